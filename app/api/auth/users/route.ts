@@ -1,0 +1,7 @@
+// GET /api/auth/users - the allow-list (admin)
+import { apiRoute } from "@/server/http/api-route";
+import { listUsers } from "@/server/users/list-users";
+
+export const dynamic = "force-dynamic";
+
+export const GET = apiRoute({ access: "admin" }, async () => ({ success: true, users: await listUsers() }));

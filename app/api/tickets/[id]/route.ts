@@ -1,0 +1,25 @@
+// GET /api/tickets/{id} - one ticket by id, control number or ticket number (any signed-in user)
+// PUT /api/tickets/{id} - edit a ticket that has no buyer yet (admin)
+// DELETE /api/tickets/{id} - delete a ticket (admin)
+import { editTicketSchema } from "@/lib/schemas/ticket";
+import { apiRoute } from "@/server/http/api-route";
+import { deleteTicket } from "@/server/tickets/delete-ticket";
+import { getTicketOrThrow } from "@/server/tickets/ticket-ref";
+import { serializeTicket } from "@/server/tickets/ticket-row";
+import { updateTicket } from "@/server/tickets/update-ticket";
+
+export const dynamic = "force-dynamic";
+
+export const GET = apiRoute({ access: "user" }, async ({ params }) => {
+  return { success: true, ticket: serializeTicket(await getTicketOrThrow(params.id)) };
+});
+
+export const PUT = apiRoute({ access: "admin", body: editTicketSchema }, async ({ params, body, principal }) => {
+  const ticket = await updateTicket({ ref: params.id, payload: body, principal });
+  return { success: true, message: "Ticket updated successfully", ticket };
+});
+
+export const DELETE = apiRoute({ access: "admin" }, async ({ params, principal }) => {
+  const { controlNumber } = await deleteTicket({ ref: params.id, principal });
+  return { success: true, message: `Ticket ${controlNumber} deleted successfully` };
+});

@@ -1,0 +1,9 @@
+// GET /api/tickets/find-available-range/{n} - first run of n consecutive free ticket numbers (admin)
+import { apiRoute } from "@/server/http/api-route";
+import { findAvailableRangeOrThrow } from "@/server/tickets/find-available-range";
+
+export const dynamic = "force-dynamic";
+
+export const GET = apiRoute({ access: "admin" }, async ({ params }) => {
+  return { success: true, ...(await findAvailableRangeOrThrow(params.n)) };
+});

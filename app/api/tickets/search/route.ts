@@ -1,0 +1,10 @@
+// GET /api/tickets/search - server-side search and filters, newest first (admin)
+import { searchTicketsQuerySchema } from "@/lib/schemas/ticket";
+import { apiRoute } from "@/server/http/api-route";
+import { searchTickets } from "@/server/tickets/search-tickets";
+
+export const dynamic = "force-dynamic";
+
+export const GET = apiRoute({ access: "admin", query: searchTicketsQuerySchema }, async ({ query }) => {
+  return { success: true, ...(await searchTickets(query)) };
+});

@@ -1,0 +1,9 @@
+// GET /api/tickets/used-digits - taken ticket numbers as [from, to] runs (admin)
+import { apiRoute } from "@/server/http/api-route";
+import { listUsedDigits } from "@/server/tickets/used-digits";
+
+export const dynamic = "force-dynamic";
+
+export const GET = apiRoute({ access: "admin" }, async () => {
+  return { success: true, ...(await listUsedDigits()) };
+});

@@ -1,0 +1,8 @@
+import { PageHeader } from "@/components/dashboard/page-header";
+import { requireAdmin } from "../access";
+
+// Filled by a later issue; until then the screen shows its title only.
+export default async function TicketsPage() {
+  await requireAdmin();
+  return <PageHeader title="Tickets Management" />;
+}

@@ -1,0 +1,34 @@
+// Run by bench/run.ts in its own process (PGlite allows one process per folder): adds the
+// benchmark's admin and bearer token, frees the numbers the write benchmarks will take,
+// and prints what the measurements need as one JSON line.
+import { createSession } from "@/server/auth/sessions";
+import { closeDb, db } from "@/server/db/client";
+
+const prisma = db();
+const admin = await prisma.user.upsert({
+  where: { email: "bench-admin@example.com" },
+  create: { email: "bench-admin@example.com", displayName: "Bench Admin", isAdmin: true },
+  update: { isAdmin: true, isDisabled: false },
+});
+const { token } = await createSession({ userId: admin.id, kind: "bearer" });
+// The custom range benchmark takes 60001-70000; generate (10 x 100) takes the lowest free
+// numbers, 90001-91000. Everything else stays taken, so the table holds ~89,000 tickets
+// while writes are measured and 99,999 while reads are.
+await prisma.$executeRawUnsafe(`DELETE FROM tickets WHERE ticket_number BETWEEN 60001 AND 70000 OR ticket_number BETWEEN 90001 AND 91000`);
+await prisma.$executeRawUnsafe(`UPDATE settings SET max_ticket_limit = 99999, session_timeout = 240 WHERE id = 1`);
+const lookups = await prisma.$queryRawUnsafe<{ v: string }[]>(
+  `(SELECT control_number AS v FROM tickets ORDER BY random() LIMIT 150) UNION ALL (SELECT lpad(ticket_number::text, 5, '0') FROM tickets ORDER BY random() LIMIT 150)`,
+);
+const unregistered = await prisma.$queryRawUnsafe<{ v: string }[]>(
+  `SELECT control_number AS v FROM tickets WHERE registered_at IS NULL ORDER BY random() LIMIT 3600`,
+);
+await prisma.$executeRawUnsafe(`VACUUM ANALYZE tickets`);
+await closeDb();
+console.log(
+  JSON.stringify({
+    token,
+    lookups: lookups.map((r) => r.v),
+    nameParts: ["santos", "Maria", "reyes", "Cruz", "villa", "Jerome", "dela cruz", "Garcia", "mendoza", "Ana"],
+    unregistered: unregistered.map((r) => r.v),
+  }),
+);

@@ -1,0 +1,26 @@
+"use client";
+
+import { useEffect } from "react";
+import { SIGNED_OUT_FLASH_COOKIE } from "@/components/auth/flash";
+import { toast } from "@/components/ui/sonner";
+
+/**
+ * The toasts that must survive a redirect (SPEC section 4): 'Signed in successfully' from the
+ * `?signedIn=1` flag sign-in lands with, 'Signed out successfully' from a short-lived cookie
+ * the sign-out action sets. Each is shown once, then the flag is removed.
+ */
+export function FlashToasts() {
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if (url.searchParams.get("signedIn") === "1") {
+      toast.success("Signed in successfully");
+      url.searchParams.delete("signedIn");
+      window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
+    }
+    if (document.cookie.split("; ").includes(`${SIGNED_OUT_FLASH_COOKIE}=signed-out`)) {
+      toast.success("Signed out successfully");
+      document.cookie = `${SIGNED_OUT_FLASH_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
+    }
+  }, []);
+  return null;
+}

@@ -1,0 +1,69 @@
+"use client";
+
+import { useTransition } from "react";
+import { ChevronDown, LogOut } from "lucide-react";
+import { UserAvatar } from "@/components/dashboard/user-avatar";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { toast } from "@/components/ui/sonner";
+import { Spinner } from "@/components/ui/spinner";
+import { ROLE_LABELS } from "@/lib/constants";
+import type { ShellUser } from "@/components/dashboard/dashboard-shell";
+
+export function AccountMenu({ user, signOut }: { user: ShellUser; signOut: () => Promise<void> }) {
+  const [isSigningOut, startSignOut] = useTransition();
+  const name = user.displayName?.trim() || user.email;
+  const roleLabel = user.isAdmin ? ROLE_LABELS.admin : ROLE_LABELS.user;
+
+  function handleSignOut() {
+    startSignOut(async () => {
+      try {
+        await signOut();
+      } catch {
+        toast.error("Sign out failed");
+      }
+    });
+  }
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        className="flex items-center gap-2 rounded-full p-1 outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:rounded-lg sm:pr-2"
+        aria-label="Account menu"
+      >
+        <UserAvatar user={user} />
+        <span className="hidden min-w-0 text-left sm:block">
+          <span className="block max-w-40 truncate text-sm font-medium">{name}</span>
+          <span className="block text-xs text-muted-foreground">{roleLabel}</span>
+        </span>
+        <ChevronDown className="hidden size-4 text-muted-foreground sm:block" />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-60">
+        <DropdownMenuLabel>My Account</DropdownMenuLabel>
+        <div className="px-2 pb-2">
+          <p className="truncate text-sm font-medium">{name}</p>
+          {user.displayName?.trim() && <p className="truncate text-xs text-muted-foreground">{user.email}</p>}
+          <p className="mt-1 text-xs font-medium text-primary">{roleLabel}</p>
+        </div>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem
+          variant="destructive"
+          disabled={isSigningOut}
+          onSelect={(event) => {
+            event.preventDefault();
+            handleSignOut();
+          }}
+        >
+          {isSigningOut ? <Spinner /> : <LogOut />}
+          Sign Out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

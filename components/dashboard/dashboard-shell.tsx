@@ -1,0 +1,64 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { Menu } from "lucide-react";
+import { AccountMenu } from "@/components/dashboard/account-menu";
+import { Sidebar } from "@/components/dashboard/sidebar";
+import { Button } from "@/components/ui/button";
+import { RAFFLE_TITLE } from "@/lib/constants";
+
+export interface ShellUser {
+  email: string;
+  displayName: string | null;
+  photoUrl: string | null;
+  isAdmin: boolean;
+}
+
+export function DashboardShell({
+  user,
+  signOut,
+  children,
+}: {
+  user: ShellUser;
+  signOut: () => Promise<void>;
+  children: React.ReactNode;
+}) {
+  const [isDrawerOpen, setIsDrawerOpen] = useState(false);
+
+  useEffect(() => {
+    if (!isDrawerOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setIsDrawerOpen(false);
+    };
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, [isDrawerOpen]);
+
+  return (
+    <div className="flex min-h-screen bg-slate-50">
+      <Sidebar isAdmin={user.isAdmin} isOpen={isDrawerOpen} onClose={() => setIsDrawerOpen(false)} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-30 grid h-16 grid-cols-[1fr_auto_1fr] items-center gap-2 border-b bg-white/90 px-3 backdrop-blur sm:px-6">
+          <div className="flex items-center">
+            <Button
+              variant="ghost"
+              size="icon"
+              className="lg:hidden"
+              aria-label="Open menu"
+              aria-controls="app-sidebar"
+              aria-expanded={isDrawerOpen}
+              onClick={() => setIsDrawerOpen(true)}
+            >
+              <Menu className="size-5" />
+            </Button>
+          </div>
+          <p className="truncate text-center text-sm font-semibold sm:text-lg">{RAFFLE_TITLE}</p>
+          <div className="flex items-center justify-end">
+            <AccountMenu user={user} signOut={signOut} />
+          </div>
+        </header>
+        <main className="flex-1 p-4 sm:p-6 lg:p-8">{children}</main>
+      </div>
+    </div>
+  );
+}

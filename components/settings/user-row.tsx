@@ -1,0 +1,163 @@
+"use client";
+
+import { useState } from "react";
+import { Ban, CircleCheck, Pencil, Save, Trash2, X } from "lucide-react";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "@/components/ui/alert-dialog";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { Label } from "@/components/ui/label";
+import { toast } from "@/components/ui/sonner";
+import { Spinner } from "@/components/ui/spinner";
+import { UserAvatar } from "@/components/dashboard/user-avatar";
+import { errorMessage, usersApi } from "@/lib/api-client";
+import type { UserListItem } from "@/lib/schemas/user";
+
+type Busy = "save" | "disable" | "delete" | null;
+
+export function UserRow({ user, isSelf, onChanged }: { user: UserListItem; isSelf: boolean; onChanged: () => void }) {
+  const [isEditing, setIsEditing] = useState(false);
+  const [adminDraft, setAdminDraft] = useState(user.is_admin);
+  const [busy, setBusy] = useState<Busy>(null);
+  const hasPendingChanges = isEditing && adminDraft !== user.is_admin;
+
+  async function run(kind: Exclude<Busy, null>, action: () => Promise<unknown>, success: string, failure: (message: string) => string) {
+    setBusy(kind);
+    try {
+      await action();
+      toast.success(success);
+      setIsEditing(false);
+      onChanged();
+    } catch (error) {
+      toast.error(failure(errorMessage(error, "Unknown error")));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const saveRole = () =>
+    run(
+      "save",
+      () => usersApi.updateRole({ email: user.email, isAdmin: adminDraft }),
+      "User updated successfully!",
+      (m) => `Failed to update user: ${m}`,
+    );
+  const toggleDisabled = () =>
+    run(
+      "disable",
+      () => usersApi.setDisabled({ email: user.email, disabled: !user.is_disabled }),
+      user.is_disabled ? "User enabled successfully!" : "User disabled successfully!",
+      (m) => `Failed to update user: ${m}`,
+    );
+  const deleteUser = () =>
+    run("delete", () => usersApi.remove({ email: user.email }), "User deleted successfully!", (m) => `Failed to delete user: ${m}`);
+
+  return (
+    <li data-testid="user-row" data-email={user.email} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
+      <div className="flex min-w-0 flex-1 items-center gap-3">
+        <UserAvatar user={{ displayName: user.display_name, email: user.email, photoUrl: null }} />
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-1.5">
+            <span className="truncate font-medium">{user.display_name || user.email}</span>
+            {user.is_admin && <Badge className="bg-purple-100 text-purple-700">Admin</Badge>}
+            {user.is_disabled && <Badge variant="destructive">Disabled</Badge>}
+            {isSelf && <Badge variant="outline">You</Badge>}
+          </div>
+          <p className="truncate text-sm text-muted-foreground">{user.email}</p>
+          <p className="text-xs text-muted-foreground">
+            Last login: {user.last_login ? new Date(user.last_login).toLocaleString() : "Never"}
+          </p>
+        </div>
+      </div>
+
+      {isEditing ? (
+        <div className="flex flex-wrap items-center gap-2">
+          <div className="flex items-center gap-2 rounded-md border px-3 py-1.5">
+            <Checkbox
+              id={`admin-${user.id}`}
+              checked={adminDraft}
+              onCheckedChange={(checked) => setAdminDraft(checked === true)}
+            />
+            <Label htmlFor={`admin-${user.id}`}>Admin Access</Label>
+          </div>
+          {hasPendingChanges && <span className="text-xs font-medium text-amber-600">Changes pending</span>}
+          <Button size="sm" onClick={saveRole} disabled={!hasPendingChanges || busy !== null}>
+            {busy === "save" ? <Spinner /> : <Save />}
+            Save
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => {
+              setAdminDraft(user.is_admin);
+              setIsEditing(false);
+            }}
+            disabled={busy !== null}
+          >
+            <X />
+            Cancel
+          </Button>
+        </div>
+      ) : (
+        <div className="flex flex-wrap items-center gap-2">
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => {
+              setAdminDraft(user.is_admin);
+              setIsEditing(true);
+            }}
+            disabled={busy !== null}
+          >
+            <Pencil />
+            Edit
+          </Button>
+          <Button size="sm" variant="outline" onClick={toggleDisabled} disabled={isSelf || busy !== null}>
+            {busy === "disable" ? <Spinner /> : user.is_disabled ? <CircleCheck /> : <Ban />}
+            {user.is_disabled ? "Enable" : "Disable"}
+          </Button>
+          {isSelf ? (
+            <Button size="sm" variant="outline" disabled>
+              <Trash2 />
+              Cannot delete yourself
+            </Button>
+          ) : (
+            <AlertDialog>
+              <AlertDialogTrigger asChild>
+                <Button size="sm" variant="outline" className="text-destructive hover:bg-destructive/10 hover:text-destructive" disabled={busy !== null}>
+                  {busy === "delete" ? <Spinner /> : <Trash2 />}
+                  Delete
+                </Button>
+              </AlertDialogTrigger>
+              <AlertDialogContent>
+                <AlertDialogHeader>
+                  <AlertDialogTitle>Delete user?</AlertDialogTitle>
+                  <AlertDialogDescription>
+                    This permanently deletes <strong className="text-foreground">{user.email}</strong> from the list of users allowed to sign
+                    in. This cannot be undone.
+                  </AlertDialogDescription>
+                </AlertDialogHeader>
+                <AlertDialogFooter>
+                  <AlertDialogCancel>Cancel</AlertDialogCancel>
+                  <AlertDialogAction variant="destructive" onClick={deleteUser}>
+                    Delete User
+                  </AlertDialogAction>
+                </AlertDialogFooter>
+              </AlertDialogContent>
+            </AlertDialog>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}

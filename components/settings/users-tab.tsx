@@ -1,0 +1,90 @@
+"use client";
+
+import { useCallback, useEffect, useState } from "react";
+import { Info, RefreshCw, Users } from "lucide-react";
+import { AddUserForm } from "@/components/settings/add-user-form";
+import { UserRow } from "@/components/settings/user-row";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { toast } from "@/components/ui/sonner";
+import { usersApi } from "@/lib/api-client";
+import type { UserListItem } from "@/lib/schemas/user";
+
+type LoadState = { status: "loading" } | { status: "error" } | { status: "ready"; users: UserListItem[] };
+
+export function UsersTab({ currentUserEmail }: { currentUserEmail: string }) {
+  const [state, setState] = useState<LoadState>({ status: "loading" });
+
+  const load = useCallback(async () => {
+    try {
+      const { users } = await usersApi.list();
+      setState({ status: "ready", users });
+    } catch {
+      toast.error("Failed to load users");
+      setState({ status: "error" });
+    }
+  }, []);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const users = state.status === "ready" ? state.users : [];
+
+  return (
+    <div className="space-y-6">
+      <AddUserForm existingEmails={users.map((u) => u.email)} onAdded={load} />
+
+      <Card>
+        <CardHeader className="flex flex-row items-center justify-between">
+          <CardTitle className="flex items-center gap-2">
+            <Users className="size-5 text-primary" />
+            Registered Users {state.status === "ready" && <span className="text-muted-foreground">({users.length})</span>}
+          </CardTitle>
+          <Button variant="ghost" size="sm" onClick={() => void load()} aria-label="Refresh users">
+            <RefreshCw />
+          </Button>
+        </CardHeader>
+        <CardContent className="px-0">
+          {state.status === "loading" && (
+            <div className="space-y-3 px-6" aria-label="Loading users">
+              <Skeleton className="h-14 w-full" />
+              <Skeleton className="h-14 w-full" />
+            </div>
+          )}
+          {state.status === "error" && (
+            <div className="flex flex-col items-center gap-3 px-6 py-8 text-center">
+              <p className="text-sm text-muted-foreground">Failed to load users</p>
+              <Button variant="outline" size="sm" onClick={() => void load()}>
+                Try Again
+              </Button>
+            </div>
+          )}
+          {state.status === "ready" && users.length === 0 && (
+            <p className="px-6 py-8 text-center text-sm text-muted-foreground">No users yet</p>
+          )}
+          {state.status === "ready" && users.length > 0 && (
+            <ul className="divide-y border-t">
+              {users.map((user) => (
+                <UserRow key={`${user.id}:${user.is_admin}:${user.is_disabled}`} user={user} isSelf={user.email === currentUserEmail} onChanged={load} />
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+
+      <div className="flex gap-3 rounded-lg border border-sky-200 bg-sky-50 p-4 text-sm text-sky-900">
+        <Info className="mt-0.5 size-4 shrink-0" />
+        <div className="space-y-1">
+          <p className="font-semibold">How it works</p>
+          <ul className="list-disc space-y-0.5 pl-5">
+            <li>Only users on this list can sign in with Google.</li>
+            <li>Emails not on the list are denied access.</li>
+            <li>Admins can access settings and manage users.</li>
+          </ul>
+        </div>
+      </div>
+    </div>
+  );
+}

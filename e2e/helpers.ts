@@ -1,0 +1,38 @@
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+
+export const ADMIN_EMAIL = "admin@example.com";
+const OIDC_ISSUER = `http://127.0.0.1:${process.env.E2E_OIDC_PORT ?? 3199}`;
+export const APP_ORIGIN = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
+
+/** A fresh address per call, so tests never depend on each other's users. */
+export function uniqueEmail(prefix: string) {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+}
+
+/** Tells the local OIDC issuer who the next "Google" sign-in is. */
+export async function chooseGoogleIdentity(request: APIRequestContext, identity: { email: string; name?: string }) {
+  const res = await request.post(`${OIDC_ISSUER}/__e2e/next-identity`, { data: identity });
+  expect(res.status()).toBe(204);
+}
+
+/** Clicks 'Sign in with Google' on /login as `email`; resolves once the round trip is over. */
+export async function signInWithGoogle(page: Page, email: string, name?: string) {
+  await chooseGoogleIdentity(page.request, { email, name });
+  await page.goto("/login");
+  await page.getByRole("button", { name: "Sign in with Google" }).click();
+  await page.waitForURL((url) => url.pathname === "/dashboard/overview" || url.pathname === "/login");
+}
+
+/** Cookie-authenticated writes must carry our own Origin, as a browser's fetch does. */
+export async function callApiAsBrowser(page: Page, method: "POST" | "PUT" | "DELETE", path: string, data: unknown) {
+  return page.request.fetch(path, { method, data, headers: { Origin: APP_ORIGIN } });
+}
+
+export async function addUserViaApi(adminPage: Page, user: { email: string; displayName: string; isAdmin?: boolean }) {
+  const res = await callApiAsBrowser(adminPage, "POST", "/api/auth/add-user", { isAdmin: false, ...user });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+}
+
+export function sidebarLinks(page: Page) {
+  return page.getByRole("navigation", { name: "Main" }).getByRole("link");
+}

@@ -1,0 +1,6 @@
+// Runs once when the Next.js server starts: validate configuration, apply migrations.
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { startServer } = await import("@/server/startup");
+  await startServer();
+}

@@ -1,0 +1,85 @@
+// The browser's one way to call /api: JSON in and out, the dashboard API key when configured,
+// the session cookie (same origin), and SPEC section 4's rule that a 401 sends the whole page to /login.
+import type { UserListItem } from "@/lib/schemas/user";
+
+/** SPEC section 7: the shared client timeout. */
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.code = code;
+  }
+}
+
+type Method = "GET" | "POST" | "PUT" | "DELETE";
+
+interface RequestOptions {
+  method?: Method;
+  body?: unknown;
+  timeoutMs?: number;
+}
+
+function buildHeaders(hasBody: boolean): Headers {
+  const headers = new Headers({ Accept: "application/json" });
+  if (hasBody) headers.set("Content-Type", "application/json");
+  const apiKey = process.env.NEXT_PUBLIC_DASHBOARD_API_KEY;
+  if (apiKey) headers.set("X-Dashboard-API-Key", apiKey);
+  return headers;
+}
+
+async function readJson(res: Response): Promise<Record<string, unknown> | null> {
+  try {
+    return (await res.json()) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const hasBody = options.body !== undefined;
+  const res = await fetch(`/api${path}`, {
+    method: options.method ?? "GET",
+    headers: buildHeaders(hasBody),
+    body: hasBody ? JSON.stringify(options.body) : undefined,
+    credentials: "same-origin",
+    cache: "no-store",
+    signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+  });
+  const json = await readJson(res);
+  if (res.status === 401 && typeof window !== "undefined") {
+    // The session is gone (signed out, expired, disabled): a full page load so the server decides.
+    window.location.assign("/login");
+  }
+  if (!res.ok || json?.success === false) {
+    const message = typeof json?.message === "string" ? json.message : typeof json?.error === "string" ? json.error : `Request failed (${res.status})`;
+    const code = typeof json?.code === "string" ? json.code : "http_error";
+    throw new ApiError(res.status, code, message);
+  }
+  return json as T;
+}
+
+/** The message to show for a failed call: the server's own text when it sent one. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.message;
+  if (error instanceof DOMException && error.name === "TimeoutError") return "The server did not answer in time";
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}
+
+// Users (admin only), SPEC section 7.
+export const usersApi = {
+  list: () => apiRequest<{ success: true; users: UserListItem[] }>("/auth/users"),
+  add: (input: { email: string; displayName: string; isAdmin: boolean }) =>
+    apiRequest<{ success: true }>("/auth/add-user", { method: "POST", body: input }),
+  updateRole: (input: { email: string; isAdmin: boolean }) =>
+    apiRequest<{ success: true }>("/auth/update-user-role", { method: "PUT", body: input }),
+  setDisabled: (input: { email: string; disabled: boolean }) =>
+    apiRequest<{ success: true }>("/auth/disable-user", { method: "PUT", body: input }),
+  remove: (input: { email: string }) => apiRequest<{ success: true }>("/auth/delete-user", { method: "DELETE", body: input }),
+};

@@ -1,0 +1,30 @@
+// Business constants of SPEC section 9, shared by the browser and the server.
+
+export const RAFFLE_TITLE = "Batch 2000 Numbered Raffle";
+export const EVENT_NAME = "Batch 2000 Raffle";
+export const DEFAULT_TICKET_PRICE = 50;
+export const MAX_TICKETS_PER_TRANSACTION = 100;
+export const MAX_CUSTOM_RANGE = 10_000;
+export const MAX_TICKET_NUMBER = 99_999;
+export const TICKETS_PAGE_SIZE = 10;
+export const UNREGISTERED_PAGE_SIZE = 20;
+
+export const PAYMENT_METHODS = ["cash", "gcash", "bank_transfer"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { cash: "Cash", gcash: "GCash", bank_transfer: "Bank Transfer" };
+
+export const TICKET_STATUSES = ["active", "registered", "used", "expired"] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+/** SPEC section 4: a ticket whose buyer name is empty or one of these is unregistered. */
+export const PLACEHOLDER_BUYER_NAMES = ["n/a", "unregistered buyer", "unregistered", "not registered"] as const;
+
+export function isRegisteredBuyerName(name: string | null | undefined): boolean {
+  const trimmed = (name ?? "").trim();
+  return trimmed !== "" && !(PLACEHOLDER_BUYER_NAMES as readonly string[]).includes(trimmed.toLowerCase());
+}
+
+export const ROLE_LABELS = { admin: "Administrator", user: "User" } as const;
+
+export const NOT_AUTHORIZED_MESSAGE =
+  "Your email is not authorized to access this application. Please contact the administrator for access.";

@@ -1,0 +1,218 @@
+// Ticket payloads (SPEC sections 3 and 5), used by the forms, the route handlers and the importer.
+// Messages are the spec's exact texts.
+import { z } from "zod";
+import { MAX_CUSTOM_RANGE, MAX_TICKETS_PER_TRANSACTION, PAYMENT_METHODS, TICKET_STATUSES, type PaymentMethod } from "@/lib/constants";
+import { phoneDigits, phoneProblem } from "@/lib/phone";
+
+export const TICKET_MESSAGES = {
+  buyerNameRequired: "Buyer name is required.",
+  buyerNameShort: "Name must be at least 3 characters.",
+  phoneLength: "Must be a 10-digit number.",
+  phonePrefix: "Must start with 9 (e.g., 917...).",
+  email: "Enter a valid email.",
+  quantity: "Number of tickets must be between 1 and 100.",
+  customOnlySingle: "Custom ticket numbers can only be used when generating 1 ticket.",
+  middleDigits: "Middle digits must be exactly 3 digits.",
+  lastDigits: "Last digits must be exactly 5 digits.",
+  gcashReference: "GCash reference is required for GCash payments",
+  paymentMethod: "Payment method must be cash, gcash or bank_transfer.",
+  status: "Status must be one of active, registered, used, expired.",
+  startRequired: "Start range is required",
+  startPositive: "Start range must be a positive number",
+  endRequired: "End range is required",
+  endPositive: "End range must be a positive number",
+  endBeforeStart: "End range must be greater than or equal to start range",
+  userIdRequired: "User ID is required",
+  rangeTooLarge: "Maximum 10,000 tickets can be generated at once",
+  registerBuyerName: "Please enter Buyer Name",
+  registerPhone: "Please enter Phone Number",
+  controlNumberRequired: "Please enter Control Number",
+  selectTicket: "Please select at least one ticket",
+  tooManyTickets: "At most 100 tickets can be registered at once",
+} as const;
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const M = TICKET_MESSAGES;
+
+/** Blank strings and null become undefined, so "optional" means the same for forms and JSON. */
+const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
+
+const optionalText = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
+
+/** Optional phone: any written form in, the 10 national digits out. */
+const optionalPhone = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined) return undefined;
+      const problem = phoneProblem(v);
+      if (problem) {
+        ctx.addIssue({ code: "custom", message: problem === "length" ? M.phoneLength : M.phonePrefix });
+        return z.NEVER;
+      }
+      return phoneDigits(v);
+    }),
+);
+
+const optionalEmail = z.preprocess(blankToUndefined, z.string().trim().max(254).regex(EMAIL_PATTERN, M.email).optional());
+
+/** cash | gcash | bank_transfer, in any case ("GCash", "Bank Transfer"); cash when absent. */
+const paymentMethod = z.preprocess(
+  (v) => (typeof v === "string" ? v.trim().toLowerCase().replace(/[\s-]+/g, "_") : blankToUndefined(v)),
+  z.enum(PAYMENT_METHODS, { error: M.paymentMethod }).default("cash"),
+);
+
+const buyerName = z
+  .string({ error: M.buyerNameRequired })
+  .trim()
+  .min(1, { message: M.buyerNameRequired, abort: true })
+  .min(3, M.buyerNameShort)
+  .max(200);
+
+/** Whole numbers given as numbers or numeric strings (form inputs send strings). */
+const wholeNumber = (requiredMessage: string, invalidMessage: string) =>
+  z.preprocess(
+    (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : blankToUndefined(v)),
+    z.number({ error: (issue) => (issue.input === undefined ? requiredMessage : invalidMessage) }).int(invalidMessage),
+  );
+
+const ticketFields = {
+  buyer_name: buyerName,
+  phone_number: optionalPhone,
+  email: optionalEmail,
+  address: optionalText(500),
+  payment_method: paymentMethod,
+  gcash_reference: optionalText(100),
+  payment_reference: optionalText(100),
+  /** Accepted for compatibility and ignored: the server prices tickets from the settings. */
+  amount: z.union([z.number(), z.string()]).nullish(),
+  user_id: optionalText(200),
+  event_name: optionalText(200),
+};
+
+function requireGcashReference(value: { payment_method: PaymentMethod; gcash_reference?: string }, ctx: z.RefinementCtx) {
+  if (value.payment_method === "gcash" && !value.gcash_reference) {
+    ctx.addIssue({ code: "custom", path: ["gcash_reference"], message: M.gcashReference });
+  }
+}
+
+export const generateTicketSchema = z
+  .object({
+    ...ticketFields,
+    quantity: z.preprocess(
+      (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : (blankToUndefined(v) ?? 1)),
+      z.number({ error: M.quantity }).int(M.quantity).min(1, M.quantity).max(MAX_TICKETS_PER_TRANSACTION, M.quantity),
+    ),
+    customMiddleDigits: z.preprocess(blankToUndefined, z.coerce.string().trim().regex(/^\d{3}$/, M.middleDigits).optional()),
+    customLastDigits: z.preprocess(blankToUndefined, z.coerce.string().trim().regex(/^\d{5}$/, M.lastDigits).optional()),
+  })
+  .superRefine((value, ctx) => {
+    if (value.quantity > 1 && (value.customMiddleDigits || value.customLastDigits)) {
+      ctx.addIssue({ code: "custom", path: [value.customLastDigits ? "customLastDigits" : "customMiddleDigits"], message: M.customOnlySingle });
+    }
+    requireGcashReference(value, ctx);
+  });
+export type GenerateTicketInput = z.input<typeof generateTicketSchema>;
+export type GenerateTicketPayload = z.output<typeof generateTicketSchema>;
+
+/** PUT /api/tickets/{id}: the generate form without quantity and custom numbers, plus status. */
+export const editTicketSchema = z
+  .object({
+    ...ticketFields,
+    status: z.preprocess(
+      (v) => (typeof v === "string" ? v.trim().toLowerCase() : blankToUndefined(v)),
+      z.enum(TICKET_STATUSES, { error: M.status }).optional(),
+    ),
+  })
+  .superRefine(requireGcashReference);
+export type EditTicketPayload = z.output<typeof editTicketSchema>;
+
+export const customRangeSchema = z
+  .object({
+    startRange: wholeNumber(M.startRequired, M.startPositive).pipe(z.number().positive({ message: M.startPositive, abort: true })),
+    endRange: wholeNumber(M.endRequired, M.endPositive).pipe(z.number().positive({ message: M.endPositive, abort: true })),
+    userId: z.string({ error: M.userIdRequired }).trim().min(1, M.userIdRequired).max(200),
+  })
+  .superRefine((value, ctx) => {
+    if (value.endRange < value.startRange) {
+      ctx.addIssue({ code: "custom", path: ["endRange"], message: M.endBeforeStart });
+    } else if (value.endRange - value.startRange + 1 > MAX_CUSTOM_RANGE) {
+      ctx.addIssue({ code: "custom", path: ["endRange"], message: M.rangeTooLarge });
+    }
+  });
+export type CustomRangePayload = z.output<typeof customRangeSchema>;
+
+const registerBuyerName = z
+  .string({ error: M.registerBuyerName })
+  .trim()
+  .min(1, M.registerBuyerName)
+  .max(200);
+
+const requiredPhone = z
+  .string({ error: M.registerPhone })
+  .trim()
+  .min(1, { message: M.registerPhone, abort: true })
+  .transform((v, ctx) => {
+    const problem = phoneProblem(v);
+    if (problem) {
+      ctx.addIssue({ code: "custom", message: problem === "length" ? M.phoneLength : M.phonePrefix });
+      return z.NEVER;
+    }
+    return phoneDigits(v);
+  });
+
+const buyerFields = {
+  buyerName: registerBuyerName,
+  phoneNumber: requiredPhone,
+  email: optionalEmail,
+  address: optionalText(500),
+};
+
+export const registerTicketSchema = z.object({
+  ...buyerFields,
+  /** The path names the ticket; a body copy (SPEC's single payload) is accepted and ignored. */
+  controlNumber: z.union([z.string(), z.number()]).nullish(),
+});
+export type RegisterTicketPayload = z.output<typeof registerTicketSchema>;
+
+export const registerMultipleSchema = z.object({
+  ...buyerFields,
+  ticketIds: z
+    .array(z.union([z.string().trim().min(1).max(100), z.number().int()]), { error: M.selectTicket })
+    .min(1, M.selectTicket)
+    .max(MAX_TICKETS_PER_TRANSACTION, M.tooManyTickets),
+});
+export type RegisterMultiplePayload = z.output<typeof registerMultipleSchema>;
+
+// Query strings (all values arrive as strings).
+const limit = (def: number, max: number) => z.coerce.number().int().min(1).max(max).default(def);
+const offset = z.coerce.number().int().min(0).default(0);
+const optionalQueryText = z.preprocess(blankToUndefined, z.string().trim().max(200).optional());
+
+/** Up to 10,000 per page: the dashboard's "Refresh All" loads everything in batches of 10,000. */
+export const MAX_PAGE_SIZE = 10_000;
+
+export const listTicketsQuerySchema = z.object({ limit: limit(10, MAX_PAGE_SIZE), offset });
+
+export const TICKET_STATUS_FILTERS = ["all", "registered", "unregistered"] as const;
+
+export const searchTicketsQuerySchema = z.object({
+  search: optionalQueryText,
+  status: z.preprocess((v) => (typeof v === "string" && v.trim() ? v.trim().toLowerCase() : undefined), z.enum(TICKET_STATUS_FILTERS).default("all")),
+  payment: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() && v.trim().toLowerCase() !== "all" ? v.trim().toLowerCase().replace(/[\s-]+/g, "_") : undefined),
+    z.enum(PAYMENT_METHODS).optional(),
+  ),
+  user: optionalQueryText,
+  limit: limit(10, MAX_PAGE_SIZE),
+  offset,
+});
+export type SearchTicketsQuery = z.output<typeof searchTicketsQuerySchema>;
+
+export const unregisteredQuerySchema = z.object({ search: optionalQueryText, limit: limit(20, 100), offset });
+
+export const validateTicketQuerySchema = z
+  .object({ controlNumber: optionalQueryText, number: optionalQueryText })
+  .refine((v) => v.controlNumber || v.number, { message: M.controlNumberRequired });

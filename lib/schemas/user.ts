@@ -1,0 +1,101 @@
+// Payloads of the /api/auth/* user calls, shared by the Users tab form, the route handlers
+// and the users CLI. Messages are SPEC section 5's (Add user).
+import { z } from "zod";
+
+export const EMAIL_REQUIRED_MESSAGE = "Email and display name are required";
+export const EMAIL_INVALID_MESSAGE = "Please enter a valid email address";
+export const EMAIL_EXISTS_MESSAGE = "Email already exists in the list";
+export const USER_NOT_FOUND_MESSAGE = "User not found";
+
+/** The spec's "simple address pattern": something@something.tld, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Emails are compared and stored lower-cased and trimmed. */
+export function normalizeEmail(email: string) {
+  return email.trim().toLowerCase();
+}
+
+/** An email naming an existing user: trimmed, lower-cased, pattern-checked. */
+export const emailSchema = z
+  .string({ error: "Email is required" })
+  .trim()
+  .min(1, "Email is required")
+  .toLowerCase()
+  .regex(EMAIL_PATTERN, EMAIL_INVALID_MESSAGE);
+
+/**
+ * Add user: both fields required first (one message for either), then the address pattern,
+ * in the order the form shows them.
+ */
+export const addUserSchema = z
+  .object({
+    email: z.string().optional(),
+    displayName: z.string().optional(),
+    isAdmin: z.boolean().default(false),
+  })
+  .transform((value, ctx) => {
+    const email = normalizeEmail(value.email ?? "");
+    const displayName = (value.displayName ?? "").trim();
+    if (!email || !displayName) {
+      ctx.addIssue({ code: "custom", path: [email ? "displayName" : "email"], message: EMAIL_REQUIRED_MESSAGE });
+      return z.NEVER;
+    }
+    if (!EMAIL_PATTERN.test(email)) {
+      ctx.addIssue({ code: "custom", path: ["email"], message: EMAIL_INVALID_MESSAGE });
+      return z.NEVER;
+    }
+    return { email, displayName, isAdmin: value.isAdmin };
+  });
+export type AddUserInput = z.input<typeof addUserSchema>;
+
+export const updateUserRoleSchema = z.object({
+  email: emailSchema,
+  isAdmin: z.boolean({ error: "isAdmin must be true or false" }),
+});
+
+/** `disabled` defaults to true (the spec's call sends only the email); false re-enables. */
+export const disableUserSchema = z.object({
+  email: emailSchema,
+  disabled: z.boolean().default(true),
+});
+
+export const deleteUserSchema = z.object({ email: emailSchema });
+
+/** check-admin: an email is optional; absent means "me". */
+export const checkAdminSchema = z.object({ email: emailSchema.optional() });
+
+export const verifyTokenSchema = z.object({ token: z.string().optional() });
+
+export const googleSignInSchema = z.object({
+  idToken: z.string({ error: "idToken is required" }).min(1, "idToken is required"),
+  // Sent by the clients but never trusted: the verified token's email is used.
+  email: z.string().optional(),
+  displayName: z.string().optional(),
+});
+
+export type Role = "admin" | "user";
+
+/** The user object of sign-in, verify-token, check-admin and profile answers. */
+export interface AuthUser {
+  id: string;
+  email: string;
+  displayName: string | null;
+  photoURL: string | null;
+  isAdmin: boolean;
+  is_admin: boolean;
+  role: Role;
+}
+
+/** A row of GET /api/auth/users. */
+export interface UserListItem {
+  id: string;
+  email: string;
+  display_name: string | null;
+  is_admin: boolean;
+  is_disabled: boolean;
+  role: Role;
+  created_at: string;
+  last_login: string | null;
+  phone_number: string | null;
+  address: string | null;
+}

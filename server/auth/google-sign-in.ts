@@ -1,0 +1,24 @@
+import "server-only";
+import { NOT_AUTHORIZED_MESSAGE } from "@/lib/constants";
+import { authorizeSignIn } from "@/server/auth/authorize-sign-in";
+import { verifyGoogleIdToken } from "@/server/auth/google-id-token";
+import { createSession } from "@/server/auth/sessions";
+import { AppError } from "@/server/http/errors";
+import { toAuthUser } from "@/server/users/serialize-user";
+
+/**
+ * The mobile (and legacy web) sign-in: a verified Google ID token for an allow-listed,
+ * enabled email buys an opaque bearer token. The email sent beside the token is ignored.
+ */
+export async function signInWithGoogleIdToken(options: { idToken: string }) {
+  const identity = await verifyGoogleIdToken(options.idToken);
+  const user = await authorizeSignIn({
+    email: identity.email,
+    displayName: identity.name,
+    photoUrl: identity.picture,
+    method: "google-id-token",
+  });
+  if (!user) throw new AppError("not_authorized_email", NOT_AUTHORIZED_MESSAGE, { extra: { error: NOT_AUTHORIZED_MESSAGE } });
+  const { token } = await createSession({ userId: user.id, kind: "bearer" });
+  return { success: true as const, user: toAuthUser(user), token: token! };
+}

@@ -1,0 +1,101 @@
+import "server-only";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { mkdirSync } from "node:fs";
+import { PrismaClient } from "@/generated/prisma/client";
+import { env } from "@/server/env";
+
+export type Db = PrismaClient;
+export type Engine = "pglite" | "postgresql";
+
+interface DbState {
+  client: PrismaClient;
+  engine: Engine;
+  pglite?: PGlite;
+  /** What the client was built from, so tests that switch databases get a new one. */
+  key: string;
+}
+
+// One client per process, kept on globalThis in production too: Next may load this
+// module more than once, and two PGlite instances on one folder corrupt it.
+const globalForDb = globalThis as typeof globalThis & { __raffleDb?: DbState };
+
+function connectionKey() {
+  const e = env();
+  return e.DATABASE_URL ? `pg:${e.DATABASE_URL}` : `pglite:${e.PGLITE_DIR}`;
+}
+
+function createState(key: string): DbState {
+  const e = env();
+  if (e.DATABASE_URL) {
+    const adapter = new PrismaPg({ connectionString: e.DATABASE_URL, max: e.DATABASE_POOL_SIZE });
+    return { client: new PrismaClient({ adapter }), engine: "postgresql", key };
+  }
+  const dir = e.PGLITE_DIR;
+  if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
+  const pglite = new PGlite(dir, { extensions: { pg_trgm } });
+  return { client: new PrismaClient({ adapter: new PrismaPGlite(pglite) }), engine: "pglite", pglite, key };
+}
+
+function state(): DbState {
+  const key = connectionKey();
+  const current = globalForDb.__raffleDb;
+  if (current && current.key === key) return current;
+  if (current) void disconnect(current);
+  globalForDb.__raffleDb = createState(key);
+  return globalForDb.__raffleDb;
+}
+
+/** The Prisma client. Nothing outside server/ imports Prisma. */
+export function db(): PrismaClient {
+  return state().client;
+}
+
+export function dbEngine(): Engine {
+  return state().engine;
+}
+
+async function disconnect(s: DbState) {
+  await s.client.$disconnect().catch(() => {});
+  await s.pglite?.close().catch(() => {});
+}
+
+export async function closeDb() {
+  const current = globalForDb.__raffleDb;
+  globalForDb.__raffleDb = undefined;
+  if (current) await disconnect(current);
+}
+
+/** A connection that runs multi-statement SQL scripts (migrations, bulk seeding). */
+export interface ScriptRunner {
+  exec(sql: string): Promise<void>;
+  query<T>(sql: string, params?: unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+export async function openScriptRunner(): Promise<ScriptRunner> {
+  const s = state();
+  if (s.pglite) {
+    const pglite = s.pglite;
+    return {
+      exec: async (sql) => void (await pglite.exec(sql)),
+      query: async <T>(sql: string, params?: unknown[]) => (await pglite.query<T>(sql, params)).rows,
+      close: async () => {},
+    };
+  }
+  return pgScriptRunner(env().DATABASE_URL!);
+}
+
+/** A dedicated PostgreSQL connection (not from the pool) for scripts. */
+export async function pgScriptRunner(connectionString: string): Promise<ScriptRunner> {
+  const { Client } = await import("pg");
+  const client = new Client({ connectionString });
+  await client.connect();
+  return {
+    exec: async (sql) => void (await client.query(sql)),
+    query: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params as unknown[])).rows as T[],
+    close: () => client.end(),
+  };
+}

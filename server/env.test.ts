@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { parseEnv } from "./env";
+
+const base = { NODE_ENV: "development" } as NodeJS.ProcessEnv;
+
+describe("parseEnv", () => {
+  it("uses the embedded database by default", () => {
+    const env = parseEnv(base);
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.PGLITE_DIR).toBe("./data");
+    expect(env.AUTH_GOOGLE_ISSUER).toBe("https://accounts.google.com");
+  });
+
+  it("names a malformed DATABASE_URL in one line", () => {
+    expect(() => parseEnv({ ...base, DATABASE_URL: "mysql://x" })).toThrow(
+      "Invalid environment: DATABASE_URL must be a postgresql:// connection URL",
+    );
+  });
+
+  it("requires AUTH_SECRET in production", () => {
+    expect(() => parseEnv({ NODE_ENV: "production" } as NodeJS.ProcessEnv)).toThrow("AUTH_SECRET is required in production");
+  });
+
+  it("refuses a short AUTH_SECRET", () => {
+    expect(() => parseEnv({ ...base, AUTH_SECRET: "short" })).toThrow(/AUTH_SECRET must be at least 32 characters/);
+  });
+
+  it("refuses the development sign-in in production unless explicitly allowed", () => {
+    const prod = { NODE_ENV: "production", AUTH_SECRET: "x".repeat(40), AUTH_DEV_LOGIN: "true" } as NodeJS.ProcessEnv;
+    expect(() => parseEnv(prod)).toThrow(/AUTH_DEV_LOGIN must not be true when NODE_ENV=production/);
+    expect(parseEnv({ ...prod, AUTH_DEV_LOGIN_IN_PRODUCTION: "true" }).AUTH_DEV_LOGIN).toBe(true);
+  });
+
+  it("parses ADMIN_EMAILS as a lower-cased list", () => {
+    expect(parseEnv({ ...base, ADMIN_EMAILS: " Boss@Example.com, ,second@example.com" }).ADMIN_EMAILS).toEqual([
+      "boss@example.com",
+      "second@example.com",
+    ]);
+  });
+});

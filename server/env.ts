@@ -1,0 +1,93 @@
+import "server-only";
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+const csv = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+
+/**
+ * Every environment variable the server reads. Documented in .env.example.
+ * Parsed once at start (instrumentation.ts) so a bad value stops the server with one line.
+ */
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\/.+/, "must be a postgresql:// connection URL")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
+    PGLITE_DIR: z.string().min(1).default("./data"),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+
+    AUTH_SECRET: z.string().min(32, "must be at least 32 characters (openssl rand -base64 32)").optional(),
+    AUTH_URL: z.url().optional(),
+    AUTH_TRUST_HOST: bool,
+    AUTH_GOOGLE_ID: z.string().min(1).optional(),
+    AUTH_GOOGLE_SECRET: z.string().min(1).optional(),
+    AUTH_GOOGLE_ISSUER: z.url().default("https://accounts.google.com"),
+    GOOGLE_MOBILE_CLIENT_IDS: csv,
+    AUTH_DEV_LOGIN: bool,
+    AUTH_DEV_LOGIN_IN_PRODUCTION: bool,
+    ADMIN_EMAILS: csv.transform((list) => list.map((e) => e.toLowerCase())),
+    DASHBOARD_API_KEY: z.string().min(1).optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["AUTH_SECRET"], message: "is required in production" });
+    }
+    if (env.NODE_ENV === "production" && env.AUTH_DEV_LOGIN && !env.AUTH_DEV_LOGIN_IN_PRODUCTION) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["AUTH_DEV_LOGIN"],
+        message: "must not be true when NODE_ENV=production (set AUTH_DEV_LOGIN_IN_PRODUCTION=true to override)",
+      });
+    }
+    if (Boolean(env.AUTH_GOOGLE_ID) !== Boolean(env.AUTH_GOOGLE_SECRET)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.AUTH_GOOGLE_ID ? "AUTH_GOOGLE_SECRET" : "AUTH_GOOGLE_ID"],
+        message: "AUTH_GOOGLE_ID and AUTH_GOOGLE_SECRET must be set together",
+      });
+    }
+  });
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "EnvError";
+  }
+}
+
+/** One line naming each bad variable, e.g. `Invalid environment: DATABASE_URL must be ...`. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `${issue.path.join(".") || "environment"} ${issue.message}`);
+  throw new EnvError(`Invalid environment: ${problems.join("; ")}`);
+}
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  cached ??= parseEnv();
+  return cached;
+}
+
+/** Tests change process.env between suites. */
+export function resetEnvCache() {
+  cached = undefined;
+}

@@ -1,0 +1,126 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { NextResponse, type NextRequest } from "next/server";
+import { z } from "zod";
+import { getPrincipal, type Principal } from "@/server/auth/principal";
+import { env } from "@/server/env";
+import { AppError } from "@/server/http/errors";
+import { checkApiKey, checkOrigin } from "@/server/http/request-guards";
+
+export type Access = "public" | "user" | "admin";
+
+type RouteParams = Record<string, string | string[]>;
+
+interface Options<B extends z.ZodType | undefined, Q extends z.ZodType | undefined> {
+  access: Access;
+  body?: B;
+  query?: Q;
+  /** Skip the X-Dashboard-API-Key check (health probes, Auth.js browser redirects). */
+  skipApiKey?: boolean;
+}
+
+type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+export interface RouteContext<B, Q, P extends Access> {
+  req: NextRequest;
+  params: Record<string, string>;
+  body: B;
+  query: Q;
+  principal: P extends "public" ? Principal | null : Principal;
+  requestId: string;
+}
+
+/** Result of a handler: a Response as is, or a value sent as JSON 200. */
+type HandlerResult = Response | object;
+
+/** Turns zod issues into the `{path, message}` list of the error body. */
+export function zodIssues(error: z.ZodError) {
+  return error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
+}
+
+export function validationError(error: z.ZodError) {
+  const issues = zodIssues(error);
+  return new AppError("validation_failed", issues[0]?.message ?? "Invalid input", { issues });
+}
+
+async function readJson(req: NextRequest): Promise<unknown> {
+  const text = await req.text();
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError("bad_request", "Request body is not valid JSON");
+  }
+}
+
+function errorResponse(error: unknown, requestId: string) {
+  if (error instanceof AppError) {
+    return NextResponse.json(error.toBody(), { status: error.status, headers: { "x-request-id": requestId } });
+  }
+  // Unknown errors: log with the request id, never the request's credentials.
+  console.error(`[${requestId}] unhandled error:`, error);
+  return NextResponse.json(
+    { success: false, code: "internal", message: `Internal server error (request ${requestId})` },
+    { status: 500, headers: { "x-request-id": requestId } },
+  );
+}
+
+const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * Wraps every /api route handler: API key, authentication (cookie or Bearer, one
+ * principal), role, same-origin check for cookie-authenticated writes, zod parsing of
+ * body and query, and the single error shape. Handlers only call one service.
+ */
+export function apiRoute<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, A extends Access = Access>(
+  options: Options<B, Q> & { access: A },
+  handler: (ctx: RouteContext<Infer<B>, Infer<Q>, A>) => Promise<HandlerResult>,
+) {
+  return async (req: NextRequest, context: { params: Promise<RouteParams> }): Promise<Response> => {
+    const requestId = randomUUID();
+    try {
+      if (!options.skipApiKey) checkApiKey(req, env().DASHBOARD_API_KEY);
+      const principal = options.access === "public" ? await getPrincipal(req).catch(() => null) : await getPrincipal(req);
+      if (options.access !== "public") {
+        if (!principal) throw new AppError("unauthorized", "Authentication required");
+        if (options.access === "admin" && !principal.user.isAdmin) throw new AppError("forbidden", "Administrator access required");
+      }
+      if (principal?.via === "cookie" && MUTATING.has(req.method)) checkOrigin(req);
+
+      const rawParams = (await context.params) ?? {};
+      const params = Object.fromEntries(
+        Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
+      );
+
+      let body: unknown = undefined;
+      if (options.body) {
+        const parsed = options.body.safeParse(await readJson(req));
+        if (!parsed.success) throw validationError(parsed.error);
+        body = parsed.data;
+      }
+      let query: unknown = undefined;
+      if (options.query) {
+        const parsed = options.query.safeParse(Object.fromEntries(req.nextUrl.searchParams));
+        if (!parsed.success) throw validationError(parsed.error);
+        query = parsed.data;
+      }
+
+      const result = await handler({
+        req,
+        params,
+        body: body as Infer<B>,
+        query: query as Infer<Q>,
+        principal: principal as RouteContext<Infer<B>, Infer<Q>, A>["principal"],
+        requestId,
+      });
+      return result instanceof Response ? result : NextResponse.json(result);
+    } catch (error) {
+      return errorResponse(error, requestId);
+    }
+  };
+}
+
+/** JSON with a status other than 200 (e.g. 201 Created). */
+export function json(body: unknown, status: number) {
+  return NextResponse.json(body, { status });
+}

@@ -1,0 +1,35 @@
+import "server-only";
+import { bootstrapAdmins } from "@/server/auth/bootstrap-admins";
+import { migrate } from "@/server/db/migrate";
+import { EnvError, env } from "@/server/env";
+
+/**
+ * Start-up work shared by `next start`/`next dev` (instrumentation.ts) and the scripts:
+ * configuration is validated first, so a bad variable stops the server with one line
+ * naming it rather than a stack trace at the first request.
+ */
+export async function startServer() {
+  try {
+    env();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  try {
+    const result = await migrate();
+    if (result.applied.length) console.log(`database: applied ${result.applied.length} migration(s): ${result.applied.join(", ")}`);
+  } catch (error) {
+    console.error(`database: cannot apply migrations: ${(error as Error).message.split("\n")[0]}`);
+    process.exit(1);
+  }
+  try {
+    const added = await bootstrapAdmins(env().ADMIN_EMAILS);
+    if (added.length) console.log(`auth: added ${added.length} admin(s) from ADMIN_EMAILS: ${added.join(", ")}`);
+  } catch (error) {
+    console.error(`auth: cannot add the ADMIN_EMAILS admins: ${(error as Error).message.split("\n")[0]}`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,11 @@
+import "server-only";
+import { db } from "@/server/db/client";
+
+/** Totals from ticket_counters (kept by triggers), so they cost the same at any table size. */
+export async function getTicketCounts() {
+  const [row] = await db().$queryRaw<{ total: number; registered: number; revenue: string }[]>`
+    SELECT coalesce(sum(total), 0)::int AS total, coalesce(sum(registered), 0)::int AS registered,
+           coalesce(sum(revenue), 0)::text AS revenue
+    FROM ticket_counters`;
+  return { total: row.total, registered: row.registered, unregistered: row.total - row.registered, revenue: Number(row.revenue) };
+}

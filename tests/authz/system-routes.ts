@@ -1,0 +1,3 @@
+import type { AuthzRow } from "./types";
+
+export const systemRoutes: AuthzRow[] = [{ method: "GET", route: "/api/health", access: "public" }];

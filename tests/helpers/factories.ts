@@ -1,0 +1,24 @@
+import { randomBytes } from "node:crypto";
+import { createSession } from "@/server/auth/sessions";
+import { db } from "@/server/db/client";
+
+let counter = 0;
+
+export async function createUser(overrides: { email?: string; isAdmin?: boolean; isDisabled?: boolean; displayName?: string } = {}) {
+  counter += 1;
+  return db().user.create({
+    data: {
+      email: overrides.email ?? `user${counter}-${randomBytes(3).toString("hex")}@example.com`,
+      displayName: overrides.displayName ?? `Test User ${counter}`,
+      isAdmin: overrides.isAdmin ?? false,
+      isDisabled: overrides.isDisabled ?? false,
+    },
+  });
+}
+
+/** A user with a live bearer token, as the mobile app would hold. */
+export async function createSignedInUser(overrides: Parameters<typeof createUser>[0] = {}) {
+  const user = await createUser(overrides);
+  const { token, sessionId } = await createSession({ userId: user.id, kind: "bearer" });
+  return { user, token: token!, sessionId };
+}
