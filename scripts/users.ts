@@ -66,7 +66,7 @@ async function run(argv: string[]) {
       return;
     }
     case "list": {
-      const users = await listUsers();
+      const users = await listUsers({ actor: CLI_ACTOR });
       if (users.length === 0) console.log("no users yet: add the first admin with `npm run users -- add you@example.com --admin`");
       for (const u of users) {
         const flags = [u.is_admin ? "admin" : "user", u.is_disabled ? "disabled" : ""].filter(Boolean).join(", ");

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Principal } from "@/server/auth/principal";
+import { requireAdmin } from "@/server/auth/require-admin";
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/http/errors";
 import { ticketRefCondition, TICKET_NOT_FOUND } from "@/server/tickets/ticket-ref";
@@ -7,6 +8,7 @@ import { TICKET_COLUMNS, type TicketRow } from "@/server/tickets/ticket-row";
 
 /** DELETE /api/tickets/{id}: removes the ticket (and its attachments); the audit row keeps it. */
 export async function deleteTicket(options: { ref: string; principal: Principal }) {
+  requireAdmin(options.principal);
   const user = options.principal.user;
   const where = ticketRefCondition(options.ref);
   if (!where) throw new AppError("not_found", TICKET_NOT_FOUND);

@@ -3,6 +3,7 @@ import { EVENT_NAME, MAX_TICKET_NUMBER } from "@/lib/constants";
 import type { CustomRangePayload } from "@/lib/schemas/ticket";
 import { effectiveTicketLimit, toRanges } from "@/lib/ticket-number";
 import type { Principal } from "@/server/auth/principal";
+import { requireAdmin } from "@/server/auth/require-admin";
 import { writeAudit } from "@/server/audit";
 import { getSettings } from "@/server/settings/get-settings";
 import { TICKET_COLUMNS, serializeTicket, type TicketRow } from "@/server/tickets/ticket-row";
@@ -14,6 +15,7 @@ import { lockTicketNumbers, ticketTransaction } from "@/server/tickets/ticket-tr
  * the ticket limit are reported in `errors`. One audit row names the numbers created and skipped.
  */
 export async function generateCustomRange(options: { payload: CustomRangePayload; principal: Principal }) {
+  requireAdmin(options.principal);
   const { startRange, endRange, userId } = options.payload;
   const user = options.principal.user;
   const { rows, limit } = await ticketTransaction(async (tx) => {

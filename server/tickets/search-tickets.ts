@@ -2,6 +2,8 @@ import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import { phoneSearchDigits } from "@/lib/phone";
 import type { SearchTicketsQuery } from "@/lib/schemas/ticket";
+import type { Principal } from "@/server/auth/principal";
+import { requireAdmin } from "@/server/auth/require-admin";
 import { db } from "@/server/db/client";
 import { getTicketCounts } from "@/server/tickets/ticket-counts";
 import { TICKET_COLUMNS, serializeTicket, type TicketRow } from "@/server/tickets/ticket-row";
@@ -47,7 +49,7 @@ function whereClause(filters: TicketFilters): Prisma.Sql[] {
  * counters; filtered ones count the same filtered set. Deep pages of the plain listing pick
  * the page from the (created_at, ticket_number) index alone, then fetch 10 rows.
  */
-export async function searchTickets(filters: TicketFilters) {
+async function queryTickets(filters: TicketFilters) {
   const conditions = whereClause(filters);
   const where = conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
   const countsOnly = !filters.search && !filters.payment && !filters.user;
@@ -68,4 +70,16 @@ export async function searchTickets(filters: TicketFilters) {
 
   const [rows, total] = await Promise.all([rowsQuery, totalQuery]);
   return { tickets: rows.map(serializeTicket), total };
+}
+
+/** GET /api/tickets and /api/tickets/search: every ticket, any filter (administrators). */
+export async function searchTickets(options: { principal: Principal; filters: TicketFilters }) {
+  requireAdmin(options.principal);
+  return queryTickets(options.filters);
+}
+
+/** GET /api/tickets/unregistered: tickets still free to register (any signed-in user). */
+export async function listUnregisteredTickets(options: { principal: Principal; filters: Pick<TicketFilters, "search" | "limit" | "offset"> }) {
+  void options.principal; // any signed-in user: the principal proves sign-in, the filter limits what is seen
+  return queryTickets({ search: options.filters.search, limit: options.filters.limit, offset: options.filters.offset, status: "unregistered" });
 }

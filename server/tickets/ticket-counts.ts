@@ -1,4 +1,6 @@
 import "server-only";
+import type { Principal } from "@/server/auth/principal";
+import { requireAdmin } from "@/server/auth/require-admin";
 import { db } from "@/server/db/client";
 
 /** Totals from ticket_counters (kept by triggers), so they cost the same at any table size. */
@@ -8,4 +10,10 @@ export async function getTicketCounts() {
            coalesce(sum(revenue), 0)::text AS revenue
     FROM ticket_counters`;
   return { total: row.total, registered: row.registered, unregistered: row.total - row.registered, revenue: Number(row.revenue) };
+}
+
+/** GET /api/tickets/stats and /api/tickets/count: the totals, for administrators. */
+export async function getTicketStats(options: { principal: Principal }) {
+  requireAdmin(options.principal);
+  return getTicketCounts();
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import type { EditTicketPayload } from "@/lib/schemas/ticket";
 import type { Principal } from "@/server/auth/principal";
+import { requireAdmin } from "@/server/auth/require-admin";
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/http/errors";
 import { alreadyRegistered, findTicket, ticketRefCondition, TICKET_NOT_FOUND } from "@/server/tickets/ticket-ref";
@@ -11,6 +12,7 @@ import { TICKET_COLUMNS, serializeTicket, type TicketRow } from "@/server/ticket
  * concurrent registration wins cleanly). Naming a real buyer registers it. Amount stays.
  */
 export async function updateTicket(options: { ref: string; payload: EditTicketPayload; principal: Principal }) {
+  requireAdmin(options.principal);
   const { payload } = options;
   const user = options.principal.user;
   const where = ticketRefCondition(options.ref);

@@ -1,6 +1,7 @@
 import "server-only";
 import { EMAIL_EXISTS_MESSAGE, normalizeEmail } from "@/lib/schemas/user";
 import { writeAudit, type AuditActor } from "@/server/audit";
+import { requireActiveAdminActor } from "@/server/auth/require-admin";
 import { db } from "@/server/db/client";
 import { conflict } from "@/server/http/errors";
 import { auditSnapshot } from "@/server/users/serialize-user";
@@ -15,6 +16,7 @@ export async function addUser(options: { email: string; displayName: string; isA
   const email = normalizeEmail(options.email);
   try {
     return await db().$transaction(async (tx) => {
+      await requireActiveAdminActor(tx, options.actor);
       if (await tx.user.findUnique({ where: { email }, select: { id: true } })) throw conflict(EMAIL_EXISTS_MESSAGE);
       const user = await tx.user.create({ data: { email, displayName: options.displayName.trim(), isAdmin: options.isAdmin } });
       await writeAudit(tx, { actor: options.actor, action: "user.create", entityType: "user", entityId: user.id, after: auditSnapshot(user) });

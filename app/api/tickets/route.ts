@@ -5,6 +5,6 @@ import { searchTickets } from "@/server/tickets/search-tickets";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute({ access: "admin", query: listTicketsQuerySchema }, async ({ query }) => {
-  return { success: true, ...(await searchTickets(query)) };
+export const GET = apiRoute({ access: "admin", query: listTicketsQuerySchema }, async ({ query, principal }) => {
+  return { success: true, ...(await searchTickets({ principal, filters: query })) };
 });

@@ -4,4 +4,7 @@ import { listUsers } from "@/server/users/list-users";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute({ access: "admin" }, async () => ({ success: true, users: await listUsers() }));
+export const GET = apiRoute({ access: "admin" }, async ({ principal }) => ({
+  success: true,
+  users: await listUsers({ actor: { id: principal.user.id, email: principal.user.email } }),
+}));

@@ -1,10 +1,10 @@
 // GET /api/tickets/count - how many tickets, registered and unregistered (admin)
 import { apiRoute } from "@/server/http/api-route";
-import { getTicketCounts } from "@/server/tickets/ticket-counts";
+import { getTicketStats } from "@/server/tickets/ticket-counts";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute({ access: "admin" }, async () => {
-  const c = await getTicketCounts();
+export const GET = apiRoute({ access: "admin" }, async ({ principal }) => {
+  const c = await getTicketStats({ principal });
   return { success: true, total: c.total, registered: c.registered, unregistered: c.unregistered };
 });

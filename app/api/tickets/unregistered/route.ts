@@ -1,10 +1,10 @@
 // GET /api/tickets/unregistered - unregistered tickets newest first, paged, with search (any signed-in user)
 import { unregisteredQuerySchema } from "@/lib/schemas/ticket";
 import { apiRoute } from "@/server/http/api-route";
-import { searchTickets } from "@/server/tickets/search-tickets";
+import { listUnregisteredTickets } from "@/server/tickets/search-tickets";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute({ access: "user", query: unregisteredQuerySchema }, async ({ query }) => {
-  return { success: true, ...(await searchTickets({ ...query, status: "unregistered" })) };
+export const GET = apiRoute({ access: "user", query: unregisteredQuerySchema }, async ({ query, principal }) => {
+  return { success: true, ...(await listUnregisteredTickets({ principal, filters: query })) };
 });

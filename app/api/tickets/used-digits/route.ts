@@ -4,6 +4,6 @@ import { listUsedDigits } from "@/server/tickets/used-digits";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute({ access: "admin" }, async () => {
-  return { success: true, ...(await listUsedDigits()) };
+export const GET = apiRoute({ access: "admin" }, async ({ principal }) => {
+  return { success: true, ...(await listUsedDigits({ principal })) };
 });

@@ -4,6 +4,6 @@ import { findAvailableRangeOrThrow } from "@/server/tickets/find-available-range
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute({ access: "admin" }, async ({ params }) => {
-  return { success: true, ...(await findAvailableRangeOrThrow(params.n)) };
+export const GET = apiRoute({ access: "admin" }, async ({ params, principal }) => {
+  return { success: true, ...(await findAvailableRangeOrThrow({ count: params.n, principal })) };
 });
