@@ -5,6 +5,7 @@ import Google from "next-auth/providers/google";
 import { EMAIL_PATTERN, normalizeEmail } from "@/lib/schemas/user";
 import { authorizeSignIn, findActiveUserByEmail } from "@/server/auth/authorize-sign-in";
 import { SESSION_COOKIE_MAX_AGE_SECONDS, isSecureCookies } from "@/server/auth/cookie-config";
+import { safeRedirectPath } from "@/server/auth/safe-redirect";
 import { createSession, resolveSession, revokeSession } from "@/server/auth/sessions";
 import { env } from "@/server/env";
 
@@ -68,6 +69,15 @@ function config(): NextAuthConfig {
     logger,
     providers: providers(),
     callbacks: {
+      /**
+       * Where Auth.js sends the browser after sign-in or sign-out: only pages of this app, as a
+       * relative path. Auth.js's default compares absolute origins, and behind `next start -H`
+       * or a proxy the origin it derives for the callback request can differ from the one the
+       * sign-in started on (127.0.0.1 vs localhost), which sent users to the bare origin.
+       */
+      async redirect({ url, baseUrl }) {
+        return safeRedirectPath(url, [baseUrl, e.AUTH_URL]);
+      },
       /** The allow-list: false sends the browser to /login?error=AccessDenied. */
       async signIn({ user, account, profile }) {
         if (!account) return false;
