@@ -185,7 +185,7 @@ function verdict(op: Target, r: any): { value: number; pass: boolean } {
     case "p95":
       return { value: r.p95, pass: r.p95 <= op.target && r.errors === 0 };
     case "time":
-      return { value: r.ms, pass: r.ms <= op.target && r.status === 200 };
+      return { value: r.ms, pass: r.ms <= op.target && r.status === 201 };
     case "throughput":
       return { value: r.per_second, pass: r.per_second >= op.target && r.errors === 0 };
     case "exact":

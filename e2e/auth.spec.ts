@@ -32,7 +32,8 @@ test("a user sees Overview and Register Ticket only, and an admin URL lands on t
 
   const userContext = await browser.newContext();
   const userPage = await userContext.newPage();
-  await signInWithGoogle(userPage, email);
+  // Sign-in records the display name from the Google token, so the token names her.
+  await signInWithGoogle(userPage, email, "Uma User");
   await expect(userPage).toHaveURL(/\/dashboard\/overview$/);
   await expect(sidebarLinks(userPage)).toHaveText([/^Overview/, /^Register Ticket/]);
 

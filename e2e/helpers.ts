@@ -19,8 +19,12 @@ export async function chooseGoogleIdentity(request: APIRequestContext, identity:
 export async function signInWithGoogle(page: Page, email: string, name?: string) {
   await chooseGoogleIdentity(page.request, { email, name });
   await page.goto("/login");
-  await page.getByRole("button", { name: "Sign in with Google" }).click();
-  await page.waitForURL((url) => url.pathname === "/dashboard/overview" || url.pathname === "/login");
+  // The page is on /login already: wait for where the round trip ends (the dashboard, or
+  // /login?error=... on a refusal), not for a URL that matches before it starts.
+  await Promise.all([
+    page.waitForURL((url) => url.pathname === "/dashboard/overview" || url.searchParams.has("error"), { waitUntil: "commit" }),
+    page.getByRole("button", { name: "Sign in with Google" }).click(),
+  ]);
 }
 
 /** Cookie-authenticated writes must carry our own Origin, as a browser's fetch does. */

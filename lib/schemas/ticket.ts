@@ -1,7 +1,7 @@
 // Ticket payloads (SPEC sections 3 and 5), used by the forms, the route handlers and the importer.
 // Messages are the spec's exact texts.
 import { z } from "zod";
-import { MAX_CUSTOM_RANGE, MAX_TICKETS_PER_TRANSACTION, PAYMENT_METHODS, TICKET_STATUSES, type PaymentMethod } from "@/lib/constants";
+import { MAX_CUSTOM_RANGE, MAX_TICKETS_PER_TRANSACTION, PAYMENT_METHODS, TICKET_STATUSES, isRegisteredBuyerName, type PaymentMethod } from "@/lib/constants";
 import { phoneDigits, phoneProblem } from "@/lib/phone";
 
 export const TICKET_MESSAGES = {
@@ -28,14 +28,21 @@ export const TICKET_MESSAGES = {
   registerPhone: "Please enter Phone Number",
   controlNumberRequired: "Please enter Control Number",
   selectTicket: "Please select at least one ticket",
+  controlNumberEmpty: "Please enter a control number",
   tooManyTickets: "At most 100 tickets can be registered at once",
 } as const;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const M = TICKET_MESSAGES;
 
+/** PostgreSQL text cannot hold NUL (U+0000): drop it from text input instead of failing with a 500. */
+const withoutNul = (s: string) => s.replace(/\0/g, "");
+
 /** Blank strings and null become undefined, so "optional" means the same for forms and JSON. */
-const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
+const blankToUndefined = (v: unknown) => {
+  const value = typeof v === "string" ? withoutNul(v) : v;
+  return value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
+};
 
 const optionalText = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
 
@@ -66,6 +73,7 @@ const paymentMethod = z.preprocess(
 
 const buyerName = z
   .string({ error: M.buyerNameRequired })
+  .overwrite(withoutNul)
   .trim()
   .min(1, { message: M.buyerNameRequired, abort: true })
   .min(3, M.buyerNameShort)
@@ -133,7 +141,7 @@ export const customRangeSchema = z
   .object({
     startRange: wholeNumber(M.startRequired, M.startPositive).pipe(z.number().positive({ message: M.startPositive, abort: true })),
     endRange: wholeNumber(M.endRequired, M.endPositive).pipe(z.number().positive({ message: M.endPositive, abort: true })),
-    userId: z.string({ error: M.userIdRequired }).trim().min(1, M.userIdRequired).max(200),
+    userId: z.string({ error: M.userIdRequired }).overwrite(withoutNul).trim().min(1, M.userIdRequired).max(200),
   })
   .superRefine((value, ctx) => {
     if (value.endRange < value.startRange) {
@@ -146,9 +154,12 @@ export type CustomRangePayload = z.output<typeof customRangeSchema>;
 
 const registerBuyerName = z
   .string({ error: M.registerBuyerName })
+  .overwrite(withoutNul)
   .trim()
-  .min(1, M.registerBuyerName)
-  .max(200);
+  .min(1, { message: M.registerBuyerName, abort: true })
+  .max(200)
+  // A placeholder ("N/A", "Unregistered Buyer", ...) would leave the ticket unregistered (SPEC section 4).
+  .refine(isRegisteredBuyerName, M.registerBuyerName);
 
 const requiredPhone = z
   .string({ error: M.registerPhone })
@@ -180,7 +191,7 @@ export type RegisterTicketPayload = z.output<typeof registerTicketSchema>;
 export const registerMultipleSchema = z.object({
   ...buyerFields,
   ticketIds: z
-    .array(z.union([z.string().trim().min(1).max(100), z.number().int()]), { error: M.selectTicket })
+    .array(z.union([z.string().trim().min(1, M.controlNumberEmpty).max(100), z.number().int()]), { error: M.selectTicket })
     .min(1, M.selectTicket)
     .max(MAX_TICKETS_PER_TRANSACTION, M.tooManyTickets),
 });

@@ -22,6 +22,7 @@ export async function generateCustomRange(options: { payload: CustomRangePayload
     await lockTicketNumbers(tx);
     const settings = await getSettings(tx);
     const limit = effectiveTicketLimit(settings.maxTicketLimit);
+    // bigint bounds: a range far above the limit is valid input (reported in `errors`), not an int overflow.
     const rows = await tx.$queryRaw<TicketRow[]>`
       INSERT INTO tickets AS t (id, control_number, ticket_number, payment_method, status, amount, user_id,
         created_by_id, creator_email, creator_name, creation_source, event_name, created_at, updated_at)
@@ -29,7 +30,7 @@ export async function generateCustomRange(options: { payload: CustomRangePayload
         ${settings.ticketPrefix}::text || '-' || lpad(floor(random() * 1000)::int::text, 3, '0') || '-' || lpad(n::text, 5, '0'),
         n, 'cash', 'active', ${settings.ticketPrice.toString()}::numeric, ${userId}::text,
         ${user.id}::uuid, ${user.email}::text, ${user.displayName}::text, 'web', ${EVENT_NAME}::text, now(), now()
-      FROM generate_series(${startRange}::int, LEAST(${endRange}::int, ${limit}::int)) AS n
+      FROM generate_series(${startRange}::bigint, LEAST(${endRange}::bigint, ${limit}::bigint)) AS n
       ON CONFLICT DO NOTHING
       RETURNING ${TICKET_COLUMNS}`;
     rows.sort((a, b) => a.ticket_number - b.ticket_number);

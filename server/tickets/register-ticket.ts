@@ -1,6 +1,7 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
-import type { RegisterTicketPayload } from "@/lib/schemas/ticket";
+import { isRegisteredBuyerName } from "@/lib/constants";
+import { TICKET_MESSAGES, type RegisterTicketPayload } from "@/lib/schemas/ticket";
 import type { Principal } from "@/server/auth/principal";
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/http/errors";
@@ -16,6 +17,8 @@ type Buyer = Pick<RegisterTicketPayload, "buyerName" | "phoneNumber" | "email" |
  * nothing, so a buyer is never overwritten.
  */
 export function registrationStatement(where: Prisma.Sql, buyer: Buyer, principal: Principal) {
+  // A placeholder name ("N/A") would leave the ticket unregistered yet write it: refuse before any SQL runs.
+  if (!isRegisteredBuyerName(buyer.buyerName)) throw new AppError("validation_failed", TICKET_MESSAGES.registerBuyerName);
   const user = principal.user;
   return Prisma.sql`
     WITH t AS (
@@ -46,13 +49,7 @@ export async function registerTicket(options: { ref: string; buyer: Buyer; princ
   const where = ticketRefCondition(options.ref);
   if (!where) throw new AppError("not_found", TICKET_NOT_FOUND_BY_TERM);
   const [row] = await db().$queryRaw<TicketRow[]>(registrationStatement(where, options.buyer, options.principal));
-  if (row) {
-    if (row.registered_at === null) {
-      // A placeholder name ("N/A") leaves the ticket unregistered; the schema should have refused it.
-      throw new AppError("validation_failed", "Please enter Buyer Name");
-    }
-    return serializeTicket(row);
-  }
+  if (row) return serializeTicket(row);
   const existing = await findTicket(options.ref);
   if (!existing) throw new AppError("not_found", TICKET_NOT_FOUND_BY_TERM);
   throw alreadyRegistered(existing.buyer_name);
