@@ -31,6 +31,14 @@ describe("parseEnv", () => {
     expect(parseEnv({ ...prod, AUTH_DEV_LOGIN_IN_PRODUCTION: "true" }).AUTH_DEV_LOGIN).toBe(true);
   });
 
+  it("treats an empty variable as unset", () => {
+    const env = parseEnv({ NODE_ENV: "test", DASHBOARD_API_KEY: "", AUTH_GOOGLE_ID: "", AUTH_GOOGLE_SECRET: "", DATABASE_URL: "" });
+    expect(env.DASHBOARD_API_KEY).toBeUndefined();
+    expect(env.AUTH_GOOGLE_ID).toBeUndefined();
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(() => parseEnv({ NODE_ENV: "production", AUTH_SECRET: "" })).toThrow("Invalid environment: AUTH_SECRET is required in production");
+  });
+
   it("parses ADMIN_EMAILS as a lower-cased list", () => {
     expect(parseEnv({ ...base, ADMIN_EMAILS: " Boss@Example.com, ,second@example.com" }).ADMIN_EMAILS).toEqual([
       "boss@example.com",

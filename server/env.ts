@@ -74,7 +74,9 @@ export class EnvError extends Error {
 
 /** One line naming each bad variable, e.g. `Invalid environment: DATABASE_URL must be ...`. */
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const result = envSchema.safeParse(source);
+  // `KEY=` in a .env file or an emptied variable means "not set", as in .env.example.
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+  const result = envSchema.safeParse(present);
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => `${issue.path.join(".") || "environment"} ${issue.message}`);
   throw new EnvError(`Invalid environment: ${problems.join("; ")}`);
