@@ -57,11 +57,11 @@ async function queryTickets(filters: TicketFilters) {
   const rowsQuery = conditions.length
     ? db().$queryRaw<TicketRow[]>`
         SELECT ${TICKET_COLUMNS} FROM tickets t ${where}
-        ORDER BY t.created_at DESC, t.ticket_number DESC LIMIT ${filters.limit}::int OFFSET ${filters.offset}::int`
+        ORDER BY t.created_at DESC, t.ticket_number DESC LIMIT ${filters.limit}::int OFFSET ${filters.offset}::bigint`
     : db().$queryRaw<TicketRow[]>`
         SELECT ${TICKET_COLUMNS}
         FROM (SELECT ticket_number, created_at FROM tickets
-              ORDER BY created_at DESC, ticket_number DESC LIMIT ${filters.limit}::int OFFSET ${filters.offset}::int) p
+              ORDER BY created_at DESC, ticket_number DESC LIMIT ${filters.limit}::int OFFSET ${filters.offset}::bigint) p
         JOIN tickets t ON t.ticket_number = p.ticket_number
         ORDER BY p.created_at DESC, p.ticket_number DESC`;
   const totalQuery = countsOnly

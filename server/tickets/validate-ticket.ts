@@ -27,8 +27,20 @@ export async function validateTicket(input: { controlNumber?: string; number?: s
       message: registered ? `Already registered to: ${ticket.buyer_name}` : "Ticket exists and is not registered",
     };
   }
-  const limit = effectiveTicketLimit((await getSettings()).maxTicketLimit);
   const number = ref.kind === "id" ? null : ref.ticketNumber;
+  // A control number with other middle digits names no ticket, but its ticket number may be taken.
+  const holder = ref.kind === "control" ? await findTicket(ref.ticketNumber) : null;
+  if (holder) {
+    return {
+      valid: true,
+      exists: false,
+      available: false,
+      registered: false,
+      last_5_digits: formatTicketNumber(holder.ticket_number),
+      message: `Ticket number ${formatTicketNumber(holder.ticket_number)} is already taken by ticket ${holder.control_number}.`,
+    };
+  }
+  const limit = effectiveTicketLimit((await getSettings()).maxTicketLimit);
   const withinLimit = number !== null && number <= limit;
   return {
     valid: true,
