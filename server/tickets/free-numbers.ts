@@ -5,39 +5,39 @@ import { db } from "@/server/db/client";
 type Tx = Prisma.TransactionClient;
 
 /**
- * The runs of free ticket numbers in 1..limit, as SQL (columns gs, ge; ascending). One pass
- * over the ticket_number index: each taken number's predecessor gap, plus the tail after the
- * highest taken number.
+ * Free ticket numbers, found by walking the ticket_number index upward from the floor (every
+ * number below it is taken) and stopping as soon as enough are found: the cost follows what is
+ * asked for, not the size of the table. The SQL functions live in the ticket_number_floor
+ * migration.
  */
-function freeGaps(limit: number) {
-  return Prisma.sql`
-    WITH taken AS (
-      SELECT ticket_number AS n, lag(ticket_number, 1, 0) OVER (ORDER BY ticket_number) AS prev
-      FROM tickets WHERE ticket_number <= ${limit}::int
-    ), gaps AS (
-      SELECT prev + 1 AS gs, n - 1 AS ge FROM taken WHERE n > prev + 1
-      UNION ALL
-      SELECT coalesce(max(ticket_number), 0) + 1, ${limit}::int FROM tickets WHERE ticket_number <= ${limit}::int
-    )
-    SELECT gs, ge FROM gaps WHERE ge >= gs`;
-}
 
-/** The `count` lowest free ticket numbers within the limit (fewer when not enough are free). */
-export async function findLowestFreeNumbers(tx: Tx, options: { count: number; limit: number }): Promise<number[]> {
+/**
+ * The `count` lowest free numbers within the limit (fewer when not enough are free). Call it
+ * under the allocation lock: it also raises the floor past the numbers it returns, which the
+ * caller is about to take (a rollback undoes both).
+ */
+export async function allocateLowestFreeNumbers(tx: Tx, options: { count: number; limit: number }): Promise<number[]> {
+  const [floor] = await tx.$queryRaw<{ floor_number: number }[]>`SELECT floor_number FROM ticket_number_floor WHERE id = 1`;
+  const start = floor?.floor_number ?? 1;
   const rows = await tx.$queryRaw<{ n: number }[]>`
-    WITH free AS (${freeGaps(options.limit)}),
-    sized AS (SELECT gs, ge, (sum(ge - gs + 1) OVER (ORDER BY gs) - (ge - gs + 1))::int AS before FROM free)
-    SELECT n::int AS n
-    FROM sized, generate_series(gs, LEAST(ge, gs + (${options.count}::int - before) - 1)) AS n
-    WHERE before < ${options.count}::int
-    ORDER BY n`;
-  return rows.map((r) => r.n);
+    SELECT n::int AS n FROM ticket_free_numbers(${start}::int, ${options.limit}::int, ${options.count}::int) AS n`;
+  const numbers = rows.map((r) => r.n);
+  if (numbers.length === options.count) {
+    // Everything from the old floor up to the last number returned is taken once the caller
+    // inserts. Conditional: a delete that lowered the floor meanwhile keeps its lower value.
+    await tx.$executeRaw`
+      UPDATE ticket_number_floor SET floor_number = ${numbers[numbers.length - 1] + 1}::int
+      WHERE id = 1 AND floor_number = ${start}::int`;
+  }
+  return numbers;
 }
 
 /** The first run of `count` consecutive free numbers within the limit, or null. */
 export async function findAvailableRange(options: { count: number; limit: number }, tx: Tx = db()) {
-  const rows = await tx.$queryRaw<{ gs: number }[]>`
-    SELECT gs::int AS gs FROM (${freeGaps(options.limit)}) g WHERE ge - gs + 1 >= ${options.count}::int ORDER BY gs LIMIT 1`;
-  if (!rows[0]) return null;
-  return { start: rows[0].gs, end: rows[0].gs + options.count - 1 };
+  const [row] = await tx.$queryRaw<{ start: number | null }[]>`
+    SELECT ticket_first_free_run(
+      (SELECT floor_number FROM ticket_number_floor WHERE id = 1), ${options.limit}::int, ${options.count}::int
+    ) AS start`;
+  if (row?.start == null) return null;
+  return { start: row.start, end: row.start + options.count - 1 };
 }

@@ -7,7 +7,7 @@ import { effectiveTicketLimit, formatTicketNumber } from "@/lib/ticket-number";
 import type { Principal } from "@/server/auth/principal";
 import { AppError } from "@/server/http/errors";
 import { getSettings } from "@/server/settings/get-settings";
-import { findLowestFreeNumbers } from "@/server/tickets/free-numbers";
+import { allocateLowestFreeNumbers } from "@/server/tickets/free-numbers";
 import { TICKET_COLUMNS, serializeTicket, type TicketRow } from "@/server/tickets/ticket-row";
 import { lockTicketNumbers, ticketTransaction } from "@/server/tickets/ticket-transaction";
 
@@ -28,7 +28,7 @@ export async function generateTickets(options: { payload: GenerateTicketPayload;
     const limit = effectiveTicketLimit(settings.maxTicketLimit);
     const numbers = payload.customLastDigits
       ? await claimCustomNumber(tx, Number(payload.customLastDigits), limit)
-      : await findLowestFreeNumbers(tx, { count: payload.quantity, limit });
+      : await allocateLowestFreeNumbers(tx, { count: payload.quantity, limit });
     if (numbers.length < payload.quantity) {
       const free = numbers.length;
       throw new AppError(
