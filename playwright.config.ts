@@ -6,6 +6,8 @@ import { defineConfig, devices } from "@playwright/test";
 const chromium = process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 3199);
+// A second instance of the same build with the development sign-in on (the README's local mode).
+const DEV_LOGIN_PORT = Number(process.env.E2E_DEV_LOGIN_PORT ?? 3101);
 
 export default defineConfig({
   testDir: "e2e",
@@ -59,6 +61,23 @@ export default defineConfig({
         AUTH_GOOGLE_SECRET: "e2e-google-secret",
         AUTH_GOOGLE_ISSUER: `http://127.0.0.1:${OIDC_PORT}`,
         AUTH_DEV_LOGIN: "false",
+        ADMIN_EMAILS: "admin@example.com",
+      },
+    },
+    {
+      command: `npx next start -p ${DEV_LOGIN_PORT} -H 127.0.0.1`,
+      url: `http://127.0.0.1:${DEV_LOGIN_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "pipe",
+      env: {
+        PGLITE_DIR: "memory://",
+        DATABASE_URL: "",
+        AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456789",
+        AUTH_URL: `http://127.0.0.1:${DEV_LOGIN_PORT}`,
+        AUTH_TRUST_HOST: "true",
+        AUTH_DEV_LOGIN: "true",
+        AUTH_DEV_LOGIN_IN_PRODUCTION: "true",
         ADMIN_EMAILS: "admin@example.com",
       },
     },
