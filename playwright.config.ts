@@ -6,8 +6,27 @@ import { defineConfig, devices } from "@playwright/test";
 const chromium = process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 3199);
-// A second instance of the same build with the development sign-in on (the README's local mode).
 const DEV_LOGIN_PORT = Number(process.env.E2E_DEV_LOGIN_PORT ?? 3101);
+
+/** `next start` of the production build on a fresh in-memory database. */
+function appServer(port: number, env: Record<string, string>) {
+  return {
+    command: `npx next start -p ${port} -H 127.0.0.1`,
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "pipe" as const,
+    env: {
+      PGLITE_DIR: "memory://",
+      DATABASE_URL: "",
+      AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456789",
+      AUTH_URL: `http://127.0.0.1:${port}`,
+      AUTH_TRUST_HOST: "true",
+      ADMIN_EMAILS: "admin@example.com",
+      ...env,
+    },
+  };
+}
 
 export default defineConfig({
   testDir: "e2e",
@@ -44,42 +63,14 @@ export default defineConfig({
       stdout: "pipe",
       env: { OIDC_ISSUER_PORT: String(OIDC_PORT) },
     },
-    {
-      // The production build (`npm run test:e2e` builds first) on a fresh in-memory database.
-      command: `npx next start -p ${PORT} -H 127.0.0.1`,
-      url: `http://127.0.0.1:${PORT}/api/health`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: "pipe",
-      env: {
-        PGLITE_DIR: "memory://",
-        DATABASE_URL: "",
-        AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456789",
-        AUTH_URL: `http://127.0.0.1:${PORT}`,
-        AUTH_TRUST_HOST: "true",
-        AUTH_GOOGLE_ID: "e2e-google-client",
-        AUTH_GOOGLE_SECRET: "e2e-google-secret",
-        AUTH_GOOGLE_ISSUER: `http://127.0.0.1:${OIDC_PORT}`,
-        AUTH_DEV_LOGIN: "false",
-        ADMIN_EMAILS: "admin@example.com",
-      },
-    },
-    {
-      command: `npx next start -p ${DEV_LOGIN_PORT} -H 127.0.0.1`,
-      url: `http://127.0.0.1:${DEV_LOGIN_PORT}/api/health`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: "pipe",
-      env: {
-        PGLITE_DIR: "memory://",
-        DATABASE_URL: "",
-        AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456789",
-        AUTH_URL: `http://127.0.0.1:${DEV_LOGIN_PORT}`,
-        AUTH_TRUST_HOST: "true",
-        AUTH_DEV_LOGIN: "true",
-        AUTH_DEV_LOGIN_IN_PRODUCTION: "true",
-        ADMIN_EMAILS: "admin@example.com",
-      },
-    },
+    // The production build (`npm run test:e2e` builds first), with Google pointed at the issuer above.
+    appServer(PORT, {
+      AUTH_GOOGLE_ID: "e2e-google-client",
+      AUTH_GOOGLE_SECRET: "e2e-google-secret",
+      AUTH_GOOGLE_ISSUER: `http://127.0.0.1:${OIDC_PORT}`,
+      AUTH_DEV_LOGIN: "false",
+    }),
+    // The same build with the development sign-in on and no Google (the README's local mode).
+    appServer(DEV_LOGIN_PORT, { AUTH_DEV_LOGIN: "true", AUTH_DEV_LOGIN_IN_PRODUCTION: "true" }),
   ],
 });
