@@ -197,10 +197,22 @@ export const registerMultipleSchema = z.object({
 });
 export type RegisterMultiplePayload = z.output<typeof registerMultipleSchema>;
 
-// Query strings (all values arrive as strings).
-const limit = (def: number, max: number) => z.coerce.number().int().min(1).max(max).default(def);
-const offset = z.coerce.number().int().min(0).default(0);
-const optionalQueryText = z.preprocess(blankToUndefined, z.string().trim().max(200).optional());
+// Query strings (all values arrive as strings). A blank value means the default; a bad one gets
+// a message naming the parameter and what it accepts.
+const blankQueryToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const wholeQueryNumber = (options: { message: string; min: number; max?: number; fallback: number }) => {
+  const { message, min, max, fallback } = options;
+  let n = z.coerce.number({ error: message }).int(message).min(min, message);
+  if (max !== undefined) n = n.max(max, message);
+  return z.preprocess(blankQueryToUndefined, n.default(fallback));
+};
+const limit = (fallback: number, max: number) =>
+  wholeQueryNumber({ message: `limit must be a whole number from 1 to ${max.toLocaleString("en-US")}`, min: 1, max, fallback });
+const offset = wholeQueryNumber({ message: "offset must be a whole number, 0 or more", min: 0, fallback: 0 });
+const optionalQueryText = z.preprocess(
+  blankToUndefined,
+  z.string().trim().max(200, "Search terms can be at most 200 characters").optional(),
+);
 
 /** Up to 10,000 per page: the dashboard's "Refresh All" loads everything in batches of 10,000. */
 export const MAX_PAGE_SIZE = 10_000;
@@ -211,10 +223,10 @@ export const TICKET_STATUS_FILTERS = ["all", "registered", "unregistered"] as co
 
 export const searchTicketsQuerySchema = z.object({
   search: optionalQueryText,
-  status: z.preprocess((v) => (typeof v === "string" && v.trim() ? v.trim().toLowerCase() : undefined), z.enum(TICKET_STATUS_FILTERS).default("all")),
+  status: z.preprocess((v) => (typeof v === "string" && v.trim() ? v.trim().toLowerCase() : undefined), z.enum(TICKET_STATUS_FILTERS, { error: "status must be one of all, registered, unregistered" }).default("all")),
   payment: z.preprocess(
     (v) => (typeof v === "string" && v.trim() && v.trim().toLowerCase() !== "all" ? v.trim().toLowerCase().replace(/[\s-]+/g, "_") : undefined),
-    z.enum(PAYMENT_METHODS).optional(),
+    z.enum(PAYMENT_METHODS, { error: `payment must be one of all, ${PAYMENT_METHODS.join(", ")}` }).optional(),
   ),
   user: optionalQueryText,
   limit: limit(10, MAX_PAGE_SIZE),

@@ -38,9 +38,15 @@ export function zodIssues(error: z.ZodError) {
   return error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
 }
 
+/** zod's own wording (the spec's messages never start like this): it does not say which field. */
+const GENERIC_ZOD_MESSAGE = /^(Invalid input|Invalid option|Too small|Too big|Invalid string|Unrecognized key)/;
+
+/** 400 with every issue; the message is the first issue's, naming its field when zod's wording does not. */
 export function validationError(error: z.ZodError) {
   const issues = zodIssues(error);
-  return new AppError("validation_failed", issues[0]?.message ?? "Invalid input", { issues });
+  const first = issues[0];
+  const message = !first ? "Invalid input" : first.path && GENERIC_ZOD_MESSAGE.test(first.message) ? `${first.path}: ${first.message}` : first.message;
+  return new AppError("validation_failed", message, { issues });
 }
 
 async function readJson(req: NextRequest): Promise<unknown> {

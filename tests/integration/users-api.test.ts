@@ -55,6 +55,15 @@ describe("POST /api/auth/add-user", () => {
     expect(await db().user.count()).toBe(1);
   });
 
+  it("names the field when the message is zod's own wording, not the spec's", async () => {
+    const res = await add({ email: "a@example.com", displayName: "Someone", isAdmin: "yes" });
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({
+      message: "isAdmin: Invalid input: expected boolean, received string",
+      issues: [{ path: "isAdmin", message: "Invalid input: expected boolean, received string" }],
+    });
+  });
+
   it("refuses a duplicate, compared case-insensitively, with 409 and no audit row", async () => {
     await add({ email: "dup@example.com", displayName: "Dup" });
     const before = await db().auditLog.count();
