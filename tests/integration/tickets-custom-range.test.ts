@@ -3,6 +3,7 @@ import { POST as customRange } from "@/app/api/tickets/admin/generate-custom-ran
 import { GET as findRangeRoute } from "@/app/api/tickets/find-available-range/[n]/route";
 import { POST as generate } from "@/app/api/tickets/generate/route";
 import { GET as statsRoute } from "@/app/api/tickets/stats/route";
+import { GET as getTicketRoute } from "@/app/api/tickets/[id]/route";
 import { db } from "@/server/db/client";
 import { resetDb } from "@/tests/helpers/db";
 import { createSignedInUser } from "@/tests/helpers/factories";
@@ -39,6 +40,16 @@ const numbersOf = (res: { json: any }) => res.json.tickets.map((t: any) => t.tic
 const span = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
 
 describe("POST /api/tickets/admin/generate-custom-range", () => {
+  it("answers each created ticket exactly as the database holds it", async () => {
+    await db().settings.update({ where: { id: 1 }, data: { ticketPrice: 62.5, ticketPrefix: "RFL" } });
+    const res = await rangeOf(7, 9);
+    expect(res.status).toBe(201);
+    for (const ticket of res.json.tickets) {
+      const stored = await callRoute(getTicketRoute, { path: `/api/tickets/${ticket.id}`, params: { id: ticket.id }, token: admin.token });
+      expect(ticket).toEqual(stored.json.ticket);
+    }
+  });
+
   it("creates unregistered tickets for every number of the range, answering the spec's result shape", async () => {
     const res = await rangeOf(1, 5);
     expect(res.status).toBe(201);
