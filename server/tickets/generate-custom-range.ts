@@ -44,7 +44,7 @@ export async function generateCustomRange(options: { payload: CustomRangePayload
       FROM generate_series(${startRange}::bigint, LEAST(${endRange}::bigint, ${limit}::bigint)) AS n
       ON CONFLICT DO NOTHING
       RETURNING t.id::text AS id, t.control_number, t.ticket_number`;
-    const rows: TicketRow[] = inserted.map((r) => ({ ...r, ...shared }));
+    const rows: TicketRow[] = inserted.map((r) => ({ id: r.id, control_number: r.control_number, ticket_number: r.ticket_number, ...shared }));
     rows.sort((a, b) => a.ticket_number - b.ticket_number);
     const created = new Set(rows.map((r) => r.ticket_number));
     const skipped: number[] = [];
