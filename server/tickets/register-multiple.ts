@@ -1,7 +1,7 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import type { RegisterMultiplePayload } from "@/lib/schemas/ticket";
-import { parseTicketRef } from "@/lib/ticket-number";
+import { parseTicketRef, type TicketRef } from "@/lib/ticket-number";
 import type { Principal } from "@/server/auth/principal";
 import { db } from "@/server/db/client";
 import { registrationStatement } from "@/server/tickets/register-ticket";
@@ -21,8 +21,15 @@ interface Candidate {
  */
 export async function registerMultiple(options: { payload: RegisterMultiplePayload; principal: Principal }) {
   const { payload, principal } = options;
-  const refs = [...new Set(payload.ticketIds.map((r) => String(r).trim()))];
-  const parsed = refs.map((ref) => ({ ref, parsed: parseTicketRef(ref) }));
+  // One entry per distinct reference: "99", "00099" and 99 name the same number.
+  const byKey = new Map<string, { ref: string; parsed: TicketRef }>();
+  for (const raw of payload.ticketIds) {
+    const ref = String(raw).trim();
+    const p = parseTicketRef(ref);
+    const key = p.kind === "id" ? `id:${p.id}` : p.kind === "number" ? `n:${p.ticketNumber}` : p.kind === "control" ? `c:${p.controlNumber.toLowerCase()}` : `x:${ref}`;
+    if (!byKey.has(key)) byKey.set(key, { ref, parsed: p });
+  }
+  const parsed = [...byKey.values()];
   const ids = parsed.flatMap((p) => (p.parsed.kind === "id" ? [p.parsed.id] : []));
   const numbers = parsed.flatMap((p) => (p.parsed.kind === "number" || p.parsed.kind === "control" ? [p.parsed.ticketNumber] : []));
 

@@ -329,7 +329,7 @@ describe("POST /api/tickets/register-multiple", () => {
     const wrongMiddle = otherMiddle(byNumber(3).control_number);
     const res = await registerMany({
       ...maria,
-      ticketIds: [byNumber(1).control_number, "00002", "00099", "nonsense", wrongMiddle, byNumber(4).id, "00099"],
+      ticketIds: [byNumber(1).control_number, "00002", "00099", "nonsense", wrongMiddle, byNumber(4).id, "99", 99],
     });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ success: true, message: "Successfully registered 2 tickets", totalRequested: 6, registeredCount: 2 });
