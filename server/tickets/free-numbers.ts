@@ -17,17 +17,21 @@ type Tx = Prisma.TransactionClient;
  * caller is about to take (a rollback undoes both).
  */
 export async function allocateLowestFreeNumbers(tx: Tx, options: { count: number; limit: number }): Promise<number[]> {
-  const [floor] = await tx.$queryRaw<{ floor_number: number }[]>`SELECT floor_number FROM ticket_number_floor WHERE id = 1`;
+  const [floor] = await tx.$queryRaw<{ floor_number: number; version: string }[]>`
+    SELECT floor_number, version::text AS version FROM ticket_number_floor WHERE id = 1`;
   const start = floor?.floor_number ?? 1;
   const rows = await tx.$queryRaw<{ n: number }[]>`
     SELECT n::int AS n FROM ticket_free_numbers(${start}::int, ${options.limit}::int, ${options.count}::int) AS n`;
   const numbers = rows.map((r) => r.n);
-  if (numbers.length === options.count) {
+  if (floor && numbers.length === options.count) {
     // Everything from the old floor up to the last number returned is taken once the caller
-    // inserts. Conditional: a delete that lowered the floor meanwhile keeps its lower value.
+    // inserts, as far as this transaction could see. A delete that committed meanwhile (or is
+    // about to) may have freed a number below that it saw as taken: the delete bumped the
+    // version, so the floor stays where the delete put it. A delete still running waits for
+    // this row and lowers the floor again after us.
     await tx.$executeRaw`
       UPDATE ticket_number_floor SET floor_number = ${numbers[numbers.length - 1] + 1}::int
-      WHERE id = 1 AND floor_number = ${start}::int`;
+      WHERE id = 1 AND version = ${floor.version}::bigint`;
   }
   return numbers;
 }

@@ -2,6 +2,7 @@
 CREATE TABLE "ticket_number_floor" (
     "id" INTEGER NOT NULL DEFAULT 1,
     "floor_number" INTEGER NOT NULL DEFAULT 1,
+    "version" BIGINT NOT NULL DEFAULT 0,
 
     CONSTRAINT "ticket_number_floor_pkey" PRIMARY KEY ("id")
 );
@@ -13,24 +14,27 @@ CREATE TABLE "ticket_number_floor" (
 ALTER TABLE "ticket_number_floor" ADD CONSTRAINT "ticket_number_floor_single_row" CHECK ("id" = 1);
 INSERT INTO "ticket_number_floor" ("id", "floor_number") VALUES (1, 1) ON CONFLICT DO NOTHING;
 
+-- Every delete bumps the version, even when the floor is already lower: an allocator that read
+-- the floor before this delete committed saw the number as taken, so it must not raise the floor
+-- past it (its conditional UPDATE checks the version). Deletes are rare; they queue on this row.
 CREATE FUNCTION "tickets_floor_on_delete"() RETURNS TRIGGER LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE "ticket_number_floor" f SET "floor_number" = d.m
+  UPDATE "ticket_number_floor" f SET "floor_number" = least(f."floor_number", d.m), "version" = f."version" + 1
     FROM (SELECT min("ticket_number") AS m FROM old_rows) d
-   WHERE f."id" = 1 AND d.m < f."floor_number";
+   WHERE f."id" = 1 AND d.m IS NOT NULL;
   RETURN NULL;
 END $$;
 
 CREATE FUNCTION "tickets_floor_on_renumber"() RETURNS TRIGGER LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE "ticket_number_floor" SET "floor_number" = OLD."ticket_number"
-   WHERE "id" = 1 AND OLD."ticket_number" < "floor_number";
+  UPDATE "ticket_number_floor" SET "floor_number" = least("floor_number", OLD."ticket_number"), "version" = "version" + 1
+   WHERE "id" = 1;
   RETURN NULL;
 END $$;
 
 CREATE FUNCTION "tickets_floor_on_truncate"() RETURNS TRIGGER LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE "ticket_number_floor" SET "floor_number" = 1;
+  UPDATE "ticket_number_floor" SET "floor_number" = 1, "version" = "version" + 1;
   RETURN NULL;
 END $$;
 
