@@ -22,8 +22,7 @@ export type TicketRef =
   | { kind: "invalid" };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-// The prefix is any run of non-space characters except NUL, which PostgreSQL text cannot hold.
-const CONTROL = /^[^\s\0]+-\d{3}-(\d{5})$/;
+const CONTROL = /^\S+-\d{3}-(\d{5})$/;
 
 /**
  * How a caller named a ticket: its id (uuid), its ticket number ("42" or "00042") or its

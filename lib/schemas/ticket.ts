@@ -35,14 +35,8 @@ export const TICKET_MESSAGES = {
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const M = TICKET_MESSAGES;
 
-/** PostgreSQL text cannot hold NUL (U+0000): drop it from text input instead of failing with a 500. */
-const withoutNul = (s: string) => s.replace(/\0/g, "");
-
 /** Blank strings and null become undefined, so "optional" means the same for forms and JSON. */
-const blankToUndefined = (v: unknown) => {
-  const value = typeof v === "string" ? withoutNul(v) : v;
-  return value === null || (typeof value === "string" && value.trim() === "") ? undefined : value;
-};
+const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
 
 const optionalText = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
 
@@ -73,7 +67,6 @@ const paymentMethod = z.preprocess(
 
 const buyerName = z
   .string({ error: M.buyerNameRequired })
-  .overwrite(withoutNul)
   .trim()
   .min(1, { message: M.buyerNameRequired, abort: true })
   .min(3, M.buyerNameShort)
@@ -141,7 +134,7 @@ export const customRangeSchema = z
   .object({
     startRange: wholeNumber(M.startRequired, M.startPositive).pipe(z.number().positive({ message: M.startPositive, abort: true })),
     endRange: wholeNumber(M.endRequired, M.endPositive).pipe(z.number().positive({ message: M.endPositive, abort: true })),
-    userId: z.string({ error: M.userIdRequired }).overwrite(withoutNul).trim().min(1, M.userIdRequired).max(200),
+    userId: z.string({ error: M.userIdRequired }).trim().min(1, M.userIdRequired).max(200),
   })
   .superRefine((value, ctx) => {
     if (value.endRange < value.startRange) {
@@ -154,7 +147,6 @@ export type CustomRangePayload = z.output<typeof customRangeSchema>;
 
 const registerBuyerName = z
   .string({ error: M.registerBuyerName })
-  .overwrite(withoutNul)
   .trim()
   .min(1, { message: M.registerBuyerName, abort: true })
   .max(200)
@@ -199,12 +191,11 @@ export type RegisterMultiplePayload = z.output<typeof registerMultipleSchema>;
 
 // Query strings (all values arrive as strings). A blank value means the default; a bad one gets
 // a message naming the parameter and what it accepts.
-const blankQueryToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const wholeQueryNumber = (options: { message: string; min: number; max?: number; fallback: number }) => {
   const { message, min, max, fallback } = options;
   let n = z.coerce.number({ error: message }).int(message).min(min, message);
   if (max !== undefined) n = n.max(max, message);
-  return z.preprocess(blankQueryToUndefined, n.default(fallback));
+  return z.preprocess(blankToUndefined, n.default(fallback));
 };
 const limit = (fallback: number, max: number) =>
   wholeQueryNumber({ message: `limit must be a whole number from 1 to ${max.toLocaleString("en-US")}`, min: 1, max, fallback });

@@ -49,11 +49,17 @@ export function validationError(error: z.ZodError) {
   return new AppError("validation_failed", message, { issues });
 }
 
+/**
+ * PostgreSQL text cannot hold NUL (U+0000). It is dropped from every string a request carries
+ * (body, query, path) here, once, instead of failing with a 500 deep inside a query.
+ */
+const withoutNul = (s: string) => s.replace(/\0/g, "");
+
 async function readJson(req: NextRequest): Promise<unknown> {
   const text = await req.text();
   if (!text.trim()) return {};
   try {
-    return JSON.parse(text);
+    return JSON.parse(text, (_key, value: unknown) => (typeof value === "string" ? withoutNul(value) : value));
   } catch {
     throw new AppError("bad_request", "Request body is not valid JSON");
   }
@@ -95,7 +101,7 @@ export function apiRoute<B extends z.ZodType | undefined = undefined, Q extends 
 
       const rawParams = (await context.params) ?? {};
       const params = Object.fromEntries(
-        Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
+        Object.entries(rawParams).map(([k, v]) => [k, withoutNul(Array.isArray(v) ? v.join("/") : v)]),
       );
 
       let body: unknown = undefined;
@@ -106,7 +112,8 @@ export function apiRoute<B extends z.ZodType | undefined = undefined, Q extends 
       }
       let query: unknown = undefined;
       if (options.query) {
-        const parsed = options.query.safeParse(Object.fromEntries(req.nextUrl.searchParams));
+        const entries = [...req.nextUrl.searchParams].map(([k, v]) => [k, withoutNul(v)]);
+        const parsed = options.query.safeParse(Object.fromEntries(entries));
         if (!parsed.success) throw validationError(parsed.error);
         query = parsed.data;
       }
