@@ -22,3 +22,10 @@ export async function createSignedInUser(overrides: Parameters<typeof createUser
   const { token, sessionId } = await createSession({ userId: user.id, kind: "bearer" });
   return { user, token: token!, sessionId };
 }
+
+/** The two callers the ticket suites use: Ada, an administrator, and Sam, a staff user. */
+export async function createAdminAndStaff() {
+  const admin = await createSignedInUser({ isAdmin: true, email: "admin@example.com", displayName: "Ada Admin" });
+  const staff = await createSignedInUser({ email: "staff@example.com", displayName: "Sam Staff" });
+  return { admin, staff };
+}

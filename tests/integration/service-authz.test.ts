@@ -18,7 +18,7 @@ import { listUsers } from "@/server/users/list-users";
 import { setUserDisabled } from "@/server/users/set-user-disabled";
 import { updateUserRole } from "@/server/users/update-user-role";
 import { resetDb } from "@/tests/helpers/db";
-import { createSignedInUser, createUser } from "@/tests/helpers/factories";
+import { createAdminAndStaff, createSignedInUser, createUser } from "@/tests/helpers/factories";
 
 type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
 
@@ -35,8 +35,7 @@ let staff: SignedIn;
 
 beforeEach(async () => {
   await resetDb();
-  admin = await createSignedInUser({ isAdmin: true, email: "admin@example.com", displayName: "Ada Admin" });
-  staff = await createSignedInUser({ email: "staff@example.com", displayName: "Sam Staff" });
+  ({ admin, staff } = await createAdminAndStaff());
 });
 
 /** Everything a refused call could have touched: tickets, counters, users, sessions, settings, audit. */

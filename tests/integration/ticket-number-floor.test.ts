@@ -9,6 +9,7 @@ import { db } from "@/server/db/client";
 import { resetDb } from "@/tests/helpers/db";
 import { createSignedInUser } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
+import { span } from "@/tests/helpers/tickets";
 
 const buyer = { buyer_name: "Juan Dela Cruz", phone_number: "0917 123 4567", payment_method: "cash" };
 let admin: Awaited<ReturnType<typeof createSignedInUser>>;
@@ -28,7 +29,6 @@ const remove = (n: number) =>
   callRoute(deleteTicketRoute, { method: "DELETE", path: `/api/tickets/${n}`, params: { id: String(n) }, token: admin.token });
 const range = (startRange: number, endRange: number) =>
   callRoute(customRange, { method: "POST", path: "/api/tickets/admin/generate-custom-range", body: { startRange, endRange, userId: "a@example.com" }, token: admin.token });
-const span = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
 
 describe("the allocation floor", () => {
   it("rises past what generation takes", async () => {

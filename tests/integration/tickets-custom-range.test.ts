@@ -6,8 +6,9 @@ import { GET as statsRoute } from "@/app/api/tickets/stats/route";
 import { GET as getTicketRoute } from "@/app/api/tickets/[id]/route";
 import { db } from "@/server/db/client";
 import { resetDb } from "@/tests/helpers/db";
-import { createSignedInUser } from "@/tests/helpers/factories";
+import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
+import { setTicketLimit, span, ticketNumbers } from "@/tests/helpers/tickets";
 
 type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
 
@@ -19,8 +20,7 @@ let staff: SignedIn;
 
 beforeEach(async () => {
   await resetDb();
-  admin = await createSignedInUser({ isAdmin: true, email: "admin@example.com", displayName: "Ada Admin" });
-  staff = await createSignedInUser({ email: "staff@example.com", displayName: "Sam Staff" });
+  ({ admin, staff } = await createAdminAndStaff());
 });
 
 const postRange = (body: unknown, token = admin.token) =>
@@ -34,10 +34,7 @@ const findRange = (n: string, token = admin.token) =>
   callRoute(findRangeRoute, { path: `/api/tickets/find-available-range/${encodeURIComponent(n)}`, params: { n }, token });
 
 const stats = async () => (await callRoute(statsRoute, { path: "/api/tickets/stats", token: admin.token })).json;
-const setLimit = (n: number) => db().settings.update({ where: { id: 1 }, data: { maxTicketLimit: n } });
-const ticketNumbers = async () => (await db().ticket.findMany({ select: { ticketNumber: true }, orderBy: { ticketNumber: "asc" } })).map((t) => t.ticketNumber);
 const numbersOf = (res: { json: any }) => res.json.tickets.map((t: any) => t.ticket_number as number);
-const span = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
 
 describe("POST /api/tickets/admin/generate-custom-range", () => {
   it("answers each created ticket exactly as the database holds it", async () => {
@@ -133,7 +130,7 @@ describe("POST /api/tickets/admin/generate-custom-range", () => {
   });
 
   it("reports numbers above the max_ticket_limit setting in errors", async () => {
-    await setLimit(100);
+    await setTicketLimit(100);
     await rangeOf(97, 97);
     const res = await rangeOf(95, 102);
     expect(res.status).toBe(201);
@@ -152,7 +149,7 @@ describe("POST /api/tickets/admin/generate-custom-range", () => {
   });
 
   it("reports numbers past 5 digits in errors, even when the limit is higher", async () => {
-    await setLimit(999_999);
+    await setTicketLimit(999_999);
     const res = await rangeOf(99_998, 100_001);
     expect(res.json).toMatchObject({
       message: "Generated 2 tickets, 2 failed",
@@ -331,7 +328,7 @@ describe("GET /api/tickets/find-available-range/{n}", () => {
   });
 
   it("stays within the maximum ticket limit and answers 409 when no run is free", async () => {
-    await setLimit(12);
+    await setTicketLimit(12);
     await rangeOf(1, 10);
     expect((await findRange("2")).json).toMatchObject({ startRange: 11, endRange: 12 });
     const res = await findRange("3");
@@ -340,7 +337,7 @@ describe("GET /api/tickets/find-available-range/{n}", () => {
   });
 
   it("answers 409 when every number is taken", async () => {
-    await setLimit(5);
+    await setTicketLimit(5);
     await rangeOf(1, 5);
     const res = await findRange("1");
     expect(res.status).toBe(409);
@@ -350,7 +347,7 @@ describe("GET /api/tickets/find-available-range/{n}", () => {
   it("ignores tickets above a lowered limit", async () => {
     await rangeOf(1, 3);
     await rangeOf(50, 50);
-    await setLimit(40);
+    await setTicketLimit(40);
     expect((await findRange("37")).json).toMatchObject({ startRange: 4, endRange: 40 });
     expect((await findRange("38")).status).toBe(409);
   });

@@ -4,8 +4,9 @@ import { POST as mobileGenerate } from "@/app/api/tickets/mobile/generate/route"
 import { POST as customRange } from "@/app/api/tickets/admin/generate-custom-range/route";
 import { db } from "@/server/db/client";
 import { resetDb } from "@/tests/helpers/db";
-import { createSignedInUser } from "@/tests/helpers/factories";
+import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
+import { setTicketLimit, ticketNumbers } from "@/tests/helpers/tickets";
 
 const buyer = { buyer_name: "Juan Dela Cruz", phone_number: "0917 123 4567", payment_method: "Cash" };
 
@@ -14,15 +15,12 @@ let staff: Awaited<ReturnType<typeof createSignedInUser>>;
 
 beforeEach(async () => {
   await resetDb();
-  admin = await createSignedInUser({ isAdmin: true, email: "admin@example.com", displayName: "Ada Admin" });
-  staff = await createSignedInUser({ email: "staff@example.com", displayName: "Sam Staff" });
+  ({ admin, staff } = await createAdminAndStaff());
 });
 
 const post = (body: unknown, token = staff.token, handler = generate) =>
   callRoute(handler, { method: "POST", path: "/api/tickets/generate", body, token });
 
-const setLimit = (n: number) => db().settings.update({ where: { id: 1 }, data: { maxTicketLimit: n } });
-const ticketNumbers = async () => (await db().ticket.findMany({ select: { ticketNumber: true }, orderBy: { ticketNumber: "asc" } })).map((t) => t.ticketNumber);
 
 describe("POST /api/tickets/generate", () => {
   it("creates one registered ticket with the lowest number, priced from the settings", async () => {
@@ -103,7 +101,7 @@ describe("POST /api/tickets/generate", () => {
   });
 
   it("refuses a custom number above the limit", async () => {
-    await setLimit(100);
+    await setTicketLimit(100);
     const res = await post({ ...buyer, customLastDigits: "00101" });
     expect(res.status).toBe(400);
     expect(res.json.message).toBe("Ticket number must be between 00001 and 00100.");
@@ -111,7 +109,7 @@ describe("POST /api/tickets/generate", () => {
   });
 
   it("answers 409 limit_reached and creates nothing when not enough numbers are free", async () => {
-    await setLimit(5);
+    await setTicketLimit(5);
     expect((await post({ ...buyer, quantity: 3 })).status).toBe(201);
     const res = await post({ ...buyer, quantity: 3 });
     expect(res.status).toBe(409);
@@ -191,7 +189,7 @@ describe("concurrent allocation", () => {
   });
 
   it("exhausting the limit under concurrency: successes fill it exactly, the rest get 409, nothing partial", async () => {
-    await setLimit(25);
+    await setTicketLimit(25);
     const results = await Promise.all(Array.from({ length: 12 }, () => post({ ...buyer, quantity: 3 })));
     const ok = results.filter((r) => r.status === 201);
     const refused = results.filter((r) => r.status === 409);

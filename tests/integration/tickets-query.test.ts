@@ -15,7 +15,7 @@ import { GET as usedDigitsRoute } from "@/app/api/tickets/used-digits/route";
 import { GET as validateRoute } from "@/app/api/tickets/validate/route";
 import { db } from "@/server/db/client";
 import { resetDb } from "@/tests/helpers/db";
-import { createSignedInUser } from "@/tests/helpers/factories";
+import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
 
 const buyer = { buyer_name: "Juan Dela Cruz", phone_number: "0917 123 4567", payment_method: "Cash" };
@@ -31,8 +31,7 @@ let staff: Awaited<ReturnType<typeof createSignedInUser>>;
 
 beforeEach(async () => {
   await resetDb();
-  admin = await createSignedInUser({ isAdmin: true, email: "admin@example.com", displayName: "Ada Admin" });
-  staff = await createSignedInUser({ email: "staff@example.com", displayName: "Sam Staff" });
+  ({ admin, staff } = await createAdminAndStaff());
 });
 
 // ---- helpers -------------------------------------------------------------------------------

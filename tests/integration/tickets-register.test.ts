@@ -6,7 +6,7 @@ import { POST as generate } from "@/app/api/tickets/generate/route";
 import { GET as statsRoute } from "@/app/api/tickets/stats/route";
 import { db } from "@/server/db/client";
 import { resetDb } from "@/tests/helpers/db";
-import { createSignedInUser } from "@/tests/helpers/factories";
+import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
 
 type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
@@ -20,8 +20,7 @@ let staff: SignedIn;
 
 beforeEach(async () => {
   await resetDb();
-  admin = await createSignedInUser({ isAdmin: true, email: "admin@example.com", displayName: "Ada Admin" });
-  staff = await createSignedInUser({ email: "staff@example.com", displayName: "Sam Staff" });
+  ({ admin, staff } = await createAdminAndStaff());
 });
 
 /** Unregistered tickets for startRange..endRange, made the way an admin makes them. */
@@ -46,6 +45,14 @@ const stats = async () => (await callRoute(statsRoute, { path: "/api/tickets/sta
 
 const ticketRow = (ticketNumber: number) => db().ticket.findUniqueOrThrow({ where: { ticketNumber } });
 const registerAudits = () => db().auditLog.findMany({ where: { action: "ticket.register" }, orderBy: { id: "asc" } });
+
+/** A 400 with exactly `message`, and ticket 00001 still unregistered with no audit row. */
+async function expectRefusedUnchanged(res: { status: number; json: any }, message: string) {
+  expect(res.status).toBe(400);
+  expect(res.json).toMatchObject({ success: false, code: "validation_failed", message });
+  await expectUnregistered(1);
+  expect(await registerAudits()).toHaveLength(0);
+}
 
 /** A control number for the same ticket number with other middle digits: names no ticket. */
 const otherMiddle = (controlNumber: string) => controlNumber.replace(/-(\d{3})-/, (_, m: string) => `-${String((Number(m) + 1) % 1000).padStart(3, "0")}-`);
@@ -196,12 +203,7 @@ describe("PUT /api/tickets/register/{controlNumber}", () => {
   ])("answers 400 for %j: %s", async (body, message) => {
     await createRange(1, 1);
     const res = await register("00001", body);
-    expect(res.status).toBe(400);
-    expect(res.json.success).toBe(false);
-    expect(res.json.code).toBe("validation_failed");
-    expect(res.json.message).toBe(message);
-    await expectUnregistered(1);
-    expect(await registerAudits()).toHaveLength(0);
+    await expectRefusedUnchanged(res, message);
   });
 
   it.each(PLACEHOLDERS)("refuses the placeholder buyer name %j and leaves the ticket untouched", async (buyerName) => {
@@ -395,12 +397,7 @@ describe("POST /api/tickets/register-multiple", () => {
   ])("answers 400 for %j: %s", async (body, message) => {
     await createRange(1, 1);
     const res = await registerMany(body);
-    expect(res.status).toBe(400);
-    expect(res.json.success).toBe(false);
-    expect(res.json.code).toBe("validation_failed");
-    expect(res.json.message).toBe(message);
-    await expectUnregistered(1);
-    expect(await registerAudits()).toHaveLength(0);
+    await expectRefusedUnchanged(res, message);
   });
 
   it("moves the stats counters by the tickets registered", async () => {
