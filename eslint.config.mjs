@@ -30,6 +30,12 @@ export default tseslint.config(
     },
   },
   {
+    // Playwright fixtures are `async ({ dep }, use) => ...`: `use` is not a React hook, and a
+    // fixture without dependencies must destructure `{}`.
+    files: ["e2e/**"],
+    rules: { "react-hooks/rules-of-hooks": "off", "no-empty-pattern": "off" },
+  },
+  {
     files: ["app/**/page.tsx", "app/**/layout.tsx"],
     rules: { "no-restricted-imports": ["error", { patterns: [{ group: ["@/generated/*", "@prisma/*"], message: "Only server/ imports Prisma" }] }] },
   },

@@ -4,39 +4,21 @@ import { defineConfig, devices } from "@playwright/test";
 // Debian's chromium (or CHROMIUM_PATH); Playwright's own browser only if neither exists.
 // Nothing is downloaded: PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD is set for installs.
 const chromium = process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
-const PORT = Number(process.env.E2E_PORT ?? 3100);
 const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 3199);
 const DEV_LOGIN_PORT = Number(process.env.E2E_DEV_LOGIN_PORT ?? 3101);
 
-/** `next start` of the production build on a fresh in-memory database. */
-function appServer(port: number, env: Record<string, string>) {
-  return {
-    command: `npx next start -p ${port} -H 127.0.0.1`,
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: "pipe" as const,
-    env: {
-      PGLITE_DIR: "memory://",
-      DATABASE_URL: "",
-      AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456789",
-      AUTH_URL: `http://127.0.0.1:${port}`,
-      AUTH_TRUST_HOST: "true",
-      ADMIN_EMAILS: "admin@example.com",
-      ...env,
-    },
-  };
-}
-
+// The app servers: one per worker, started by the `app` fixture (e2e/fixtures.ts) on
+// E2E_PORT + 10 + worker index, from the production build `npm run test:e2e` makes first.
 export default defineConfig({
   testDir: "e2e",
+  // Files run in parallel on the workers; the tests of one file run in order on one worker.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
-  timeout: 30_000,
+  reporter: [["list"]],
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: chromium,
@@ -63,14 +45,23 @@ export default defineConfig({
       stdout: "pipe",
       env: { OIDC_ISSUER_PORT: String(OIDC_PORT) },
     },
-    // The production build (`npm run test:e2e` builds first), with Google pointed at the issuer above.
-    appServer(PORT, {
-      AUTH_GOOGLE_ID: "e2e-google-client",
-      AUTH_GOOGLE_SECRET: "e2e-google-secret",
-      AUTH_GOOGLE_ISSUER: `http://127.0.0.1:${OIDC_PORT}`,
-      AUTH_DEV_LOGIN: "false",
-    }),
-    // The same build with the development sign-in on and no Google (the README's local mode).
-    appServer(DEV_LOGIN_PORT, { AUTH_DEV_LOGIN: "true", AUTH_DEV_LOGIN_IN_PRODUCTION: "true" }),
+    {
+      // The same build with the development sign-in on and no Google (the README's local mode).
+      command: `npx next start -p ${DEV_LOGIN_PORT} -H 127.0.0.1`,
+      url: `http://127.0.0.1:${DEV_LOGIN_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "pipe",
+      env: {
+        PGLITE_DIR: "memory://",
+        DATABASE_URL: "",
+        AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456789",
+        AUTH_URL: `http://127.0.0.1:${DEV_LOGIN_PORT}`,
+        AUTH_TRUST_HOST: "true",
+        ADMIN_EMAILS: "admin@example.com",
+        AUTH_DEV_LOGIN: "true",
+        AUTH_DEV_LOGIN_IN_PRODUCTION: "true",
+      },
+    },
   ],
 });

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { FlashToasts } from "@/components/auth/flash-toasts";
+import { Providers } from "@/components/providers";
 import { Toaster } from "@/components/ui/sonner";
 import "./globals.css";
 
@@ -10,11 +11,14 @@ export const metadata: Metadata = {
 
 export default function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {
   return (
-    <html lang="en">
+    // next-themes sets the `dark` class before hydration, so the server's markup differs on purpose.
+    <html lang="en" suppressHydrationWarning>
       <body className="min-h-screen antialiased">
-        {children}
-        <Toaster />
-        <FlashToasts />
+        <Providers defaultTheme="light">
+          {children}
+          <Toaster />
+          <FlashToasts />
+        </Providers>
       </body>
     </html>
   );

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { ADMIN_EMAIL, addUserViaApi, callApiAsBrowser, chooseGoogleIdentity, sidebarLinks, signInWithGoogle, uniqueEmail } from "./helpers";
 
 const NOT_AUTHORIZED =

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 // The README's first command runs with AUTH_DEV_LOGIN=true; this instance does too.
 test.use({ baseURL: `http://127.0.0.1:${process.env.E2E_DEV_LOGIN_PORT ?? 3101}` });

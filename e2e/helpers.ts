@@ -2,23 +2,38 @@ import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 export const ADMIN_EMAIL = "admin@example.com";
 const OIDC_ISSUER = `http://127.0.0.1:${process.env.E2E_OIDC_PORT ?? 3199}`;
-export const APP_ORIGIN = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
+
+// Each Playwright worker is its own process with its own app server (e2e/fixtures.ts sets this).
+let currentAppOrigin = `http://127.0.0.1:${process.env.E2E_PORT ?? 3100}`;
+
+export function setAppOrigin(url: string) {
+  currentAppOrigin = new URL(url).origin;
+}
+
+/** This worker's app server, e.g. http://127.0.0.1:3100. */
+export function appOrigin() {
+  return currentAppOrigin;
+}
 
 /** A fresh address per call, so tests never depend on each other's users. */
 export function uniqueEmail(prefix: string) {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`;
 }
 
-/** Tells the local OIDC issuer who the next "Google" sign-in is. */
-export async function chooseGoogleIdentity(request: APIRequestContext, identity: { email: string; name?: string }) {
-  const res = await request.post(`${OIDC_ISSUER}/__e2e/next-identity`, { data: identity });
+/** Tells the local OIDC issuer who the next "Google" sign-in to this worker's app is. */
+export async function chooseGoogleIdentity(
+  request: APIRequestContext,
+  identity: { email: string; name?: string; emailVerified?: boolean },
+  origin: string = appOrigin(),
+) {
+  const res = await request.post(`${OIDC_ISSUER}/__e2e/next-identity`, { data: { ...identity, origin } });
   expect(res.status()).toBe(204);
 }
 
 /** Clicks 'Sign in with Google' on /login as `email`; resolves once the round trip is over. */
 export async function signInWithGoogle(page: Page, email: string, name?: string) {
-  await chooseGoogleIdentity(page.request, { email, name });
   await page.goto("/login");
+  await chooseGoogleIdentity(page.request, { email, name }, new URL(page.url()).origin);
   // The page is on /login already: wait for where the round trip ends (the dashboard, or
   // /login?error=... on a refusal), not for a URL that matches before it starts.
   await Promise.all([
@@ -29,7 +44,7 @@ export async function signInWithGoogle(page: Page, email: string, name?: string)
 
 /** Cookie-authenticated writes must carry our own Origin, as a browser's fetch does. */
 export async function callApiAsBrowser(page: Page, method: "POST" | "PUT" | "DELETE", path: string, data: unknown) {
-  return page.request.fetch(path, { method, data, headers: { Origin: APP_ORIGIN } });
+  return page.request.fetch(path, { method, data, headers: { Origin: appOrigin() } });
 }
 
 export async function addUserViaApi(adminPage: Page, user: { email: string; displayName: string; isAdmin?: boolean }) {
@@ -39,4 +54,9 @@ export async function addUserViaApi(adminPage: Page, user: { email: string; disp
 
 export function sidebarLinks(page: Page) {
   return page.getByRole("navigation", { name: "Main" }).getByRole("link");
+}
+
+/** next-themes keeps the choice in localStorage; set it before the page loads. */
+export async function setTheme(page: Page, theme: "light" | "dark") {
+  await page.addInitScript((t) => window.localStorage.setItem("theme", t), theme);
 }

@@ -1,8 +1,9 @@
 // A real OIDC issuer on loopback standing in for Google during the end-to-end run
 // (oauth2-mock-server). Tests choose who "signs in with Google" next by posting
-// {email, name?, emailVerified?} to /__e2e/next-identity before clicking the button; that
-// identity is bound to the authorization code the issuer hands out, and the ID token
-// minted for that code carries it.
+// {email, name?, emailVerified?, origin} to /__e2e/next-identity before clicking the button;
+// that identity is bound to the authorization code the issuer hands out for the app at
+// `origin` (each Playwright worker has its own app server), and the ID token minted for that
+// code carries it.
 import { createServer } from "node:http";
 import { OAuth2Issuer, OAuth2Service, type MutableToken } from "oauth2-mock-server";
 
@@ -13,6 +14,8 @@ interface Identity {
   email: string;
   name?: string;
   emailVerified?: boolean;
+  /** The app the identity is for; workers sign in at the same time on their own servers. */
+  origin?: string;
 }
 
 const issuer = new OAuth2Issuer();
@@ -22,13 +25,17 @@ issuer.url = `http://${HOST}:${PORT}`;
 await issuer.keys.generate("RS256");
 const service = new OAuth2Service(issuer);
 
-let nextIdentity: Identity | null = null;
+const ANY_APP = "*";
+const nextIdentityByOrigin = new Map<string, Identity>();
 const identityByCode = new Map<string, Identity>();
 
 service.on("beforeAuthorizeRedirect", (redirect: { url: URL }) => {
   const code = redirect.url.searchParams.get("code");
-  if (code && nextIdentity) identityByCode.set(code, nextIdentity);
-  nextIdentity = null;
+  const origin = redirect.url.origin;
+  const key = nextIdentityByOrigin.has(origin) ? origin : ANY_APP;
+  const identity = nextIdentityByOrigin.get(key);
+  if (code && identity) identityByCode.set(code, identity);
+  nextIdentityByOrigin.delete(key);
 });
 
 service.on("beforeTokenSigning", (token: MutableToken, req: { body?: { code?: string } }) => {
@@ -53,7 +60,7 @@ const server = createServer((req, res) => {
       try {
         const parsed = JSON.parse(body) as Identity;
         if (typeof parsed.email !== "string") throw new Error("email is required");
-        nextIdentity = parsed;
+        nextIdentityByOrigin.set(parsed.origin ? new URL(parsed.origin).origin : ANY_APP, parsed);
         res.writeHead(204).end();
       } catch (error) {
         res.writeHead(400, { "Content-Type": "text/plain" }).end((error as Error).message);

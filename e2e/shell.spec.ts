@@ -1,11 +1,9 @@
-import { expect, test } from "@playwright/test";
-import { ADMIN_EMAIL, signInWithGoogle } from "./helpers";
+import { expect, test } from "./fixtures";
 
-test.use({ viewport: { width: 375, height: 740 } });
+test.use({ viewport: { width: 375, height: 740 }, role: "admin" });
 
 test("the drawer at 375 px opens, and the overlay, the close button and a link close it", async ({ page }) => {
-  await signInWithGoogle(page, ADMIN_EMAIL);
-  await expect(page).toHaveURL(/\/dashboard\/overview$/);
+  await page.goto("/dashboard/overview");
 
   const drawer = page.locator("#app-sidebar");
   const overlay = page.getByTestId("sidebar-overlay");

@@ -1,8 +1,9 @@
-import { expect, test } from "@playwright/test";
-import { ADMIN_EMAIL, signInWithGoogle, uniqueEmail } from "./helpers";
+import { expect, test } from "./fixtures";
+import { ADMIN_EMAIL, uniqueEmail } from "./helpers";
+
+test.use({ role: "admin" });
 
 test("the Users tab adds, promotes, disables and deletes a user", async ({ page }) => {
-  await signInWithGoogle(page, ADMIN_EMAIL);
   await page.goto("/dashboard/settings");
   await page.getByRole("tab", { name: "Users" }).click();
 

@@ -23,6 +23,10 @@ interface RequestOptions {
   method?: Method;
   body?: unknown;
   timeoutMs?: number;
+  /** Aborts the request (a newer lookup replacing an older one); combined with the timeout. */
+  signal?: AbortSignal;
+  /** A 2xx answer with `success: false` is a result to show (register-multiple), not an error. */
+  allowUnsuccessful?: boolean;
 }
 
 function buildHeaders(hasBody: boolean): Headers {
@@ -41,6 +45,11 @@ async function readJson(res: Response): Promise<Record<string, unknown> | null> 
   }
 }
 
+function requestSignal(options: RequestOptions): AbortSignal {
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  return options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+}
+
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const hasBody = options.body !== undefined;
   const res = await fetch(`/api${path}`, {
@@ -49,14 +58,14 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     body: hasBody ? JSON.stringify(options.body) : undefined,
     credentials: "same-origin",
     cache: "no-store",
-    signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+    signal: requestSignal(options),
   });
   const json = await readJson(res);
   if (res.status === 401 && typeof window !== "undefined") {
     // The session is gone (signed out, expired, disabled): a full page load so the server decides.
     window.location.assign("/login");
   }
-  if (!res.ok || json?.success === false) {
+  if (!res.ok || (json?.success === false && !options.allowUnsuccessful)) {
     const message = typeof json?.message === "string" ? json.message : typeof json?.error === "string" ? json.error : `Request failed (${res.status})`;
     const code = typeof json?.code === "string" ? json.code : "http_error";
     throw new ApiError(res.status, code, message);
@@ -67,9 +76,15 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 /** The message to show for a failed call: the server's own text when it sent one. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.message;
+  if (isAbortError(error)) return "The request was cancelled";
   if (error instanceof DOMException && error.name === "TimeoutError") return "The server did not answer in time";
   if (error instanceof Error && error.message) return error.message;
   return fallback;
+}
+
+/** True for a request cancelled by its caller (not a timeout). */
+export function isAbortError(error: unknown): boolean {
+  return error instanceof DOMException && error.name === "AbortError";
 }
 
 // Users (admin only), SPEC section 7.

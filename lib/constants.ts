@@ -3,6 +3,8 @@
 export const RAFFLE_TITLE = "Batch 2000 Numbered Raffle";
 export const EVENT_NAME = "Batch 2000 Raffle";
 export const DEFAULT_TICKET_PRICE = 50;
+/** The raffle's timezone unless the `timezone` setting says otherwise. */
+export const DEFAULT_TIMEZONE = "Asia/Manila";
 export const MAX_TICKETS_PER_TRANSACTION = 100;
 export const MAX_CUSTOM_RANGE = 10_000;
 export const MAX_TICKET_NUMBER = 99_999;

@@ -50,7 +50,7 @@ export function LoginScreen(props: LoginScreenProps) {
   }, [errorMessage]);
 
   return (
-    <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-indigo-50 via-white to-purple-100 p-4">
+    <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-indigo-50 via-white to-purple-100 p-4 dark:from-slate-950 dark:via-slate-900 dark:to-indigo-950">
       <Card className="w-full max-w-md gap-5 border-white/60 shadow-xl shadow-indigo-200/50">
         <CardHeader className="justify-items-center gap-3 text-center">
           <Logo className="size-16" />
@@ -60,7 +60,7 @@ export function LoginScreen(props: LoginScreenProps) {
 
         <CardContent className="space-y-5">
           {errorMessage && (
-            <div role="alert" className="flex gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+            <div role="alert" className="flex gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/60 dark:text-red-200">
               <CircleAlert className="mt-0.5 size-4 shrink-0" />
               <p>{errorMessage}</p>
             </div>
@@ -80,31 +80,31 @@ export function LoginScreen(props: LoginScreenProps) {
           </p>
 
           {props.isDevLoginEnabled && (
-            <form action={props.signInWithDevLogin} className="space-y-3 rounded-lg border border-dashed border-amber-300 bg-amber-50/60 p-4">
-              <div className="flex items-center gap-2 text-sm font-semibold text-amber-900">
+            <form action={props.signInWithDevLogin} className="space-y-3 rounded-lg border border-dashed border-amber-300 bg-amber-50/60 p-4 dark:border-amber-700 dark:bg-amber-950/40">
+              <div className="flex items-center gap-2 text-sm font-semibold text-amber-900 dark:text-amber-200">
                 <Wrench className="size-4" />
                 Development sign-in
               </div>
-              <p className="text-xs text-amber-900/80">
+              <p className="text-xs text-amber-900/80 dark:text-amber-200/80">
                 Local use only (AUTH_DEV_LOGIN=true): signs in as an allow-listed email without Google.
               </p>
               <div className="space-y-1.5">
                 <Label htmlFor="dev-login-email">Email</Label>
-                <Input id="dev-login-email" name="email" type="email" required placeholder="admin@example.com" autoComplete="email" className="bg-white" />
+                <Input id="dev-login-email" name="email" type="email" required placeholder="admin@example.com" autoComplete="email" className="bg-background" />
               </div>
               <DevLoginButton />
             </form>
           )}
 
           {props.needsFirstAdmin && (
-            <div className="space-y-1.5 rounded-lg border border-sky-200 bg-sky-50 p-4 text-sm text-sky-900">
+            <div className="space-y-1.5 rounded-lg border border-sky-200 bg-sky-50 p-4 text-sm text-sky-900 dark:border-sky-900 dark:bg-sky-950/50 dark:text-sky-100">
               <div className="flex items-center gap-2 font-semibold">
                 <Info className="size-4" />
                 No users yet
               </div>
               <p>
-                Add the first administrator with <code className="rounded bg-white px-1 py-0.5 text-xs">npm run users -- add you@example.com --admin</code>, or
-                list it in <code className="rounded bg-white px-1 py-0.5 text-xs">ADMIN_EMAILS</code> and restart the server.
+                Add the first administrator with <code className="rounded bg-background px-1 py-0.5 text-xs">npm run users -- add you@example.com --admin</code>, or
+                list it in <code className="rounded bg-background px-1 py-0.5 text-xs">ADMIN_EMAILS</code> and restart the server.
               </p>
             </div>
           )}

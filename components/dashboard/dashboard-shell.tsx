@@ -35,10 +35,10 @@ export function DashboardShell({
   }, [isDrawerOpen]);
 
   return (
-    <div className="flex min-h-screen bg-slate-50">
+    <div className="flex min-h-screen bg-muted/40">
       <Sidebar isAdmin={user.isAdmin} isOpen={isDrawerOpen} onClose={() => setIsDrawerOpen(false)} />
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-30 grid h-16 grid-cols-[1fr_auto_1fr] items-center gap-2 border-b bg-white/90 px-3 backdrop-blur sm:px-6">
+        <header className="sticky top-0 z-30 grid h-16 grid-cols-[1fr_auto_1fr] items-center gap-2 border-b bg-background/90 px-3 backdrop-blur sm:px-6">
           <div className="flex items-center">
             <Button
               variant="ghost"

@@ -76,7 +76,7 @@ export function Sidebar({ isAdmin, isOpen, onClose }: SidebarProps) {
                   <span className="flex items-center gap-2 text-sm font-medium">
                     {item.name}
                     {item.badge && (
-                      <Badge variant="secondary" className="bg-purple-100 px-1.5 py-0 text-[10px] text-purple-700">
+                      <Badge variant="secondary" className="bg-purple-100 px-1.5 py-0 text-[10px] text-purple-700 dark:bg-purple-900/60 dark:text-purple-200">
                         {item.badge}
                       </Badge>
                     )}

@@ -69,7 +69,7 @@ export function UserRow({ user, isSelf, onChanged }: { user: UserListItem; isSel
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-1.5">
             <span className="truncate font-medium">{user.display_name || user.email}</span>
-            {user.is_admin && <Badge className="bg-purple-100 text-purple-700">Admin</Badge>}
+            {user.is_admin && <Badge className="bg-purple-100 text-purple-700 dark:bg-purple-900/60 dark:text-purple-200">Admin</Badge>}
             {user.is_disabled && <Badge variant="destructive">Disabled</Badge>}
             {isSelf && <Badge variant="outline">You</Badge>}
           </div>
@@ -90,7 +90,7 @@ export function UserRow({ user, isSelf, onChanged }: { user: UserListItem; isSel
             />
             <Label htmlFor={`admin-${user.id}`}>Admin Access</Label>
           </div>
-          {hasPendingChanges && <span className="text-xs font-medium text-amber-600">Changes pending</span>}
+          {hasPendingChanges && <span className="text-xs font-medium text-amber-700 dark:text-amber-300">Changes pending</span>}
           <Button size="sm" onClick={saveRole} disabled={!hasPendingChanges || busy !== null}>
             {busy === "save" ? <Spinner /> : <Save />}
             Save

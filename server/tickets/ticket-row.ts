@@ -1,5 +1,6 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
+import type { Ticket } from "@/lib/api/tickets";
 import { formatTicketNumber } from "@/lib/ticket-number";
 
 /** The columns every ticket query selects (alias `t`), read back by `serializeTicket`. */
@@ -36,7 +37,7 @@ export interface TicketRow {
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 /** The one JSON shape of a ticket (SPEC section 3, snake_case, with both `ticket_id` and `id`). */
-export function serializeTicket(row: TicketRow) {
+export function serializeTicket(row: TicketRow): Ticket {
   return {
     ticket_id: row.id,
     id: row.id,
@@ -65,4 +66,4 @@ export function serializeTicket(row: TicketRow) {
   };
 }
 
-export type TicketJson = ReturnType<typeof serializeTicket>;
+export type TicketJson = Ticket;

@@ -1,0 +1,18 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+/**
+ * axe on the page as it is now (a screen, or a screen with a dialog open): no serious or
+ * critical violation of WCAG 2.1 A/AA. `include` narrows the scan to a selector (a dialog).
+ */
+export async function expectNoA11yViolations(page: Page, options: { include?: string; label?: string } = {}) {
+  // Let enter animations (dialogs, toasts) finish, or colour contrast is measured mid-fade.
+  await page.waitForTimeout(250);
+  let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
+  if (options.include) builder = builder.include(options.include);
+  const { violations } = await builder.analyze();
+  const serious = violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join(" | ")}`);
+  expect(serious, `serious or critical axe violations${options.label ? ` in ${options.label}` : ""}`).toEqual([]);
+}

@@ -1,0 +1,72 @@
+// Starts `next start` of the production build (`.next`, built once by `npm run test:e2e`) on a
+// port of its own, with a fresh in-memory database, and stops it. Used once per Playwright
+// worker (e2e/fixtures.ts) and by the screenshot tool.
+import { spawn, type ChildProcess } from "node:child_process";
+import { createRequire } from "node:module";
+
+const require = createRequire(import.meta.url);
+const NEXT_BIN = require.resolve("next/dist/bin/next");
+
+export interface AppServer {
+  url: string;
+  port: number;
+  /** Everything the server printed, for diagnosing a failed start or a 500. */
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+export const E2E_AUTH_SECRET = "e2e-secret-e2e-secret-e2e-secret-0123456789";
+
+async function waitForHealth(url: string, child: ChildProcess, deadline: number) {
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the app server exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error(`the app server at ${url} did not become healthy in time`);
+}
+
+export async function startAppServer(options: { port: number; env?: Record<string, string>; timeoutMs?: number }): Promise<AppServer> {
+  const url = `http://127.0.0.1:${options.port}`;
+  let output = "";
+  const child = spawn(process.env.E2E_NODE ?? process.execPath, [NEXT_BIN, "start", "-p", String(options.port), "-H", "127.0.0.1"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      NEXT_TELEMETRY_DISABLED: "1",
+      PGLITE_DIR: "memory://",
+      DATABASE_URL: "",
+      AUTH_SECRET: E2E_AUTH_SECRET,
+      AUTH_URL: url,
+      AUTH_TRUST_HOST: "true",
+      ADMIN_EMAILS: "admin@example.com",
+      ...options.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  try {
+    await waitForHealth(url, child, Date.now() + (options.timeoutMs ?? 60_000));
+  } catch (error) {
+    child.kill("SIGKILL");
+    throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`);
+  }
+  return {
+    url,
+    port: options.port,
+    output: () => output,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+        setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
+      }),
+  };
+}

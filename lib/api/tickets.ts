@@ -1,0 +1,120 @@
+// The ticket calls of SPEC section 7, typed, for the screens. Shapes are the server's
+// (server/tickets/ticket-row.ts serializes exactly `Ticket`).
+import { apiRequest } from "@/lib/api-client";
+import type { GenerateTicketInput } from "@/lib/schemas/ticket";
+
+export interface Ticket {
+  ticket_id: string;
+  id: string;
+  control_number: string;
+  last_5_digits: string;
+  ticket_number: number;
+  buyer_name: string | null;
+  phone_number: string | null;
+  email: string | null;
+  address: string | null;
+  payment_method: string;
+  gcash_reference: string | null;
+  payment_reference: string | null;
+  status: string;
+  amount: number;
+  user_id: string | null;
+  created_by_id: string | null;
+  creator_email: string | null;
+  creator_name: string | null;
+  creation_source: string;
+  event_name: string | null;
+  is_registered: boolean;
+  registered_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TicketStats {
+  total: number;
+  registered_count: number;
+  unregistered_count: number;
+  revenue: number;
+}
+
+export interface TicketPage {
+  tickets: Ticket[];
+  total: number;
+}
+
+/** Filters of GET /api/tickets/search, as the tickets list keeps them. */
+export interface TicketSearchParams {
+  search?: string;
+  status?: "all" | "registered" | "unregistered";
+  payment?: string;
+  user?: string;
+  limit: number;
+  offset: number;
+}
+
+export interface CustomRangeResult {
+  success: boolean;
+  message: string;
+  stats: { generated: number; skipped: number; failed: number; requested: number; startRange: number; endRange: number };
+  tickets: Ticket[];
+  skipped: number[];
+  errors: { number: number; error: string }[];
+}
+
+export interface RegisterMultipleResult {
+  success: boolean;
+  message: string;
+  totalRequested: number;
+  registeredCount: number;
+  registeredTickets: Ticket[];
+  errors: string[];
+}
+
+export interface BuyerInput {
+  buyerName: string;
+  phoneNumber: string;
+  email?: string;
+  address?: string;
+}
+
+/** Builds a query string, leaving out empty values. */
+export function toQuery(params: Record<string, string | number | undefined | null>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === "") continue;
+    search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : "";
+}
+
+const ref = (value: string | number) => encodeURIComponent(String(value).trim());
+
+export const ticketsApi = {
+  search: (params: TicketSearchParams) => apiRequest<TicketPage & { success: true }>(`/tickets/search${toQuery({ ...params })}`),
+  list: (params: { limit: number; offset: number }) => apiRequest<TicketPage & { success: true }>(`/tickets${toQuery(params)}`),
+  stats: () => apiRequest<TicketStats & { success: true }>("/tickets/stats"),
+  get: (id: string) => apiRequest<{ success: true; ticket: Ticket }>(`/tickets/${ref(id)}`),
+  /** One ticket by control number, last 5 digits or id (404 when there is none). */
+  lookup: (term: string, options: { signal?: AbortSignal } = {}) =>
+    apiRequest<{ success: true; ticket: Ticket }>(`/tickets/search/${ref(term)}`, { signal: options.signal }),
+  unregistered: (params: { search?: string; limit: number; offset: number }) =>
+    apiRequest<TicketPage & { success: true }>(`/tickets/unregistered${toQuery(params)}`),
+  generate: (input: GenerateTicketInput) =>
+    apiRequest<{ success: true; message: string; ticket?: Ticket; tickets?: Ticket[]; count?: number }>("/tickets/generate", { method: "POST", body: input }),
+  update: (id: string, input: Record<string, unknown>) =>
+    apiRequest<{ success: true; message: string; ticket: Ticket }>(`/tickets/${ref(id)}`, { method: "PUT", body: input }),
+  remove: (id: string) => apiRequest<{ success: true; message: string }>(`/tickets/${ref(id)}`, { method: "DELETE" }),
+  customRange: (input: { startRange: number | string; endRange: number | string; userId: string }) =>
+    apiRequest<CustomRangeResult>("/tickets/admin/generate-custom-range", { method: "POST", body: input }),
+  register: (reference: string, input: BuyerInput) =>
+    apiRequest<{ success: true; message: string; ticket: Ticket }>(`/tickets/register/${ref(reference)}`, { method: "PUT", body: input }),
+  /** Answers 200 with success false when nothing registered: the result is returned, not thrown. */
+  registerMultiple: (input: BuyerInput & { ticketIds: (string | number)[] }) =>
+    apiRequest<RegisterMultipleResult>("/tickets/register-multiple", { method: "POST", body: input, allowUnsuccessful: true }),
+};
+
+/** The generated tickets of a generate answer, one or many. */
+export function generatedTickets(answer: { ticket?: Ticket; tickets?: Ticket[] }): Ticket[] {
+  return answer.tickets ?? (answer.ticket ? [answer.ticket] : []);
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { asArray, creatorLabel, formatCount, formatDateTime, formatPeso, formatPhone, paymentMethodLabel, toNumber } from "@/lib/format";
+
+describe("display rules", () => {
+  it("shows amounts as pesos with 2 decimals, non-numbers as 0", () => {
+    expect(formatPeso(1234.5)).toBe("₱1,234.50");
+    expect(formatPeso("50")).toBe("₱50.00");
+    expect(formatPeso("abc")).toBe("₱0.00");
+    expect(formatPeso(undefined)).toBe("₱0.00");
+  });
+
+  it("treats non-numeric counts as 0 and non-arrays as empty", () => {
+    expect(toNumber("12")).toBe(12);
+    expect(toNumber(null)).toBe(0);
+    expect(toNumber(Number.NaN)).toBe(0);
+    expect(formatCount(12345)).toBe("12,345");
+    expect(asArray({ a: 1 })).toEqual([]);
+    expect(asArray([1, 2])).toEqual([1, 2]);
+  });
+
+  it("shows dates in the raffle's timezone, 'No Date' when missing and 'Invalid Date' when unreadable", () => {
+    // 15:59 UTC is 23:59 in Manila; 16:00 UTC is already the next day there.
+    expect(formatDateTime("2026-03-01T15:59:00Z", "Asia/Manila", "yyyy-MM-dd HH:mm")).toBe("2026-03-01 23:59");
+    expect(formatDateTime("2026-03-01T16:00:00Z", "Asia/Manila", "yyyy-MM-dd HH:mm")).toBe("2026-03-02 00:00");
+    expect(formatDateTime(null, "Asia/Manila")).toBe("No Date");
+    expect(formatDateTime("", "Asia/Manila")).toBe("No Date");
+    expect(formatDateTime("not a date", "Asia/Manila")).toBe("Invalid Date");
+  });
+
+  it("labels payment methods, 'Unknown' when missing", () => {
+    expect(paymentMethodLabel("gcash")).toBe("GCash");
+    expect(paymentMethodLabel("Bank Transfer")).toBe("Bank Transfer");
+    expect(paymentMethodLabel("CASH")).toBe("Cash");
+    expect(paymentMethodLabel(null)).toBe("Unknown");
+    expect(paymentMethodLabel("")).toBe("Unknown");
+    expect(paymentMethodLabel("crypto")).toBe("crypto");
+  });
+
+  it("names the creator from email, name or user id", () => {
+    expect(creatorLabel({ creator_email: "a@x.com", creator_name: "A", user_id: "u" })).toBe("a@x.com");
+    expect(creatorLabel({ creator_email: null, creator_name: "A", user_id: "u" })).toBe("A");
+    expect(creatorLabel({ user_id: "web-admin-1" })).toBe("web-admin-1");
+    expect(creatorLabel({})).toBe("Unknown");
+  });
+
+  it("shows phones with the +63 prefix", () => {
+    expect(formatPhone("9171234567")).toBe("+63 9171234567");
+    expect(formatPhone(null)).toBe("");
+  });
+});

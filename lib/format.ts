@@ -1,0 +1,60 @@
+// Display rules shared by every screen (SPEC section 5 "Display rules" and section 9): amounts
+// as ₱ with 2 decimals, dates in the raffle's timezone, 'No Date' / 'Invalid Date', 'Unknown'
+// payment methods, non-numeric counts as 0 and non-array chart data as empty.
+import { formatInTimeZone } from "date-fns-tz";
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from "@/lib/constants";
+
+const peso = new Intl.NumberFormat("en-PH", { style: "currency", currency: "PHP", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** A count or amount from the server; anything non-numeric counts as 0. */
+export function toNumber(value: unknown): number {
+  const n = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
+  return Number.isFinite(n) ? n : 0;
+}
+
+/** Chart and list data that is not an array is treated as empty. */
+export function asArray<T>(value: T[] | unknown): T[] {
+  return Array.isArray(value) ? (value as T[]) : [];
+}
+
+/** ₱1,234.50 */
+export function formatPeso(value: unknown): string {
+  return peso.format(toNumber(value));
+}
+
+/** 1,234 */
+export function formatCount(value: unknown): string {
+  return toNumber(value).toLocaleString("en-US");
+}
+
+export const NO_DATE = "No Date";
+export const INVALID_DATE = "Invalid Date";
+
+/**
+ * A timestamp shown in the raffle's timezone with a date-fns pattern; 'No Date' when missing,
+ * 'Invalid Date' when it cannot be read.
+ */
+export function formatDateTime(value: unknown, timeZone: string, pattern = "MMM d, yyyy h:mm a"): string {
+  if (value === null || value === undefined || value === "") return NO_DATE;
+  const date = value instanceof Date ? value : typeof value === "string" || typeof value === "number" ? new Date(value) : new Date(NaN);
+  if (Number.isNaN(date.getTime())) return INVALID_DATE;
+  return formatInTimeZone(date, timeZone, pattern);
+}
+
+/** Cash, GCash, Bank Transfer; 'Unknown' when missing; any other value as written. */
+export function paymentMethodLabel(method: unknown): string {
+  if (typeof method !== "string" || method.trim() === "") return "Unknown";
+  const key = method.trim().toLowerCase().replace(/[\s-]+/g, "_") as PaymentMethod;
+  return PAYMENT_METHOD_LABELS[key] ?? method;
+}
+
+/** SPEC section 2: the creator is shown from creator_email, creator_name or user_id. */
+export function creatorLabel(ticket: { creator_email?: string | null; creator_name?: string | null; user_id?: string | null }): string {
+  return ticket.creator_email || ticket.creator_name || ticket.user_id || "Unknown";
+}
+
+/** A stored 10-digit phone number as the spec shows it: with a +63 prefix. */
+export function formatPhone(digits: string | null | undefined): string {
+  if (!digits) return "";
+  return digits.startsWith("+") ? digits : `+63 ${digits}`;
+}
