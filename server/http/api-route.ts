@@ -5,6 +5,7 @@ import { z } from "zod";
 import { getPrincipal, type Principal } from "@/server/auth/principal";
 import { env } from "@/server/env";
 import { AppError } from "@/server/http/errors";
+import { DEFAULT_BODY_LIMIT_BYTES, checkDeclaredLength, readBodyText } from "@/server/http/read-body";
 import { checkApiKey, checkOrigin } from "@/server/http/request-guards";
 
 export type Access = "public" | "user" | "admin";
@@ -17,6 +18,8 @@ interface Options<B extends z.ZodType | undefined, Q extends z.ZodType | undefin
   query?: Q;
   /** Skip the X-Dashboard-API-Key check (health probes, Auth.js browser redirects). */
   skipApiKey?: boolean;
+  /** Largest request body accepted (413 beyond it); 1 MB unless the route takes files or CSV. */
+  bodyLimitBytes?: number;
 }
 
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -55,8 +58,7 @@ export function validationError(error: z.ZodError) {
  */
 const withoutNul = (s: string) => s.replace(/\0/g, "");
 
-async function readJson(req: NextRequest): Promise<unknown> {
-  const text = await req.text();
+function parseJson(text: string): unknown {
   if (!text.trim()) return {};
   try {
     return JSON.parse(text, (_key, value: unknown) => (typeof value === "string" ? withoutNul(value) : value));
@@ -90,8 +92,14 @@ export function apiRoute<B extends z.ZodType | undefined = undefined, Q extends 
 ) {
   return async (req: NextRequest, context: { params: Promise<RouteParams> }): Promise<Response> => {
     const requestId = randomUUID();
+    const bodyLimit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
     try {
       if (!options.skipApiKey) checkApiKey(req, env().DASHBOARD_API_KEY);
+      // Before any database work: a declared oversize body is refused unread, and a JSON body
+      // is read (never past the limit) before the caller is looked up. It is parsed after the
+      // checks below, so a stranger's malformed body still answers 401.
+      checkDeclaredLength(req, bodyLimit);
+      const bodyText = options.body ? await readBodyText(req, bodyLimit) : undefined;
       const principal = options.access === "public" ? await getPrincipal(req).catch(() => null) : await getPrincipal(req);
       if (options.access !== "public") {
         if (!principal) throw new AppError("unauthorized", "Authentication required");
@@ -106,7 +114,7 @@ export function apiRoute<B extends z.ZodType | undefined = undefined, Q extends 
 
       let body: unknown = undefined;
       if (options.body) {
-        const parsed = options.body.safeParse(await readJson(req));
+        const parsed = options.body.safeParse(parseJson(bodyText ?? ""));
         if (!parsed.success) throw validationError(parsed.error);
         body = parsed.data;
       }
