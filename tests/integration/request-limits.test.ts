@@ -30,9 +30,8 @@ function post(path: string, body: BodyInit, headers: Record<string, string> = {}
     method: "POST",
     headers: { "content-type": "application/json", host: "localhost:3000", ...headers },
     body,
-    // @ts-expect-error Node's fetch needs this for a streamed body
-    duplex: "half",
-  });
+    duplex: "half", // Node's fetch needs this for a streamed body
+  } as ConstructorParameters<typeof NextRequest>[1]);
 }
 
 const noParams = { params: Promise.resolve({}) };
