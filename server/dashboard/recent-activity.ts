@@ -22,13 +22,14 @@ interface ActivityRow {
 export async function readRecentActivity(limit = RECENT_ACTIVITY_LIMIT): Promise<RecentActivity[]> {
   const rows = await db().$queryRaw<ActivityRow[]>`
     WITH generated AS (
-      SELECT id, buyer_name, control_number, payment_method, created_at AS at, 'generated' AS activity_type,
+      SELECT id, ticket_number, buyer_name, control_number, payment_method, created_at AS at, 'generated' AS activity_type,
              registered_at IS NOT NULL AS is_registered
       FROM tickets
       ORDER BY created_at DESC, ticket_number DESC
       LIMIT ${limit}::int
     ), registered AS (
-      SELECT id, buyer_name, control_number, payment_method, registered_at AS at, 'registered' AS activity_type, true AS is_registered
+      SELECT id, ticket_number, buyer_name, control_number, payment_method, registered_at AS at, 'registered' AS activity_type,
+             true AS is_registered
       FROM tickets
       WHERE registered_at IS NOT NULL AND registered_at > created_at
         AND registered_at >= coalesce((SELECT min(at) FROM generated), '-infinity'::timestamptz)
@@ -37,7 +38,7 @@ export async function readRecentActivity(limit = RECENT_ACTIVITY_LIMIT): Promise
     )
     SELECT id::text AS ticket_id, buyer_name, control_number, payment_method, at, activity_type, is_registered
     FROM (SELECT * FROM generated UNION ALL SELECT * FROM registered) AS a
-    ORDER BY at DESC, (activity_type = 'registered') DESC, control_number DESC
+    ORDER BY at DESC, (activity_type = 'registered') DESC, ticket_number DESC
     LIMIT ${limit}::int`;
   return rows.map((r) => ({
     ticket_id: r.ticket_id,
