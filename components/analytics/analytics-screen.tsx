@@ -45,8 +45,11 @@ export function AnalyticsScreen() {
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
         <PageHeader title="Analytics" description="Sales and registrations over time" />
         <div className="flex flex-wrap items-center gap-2">
+          <label htmlFor="analytics-period" className="sr-only">
+            Period
+          </label>
           <Select value={period} onValueChange={(value) => void setPeriod(value as AnalyticsPeriod)}>
-            <SelectTrigger aria-label="Period" className="w-40" data-testid="period-select">
+            <SelectTrigger id="analytics-period" className="w-40">
               <SelectValue />
             </SelectTrigger>
             <SelectContent>

@@ -37,6 +37,8 @@ export function PaymentDoughnut({ slices }: { slices: MethodSlice[] }) {
           paddingAngle={data.length > 1 ? 2 : 0}
           stroke="var(--card)"
           isAnimationActive={false}
+          // The drawing is hidden from screen readers (its table is not): keep it out of the Tab order too.
+          rootTabIndex={-1}
         />
         <Tooltip content={SliceTooltip} />
         <Legend
