@@ -3,8 +3,8 @@ import type { HistoricalAnalytics } from "@/lib/api/dashboard";
 import { ANALYTICS_PERIOD_DAYS, type AnalyticsPeriod } from "@/lib/dashboard/periods";
 import type { Principal } from "@/server/auth/principal";
 import { requireAdmin } from "@/server/auth/require-admin";
+import { clockCte, dailySeriesJson, hourlyJson, methodTotalsJson, parseJson, type DayRow, type MethodRow } from "@/server/dashboard/rollup-queries";
 import { db } from "@/server/db/client";
-import { clockCte, readDailySeries, readHourlyDistribution, readMethodTotals, type DayRow } from "@/server/dashboard/rollup-queries";
 import { medianRequestDuration } from "@/server/http/request-timings";
 
 interface PeriodRow {
@@ -20,14 +20,17 @@ interface PeriodRow {
   previous_registered: number;
   previous_revenue: number;
   active_users: number;
+  daily: unknown;
+  methods: unknown;
+  hourly: unknown;
 }
 
 /**
- * The period's totals, this month so far and the whole previous one (registrations and their revenue),
- * and the staff who generated tickets in the period. Active users probe the (creator_email,
- * created_at) index once per creator instead of scanning the period's tickets.
+ * One statement: the period's series and totals, this month so far and the whole previous month
+ * (registrations and their revenue), and the staff who generated tickets in the period. Active
+ * users probe the (creator_email, created_at) index once per creator instead of scanning tickets.
  */
-async function readPeriodTotals(now: Date, days: number): Promise<PeriodRow> {
+async function readPeriod(now: Date, days: number): Promise<PeriodRow> {
   const [row] = await db().$queryRaw<PeriodRow[]>`
     WITH ${clockCte(now)}, b AS (
       SELECT clock.tz, clock.today, clock.today - (${days}::int - 1) AS range_from,
@@ -53,7 +56,10 @@ async function readPeriodTotals(now: Date, days: number): Promise<PeriodRow> {
     SELECT b.tz AS timezone, to_char(b.range_from, 'YYYY-MM-DD') AS range_from, to_char(b.today, 'YYYY-MM-DD') AS range_to, sums.*,
       (SELECT count(*)::int FROM creators, bounds
         WHERE EXISTS (SELECT 1 FROM tickets AS t WHERE t.creator_email = creators.creator
-                        AND t.created_at >= bounds.starts AND t.created_at < bounds.ends)) AS active_users
+                        AND t.created_at >= bounds.starts AND t.created_at < bounds.ends)) AS active_users,
+      ${dailySeriesJson(days)} AS daily,
+      ${methodTotalsJson(days)} AS methods,
+      ${hourlyJson(days)} AS hourly
     FROM b, sums`;
   return row;
 }
@@ -74,35 +80,27 @@ const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part /
 export async function getHistoricalAnalytics(options: { principal: Principal; period: AnalyticsPeriod; now?: Date }): Promise<HistoricalAnalytics> {
   requireAdmin(options.principal);
   const now = options.now ?? new Date();
-  const days = ANALYTICS_PERIOD_DAYS[options.period];
-  const [totals, daily, methods, hourly] = await Promise.all([
-    readPeriodTotals(now, days),
-    readDailySeries({ now, days }),
-    readMethodTotals({ now, days }),
-    readHourlyDistribution({ now, days }),
-  ]);
+  const row = await readPeriod(now, ANALYTICS_PERIOD_DAYS[options.period]);
+  const daily = parseJson<DayRow[]>(row.daily);
+  const hourly = parseJson<{ hour: number; count: number }[]>(row.hourly);
+  const methods = parseJson<MethodRow[]>(row.methods);
   const timing = medianRequestDuration();
-  const bestDay = peakOf<DayRow>(daily, true);
+  const bestDay = peakOf(daily, true);
   return {
     success: true,
     period: options.period,
-    timezone: totals.timezone,
-    range: { from: totals.range_from, to: totals.range_to },
+    timezone: row.timezone,
+    range: { from: row.range_from, to: row.range_to },
     trends: { daily },
     paymentBreakdown: methods.map((m) => ({ method: m.method, count: m.count, revenue: m.revenue })),
     hourlyDistribution: hourly,
-    currentMonth: { registeredTickets: totals.current_registered, revenue: totals.current_revenue },
-    previousMonth: { registeredTickets: totals.previous_registered, revenue: totals.previous_revenue },
-    totals: {
-      generatedTickets: totals.generated,
-      registeredTickets: totals.registered,
-      revenue: totals.revenue,
-      activeUsers: totals.active_users,
-    },
+    currentMonth: { registeredTickets: row.current_registered, revenue: row.current_revenue },
+    previousMonth: { registeredTickets: row.previous_registered, revenue: row.previous_revenue },
+    totals: { generatedTickets: row.generated, registeredTickets: row.registered, revenue: row.revenue, activeUsers: row.active_users },
     performance: {
       peakHour: peakOf(hourly, false),
       bestDay: bestDay && { date: bestDay.date, count: bestDay.count },
-      registrationRate: percent(totals.generated_registered, totals.generated),
+      registrationRate: percent(row.generated_registered, row.generated),
       medianResponseMs: timing.medianMs,
       responseSamples: timing.samples,
     },
