@@ -33,6 +33,7 @@ export function OverviewScreen({ userName, isAdmin }: { userName: string; isAdmi
   const [ticketToShow, setTicketToShow] = useState<TicketToShow | null>(null);
   const openGenerateDialog = () => setGenerateOpen(true);
   const openTicketDetails = (activity: RecentActivity) => setTicketToShow({ ticket_id: activity.ticket_id, control_number: activity.control_number });
+  // Read by the two dialogs once they are mounted below (see the note there).
   void isGenerateOpen;
   void ticketToShow;
 
@@ -110,6 +111,10 @@ export function OverviewScreen({ userName, isAdmin }: { userName: string; isAdmi
       </div>
 
       <RecentActivityList activities={query.data?.recentActivity} isLoading={isLoading} timeZone={timeZone} onOpenTicket={openTicketDetails} />
+
+      {/* The tickets workspace's dialogs (issue 8, components/tickets/) mount here:
+          <GenerateTicketDialog open={isGenerateOpen} onOpenChange={setGenerateOpen} />
+          <TicketDetailsDialog ticket={ticketToShow} open={ticketToShow !== null} onOpenChange={(open) => !open && setTicketToShow(null)} /> */}
     </div>
   );
 }
