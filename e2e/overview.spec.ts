@@ -16,7 +16,8 @@ test.describe("as an administrator", () => {
 
     await page.goto("/dashboard/overview");
     await expect(page.getByRole("heading", { name: "Dashboard Overview" })).toBeVisible();
-    await expect(page.getByText("Welcome back, Ada Admin!")).toBeVisible();
+    const { user } = await getJson<{ user: { email: string; displayName: string | null } }>(adminApi, "/api/auth/profile");
+    await expect(page.getByText(`Welcome back, ${user.displayName || user.email}!`)).toBeVisible();
     await expect(statValue(page, "Total Tickets")).toHaveText(count(stats.summary.total));
     await expect(statValue(page, "Registered")).toHaveText(count(stats.summary.registered));
     await expect(statValue(page, "Unregistered")).toHaveText(count(stats.summary.unregistered));
