@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
+import { measureStatsEndpoints, statsTargetRows } from "./stats";
 
 const { values: args } = parseArgs({
   options: { "skip-build": { type: "boolean", default: false }, engine: { type: "string" }, port: { type: "string", default: "3210" } },
@@ -236,7 +237,10 @@ async function benchEngine(engine: "pglite" | "postgresql") {
     const server = await startServer(env);
     try {
       console.log(`== ${engine}: measuring`);
-      return await measure(prepared);
+      const results = await measure(prepared);
+      // The statistics endpoints (bench/stats.ts), after the writes, on every number taken again.
+      const stats: Record<string, unknown> = await measureStatsEndpoints({ base: BASE, token: prepared.token, fillTo: 99_999 });
+      return { ...results, ...stats };
     } finally {
       stopServer(server);
       await new Promise((r) => setTimeout(r, 500));
@@ -272,6 +276,7 @@ for (const engine of engines) {
     const v = verdict({ ...t, target }, results[t.op]);
     return { operation: t.label, target, measured: v.value, pass: v.pass };
   });
+  rows.push(...statsTargetRows(engine, results));
   (report.engines as Record<string, unknown>)[engine] = { results, targets: rows };
   console.log(`\n${engine}${factor > 1 ? " (targets ×3 for the embedded engine)" : ""}`);
   console.table(rows);

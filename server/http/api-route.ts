@@ -7,6 +7,7 @@ import { env } from "@/server/env";
 import { AppError } from "@/server/http/errors";
 import { DEFAULT_BODY_LIMIT_BYTES, checkDeclaredLength, readBodyText } from "@/server/http/read-body";
 import { checkApiKey, checkOrigin } from "@/server/http/request-guards";
+import { recordRequestDuration } from "@/server/http/request-timings";
 
 export type Access = "public" | "user" | "admin";
 
@@ -92,6 +93,7 @@ export function apiRoute<B extends z.ZodType | undefined = undefined, Q extends 
 ) {
   return async (req: NextRequest, context: { params: Promise<RouteParams> }): Promise<Response> => {
     const requestId = randomUUID();
+    const started = performance.now();
     const bodyLimit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
     try {
       if (!options.skipApiKey) checkApiKey(req, env().DASHBOARD_API_KEY);
@@ -137,6 +139,9 @@ export function apiRoute<B extends z.ZodType | undefined = undefined, Q extends 
       return result instanceof Response ? result : NextResponse.json(result);
     } catch (error) {
       return errorResponse(error, requestId);
+    } finally {
+      // For the Analytics screen's median response time (server/http/request-timings.ts).
+      recordRequestDuration(performance.now() - started);
     }
   };
 }

@@ -1,8 +1,7 @@
-import { PageHeader } from "@/components/dashboard/page-header";
+import { UserSalesScreen } from "@/components/user-sales/user-sales-screen";
 import { requireAdmin } from "../access";
 
-// Filled by a later issue; until then the screen shows its title only.
 export default async function UserSalesPage() {
   await requireAdmin();
-  return <PageHeader title="User Sales" />;
+  return <UserSalesScreen />;
 }

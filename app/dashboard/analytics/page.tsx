@@ -1,8 +1,7 @@
-import { PageHeader } from "@/components/dashboard/page-header";
+import { AnalyticsScreen } from "@/components/analytics/analytics-screen";
 import { requireAdmin } from "../access";
 
-// Filled by a later issue; until then the screen shows its title only.
 export default async function AnalyticsPage() {
   await requireAdmin();
-  return <PageHeader title="Analytics" />;
+  return <AnalyticsScreen />;
 }

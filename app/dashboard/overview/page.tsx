@@ -1,8 +1,7 @@
-import { PageHeader } from "@/components/dashboard/page-header";
+import { OverviewScreen } from "@/components/overview/overview-screen";
 import { requireUser } from "../access";
 
-// Filled by a later issue; until then the screen shows its title only.
 export default async function OverviewPage() {
-  await requireUser();
-  return <PageHeader title="Dashboard Overview" />;
+  const user = await requireUser();
+  return <OverviewScreen userName={user.displayName || user.email} isAdmin={user.isAdmin} />;
 }

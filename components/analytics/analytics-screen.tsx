@@ -1,0 +1,140 @@
+"use client";
+
+import { Download, TrendingDown, TrendingUp, Users, Wallet, Receipt } from "lucide-react";
+import { parseAsStringLiteral, useQueryState } from "nuqs";
+import { exportAnalyticsReport } from "@/components/analytics/export-report";
+import { PaymentBreakdownTable } from "@/components/analytics/payment-breakdown-table";
+import { PerformanceMetricsCard } from "@/components/analytics/performance-metrics-card";
+import { PageHeader } from "@/components/dashboard/page-header";
+import { ChartCard } from "@/components/stats/chart-card";
+import { PaymentDoughnut } from "@/components/stats/payment-doughnut";
+import { StatCard } from "@/components/stats/stat-card";
+import { SeriesLineChart } from "@/components/stats/trend-line-chart";
+import { STATS_LOAD_ERRORS, useLoadErrorToast } from "@/components/stats/use-load-error-toast";
+import { Button } from "@/components/ui/button";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { averageTicketValue, dailyPoints, formatPercent, hourlyPoints, methodSlices, monthlyGrowth } from "@/lib/dashboard/figures";
+import { ANALYTICS_PERIOD_LABELS, ANALYTICS_PERIODS, DEFAULT_ANALYTICS_PERIOD, type AnalyticsPeriod } from "@/lib/dashboard/periods";
+import { formatCount, formatPeso, toNumber } from "@/lib/format";
+import { useHistoricalAnalytics } from "@/lib/queries/dashboard";
+import { useRaffleTimezone } from "@/lib/queries/settings";
+
+const periodParser = parseAsStringLiteral(ANALYTICS_PERIODS).withDefault(DEFAULT_ANALYTICS_PERIOD);
+const pesoTick = (v: number) => (v >= 1000 ? `₱${Math.round(v / 100) / 10}k` : `₱${v}`);
+
+export function AnalyticsScreen() {
+  // The period lives in the URL (?period=7d), so a reload, a bookmark or Back keeps it.
+  const [period, setPeriod] = useQueryState("period", periodParser);
+  const query = useHistoricalAnalytics(period);
+  useLoadErrorToast(query, STATS_LOAD_ERRORS.analytics);
+  const timeZone = useRaffleTimezone();
+
+  const data = query.data;
+  const isLoading = query.isPending;
+  const periodLabel = ANALYTICS_PERIOD_LABELS[period];
+  // On failure every figure falls back to 0 (SPEC section 8).
+  const revenue = toNumber(data?.totals?.revenue);
+  const registered = toNumber(data?.totals?.registeredTickets);
+  const growth = monthlyGrowth(data?.currentMonth?.revenue, data?.previousMonth?.revenue);
+  const daily = dailyPoints(data?.trends?.daily);
+  const hourly = hourlyPoints(data?.hourlyDistribution);
+  const slices = methodSlices(data?.paymentBreakdown);
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <PageHeader title="Analytics" description="Sales and registrations over time" />
+        <div className="flex flex-wrap items-center gap-2">
+          <label htmlFor="analytics-period" className="sr-only">
+            Period
+          </label>
+          <Select value={period} onValueChange={(value) => void setPeriod(value as AnalyticsPeriod)}>
+            <SelectTrigger id="analytics-period" className="w-40">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {ANALYTICS_PERIODS.map((p) => (
+                <SelectItem key={p} value={p}>
+                  {ANALYTICS_PERIOD_LABELS[p]}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          <Button variant="outline" onClick={() => exportAnalyticsReport({ analytics: data, timeZone })} disabled={isLoading}>
+            <Download />
+            Export Report
+          </Button>
+        </div>
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-busy={query.isFetching}>
+        <StatCard title="Total Revenue" value={formatPeso(revenue)} icon={Wallet} isLoading={isLoading} description={`${formatCount(registered)} tickets registered, ${periodLabel.toLowerCase()}`} />
+        <StatCard
+          title="Avg. Ticket Value"
+          value={formatPeso(averageTicketValue(revenue, registered))}
+          icon={Receipt}
+          isLoading={isLoading}
+          description="Revenue per registered ticket"
+        />
+        <StatCard
+          title="Monthly Growth"
+          value={growth === null ? "N/A" : formatPercent(growth, { signed: true })}
+          icon={growth !== null && growth < 0 ? TrendingDown : TrendingUp}
+          isLoading={isLoading}
+          description={growth === null ? "No revenue last month to compare with" : "Revenue this month against last month"}
+        />
+        <StatCard
+          title="Active Users"
+          value={formatCount(data?.totals?.activeUsers)}
+          icon={Users}
+          isLoading={isLoading}
+          description={`Staff who generated tickets, ${periodLabel.toLowerCase()}`}
+        />
+      </div>
+
+      <div className="grid gap-4 lg:grid-cols-3">
+        <div className="min-w-0 lg:col-span-2">
+          <ChartCard
+            title="Revenue Trend"
+            description={`Revenue of registrations per day, ${periodLabel.toLowerCase()}`}
+            testId="revenue-chart"
+            isLoading={isLoading}
+            isEmpty={daily.every((d) => d.revenue === 0)}
+            emptyText="No revenue in this period"
+            table={{ caption: `Revenue per day, ${periodLabel.toLowerCase()}`, columns: ["Date", "Revenue"], rows: daily.map((d) => [d.label, formatPeso(d.revenue)]) }}
+          >
+            <SeriesLineChart data={daily} series={[{ key: "revenue", name: "Revenue", color: "var(--chart-2)" }]} formatValue={formatPeso} formatTick={pesoTick} />
+          </ChartCard>
+        </div>
+        <ChartCard
+          title="Payment Methods"
+          description="Tickets by payment method"
+          testId="payment-chart"
+          isLoading={isLoading}
+          isEmpty={slices.every((s) => s.count === 0)}
+          emptyText="No tickets in this period"
+          table={{ caption: "Tickets by payment method", columns: ["Payment Method", "Tickets", "Share"], rows: slices.map((s) => [s.label, s.count, `${s.percent.toFixed(1)}%`]) }}
+        >
+          <PaymentDoughnut slices={slices.filter((s) => s.count > 0)} />
+        </ChartCard>
+      </div>
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <ChartCard
+          title="Hourly Distribution"
+          description="Tickets generated by hour of the day"
+          testId="hourly-chart"
+          isLoading={isLoading}
+          isEmpty={hourly.every((h) => h.count === 0)}
+          emptyText="No tickets in this period"
+          table={{ caption: "Tickets generated by hour of the day", columns: ["Hour", "Tickets"], rows: hourly.map((h) => [h.label, h.count]) }}
+        >
+          <SeriesLineChart data={hourly} series={[{ key: "count", name: "Tickets", color: "var(--chart-4)" }]} />
+        </ChartCard>
+        <PerformanceMetricsCard performance={data?.performance} isLoading={isLoading} />
+      </div>
+
+      <PaymentBreakdownTable slices={slices} isLoading={isLoading} />
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+"use client";
+
+import { useState } from "react";
+import Link from "next/link";
+import { BarChart3, CheckCircle2, Clock, PlusCircle, Ticket, Wallet } from "lucide-react";
+import { PageHeader } from "@/components/dashboard/page-header";
+import { RecentActivityList } from "@/components/overview/recent-activity-list";
+import { ChartCard } from "@/components/stats/chart-card";
+import { PaymentDoughnut } from "@/components/stats/payment-doughnut";
+import { StatCard } from "@/components/stats/stat-card";
+import { SeriesLineChart } from "@/components/stats/trend-line-chart";
+import { STATS_LOAD_ERRORS, useLoadErrorToast } from "@/components/stats/use-load-error-toast";
+import { Button } from "@/components/ui/button";
+import type { RecentActivity } from "@/lib/api/dashboard";
+import { dailyPoints, methodSlices, sharePercent } from "@/lib/dashboard/figures";
+import { formatCount, formatPeso, toNumber } from "@/lib/format";
+import { useDashboardStats } from "@/lib/queries/dashboard";
+import { useRaffleTimezone } from "@/lib/queries/settings";
+
+/** What an activity row hands the Ticket Details dialog: it loads the ticket by this reference. */
+export interface TicketToShow {
+  ticket_id: string;
+  control_number: string;
+}
+
+export function OverviewScreen({ userName, isAdmin }: { userName: string; isAdmin: boolean }) {
+  const query = useDashboardStats();
+  useLoadErrorToast(query, STATS_LOAD_ERRORS.overview);
+  const timeZone = useRaffleTimezone();
+  // The Generate dialog and the Ticket Details dialog (components/tickets/, the tickets workspace)
+  // open from here: the button sets `isGenerateOpen`, an activity row sets `ticketToShow`.
+  const [isGenerateOpen, setGenerateOpen] = useState(false);
+  const [ticketToShow, setTicketToShow] = useState<TicketToShow | null>(null);
+  const openGenerateDialog = () => setGenerateOpen(true);
+  const openTicketDetails = (activity: RecentActivity) => setTicketToShow({ ticket_id: activity.ticket_id, control_number: activity.control_number });
+  // Read by the two dialogs once they are mounted below (see the note there).
+  void isGenerateOpen;
+  void ticketToShow;
+
+  const isLoading = query.isPending;
+  // On failure every figure is 0 (SPEC section 8 shows sample figures; staff decide on these, so never).
+  const summary = query.data?.summary;
+  const total = toNumber(summary?.total);
+  const registered = toNumber(summary?.registered);
+  const daily = dailyPoints(query.data?.trends?.daily);
+  const slices = methodSlices(query.data?.paymentBreakdown);
+  const trendTotal = daily.reduce((sum, d) => sum + d.count, 0);
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <PageHeader title="Dashboard Overview" description={`Welcome back, ${userName}!`} />
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={openGenerateDialog}>
+            <PlusCircle />
+            Generate Ticket
+          </Button>
+          {isAdmin && (
+            <Button variant="outline" asChild>
+              <Link href="/dashboard/analytics">
+                <BarChart3 />
+                View Reports
+              </Link>
+            </Button>
+          )}
+        </div>
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard title="Total Tickets" value={formatCount(total)} icon={Ticket} isLoading={isLoading} description={`${formatCount(summary?.today)} generated today`} />
+        <StatCard
+          title="Registered"
+          value={formatCount(registered)}
+          icon={CheckCircle2}
+          isLoading={isLoading}
+          description={`${sharePercent(registered, total).toFixed(1)}% of all tickets`}
+        />
+        <StatCard title="Unregistered" value={formatCount(summary?.unregistered)} icon={Clock} isLoading={isLoading} description="Waiting for a buyer" />
+        <StatCard title="Total Revenue" value={formatPeso(summary?.revenue)} icon={Wallet} isLoading={isLoading} description="From registered tickets" />
+      </div>
+
+      <div className="grid gap-4 lg:grid-cols-3">
+        <div className="min-w-0 lg:col-span-2">
+          <ChartCard
+            title="Tickets Generated"
+            description="Per day, last 30 days"
+            testId="trend-chart"
+            isLoading={isLoading}
+            isEmpty={trendTotal === 0}
+            emptyText="No tickets generated in the last 30 days"
+            table={{ caption: "Tickets generated per day, last 30 days", columns: ["Date", "Tickets Generated"], rows: daily.map((d) => [d.label, d.count]) }}
+          >
+            <SeriesLineChart data={daily} series={[{ key: "count", name: "Tickets Generated", color: "var(--chart-1)" }]} />
+          </ChartCard>
+        </div>
+        <ChartCard
+          title="Payment Methods"
+          description="Tickets by payment method"
+          testId="payment-chart"
+          isLoading={isLoading}
+          isEmpty={slices.every((s) => s.count === 0)}
+          emptyText="No tickets yet"
+          table={{
+            caption: "Tickets by payment method",
+            columns: ["Payment Method", "Tickets", "Share"],
+            rows: slices.map((s) => [s.label, s.count, `${s.percent.toFixed(1)}%`]),
+          }}
+        >
+          <PaymentDoughnut slices={slices.filter((s) => s.count > 0)} />
+        </ChartCard>
+      </div>
+
+      <RecentActivityList activities={query.data?.recentActivity} isLoading={isLoading} timeZone={timeZone} onOpenTicket={openTicketDetails} />
+
+      {/* The tickets workspace's dialogs (issue 8, components/tickets/) mount here:
+          <GenerateTicketDialog open={isGenerateOpen} onOpenChange={setGenerateOpen} />
+          <TicketDetailsDialog ticket={ticketToShow} open={ticketToShow !== null} onOpenChange={(open) => !open && setTicketToShow(null)} /> */}
+    </div>
+  );
+}

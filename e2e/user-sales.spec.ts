@@ -1,0 +1,79 @@
+import type { UserProgress } from "@/lib/api/dashboard";
+import { expectNoA11yViolations } from "./a11y";
+import { expect, test } from "./fixtures";
+import { setTheme } from "./helpers";
+import { createUnregisteredTickets, generateTickets } from "./seed";
+import { SCREEN, count, expectNoSidewaysScroll, getJson, peso, statValue } from "./stats-pages";
+
+test.use({ role: "admin" });
+
+test("cards and the User Progress table show each creator's figures, largest sales first", async ({ page, adminApi, userApi, staffEmail }) => {
+  await generateTickets(userApi, { buyer_name: "User Sales Buyer", quantity: 2 });
+  await createUnregisteredTickets(adminApi, 3);
+  const data = await getJson<UserProgress>(adminApi, "/api/dashboard/admin/user-progress");
+  await page.goto("/dashboard/admin");
+  await expect(page.getByRole("heading", { name: "User Sales" })).toBeVisible();
+  await expect(statValue(page, "Total Sales")).toHaveText(peso(data.overview.totalRevenue));
+  await expect(statValue(page, "Total Tickets Generated")).toHaveText(count(data.overview.totalTicketsGenerated));
+  await expect(statValue(page, "Registered Tickets")).toHaveText(count(data.overview.totalRegistered));
+  await expect(statValue(page, "Active Users")).toHaveText(count(data.overview.activeUsers));
+
+  const rows = page.getByTestId("user-progress-row");
+  await expect(rows).toHaveCount(data.userProgress.length);
+  await expect(page.getByRole("columnheader")).toHaveText(["User Email", "Total Tickets", "Registered", "Registration Rate", "Total Sales", "Latest Activity"]);
+  for (const [i, row] of data.userProgress.entries()) {
+    await expect(rows.nth(i)).toContainText(row.userEmail);
+    await expect(rows.nth(i)).toContainText(peso(row.totalSales));
+    await expect(rows.nth(i).getByTestId("rate")).toHaveText(`${row.registrationRate.toFixed(1)}%`);
+  }
+  const staffRow = rows.filter({ hasText: staffEmail });
+  await expect(staffRow.getByTestId("rate")).toHaveAttribute("data-tone", "green"); // generated with buyers: 100%
+});
+
+test("rate dots: green at 50% or more, yellow at 25% or more, red below; N/A without a date", async ({ page }) => {
+  const row = (userEmail: string, registrationRate: number, latestTicketDate: string | null) => ({
+    userEmail, totalTickets: 100, registeredTickets: registrationRate, registrationRate, totalSales: registrationRate * 50, latestTicketDate,
+  });
+  const body: UserProgress = {
+    success: true,
+    overview: { totalRevenue: 7425, totalTicketsGenerated: 400, totalRegistered: 149, activeUsers: 4 },
+    userProgress: [row("a@example.com", 50, "2026-02-01T15:59:00Z"), row("b@example.com", 49.9, null), row("c@example.com", 25, null), row("d@example.com", 24.9, null)],
+  };
+  await page.route("**/api/dashboard/admin/user-progress", (route) => route.fulfill({ json: body }));
+  await page.goto("/dashboard/admin");
+  const tones = page.getByTestId("user-progress-row").getByTestId("rate");
+  await expect(tones).toHaveText(["50.0%", "49.9%", "25.0%", "24.9%"]);
+  expect(await tones.evaluateAll((els) => els.map((e) => e.getAttribute("data-tone")))).toEqual(["green", "yellow", "yellow", "red"]);
+  const rows = page.getByTestId("user-progress-row");
+  await expect(rows.nth(0)).toContainText("Feb 1, 2026"); // 23:59 in Manila
+  await expect(rows.nth(1)).toContainText("N/A");
+});
+
+test("empty and failed loads: 'No user data available', and the error toast with zeros", async ({ page }) => {
+  await page.route("**/api/dashboard/admin/user-progress", (route) =>
+    route.fulfill({ json: { success: true, overview: { totalRevenue: 0, totalTicketsGenerated: 0, totalRegistered: 0, activeUsers: 0 }, userProgress: [] } }),
+  );
+  await page.goto("/dashboard/admin");
+  await expect(page.getByText("No user data available")).toBeVisible();
+  await page.unroute("**/api/dashboard/admin/user-progress");
+  await page.route("**/api/dashboard/admin/user-progress", (route) => route.fulfill({ status: 500, json: { success: false, code: "internal", message: "x" } }));
+  await page.reload();
+  await expect(page.getByText("Failed to load user sales data")).toBeVisible();
+  await expect(statValue(page, "Total Sales")).toHaveText("₱0.00");
+  await expect(page.getByText("No user data available")).toBeVisible();
+});
+
+test("axe finds nothing serious, light and dark, and 375 px fits", async ({ page, userApi }) => {
+  await generateTickets(userApi, { buyer_name: "Axe Buyer" });
+  for (const theme of ["light", "dark"] as const) {
+    await setTheme(page, theme);
+    await page.goto("/dashboard/admin");
+    await expect(page.getByTestId("user-progress-row").first()).toBeVisible();
+    await expectNoA11yViolations(page, { include: SCREEN, label: `user sales (${theme})` });
+  }
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.reload();
+  await expect(page.getByTestId("user-progress").locator("dt", { hasText: "Registration Rate" }).first()).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectNoA11yViolations(page, { include: SCREEN, label: "user sales at 375 px" });
+});
