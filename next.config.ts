@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { STATIC_SECURITY_HEADERS } from "./lib/security-headers";
 
 const nextConfig: NextConfig = {
   // PGlite ships a WebAssembly Postgres and data files; it must be loaded by Node, not bundled.
@@ -8,6 +9,14 @@ const nextConfig: NextConfig = {
   // `npm run typecheck` (part of `npm test` and CI) checks the whole project, tests included;
   // checking again inside `next build` would only add time to every build.
   typescript: { ignoreBuildErrors: true },
+  // An /api path is never redirected (a client would not follow it with its body); proxy.ts
+  // answers a trailing slash or dot segment with the API's JSON 400 instead.
+  skipTrailingSlashRedirect: true,
+  // The static security headers on everything Next serves; proxy.ts adds the CSP, HSTS and
+  // Cache-Control per request (lib/security-headers.ts, docs/decisions/035).
+  async headers() {
+    return [{ source: "/:path*", headers: [...STATIC_SECURITY_HEADERS] }];
+  },
 };
 
 export default nextConfig;
