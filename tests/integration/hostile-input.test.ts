@@ -2,6 +2,7 @@
 // refused the audit row) and a user deleted while their requests were in flight (a foreign key
 // violation) — now get the answers a client can act on.
 import { beforeEach, describe, expect, it } from "vitest";
+import { POST as addUser } from "@/app/api/auth/add-user/route";
 import { POST as customRange } from "@/app/api/tickets/admin/generate-custom-range/route";
 import { DELETE as deleteUserRoute } from "@/app/api/auth/delete-user/route";
 import { POST as generate } from "@/app/api/tickets/generate/route";
@@ -40,6 +41,25 @@ describe("an unpaired surrogate", () => {
     const res = await callRoute(searchTerm, { path: "/api/tickets/search/x", params: { term: "00001\ud800" }, token: admin.token });
     expect(res.status).toBe(400);
     expect(res.json.message).toBe("term contains an invalid character (an unpaired UTF-16 surrogate)");
+  });
+});
+
+describe("text fields past their limits or with control characters", () => {
+  it("are refused with a 400 naming the field, and nothing is stored", async () => {
+    const longName = await callRoute(addUser, { method: "POST", path: "/api/auth/add-user", body: { email: "new@example.com", displayName: "x".repeat(10_000) }, token: admin.token });
+    expect(longName.status).toBe(400);
+    expect(longName.json.message).toBe("Display name must be at most 100 characters.");
+    const control = await callRoute(generate, { method: "POST", path: "/api/tickets/generate", body: { buyer_name: "Juan\u0000\u0007Cruz" }, token: admin.token });
+    expect(control.status).toBe(400);
+    expect(control.json.message).toBe("Buyer name must not contain control characters.");
+    expect(await db().user.count({ where: { email: "new@example.com" } })).toBe(0);
+    expect(await db().ticket.count()).toBe(0);
+  });
+
+  it("lose their bidi overrides before they are stored", async () => {
+    const res = await callRoute(generate, { method: "POST", path: "/api/tickets/generate", body: { buyer_name: "\u202Egnaw Juan" }, token: admin.token });
+    expect(res.status).toBe(201);
+    expect((await db().ticket.findFirstOrThrow()).buyerName).toBe("gnaw Juan");
   });
 });
 
