@@ -4,9 +4,9 @@ import { AppError } from "@/server/http/errors";
 
 export const dynamic = "force-dynamic";
 
-// No API key or sign-in is asked first: "there is no such route" tells a stranger nothing, and
-// a client with a typo in its path should learn that, not that its key is wrong.
-const notFound = apiRoute({ access: "public", skipApiKey: true }, async ({ req }) => {
+// Public: "there is no such route" tells a stranger nothing. The API key is still checked, as on
+// every route, so a keyless probe learns nothing of which paths exist.
+const notFound = apiRoute({ access: "public" }, async ({ req }) => {
   throw new AppError("not_found", `No API route ${req.method} ${req.nextUrl.pathname}`);
 });
 
