@@ -33,14 +33,15 @@ async function waitForHealth(url: string, child: ChildProcess, deadline: number)
   throw new Error(`the app server at ${url} did not become healthy in time`);
 }
 
-export async function startAppServer(options: { port: number; env?: Record<string, string>; timeoutMs?: number }): Promise<AppServer> {
-  const url = `http://127.0.0.1:${options.port}`;
+export async function startAppServer(options: { port: number; host?: string; env?: Record<string, string>; timeoutMs?: number }): Promise<AppServer> {
+  const host = options.host ?? "127.0.0.1";
+  const url = `http://${host}:${options.port}`;
   let output = "";
   const child = spawn(process.env.E2E_NODE ?? process.execPath, [START_SCRIPT], {
     env: {
       ...process.env,
       PORT: String(options.port),
-      HOSTNAME: "127.0.0.1",
+      HOSTNAME: host,
       NODE_ENV: "production",
       NEXT_TELEMETRY_DISABLED: "1",
       PGLITE_DIR: "memory://",
