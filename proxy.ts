@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { BAD_PATH_MESSAGE, apiPathProblem } from "@/lib/request-path";
+import { apiPathProblem, badApiPathBody, isApiPath } from "@/lib/request-path.mjs";
 import { HSTS_VALUE, contentSecurityPolicy, createNonce, isServedOverHttps } from "@/lib/security-headers";
 
 // Redirects and headers only. Every page and route handler checks access itself against the
@@ -28,10 +28,9 @@ function withTransportHeaders(request: NextRequest, response: NextResponse) {
 
 function handleApi(request: NextRequest) {
   const problem = apiPathProblem(request.nextUrl.pathname);
-  const response = problem
-    ? NextResponse.json({ success: false, code: "bad_request", message: `${BAD_PATH_MESSAGE} (${problem})` }, { status: 400 })
-    : NextResponse.next();
-  // Answers carry the caller's data: never stored by the browser or a shared cache.
+  const response = problem ? NextResponse.json(badApiPathBody(problem), { status: 400 }) : NextResponse.next();
+  // Answers carry the caller's data: never stored by the browser or a shared cache (apiRoute
+  // sets it too, for the requests with a body that never come here).
   response.headers.set("Cache-Control", "no-store");
   return withTransportHeaders(request, response);
 }
@@ -63,7 +62,7 @@ function handlePage(request: NextRequest): NextResponse {
 
 export function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
-  if (pathname === "/api" || pathname.startsWith("/api/")) return handleApi(request);
+  if (isApiPath(pathname)) return handleApi(request);
   const response = handlePage(request);
   if (!response.headers.has("Content-Security-Policy")) {
     // Redirects render nothing, but keep the policy on every HTML-path answer.
@@ -73,7 +72,20 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // The whole API (emails in paths have dots), and every page; not Next's build assets nor files
-  // with an extension (favicon, icons): those get the static headers from next.config.ts.
-  matcher: ["/api/:path*", "/((?!api/|_next/static|_next/image|.*\\.[A-Za-z0-9]+$).*)"],
+  matcher: [
+    // API requests without a body (emails in paths have dots, so no extension rule here). Next
+    // makes a proxied request's route wait until the whole body has arrived (it copies the body
+    // for the proxy), which would undo the routes' streamed 413: requests with a body skip the
+    // proxy, and scripts/start.mjs checks their path instead.
+    {
+      source: "/api/:path*",
+      missing: [
+        { type: "header", key: "content-length" },
+        { type: "header", key: "transfer-encoding" },
+      ],
+    },
+    // Every page; not Next's build assets nor files with an extension (favicon, icons): those
+    // get the static headers from next.config.ts.
+    "/((?!api/|_next/static|_next/image|.*\\.[A-Za-z0-9]+$).*)",
+  ],
 };

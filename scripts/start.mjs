@@ -3,8 +3,12 @@
 //   it and listens on every interface) and PORT, unless -H/--hostname or -p/--port say otherwise;
 // - it bounds slow clients: request headers must arrive within HEADERS_TIMEOUT_MS (10 s) and a
 //   whole request within REQUEST_TIMEOUT_MS (300 s, the longest client timeout: CSV import).
+// - it answers a malformed /api path (`%ff`, `%2e%2e`) with the API's JSON 400 before Next,
+//   which would answer a plain-text 500 or a redirect (proxy.ts does the same for requests
+//   without a body, also under `next dev`).
 // Request bodies are bounded by size in the route handlers (413); see docs/decisions/038.
 import { createServer } from "node:http";
+import { apiPathProblem, badApiPathBody, isApiPath } from "../lib/request-path.mjs";
 
 process.env.NODE_ENV ??= "production";
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
@@ -51,7 +55,13 @@ const server = createServer(
     // header live up to 40 s.
     connectionsCheckingInterval: Math.min(1000, headersTimeout),
   },
-  (req, res) => handle(req, res),
+  (req, res) => {
+    const rawPath = (req.url ?? "/").split("?")[0];
+    const problem = isApiPath(rawPath) ? apiPathProblem(rawPath) : null;
+    if (!problem) return handle(req, res);
+    res.writeHead(400, { "content-type": "application/json", "cache-control": "no-store", "x-content-type-options": "nosniff" });
+    res.end(JSON.stringify(badApiPathBody(problem)));
+  },
 );
 
 server.listen(port, hostname, () => {

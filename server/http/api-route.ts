@@ -85,6 +85,16 @@ function errorResponse(caught: unknown, requestId: string) {
   );
 }
 
+/** API answers carry the caller's data: never kept by a browser or a shared cache. */
+function withNoStore(res: Response) {
+  try {
+    if (!res.headers.has("cache-control")) res.headers.set("cache-control", "no-store");
+  } catch {
+    // Response.redirect() and fetched responses have immutable headers: left as they are.
+  }
+  return res;
+}
+
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
@@ -140,9 +150,9 @@ export function apiRoute<B extends z.ZodType | undefined = undefined, Q extends 
         principal: principal as RouteContext<Infer<B>, Infer<Q>, A>["principal"],
         requestId,
       });
-      return result instanceof Response ? result : NextResponse.json(result);
+      return withNoStore(result instanceof Response ? result : NextResponse.json(result));
     } catch (error) {
-      return errorResponse(error, requestId);
+      return withNoStore(errorResponse(error, requestId));
     }
   };
 }

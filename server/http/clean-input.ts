@@ -1,6 +1,6 @@
 import "server-only";
 import { AppError } from "@/server/http/errors";
-import { hasLoneSurrogate } from "@/lib/request-path";
+import { hasLoneSurrogate } from "@/lib/request-path.mjs";
 
 // Text that PostgreSQL cannot store, handled once for every JSON body at the boundary (the
 // schemas then apply each field's own length and character rules, lib/schemas/text.ts):
