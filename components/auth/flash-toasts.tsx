@@ -17,12 +17,12 @@ export function FlashToasts() {
   useEffect(() => {
     const url = new URL(window.location.href);
     if (url.searchParams.get("signedIn") === "1") {
-      toast.success("Signed in successfully");
+      toast.success("Signed in successfully", { id: "signed-in" });
       url.searchParams.delete("signedIn");
       window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
     }
     if (document.cookie.split("; ").includes(`${SIGNED_OUT_FLASH_COOKIE}=signed-out`)) {
-      toast.success("Signed out successfully");
+      toast.success("Signed out successfully", { id: "signed-out" });
       document.cookie = `${SIGNED_OUT_FLASH_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
     }
   }, [pathname]);
