@@ -8,6 +8,7 @@
 //   without a body, also under `next dev`).
 // Request bodies are bounded by size in the route handlers (413); see docs/decisions/038.
 import { createServer } from "node:http";
+import { setTimeout } from "node:timers";
 import { apiPathProblem, badApiPathBody, isApiPath } from "../lib/request-path.mjs";
 
 process.env.NODE_ENV ??= "production";
