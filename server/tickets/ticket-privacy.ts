@@ -20,10 +20,15 @@ export function canSeeBuyerContact(row: Pick<TicketRow, "created_by_id" | "regis
   return me.isAdmin || row.created_by_id === me.id || row.registered_by_id === me.id;
 }
 
-/** serializeTicket, with the buyer's phone, e-mail and address left out when not the caller's to see. */
+/**
+ * serializeTicket, with the buyer's phone, e-mail and address left out when not the caller's to
+ * see. A ticket with none of them (a fresh unregistered one) has nothing to hide and keeps the
+ * usual shape, nulls included.
+ */
 export function serializeTicketFor(row: TicketRow, principal: Principal): VisibleTicket {
   const ticket = serializeTicket(row);
-  if (canSeeBuyerContact(row, principal)) return ticket;
+  const hasContact = BUYER_CONTACT_FIELDS.some((field) => ticket[field] !== null);
+  if (!hasContact || canSeeBuyerContact(row, principal)) return ticket;
   const visible: VisibleTicket = { ...ticket };
   for (const field of BUYER_CONTACT_FIELDS) delete visible[field];
   return visible;
