@@ -30,7 +30,7 @@ export function AccountMenu({ user, signOut }: { user: ShellUser; signOut: () =>
         return;
       }
       // A full load: no query cache or screen state of the signed-out user survives.
-      window.location.assign("/login");
+      window.location.assign("/login?signedOut=1");
     });
   }
 
