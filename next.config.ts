@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { STATIC_SECURITY_HEADERS } from "./lib/security-headers";
 
 const nextConfig: NextConfig = {
   // PGlite ships a WebAssembly Postgres and data files; it must be loaded by Node, not bundled.
@@ -8,6 +9,18 @@ const nextConfig: NextConfig = {
   // `npm run typecheck` (part of `npm test` and CI) checks the whole project, tests included;
   // checking again inside `next build` would only add time to every build.
   typescript: { ignoreBuildErrors: true },
+  // An /api path is never redirected (a client would not follow it with its body); proxy.ts
+  // answers a trailing slash or dot segment with the API's JSON 400 instead.
+  skipTrailingSlashRedirect: true,
+  // Next rewrites 127.0.0.1 in a request's URL to "localhost"; Auth.js builds its providers
+  // list, redirect_uri and error redirects from that URL, so with AUTH_URL=http://127.0.0.1:PORT
+  // they pointed at localhost. This keeps the URL as the client (or AUTH_URL) gave it.
+  skipProxyUrlNormalize: true,
+  // The static security headers on everything Next serves; proxy.ts adds the CSP, HSTS and
+  // Cache-Control per request (lib/security-headers.ts, docs/decisions/035).
+  async headers() {
+    return [{ source: "/:path*", headers: [...STATIC_SECURITY_HEADERS] }];
+  },
 };
 
 export default nextConfig;

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { FlashToasts } from "@/components/auth/flash-toasts";
 import { Providers } from "@/components/providers";
 import { Toaster } from "@/components/ui/sonner";
@@ -9,12 +10,14 @@ export const metadata: Metadata = {
   description: "Ticket generation, registration and sales for the batch 2000 raffle",
 };
 
-export default function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {
+export default async function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {
+  // The per-request CSP nonce from proxy.ts, for next-themes' inline script (Next puts it on its own).
+  const nonce = (await headers()).get("x-nonce") ?? undefined;
   return (
     // next-themes sets the `dark` class before hydration, so the server's markup differs on purpose.
     <html lang="en" suppressHydrationWarning>
       <body className="min-h-screen antialiased">
-        <Providers defaultTheme="light">
+        <Providers defaultTheme="light" nonce={nonce}>
           {children}
           <Toaster />
           <FlashToasts />

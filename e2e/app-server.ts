@@ -1,15 +1,17 @@
-// Starts `next start` of the production build (`.next`, built once by `npm run test:e2e`) on a
-// port of its own, with a fresh in-memory database, and stops it. Used once per Playwright
-// worker (e2e/fixtures.ts) and by the screenshot tool.
+// Starts the production build (`.next`, built once by `npm run test:e2e`) the way `npm start`
+// does (scripts/start.mjs) on a port of its own, with a fresh in-memory database, and stops it.
+// Used once per Playwright worker (e2e/fixtures.ts) and by the screenshot tool.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
-const NEXT_BIN = require.resolve("next/dist/bin/next");
+const START_SCRIPT = require.resolve("../scripts/start.mjs");
 
 export interface AppServer {
   url: string;
   port: number;
+  /** The server process (for memory measurements). */
+  pid: number;
   /** Everything the server printed, for diagnosing a failed start or a 500. */
   output: () => string;
   stop: () => Promise<void>;
@@ -31,12 +33,15 @@ async function waitForHealth(url: string, child: ChildProcess, deadline: number)
   throw new Error(`the app server at ${url} did not become healthy in time`);
 }
 
-export async function startAppServer(options: { port: number; env?: Record<string, string>; timeoutMs?: number }): Promise<AppServer> {
-  const url = `http://127.0.0.1:${options.port}`;
+export async function startAppServer(options: { port: number; host?: string; env?: Record<string, string>; timeoutMs?: number }): Promise<AppServer> {
+  const host = options.host ?? "127.0.0.1";
+  const url = `http://${host}:${options.port}`;
   let output = "";
-  const child = spawn(process.env.E2E_NODE ?? process.execPath, [NEXT_BIN, "start", "-p", String(options.port), "-H", "127.0.0.1"], {
+  const child = spawn(process.env.E2E_NODE ?? process.execPath, [START_SCRIPT], {
     env: {
       ...process.env,
+      PORT: String(options.port),
+      HOSTNAME: host,
       NODE_ENV: "production",
       NEXT_TELEMETRY_DISABLED: "1",
       PGLITE_DIR: "memory://",
@@ -60,6 +65,7 @@ export async function startAppServer(options: { port: number; env?: Record<strin
   return {
     url,
     port: options.port,
+    pid: child.pid!,
     output: () => output,
     stop: () =>
       new Promise<void>((resolve) => {

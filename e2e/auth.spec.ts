@@ -64,6 +64,7 @@ test("sign-out returns to /login and the dashboard is closed again", async ({ pa
   await page.getByRole("menuitem", { name: "Sign Out" }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText("Signed out successfully")).toBeVisible();
+  await expect(page.getByText("Sign out failed")).toHaveCount(0);
   await page.goto("/dashboard/overview");
   await expect(page).toHaveURL(/\/login$/);
 });

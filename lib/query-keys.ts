@@ -32,6 +32,10 @@ export const queryKeys = {
   users: {
     all: ["users"] as const,
   },
+  /** The signed-in user's own profile (role, name), re-read on every dashboard navigation. */
+  me: {
+    all: ["me"] as const,
+  },
 } as const;
 
 /**

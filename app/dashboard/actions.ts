@@ -1,11 +1,12 @@
 "use server";
 
-import { cookies } from "next/headers";
-import { SIGNED_OUT_FLASH_COOKIE } from "@/components/auth/flash";
 import { signOutCurrentSession } from "@/server/auth/sign-out";
 
-/** 'Sign Out': revokes the session and returns to /login, which toasts 'Signed out successfully'. */
+/**
+ * 'Sign Out': revokes the session. The account menu then loads /login?signedOut=1, which toasts
+ * 'Signed out successfully' (a URL flag, not a cookie: the refresh Next makes after an action
+ * that changes cookies can reach /login first, and the full load after it must still toast).
+ */
 export async function signOutAction() {
-  (await cookies()).set(SIGNED_OUT_FLASH_COOKIE, "signed-out", { path: "/", maxAge: 60, sameSite: "lax", httpOnly: false });
   await signOutCurrentSession();
 }

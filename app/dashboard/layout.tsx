@@ -1,10 +1,21 @@
+import { Suspense } from "react";
 import { DashboardShell } from "@/components/dashboard/dashboard-shell";
+import { Spinner } from "@/components/ui/spinner";
 import { requireUser } from "./access";
 import { signOutAction } from "./actions";
 
 export const dynamic = "force-dynamic";
 
-export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
+/** SPEC section 2: a spinner shows while auth state loads. It is streamed first, then replaced. */
+function AuthLoading() {
+  return (
+    <main data-testid="auth-loading" className="flex min-h-screen items-center justify-center">
+      <Spinner className="size-12 text-primary" label="Checking your sign-in" />
+    </main>
+  );
+}
+
+async function SignedInShell({ children }: { children: React.ReactNode }) {
   const user = await requireUser();
   return (
     <DashboardShell
@@ -13,5 +24,13 @@ export default async function DashboardLayout({ children }: { children: React.Re
     >
       {children}
     </DashboardShell>
+  );
+}
+
+export default function DashboardLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <Suspense fallback={<AuthLoading />}>
+      <SignedInShell>{children}</SignedInShell>
+    </Suspense>
   );
 }

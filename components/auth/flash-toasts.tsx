@@ -2,29 +2,31 @@
 
 import { usePathname } from "next/navigation";
 import { useEffect } from "react";
-import { SIGNED_OUT_FLASH_COOKIE } from "@/components/auth/flash";
 import { toast } from "@/components/ui/sonner";
 
 /**
  * The toasts that must survive a redirect (SPEC section 4): 'Signed in successfully' from the
- * `?signedIn=1` flag sign-in lands with, 'Signed out successfully' from a short-lived cookie
- * the sign-out action sets. Each is shown once, then the flag is removed. It lives in the root
- * layout, which stays mounted across client-side navigations (the sign-out action's redirect is
- * one), so it looks again on every change of path.
+ * `?signedIn=1` flag sign-in lands with, 'Signed out successfully' from the `?signedOut=1` flag
+ * the account menu signs out to. Each is shown once, then the flag is removed. It lives in the
+ * root layout, which stays mounted across client-side navigations, so it looks again on every
+ * change of path.
  */
 export function FlashToasts() {
   const pathname = usePathname();
   useEffect(() => {
     const url = new URL(window.location.href);
-    if (url.searchParams.get("signedIn") === "1") {
-      toast.success("Signed in successfully");
-      url.searchParams.delete("signedIn");
-      window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
+    const flags = [
+      ["signedIn", "Signed in successfully"],
+      ["signedOut", "Signed out successfully"],
+    ] as const;
+    let changed = false;
+    for (const [flag, message] of flags) {
+      if (url.searchParams.get(flag) !== "1") continue;
+      toast.success(message, { id: flag });
+      url.searchParams.delete(flag);
+      changed = true;
     }
-    if (document.cookie.split("; ").includes(`${SIGNED_OUT_FLASH_COOKIE}=signed-out`)) {
-      toast.success("Signed out successfully");
-      document.cookie = `${SIGNED_OUT_FLASH_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
-    }
+    if (changed) window.history.replaceState(window.history.state, "", url.pathname + url.search + url.hash);
   }, [pathname]);
   return null;
 }

@@ -46,7 +46,8 @@ export function LoginScreen(props: LoginScreenProps) {
   const { errorMessage } = props;
 
   useEffect(() => {
-    if (errorMessage) toast.error(errorMessage);
+    // An id: React runs effects twice in development, and one refusal is one toast.
+    if (errorMessage) toast.error(errorMessage, { id: "login-error" });
   }, [errorMessage]);
 
   return (

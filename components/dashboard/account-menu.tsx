@@ -26,8 +26,11 @@ export function AccountMenu({ user, signOut }: { user: ShellUser; signOut: () =>
       try {
         await signOut();
       } catch {
-        toast.error("Sign out failed");
+        toast.error("Sign out failed", { id: "sign-out-failed" });
+        return;
       }
+      // A full load: no query cache or screen state of the signed-out user survives.
+      window.location.assign("/login?signedOut=1");
     });
   }
 

@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import { Menu } from "lucide-react";
 import { AccountMenu } from "@/components/dashboard/account-menu";
 import { Sidebar } from "@/components/dashboard/sidebar";
+import { useLiveUser } from "@/components/dashboard/use-live-user";
 import { Button } from "@/components/ui/button";
 import { RAFFLE_TITLE } from "@/lib/constants";
 
@@ -15,7 +16,7 @@ export interface ShellUser {
 }
 
 export function DashboardShell({
-  user,
+  user: serverUser,
   signOut,
   children,
 }: {
@@ -24,6 +25,7 @@ export function DashboardShell({
   children: React.ReactNode;
 }) {
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
+  const user = useLiveUser(serverUser);
 
   useEffect(() => {
     if (!isDrawerOpen) return;

@@ -46,7 +46,8 @@ export function Sidebar({ isAdmin, isOpen, onClose }: SidebarProps) {
         <div className="flex h-16 items-center gap-3 border-b border-sidebar-border px-4">
           <Logo className="size-9" />
           <div className="min-w-0 flex-1">
-            <p className="truncate text-sm font-bold">{RAFFLE_TITLE}</p>
+            {/* Two lines rather than cut: the title is the raffle's name. */}
+            <p data-testid="sidebar-title" className="text-sm leading-tight font-bold text-balance">{RAFFLE_TITLE}</p>
             <p className="text-xs text-muted-foreground">Dashboard</p>
           </div>
           <Button variant="ghost" size="icon" className="lg:hidden" onClick={onClose} aria-label="Close menu">
@@ -73,7 +74,7 @@ export function Sidebar({ isAdmin, isOpen, onClose }: SidebarProps) {
               >
                 <Icon className={cn("size-5 shrink-0", isActive ? "text-primary" : "text-muted-foreground group-hover:text-primary")} />
                 <span className="min-w-0 flex-1">
-                  <span className="flex items-center gap-2 text-sm font-medium">
+                  <span className="flex items-center gap-1.5 text-sm font-medium whitespace-nowrap">
                     {item.name}
                     {item.badge && (
                       <Badge variant="secondary" className="bg-purple-100 px-1.5 py-0 text-[10px] text-purple-700 dark:bg-purple-900/60 dark:text-purple-200">

@@ -23,8 +23,8 @@ export function AddUserForm({ existingEmails, onAdded }: { existingEmails: reado
     event.preventDefault();
     const result = validateNewUser({ email, displayName, isAdmin }, existingEmails);
     if (!result.ok) {
+      // Shown once, beside the form (role="alert"), not again as a toast.
       setProblem(result.message);
-      toast.error(result.message);
       return;
     }
     setProblem(null);

@@ -110,6 +110,7 @@ export function UserRow({ user, isSelf, onChanged }: { user: UserListItem; isSel
         </div>
       ) : (
         <div className="flex flex-wrap items-center gap-2">
+          {/* Your own role cannot change here (the server refuses it), as you cannot delete yourself. */}
           <Button
             size="sm"
             variant="outline"
@@ -117,10 +118,10 @@ export function UserRow({ user, isSelf, onChanged }: { user: UserListItem; isSel
               setAdminDraft(user.is_admin);
               setIsEditing(true);
             }}
-            disabled={busy !== null}
+            disabled={isSelf || busy !== null}
           >
             <Pencil />
-            Edit
+            {isSelf ? "Cannot edit your own role" : "Edit"}
           </Button>
           <Button size="sm" variant="outline" onClick={toggleDisabled} disabled={isSelf || busy !== null}>
             {busy === "disable" ? <Spinner /> : user.is_disabled ? <CircleCheck /> : <Ban />}

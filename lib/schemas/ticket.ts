@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { MAX_CUSTOM_RANGE, MAX_TICKETS_PER_TRANSACTION, PAYMENT_METHODS, TICKET_STATUSES, isRegisteredBuyerName, type PaymentMethod } from "@/lib/constants";
 import { phoneDigits, phoneProblem } from "@/lib/phone";
+import { TEXT_LIMITS, text, textRules } from "@/lib/schemas/text";
 
 export const TICKET_MESSAGES = {
   buyerNameRequired: "Buyer name is required.",
@@ -38,7 +39,9 @@ const M = TICKET_MESSAGES;
 /** Blank strings and null become undefined, so "optional" means the same for forms and JSON. */
 const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
 
-const optionalText = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
+/** Optional free text with the shared length and character rules (lib/schemas/text.ts). */
+const optionalText = (label: string, max: number, options: { multiline?: boolean } = {}) =>
+  z.preprocess(blankToUndefined, textRules(text().trim(), { label, max, ...options }).optional());
 
 /** Optional phone: any written form in, the 10 national digits out. */
 const optionalPhone = z.preprocess(
@@ -57,7 +60,10 @@ const optionalPhone = z.preprocess(
     }),
 );
 
-const optionalEmail = z.preprocess(blankToUndefined, z.string().trim().max(254).regex(EMAIL_PATTERN, M.email).optional());
+const optionalEmail = z.preprocess(
+  blankToUndefined,
+  textRules(text().trim(), { label: "Email", max: TEXT_LIMITS.email }).regex(EMAIL_PATTERN, M.email).optional(),
+);
 
 /** cash | gcash | bank_transfer, in any case ("GCash", "Bank Transfer"); cash when absent. */
 const paymentMethod = z.preprocess(
@@ -65,12 +71,10 @@ const paymentMethod = z.preprocess(
   z.enum(PAYMENT_METHODS, { error: M.paymentMethod }).default("cash"),
 );
 
-const buyerName = z
-  .string({ error: M.buyerNameRequired })
-  .trim()
-  .min(1, { message: M.buyerNameRequired, abort: true })
-  .min(3, M.buyerNameShort)
-  .max(200);
+const buyerName = textRules(
+  text({ error: M.buyerNameRequired }).trim().min(1, { message: M.buyerNameRequired, abort: true }).min(3, M.buyerNameShort),
+  { label: "Buyer name", max: TEXT_LIMITS.name },
+);
 
 /** Whole numbers given as numbers or numeric strings (form inputs send strings). */
 const wholeNumber = (requiredMessage: string, invalidMessage: string) =>
@@ -83,14 +87,14 @@ const ticketFields = {
   buyer_name: buyerName,
   phone_number: optionalPhone,
   email: optionalEmail,
-  address: optionalText(500),
+  address: optionalText("Address", TEXT_LIMITS.address, { multiline: true }),
   payment_method: paymentMethod,
-  gcash_reference: optionalText(100),
-  payment_reference: optionalText(100),
+  gcash_reference: optionalText("GCash reference", TEXT_LIMITS.reference),
+  payment_reference: optionalText("Payment reference", TEXT_LIMITS.reference),
   /** Accepted for compatibility and ignored: the server prices tickets from the settings. */
   amount: z.union([z.number(), z.string()]).nullish(),
-  user_id: optionalText(200),
-  event_name: optionalText(200),
+  user_id: optionalText("User ID", TEXT_LIMITS.identifier),
+  event_name: optionalText("Event name", TEXT_LIMITS.identifier),
 };
 
 function requireGcashReference(value: { payment_method: PaymentMethod; gcash_reference?: string }, ctx: z.RefinementCtx) {
@@ -134,7 +138,7 @@ export const customRangeSchema = z
   .object({
     startRange: wholeNumber(M.startRequired, M.startPositive).pipe(z.number().positive({ message: M.startPositive, abort: true })),
     endRange: wholeNumber(M.endRequired, M.endPositive).pipe(z.number().positive({ message: M.endPositive, abort: true })),
-    userId: z.string({ error: M.userIdRequired }).trim().min(1, M.userIdRequired).max(200),
+    userId: textRules(text({ error: M.userIdRequired }).trim().min(1, M.userIdRequired), { label: "User ID", max: TEXT_LIMITS.identifier }),
   })
   .superRefine((value, ctx) => {
     if (value.endRange < value.startRange) {
@@ -145,11 +149,10 @@ export const customRangeSchema = z
   });
 export type CustomRangePayload = z.output<typeof customRangeSchema>;
 
-const registerBuyerName = z
-  .string({ error: M.registerBuyerName })
-  .trim()
-  .min(1, { message: M.registerBuyerName, abort: true })
-  .max(200)
+const registerBuyerName = textRules(text({ error: M.registerBuyerName }).trim().min(1, { message: M.registerBuyerName, abort: true }), {
+  label: "Buyer name",
+  max: TEXT_LIMITS.name,
+})
   // A placeholder ("N/A", "Unregistered Buyer", ...) would leave the ticket unregistered (SPEC section 4).
   .refine(isRegisteredBuyerName, M.registerBuyerName);
 
@@ -170,7 +173,7 @@ const buyerFields = {
   buyerName: registerBuyerName,
   phoneNumber: requiredPhone,
   email: optionalEmail,
-  address: optionalText(500),
+  address: optionalText("Address", TEXT_LIMITS.address, { multiline: true }),
 };
 
 export const registerTicketSchema = z.object({
@@ -183,7 +186,7 @@ export type RegisterTicketPayload = z.output<typeof registerTicketSchema>;
 export const registerMultipleSchema = z.object({
   ...buyerFields,
   ticketIds: z
-    .array(z.union([z.string().trim().min(1, M.controlNumberEmpty).max(100), z.number().int()]), { error: M.selectTicket })
+    .array(z.union([textRules(text().trim().min(1, M.controlNumberEmpty), { label: "Ticket reference", max: TEXT_LIMITS.reference }), z.number().int()]), { error: M.selectTicket })
     .min(1, M.selectTicket)
     .max(MAX_TICKETS_PER_TRANSACTION, M.tooManyTickets),
 });
@@ -202,7 +205,7 @@ const limit = (fallback: number, max: number) =>
 const offset = wholeQueryNumber({ message: "offset must be a whole number, 0 or more", min: 0, fallback: 0 });
 const optionalQueryText = z.preprocess(
   blankToUndefined,
-  z.string().trim().max(200, "Search terms can be at most 200 characters").optional(),
+  text().trim().max(200, "Search terms can be at most 200 characters").optional(),
 );
 
 /** Up to 10,000 per page: the dashboard's "Refresh All" loads everything in batches of 10,000. */

@@ -1,6 +1,7 @@
 // Payloads of the /api/auth/* user calls, shared by the Users tab form, the route handlers
 // and the users CLI. Messages are SPEC section 5's (Add user).
 import { z } from "zod";
+import { TEXT_LIMITS, stripBidiControls, text, textProblem, textRules } from "@/lib/schemas/text";
 
 export const EMAIL_REQUIRED_MESSAGE = "Email and display name are required";
 export const EMAIL_INVALID_MESSAGE = "Please enter a valid email address";
@@ -16,12 +17,10 @@ export function normalizeEmail(email: string) {
 }
 
 /** An email naming an existing user: trimmed, lower-cased, pattern-checked. */
-export const emailSchema = z
-  .string({ error: "Email is required" })
-  .trim()
-  .min(1, "Email is required")
-  .toLowerCase()
-  .regex(EMAIL_PATTERN, EMAIL_INVALID_MESSAGE);
+export const emailSchema = textRules(text({ error: "Email is required" }).trim().min(1, "Email is required").toLowerCase(), {
+  label: "Email",
+  max: TEXT_LIMITS.email,
+}).regex(EMAIL_PATTERN, EMAIL_INVALID_MESSAGE);
 
 /**
  * Add user: both fields required first (one message for either), then the address pattern,
@@ -34,14 +33,20 @@ export const addUserSchema = z
     isAdmin: z.boolean().default(false),
   })
   .transform((value, ctx) => {
-    const email = normalizeEmail(value.email ?? "");
-    const displayName = (value.displayName ?? "").trim();
+    const email = normalizeEmail(stripBidiControls(value.email ?? ""));
+    const displayName = stripBidiControls(value.displayName ?? "").trim();
     if (!email || !displayName) {
       ctx.addIssue({ code: "custom", path: [email ? "displayName" : "email"], message: EMAIL_REQUIRED_MESSAGE });
       return z.NEVER;
     }
-    if (!EMAIL_PATTERN.test(email)) {
-      ctx.addIssue({ code: "custom", path: ["email"], message: EMAIL_INVALID_MESSAGE });
+    const emailProblem = textProblem(email, { label: "Email", max: TEXT_LIMITS.email });
+    if (emailProblem || !EMAIL_PATTERN.test(email)) {
+      ctx.addIssue({ code: "custom", path: ["email"], message: emailProblem ?? EMAIL_INVALID_MESSAGE });
+      return z.NEVER;
+    }
+    const nameProblem = textProblem(displayName, { label: "Display name", max: TEXT_LIMITS.displayName });
+    if (nameProblem) {
+      ctx.addIssue({ code: "custom", path: ["displayName"], message: nameProblem });
       return z.NEVER;
     }
     return { email, displayName, isAdmin: value.isAdmin };
@@ -64,13 +69,16 @@ export const deleteUserSchema = z.object({ email: emailSchema });
 /** check-admin: an email is optional; absent means "me". */
 export const checkAdminSchema = z.object({ email: emailSchema.optional() });
 
-export const verifyTokenSchema = z.object({ token: z.string().optional() });
+export const verifyTokenSchema = z.object({ token: z.string().max(TEXT_LIMITS.idToken, `token must be at most ${TEXT_LIMITS.idToken} characters.`).optional() });
 
 export const googleSignInSchema = z.object({
-  idToken: z.string({ error: "idToken is required" }).min(1, "idToken is required"),
-  // Sent by the clients but never trusted: the verified token's email is used.
-  email: z.string().optional(),
-  displayName: z.string().optional(),
+  idToken: z
+    .string({ error: "idToken is required" })
+    .min(1, "idToken is required")
+    .max(TEXT_LIMITS.idToken, `idToken must be at most ${TEXT_LIMITS.idToken} characters.`),
+  // Sent by the clients but never trusted (the verified token's email is used): only bounded.
+  email: z.string().max(TEXT_LIMITS.email).optional(),
+  displayName: z.string().max(TEXT_LIMITS.displayName).optional(),
 });
 
 export type Role = "admin" | "user";

@@ -1,4 +1,5 @@
 import "server-only";
+import { TEXT_LIMITS, hasControlChars, stripBidiControls } from "@/lib/schemas/text";
 import { normalizeEmail } from "@/lib/schemas/user";
 import { writeAudit } from "@/server/audit";
 import { db } from "@/server/db/client";
@@ -11,6 +12,20 @@ export type SignInMethod = "google" | "google-id-token" | "dev-login";
  * records last_login and the name and photo the identity provider gave, with an audit row,
  * and returns the user; otherwise null (the caller refuses with the exact spec message).
  */
+/**
+ * The name the identity provider gave, made safe to store and show: bidi controls removed,
+ * control characters replaced by spaces, cut to the display name's limit. Empty → null.
+ */
+export function cleanProviderName(name: string | null | undefined): string | null {
+  if (!name) return null;
+  let cleaned = "";
+  for (const c of stripBidiControls(name).trim()) {
+    if (cleaned.length + c.length > TEXT_LIMITS.displayName) break; // never half an emoji
+    cleaned += hasControlChars(c) ? " " : c;
+  }
+  return cleaned.trim() || null;
+}
+
 export async function authorizeSignIn(options: {
   email: string;
   displayName?: string | null;
@@ -26,7 +41,7 @@ export async function authorizeSignIn(options: {
       where: { id: user.id },
       data: {
         lastLogin: new Date(),
-        displayName: options.displayName?.trim() || user.displayName,
+        displayName: cleanProviderName(options.displayName) || user.displayName,
         photoUrl: options.photoUrl?.trim() || user.photoUrl,
       },
     });

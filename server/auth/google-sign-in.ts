@@ -1,7 +1,8 @@
 import "server-only";
 import { NOT_AUTHORIZED_MESSAGE } from "@/lib/constants";
 import { authorizeSignIn } from "@/server/auth/authorize-sign-in";
-import { verifyGoogleIdToken } from "@/server/auth/google-id-token";
+import { invalidGoogleToken, verifyGoogleIdToken } from "@/server/auth/google-id-token";
+import { markIdTokenUsed } from "@/server/auth/id-token-replay";
 import { createSession } from "@/server/auth/sessions";
 import { AppError } from "@/server/http/errors";
 import { toAuthUser } from "@/server/users/serialize-user";
@@ -12,6 +13,10 @@ import { toAuthUser } from "@/server/users/serialize-user";
  */
 export async function signInWithGoogleIdToken(options: { idToken: string }) {
   const identity = await verifyGoogleIdToken(options.idToken);
+  // One exchange per token: a copied or logged token is worthless, also after sign-out.
+  if (!(await markIdTokenUsed({ idToken: options.idToken, expiresAt: identity.expiresAt }))) {
+    throw invalidGoogleToken("The Google ID token has already been used: sign in again");
+  }
   const user = await authorizeSignIn({
     email: identity.email,
     displayName: identity.name,

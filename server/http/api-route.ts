@@ -4,6 +4,8 @@ import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
 import { getPrincipal, type Principal } from "@/server/auth/principal";
 import { env } from "@/server/env";
+import { cleanJsonValue, cleanParam } from "@/server/http/clean-input";
+import { RETRY_AFTER_SECONDS, appErrorForDatabaseFailure } from "@/server/http/db-errors";
 import { AppError } from "@/server/http/errors";
 import { DEFAULT_BODY_LIMIT_BYTES, checkDeclaredLength, readBodyText } from "@/server/http/read-body";
 import { checkApiKey, checkOrigin } from "@/server/http/request-guards";
@@ -54,23 +56,27 @@ export function validationError(error: z.ZodError) {
 }
 
 /**
- * PostgreSQL text cannot hold NUL (U+0000). It is dropped from every string a request carries
- * (body, query, path) here, once, instead of failing with a 500 deep inside a query.
+ * Text PostgreSQL cannot hold is handled here, once, for every string a request carries (body,
+ * query, path): NUL is dropped, an unpaired surrogate refused (server/http/clean-input.ts).
  */
-const withoutNul = (s: string) => s.replace(/\0/g, "");
-
 function parseJson(text: string): unknown {
   if (!text.trim()) return {};
+  let value: unknown;
   try {
-    return JSON.parse(text, (_key, value: unknown) => (typeof value === "string" ? withoutNul(value) : value));
+    value = JSON.parse(text);
   } catch {
     throw new AppError("bad_request", "Request body is not valid JSON");
   }
+  return cleanJsonValue(value);
 }
 
-function errorResponse(error: unknown, requestId: string) {
+function errorResponse(caught: unknown, requestId: string) {
+  // A lost database is a 503, a user deleted mid-request a 401 (server/http/db-errors.ts).
+  const error = appErrorForDatabaseFailure(caught) ?? caught;
   if (error instanceof AppError) {
-    return NextResponse.json(error.toBody(), { status: error.status, headers: { "x-request-id": requestId } });
+    const headers: Record<string, string> = { "x-request-id": requestId };
+    if (error.code === "unavailable") headers["retry-after"] = String(RETRY_AFTER_SECONDS);
+    return NextResponse.json(error.toBody(), { status: error.status, headers });
   }
   // Unknown errors: log with the request id, never the request's credentials.
   console.error(`[${requestId}] unhandled error:`, error);
@@ -78,6 +84,16 @@ function errorResponse(error: unknown, requestId: string) {
     { success: false, code: "internal", message: `Internal server error (request ${requestId})` },
     { status: 500, headers: { "x-request-id": requestId } },
   );
+}
+
+/** API answers carry the caller's data: never kept by a browser or a shared cache. */
+function withNoStore(res: Response) {
+  try {
+    if (!res.headers.has("cache-control")) res.headers.set("cache-control", "no-store");
+  } catch {
+    // Response.redirect() and fetched responses have immutable headers: left as they are.
+  }
+  return res;
 }
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -111,7 +127,7 @@ export function apiRoute<B extends z.ZodType | undefined = undefined, Q extends 
 
       const rawParams = (await context.params) ?? {};
       const params = Object.fromEntries(
-        Object.entries(rawParams).map(([k, v]) => [k, withoutNul(Array.isArray(v) ? v.join("/") : v)]),
+        Object.entries(rawParams).map(([k, v]) => [k, cleanParam(Array.isArray(v) ? v.join("/") : v, k)]),
       );
 
       let body: unknown = undefined;
@@ -122,7 +138,7 @@ export function apiRoute<B extends z.ZodType | undefined = undefined, Q extends 
       }
       let query: unknown = undefined;
       if (options.query) {
-        const entries = [...req.nextUrl.searchParams].map(([k, v]) => [k, withoutNul(v)]);
+        const entries = [...req.nextUrl.searchParams].map(([k, v]) => [k, cleanParam(v, k)]);
         const parsed = options.query.safeParse(Object.fromEntries(entries));
         if (!parsed.success) throw validationError(parsed.error);
         query = parsed.data;
@@ -136,9 +152,9 @@ export function apiRoute<B extends z.ZodType | undefined = undefined, Q extends 
         principal: principal as RouteContext<Infer<B>, Infer<Q>, A>["principal"],
         requestId,
       });
-      return result instanceof Response ? result : NextResponse.json(result);
+      return withNoStore(result instanceof Response ? result : NextResponse.json(result));
     } catch (error) {
-      return errorResponse(error, requestId);
+      return withNoStore(errorResponse(error, requestId));
     } finally {
       // For the Analytics screen's median response time (server/http/request-timings.ts).
       recordRequestDuration(performance.now() - started);

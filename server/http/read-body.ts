@@ -4,10 +4,11 @@ import { AppError } from "@/server/http/errors";
 /** JSON bodies of ordinary routes; routes that take files or CSV set their own limit. */
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 
-const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+const MB = 1024 * 1024;
+const sizeLabel = (bytes: number) => (bytes < MB ? `${Math.round(bytes / 1024)} KB` : `${Math.round((bytes / MB) * 10) / 10} MB`);
 
 export function payloadTooLarge(limitBytes: number) {
-  return new AppError("payload_too_large", `Request body is too large: the limit is ${megabytes(limitBytes)}`);
+  return new AppError("payload_too_large", `Request body is too large: the limit is ${sizeLabel(limitBytes)}`);
 }
 
 /** Refuses at once a request whose declared Content-Length is over the limit. */

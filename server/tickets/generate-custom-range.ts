@@ -30,7 +30,7 @@ export async function generateCustomRange(options: { payload: CustomRangePayload
       buyer_name: null, phone_number: null, email: null, address: null, payment_method: "cash",
       gcash_reference: null, payment_reference: null, status: "active", amount: settings.ticketPrice,
       user_id: userId, created_by_id: user.id, creator_email: user.email, creator_name: user.displayName,
-      creation_source: "web", event_name: EVENT_NAME, registered_at: null, created_at: now, updated_at: now,
+      creation_source: "web", event_name: EVENT_NAME, registered_at: null, registered_by_id: null, created_at: now, updated_at: now,
     } satisfies Omit<TicketRow, "id" | "control_number" | "ticket_number">;
     // bigint bounds: a range far above the limit is valid input (reported in `errors`), not an int overflow.
     const inserted = await tx.$queryRaw<Pick<TicketRow, "id" | "control_number" | "ticket_number">[]>`

@@ -29,6 +29,7 @@ export function registrationStatement(where: Prisma.Sql, buyer: Buyer, principal
         address = coalesce(${buyer.address ?? null}::text, t.address),
         status = CASE WHEN t.status = 'active' THEN 'registered' ELSE t.status END,
         registered_at = CASE WHEN ticket_buyer_is_real(${buyer.buyerName}::text) THEN now() END,
+        registered_by_id = ${user.id}::uuid,
         updated_at = now()
       FROM tickets AS old
       WHERE old.id = t.id AND (${where}) AND t.registered_at IS NULL

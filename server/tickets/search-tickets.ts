@@ -6,6 +6,8 @@ import type { Principal } from "@/server/auth/principal";
 import { requireAdmin } from "@/server/auth/require-admin";
 import { db } from "@/server/db/client";
 import { getTicketCounts } from "@/server/tickets/ticket-counts";
+import type { Ticket } from "@/lib/api/tickets";
+import { serializeTicketFor, type VisibleTicket } from "@/server/tickets/ticket-privacy";
 import { TICKET_COLUMNS, serializeTicket, type TicketRow } from "@/server/tickets/ticket-row";
 
 export type TicketFilters = Partial<Pick<SearchTicketsQuery, "search" | "status" | "payment" | "user">> & { limit: number; offset: number };
@@ -49,7 +51,10 @@ function whereClause(filters: TicketFilters): Prisma.Sql[] {
  * counters; filtered ones count the same filtered set. Deep pages of the plain listing pick
  * the page from the (created_at, ticket_number) index alone, then fetch 10 rows.
  */
-async function queryTickets(filters: TicketFilters) {
+async function queryTickets<T extends VisibleTicket = Ticket>(
+  filters: TicketFilters,
+  serialize: (row: TicketRow) => T = serializeTicket as (row: TicketRow) => T,
+) {
   const conditions = whereClause(filters);
   const where = conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
   const countsOnly = !filters.search && !filters.payment && !filters.user;
@@ -69,7 +74,7 @@ async function queryTickets(filters: TicketFilters) {
     : db().$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM tickets t ${where}`.then((r) => r[0].total);
 
   const [rows, total] = await Promise.all([rowsQuery, totalQuery]);
-  return { tickets: rows.map(serializeTicket), total };
+  return { tickets: rows.map((row) => serialize(row)), total };
 }
 
 /** GET /api/tickets and /api/tickets/search: every ticket, any filter (administrators). */
@@ -80,6 +85,10 @@ export async function searchTickets(options: { principal: Principal; filters: Ti
 
 /** GET /api/tickets/unregistered: tickets still free to register (any signed-in user). */
 export async function listUnregisteredTickets(options: { principal: Principal; filters: Pick<TicketFilters, "search" | "limit" | "offset"> }) {
-  void options.principal; // any signed-in user: the principal proves sign-in, the filter limits what is seen
-  return queryTickets({ search: options.filters.search, limit: options.filters.limit, offset: options.filters.offset, status: "unregistered" });
+  // Any signed-in user: the filter limits what is seen, and buyer contact details only show on
+  // tickets the caller created or registered (server/tickets/ticket-privacy.ts).
+  const { principal, filters } = options;
+  return queryTickets({ search: filters.search, limit: filters.limit, offset: filters.offset, status: "unregistered" }, (row) =>
+    serializeTicketFor(row, principal),
+  );
 }

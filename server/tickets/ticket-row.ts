@@ -7,7 +7,7 @@ import { formatTicketNumber } from "@/lib/ticket-number";
 export const TICKET_COLUMNS = Prisma.raw(
   `t.id, t.control_number, t.ticket_number, t.buyer_name, t.phone_number, t.email, t.address, t.payment_method,
    t.gcash_reference, t.payment_reference, t.status, t.amount, t.user_id, t.created_by_id, t.creator_email,
-   t.creator_name, t.creation_source, t.event_name, t.registered_at, t.created_at, t.updated_at`,
+   t.creator_name, t.creation_source, t.event_name, t.registered_at, t.registered_by_id, t.created_at, t.updated_at`,
 );
 
 export interface TicketRow {
@@ -30,6 +30,8 @@ export interface TicketRow {
   creation_source: string;
   event_name: string | null;
   registered_at: Date | null;
+  /** Who registered the buyer; not serialized, used for privacy (server/tickets/ticket-privacy.ts). */
+  registered_by_id: string | null;
   created_at: Date;
   updated_at: Date;
 }

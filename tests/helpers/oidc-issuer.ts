@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { OAuth2Server } from "oauth2-mock-server";
 import { clearGoogleKeyCache } from "@/server/auth/google-id-token";
 import { resetEnvCache } from "@/server/env";
@@ -38,7 +39,8 @@ export async function startLocalIssuer(): Promise<LocalIssuer> {
       server.issuer.buildToken({
         expiresIn: options.expiresIn,
         scopesOrTransform: (_header, payload) => {
-          Object.assign(payload, { aud: WEB_CLIENT_ID, sub: "google-sub-1", email_verified: true, name: "Google Name", picture: "https://example.com/p.png" }, claims);
+          // A fresh jti, as Google's tokens carry: two tokens of one second are not the same token.
+          Object.assign(payload, { jti: randomUUID(), aud: WEB_CLIENT_ID, sub: "google-sub-1", email_verified: true, name: "Google Name", picture: "https://example.com/p.png" }, claims);
         },
       }),
     async stop() {

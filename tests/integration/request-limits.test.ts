@@ -69,3 +69,24 @@ describe("request body limits", () => {
     expect(res.status).toBe(401);
   });
 });
+
+describe("Auth.js's own routes", () => {
+  it("refuse an endless POST body with 413 after at most 64 KB, before Auth.js reads it", async () => {
+    const { POST: authPost } = await import("@/app/api/auth/[...nextauth]/route");
+    const { stream, state } = endlessBody();
+    const started = Date.now();
+    const res = await authPost(post("/api/auth/signin/google", stream, { "content-type": "application/x-www-form-urlencoded" }));
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ success: false, code: "payload_too_large", message: "Request body is too large: the limit is 64 KB" });
+    expect(state.cancelled).toBe(true);
+    expect(state.pulled).toBeLessThanOrEqual(64 * 1024 + 2 * 64 * 1024);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it("still serve a small form POST (CSRF check answers, not 413)", async () => {
+    const { POST: authPost } = await import("@/app/api/auth/[...nextauth]/route");
+    const res = await authPost(post("/api/auth/signout", "csrfToken=nope", { "content-type": "application/x-www-form-urlencoded" }));
+    expect(res.status).not.toBe(413);
+    expect(res.status).toBeLessThan(500);
+  });
+});

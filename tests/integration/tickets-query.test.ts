@@ -415,7 +415,8 @@ describe("PUT /api/tickets/{id}", () => {
       created_at: original.created_at,
     });
     expect(t.registered_at).not.toBeNull();
-    expect((await getTicket(original.id)).json.ticket).toEqual(t);
+    // An administrator reads it whole (staff see the buyer's contacts only on their own tickets: decision 036).
+    expect((await getTicket(original.id, admin.token)).json.ticket).toEqual(t);
 
     const audit = await db().auditLog.findMany({ where: { action: "ticket.update" } });
     expect(audit).toHaveLength(1);
@@ -431,7 +432,7 @@ describe("PUT /api/tickets/{id}", () => {
     const res = await putTicket(original.id, { ...edit, buyer_name: "Someone Else" });
     expect(res.status).toBe(409);
     expect(res.json).toEqual({ success: false, code: "already_registered", message: "Already registered to: Pedro Penduko" });
-    expect((await getTicket(original.id)).json.ticket).toEqual(first.json.ticket);
+    expect((await getTicket(original.id, admin.token)).json.ticket).toEqual(first.json.ticket);
     expect(await db().auditLog.count({ where: { action: "ticket.update" } })).toBe(1);
   });
 

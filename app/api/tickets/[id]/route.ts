@@ -5,13 +5,13 @@ import { editTicketSchema } from "@/lib/schemas/ticket";
 import { apiRoute } from "@/server/http/api-route";
 import { deleteTicket } from "@/server/tickets/delete-ticket";
 import { getTicketOrThrow } from "@/server/tickets/ticket-ref";
-import { serializeTicket } from "@/server/tickets/ticket-row";
+import { serializeTicketFor } from "@/server/tickets/ticket-privacy";
 import { updateTicket } from "@/server/tickets/update-ticket";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute({ access: "user" }, async ({ params }) => {
-  return { success: true, ticket: serializeTicket(await getTicketOrThrow(params.id)) };
+export const GET = apiRoute({ access: "user" }, async ({ params, principal }) => {
+  return { success: true, ticket: serializeTicketFor(await getTicketOrThrow(params.id), principal) };
 });
 
 export const PUT = apiRoute({ access: "admin", body: editTicketSchema }, async ({ params, body, principal }) => {

@@ -1,0 +1,138 @@
+// Issue 14, "the shell's defects, found when tried as a new user would": one test each.
+import { NOT_AUTHORIZED_MESSAGE, RAFFLE_TITLE } from "../lib/constants";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { ADMIN_EMAIL, signInWithGoogle, sidebarLinks, uniqueEmail } from "./helpers";
+
+const ADMIN_ENTRIES = [/^Tickets/, /^Analytics/, /^Admin Dashboard/, /^Settings/];
+
+/** Every toast that appears in the current document, however briefly, as "type: text". */
+async function recordToasts(page: Page) {
+  const seen: string[] = [];
+  await page.exposeFunction("__reportToasts", (texts: string[]) => {
+    for (const t of texts) if (!seen.includes(t)) seen.push(t);
+  });
+  await page.evaluate(() => {
+    const report = () =>
+      (window as unknown as { __reportToasts: (t: string[]) => void }).__reportToasts(
+        [...document.querySelectorAll("[data-sonner-toast]")].map((el) => `${el.getAttribute("data-type")}: ${el.textContent ?? ""}`),
+      );
+    new MutationObserver(report).observe(document.body, { childList: true, subtree: true });
+  });
+  return seen;
+}
+
+test.describe("signed in as the administrator", () => {
+  test.use({ role: "admin", viewport: { width: 1280, height: 800 } });
+
+  test("your own row cannot be edited (the server would refuse it), as it cannot be deleted", async ({ page }) => {
+    await page.goto("/dashboard/settings");
+    await page.getByRole("tab", { name: "Users" }).click();
+    const ownRow = page.getByTestId("user-row").filter({ hasText: ADMIN_EMAIL });
+    await expect(ownRow.getByRole("button", { name: "Cannot delete yourself" })).toBeDisabled();
+    await expect(ownRow.getByRole("button", { name: "Cannot edit your own role" })).toBeDisabled();
+    await expect(ownRow.getByRole("button", { name: "Edit", exact: true })).toHaveCount(0);
+  });
+
+  test("a validation error of the Users tab shows once, beside the form, not again as a toast", async ({ page }) => {
+    await page.goto("/dashboard/settings");
+    await page.getByRole("tab", { name: "Users" }).click();
+    const toasts = await recordToasts(page);
+    await page.getByRole("button", { name: "Add User" }).click();
+    await expect(page.locator("form").getByRole("alert")).toHaveText("Email and display name are required");
+    // A later toast as a marker: a toast for the validation error would have come before it.
+    await page.getByLabel("Email").fill(uniqueEmail("marker"));
+    await page.getByLabel("Display Name").fill("Mark Marker");
+    await page.getByRole("button", { name: "Add User" }).click();
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "User added successfully!" })).toBeVisible();
+    expect(toasts).toEqual(["success: User added successfully!"]);
+  });
+
+  test("the sidebar shows the whole raffle title and 'Admin Dashboard' on one line beside its badge", async ({ page }) => {
+    await page.goto("/dashboard/overview");
+    const sidebar = page.locator("#app-sidebar");
+    const title = sidebar.getByText(RAFFLE_TITLE, { exact: true });
+    await expect(title).toBeVisible();
+    const clipped = await title.evaluate((el) => el.scrollWidth > el.clientWidth + 1 || getComputedStyle(el).textOverflow === "ellipsis");
+    expect(clipped, "the title is cut").toBe(false);
+
+    const badge = sidebar.getByRole("link", { name: /Admin Dashboard/ }).getByText("Admin", { exact: true });
+    const name = badge.locator("xpath=..");
+    const [nameBox, badgeBox] = [await name.boundingBox(), await badge.boundingBox()];
+    expect(nameBox!.height, "'Admin Dashboard' wraps").toBeLessThan(badgeBox!.height * 1.6);
+  });
+
+  test("toasts open below the top bar, not over its title", async ({ page }) => {
+    await page.goto("/dashboard/overview?signedIn=1");
+    const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Signed in successfully" });
+    await expect(toast).toBeVisible();
+    const header = await page.locator("header").first().boundingBox();
+    // Wait for the toast's entry animation to settle before measuring.
+    await expect(toast).toHaveAttribute("data-mounted", "true");
+    await expect.poll(async () => (await toast.boundingBox())!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+  });
+
+  test("the dashboard streams the spec's spinner first while the sign-in is checked", async ({ adminApi }) => {
+    const html = await (await adminApi.get("/dashboard/overview")).text();
+    const spinnerAt = html.indexOf('data-testid="auth-loading"');
+    expect(spinnerAt, "no auth spinner in the page").toBeGreaterThan(-1);
+    expect(html.indexOf('id="app-sidebar"'), "the spinner comes before the shell").toBeGreaterThan(spinnerAt);
+  });
+
+  test("/favicon.ico is served, and pages log no failed resource", async ({ page, request }) => {
+    const icon = await request.get("/favicon.ico");
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()["content-type"]).toBe("image/x-icon");
+    const failures: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") failures.push(m.text());
+    });
+    page.on("response", (r) => {
+      if (r.status() >= 400) failures.push(`${r.status()} ${r.url()}`);
+    });
+    await page.goto("/dashboard/overview");
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(failures).toEqual([]);
+  });
+});
+
+test("Sign Out shows 'Signed out successfully' and no error toast", async ({ page }) => {
+  await signInWithGoogle(page, ADMIN_EMAIL);
+  await expect(page).toHaveURL(/\/dashboard\/overview$/);
+  // Every toast on the page being left; /login is a new document.
+  const toasts = await recordToasts(page);
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await page.getByRole("menuitem", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText("Signed out successfully")).toBeVisible();
+  await expect(page.getByText("Sign out failed")).toHaveCount(0);
+  expect(toasts.filter((t) => t.startsWith("error"))).toEqual([]);
+});
+
+test("after an administrator demotes a signed-in user, their sidebar drops the admin entries on the next navigation", async ({ page, adminApi }) => {
+  const email = uniqueEmail("demoted");
+  const added = await adminApi.post("/api/auth/add-user", { data: { email, displayName: "Dana Demoted", isAdmin: true } });
+  expect(added.status()).toBeLessThan(300);
+  await signInWithGoogle(page, email, "Dana Demoted");
+  await expect(page).toHaveURL(/\/dashboard\/overview$/);
+  for (const entry of ADMIN_ENTRIES) await expect(sidebarLinks(page).filter({ hasText: entry })).toHaveCount(1);
+  await expect(page.getByRole("button", { name: "Account menu" })).toContainText("Administrator");
+
+  const demoted = await adminApi.put("/api/auth/update-user-role", { data: { email, isAdmin: false } });
+  expect(demoted.status()).toBe(200);
+
+  // A client-side navigation, not a reload.
+  await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+  await sidebarLinks(page).filter({ hasText: /^Register Ticket/ }).click();
+  await expect(page).toHaveURL(/\/dashboard\/register$/);
+  for (const entry of ADMIN_ENTRIES) await expect(sidebarLinks(page).filter({ hasText: entry })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Account menu" })).toContainText("User");
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+});
+
+test("an unlisted email's refusal is one toast", async ({ page }) => {
+  await signInWithGoogle(page, uniqueEmail("stranger"));
+  await expect(page).toHaveURL(/\/login\?error=AccessDenied$/);
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: NOT_AUTHORIZED_MESSAGE })).toHaveCount(1);
+});

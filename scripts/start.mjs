@@ -1,0 +1,78 @@
+// `npm start`: the production server. What `next start` does, plus what it cannot be told:
+// - it listens on HOSTNAME (the variable Next's standalone server reads; `next start` ignores
+//   it and listens on every interface) and PORT, unless -H/--hostname or -p/--port say otherwise;
+// - it bounds slow clients: request headers must arrive within HEADERS_TIMEOUT_MS (10 s) and a
+//   whole request within REQUEST_TIMEOUT_MS (300 s, the longest client timeout: CSV import).
+// - it answers a malformed /api path (`%ff`, `%2e%2e`) with the API's JSON 400 before Next,
+//   which would answer a plain-text 500 or a redirect (proxy.ts does the same for requests
+//   without a body, also under `next dev`).
+// Request bodies are bounded by size in the route handlers (413); see docs/decisions/038.
+import { createServer } from "node:http";
+import { setTimeout } from "node:timers";
+import { apiPathProblem, badApiPathBody, isApiPath } from "../lib/request-path.mjs";
+
+process.env.NODE_ENV ??= "production";
+process.env.NEXT_TELEMETRY_DISABLED ??= "1";
+
+/** `-p 3000`, `--port=3000`, `-H host`, `--hostname host`. */
+function readFlags(argv) {
+  const flags = {};
+  for (let i = 0; i < argv.length; i++) {
+    const [name, inline] = argv[i].split("=", 2);
+    const value = () => inline ?? argv[++i];
+    if (name === "-p" || name === "--port") flags.port = value();
+    else if (name === "-H" || name === "--hostname") flags.hostname = value();
+    else throw new Error(`unknown option ${argv[i]} (use -p/--port and -H/--hostname, or PORT and HOSTNAME)`);
+  }
+  return flags;
+}
+
+function positiveInt(name, value, fallback) {
+  if (value === undefined || value === "") return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) {
+    console.error(`${name} must be a positive whole number (got "${value}")`);
+    process.exit(1);
+  }
+  return n;
+}
+
+const flags = readFlags(process.argv.slice(2));
+const hostname = flags.hostname || process.env.HOSTNAME || "0.0.0.0";
+const port = positiveInt("PORT", flags.port ?? process.env.PORT, 3000);
+const headersTimeout = positiveInt("HEADERS_TIMEOUT_MS", process.env.HEADERS_TIMEOUT_MS, 10_000);
+const requestTimeout = positiveInt("REQUEST_TIMEOUT_MS", process.env.REQUEST_TIMEOUT_MS, 300_000);
+
+const { default: next } = await import("next");
+const app = next({ dev: false, hostname, port });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+const server = createServer(
+  {
+    headersTimeout,
+    requestTimeout,
+    // Node checks both timeouts on this interval; its default (30 s) would let a stalled
+    // header live up to 40 s.
+    connectionsCheckingInterval: Math.min(1000, headersTimeout),
+  },
+  (req, res) => {
+    const rawPath = (req.url ?? "/").split("?")[0];
+    const problem = isApiPath(rawPath) ? apiPathProblem(rawPath) : null;
+    if (!problem) return handle(req, res);
+    res.writeHead(400, { "content-type": "application/json", "cache-control": "no-store", "x-content-type-options": "nosniff" });
+    res.end(JSON.stringify(badApiPathBody(problem)));
+  },
+);
+
+server.listen(port, hostname, () => {
+  console.log(`▲ Ready on http://${hostname.includes(":") ? `[${hostname}]` : hostname}:${port}`);
+});
+
+// Finish what is in flight, then exit (process managers send SIGTERM).
+for (const signal of ["SIGTERM", "SIGINT"]) {
+  process.once(signal, () => {
+    server.close(() => process.exit(0));
+    setTimeout(() => process.exit(0), 5_000).unref();
+  });
+}
