@@ -1,8 +1,7 @@
-import { PageHeader } from "@/components/dashboard/page-header";
+import { TicketsScreen } from "@/components/tickets/tickets-screen";
 import { requireAdmin } from "../access";
 
-// Filled by a later issue; until then the screen shows its title only.
 export default async function TicketsPage() {
-  await requireAdmin();
-  return <PageHeader title="Tickets Management" />;
+  const user = await requireAdmin();
+  return <TicketsScreen currentUserEmail={user.email} />;
 }
