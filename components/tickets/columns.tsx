@@ -5,29 +5,62 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { PaymentBadge, RegistrationBadge } from "@/components/tickets/ticket-badges";
 import { TicketRowActions, type TicketActionHandlers } from "@/components/tickets/ticket-row-actions";
 import type { Ticket } from "@/lib/api/tickets";
-import { creatorLabel, formatDateTime, formatPeso, formatPhone } from "@/lib/format";
+import { INVALID_DATE, NO_DATE, creatorLabel, formatDateTime, formatPeso, formatPhone } from "@/lib/format";
 
 export function buyerLabel(ticket: Pick<Ticket, "is_registered" | "buyer_name">): string {
   return ticket.is_registered && ticket.buyer_name ? ticket.buyer_name : "Unregistered";
 }
 
+/** Date over time, so the column stays narrow; 'No Date' / 'Invalid Date' stand alone. */
+function CreatedAt({ value, timeZone }: { value: string | null; timeZone: string }) {
+  const date = formatDateTime(value, timeZone, "MMM d, yyyy");
+  if (date === NO_DATE || date === INVALID_DATE) return <span>{date}</span>;
+  return (
+    <span className="flex flex-col leading-tight">
+      <span>{date}</span>
+      <span className="text-xs text-muted-foreground">{formatDateTime(value, timeZone, "h:mm a")}</span>
+    </span>
+  );
+}
+
 export function ticketColumns(options: TicketActionHandlers & { timeZone: string }): ColumnDef<Ticket>[] {
   const { timeZone, ...handlers } = options;
   return [
+    // Two facts a cell, so every column fits a 1280 px window beside the sidebar.
     {
       id: "control_number",
-      header: "Control Number",
-      cell: ({ row }) => <span className="font-mono font-medium whitespace-nowrap">{row.original.control_number}</span>,
-    },
-    { id: "last_5_digits", header: "Last 5", cell: ({ row }) => <span className="font-mono">{row.original.last_5_digits}</span> },
-    {
-      id: "buyer",
-      header: "Buyer",
+      header: () => (
+        <span>
+          Control Number <span className="font-normal text-muted-foreground">/ Last 5</span>
+        </span>
+      ),
       cell: ({ row }) => (
-        <span className={row.original.is_registered ? "font-medium" : "text-muted-foreground italic"}>{buyerLabel(row.original)}</span>
+        <span className="flex flex-col leading-tight">
+          <span className="font-mono font-medium">{row.original.control_number}</span>
+          <span className="font-mono text-xs text-muted-foreground">
+            <span className="sr-only">Last 5 digits </span>
+            {row.original.last_5_digits}
+          </span>
+        </span>
       ),
     },
-    { id: "phone", header: "Phone", cell: ({ row }) => <span className="whitespace-nowrap">{formatPhone(row.original.phone_number) || "—"}</span> },
+    {
+      id: "buyer",
+      header: () => (
+        <span>
+          Buyer <span className="font-normal text-muted-foreground">/ Phone</span>
+        </span>
+      ),
+      cell: ({ row }) => (
+        <span className="flex max-w-48 flex-col leading-tight">
+          <span className={row.original.is_registered ? "truncate font-medium" : "text-muted-foreground italic"}>{buyerLabel(row.original)}</span>
+          <span className="text-xs text-muted-foreground">
+            <span className="sr-only">Phone </span>
+            {formatPhone(row.original.phone_number) || "—"}
+          </span>
+        </span>
+      ),
+    },
     { id: "payment", header: "Payment", cell: ({ row }) => <PaymentBadge method={row.original.payment_method} /> },
     { id: "amount", header: "Amount", cell: ({ row }) => <span className="whitespace-nowrap">{formatPeso(row.original.amount)}</span> },
     { id: "status", header: "Status", cell: ({ row }) => <RegistrationBadge ticket={row.original} /> },
@@ -43,7 +76,7 @@ export function ticketColumns(options: TicketActionHandlers & { timeZone: string
     {
       id: "created_at",
       header: "Created",
-      cell: ({ row }) => <span className="whitespace-nowrap">{formatDateTime(row.original.created_at, timeZone, "MMM d, yyyy h:mm a")}</span>,
+      cell: ({ row }) => <CreatedAt value={row.original.created_at} timeZone={timeZone} />,
     },
     {
       id: "actions",

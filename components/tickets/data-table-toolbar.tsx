@@ -36,7 +36,7 @@ export function TicketsToolbar({ searchText, onSearchTextChange, isSearching, fi
           type="search"
           value={searchText}
           onChange={(e) => onSearchTextChange(e.target.value)}
-          placeholder="Search control #, last 5 digits, name, phone or email"
+          placeholder="Search control #, name, phone, email"
           aria-label="Search tickets"
           className="pr-9 pl-8"
         />

@@ -32,13 +32,13 @@ export function GeneratedTicketsView({ tickets, onOpenTicket, actions }: { ticke
         </button>
       ) : (
         <div>
-          <ul className="grid gap-2 sm:grid-cols-2" aria-label="Generated tickets">
+          <ul className="grid grid-cols-2 gap-2" aria-label="Generated tickets">
             {listed.map((t) => (
               <li key={t.ticket_id}>
                 <button
                   type="button"
                   onClick={() => onOpenTicket(t)}
-                  className="w-full rounded-md border px-3 py-2 text-left font-mono text-sm outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                  className="w-full rounded-md border px-2 py-1.5 text-left font-mono text-xs sm:px-3 sm:py-2 sm:text-sm outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
                 >
                   {t.control_number}
                 </button>

@@ -11,7 +11,7 @@ export function TicketCards({ tickets, timeZone, ...handlers }: TicketActionHand
   return (
     <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-label="Tickets">
       {tickets.map((t) => (
-        <li key={t.ticket_id} data-testid="ticket-card" data-control-number={t.control_number} className="rounded-lg border bg-card p-4 shadow-xs">
+        <li key={t.ticket_id} data-testid="ticket-card" data-control-number={t.control_number} className="rounded-lg border bg-card p-3 shadow-xs">
           <div className="flex items-start justify-between gap-2">
             <div className="min-w-0">
               <p className="font-mono font-semibold break-all">{t.control_number}</p>
@@ -21,7 +21,7 @@ export function TicketCards({ tickets, timeZone, ...handlers }: TicketActionHand
             </div>
             <RegistrationBadge ticket={t} />
           </div>
-          <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
+          <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1.5 text-sm">
             <div className="col-span-2">
               <dt className="sr-only">Buyer</dt>
               <dd className={t.is_registered ? "font-medium" : "text-muted-foreground italic"}>{buyerLabel(t)}</dd>
@@ -44,12 +44,12 @@ export function TicketCards({ tickets, timeZone, ...handlers }: TicketActionHand
               <dt className="text-xs text-muted-foreground">Created</dt>
               <dd>{formatDateTime(t.created_at, timeZone, "MMM d, yyyy h:mm a")}</dd>
             </div>
-            <div className="col-span-2">
-              <dt className="text-xs text-muted-foreground">Creator</dt>
-              <dd className="truncate">{creatorLabel(t)}</dd>
-            </div>
           </dl>
-          <div className="mt-2 border-t pt-2">
+          <div className="mt-2 flex items-center justify-between gap-2 border-t pt-2">
+            <p className="min-w-0 truncate text-xs text-muted-foreground">
+              <span>Creator: </span>
+              {creatorLabel(t)}
+            </p>
             <TicketRowActions ticket={t} {...handlers} />
           </div>
         </li>

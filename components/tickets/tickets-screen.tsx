@@ -134,9 +134,9 @@ export function TicketsScreen({ currentUserEmail, extraActions }: TicketsScreenP
 
   return (
     <>
-      <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+      <div className="mb-2 flex flex-col gap-x-4 sm:flex-row sm:items-start sm:justify-between">
         <PageHeader title="Tickets Management" description="Generate, find and manage every raffle ticket." />
-        <div className="flex flex-wrap gap-2">
+        <div className="mb-4 flex flex-wrap gap-2">
           <Button onClick={() => setIsGenerateOpen(true)}>
             <Plus />
             Generate Ticket
