@@ -14,6 +14,7 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/sonner";
 import { Spinner } from "@/components/ui/spinner";
+import { useReturnFocus } from "@/components/tickets/use-return-focus";
 import { CustomRangeResults } from "@/components/tickets/custom-range-results";
 import { previewRange } from "@/components/tickets/custom-range-preview";
 import { errorMessage } from "@/lib/api-client";
@@ -35,9 +36,10 @@ interface RangeValues {
 }
 
 export function CustomRangeDialog({ open, onOpenChange, defaultUserId }: { open: boolean; onOpenChange: (open: boolean) => void; defaultUserId: string }) {
+  const returnFocus = useReturnFocus(open);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-xl" data-testid="custom-range-dialog">
+      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-xl" data-testid="custom-range-dialog" onCloseAutoFocus={returnFocus}>
         <DialogHeader>
           <DialogTitle>Custom Range Generator</DialogTitle>
           <DialogDescription>Create unregistered tickets for every free number in a range (up to 10,000 at once).</DialogDescription>
@@ -56,7 +58,10 @@ function CustomRangeForm({ defaultUserId, onClose }: { defaultUserId: string; on
   const form = useForm<RangeValues, unknown, { startRange: number; endRange: number; userId: string }>({
     resolver: zodResolver(customRangeSchema) as unknown as Resolver<RangeValues, unknown, { startRange: number; endRange: number; userId: string }>,
     defaultValues: { startRange: "", endRange: "", userId: defaultUserId },
-    mode: "onTouched",
+    // Checked as a person types, like the preview (submit is disabled until the count is
+    // positive, so waiting for a submit would hide the messages); never on blur, which would
+    // move the buttons under the pointer mid-click.
+    mode: "onChange",
   });
   // components/ui/form.tsx's FormField predates react-hook-form's "transformed values" generic.
   const control = form.control as unknown as Control<RangeValues>;

@@ -4,6 +4,7 @@
 import { LayoutGrid, Search, Table2, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
 import { ToggleGroup, ToggleGroupItem } from "@/components/ui/toggle-group";
@@ -56,8 +57,18 @@ export function TicketsToolbar({ searchText, onSearchTextChange, isSearching, fi
         )}
       </div>
       <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center">
+        {/* Labels rather than aria-label: a name must contain the visible text (axe). */}
+        <Label htmlFor="ticket-status-filter" className="sr-only">
+          Status filter
+        </Label>
+        <Label htmlFor="ticket-payment-filter" className="sr-only">
+          Payment method filter
+        </Label>
+        <Label htmlFor="ticket-creator-filter" className="sr-only">
+          Creator filter
+        </Label>
         <Select value={filters.status} onValueChange={(v) => onFilterChange({ status: v as TicketFilterState["status"] })}>
-          <SelectTrigger aria-label="Status filter" className="w-full sm:w-40">
+          <SelectTrigger id="ticket-status-filter" className="w-full sm:w-40">
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
@@ -69,7 +80,7 @@ export function TicketsToolbar({ searchText, onSearchTextChange, isSearching, fi
           </SelectContent>
         </Select>
         <Select value={filters.payment} onValueChange={(v) => onFilterChange({ payment: v as TicketFilterState["payment"] })}>
-          <SelectTrigger aria-label="Payment method filter" className="w-full sm:w-36">
+          <SelectTrigger id="ticket-payment-filter" className="w-full sm:w-36">
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
@@ -81,7 +92,7 @@ export function TicketsToolbar({ searchText, onSearchTextChange, isSearching, fi
           </SelectContent>
         </Select>
         <Select value={filters.creator || ALL_CREATORS} onValueChange={(v) => onFilterChange({ creator: v === ALL_CREATORS ? "" : v })}>
-          <SelectTrigger aria-label="Creator filter" className="w-full min-w-0 sm:w-52">
+          <SelectTrigger id="ticket-creator-filter" className="w-full min-w-0 sm:w-52">
             <SelectValue />
           </SelectTrigger>
           <SelectContent>

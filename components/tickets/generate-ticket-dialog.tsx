@@ -16,6 +16,7 @@ import { toast } from "@/components/ui/sonner";
 import { Spinner } from "@/components/ui/spinner";
 import { GeneratedTicketsView } from "@/components/tickets/generated-tickets-view";
 import { TicketDetailsDialog } from "@/components/tickets/ticket-details-dialog";
+import { useReturnFocus } from "@/components/tickets/use-return-focus";
 import { useTicketExtensions, type TicketExtensions } from "@/components/tickets/ticket-extensions";
 import {
   PaymentInformationFields,
@@ -62,6 +63,7 @@ export function GenerateTicketDialog({ open, onOpenChange, ticket, ...overrides 
   const [generated, setGenerated] = useState<Ticket[] | null>(null);
   const [detailsTicket, setDetailsTicket] = useState<Ticket | null>(null);
   const isEditing = !!ticket;
+  const returnFocus = useReturnFocus(open);
 
   function close() {
     if (generated) void invalidateTicketData(queryClient);
@@ -72,7 +74,7 @@ export function GenerateTicketDialog({ open, onOpenChange, ticket, ...overrides 
   return (
     <>
       <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
-        <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-2xl" data-testid="generate-ticket-dialog">
+        <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-2xl" data-testid="generate-ticket-dialog" onCloseAutoFocus={returnFocus}>
           <DialogHeader>
             <DialogTitle>{isEditing ? "Edit Ticket" : "Generate Ticket"}</DialogTitle>
             <DialogDescription>
@@ -139,7 +141,10 @@ function TicketForm({
   const form = useForm<TicketFormValues, unknown, Record<string, unknown>>({
     resolver: zodResolver(schema) as unknown as Resolver<TicketFormValues, unknown, Record<string, unknown>>,
     defaultValues: initialValues(ticket),
-    mode: "onTouched",
+    // Checked on submit, then on every change. Not on blur: a message appearing as the name field
+    // loses focus would push the submit button away from under the pointer mid-click.
+    mode: "onSubmit",
+    reValidateMode: "onChange",
   });
   const quantity = form.watch("quantity");
   const isSubmitting = form.formState.isSubmitting;

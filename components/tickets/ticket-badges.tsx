@@ -28,7 +28,7 @@ export function StatusBadge({ status }: { status: string | null | undefined }) {
 
 export function RegistrationBadge({ ticket }: { ticket: Pick<Ticket, "is_registered"> }) {
   return ticket.is_registered ? (
-    <Badge className="bg-emerald-600 text-white dark:bg-emerald-700">Registered</Badge>
+    <Badge className="bg-emerald-700 text-white dark:bg-emerald-700">Registered</Badge>
   ) : (
     <Badge variant="outline" className="border-amber-400 text-amber-800 dark:border-amber-600 dark:text-amber-200">
       Unregistered

@@ -11,6 +11,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/sonner";
 import { PaymentBadge, RegistrationBadge, StatusBadge } from "@/components/tickets/ticket-badges";
+import { useReturnFocus } from "@/components/tickets/use-return-focus";
 import { useTicketExtensions, type TicketExtensions } from "@/components/tickets/ticket-extensions";
 import { errorMessage } from "@/lib/api-client";
 import type { Ticket } from "@/lib/api/tickets";
@@ -49,10 +50,11 @@ export function TicketDetailsDialog({ ticket, open, onOpenChange, ...overrides }
   const loaded = useTicketDetail(reference);
   const shown = ticket && isWholeTicket(ticket) ? ticket : (loaded.data ?? null);
   const extensions = useTicketExtensions(overrides);
+  const returnFocus = useReturnFocus(open && !!ticket);
 
   return (
     <Dialog open={open && !!ticket} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-xl" data-testid="ticket-details-dialog">
+      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-xl" data-testid="ticket-details-dialog" onCloseAutoFocus={returnFocus}>
         <DialogHeader>
           <DialogTitle>Ticket Details</DialogTitle>
           <DialogDescription>

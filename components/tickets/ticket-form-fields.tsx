@@ -2,7 +2,7 @@
 
 // The fields of the Generate / Edit Ticket dialog, in SPEC section 2's sections. Each field shows
 // its own message (components/ui/form.tsx) from the zod schema the API parses with.
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
@@ -65,7 +65,7 @@ export function PersonalInformationFields({ disabled }: { disabled: boolean }) {
             <FormItem>
               <FormLabel>Phone Number</FormLabel>
               <div className="flex">
-                <span className="inline-flex items-center rounded-l-md border border-r-0 bg-muted px-2.5 text-sm text-muted-foreground" aria-hidden="true">
+                <span className="inline-flex items-center rounded-l-md border border-r-0 bg-muted px-2.5 text-sm text-foreground/80" aria-hidden="true">
                   +63
                 </span>
                 <FormControl>
@@ -119,8 +119,11 @@ export function PersonalInformationFields({ disabled }: { disabled: boolean }) {
 
 /** Generate: number of tickets and custom numbers. Edit: the ticket being edited, read-only. */
 export function TicketConfigurationFields({ disabled, editing }: { disabled: boolean; editing: Ticket | null }) {
-  const { control, setError, clearErrors, setValue } = useFormContext<TicketFormValues>();
+  const { control, clearErrors, setValue } = useFormContext<TicketFormValues>();
   const quantity = useWatch({ control, name: "quantity" });
+  // The input clamps to 1-100; when it had to, it says why (the value itself is then valid, so
+  // this is not a form error that the next validation would clear).
+  const [wasClamped, setWasClamped] = useState(false);
   if (editing) {
     return (
       <Section title="Ticket Configuration">
@@ -164,8 +167,7 @@ export function TicketConfigurationFields({ disabled, editing }: { disabled: boo
                     setValue("customLastDigits", "");
                     clearErrors(["customMiddleDigits", "customLastDigits"]);
                   }
-                  if (clamped) setError("quantity", { type: "range", message: TICKET_MESSAGES.quantity });
-                  else clearErrors("quantity");
+                  setWasClamped(clamped);
                 }}
                 onBlur={() => {
                   if (field.value === "") field.onChange(1);
@@ -175,6 +177,11 @@ export function TicketConfigurationFields({ disabled, editing }: { disabled: boo
             </FormControl>
             <FormDescription>1 to 100 tickets for one buyer.</FormDescription>
             <FormMessage />
+            {wasClamped && (
+              <p role="alert" className="text-sm text-destructive">
+                {TICKET_MESSAGES.quantity}
+              </p>
+            )}
           </FormItem>
         )}
       />

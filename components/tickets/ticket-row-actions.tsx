@@ -52,7 +52,8 @@ export function TicketRowActions({ ticket, onView, onEdit, onDelete }: TicketAct
           </AlertDialogHeader>
           <AlertDialogFooter>
             <AlertDialogCancel>Cancel</AlertDialogCancel>
-            <AlertDialogAction variant="destructive" onClick={() => onDelete(ticket)}>
+            {/* The theme's dark destructive red is light enough for red text on dark, too light under white text. */}
+            <AlertDialogAction variant="destructive" className="dark:bg-red-700 dark:hover:bg-red-700/90" onClick={() => onDelete(ticket)}>
               Delete Ticket
             </AlertDialogAction>
           </AlertDialogFooter>

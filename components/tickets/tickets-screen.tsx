@@ -146,7 +146,7 @@ export function TicketsScreen({ currentUserEmail, extraActions }: TicketsScreenP
             Custom Range
           </Button>
           {extraActions}
-          <Button variant="outline" onClick={() => void refreshAll()} disabled={isRefreshing && !list.isPlaceholderData && !isSearching}>
+          <Button variant="outline" onClick={() => void refreshAll()}>
             <RefreshCw className={isRefreshing ? "animate-spin" : undefined} />
             Refresh All
           </Button>
