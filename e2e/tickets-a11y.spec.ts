@@ -3,7 +3,7 @@
 import { expect, test } from "./fixtures";
 import { expectNoA11yViolations } from "./a11y";
 import { setTheme } from "./helpers";
-import { generateTickets } from "./seed";
+import { createUnregisteredTickets, generateTickets } from "./seed";
 import { gotoTickets, uniqueToken } from "./tickets-page";
 
 test.use({ role: "admin" });
@@ -11,12 +11,13 @@ test.use({ role: "admin" });
 for (const theme of ["light", "dark"] as const) {
   test(`the screen and its dialogs have no serious axe violation (${theme})`, async ({ page, adminApi }) => {
     await generateTickets(adminApi, { quantity: 3, buyer_name: uniqueToken("Axe Buyer "), email: "axe@example.com" });
+    await createUnregisteredTickets(adminApi, 1);
     await setTheme(page, theme);
     await gotoTickets(page, "?status=registered");
     await expect(page.locator("html")).toHaveClass(new RegExp(theme === "dark" ? "dark" : "^(?!.*dark)"));
     await expectNoA11yViolations(page, { label: `tickets table (${theme})` });
 
-    await page.getByRole("radio", { name: "Card view" }).click();
+    await page.getByRole("button", { name: "Card view" }).click();
     await expectNoA11yViolations(page, { label: `tickets cards (${theme})` });
 
     const firstRow = page.getByTestId("ticket-card").first();
@@ -26,6 +27,7 @@ for (const theme of ["light", "dark"] as const) {
     await page.keyboard.press("Escape");
 
     await firstRow.getByRole("button", { name: /Delete/ }).click();
+    await expect(page.getByRole("alertdialog")).toBeVisible();
     await expectNoA11yViolations(page, { include: "[role=alertdialog]", label: `delete confirmation (${theme})` });
     await page.getByRole("alertdialog").getByRole("button", { name: "Cancel" }).click();
 

@@ -49,9 +49,9 @@ export async function search(page: Page, term: string) {
   await waitForList(page);
 }
 
-export async function chooseFilter(page: Page, filter: "Status filter" | "Payment method filter" | "Creator filter", option: string | RegExp) {
-  await page.getByRole("combobox", { name: filter }).click();
-  await page.getByRole("option", { name: option, exact: typeof option === "string" }).click();
+/** Picks a filter option by its label (or `{ value }`) and waits for the filtered list. */
+export async function chooseFilter(page: Page, filter: "Status filter" | "Payment method filter" | "Creator filter", option: string | { value: string }) {
+  await page.getByLabel(filter).selectOption(typeof option === "string" ? { label: option } : option);
   await waitForList(page);
 }
 

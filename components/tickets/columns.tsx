@@ -5,7 +5,8 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { PaymentBadge, RegistrationBadge } from "@/components/tickets/ticket-badges";
 import { TicketRowActions, type TicketActionHandlers } from "@/components/tickets/ticket-row-actions";
 import type { Ticket } from "@/lib/api/tickets";
-import { INVALID_DATE, NO_DATE, creatorLabel, formatDateTime, formatPeso, formatPhone } from "@/lib/format";
+import { formatListDate } from "@/components/tickets/ticket-dates";
+import { creatorLabel, formatPeso, formatPhone } from "@/lib/format";
 
 export function buyerLabel(ticket: Pick<Ticket, "is_registered" | "buyer_name">): string {
   return ticket.is_registered && ticket.buyer_name ? ticket.buyer_name : "Unregistered";
@@ -13,12 +14,12 @@ export function buyerLabel(ticket: Pick<Ticket, "is_registered" | "buyer_name">)
 
 /** Date over time, so the column stays narrow; 'No Date' / 'Invalid Date' stand alone. */
 function CreatedAt({ value, timeZone }: { value: string | null; timeZone: string }) {
-  const date = formatDateTime(value, timeZone, "MMM d, yyyy");
-  if (date === NO_DATE || date === INVALID_DATE) return <span>{date}</span>;
+  const { date, time } = formatListDate(value, timeZone);
+  if (!time) return <span>{date}</span>;
   return (
     <span className="flex flex-col leading-tight">
       <span>{date}</span>
-      <span className="text-xs text-muted-foreground">{formatDateTime(value, timeZone, "h:mm a")}</span>
+      <span className="text-xs text-muted-foreground">{time}</span>
     </span>
   );
 }

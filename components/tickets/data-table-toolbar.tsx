@@ -1,19 +1,17 @@
 "use client";
 
 // Search box, filters and the table/cards toggle of Tickets Management.
-import { LayoutGrid, Search, Table2, X } from "lucide-react";
+import { useId } from "react";
+import { ChevronDown, LayoutGrid, Search, Table2, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
-import { ToggleGroup, ToggleGroupItem } from "@/components/ui/toggle-group";
 import { PAYMENT_FILTERS, STATUS_FILTERS, type TicketFilterState, type TicketsView } from "@/components/tickets/use-ticket-filters";
 import type { TicketCreator } from "@/lib/api/ticket-creators";
+import { cn } from "@/lib/utils";
 
 const STATUS_LABELS: Record<(typeof STATUS_FILTERS)[number], string> = { all: "All statuses", registered: "Registered", unregistered: "Unregistered" };
 const PAYMENT_LABELS: Record<(typeof PAYMENT_FILTERS)[number], string> = { all: "All payments", cash: "Cash", gcash: "GCash" };
-const ALL_CREATORS = "__all__";
 
 export interface ToolbarProps {
   searchText: string;
@@ -57,69 +55,73 @@ export function TicketsToolbar({ searchText, onSearchTextChange, isSearching, fi
         )}
       </div>
       <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center">
-        {/* Labels rather than aria-label: a name must contain the visible text (axe). */}
-        <Label htmlFor="ticket-status-filter" className="sr-only">
-          Status filter
-        </Label>
-        <Label htmlFor="ticket-payment-filter" className="sr-only">
-          Payment method filter
-        </Label>
-        <Label htmlFor="ticket-creator-filter" className="sr-only">
-          Creator filter
-        </Label>
-        <Select value={filters.status} onValueChange={(v) => onFilterChange({ status: v as TicketFilterState["status"] })}>
-          <SelectTrigger id="ticket-status-filter" className="w-full sm:w-40">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {STATUS_FILTERS.map((s) => (
-              <SelectItem key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-        <Select value={filters.payment} onValueChange={(v) => onFilterChange({ payment: v as TicketFilterState["payment"] })}>
-          <SelectTrigger id="ticket-payment-filter" className="w-full sm:w-36">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {PAYMENT_FILTERS.map((p) => (
-              <SelectItem key={p} value={p}>
-                {PAYMENT_LABELS[p]}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-        <Select value={filters.creator || ALL_CREATORS} onValueChange={(v) => onFilterChange({ creator: v === ALL_CREATORS ? "" : v })}>
-          <SelectTrigger id="ticket-creator-filter" className="w-full min-w-0 sm:w-52">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={ALL_CREATORS}>All creators</SelectItem>
-            {creatorOptions.map((c) => (
-              <SelectItem key={c.email} value={c.email}>
-                {c.name ? `${c.name} (${c.email})` : c.email}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-        <ToggleGroup
-          type="single"
-          value={view}
-          onValueChange={(v) => v && onViewChange(v as TicketsView)}
-          aria-label="View"
-          className="justify-self-start"
-        >
-          <ToggleGroupItem value="table" aria-label="Table view">
+        {/* Native selects: light (they keep the page's first load small), and the phone's own picker on a phone. */}
+        <FilterSelect label="Status filter" value={filters.status} onChange={(v) => onFilterChange({ status: v as TicketFilterState["status"] })} className="sm:w-40">
+          {STATUS_FILTERS.map((s) => (
+            <option key={s} value={s}>
+              {STATUS_LABELS[s]}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect label="Payment method filter" value={filters.payment} onChange={(v) => onFilterChange({ payment: v as TicketFilterState["payment"] })} className="sm:w-36">
+          {PAYMENT_FILTERS.map((p) => (
+            <option key={p} value={p}>
+              {PAYMENT_LABELS[p]}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect label="Creator filter" value={filters.creator} onChange={(v) => onFilterChange({ creator: v })} className="min-w-0 sm:w-52">
+          <option value="">All creators</option>
+          {creatorOptions.map((c) => (
+            <option key={c.email} value={c.email}>
+              {c.name ? `${c.name} (${c.email})` : c.email}
+            </option>
+          ))}
+        </FilterSelect>
+        <div role="group" aria-label="View" className="inline-flex w-fit items-center justify-self-start rounded-md border shadow-xs">
+          <ViewButton label="Table view" isOn={view === "table"} onClick={() => onViewChange("table")}>
             <Table2 />
-          </ToggleGroupItem>
-          <ToggleGroupItem value="cards" aria-label="Card view">
+          </ViewButton>
+          <ViewButton label="Card view" isOn={view === "cards"} onClick={() => onViewChange("cards")}>
             <LayoutGrid />
-          </ToggleGroupItem>
-        </ToggleGroup>
+          </ViewButton>
+        </div>
       </div>
     </div>
+  );
+}
+
+function FilterSelect({ label, value, onChange, className, children }: { label: string; value: string; onChange: (value: string) => void; className?: string; children: React.ReactNode }) {
+  const id = useId();
+  return (
+    <div className={cn("relative w-full", className)}>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className="h-9 w-full appearance-none truncate rounded-md border border-input bg-background py-1 pr-8 pl-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:bg-input/30"
+      >
+        {children}
+      </select>
+      <ChevronDown className="pointer-events-none absolute top-1/2 right-2.5 size-4 -translate-y-1/2 opacity-50" aria-hidden="true" />
+    </div>
+  );
+}
+
+function ViewButton({ label, isOn, onClick, children }: { label: string; isOn: boolean; onClick: () => void; children: React.ReactNode }) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      aria-pressed={isOn}
+      onClick={onClick}
+      className="inline-flex h-9 min-w-9 items-center justify-center px-2.5 outline-none first:rounded-l-md last:rounded-r-md hover:bg-muted focus-visible:z-10 focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-pressed:bg-accent aria-pressed:text-accent-foreground [&_svg]:size-4"
+    >
+      {children}
+    </button>
   );
 }
 

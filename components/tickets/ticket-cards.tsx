@@ -5,7 +5,8 @@ import { buyerLabel } from "@/components/tickets/columns";
 import { PaymentBadge, RegistrationBadge } from "@/components/tickets/ticket-badges";
 import { TicketRowActions, type TicketActionHandlers } from "@/components/tickets/ticket-row-actions";
 import type { Ticket } from "@/lib/api/tickets";
-import { creatorLabel, formatDateTime, formatPeso, formatPhone } from "@/lib/format";
+import { formatListDate } from "@/components/tickets/ticket-dates";
+import { creatorLabel, formatPeso, formatPhone } from "@/lib/format";
 
 export function TicketCards({ tickets, timeZone, ...handlers }: TicketActionHandlers & { tickets: Ticket[]; timeZone: string }) {
   return (
@@ -42,7 +43,7 @@ export function TicketCards({ tickets, timeZone, ...handlers }: TicketActionHand
             </div>
             <div>
               <dt className="text-xs text-muted-foreground">Created</dt>
-              <dd>{formatDateTime(t.created_at, timeZone, "MMM d, yyyy h:mm a")}</dd>
+              <dd>{Object.values(formatListDate(t.created_at, timeZone)).filter(Boolean).join(" ")}</dd>
             </div>
           </dl>
           <div className="mt-2 flex items-center justify-between gap-2 border-t pt-2">

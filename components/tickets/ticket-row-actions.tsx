@@ -1,25 +1,15 @@
 "use client";
 
 // A ticket's actions in the table and the cards: view details; edit, only while it has no buyer;
-// delete, behind a danger confirmation.
+// delete, which asks first (DeleteTicketDialog).
 import { Eye, Pencil, Trash2 } from "lucide-react";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import type { Ticket } from "@/lib/api/tickets";
 
 export interface TicketActionHandlers {
   onView: (ticket: Ticket) => void;
   onEdit: (ticket: Ticket) => void;
+  /** Asks for confirmation, then deletes. */
   onDelete: (ticket: Ticket) => void;
 }
 
@@ -35,30 +25,17 @@ export function TicketRowActions({ ticket, onView, onEdit, onDelete }: TicketAct
           <Pencil />
         </Button>
       )}
-      <AlertDialog>
-        <AlertDialogTrigger asChild>
-          <Button variant="ghost" size="icon" className="text-destructive hover:bg-destructive/10 hover:text-destructive" aria-label={`Delete ${label}`} title="Delete">
-            <Trash2 />
-          </Button>
-        </AlertDialogTrigger>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Delete ticket?</AlertDialogTitle>
-            <AlertDialogDescription>
-              This permanently deletes ticket <strong className="font-mono text-foreground">{label}</strong>
-              {ticket.is_registered && ticket.buyer_name ? `, registered to ${ticket.buyer_name},` : ""} and its attachments. This cannot be
-              undone.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Cancel</AlertDialogCancel>
-            {/* The theme's dark destructive red is light enough for red text on dark, too light under white text. */}
-            <AlertDialogAction variant="destructive" className="dark:bg-red-700 dark:hover:bg-red-700/90" onClick={() => onDelete(ticket)}>
-              Delete Ticket
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+        onClick={() => onDelete(ticket)}
+        aria-label={`Delete ${label}`}
+        title="Delete"
+        aria-haspopup="dialog"
+      >
+        <Trash2 />
+      </Button>
     </div>
   );
 }

@@ -11,15 +11,14 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/sonner";
 import { ticketColumns } from "@/components/tickets/columns";
-import { CustomRangeDialog } from "@/components/tickets/custom-range-dialog";
 import { TicketsDataTable } from "@/components/tickets/data-table";
 import { TicketsPagination } from "@/components/tickets/data-table-pagination";
 import { ClearFiltersButton, TicketsToolbar } from "@/components/tickets/data-table-toolbar";
-import { GenerateTicketDialog } from "@/components/tickets/generate-ticket-dialog";
+import { LazyCustomRangeDialog, LazyDeleteTicketDialog, LazyGenerateTicketDialog, LazyTicketDetailsDialog, preloadTicketDialogs } from "@/components/tickets/lazy-dialogs";
 import { TicketCards } from "@/components/tickets/ticket-cards";
-import { TicketDetailsDialog } from "@/components/tickets/ticket-details-dialog";
 import { TicketStatCards } from "@/components/tickets/ticket-stat-cards";
 import { hasActiveFilters, toSearchParams, useIsNarrowScreen, useTicketFilters, type TicketFilterState } from "@/components/tickets/use-ticket-filters";
+import { SEARCH_DEBOUNCE_MS } from "@/components/tickets/search-debounce";
 import { errorMessage } from "@/lib/api-client";
 import { ticketsApi, type Ticket } from "@/lib/api/tickets";
 import { TICKETS_PAGE_SIZE } from "@/lib/constants";
@@ -27,8 +26,6 @@ import { invalidateTicketData, queryKeys } from "@/lib/query-keys";
 import { useRaffleTimezone } from "@/lib/queries/settings";
 import { useTicketCreators, useTicketStats, useTicketsPage } from "@/lib/queries/tickets";
 
-/** How long the search box waits after the last keystroke (SPEC section 9's list-search debounce). */
-export const SEARCH_DEBOUNCE_MS = 500;
 
 const LOAD_ERROR_TOAST = "tickets-load-error";
 const CLEARED = { q: null, status: null, payment: null, creator: null, page: null } as const;
@@ -52,10 +49,22 @@ export function TicketsScreen({ currentUserEmail, extraActions }: TicketsScreenP
 
   const [searchText, setSearchText] = useState(filters.q);
   const committedSearch = useRef(filters.q);
+  // The ticket stays set while its dialog animates out; the flag says whether it is open.
   const [viewing, setViewing] = useState<Ticket | null>(null);
+  const [isViewOpen, setIsViewOpen] = useState(false);
   const [editing, setEditing] = useState<Ticket | null>(null);
+  const [isEditOpen, setIsEditOpen] = useState(false);
   const [isGenerateOpen, setIsGenerateOpen] = useState(false);
   const [isRangeOpen, setIsRangeOpen] = useState(false);
+  const [deleting, setDeleting] = useState<Ticket | null>(null);
+  // Each dialog mounts the first time it opens and then stays, so it can animate out and hand
+  // focus back to what opened it.
+  const [mounted, setMounted] = useState({ generate: false, edit: false, details: false, range: false, delete: false });
+  const mount = (name: keyof typeof mounted) => setMounted((m) => (m[name] ? m : { ...m, [name]: true }));
+
+  useEffect(() => {
+    preloadTicketDialogs();
+  }, []);
 
   // URL → box: Back, Refresh All or a shared link changed the search.
   useEffect(() => {
@@ -119,7 +128,7 @@ export function TicketsScreen({ currentUserEmail, extraActions }: TicketsScreenP
     try {
       const answer = await ticketsApi.remove(id);
       toast.success(answer.message);
-      if (viewing?.ticket_id === id) setViewing(null);
+      if (viewing?.ticket_id === id) setIsViewOpen(false);
     } catch (error) {
       toast.error(`Failed to delete ticket: ${errorMessage(error, "Server error")}`);
     } finally {
@@ -127,8 +136,30 @@ export function TicketsScreen({ currentUserEmail, extraActions }: TicketsScreenP
     }
   }
 
-  const handlers = { onView: setViewing, onEdit: setEditing, onDelete: (t: Ticket) => void deleteTicket(t) };
-  const columns = useMemo(() => ticketColumns({ timeZone, onView: setViewing, onEdit: setEditing, onDelete: (t) => void deleteTicket(t) }), [timeZone]); // eslint-disable-line react-hooks/exhaustive-deps
+  const openGenerate = () => {
+    mount("generate");
+    setIsGenerateOpen(true);
+  };
+  const handlers = useMemo(
+    () => ({
+      onView: (t: Ticket) => {
+        setMounted((m) => ({ ...m, details: true }));
+        setViewing(t);
+        setIsViewOpen(true);
+      },
+      onEdit: (t: Ticket) => {
+        setMounted((m) => ({ ...m, edit: true }));
+        setEditing(t);
+        setIsEditOpen(true);
+      },
+      onDelete: (t: Ticket) => {
+        setMounted((m) => ({ ...m, delete: true }));
+        setDeleting(t);
+      },
+    }),
+    [],
+  );
+  const columns = useMemo(() => ticketColumns({ timeZone, ...handlers }), [timeZone, handlers]);
   const isRefreshing = list.isFetching || stats.isFetching;
   const isSearching = searchText.trim() !== filters.q.trim() || (list.isFetching && list.isPlaceholderData);
 
@@ -137,11 +168,17 @@ export function TicketsScreen({ currentUserEmail, extraActions }: TicketsScreenP
       <div className="mb-2 flex flex-col gap-x-4 sm:flex-row sm:items-start sm:justify-between">
         <PageHeader title="Tickets Management" description="Generate, find and manage every raffle ticket." />
         <div className="mb-4 flex flex-wrap gap-2">
-          <Button onClick={() => setIsGenerateOpen(true)}>
+          <Button onClick={openGenerate}>
             <Plus />
             Generate Ticket
           </Button>
-          <Button variant="outline" onClick={() => setIsRangeOpen(true)}>
+          <Button
+            variant="outline"
+            onClick={() => {
+              mount("range");
+              setIsRangeOpen(true);
+            }}
+          >
             <Hash />
             Custom Range
           </Button>
@@ -177,7 +214,14 @@ export function TicketsScreen({ currentUserEmail, extraActions }: TicketsScreenP
           </div>
         )}
 
-        <div aria-busy={list.isPending || list.isPlaceholderData} data-testid="tickets-list" data-view={view}>
+        {/* data-search / data-page name the answer on screen (not a previous one kept while loading). */}
+        <div
+          aria-busy={list.isPending || list.isPlaceholderData}
+          data-testid="tickets-list"
+          data-view={view}
+          data-search={list.isSuccess && !list.isPlaceholderData ? (params.search ?? "") : undefined}
+          data-page={list.isSuccess && !list.isPlaceholderData ? page : undefined}
+        >
           {list.isPending ? (
             <div className="space-y-2" aria-label="Loading tickets">
               {Array.from({ length: 5 }, (_, i) => (
@@ -201,7 +245,7 @@ export function TicketsScreen({ currentUserEmail, extraActions }: TicketsScreenP
                   <ClearFiltersButton onClear={clearFilters} />
                 </>
               ) : (
-                <Button onClick={() => setIsGenerateOpen(true)}>
+                <Button onClick={openGenerate}>
                   <Plus />
                   Generate Your First Ticket
                 </Button>
@@ -219,10 +263,20 @@ export function TicketsScreen({ currentUserEmail, extraActions }: TicketsScreenP
         )}
       </div>
 
-      <GenerateTicketDialog open={isGenerateOpen} onOpenChange={setIsGenerateOpen} />
-      <GenerateTicketDialog open={!!editing} onOpenChange={(open) => !open && setEditing(null)} ticket={editing} />
-      <TicketDetailsDialog ticket={viewing} open={!!viewing} onOpenChange={(open) => !open && setViewing(null)} />
-      <CustomRangeDialog open={isRangeOpen} onOpenChange={setIsRangeOpen} defaultUserId={currentUserEmail} />
+      {mounted.generate && <LazyGenerateTicketDialog open={isGenerateOpen} onOpenChange={setIsGenerateOpen} />}
+      {mounted.edit && <LazyGenerateTicketDialog open={isEditOpen} onOpenChange={setIsEditOpen} ticket={editing} />}
+      {mounted.details && <LazyTicketDetailsDialog ticket={viewing} open={isViewOpen} onOpenChange={setIsViewOpen} />}
+      {mounted.range && <LazyCustomRangeDialog open={isRangeOpen} onOpenChange={setIsRangeOpen} defaultUserId={currentUserEmail} />}
+      {mounted.delete && (
+        <LazyDeleteTicketDialog
+          ticket={deleting}
+          onCancel={() => setDeleting(null)}
+          onConfirm={(t) => {
+            setDeleting(null);
+            void deleteTicket(t);
+          }}
+        />
+      )}
     </>
   );
 }
