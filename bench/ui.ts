@@ -121,6 +121,8 @@ async function measure(cookie: { name: string; value: string }, terms: string[])
   try {
     const context = await browser.newContext({ baseURL: ORIGIN, viewport: { width: 1280, height: 800 } });
     await context.addCookies([{ name: cookie.name, value: cookie.value, url: ORIGIN }]);
+    // tsx (esbuild) names functions through a __name helper that the page does not have.
+    await context.addInitScript("window.__name = (f) => f");
     const navigation: number[] = [];
     const search: number[] = [];
     const nextPage: number[] = [];

@@ -24,7 +24,7 @@ import { ticketsApi, type Ticket } from "@/lib/api/tickets";
 import { TICKETS_PAGE_SIZE } from "@/lib/constants";
 import { invalidateTicketData, queryKeys } from "@/lib/query-keys";
 import { useRaffleTimezone } from "@/lib/queries/settings";
-import { useTicketCreators, useTicketStats, useTicketsPage } from "@/lib/queries/tickets";
+import { useTicketCreators, useTicketStats, useTicketsPage, type TicketsInitialData } from "@/lib/queries/tickets";
 
 
 const LOAD_ERROR_TOAST = "tickets-load-error";
@@ -35,16 +35,18 @@ export interface TicketsScreenProps {
   currentUserEmail: string;
   /** More toolbar buttons (Export CSV and Import CSV mount here). */
   extraActions?: ReactNode;
+  /** The first page and stats, read by the server while rendering the page. */
+  initialData?: TicketsInitialData;
 }
 
-export function TicketsScreen({ currentUserEmail, extraActions }: TicketsScreenProps) {
+export function TicketsScreen({ currentUserEmail, extraActions, initialData }: TicketsScreenProps) {
   const queryClient = useQueryClient();
   const timeZone = useRaffleTimezone();
   const isNarrow = useIsNarrowScreen();
   const [filters, setFilters] = useTicketFilters();
   const params = useMemo(() => toSearchParams(filters), [filters]);
-  const list = useTicketsPage(params);
-  const stats = useTicketStats();
+  const list = useTicketsPage(params, { initial: initialData });
+  const stats = useTicketStats({ initial: initialData });
   const creators = useTicketCreators();
 
   const [searchText, setSearchText] = useState(filters.q);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasActiveFilters, toSearchParams } from "./use-ticket-filters";
+import { hasActiveFilters, toSearchParams } from "./ticket-filter-params";
 
 const plain = { q: "", status: "all", payment: "all", creator: "", page: 1, view: null } as const;
 
