@@ -221,7 +221,9 @@ test.describe("as an administrator", () => {
       json.tickets = json.tickets.map((t: Record<string, unknown>) => (t.control_number === other.control_number ? { ...t, ticket_id: "", id: "" } : t));
       await route.fulfill({ response: res, json });
     });
-    await gotoTickets(page, `?q=${encodeURIComponent(other.control_number)}`);
+    // The first page comes with the HTML; a search in the box asks the API (and meets the route).
+    await gotoTickets(page);
+    await search(page, other.control_number);
     await rowOf(page, other.control_number).getByRole("button", { name: `Delete ${other.control_number}` }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete Ticket" }).click();
     await expect(toast(page, "Cannot delete ticket: No valid ticket ID found")).toBeVisible();
@@ -229,8 +231,10 @@ test.describe("as an administrator", () => {
   });
 
   test("with no tickets shows 'No tickets found' and 'Generate Your First Ticket'; a search with no match offers Clear Filters", async ({ page }) => {
-    await page.route("**/api/tickets/search?*", (route) => route.fulfill({ json: { success: true, tickets: [], total: 0 } }));
+    // The first page comes with the HTML; Refresh All asks the API again (and meets the route).
     await gotoTickets(page);
+    await page.route("**/api/tickets/search?*", (route) => route.fulfill({ json: { success: true, tickets: [], total: 0 } }));
+    await page.getByRole("button", { name: "Refresh All" }).click();
     await expect(page.getByText("No tickets found")).toBeVisible();
     await page.getByRole("button", { name: "Generate Your First Ticket" }).click();
     await expect(page.getByRole("dialog", { name: "Generate Ticket" })).toBeVisible();
@@ -245,11 +249,14 @@ test.describe("as an administrator", () => {
     await expect(rows(page).first()).toBeVisible();
   });
 
-  test("a load failure says 'Failed to load tickets: {message}' and empties the list and the stats", async ({ page }) => {
+  test("a load failure says 'Failed to load tickets: {message}' and empties the list and the stats", async ({ page, adminApi }) => {
+    await generateTickets(adminApi, { quantity: 1 });
+    await gotoTickets(page);
+    await expect(rows(page).first()).toBeVisible();
     await page.route("**/api/tickets/search?*", (route) =>
       route.fulfill({ status: 503, json: { success: false, code: "unavailable", message: "Database is unavailable" } }),
     );
-    await page.goto("/dashboard/tickets");
+    await page.getByRole("button", { name: "Refresh All" }).click();
     await expect(toast(page, "Failed to load tickets: Database is unavailable")).toBeVisible();
     await expect(rows(page)).toHaveCount(0);
     await expect(page.getByTestId("stat-total-tickets")).toHaveText("0");

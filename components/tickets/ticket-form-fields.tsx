@@ -283,7 +283,7 @@ export function PaymentInformationFields({ disabled, total, methods }: { disable
         />
       )}
       <div className="flex items-center justify-between rounded-md bg-muted px-3 py-2 text-sm">
-        <span className="text-muted-foreground">Total Amount</span>
+        <span className="text-foreground/80">Total Amount</span>
         <output className="text-base font-semibold" data-testid="ticket-form-total" aria-live="polite">
           {total === undefined ? "…" : formatPeso(total)}
         </output>
