@@ -69,7 +69,7 @@ export function ticketColumns(options: TicketActionHandlers & { timeZone: string
       id: "creator",
       header: "Creator",
       cell: ({ row }) => (
-        <span className="block max-w-44 truncate" title={creatorLabel(row.original)}>
+        <span className="block max-w-36 truncate" title={creatorLabel(row.original)}>
           {creatorLabel(row.original)}
         </span>
       ),
