@@ -1,8 +1,28 @@
-import { PageHeader } from "@/components/dashboard/page-header";
+import type { SearchParams } from "nuqs/server";
+import { TicketsScreen } from "@/components/tickets/tickets-screen";
+import { loadTicketFilters, toSearchParams } from "@/components/tickets/ticket-filter-params";
+import { searchTicketsQuerySchema } from "@/lib/schemas/ticket";
+import type { Principal } from "@/server/auth/principal";
+import { searchTickets } from "@/server/tickets/search-tickets";
+import { getTicketStats } from "@/server/tickets/ticket-counts";
 import { requireAdmin } from "../access";
 
-// Filled by a later issue; until then the screen shows its title only.
-export default async function TicketsPage() {
-  await requireAdmin();
-  return <PageHeader title="Tickets Management" />;
+// Tickets Management renders with the page of tickets and the stats the URL asks for, read
+// through the same schema and services as GET /api/tickets/search, so the first rows are in the
+// HTML; the browser's TanStack Query cache starts from them (components/tickets/tickets-screen.tsx).
+export default async function TicketsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+  const user = await requireAdmin();
+  const params = toSearchParams(loadTicketFilters(await searchParams));
+  // The signed-in user (just re-read from the database) as the services' caller; each service checks the role itself.
+  const principal: Principal = { user, via: "cookie", sessionId: "" };
+  // Input the API would refuse (a search over 200 characters) is left to the browser, which shows the API's message.
+  const query = searchTicketsQuerySchema.safeParse(params);
+  // A failure here leaves the reading to the browser too, which shows the spec's error message.
+  const [page, stats] = await Promise.all([
+    query.success ? searchTickets({ principal, filters: query.data }).catch(() => null) : null,
+    getTicketStats({ principal })
+      .then((c) => ({ total: c.total, registered_count: c.registered, unregistered_count: c.unregistered, revenue: c.revenue }))
+      .catch(() => null),
+  ]);
+  return <TicketsScreen currentUserEmail={user.email} initialData={{ params, page, stats, renderedAt: Date.now() }} />;
 }

@@ -1,0 +1,164 @@
+"use client";
+
+// Ticket Details (SPEC section 2): opened with a whole ticket (a row, a card, a generated ticket)
+// or with a reference (the Overview's activity rows carry ticket_id and control_number), which
+// it loads. Email and attachments plug in through `renderActions` / `renderPanel` (see
+// ticket-extensions.tsx); they are offered for registered tickets only.
+import { useEffect, useState, type ReactNode } from "react";
+import { Check, Copy } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Skeleton } from "@/components/ui/skeleton";
+import { toast } from "@/components/ui/sonner";
+import { PaymentBadge, RegistrationBadge, StatusBadge } from "@/components/tickets/ticket-badges";
+import { useReturnFocus } from "@/components/tickets/use-return-focus";
+import { useTicketExtensions, type TicketExtensions } from "@/components/tickets/ticket-extensions";
+import { errorMessage } from "@/lib/api-client";
+import type { Ticket } from "@/lib/api/tickets";
+import { formatDateTime, formatPeso, formatPhone } from "@/lib/format";
+import { useTicketDetail } from "@/lib/queries/tickets";
+import { useRaffleTimezone } from "@/lib/queries/settings";
+
+/** SPEC section 9: the copied state lasts 2000 ms. */
+export const COPY_FEEDBACK_MS = 2000;
+
+/** What an activity row knows about its ticket. */
+export interface TicketReference {
+  ticket_id?: string | null;
+  id?: string | null;
+  control_number?: string | null;
+}
+
+export function isWholeTicket(ticket: Ticket | TicketReference): ticket is Ticket {
+  return typeof (ticket as Ticket).ticket_number === "number" && "created_at" in ticket;
+}
+
+function referenceOf(ticket: Ticket | TicketReference | null): string | null {
+  if (!ticket || isWholeTicket(ticket)) return null;
+  return ticket.ticket_id || ticket.id || ticket.control_number || null;
+}
+
+export interface TicketDetailsDialogProps extends Pick<TicketExtensions, "renderActions" | "renderPanel"> {
+  /** The ticket to show, or a reference to load it by; null keeps the dialog closed. */
+  ticket: Ticket | TicketReference | null;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+export function TicketDetailsDialog({ ticket, open, onOpenChange, ...overrides }: TicketDetailsDialogProps) {
+  const reference = open ? referenceOf(ticket) : null;
+  const loaded = useTicketDetail(reference);
+  const shown = ticket && isWholeTicket(ticket) ? ticket : (loaded.data ?? null);
+  const extensions = useTicketExtensions(overrides);
+  const returnFocus = useReturnFocus(open && !!ticket);
+
+  return (
+    <Dialog open={open && !!ticket} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-xl" data-testid="ticket-details-dialog" onCloseAutoFocus={returnFocus}>
+        <DialogHeader>
+          <DialogTitle>Ticket Details</DialogTitle>
+          <DialogDescription>
+            {shown ? `Control #: ${shown.control_number}` : loaded.isError ? "This ticket could not be loaded." : "Loading the ticket…"}
+          </DialogDescription>
+        </DialogHeader>
+        {shown ? (
+          <TicketDetailsBody
+            ticket={shown}
+            actions={shown.is_registered ? extensions.renderActions?.(shown) : null}
+            // The dialog's content unmounts when it closes, and the key changes with the ticket, so
+            // the panel starts fresh (attachments hidden) on each opening and each ticket.
+            panel={shown.is_registered && extensions.renderPanel ? <div key={shown.ticket_id}>{extensions.renderPanel(shown)}</div> : null}
+          />
+        ) : loaded.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            {errorMessage(loaded.error, "Ticket not found")}
+          </p>
+        ) : (
+          <div className="space-y-3" aria-busy="true">
+            <Skeleton className="h-16 w-full" />
+            <Skeleton className="h-40 w-full" />
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function CopyControlNumberButton({ controlNumber }: { controlNumber: string }) {
+  const [isCopied, setIsCopied] = useState(false);
+  useEffect(() => {
+    if (!isCopied) return;
+    const timer = setTimeout(() => setIsCopied(false), COPY_FEEDBACK_MS);
+    return () => clearTimeout(timer);
+  }, [isCopied]);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(controlNumber);
+      setIsCopied(true);
+      toast.success("Control number copied to clipboard!");
+    } catch {
+      toast.error("Failed to copy control number");
+    }
+  }
+
+  return (
+    <Button type="button" variant="outline" size="sm" onClick={copy} aria-label={isCopied ? "Control number copied" : "Copy control number"}>
+      {isCopied ? <Check className="text-emerald-600" /> : <Copy />}
+      {isCopied ? "Copied!" : "Copy"}
+    </Button>
+  );
+}
+
+function Field({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className={wide ? "sm:col-span-2" : undefined}>
+      <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</dt>
+      <dd className="mt-0.5 text-sm break-words">{children}</dd>
+    </div>
+  );
+}
+
+function TicketDetailsBody({ ticket, actions, panel }: { ticket: Ticket; actions: ReactNode; panel: ReactNode }) {
+  const timeZone = useRaffleTimezone();
+  const none = <span className="text-muted-foreground">—</span>;
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-col gap-3 rounded-lg border bg-muted/40 p-4 sm:flex-row sm:items-center sm:justify-between">
+        <div className="min-w-0">
+          <p className="text-xs font-medium text-muted-foreground">Control Number</p>
+          <p className="font-mono text-xl font-semibold break-all" data-testid="details-control-number">
+            {ticket.control_number}
+          </p>
+          <div className="mt-1.5 flex flex-wrap gap-1.5">
+            <RegistrationBadge ticket={ticket} />
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <CopyControlNumberButton controlNumber={ticket.control_number} />
+          {actions}
+        </div>
+      </div>
+      <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+        <Field label="Buyer">{ticket.is_registered && ticket.buyer_name ? ticket.buyer_name : <span className="text-muted-foreground">Unregistered</span>}</Field>
+        <Field label="Phone">{ticket.phone_number ? formatPhone(ticket.phone_number) : none}</Field>
+        <Field label="Email">{ticket.email || none}</Field>
+        <Field label="Address">{ticket.address || none}</Field>
+        <Field label="Amount">{formatPeso(ticket.amount)}</Field>
+        <Field label="Payment Method">
+          <PaymentBadge method={ticket.payment_method} />
+        </Field>
+        <Field label="Status">
+          <StatusBadge status={ticket.status} />
+        </Field>
+        <Field label="Last 5 Digits">
+          <span className="font-mono">{ticket.last_5_digits}</span>
+        </Field>
+        <Field label="Created" wide>
+          {formatDateTime(ticket.created_at, timeZone)}
+        </Field>
+      </dl>
+      {panel}
+    </div>
+  );
+}

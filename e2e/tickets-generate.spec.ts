@@ -1,0 +1,198 @@
+// The Generate / Edit Ticket dialog from Tickets Management: one and many tickets, custom numbers,
+// every validation message of SPEC section 5, the success view, edit and its 409.
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { createUnregisteredTickets, generateTickets, registerTicket } from "./seed";
+import { gotoTickets, rowOf, search, toast, uniquePhone, uniqueToken } from "./tickets-page";
+
+test.use({ role: "admin" });
+
+async function openGenerate(page: Page) {
+  await gotoTickets(page);
+  await page.getByRole("button", { name: "Generate Ticket" }).click();
+  const dialog = page.getByRole("dialog", { name: "Generate Ticket" });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** A ticket number no ticket has, as 5 digits. */
+async function freeNumber(api: import("@playwright/test").APIRequestContext) {
+  const res = await api.get("/api/tickets/find-available-range/1");
+  const { start_digits } = (await res.json()) as { start_digits: string };
+  return start_digits;
+}
+
+test("generates one ticket with custom numbers; the success view opens its details; Close refreshes the list", async ({ page, adminApi }) => {
+  const last = await freeNumber(adminApi);
+  const name = uniqueToken("Custom Buyer ");
+  const phone = uniquePhone();
+  const dialog = await openGenerate(page);
+  await expect(dialog.getByRole("group", { name: "Personal Information" })).toBeVisible();
+  await expect(dialog.getByRole("group", { name: "Ticket Configuration" })).toBeVisible();
+  await expect(dialog.getByRole("group", { name: "Payment Information" })).toBeVisible();
+  await expect(dialog.getByRole("group", { name: "Ticket Status" })).toHaveCount(0);
+
+  await dialog.getByLabel("Buyer Name").fill(name);
+  // A pasted +63 form keeps the 10 national digits.
+  await dialog.getByLabel("Phone Number").fill(`+63 ${phone.slice(0, 3)} ${phone.slice(3, 6)} ${phone.slice(6)}`);
+  await expect(dialog.getByLabel("Phone Number")).toHaveValue(phone);
+  await dialog.getByLabel("Email").fill("custom.buyer@example.com");
+  await dialog.getByLabel("Address").fill("Quezon City");
+  await dialog.getByLabel("Custom Middle Digits").fill("7a8b9");
+  await expect(dialog.getByLabel("Custom Middle Digits")).toHaveValue("789");
+  await dialog.getByLabel("Custom Last Digits").fill(last);
+  await dialog.getByRole("radio", { name: "GCash" }).click();
+  await dialog.getByLabel("GCash Reference").fill("GC-998877");
+  await dialog.getByRole("button", { name: "Generate Ticket" }).click();
+
+  const control = new RegExp(`-789-${last}$`);
+  await expect(toast(page, "1 ticket generated successfully")).toContainText("Total: ₱50.00");
+  const success = dialog.getByTestId("generated-tickets");
+  await expect(success.getByRole("button", { name: control })).toBeVisible();
+  await success.getByRole("button", { name: control }).click();
+  const details = page.getByTestId("ticket-details-dialog");
+  await expect(details.getByTestId("details-control-number")).toHaveText(control);
+  await expect(details).toContainText(name);
+  await expect(details).toContainText(`+63 ${phone}`);
+  await expect(details).toContainText("GCash");
+  await page.keyboard.press("Escape");
+  await expect(details).toHaveCount(0);
+
+  await dialog.getByRole("button", { name: "Close", exact: true }).last().click();
+  await expect(dialog).toHaveCount(0);
+  await search(page, name);
+  await expect(page.locator("[data-testid=ticket-row]")).toHaveCount(1);
+  await expect(page.locator("[data-testid=ticket-row]")).toContainText(last);
+});
+
+test("generates many: the first 10, '... and N more tickets', the total, and Generate Another resets the form", async ({ page, adminApi }) => {
+  const price = ((await (await adminApi.get("/api/settings")).json()) as { settings: { ticket_price: number } }).settings.ticket_price;
+  const dialog = await openGenerate(page);
+  await expect(dialog.getByTestId("ticket-form-total")).toHaveText(`₱${price.toFixed(2)}`);
+  await dialog.getByLabel("Buyer Name").fill(uniqueToken("Bulk Buyer "));
+  await dialog.getByLabel("Custom Middle Digits").fill("123");
+  await dialog.getByLabel("Number of Tickets").fill("13");
+  // More than one ticket clears and disables the custom numbers.
+  await expect(dialog.getByLabel("Custom Middle Digits")).toHaveValue("");
+  await expect(dialog.getByLabel("Custom Middle Digits")).toBeDisabled();
+  await expect(dialog.getByLabel("Custom Last Digits")).toBeDisabled();
+  await expect(dialog.getByText("Custom ticket numbers can only be used when generating 1 ticket.")).toBeVisible();
+  await expect(dialog.getByTestId("ticket-form-total")).toHaveText(`₱${(13 * price).toFixed(2)}`);
+  await dialog.getByRole("button", { name: "Generate 13 Tickets" }).click();
+
+  await expect(toast(page, "13 tickets generated successfully")).toContainText(`Total: ₱${(13 * price).toFixed(2)}`);
+  const listed = dialog.getByRole("list", { name: "Generated tickets" }).getByRole("button");
+  await expect(listed).toHaveCount(10);
+  await expect(dialog.getByText("... and 3 more tickets")).toBeVisible();
+
+  await dialog.getByRole("button", { name: "Generate Another Ticket" }).click();
+  await expect(dialog.getByLabel("Buyer Name")).toHaveValue("");
+  await expect(dialog.getByLabel("Number of Tickets")).toHaveValue("1");
+  await expect(dialog.getByLabel("Custom Middle Digits")).toBeEnabled();
+});
+
+test("shows every validation message inline, with 'Please fix the errors in the form'", async ({ page }) => {
+  const dialog = await openGenerate(page);
+  const submit = dialog.getByRole("button", { name: /^Generate/ });
+  const message = (text: string) => dialog.getByRole("alert").filter({ hasText: text });
+
+  await submit.click();
+  await expect(message("Buyer name is required.")).toBeVisible();
+  await expect(toast(page, "Please fix the errors in the form")).toBeVisible();
+
+  await dialog.getByLabel("Buyer Name").fill("  Al ");
+  await expect(message("Name must be at least 3 characters.")).toBeVisible();
+  await dialog.getByLabel("Buyer Name").fill("Alma Moreno");
+  await expect(message("Name must be at least 3 characters.")).toHaveCount(0);
+
+  const phone = dialog.getByLabel("Phone Number");
+  await phone.fill("91712ab");
+  await expect(phone).toHaveValue("91712");
+  await phone.blur();
+  await expect(message("Must be a 10-digit number.")).toBeVisible();
+  await phone.fill("81712345678");
+  await expect(phone).toHaveValue("8171234567");
+  await expect(message("Must start with 9 (e.g., 917...).")).toBeVisible();
+  await phone.fill("9171234567");
+  await expect(dialog.getByRole("alert")).toHaveCount(0);
+
+  const email = dialog.getByLabel("Email");
+  await email.fill("not-an-email");
+  await email.blur();
+  await expect(message("Enter a valid email.")).toBeVisible();
+  await email.fill("");
+
+  const quantity = dialog.getByLabel("Number of Tickets");
+  await quantity.fill("0");
+  await expect(quantity).toHaveValue("1");
+  await expect(message("Number of tickets must be between 1 and 100.")).toBeVisible();
+  await quantity.fill("250");
+  await expect(quantity).toHaveValue("100");
+  await expect(message("Number of tickets must be between 1 and 100.")).toBeVisible();
+  await quantity.fill("1");
+  await expect(message("Number of tickets must be between 1 and 100.")).toHaveCount(0);
+
+  const middle = dialog.getByLabel("Custom Middle Digits");
+  await middle.fill("12");
+  await middle.blur();
+  await expect(message("Middle digits must be exactly 3 digits.")).toBeVisible();
+  await middle.fill("");
+  const last = dialog.getByLabel("Custom Last Digits");
+  await last.fill("123");
+  await last.blur();
+  await expect(message("Last digits must be exactly 5 digits.")).toBeVisible();
+  await last.fill("");
+
+  await dialog.getByRole("radio", { name: "GCash" }).click();
+  await expect(toast(page, "Please fix the errors in the form")).toHaveCount(0);
+  await submit.click();
+  await expect(message("GCash reference is required for GCash payments")).toBeVisible();
+  await expect(toast(page, "Please fix the errors in the form")).toBeVisible();
+});
+
+test("a refused generation shows the server's reason", async ({ page, adminApi }) => {
+  const [taken] = await generateTickets(adminApi, { buyer_name: uniqueToken("Holder ") });
+  const dialog = await openGenerate(page);
+  await dialog.getByLabel("Buyer Name").fill(uniqueToken("Second Buyer "));
+  await dialog.getByLabel("Custom Last Digits").fill(taken.last_5_digits);
+  await dialog.getByRole("button", { name: "Generate Ticket" }).click();
+  await expect(toast(page, `Failed to generate tickets: Ticket number ${taken.last_5_digits} is already taken by ticket ${taken.control_number}.`)).toBeVisible();
+  await expect(dialog.getByLabel("Buyer Name")).toBeVisible();
+});
+
+test("edits an unregistered ticket (Ticket Status included); a registered ticket offers no edit", async ({ page, adminApi }) => {
+  const [ticket] = await createUnregisteredTickets(adminApi, 1);
+  const name = uniqueToken("Edited Buyer ");
+  await gotoTickets(page, `?q=${ticket.control_number}`);
+  const row = rowOf(page, ticket.control_number);
+  await row.getByRole("button", { name: `Edit ${ticket.control_number}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Ticket" });
+  await expect(dialog.getByRole("group", { name: "Ticket Status" })).toBeVisible();
+  await expect(dialog).toContainText(ticket.control_number);
+  await dialog.getByLabel("Buyer Name").fill(name);
+  await dialog.getByLabel("Phone Number").fill("09181234567");
+  await dialog.getByRole("combobox", { name: "Status" }).click();
+  await page.getByRole("option", { name: "Used" }).click();
+  await dialog.getByRole("button", { name: "Update Ticket" }).click();
+
+  await expect(toast(page, "Ticket updated successfully! 🎫")).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(row).toContainText(name);
+  await expect(row.getByText("Registered", { exact: true })).toBeVisible();
+  await expect(row.getByRole("button", { name: `Edit ${ticket.control_number}` })).toHaveCount(0);
+  const saved = (await (await adminApi.get(`/api/tickets/${ticket.ticket_id}`)).json()).ticket;
+  expect(saved).toMatchObject({ buyer_name: name, phone_number: "9181234567", status: "used", is_registered: true });
+});
+
+test("editing a ticket someone registered meanwhile shows 'Already registered to: {buyer}'", async ({ page, adminApi }) => {
+  const [ticket] = await createUnregisteredTickets(adminApi, 1);
+  await gotoTickets(page, `?q=${ticket.control_number}`);
+  await rowOf(page, ticket.control_number).getByRole("button", { name: `Edit ${ticket.control_number}` }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit Ticket" });
+  await dialog.getByLabel("Buyer Name").fill("Late Editor");
+  const winner = uniqueToken("Quick Buyer ");
+  await registerTicket(adminApi, ticket.control_number, { buyerName: winner, phoneNumber: "09171112222" });
+  await dialog.getByRole("button", { name: "Update Ticket" }).click();
+  await expect(toast(page, `Failed to update ticket: Already registered to: ${winner}`)).toBeVisible();
+  await expect(dialog.getByRole("alert").filter({ hasText: `Already registered to: ${winner}` })).toBeVisible();
+});

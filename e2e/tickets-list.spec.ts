@@ -1,0 +1,265 @@
+// Tickets Management: access, stats, search by each kind of term, each filter, paging, URL state,
+// the view toggle, Refresh All, delete, and the empty and failure states.
+import { expect, test } from "./fixtures";
+import { generateTickets, createUnregisteredTickets, ticketStats } from "./seed";
+import { chooseFilter, gotoTickets, rowOf, rows, search, shownControlNumbers, ticketsList, toast, uniquePhone, uniqueToken, waitForList } from "./tickets-page";
+
+test.describe("as an ordinary user", () => {
+  test.use({ role: "user" });
+
+  test("is sent away from /dashboard/tickets to the overview", async ({ page }) => {
+    await page.goto("/dashboard/tickets");
+    await expect(page).toHaveURL(/\/dashboard\/overview$/);
+    await expect(page.getByRole("heading", { name: "Tickets Management" })).toHaveCount(0);
+  });
+});
+
+test.describe("as an administrator", () => {
+  test.use({ role: "admin" });
+
+  test("shows the four stat cards from the server's counts", async ({ page, adminApi }) => {
+    await generateTickets(adminApi, { quantity: 2 });
+    await createUnregisteredTickets(adminApi, 1);
+    const stats = await ticketStats(adminApi);
+    await gotoTickets(page);
+    await expect(page.getByTestId("stat-total-tickets")).toHaveText(stats.total.toLocaleString("en-US"));
+    await expect(page.getByTestId("stat-registered")).toHaveText(stats.registered_count.toLocaleString("en-US"));
+    await expect(page.getByTestId("stat-unregistered")).toHaveText(stats.unregistered_count.toLocaleString("en-US"));
+    await expect(page.getByTestId("stat-total-revenue")).toHaveText(`₱${stats.revenue.toLocaleString("en-US", { minimumFractionDigits: 2 })}`);
+  });
+
+  test("searches by control number, last 5 digits, name, every phone form, email and ticket id", async ({ page, adminApi }) => {
+    const name = uniqueToken("Searchable ");
+    const phone = uniquePhone();
+    const email = `${uniqueToken("mail").toLowerCase()}@example.org`;
+    const [ticket] = await generateTickets(adminApi, { buyer_name: name, phone_number: phone, email });
+    await generateTickets(adminApi, { quantity: 3 });
+    await gotoTickets(page);
+
+    const terms = [ticket.control_number, ticket.control_number.toLowerCase(), name, name.slice("Searchable ".length).toUpperCase(), `0${phone}`, phone, `+63 ${phone.slice(0, 3)} ${phone.slice(3, 6)} ${phone.slice(6)}`, email, ticket.ticket_id];
+    for (const term of terms) {
+      await search(page, term);
+      await expect(page.getByText("Server Search Active")).toBeVisible();
+      expect(await shownControlNumbers(page), `search for ${term}`).toEqual([ticket.control_number]);
+    }
+    // The last 5 digits match as part of the control number.
+    await search(page, ticket.last_5_digits);
+    expect(await shownControlNumbers(page)).toContain(ticket.control_number);
+
+    await search(page, "");
+    await expect(page.getByText("Server Search Active")).toHaveCount(0);
+    expect((await shownControlNumbers(page)).length).toBeGreaterThan(1);
+  });
+
+  test("filters by status, payment method and creator; a filter change returns to page 1; clearing restores the plain list", async ({ page, adminApi, userApi, staffEmail }) => {
+    await generateTickets(adminApi, { quantity: 12, payment_method: "gcash", gcash_reference: "GC-FILTER" });
+    await generateTickets(userApi, { quantity: 2, buyer_name: uniqueToken("Staff Made ") });
+    await createUnregisteredTickets(adminApi, 2);
+    await gotoTickets(page);
+    const plain = await shownControlNumbers(page);
+
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await chooseFilter(page, "Status filter", "Unregistered");
+    await expect(page).not.toHaveURL(/page=/);
+    await expect(page.getByText("Server Search Active")).toBeVisible();
+    await expect(rows(page).first()).toBeVisible();
+    for (const row of await rows(page).all()) await expect(row.getByText("Unregistered", { exact: true }).first()).toBeVisible();
+
+    await chooseFilter(page, "Status filter", "Registered");
+    for (const row of await rows(page).all()) await expect(row.getByText("Registered", { exact: true })).toBeVisible();
+
+    await chooseFilter(page, "Payment method filter", "GCash");
+    await expect(rows(page)).toHaveCount(10);
+    for (const row of await rows(page).all()) await expect(row.getByText("GCash", { exact: true })).toBeVisible();
+    await chooseFilter(page, "Payment method filter", "Cash");
+    for (const row of await rows(page).all()) await expect(row.getByText("Cash", { exact: true })).toBeVisible();
+
+    await chooseFilter(page, "Payment method filter", "All payments");
+    await chooseFilter(page, "Creator filter", { value: staffEmail });
+    await expect(rows(page).first()).toBeVisible();
+    for (const row of await rows(page).all()) await expect(row).toContainText(staffEmail);
+    expect(new URL(page.url()).searchParams.get("creator")).toBe(staffEmail);
+
+    await page.getByRole("button", { name: "Clear Filters" }).first().click();
+    await waitForList(page);
+    await expect(page.getByText("Server Search Active")).toHaveCount(0);
+    await expect(page).toHaveURL(/\/dashboard\/tickets$/);
+    expect(await shownControlNumbers(page)).toEqual(plain);
+  });
+
+  test("pages 10 at a time with Previous, Next and 'Page X of Y'", async ({ page, adminApi }) => {
+    await generateTickets(adminApi, { quantity: 25 });
+    const { total } = await ticketStats(adminApi);
+    const pages = Math.ceil(total / 10);
+    await gotoTickets(page);
+    await expect(page.getByTestId("page-indicator")).toHaveText(`Page 1 of ${pages}`);
+    await expect(rows(page)).toHaveCount(10);
+    await expect(page.getByRole("button", { name: "Previous" })).toBeDisabled();
+    const first = await shownControlNumbers(page);
+
+    await page.getByRole("button", { name: "Next" }).click();
+    await waitForList(page);
+    await expect(page.getByTestId("page-indicator")).toHaveText(`Page 2 of ${pages}`);
+    const second = await shownControlNumbers(page);
+    expect(second).toHaveLength(10);
+    expect(second.filter((c) => first.includes(c))).toEqual([]);
+
+    await page.getByRole("button", { name: "Previous" }).click();
+    await waitForList(page);
+    expect(await shownControlNumbers(page)).toEqual(first);
+
+    await gotoTickets(page, `?page=${pages}`);
+    await expect(page.getByTestId("page-indicator")).toHaveText(`Page ${pages} of ${pages}`);
+    await expect(page.getByRole("button", { name: "Next" })).toBeDisabled();
+    await expect(rows(page)).toHaveCount(total - (pages - 1) * 10);
+  });
+
+  test("keeps search, filters, page and view in the URL: reload, Back and a shared link show the same", async ({ page, adminApi }) => {
+    const name = uniqueToken("Urlkept ");
+    await generateTickets(adminApi, { quantity: 14, buyer_name: name, payment_method: "gcash", gcash_reference: "GC-URL" });
+    await gotoTickets(page);
+    await search(page, name);
+    await chooseFilter(page, "Payment method filter", "GCash");
+    await expect(page).toHaveURL(/payment=gcash/);
+    // Each step waits for its URL, so each is its own history entry.
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await waitForList(page);
+    await page.getByRole("button", { name: "Card view" }).click();
+    await expect(page).toHaveURL(/view=cards/);
+    await expect(ticketsList(page)).toHaveAttribute("data-view", "cards");
+    const shown = await shownControlNumbers(page);
+    expect(shown).toHaveLength(4);
+
+    await page.reload();
+    await waitForList(page);
+    await expect(page.getByLabel("Search tickets")).toHaveValue(name);
+    await expect(page.getByLabel("Payment method filter")).toHaveValue("gcash");
+    await expect(page.getByTestId("page-indicator")).toHaveText("Page 2 of 2");
+    await expect(page.getByTestId("ticket-card")).toHaveCount(4);
+    expect(await shownControlNumbers(page)).toEqual(shown);
+
+    await page.goBack();
+    await expect(page).not.toHaveURL(/view=/);
+    await expect(ticketsList(page)).toHaveAttribute("data-view", "table");
+    await page.goBack();
+    await expect(page).not.toHaveURL(/page=/);
+    await waitForList(page);
+    await expect(page.getByTestId("page-indicator")).toHaveText("Page 1 of 2");
+
+    const shared = await page.context().newPage();
+    await shared.goto(page.url());
+    await expect(shared.getByTestId("tickets-list")).toHaveAttribute("aria-busy", "false");
+    await expect(shared.getByLabel("Search tickets")).toHaveValue(name);
+    await expect(shared.getByTestId("ticket-row")).toHaveCount(10);
+    await shared.close();
+  });
+
+  test("switches between the table and cards, and starts with cards on a narrow screen", async ({ page, adminApi }) => {
+    await generateTickets(adminApi, { quantity: 2 });
+    await gotoTickets(page);
+    await expect(page.getByRole("table", { name: "Tickets" })).toBeVisible();
+    await page.getByRole("button", { name: "Card view" }).click();
+    await expect(page.getByRole("list", { name: "Tickets" })).toBeVisible();
+    await expect(page.getByRole("table", { name: "Tickets" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Table view" }).click();
+    await expect(page.getByRole("table", { name: "Tickets" })).toBeVisible();
+
+    await page.setViewportSize({ width: 375, height: 740 });
+    await gotoTickets(page);
+    await expect(ticketsList(page)).toHaveAttribute("data-view", "cards");
+    await expect(page.getByTestId("ticket-card").first()).toBeVisible();
+  });
+
+  test("Refresh All clears the filters and reloads the stats and the list", async ({ page, adminApi }) => {
+    await gotoTickets(page, "?status=unregistered&payment=cash");
+    await expect(page.getByText("Server Search Active")).toBeVisible();
+    const [made] = await generateTickets(adminApi, { buyer_name: uniqueToken("Fresh ") });
+    const stats = await ticketStats(adminApi);
+    await page.getByRole("button", { name: "Refresh All" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/tickets$/);
+    await waitForList(page);
+    await expect(page.getByText("Server Search Active")).toHaveCount(0);
+    await expect(page.getByTestId("stat-total-tickets")).toHaveText(stats.total.toLocaleString("en-US"));
+    await expect(rowOf(page, made.control_number)).toBeVisible();
+  });
+
+  test("deletes a ticket only after the danger confirmation; Cancel keeps it", async ({ page, adminApi }) => {
+    const [ticket] = await generateTickets(adminApi, { buyer_name: uniqueToken("Deletable ") });
+    await gotoTickets(page);
+    const row = rowOf(page, ticket.control_number);
+    await row.getByRole("button", { name: `Delete ${ticket.control_number}` }).click();
+    const confirm = page.getByRole("alertdialog");
+    await expect(confirm).toContainText("Delete ticket?");
+    await expect(confirm).toContainText(ticket.control_number);
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(confirm).toHaveCount(0);
+    await expect(row).toBeVisible();
+
+    await row.getByRole("button", { name: `Delete ${ticket.control_number}` }).click();
+    await confirm.getByRole("button", { name: "Delete Ticket" }).click();
+    await expect(toast(page, `Ticket ${ticket.control_number} deleted successfully`)).toBeVisible();
+    await expect(row).toHaveCount(0);
+    expect((await adminApi.get(`/api/tickets/${ticket.ticket_id}`)).status()).toBe(404);
+  });
+
+  test("a failed delete says why; a ticket without an id cannot be deleted", async ({ page, adminApi }) => {
+    const [ticket] = await generateTickets(adminApi, { buyer_name: uniqueToken("Gone ") });
+    await gotoTickets(page);
+    expect((await adminApi.delete(`/api/tickets/${ticket.ticket_id}`)).status()).toBe(200);
+    await rowOf(page, ticket.control_number).getByRole("button", { name: `Delete ${ticket.control_number}` }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete Ticket" }).click();
+    await expect(toast(page, "Failed to delete ticket: Ticket not found")).toBeVisible();
+    await expect(rowOf(page, ticket.control_number)).toHaveCount(0);
+
+    // A row that came without ticket_id/id (an older or foreign answer).
+    const [other] = await generateTickets(adminApi, { buyer_name: uniqueToken("Idless ") });
+    await page.route("**/api/tickets/search?*", async (route) => {
+      const res = await route.fetch();
+      const json = await res.json();
+      json.tickets = json.tickets.map((t: Record<string, unknown>) => (t.control_number === other.control_number ? { ...t, ticket_id: "", id: "" } : t));
+      await route.fulfill({ response: res, json });
+    });
+    // The first page comes with the HTML; a search in the box asks the API (and meets the route).
+    await gotoTickets(page);
+    await search(page, other.control_number);
+    await rowOf(page, other.control_number).getByRole("button", { name: `Delete ${other.control_number}` }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Delete Ticket" }).click();
+    await expect(toast(page, "Cannot delete ticket: No valid ticket ID found")).toBeVisible();
+    expect((await adminApi.get(`/api/tickets/${other.ticket_id}`)).status()).toBe(200);
+  });
+
+  test("with no tickets shows 'No tickets found' and 'Generate Your First Ticket'; a search with no match offers Clear Filters", async ({ page }) => {
+    // The first page comes with the HTML; Refresh All asks the API again (and meets the route).
+    await gotoTickets(page);
+    await page.route("**/api/tickets/search?*", (route) => route.fulfill({ json: { success: true, tickets: [], total: 0 } }));
+    await page.getByRole("button", { name: "Refresh All" }).click();
+    await expect(page.getByText("No tickets found")).toBeVisible();
+    await page.getByRole("button", { name: "Generate Your First Ticket" }).click();
+    await expect(page.getByRole("dialog", { name: "Generate Ticket" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await page.unroute("**/api/tickets/search?*");
+
+    await gotoTickets(page, `?q=${uniqueToken("nomatch")}`);
+    await expect(page.getByText("No tickets found")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Generate Your First Ticket" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Clear Filters" }).last().click();
+    await waitForList(page);
+    await expect(rows(page).first()).toBeVisible();
+  });
+
+  test("a load failure says 'Failed to load tickets: {message}' and empties the list and the stats", async ({ page, adminApi }) => {
+    await generateTickets(adminApi, { quantity: 1 });
+    await gotoTickets(page);
+    await expect(rows(page).first()).toBeVisible();
+    await page.route("**/api/tickets/search?*", (route) =>
+      route.fulfill({ status: 503, json: { success: false, code: "unavailable", message: "Database is unavailable" } }),
+    );
+    await page.getByRole("button", { name: "Refresh All" }).click();
+    await expect(toast(page, "Failed to load tickets: Database is unavailable")).toBeVisible();
+    await expect(rows(page)).toHaveCount(0);
+    await expect(page.getByTestId("stat-total-tickets")).toHaveText("0");
+    await expect(page.getByTestId("stat-total-revenue")).toHaveText("₱0.00");
+  });
+});
