@@ -80,9 +80,7 @@ test.describe("as an administrator", () => {
     await expect(page.getByTestId("activity-row")).toHaveCount(0);
   });
 
-  // The Ticket Details dialog belongs to the tickets workspace (issue 8); the overview opens it
-  // through `openTicketDetails`. Enabled once the dialog is mounted on this screen.
-  test.fixme("an activity row opens Ticket Details", async ({ page, userApi }) => {
+  test("an activity row opens Ticket Details", async ({ page, userApi }) => {
     const [ticket] = await generateTickets(userApi, { buyer_name: "Details Buyer" });
     await page.goto("/dashboard/overview");
     await page.getByTestId("activity-row").filter({ hasText: "Details Buyer" }).first().click();
@@ -105,6 +103,20 @@ test.describe("as staff", () => {
       await expect(page.getByRole("button", { name: "Generate Ticket" })).toBeVisible();
       await expectNoA11yViolations(page, { include: SCREEN, label: `overview (${theme})` });
     }
+  });
+
+  test("Generate Ticket opens the Generate dialog for staff; Close refreshes Recent Activity", async ({ page }) => {
+    const name = `Overview Generated ${Date.now().toString(36)}`;
+    await page.goto("/dashboard/overview");
+    await page.getByRole("button", { name: "Generate Ticket" }).click();
+    const dialog = page.getByRole("dialog", { name: "Generate Ticket" });
+    await dialog.getByLabel("Buyer Name").fill(name);
+    await dialog.getByLabel("Phone Number").fill("09171234567");
+    await dialog.getByRole("button", { name: "Generate Ticket" }).click();
+    await expect(page.getByText("1 ticket generated successfully")).toBeVisible();
+    await dialog.getByRole("button", { name: "Close" }).first().click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByTestId("activity-row").filter({ hasText: name })).toHaveCount(1);
   });
 
   test.describe("at 375 × 740", () => {
