@@ -147,7 +147,7 @@ test.describe("every /api answer is JSON in the one error shape", () => {
     ["GET", "/api/auth/profile/%2e%2e", 400, "bad_request"],
     ["GET", "/api/tickets/..", 400, "bad_request"],
     ["POST", "/api/tickets/generate/", 400, "bad_request"],
-    ["GET", "/api/dashboard/stats", 404, "not_found"],
+    ["GET", "/api/no-such-route/stats", 404, "not_found"],
     ["POST", "/api/no/such/route", 404, "not_found"],
   ];
 

@@ -143,6 +143,11 @@ test.describe("as an administrator", () => {
     await page.goBack();
     await expect(page).not.toHaveURL(/view=/);
     await expect(ticketsList(page)).toHaveAttribute("data-view", "table");
+    await expect(page.getByTestId("page-indicator")).toHaveText("Page 2 of 2");
+    // After a reload Next re-fetches each history entry's server render on Back; a second Back
+    // before that render arrives lets the late one win (a Next.js router race). A person sees
+    // the page settle before pressing Back again; so does the test.
+    await page.waitForLoadState("networkidle");
     await page.goBack();
     await expect(page).not.toHaveURL(/page=/);
     await waitForList(page);
