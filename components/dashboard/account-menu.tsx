@@ -35,8 +35,9 @@ export function AccountMenu({ user, signOut }: { user: ShellUser; signOut: () =>
     <DropdownMenu>
       <DropdownMenuTrigger
         className="flex items-center gap-2 rounded-full p-1 outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:rounded-lg sm:pr-2"
-        aria-label="Account menu"
       >
+        {/* Named by its content, so the visible name and role are part of the accessible name (WCAG 2.5.3). */}
+        <span className="sr-only">Account menu</span>
         <UserAvatar user={user} />
         <span className="hidden min-w-0 text-left sm:block">
           <span className="block max-w-40 truncate text-sm font-medium">{name}</span>

@@ -81,7 +81,7 @@ export function Sidebar({ isAdmin, isOpen, onClose }: SidebarProps) {
                       </Badge>
                     )}
                   </span>
-                  <span className="block truncate text-xs text-muted-foreground">{item.description}</span>
+                  <span className={cn("block truncate text-xs", isActive ? "text-sidebar-accent-foreground" : "text-muted-foreground")}>{item.description}</span>
                 </span>
               </Link>
             );

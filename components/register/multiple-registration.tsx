@@ -3,7 +3,7 @@
 // Multiple Registration (SPEC sections 2, 4 and 5): one buyer for every selected ticket. The
 // selection outlives pages and searches; the server answers per ticket, and its error lines are
 // shown as written (a ticket someone else registered meanwhile is one of them).
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { UserRound } from "lucide-react";
 import { useForm, useWatch } from "react-hook-form";
 import { BuyerFields } from "@/components/register/buyer-fields";
@@ -78,11 +78,10 @@ export function MultipleRegistration({ aside }: { aside: React.ReactNode }) {
     ...(phoneNumber.trim() === "" ? [TICKET_MESSAGES.registerPhone] : []),
   ];
 
-  function showResult(next: MultipleResult) {
-    setResult(next);
-    // The button just pressed is disabled now: take focus to what answers it.
-    requestAnimationFrame(() => resultHeading.current?.focus());
-  }
+  // The button just pressed is disabled now: focus goes to what answers it.
+  useEffect(() => {
+    if (result) resultHeading.current?.focus();
+  }, [result]);
 
   function onValid(buyer: BuyerPayload) {
     if (selected.size === 0) return;
@@ -91,7 +90,7 @@ export function MultipleRegistration({ aside }: { aside: React.ReactNode }) {
       { ...buyer, ticketIds: tickets.map(ticketReference) },
       {
         onSuccess: (answer) => {
-          showResult(answer);
+          setResult(answer);
           // Every selected ticket is now registered, registered by someone else, or gone.
           setSelected(new Map());
           if (answer.success) form.reset(EMPTY_BUYER);
@@ -99,7 +98,7 @@ export function MultipleRegistration({ aside }: { aside: React.ReactNode }) {
         },
         onError: (error) => {
           const message = errorMessage(error, REGISTRATION_TEXT.registrationFallback);
-          showResult({ success: false, message, totalRequested: tickets.length, registeredCount: 0, registeredTickets: [], errors: [] });
+          setResult({ success: false, message, totalRequested: tickets.length, registeredCount: 0, registeredTickets: [], errors: [] });
           toast.error(REGISTRATION_TEXT.registrationFailed(message));
         },
       },

@@ -20,11 +20,11 @@ export function RegisterScreen() {
       <PageHeader title="Ticket Registration" description="Register buyers to their raffle tickets." />
       <Tabs value={tab} onValueChange={(value) => void setTab(value as (typeof TABS)[number])}>
         <TabsList className="w-full sm:w-fit">
-          <TabsTrigger value="single">
+          <TabsTrigger value="single" className="px-2 max-sm:text-[0.8125rem] max-sm:[&_svg]:hidden">
             <Ticket aria-hidden="true" />
             Single Registration
           </TabsTrigger>
-          <TabsTrigger value="multiple">
+          <TabsTrigger value="multiple" className="px-2 max-sm:text-[0.8125rem] max-sm:[&_svg]:hidden">
             <ListChecks aria-hidden="true" />
             Multiple Registration
           </TabsTrigger>

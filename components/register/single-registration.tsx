@@ -122,6 +122,11 @@ export function SingleRegistration({ aside }: { aside: React.ReactNode }) {
                       <FormControl>
                         <Input
                           {...field}
+                          onChange={(event) => {
+                            field.onChange(event);
+                            // 'Please enter Control Number' (from Enter on an empty field) goes as soon as there is something.
+                            if (event.target.value.trim()) form.clearErrors("controlNumber");
+                          }}
                           onKeyDown={handleControlKeyDown}
                           // Control numbers carry a letter prefix (B2K-916-00001): a text keyboard, capitals, no autocorrect.
                           inputMode="text"
@@ -144,6 +149,10 @@ export function SingleRegistration({ aside }: { aside: React.ReactNode }) {
                 <legend className="mb-3 text-sm font-semibold">Buyer Information</legend>
                 <BuyerFields disabled={state.status !== "found"} />
               </fieldset>
+              {/* Focus goes back to the control number after a registration: this is what a screen reader hears. */}
+              <p className="sr-only" aria-live="polite">
+                {result ? `${result.success ? REGISTRATION_TEXT.succeeded : REGISTRATION_TEXT.failed} ${result.message}` : ""}
+              </p>
               <Button type="submit" className="w-full sm:w-auto" disabled={!canRegister}>
                 {isRegistering && <Spinner label="Registering" />}
                 {label}
@@ -154,9 +163,11 @@ export function SingleRegistration({ aside }: { aside: React.ReactNode }) {
       </Card>
       {/* On a phone the result comes first, above the field that has focus for the next buyer. */}
       <div className="grid gap-6 max-lg:contents">
-        <div aria-live="polite" className="empty:-mb-6 max-lg:order-first">
-          {result && <SingleResultCard result={result} />}
-        </div>
+        {result && (
+          <div className="max-lg:order-first">
+            <SingleResultCard result={result} />
+          </div>
+        )}
         {aside}
       </div>
     </div>

@@ -10,9 +10,9 @@ import { formatPhone } from "@/lib/format";
 
 export type SingleResult = { success: true; message: string; ticket: Ticket } | { success: false; message: string };
 
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
+function Field({ label, children, wide = false }: { label: string; children: React.ReactNode; wide?: boolean }) {
   return (
-    <div className="min-w-0 space-y-0.5">
+    <div className={wide ? "col-span-2 min-w-0 space-y-0.5" : "min-w-0 space-y-0.5"}>
       <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
       <dd className="text-sm break-words">{children}</dd>
     </div>
@@ -27,8 +27,8 @@ export function SingleResultCard({ result }: { result: SingleResult }) {
       <ResultHeading success={result.success} message={result.message} />
       {result.success && (
         <CardContent>
-          <dl className="grid gap-3 sm:grid-cols-2">
-            <Field label="Ticket ID">
+          <dl className="grid grid-cols-2 gap-3">
+            <Field label="Ticket ID" wide>
               <span className="font-mono text-xs break-all">{result.ticket.ticket_id}</span>
             </Field>
             <Field label="Control Number">

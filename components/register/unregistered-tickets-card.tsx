@@ -211,13 +211,13 @@ function TicketRow({ row, isSelected, onToggle }: { row: ListedTicket; isSelecte
         {isSelected && <Check className="size-3.5" />}
       </span>
       <span className="min-w-0 flex-1 space-y-1">
-        <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <span className="font-mono text-sm font-medium break-all">{ticket.control_number}</span>
+        <span className="block font-mono text-sm font-medium break-all">{ticket.control_number}</span>
+        <span className={cn("flex flex-wrap items-center gap-2 text-xs", isSelected ? "text-foreground" : "text-muted-foreground")}>
           <Badge variant="secondary" className="font-mono">
             {ticket.last_5_digits}
           </Badge>
+          {paymentMethodLabel(ticket.payment_method)}
         </span>
-        <span className="block text-xs text-muted-foreground">{paymentMethodLabel(ticket.payment_method)}</span>
         {isRegistered && (
           <span className="flex flex-wrap items-center gap-2 text-xs">
             <Badge className="bg-red-700 text-white">Registered</Badge>
