@@ -91,7 +91,7 @@ export function UnregisteredTicketsCard({ selected, onToggle, onAdd, ownRegister
               autoCorrect="off"
               autoComplete="off"
               spellCheck={false}
-              placeholder="Search control number"
+              placeholder="Search tickets"
               className="pl-8"
             />
           </div>
