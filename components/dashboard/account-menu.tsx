@@ -36,7 +36,7 @@ export function AccountMenu({ user, signOut }: { user: ShellUser; signOut: () =>
       <DropdownMenuTrigger
         className="flex items-center gap-2 rounded-full p-1 outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:rounded-lg sm:pr-2"
       >
-        {/* Named by its content, so the visible name and role are part of the accessible name (WCAG 2.5.3). */}
+        {/* Named by its content, not aria-label: a name must contain the visible text (axe). */}
         <span className="sr-only">Account menu</span>
         <UserAvatar user={user} />
         <span className="hidden min-w-0 text-left sm:block">

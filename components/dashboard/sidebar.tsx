@@ -81,6 +81,7 @@ export function Sidebar({ isAdmin, isOpen, onClose }: SidebarProps) {
                       </Badge>
                     )}
                   </span>
+                  {/* Muted grey on the active item's tint is below 4.5:1 (axe); its own colour is not. */}
                   <span className={cn("block truncate text-xs", isActive ? "text-sidebar-accent-foreground" : "text-muted-foreground")}>{item.description}</span>
                 </span>
               </Link>
