@@ -55,11 +55,11 @@ test.describe("as an ordinary user", () => {
     await r.singleSubmit.click();
     await expect(r.panel.getByText("Must start with 9 (e.g., 917...).")).toBeVisible();
 
-    // The phone keeps digits only, and the placeholder's 09XX form becomes the 10 digits on leaving it.
-    await r.phone.fill("0917-123-4567x");
-    await expect(r.phone).toHaveValue("09171234567");
-    await r.email.fill("maria@example.com");
+    // The phone keeps digits only; the placeholder's 09XX form, typed out, becomes the 10 digits.
+    await r.phone.fill("");
+    await r.phone.pressSequentially("0917-123-4567x");
     await expect(r.phone).toHaveValue("9171234567");
+    await r.email.fill("maria@example.com");
     await r.address.fill("Calamba, Laguna");
 
     // 'Registering...' while the request is on its way.
