@@ -1,8 +1,8 @@
-import { PageHeader } from "@/components/dashboard/page-header";
+import { RegisterScreen } from "@/components/register/register-screen";
 import { requireUser } from "../access";
 
-// Filled by a later issue; until then the screen shows its title only.
+// Every signed-in user registers tickets (SPEC section 2).
 export default async function RegisterTicketPage() {
   await requireUser();
-  return <PageHeader title="Ticket Registration" />;
+  return <RegisterScreen />;
 }

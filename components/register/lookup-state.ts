@@ -1,0 +1,41 @@
+// Single registration's states (SPEC section 4): no ticket, searching, then found unregistered,
+// locked (already registered), not found, or failed. Derived from the field and its lookup.
+import type { Ticket } from "@/lib/api/tickets";
+import { ApiError } from "@/lib/api-client";
+import { SINGLE_LOOKUP_MIN_LENGTH } from "@/lib/registration";
+
+export type LookupState =
+  | { status: "idle" }
+  | { status: "searching" }
+  | { status: "found"; ticket: Ticket }
+  | { status: "locked"; ticket: Ticket; buyer: string }
+  | { status: "not-found" }
+  | { status: "failed" };
+
+export function deriveLookupState(input: {
+  /** The field, trimmed. */
+  term: string;
+  /** The term the lookup is for (the field once it stopped changing). */
+  lookedUpTerm: string;
+  isFetching: boolean;
+  ticket: Ticket | undefined;
+  error: unknown;
+}): LookupState {
+  if (input.term.length < SINGLE_LOOKUP_MIN_LENGTH) return { status: "idle" };
+  // Typing on, or an answer still on its way: nothing shown may belong to an older term.
+  if (input.term !== input.lookedUpTerm || input.isFetching) return { status: "searching" };
+  if (input.error) return input.error instanceof ApiError && input.error.status === 404 ? { status: "not-found" } : { status: "failed" };
+  if (!input.ticket) return { status: "searching" };
+  if (input.ticket.is_registered) return { status: "locked", ticket: input.ticket, buyer: input.ticket.buyer_name ?? "" };
+  return { status: "found", ticket: input.ticket };
+}
+
+export type SingleSubmitLabel = "Register Ticket" | "Registering..." | "Already Registered" | "Search for ticket first";
+
+/** The submit button's four texts (SPEC section 2). */
+export function singleSubmitLabel(state: LookupState, isRegistering: boolean): SingleSubmitLabel {
+  if (isRegistering) return "Registering...";
+  if (state.status === "locked") return "Already Registered";
+  if (state.status === "found") return "Register Ticket";
+  return "Search for ticket first";
+}
