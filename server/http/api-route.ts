@@ -5,7 +5,9 @@ import { z } from "zod";
 import { getPrincipal, type Principal } from "@/server/auth/principal";
 import { env } from "@/server/env";
 import { AppError } from "@/server/http/errors";
+import { enforceRateLimit } from "@/server/http/rate-limit";
 import { DEFAULT_BODY_LIMIT_BYTES, checkDeclaredLength, readBodyText } from "@/server/http/read-body";
+import { finishRequest, trackRequest } from "@/server/http/request-log";
 import { checkApiKey, checkOrigin } from "@/server/http/request-guards";
 
 export type Access = "public" | "user" | "admin";
@@ -69,7 +71,7 @@ function parseJson(text: string): unknown {
 
 function errorResponse(error: unknown, requestId: string) {
   if (error instanceof AppError) {
-    return NextResponse.json(error.toBody(), { status: error.status, headers: { "x-request-id": requestId } });
+    return NextResponse.json(error.toBody(), { status: error.status, headers: { "x-request-id": requestId, ...error.headers } });
   }
   // Unknown errors: log with the request id, never the request's credentials.
   console.error(`[${requestId}] unhandled error:`, error);
@@ -92,6 +94,7 @@ export function apiRoute<B extends z.ZodType | undefined = undefined, Q extends 
 ) {
   return async (req: NextRequest, context: { params: Promise<RouteParams> }): Promise<Response> => {
     const requestId = randomUUID();
+    const track = trackRequest(req, requestId);
     const bodyLimit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
     try {
       if (!options.skipApiKey) checkApiKey(req, env().DASHBOARD_API_KEY);
@@ -101,6 +104,7 @@ export function apiRoute<B extends z.ZodType | undefined = undefined, Q extends 
       checkDeclaredLength(req, bodyLimit);
       const bodyText = options.body ? await readBodyText(req, bodyLimit) : undefined;
       const principal = options.access === "public" ? await getPrincipal(req).catch(() => null) : await getPrincipal(req);
+      await enforceRateLimit({ req, principal, track });
       if (options.access !== "public") {
         if (!principal) throw new AppError("unauthorized", "Authentication required");
         if (options.access === "admin" && !principal.user.isAdmin) throw new AppError("forbidden", "Administrator access required");
@@ -134,9 +138,9 @@ export function apiRoute<B extends z.ZodType | undefined = undefined, Q extends 
         principal: principal as RouteContext<Infer<B>, Infer<Q>, A>["principal"],
         requestId,
       });
-      return result instanceof Response ? result : NextResponse.json(result);
+      return finishRequest(track, result instanceof Response ? result : NextResponse.json(result), context.params);
     } catch (error) {
-      return errorResponse(error, requestId);
+      return finishRequest(track, errorResponse(error, requestId), context.params);
     }
   };
 }
