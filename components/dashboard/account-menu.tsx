@@ -2,6 +2,7 @@
 
 import { useTransition } from "react";
 import { ChevronDown, LogOut } from "lucide-react";
+import { ThemeMenuItem } from "@/components/dashboard/theme-menu-item";
 import { UserAvatar } from "@/components/dashboard/user-avatar";
 import {
   DropdownMenu,
@@ -51,6 +52,8 @@ export function AccountMenu({ user, signOut }: { user: ShellUser; signOut: () =>
           {user.displayName?.trim() && <p className="truncate text-xs text-muted-foreground">{user.email}</p>}
           <p className="mt-1 text-xs font-medium text-primary">{roleLabel}</p>
         </div>
+        <DropdownMenuSeparator />
+        <ThemeMenuItem />
         <DropdownMenuSeparator />
         <DropdownMenuItem
           variant="destructive"

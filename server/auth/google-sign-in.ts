@@ -4,14 +4,17 @@ import { authorizeSignIn } from "@/server/auth/authorize-sign-in";
 import { verifyGoogleIdToken } from "@/server/auth/google-id-token";
 import { createSession } from "@/server/auth/sessions";
 import { AppError } from "@/server/http/errors";
+import { getSettings } from "@/server/settings/get-settings";
 import { toAuthUser } from "@/server/users/serialize-user";
 
 /**
  * The mobile (and legacy web) sign-in: a verified Google ID token for an allow-listed,
- * enabled email buys an opaque bearer token. The email sent beside the token is ignored.
+ * enabled email buys an opaque bearer token. The email sent beside the token is ignored. An
+ * unverified Google email is refused while the require_email_verification setting is on.
  */
 export async function signInWithGoogleIdToken(options: { idToken: string }) {
-  const identity = await verifyGoogleIdToken(options.idToken);
+  const { requireEmailVerification } = await getSettings();
+  const identity = await verifyGoogleIdToken(options.idToken, { requireEmailVerification });
   const user = await authorizeSignIn({
     email: identity.email,
     displayName: identity.name,
