@@ -19,13 +19,11 @@ export interface Appearance {
 
 /**
  * What every page shows from the settings (site_name, site_description, dark_mode,
- * primary_color), read once per request (React's cache) on every page render, so a change shows
- * on the next page anyone loads, on every instance. A database that cannot answer leaves the
- * pages in their defaults instead of taking them down.
+ * primary_color), read on every page render, so a change shows on the next page anyone loads,
+ * on every instance. A database that cannot answer leaves the pages in their defaults instead
+ * of taking them down.
  */
-export const readAppearance = cache(async (): Promise<Appearance> => {
-  // Pages depend on the settings row: never prerender them at build time.
-  await connection();
+export async function loadAppearance(): Promise<Appearance> {
   try {
     const row = await getSettings();
     const name = row.siteName.trim();
@@ -41,4 +39,11 @@ export const readAppearance = cache(async (): Promise<Appearance> => {
     console.warn(`[settings] appearance falls back to the defaults: ${(error as Error).message}`);
     return { title: DEFAULT_TITLE, description: DEFAULT_DESCRIPTION, tagline: null, defaultTheme: "dark", style: primaryColorVariables(DEFAULT_PRIMARY_COLOR) };
   }
+}
+
+/** loadAppearance once per page request (metadata, layout and login share it). */
+export const readAppearance = cache(async (): Promise<Appearance> => {
+  // Pages depend on the settings row: never prerender them at build time.
+  await connection();
+  return loadAppearance();
 });
