@@ -43,7 +43,8 @@ export async function exportActivity(options: { principal: Principal; filters: A
         const rows = await selectActivityRows(db(), { conditions, limit: BATCH_SIZE, before: cursor });
         if (isFirst || rows.length > 0) {
           const data = csvRows(rows, timezone);
-          const text = Papa.unparse(isFirst ? { fields: header, data } : data, { escapeFormulae: true, newline: "\r\n" });
+          // papaparse ends a header with no rows in a newline; rows are joined by the batches.
+          const text = Papa.unparse(isFirst ? { fields: header, data } : data, { escapeFormulae: true, newline: "\r\n" }).replace(/\r\n$/, "");
           controller.enqueue(encoder.encode(`${isFirst ? "\uFEFF" : "\r\n"}${text}`));
           isFirst = false;
         }
