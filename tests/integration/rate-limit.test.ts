@@ -8,6 +8,7 @@ import { GET as healthRoute } from "@/app/api/health/route";
 import { PUT as putSettingsRoute } from "@/app/api/settings/route";
 import { createSession } from "@/server/auth/sessions";
 import { db } from "@/server/db/client";
+import { waitForFreshMinute } from "@/tests/helpers/clock";
 import { resetDb } from "@/tests/helpers/db";
 import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
@@ -27,15 +28,6 @@ const setLimit = async (n: number) => {
   const res = await callRoute(putSettingsRoute, { method: "PUT", path: "/api/settings", body: { api_rate_limit: n }, token: admin.token });
   expect(res.status).toBe(200);
 };
-
-/** The counts are per clock minute of the database: start a run well inside one. */
-async function waitForFreshMinute() {
-  for (;;) {
-    const [{ second }] = await db().$queryRaw<{ second: number }[]>`SELECT extract(second FROM now())::float8 AS second`;
-    if (second >= 1 && second <= 40) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
 
 /** What the next minute brings, without waiting for it: the stored window becomes the last one. */
 const moveToNextMinute = () => db().$executeRaw`UPDATE api_rate_limits SET window_start = window_start - interval '1 minute'`;
