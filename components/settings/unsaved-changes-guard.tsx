@@ -1,0 +1,114 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import { useRouter } from "next/navigation";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
+
+/**
+ * Warns before leaving a page with unsaved changes: closing the tab, reloading or typing an
+ * address (the browser's own prompt, `beforeunload`); following a link inside the app (our
+ * dialog: Next.js has no navigation-blocking API, so links are intercepted before Next sees
+ * them); and the Back button (a guard history entry for the same URL, see below).
+ */
+export function UnsavedChangesGuard({ when }: { when: boolean }) {
+  const router = useRouter();
+  const [pending, setPending] = useState<{ href: string } | { back: true } | null>(null);
+  /** A guard entry of ours is on top of the history. */
+  const isGuarding = useRef(false);
+  const isMounted = useRef(true);
+
+  useEffect(() => {
+    isMounted.current = true;
+    return () => {
+      isMounted.current = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!when) return;
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = "";
+    };
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const anchor = (event.target as Element | null)?.closest?.("a[href]") as HTMLAnchorElement | null;
+      if (!anchor || (anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download")) return;
+      const url = new URL(anchor.href, window.location.href);
+      if (url.origin !== window.location.origin) return; // leaves the app: beforeunload asks
+      if (url.pathname === window.location.pathname && url.search === window.location.search) return;
+      // Capture phase on the document: runs before React's handlers, so Next's <Link> never starts.
+      event.preventDefault();
+      event.stopPropagation();
+      setPending({ href: `${url.pathname}${url.search}${url.hash}` });
+    };
+    // Back: a copy of this entry (Next's own state included, so Next treats it as this page)
+    // sits on top; going back lands on the original, same page, and asks.
+    window.history.pushState(window.history.state, "", window.location.href);
+    isGuarding.current = true;
+    const onPopState = () => {
+      if (!isGuarding.current) return;
+      isGuarding.current = false;
+      setPending({ back: true });
+    };
+    window.addEventListener("beforeunload", onBeforeUnload);
+    window.addEventListener("popstate", onPopState);
+    document.addEventListener("click", onClick, true);
+    return () => {
+      window.removeEventListener("beforeunload", onBeforeUnload);
+      window.removeEventListener("popstate", onPopState);
+      document.removeEventListener("click", onClick, true);
+      // Saved: drop the guard entry if it is still on top. Not when the page is going away
+      // (the other effect's cleanup has run by the time this microtask does).
+      queueMicrotask(() => {
+        if (isGuarding.current && isMounted.current) {
+          isGuarding.current = false;
+          window.history.back();
+        }
+      });
+    };
+  }, [when]);
+
+  function stay() {
+    if (pending && "back" in pending) {
+      window.history.pushState(window.history.state, "", window.location.href);
+      isGuarding.current = true;
+    }
+    setPending(null);
+  }
+
+  function leave() {
+    const target = pending;
+    setPending(null);
+    if (!target) return;
+    isGuarding.current = false;
+    if ("back" in target) window.history.back();
+    else router.push(target.href);
+  }
+
+  return (
+    <AlertDialog open={pending !== null} onOpenChange={(open) => !open && stay()}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Leave without saving?</AlertDialogTitle>
+          <AlertDialogDescription>You have unsaved changes to the General settings. If you leave this page now, they will be lost.</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel onClick={stay}>Stay on this page</AlertDialogCancel>
+          <AlertDialogAction onClick={leave} className="bg-destructive text-white hover:bg-destructive/90">
+            Leave without saving
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
