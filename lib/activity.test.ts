@@ -19,15 +19,16 @@ describe("fieldChanges", () => {
 
   it("lists the values a creation or a deletion carried, without ids and timestamps", () => {
     const row = { id: "u1", control_number: "B2K-123-00001", ticket_number: 1, amount: 50, buyer_name: "Ana", email: null, created_at: "2026-01-01" };
-    expect(fieldChanges(null, row)).toEqual([
-      { field: "control_number", before: null, after: "B2K-123-00001" },
-      { field: "amount", before: null, after: "50" },
+    expect(fieldChanges(null, { ...row, user_id: "web-admin-1" })).toEqual([
       { field: "buyer_name", before: null, after: "Ana" },
+      { field: "amount", before: null, after: "50" },
+      { field: "control_number", before: null, after: "B2K-123-00001" },
+      { field: "user_id", before: null, after: "web-admin-1" },
     ]);
     expect(fieldChanges(row, null).map((c) => [c.field, c.before, c.after])).toEqual([
-      ["control_number", "B2K-123-00001", null],
-      ["amount", "50", null],
       ["buyer_name", "Ana", null],
+      ["amount", "50", null],
+      ["control_number", "B2K-123-00001", null],
     ]);
   });
 

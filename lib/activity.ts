@@ -24,6 +24,13 @@ export function actionLabel(action: string): string {
 /** Fields that say nothing a person needs (ids, timestamps, the actor again). */
 const NOISE = new Set(["id", "created_at", "updated_at", "created_by_id", "registered_at", "ticket_number", "creator_email", "creator_name", "event_name"]);
 
+/** What a person looks for first; other fields follow in their stored order. */
+const FIRST_FIELDS = ["buyer_name", "phone_number", "email", "address", "payment_method", "amount", "status", "control_number"];
+const rank = (field: string) => {
+  const i = FIRST_FIELDS.indexOf(field);
+  return i === -1 ? FIRST_FIELDS.length : i;
+};
+
 export interface FieldChange {
   field: string;
   before: string | null;
@@ -46,7 +53,7 @@ export function displayValue(value: unknown): string | null {
 export function fieldChanges(before: unknown, after: unknown): FieldChange[] {
   const b = isRecord(before) ? before : {};
   const a = isRecord(after) ? after : {};
-  const fields = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((f) => !NOISE.has(f));
+  const fields = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((f) => !NOISE.has(f)).sort((x, y) => rank(x) - rank(y));
   const isEdit = isRecord(before) && isRecord(after);
   return fields
     .map((field) => ({ field, before: displayValue(b[field]), after: displayValue(a[field]) }))

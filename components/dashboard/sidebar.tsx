@@ -81,7 +81,8 @@ export function Sidebar({ isAdmin, isOpen, onClose }: SidebarProps) {
                       </Badge>
                     )}
                   </span>
-                  <span className="block truncate text-xs text-muted-foreground">{item.description}</span>
+                  {/* Muted grey on the active link's tint is below 4.5:1; the link's own colour is not. */}
+                  <span className={cn("block truncate text-xs", isActive ? "text-sidebar-accent-foreground" : "text-muted-foreground")}>{item.description}</span>
                 </span>
               </Link>
             );

@@ -138,22 +138,22 @@ function EntriesTable({ entries, timezone }: { entries: AuditEntry[]; timezone: 
       <Table>
         <TableHeader>
           <TableRow>
-            <TableHead className="w-44">When</TableHead>
+            <TableHead className="w-40">When</TableHead>
             <TableHead>Who</TableHead>
             <TableHead>What</TableHead>
             <TableHead>Which</TableHead>
-            <TableHead className="w-[34%]">Before → After</TableHead>
+            <TableHead className="w-[40%]">Before → After</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
           {entries.map((entry) => (
             <TableRow key={entry.id} data-testid="activity-row" className="align-top">
-              <TableCell className="text-xs whitespace-nowrap">{formatDateTime(entry.created_at, timezone, WHEN_PATTERN)}</TableCell>
-              <TableCell className="max-w-48 truncate text-sm">{actorLabel(entry)}</TableCell>
+              <TableCell className="text-xs whitespace-normal">{formatDateTime(entry.created_at, timezone, WHEN_PATTERN)}</TableCell>
+              <TableCell className="max-w-44 text-sm break-all whitespace-normal">{actorLabel(entry)}</TableCell>
               <TableCell>
                 <Badge variant="outline">{actionLabel(entry.action)}</Badge>
               </TableCell>
-              <TableCell className="font-mono text-xs">{subjectLabel(entry)}</TableCell>
+              <TableCell className="font-mono text-xs whitespace-normal">{subjectLabel(entry)}</TableCell>
               <TableCell className="whitespace-normal">
                 <ActivityChanges entry={entry} />
               </TableCell>

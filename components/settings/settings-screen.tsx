@@ -39,7 +39,7 @@ export function SettingsScreen({ currentUserEmail }: { currentUserEmail: string 
           {general.isSaving ? "Saving..." : "Save Changes"}
         </Button>
       </div>
-      <UnsavedChangesGuard when={general.hasChanges && !general.isSaving} />
+      <UnsavedChangesGuard when={general.hasChanges} />
       <Tabs value={tab} onValueChange={(value) => void setTab(value as Tab)}>
         <TabsList className="w-full sm:w-fit">
           <TabsTrigger value="general">

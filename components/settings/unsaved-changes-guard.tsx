@@ -25,11 +25,25 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
   /** A guard entry of ours is on top of the history. */
   const isGuarding = useRef(false);
   const isMounted = useRef(true);
+  /** Back steps we took ourselves (dropping the guard entry), whose popstate is not the person's. */
+  const ownBackSteps = useRef(0);
 
+  // For the component's whole life, so a popstate of our own is recognised whenever it arrives.
   useEffect(() => {
     isMounted.current = true;
+    const onPopState = () => {
+      if (ownBackSteps.current > 0) {
+        ownBackSteps.current -= 1;
+        return;
+      }
+      if (!isGuarding.current) return;
+      isGuarding.current = false;
+      setPending({ back: true });
+    };
+    window.addEventListener("popstate", onPopState);
     return () => {
       isMounted.current = false;
+      window.removeEventListener("popstate", onPopState);
     };
   }, []);
 
@@ -53,25 +67,21 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
     };
     // Back: a copy of this entry (Next's own state included, so Next treats it as this page)
     // sits on top; going back lands on the original, same page, and asks.
-    window.history.pushState(window.history.state, "", window.location.href);
-    isGuarding.current = true;
-    const onPopState = () => {
-      if (!isGuarding.current) return;
-      isGuarding.current = false;
-      setPending({ back: true });
-    };
+    if (!isGuarding.current) {
+      window.history.pushState(window.history.state, "", window.location.href);
+      isGuarding.current = true;
+    }
     window.addEventListener("beforeunload", onBeforeUnload);
-    window.addEventListener("popstate", onPopState);
     document.addEventListener("click", onClick, true);
     return () => {
       window.removeEventListener("beforeunload", onBeforeUnload);
-      window.removeEventListener("popstate", onPopState);
       document.removeEventListener("click", onClick, true);
       // Saved: drop the guard entry if it is still on top. Not when the page is going away
       // (the other effect's cleanup has run by the time this microtask does).
       queueMicrotask(() => {
         if (isGuarding.current && isMounted.current) {
           isGuarding.current = false;
+          ownBackSteps.current += 1;
           window.history.back();
         }
       });
@@ -104,7 +114,8 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel onClick={stay}>Stay on this page</AlertDialogCancel>
-          <AlertDialogAction onClick={leave} className="bg-destructive text-white hover:bg-destructive/90">
+          {/* Outlined: white on the dark theme's red is below 4.5:1. */}
+          <AlertDialogAction onClick={leave} className="border border-destructive/60 bg-transparent text-destructive hover:bg-destructive/10">
             Leave without saving
           </AlertDialogAction>
         </AlertDialogFooter>
