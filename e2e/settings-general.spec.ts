@@ -105,10 +105,32 @@ test("leaving with unsaved changes asks first: a link, the Back button and a rel
   expect(await prompt).toBe("beforeunload");
   await expect(name).toHaveValue("Unsaved name");
 
-  // Leaving for real.
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Overview/ }).click();
+  // Leaving for real, by Back: the page before.
+  await page.goBack();
   await dialog.getByRole("button", { name: "Leave without saving" }).click();
   await expect(page).toHaveURL(/\/dashboard\/overview$/);
+
+  // And by a link.
+  await page.goto("/dashboard/settings");
+  await expect(page.getByLabel("Default Ticket Price (₱)")).not.toHaveValue("");
+  await name.fill("Unsaved again");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Register Ticket/ }).click();
+  await dialog.getByRole("button", { name: "Leave without saving" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/register$/);
+});
+
+test("once saved, nothing asks: Back leaves at once", async ({ page, adminApi }) => {
+  const original = await readSettings(adminApi);
+  await withSettings(adminApi, { site_description: original.site_description }, async () => {
+    await page.goto("/dashboard/overview");
+    await page.goto("/dashboard/settings");
+    await page.getByLabel("Site Description").fill("Saved, then left");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await expect(page.getByText("Settings saved successfully!")).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/dashboard\/overview$/);
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+  });
 });
 
 test("the chosen tab is in the URL, and edits survive a look at another tab", async ({ page }) => {

@@ -13,6 +13,8 @@ import {
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
 
+type Pending = { href: string } | { back: true };
+
 /**
  * Warns before leaving a page with unsaved changes: closing the tab, reloading or typing an
  * address (the browser's own prompt, `beforeunload`); following a link inside the app (our
@@ -21,7 +23,13 @@ import {
  */
 export function UnsavedChangesGuard({ when }: { when: boolean }) {
   const router = useRouter();
-  const [pending, setPending] = useState<{ href: string } | { back: true } | null>(null);
+  const [pending, setPendingState] = useState<Pending | null>(null);
+  // The dialog's answer is taken once: closing it after 'Leave' must not also 'Stay'.
+  const pendingRef = useRef<Pending | null>(null);
+  const setPending = (next: Pending | null) => {
+    pendingRef.current = next;
+    setPendingState(next);
+  };
   /** A guard entry of ours is on top of the history. */
   const isGuarding = useRef(false);
   const isMounted = useRef(true);
@@ -89,17 +97,19 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
   }, [when]);
 
   function stay() {
-    if (pending && "back" in pending) {
+    const target = pendingRef.current;
+    if (!target) return;
+    setPending(null);
+    if ("back" in target) {
       window.history.pushState(window.history.state, "", window.location.href);
       isGuarding.current = true;
     }
-    setPending(null);
   }
 
   function leave() {
-    const target = pending;
-    setPending(null);
+    const target = pendingRef.current;
     if (!target) return;
+    setPending(null);
     isGuarding.current = false;
     if ("back" in target) window.history.back();
     else router.push(target.href);
@@ -113,7 +123,7 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
           <AlertDialogDescription>You have unsaved changes to the General settings. If you leave this page now, they will be lost.</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel onClick={stay}>Stay on this page</AlertDialogCancel>
+          <AlertDialogCancel>Stay on this page</AlertDialogCancel>
           {/* Outlined: white on the dark theme's red is below 4.5:1. */}
           <AlertDialogAction onClick={leave} className="border border-destructive/60 bg-transparent text-destructive hover:bg-destructive/10">
             Leave without saving
