@@ -29,7 +29,7 @@ export default defineConfig({
           server: { deps: { inline: ["next-auth"] } },
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
-          setupFiles: ["tests/setup/fail-on-console-error.ts", "tests/setup/database.ts"],
+          setupFiles: ["tests/setup/fail-on-console-error.ts", "tests/setup/database.ts", "tests/setup/quiet-api-log.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each file gets its own fresh database; two workers keep the 2-core machine busy.

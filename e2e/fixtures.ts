@@ -17,6 +17,8 @@ export type Role = "admin" | "user";
 /** The ordinary staff member each worker signs in as `role: "user"`. */
 export const STAFF = { displayName: "Sam Staff", email: (workerIndex: number) => `staff-w${workerIndex}@example.com` };
 export const ADMIN = { displayName: "Ada Admin", email: ADMIN_EMAIL };
+/** The api_rate_limit setting on every worker's server (see authStates). */
+export const E2E_RATE_LIMIT = 100_000;
 
 const APP_BASE_PORT = Number(process.env.E2E_PORT ?? 3100) + 10;
 const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 3199);
@@ -82,6 +84,11 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       const admin = await playwright.request.newContext({ baseURL: app.url, storageState: states.admin, extraHTTPHeaders: { Origin: app.url } });
       const added = await admin.post("/api/auth/add-user", { data: { email: staffEmail, displayName: STAFF.displayName, isAdmin: false } });
       expect(added.status(), await added.text()).toBeLessThan(300);
+      // A worker's tests share one admin and one user and do in seconds what people do in an
+      // hour: lift the api_rate_limit setting for this worker's server (the limit itself is
+      // tested in tests/integration/rate-limit.test.ts). Tests that change it restore this.
+      const lifted = await admin.put("/api/settings", { data: { api_rate_limit: E2E_RATE_LIMIT } });
+      expect(lifted.status(), await lifted.text()).toBe(200);
       await admin.dispose();
       await signInAndSave(browser, app, { email: staffEmail, displayName: STAFF.displayName }, states.user);
       await use(states);

@@ -4,6 +4,7 @@ import { signInErrorMessage } from "@/components/auth/sign-in-errors";
 import { getCurrentUser } from "@/server/auth/current-user";
 import { isDevLoginEnabled, isGoogleConfigured } from "@/server/auth/next-auth";
 import { hasAnyUser } from "@/server/auth/setup-state";
+import { readAppearance } from "@/server/settings/appearance";
 import { signInWithDevLogin, signInWithGoogle } from "./actions";
 
 export const dynamic = "force-dynamic";
@@ -18,6 +19,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
       isGoogleConfigured={isGoogleConfigured()}
       isDevLoginEnabled={isDevLoginEnabled()}
       needsFirstAdmin={!(await hasAnyUser())}
+      tagline={(await readAppearance()).tagline}
       signInWithGoogle={signInWithGoogle}
       signInWithDevLogin={signInWithDevLogin}
     />

@@ -18,6 +18,8 @@ interface LoginScreenProps {
   isGoogleConfigured: boolean;
   isDevLoginEnabled: boolean;
   needsFirstAdmin: boolean;
+  /** The site_description setting (else site_name), a line under the spec's subtitle. */
+  tagline?: string | null;
   signInWithGoogle: () => Promise<void>;
   signInWithDevLogin: (formData: FormData) => Promise<void>;
 }
@@ -57,6 +59,7 @@ export function LoginScreen(props: LoginScreenProps) {
           <Logo className="size-16" />
           <h1 className="text-2xl font-bold tracking-tight">{RAFFLE_TITLE}</h1>
           <p className="text-muted-foreground">Authorized User Access</p>
+          {props.tagline && <p className="text-sm text-muted-foreground">{props.tagline}</p>}
         </CardHeader>
 
         <CardContent className="space-y-5">

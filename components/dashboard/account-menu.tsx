@@ -2,6 +2,7 @@
 
 import { useTransition } from "react";
 import { ChevronDown, LogOut } from "lucide-react";
+import { ThemeMenuItem } from "@/components/dashboard/theme-menu-item";
 import { UserAvatar } from "@/components/dashboard/user-avatar";
 import {
   DropdownMenu,
@@ -47,6 +48,8 @@ export function AccountMenu({ user, signOut }: { user: ShellUser; signOut: () =>
           <span className="block text-xs text-muted-foreground">{roleLabel}</span>
         </span>
         <ChevronDown className="hidden size-4 text-muted-foreground sm:block" />
+        {/* Named by what it shows plus this (axe: a visible label must be part of the name). */}
+        <span className="sr-only">Account menu</span>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-60">
         <DropdownMenuLabel>My Account</DropdownMenuLabel>
@@ -55,6 +58,8 @@ export function AccountMenu({ user, signOut }: { user: ShellUser; signOut: () =>
           {user.displayName?.trim() && <p className="truncate text-xs text-muted-foreground">{user.email}</p>}
           <p className="mt-1 text-xs font-medium text-primary">{roleLabel}</p>
         </div>
+        <DropdownMenuSeparator />
+        <ThemeMenuItem />
         <DropdownMenuSeparator />
         <DropdownMenuItem
           variant="destructive"

@@ -1,17 +1,47 @@
 "use client";
 
-import { Settings, Users } from "lucide-react";
-import { PageHeader } from "@/components/dashboard/page-header";
+import { History, Save, Settings, Users } from "lucide-react";
+import { parseAsStringLiteral, useQueryState } from "nuqs";
+import { ActivityLogTab } from "@/components/settings/activity-log-tab";
+import { GENERAL_FORM_ID, GeneralSettingsTab } from "@/components/settings/general-settings-tab";
+import { UnsavedChangesGuard } from "@/components/settings/unsaved-changes-guard";
+import { useGeneralSettingsForm } from "@/components/settings/use-general-settings-form";
 import { UsersTab } from "@/components/settings/users-tab";
-import { Card, CardHeader, CardTitle } from "@/components/ui/card";
+import { Button } from "@/components/ui/button";
+import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 
+const TABS = ["general", "users", "activity"] as const;
+type Tab = (typeof TABS)[number];
+
+/**
+ * SPEC section 2: a Save Changes button and the tabs General and Users, plus the Activity Log
+ * (issue 12). The chosen tab is in the URL (`?tab=`), so a reload or a shared link opens it.
+ */
 export function SettingsScreen({ currentUserEmail }: { currentUserEmail: string }) {
+  const [tab, setTab] = useQueryState("tab", parseAsStringLiteral(TABS).withDefault("general").withOptions({ clearOnDefault: true }));
+  const general = useGeneralSettingsForm();
+
   return (
     <>
-      <PageHeader title="Settings" />
-      <Tabs defaultValue="general">
-        <TabsList>
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Settings</h1>
+        {/* Submits the General form wherever the tab is; invalid fields bring the General tab back. */}
+        <Button
+          type="submit"
+          form={GENERAL_FORM_ID}
+          disabled={!general.hasChanges || general.isSaving}
+          onClick={() => {
+            if (tab !== "general") void setTab("general");
+          }}
+        >
+          {general.isSaving ? <Spinner label="Saving" /> : <Save />}
+          {general.isSaving ? "Saving..." : "Save Changes"}
+        </Button>
+      </div>
+      <UnsavedChangesGuard when={general.hasChanges} />
+      <Tabs value={tab} onValueChange={(value) => void setTab(value as Tab)}>
+        <TabsList className="w-full sm:w-fit">
           <TabsTrigger value="general">
             <Settings />
             General
@@ -20,17 +50,20 @@ export function SettingsScreen({ currentUserEmail }: { currentUserEmail: string 
             <Users />
             Users
           </TabsTrigger>
+          <TabsTrigger value="activity">
+            <History />
+            Activity Log
+          </TabsTrigger>
         </TabsList>
-        <TabsContent value="general">
-          {/* The General fields and 'Save Changes' arrive with the settings issue. */}
-          <Card>
-            <CardHeader>
-              <CardTitle>General Settings</CardTitle>
-            </CardHeader>
-          </Card>
+        {/* Kept mounted while another tab shows, so unsaved edits survive a look at the others. */}
+        <TabsContent value="general" forceMount className="data-[state=inactive]:hidden">
+          <GeneralSettingsTab controller={general} />
         </TabsContent>
         <TabsContent value="users">
           <UsersTab currentUserEmail={currentUserEmail} />
+        </TabsContent>
+        <TabsContent value="activity">
+          <ActivityLogTab />
         </TabsContent>
       </Tabs>
     </>

@@ -78,6 +78,8 @@ export async function withScreenshotSession(
     const adminPage = await adminContext.newPage();
     await devSignIn(adminPage, "admin@example.com");
     const api = await request.newContext({ baseURL: app.url, storageState: await adminContext.storageState(), extraHTTPHeaders: { Origin: app.url } });
+    // Seeding sends hundreds of requests in seconds: lift the api_rate_limit setting on this throwaway server.
+    await api.put("/api/settings", { data: { api_rate_limit: 100_000 } });
     if (options.tickets) await seedTickets(api, options.tickets);
 
     let page = adminPage;

@@ -74,12 +74,18 @@ function reasonFor(error: unknown): string {
   return "The Google ID token is malformed";
 }
 
+/** An ID token's or OIDC profile's `email_verified` claim says yes (Google sends a boolean; some issuers a string). */
+export function isEmailVerifiedClaim(value: unknown): boolean {
+  return value === true || value === "true";
+}
+
 /**
  * Verifies a Google ID token from the mobile app: signature against the issuer's published
  * keys (found by OIDC discovery on AUTH_GOOGLE_ISSUER), `iss`, `aud` (the web client id or a
- * mobile one), `exp`, and a verified email. Any failure is a 401 `invalid_google_token`.
+ * mobile one), `exp`, and, when `requireEmailVerification` (the setting of that name), a
+ * verified email. Any failure is a 401 `invalid_google_token`.
  */
-export async function verifyGoogleIdToken(idToken: string): Promise<GoogleIdentity> {
+export async function verifyGoogleIdToken(idToken: string, options: { requireEmailVerification: boolean }): Promise<GoogleIdentity> {
   const e = env();
   const issuer = e.AUTH_GOOGLE_ISSUER.replace(/\/$/, "");
   const audiences = [e.AUTH_GOOGLE_ID, ...e.GOOGLE_MOBILE_CLIENT_IDS].filter((v): v is string => Boolean(v));
@@ -118,7 +124,7 @@ export async function verifyGoogleIdToken(idToken: string): Promise<GoogleIdenti
   }
   const email = typeof payload.email === "string" ? payload.email : "";
   if (!email) throw invalidGoogleToken("The Google ID token carries no email");
-  if (payload.email_verified !== true && payload.email_verified !== "true") {
+  if (options.requireEmailVerification && !isEmailVerifiedClaim(payload.email_verified)) {
     throw invalidGoogleToken("The Google account's email address is not verified");
   }
   return {

@@ -5,9 +5,11 @@ import Google from "next-auth/providers/google";
 import { EMAIL_PATTERN, normalizeEmail } from "@/lib/schemas/user";
 import { authorizeSignIn, findActiveUserByEmail } from "@/server/auth/authorize-sign-in";
 import { SESSION_COOKIE_MAX_AGE_SECONDS, isSecureCookies } from "@/server/auth/cookie-config";
+import { isEmailVerifiedClaim } from "@/server/auth/google-id-token";
 import { safeRedirectPath } from "@/server/auth/safe-redirect";
 import { createSession, resolveSession, revokeSession } from "@/server/auth/sessions";
 import { env } from "@/server/env";
+import { getSettings } from "@/server/settings/get-settings";
 
 /** The development sign-in (an allow-listed email, no Google) exists only when AUTH_DEV_LOGIN=true. */
 export function isDevLoginEnabled(): boolean {
@@ -78,13 +80,16 @@ function config(): NextAuthConfig {
       async redirect({ url, baseUrl }) {
         return safeRedirectPath(url, [baseUrl, e.AUTH_URL]);
       },
-      /** The allow-list: false sends the browser to /login?error=AccessDenied. */
+      /**
+       * The allow-list: false sends the browser to /login?error=AccessDenied. A Google account
+       * whose email is not verified is refused while require_email_verification is on.
+       */
       async signIn({ user, account, profile }) {
         if (!account) return false;
         let email: string | null | undefined;
         if (account.provider === "google") {
-          if (profile?.email_verified !== true) return false;
-          email = profile.email;
+          if (!isEmailVerifiedClaim(profile?.email_verified) && (await getSettings()).requireEmailVerification) return false;
+          email = profile?.email;
         } else if (account.provider === "dev-login" && isDevLoginEnabled()) {
           email = user.email;
         }

@@ -7,7 +7,9 @@ import { env } from "@/server/env";
 import { cleanJsonValue, cleanParam } from "@/server/http/clean-input";
 import { RETRY_AFTER_SECONDS, appErrorForDatabaseFailure } from "@/server/http/db-errors";
 import { AppError } from "@/server/http/errors";
+import { enforceRateLimit } from "@/server/http/rate-limit";
 import { DEFAULT_BODY_LIMIT_BYTES, checkDeclaredLength, readBodyText } from "@/server/http/read-body";
+import { finishRequest, trackRequest } from "@/server/http/request-log";
 import { checkApiKey, checkOrigin } from "@/server/http/request-guards";
 import { recordRequestDuration } from "@/server/http/request-timings";
 
@@ -74,7 +76,7 @@ function errorResponse(caught: unknown, requestId: string) {
   // A lost database is a 503, a user deleted mid-request a 401 (server/http/db-errors.ts).
   const error = appErrorForDatabaseFailure(caught) ?? caught;
   if (error instanceof AppError) {
-    const headers: Record<string, string> = { "x-request-id": requestId };
+    const headers: Record<string, string> = { "x-request-id": requestId, ...error.headers };
     if (error.code === "unavailable") headers["retry-after"] = String(RETRY_AFTER_SECONDS);
     return NextResponse.json(error.toBody(), { status: error.status, headers });
   }
@@ -109,7 +111,7 @@ export function apiRoute<B extends z.ZodType | undefined = undefined, Q extends 
 ) {
   return async (req: NextRequest, context: { params: Promise<RouteParams> }): Promise<Response> => {
     const requestId = randomUUID();
-    const started = performance.now();
+    const track = trackRequest(req, requestId);
     const bodyLimit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
     try {
       if (!options.skipApiKey) checkApiKey(req, env().DASHBOARD_API_KEY);
@@ -119,6 +121,7 @@ export function apiRoute<B extends z.ZodType | undefined = undefined, Q extends 
       checkDeclaredLength(req, bodyLimit);
       const bodyText = options.body ? await readBodyText(req, bodyLimit) : undefined;
       const principal = options.access === "public" ? await getPrincipal(req).catch(() => null) : await getPrincipal(req);
+      await enforceRateLimit({ req, principal, track });
       if (options.access !== "public") {
         if (!principal) throw new AppError("unauthorized", "Authentication required");
         if (options.access === "admin" && !principal.user.isAdmin) throw new AppError("forbidden", "Administrator access required");
@@ -152,12 +155,12 @@ export function apiRoute<B extends z.ZodType | undefined = undefined, Q extends 
         principal: principal as RouteContext<Infer<B>, Infer<Q>, A>["principal"],
         requestId,
       });
-      return withNoStore(result instanceof Response ? result : NextResponse.json(result));
+      return finishRequest(track, withNoStore(result instanceof Response ? result : NextResponse.json(result)), context.params);
     } catch (error) {
-      return withNoStore(errorResponse(error, requestId));
+      return finishRequest(track, withNoStore(errorResponse(error, requestId)), context.params);
     } finally {
       // For the Analytics screen's median response time (server/http/request-timings.ts).
-      recordRequestDuration(performance.now() - started);
+      recordRequestDuration(performance.now() - track.startedAt);
     }
   };
 }

@@ -32,13 +32,16 @@ export class AppError extends Error {
   readonly issues?: IssueDetail[];
   /** Extra fields merged into the JSON body (e.g. `error` for the sign-in contract). */
   readonly extra?: Record<string, unknown>;
+  /** Response headers the answer must carry (e.g. `Retry-After` on a 429). */
+  readonly headers?: Record<string, string>;
 
-  constructor(code: ErrorCode, message: string, options: { issues?: IssueDetail[]; extra?: Record<string, unknown>; cause?: unknown } = {}) {
+  constructor(code: ErrorCode, message: string, options: { issues?: IssueDetail[]; extra?: Record<string, unknown>; headers?: Record<string, string>; cause?: unknown } = {}) {
     super(message, { cause: options.cause });
     this.name = "AppError";
     this.code = code;
     this.issues = options.issues;
     this.extra = options.extra;
+    this.headers = options.headers;
   }
 
   get status(): number {

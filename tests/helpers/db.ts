@@ -3,7 +3,7 @@ import { db } from "@/server/db/client";
 /** Empties every table and restores the default settings; files call it in beforeEach. */
 export async function resetDb() {
   await db().$executeRawUnsafe(
-    `TRUNCATE TABLE ticket_attachments, tickets, auth_sessions, users, audit_log, used_id_tokens RESTART IDENTITY CASCADE`,
+    `TRUNCATE TABLE ticket_attachments, tickets, auth_sessions, users, audit_log, used_id_tokens, api_rate_limits RESTART IDENTITY CASCADE`,
   );
   await db().$executeRawUnsafe(`DELETE FROM settings`);
   await db().$executeRawUnsafe(`INSERT INTO settings (id) VALUES (1)`);

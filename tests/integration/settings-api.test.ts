@@ -1,17 +1,21 @@
-// GET /api/settings: administrators read every setting, other users the part their screens need.
+// GET|PUT /api/settings: administrators read and change every setting, other users read the part
+// their screens need. Each validation message, both spellings, partial bodies and the audit row.
 import { beforeEach, describe, expect, it } from "vitest";
-import { GET as settingsRoute } from "@/app/api/settings/route";
+import { GET as settingsRoute, PUT as putSettingsRoute } from "@/app/api/settings/route";
+import { SETTINGS_MESSAGES as M } from "@/lib/schemas/settings";
 import { db } from "@/server/db/client";
 import { resetDb } from "@/tests/helpers/db";
 import { createAdminAndStaff } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
 
 let tokens: { admin: string; staff: string };
+let adminId: string;
 
 beforeEach(async () => {
   await resetDb();
   const { admin, staff } = await createAdminAndStaff();
   tokens = { admin: admin.token, staff: staff.token };
+  adminId = admin.user.id;
 });
 
 describe("GET /api/settings", () => {
@@ -54,5 +58,131 @@ describe("GET /api/settings", () => {
       dark_mode: true,
       timezone: "Asia/Manila",
     });
+  });
+});
+
+const put = (body: unknown, token = tokens.admin) => callRoute(putSettingsRoute, { method: "PUT", path: "/api/settings", body, token });
+const read = async () => (await callRoute(settingsRoute, { token: tokens.admin })).json.settings;
+
+/** The fourteen settings as the spec's client sends them (SPEC section 7: all of them, snake_case). */
+const ALL = {
+  site_name: "Batch 2000 Raffle",
+  site_description: "Fund-raising raffle of batch 2000",
+  max_ticket_limit: 5000,
+  ticket_price: 75.5,
+  email_notifications: false,
+  sms_notifications: true,
+  push_notifications: false,
+  require_email_verification: false,
+  enable_two_factor: true,
+  session_timeout: 120,
+  api_rate_limit: 500,
+  enable_api_logging: false,
+  primary_color: "#0ea5e9",
+  dark_mode: false,
+};
+
+describe("PUT /api/settings", () => {
+  it("saves all fourteen fields sent in snake_case and answers the saved settings", async () => {
+    const res = await put(ALL);
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ success: true, settings: { ...ALL, ticket_prefix: "B2K", timezone: "Asia/Manila" }, notices: [] });
+    expect(await read()).toEqual({ ...ALL, ticket_prefix: "B2K", timezone: "Asia/Manila" });
+  });
+
+  it("accepts camelCase too", async () => {
+    const res = await put({ siteName: "Camel", ticketPrice: 60, maxTicketLimit: 100, sessionTimeout: 15, apiRateLimit: 50, primaryColor: "#112233", darkMode: false, requireEmailVerification: false });
+    expect(res.status).toBe(200);
+    expect(res.json.settings).toMatchObject({ site_name: "Camel", ticket_price: 60, max_ticket_limit: 100, session_timeout: 15, api_rate_limit: 50, primary_color: "#112233", dark_mode: false, require_email_verification: false });
+  });
+
+  it("changes only what a partial body names", async () => {
+    await put(ALL);
+    const res = await put({ ticket_price: 20 });
+    expect(res.status).toBe(200);
+    expect(res.json.settings).toEqual({ ...ALL, ticket_price: 20, ticket_prefix: "B2K", timezone: "Asia/Manila" });
+  });
+
+  it.each([
+    [{ ticket_price: 0 }, "ticket_price", M.ticketPrice],
+    [{ ticket_price: 12.345 }, "ticket_price", M.ticketPrice],
+    [{ ticket_price: "fifty" }, "ticket_price", M.ticketPrice],
+    [{ max_ticket_limit: 0 }, "max_ticket_limit", M.maxTicketLimit],
+    [{ max_ticket_limit: 1_000_000 }, "max_ticket_limit", M.maxTicketLimit],
+    [{ max_ticket_limit: 2.5 }, "max_ticket_limit", M.maxTicketLimit],
+    [{ session_timeout: 4 }, "session_timeout", M.sessionTimeout],
+    [{ session_timeout: 1441 }, "session_timeout", M.sessionTimeout],
+    [{ api_rate_limit: 9 }, "api_rate_limit", M.apiRateLimit],
+    [{ api_rate_limit: 100_001 }, "api_rate_limit", M.apiRateLimit],
+    [{ primary_color: "blue" }, "primary_color", M.primaryColor],
+    [{ site_name: "n".repeat(101) }, "site_name", M.siteName],
+    [{ site_description: "d".repeat(501) }, "site_description", M.siteDescription],
+    [{ email_notifications: "yes" }, "email_notifications", "Email notifications must be true or false"],
+    [{ smsNotifications: 0 }, "sms_notifications", "SMS notifications must be true or false"],
+    [{ push_notifications: null }, "push_notifications", "Push notifications must be true or false"],
+    [{ require_email_verification: "true" }, "require_email_verification", "Require email verification must be true or false"],
+    [{ enable_two_factor: 1 }, "enable_two_factor", "Two-factor authentication must be true or false"],
+    [{ enable_api_logging: "off" }, "enable_api_logging", "API logging must be true or false"],
+    [{ darkMode: "false" }, "dark_mode", "Dark mode must be true or false"],
+    [{ theme: "dark" }, "theme", "Unknown setting: theme"],
+  ])("refuses %j with 400 and a message naming the field, changing nothing", async (body, path, message) => {
+    const before = await read();
+    const res = await put({ site_name: "Would change", ...body });
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ success: false, code: "validation_failed", message, issues: [{ path, message }] });
+    expect(await read()).toEqual(before);
+    expect(await db().auditLog.count({ where: { action: "settings.update" } })).toBe(0);
+  });
+
+  it("names every bad field in issues", async () => {
+    const res = await put({ ticket_price: -1, session_timeout: 2, primary_color: "#12345" });
+    expect(res.status).toBe(400);
+    expect(res.json.issues).toEqual([
+      { path: "ticket_price", message: M.ticketPrice },
+      { path: "session_timeout", message: M.sessionTimeout },
+      { path: "primary_color", message: M.primaryColor },
+    ]);
+  });
+
+  it("refuses a body that is not an object", async () => {
+    const res = await put([1, 2]);
+    expect(res.status).toBe(400);
+    expect(res.json.message).toBe(M.notAnObject);
+  });
+
+  it("says in the answer that a limit above 99,999 allows 99,999 tickets", async () => {
+    const res = await put({ max_ticket_limit: 150_000 });
+    expect(res.status).toBe(200);
+    expect(res.json.settings.max_ticket_limit).toBe(150_000);
+    expect(res.json.notices).toEqual(["Ticket numbers have 5 digits: a maximum ticket limit above 99,999 allows 99,999 tickets."]);
+  });
+
+  it("writes one audit row with before and after of what changed, and none for a save that changes nothing", async () => {
+    await put({ ticket_price: 50, site_name: "" });
+    expect(await db().auditLog.count()).toBe(0);
+    await put({ ticket_price: 65.25, site_name: "Renamed", dark_mode: true });
+    const rows = await db().auditLog.findMany({ where: { action: "settings.update" } });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      actorId: adminId,
+      actorEmail: "admin@example.com",
+      entityType: "settings",
+      entityId: "1",
+      before: { ticket_price: 50, site_name: "" },
+      after: { ticket_price: 65.25, site_name: "Renamed" },
+    });
+  });
+
+  it("keeps both of two administrators' saves of different fields made at the same moment", async () => {
+    const results = await Promise.all([put({ ticket_price: 99 }), put({ site_name: "Both kept" }), put({ session_timeout: 45 })]);
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(await read()).toMatchObject({ ticket_price: 99, site_name: "Both kept", session_timeout: 45 });
+    expect(await db().auditLog.count({ where: { action: "settings.update" } })).toBe(3);
+  });
+
+  it("is for administrators only", async () => {
+    const res = await put({ ticket_price: 1 }, tokens.staff);
+    expect(res.status).toBe(403);
+    expect((await read()).ticket_price).toBe(50);
   });
 });

@@ -1,0 +1,10 @@
+// GET /api/audit/filters - the actions and actors the audit log holds, for the Activity Log's filters (administrators)
+import { listActivityFilterOptions } from "@/server/activity/activity-filter-options";
+import { apiRoute } from "@/server/http/api-route";
+
+export const dynamic = "force-dynamic";
+
+export const GET = apiRoute({ access: "admin" }, async ({ principal }) => ({
+  success: true,
+  ...(await listActivityFilterOptions({ principal })),
+}));

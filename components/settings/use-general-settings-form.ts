@@ -1,0 +1,73 @@
+"use client";
+
+// The General tab's form, owned by the Settings screen so that its Save Changes button (in the
+// screen's header, SPEC section 2) and the leave-page warning know whether anything changed.
+import { useEffect, useMemo } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { toast } from "@/components/ui/sonner";
+import { ApiError } from "@/lib/api-client";
+import type { Settings } from "@/lib/api/settings";
+import { useSettings, useUpdateSettings } from "@/lib/queries/settings";
+import { generalSettingsSchema, type GeneralSettingsInput, type GeneralSettingsValues } from "@/lib/schemas/settings";
+
+export const SETTINGS_TOASTS = {
+  saved: "Settings saved successfully!",
+  saveFailed: "Failed to save settings. Please try again.",
+  loadFailed: "Failed to load settings from database",
+} as const;
+
+function toFormValues(settings: Settings | undefined): GeneralSettingsInput | undefined {
+  if (!settings) return undefined;
+  return {
+    site_name: settings.site_name,
+    site_description: settings.site_description,
+    ticket_price: String(settings.ticket_price),
+    max_ticket_limit: String(settings.max_ticket_limit),
+  };
+}
+
+/** True when the form's values, as the schema reads them, differ from the saved ones. */
+function differsFromSaved(current: GeneralSettingsInput, saved: Settings | undefined): boolean {
+  if (!saved) return false;
+  const parsed = generalSettingsSchema.safeParse(current);
+  if (!parsed.success) return true;
+  return (Object.keys(parsed.data) as (keyof GeneralSettingsValues)[]).some((key) => parsed.data[key] !== saved[key]);
+}
+
+export function useGeneralSettingsForm() {
+  const query = useSettings();
+  // The Settings screen is administrators' only: the full settings.
+  const saved = query.data as Settings | undefined;
+  const mutation = useUpdateSettings();
+  const values = useMemo(() => toFormValues(saved), [saved]);
+
+  const form = useForm<GeneralSettingsInput, unknown, GeneralSettingsValues>({
+    resolver: zodResolver(generalSettingsSchema),
+    defaultValues: { site_name: "", site_description: "", ticket_price: "", max_ticket_limit: "" },
+    // Follows the saved settings (first load, after a save) but keeps what the person is editing.
+    values,
+    resetOptions: { keepDirtyValues: true },
+    mode: "onTouched",
+  });
+  const current = useWatch({ control: form.control }) as GeneralSettingsInput;
+  const hasChanges = differsFromSaved(current, saved);
+
+  useEffect(() => {
+    if (query.isError) toast.error(SETTINGS_TOASTS.loadFailed);
+  }, [query.isError]);
+
+  const save = form.handleSubmit(async (valid) => {
+    try {
+      await mutation.mutateAsync(valid);
+      form.reset(toFormValues({ ...saved!, ...valid }));
+      toast.success(SETTINGS_TOASTS.saved);
+    } catch (error) {
+      toast.error(SETTINGS_TOASTS.saveFailed, error instanceof ApiError && error.status === 400 ? { description: error.message } : undefined);
+    }
+  });
+
+  return { form, query, saved, hasChanges, isSaving: mutation.isPending, save };
+}
+
+export type GeneralSettingsController = ReturnType<typeof useGeneralSettingsForm>;

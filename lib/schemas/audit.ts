@@ -1,0 +1,66 @@
+// The Activity Log's filters (GET /api/audit and /api/audit/export), shared by the tab's URL
+// state and the route handlers. Dates are calendar days in the raffle's timezone.
+import { z } from "zod";
+
+export const AUDIT_PAGE_SIZE = 50;
+
+export const AUDIT_MESSAGES = {
+  page: "page must be a whole number from 1",
+  date: (name: string) => `${name} must be a date written YYYY-MM-DD`,
+  range: "from must be on or before to",
+  text: (name: string) => `${name} must be at most 320 characters`,
+} as const;
+
+const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
+const isoDate = (name: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), AUDIT_MESSAGES.date(name))
+      .optional(),
+  );
+
+const text = (name: string) => z.preprocess(blankToUndefined, z.string().trim().max(320, AUDIT_MESSAGES.text(name)).optional());
+
+const filterFields = {
+  /** An action name, e.g. `ticket.register`. */
+  action: text("action"),
+  /** The acting user's email (or a system actor such as `system:cli`). */
+  actor: text("actor"),
+  from: isoDate("from"),
+  to: isoDate("to"),
+};
+
+const rangeIsOrdered = (v: { from?: string; to?: string }) => !v.from || !v.to || v.from <= v.to;
+
+export const auditFiltersSchema = z.object(filterFields).refine(rangeIsOrdered, { message: AUDIT_MESSAGES.range, path: ["from"] });
+export type AuditFilters = z.output<typeof auditFiltersSchema>;
+
+export const auditListQuerySchema = z
+  .object({
+    ...filterFields,
+    page: z.preprocess(
+      (v) => (blankToUndefined(v) === undefined ? undefined : Number(v)),
+      z.number({ error: AUDIT_MESSAGES.page }).int(AUDIT_MESSAGES.page).min(1, AUDIT_MESSAGES.page).max(1_000_000, AUDIT_MESSAGES.page).default(1),
+    ),
+  })
+  .refine(rangeIsOrdered, { message: AUDIT_MESSAGES.range, path: ["from"] });
+export type AuditListQuery = z.output<typeof auditListQuerySchema>;
+
+/** One row of GET /api/audit. */
+export interface AuditEntry {
+  id: string;
+  created_at: string;
+  actor_id: string | null;
+  actor_email: string | null;
+  action: string;
+  entity_type: string;
+  entity_id: string | null;
+  /** What the row is about, readably: a ticket's control number, a user's email, a range. */
+  subject: string | null;
+  before: unknown;
+  after: unknown;
+}

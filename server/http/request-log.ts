@@ -1,0 +1,108 @@
+import "server-only";
+import pino from "pino";
+import { db } from "@/server/db/client";
+
+type RouteParams = Record<string, string | string[]>;
+
+/** The settings every API request needs, read once per request with its rate-limit count. */
+export interface RequestSettings {
+  apiRateLimit: number;
+  enableApiLogging: boolean;
+}
+
+/** What apiRoute learns about a request as it goes, for its one log line. */
+export interface RequestTrack {
+  requestId: string;
+  method: string;
+  pathname: string;
+  startedAt: number;
+  userId: string | null;
+  /** Set by the rate limiter, which reads them anyway; null when it did not run. */
+  settings: RequestSettings | null;
+}
+
+let destination: pino.DestinationStream | null = null;
+let logger: pino.Logger | null = null;
+
+/** Where the lines go: stdout unless a test captures them. */
+export function setApiLogDestination(stream: pino.DestinationStream | null) {
+  destination = stream;
+  logger = null;
+}
+
+function apiLogger(): pino.Logger {
+  // Asynchronous writes to stdout: a request never waits for the terminal or a log shipper.
+  logger ??= pino({ timestamp: pino.stdTimeFunctions.isoTime }, destination ?? pino.destination({ dest: 1, sync: false }));
+  return logger;
+}
+
+export function trackRequest(req: { method: string; nextUrl: { pathname: string } }, requestId: string): RequestTrack {
+  return { requestId, method: req.method, pathname: req.nextUrl.pathname, startedAt: performance.now(), userId: null, settings: null };
+}
+
+/**
+ * The route's pattern from the path and the params Next matched: `/api/tickets/00001` with
+ * `{id: "00001"}` is `/api/tickets/[id]`. Logs group by it, and it never carries a value
+ * (an email in `/api/auth/profile/{email}`).
+ */
+export function routePattern(pathname: string, params: RouteParams): string {
+  const segments = pathname.split("/").map((s) => {
+    try {
+      return decodeURIComponent(s);
+    } catch {
+      return s;
+    }
+  });
+  const replaced = new Set<number>();
+  for (const [name, value] of Object.entries(params)) {
+    if (Array.isArray(value)) {
+      const start = segments.length - value.length;
+      if (start > 0) segments.splice(start, value.length, `[...${name}]`);
+      continue;
+    }
+    for (let i = segments.length - 1; i > 0; i -= 1) {
+      if (!replaced.has(i) && segments[i] === value) {
+        segments[i] = `[${name}]`;
+        replaced.add(i);
+        break;
+      }
+    }
+  }
+  return segments.join("/");
+}
+
+async function isLoggingEnabled(track: RequestTrack): Promise<boolean> {
+  if (track.settings) return track.settings.enableApiLogging;
+  // Answered before the rate limiter ran (a bad API key, a 413, the health probe): read it.
+  try {
+    const rows = await db().$queryRaw<{ on: boolean }[]>`SELECT enable_api_logging AS on FROM settings WHERE id = 1`;
+    return rows[0]?.on ?? true;
+  } catch {
+    return true; // the database is down: exactly when the line matters
+  }
+}
+
+/**
+ * The enable_api_logging setting: one JSON line per API request with time, request id, method,
+ * route pattern, status, duration and user id. Never headers, tokens, cookies, query or body.
+ */
+export async function finishRequest(track: RequestTrack, response: Response, params: Promise<RouteParams> | undefined): Promise<Response> {
+  try {
+    if (await isLoggingEnabled(track)) {
+      apiLogger().info(
+        {
+          requestId: track.requestId,
+          method: track.method,
+          route: routePattern(track.pathname, (await params) ?? {}),
+          status: response.status,
+          durationMs: Math.round((performance.now() - track.startedAt) * 10) / 10,
+          userId: track.userId,
+        },
+        "api request",
+      );
+    }
+  } catch {
+    // A log line must never change the answer.
+  }
+  return response;
+}
