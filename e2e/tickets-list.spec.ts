@@ -155,7 +155,7 @@ test.describe("as an administrator", () => {
 
     const shared = await page.context().newPage();
     await shared.goto(page.url());
-    await expect(shared.getByTestId("tickets-list")).toHaveAttribute("aria-busy", "false");
+    await expect(ticketsList(shared)).toHaveAttribute("aria-busy", "false");
     await expect(shared.getByLabel("Search tickets")).toHaveValue(name);
     await expect(shared.getByTestId("ticket-row")).toHaveCount(10);
     await shared.close();

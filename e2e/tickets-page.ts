@@ -16,7 +16,9 @@ export function uniquePhone() {
 }
 
 export function ticketsList(page: Page): Locator {
-  return page.getByTestId("tickets-list");
+  // Inside <main>: React 19 reveals streamed content in batches, so just after the load event a
+  // hidden copy of the page may still sit at the end of <body> for a moment.
+  return page.getByRole("main").getByTestId("tickets-list");
 }
 
 /** Waits until the list shows the answer for the current URL (not a previous page kept on screen). */
