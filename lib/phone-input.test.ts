@@ -4,6 +4,7 @@ import { normalizePhoneInput, settlePhoneInput } from "@/lib/phone-input";
 describe("normalizePhoneInput", () => {
   it("keeps digits only", () => {
     expect(normalizePhoneInput("917-123 45ab67")).toBe("9171234567");
+    expect(normalizePhoneInput("abc")).toBe("");
   });
 
   it("stops at 10 digits for the national number", () => {

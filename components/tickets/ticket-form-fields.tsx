@@ -11,7 +11,8 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@
 import { Textarea } from "@/components/ui/textarea";
 import { Label } from "@/components/ui/label";
 import { statusLabel } from "@/components/tickets/ticket-badges";
-import { clampQuantity, keepDigits, keepPhoneDigits } from "@/components/tickets/ticket-form-input";
+import { clampQuantity, keepDigits } from "@/components/tickets/ticket-form-input";
+import { normalizePhoneInput } from "@/lib/phone-input";
 import type { Ticket } from "@/lib/api/tickets";
 import { TICKET_STATUSES } from "@/lib/constants";
 import { formatPeso, paymentMethodLabel } from "@/lib/format";
@@ -71,7 +72,7 @@ export function PersonalInformationFields({ disabled }: { disabled: boolean }) {
                 <FormControl>
                   <Input
                     {...field}
-                    onChange={(e) => field.onChange(keepPhoneDigits(e.target.value))}
+                    onChange={(e) => field.onChange(normalizePhoneInput(e.target.value))}
                     disabled={disabled}
                     className="rounded-l-none"
                     inputMode="numeric"

@@ -1,20 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clampQuantity, keepDigits, keepPhoneDigits } from "./ticket-form-input";
-
-describe("keepPhoneDigits", () => {
-  it.each([
-    ["9171234567", "9171234567"],
-    ["917-123 4567", "9171234567"],
-    ["+63 917 123 4567", "9171234567"],
-    ["09171234567", "9171234567"],
-    ["639171234567", "9171234567"],
-    ["0917", "0917"],
-    ["abc", ""],
-    ["91712345678", "9171234567"],
-  ])("%s keeps %s", (input, expected) => {
-    expect(keepPhoneDigits(input)).toBe(expected);
-  });
-});
+import { clampQuantity, keepDigits } from "./ticket-form-input";
 
 describe("keepDigits", () => {
   it("drops everything but digits and stops at the maximum", () => {

@@ -1,14 +1,6 @@
 // What the Generate / Edit form's inputs keep as a person types or pastes (SPEC section 5).
 import { MAX_TICKETS_PER_TRANSACTION } from "@/lib/constants";
-import { phoneDigits } from "@/lib/phone";
-
-/**
- * The phone input keeps digits only, at most 10. A pasted full form (+63 917 123 4567,
- * 0917 123 4567, 63917…) loses its country prefix or trunk 0 first, so it fits.
- */
-export function keepPhoneDigits(input: string): string {
-  return phoneDigits(input).replace(/\D/g, "").slice(0, 10);
-}
+// The phone field keeps what every phone field keeps: lib/phone-input.ts (normalizePhoneInput).
 
 /** Digits only, at most `max` of them (custom middle and last digits). */
 export function keepDigits(input: string, max: number): string {
