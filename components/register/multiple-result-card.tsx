@@ -5,17 +5,11 @@
 import { ResultHeading } from "@/components/register/result-heading";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent } from "@/components/ui/card";
-import type { Ticket } from "@/lib/api/tickets";
+import type { RegisterMultipleResult } from "@/lib/api/tickets";
 import { formatCount } from "@/lib/format";
 
-export interface MultipleResult {
-  success: boolean;
-  message: string;
-  totalRequested: number;
-  registeredCount: number;
-  registeredTickets: Ticket[];
-  errors: string[];
-}
+/** The server's register-multiple answer, shown as it came. */
+export type MultipleResult = RegisterMultipleResult;
 
 function Count({ label, value, testId }: { label: string; value: number; testId: string }) {
   return (
