@@ -26,6 +26,25 @@ export const IMPORT_MESSAGES = {
   otherControlNumber: (digits: string, control: string) => `Ticket ${digits} has the control number ${control}.`,
 } as const;
 
+/** The Import Tickets modal's file field (SPEC section 5). */
+export const IMPORT_FILE_MESSAGES = {
+  required: "Please select a file first",
+  notCsv: "Please select a valid CSV file",
+  tooLarge: "The file is larger than the 25 MB import limit",
+} as const;
+export const MAX_IMPORT_FILE_BYTES = 25 * 1024 * 1024;
+
+const isCsvFile = (file: File) => /\.csv$/i.test(file.name) || file.type === "text/csv";
+
+export const importFileSchema = z.object({
+  file: z
+    .custom<File | null>((v) => v === null || v === undefined || (typeof File !== "undefined" && v instanceof File))
+    .refine((f): f is File => !!f, IMPORT_FILE_MESSAGES.required)
+    .refine((f) => !f || isCsvFile(f), IMPORT_FILE_MESSAGES.notCsv)
+    .refine((f) => !f || f.size <= MAX_IMPORT_FILE_BYTES, IMPORT_FILE_MESSAGES.tooLarge),
+});
+export type ImportFileValues = z.input<typeof importFileSchema>;
+
 export const importTicketsSchema = z.object({
   csvData: z.string({ error: IMPORT_MESSAGES.csvRequired }).refine((v) => v.trim() !== "", IMPORT_MESSAGES.csvRequired),
   /** SPEC section 3: the importer names an admin address; recorded in the audit row, never trusted for access. */
