@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
+import { measureImportExport, ioTargetRows } from "./io";
 import { measureStatsEndpoints, statsTargetRows } from "./stats";
 
 const { values: args } = parseArgs({
@@ -240,7 +241,9 @@ async function benchEngine(engine: "pglite" | "postgresql") {
       const results = await measure(prepared);
       // The statistics endpoints (bench/stats.ts), after the writes, on every number taken again.
       const stats: Record<string, unknown> = await measureStatsEndpoints({ base: BASE, token: prepared.token, fillTo: 99_999 });
-      return { ...results, ...stats };
+      // CSV export-all and re-import at 99,999 tickets (bench/io.ts; import into an empty database: run bench/io.ts).
+      const io: Record<string, unknown> = await measureImportExport({ base: BASE, token: prepared.token, engine, serverPid: server.pid! });
+      return { ...results, ...stats, ...io };
     } finally {
       stopServer(server);
       await new Promise((r) => setTimeout(r, 500));
@@ -277,6 +280,7 @@ for (const engine of engines) {
     return { operation: t.label, target, measured: v.value, pass: v.pass };
   });
   rows.push(...statsTargetRows(engine, results));
+  rows.push(...ioTargetRows(engine, results));
   (report.engines as Record<string, unknown>)[engine] = { results, targets: rows };
   console.log(`\n${engine}${factor > 1 ? " (targets ×3 for the embedded engine)" : ""}`);
   console.table(rows);

@@ -106,7 +106,7 @@ function ImportForm({ importedBy, onBusyChange, onDone }: { importedBy: string; 
 
   return (
     <Form {...form}>
-      <form onSubmit={form.handleSubmit(submit)} className="space-y-4" noValidate>
+      <form onSubmit={form.handleSubmit(submit)} className="min-w-0 space-y-4" noValidate>
         <div className="flex flex-col gap-3 rounded-lg border border-dashed p-4 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-muted-foreground">Start from the template: one ticket per row, only Last 5 Digits is required.</p>
           <Button type="button" variant="outline" onClick={() => saveBlob(new Blob([ticketCsvTemplate()], { type: "text/csv;charset=utf-8" }), TEMPLATE_FILE_NAME)}>
@@ -165,7 +165,7 @@ function ImportForm({ importedBy, onBusyChange, onDone }: { importedBy: string; 
 
 function PreviewTable({ preview, fileName }: { preview: Preview; fileName: string }) {
   return (
-    <section aria-label="Preview" className="space-y-2">
+    <section aria-label="Preview" className="min-w-0 space-y-2">
       <h3 className="flex items-center gap-2 text-sm font-medium">
         <FileUp className="size-4" aria-hidden="true" />
         Preview of {fileName} (first {PREVIEW_ROWS} rows)
@@ -222,7 +222,7 @@ function ImportProgress({ startedAt, fileSize }: { startedAt: number; fileSize: 
 function ImportSummary({ result, onImportMore, onDone }: { result: ImportResult; onImportMore: () => void; onDone: () => void }) {
   const hasErrors = result.errors.length > 0;
   return (
-    <div className="space-y-4" data-testid="import-result">
+    <div className="min-w-0 space-y-4" data-testid="import-result">
       <div role="status" className="flex items-start gap-2">
         {hasErrors ? <TriangleAlert className="mt-0.5 size-5 shrink-0 text-amber-600 dark:text-amber-400" aria-hidden="true" /> : <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-emerald-600 dark:text-emerald-400" aria-hidden="true" />}
         <p className="font-medium">{result.message}</p>
