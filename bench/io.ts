@@ -112,14 +112,14 @@ async function timedExport(base: string, token: string, pids: number[]) {
   const res = await fetch(`${base}/tickets/export-all`, { headers: { authorization: `Bearer ${token}` } });
   if (res.status !== 200 || !res.body) throw new Error(`export answered ${res.status}`);
   let bytes = 0;
-  let lineFeeds = 0;
   const chunks: Uint8Array[] = [];
   for await (const chunk of res.body) {
     bytes += chunk.byteLength;
-    for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) lineFeeds++;
     chunks.push(chunk);
   }
   const ms = performance.now() - started;
+  let lineFeeds = 0;
+  for (const chunk of chunks) for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) lineFeeds++;
   clearInterval(sampler);
   peak = Math.max(peak, rssBytes(pids));
   return { ms: Math.round(ms), bytes, lines: lineFeeds, rssGrowthMb: Math.round(((peak - baseline) / 1024 / 1024) * 10) / 10, text: Buffer.concat(chunks).toString("utf8") };

@@ -19,7 +19,9 @@ const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
  * lib/csv/ticket-csv.ts's neutraliseCell does (a leading apostrophe).
  */
 function selectList() {
-  const text = (c: string) => `CASE WHEN ${c} ~ E'^''*[=+@\\t\\r-]' THEN '''' || ${c} ELSE ${c} END`;
+  // The first character decides for nearly every cell; the regular expression runs only after an apostrophe.
+  const text = (c: string) =>
+    `CASE WHEN left(${c}, 1) IN ('=', '+', '-', '@', E'\\t', E'\\r') OR (left(${c}, 1) = '''' AND ${c} ~ E'^''+[=+@\\t\\r-]') THEN '''' || ${c} ELSE ${c} END`;
   const date = (c: string) => `to_char(${c}, 'YYYY-MM-DD"T"HH24:MI:SS.MSTZH:TZM')`;
   return [
     "id::text",

@@ -27,7 +27,7 @@ type Tx = Parameters<Parameters<typeof ticketTransaction>[0]>[0];
 /**
  * POST /api/tickets/import: adds the file's tickets in one transaction, under the number
  * allocation lock (so two imports, or an import and a generation, never race for a number).
- * New numbers are inserted with one INSERT ... SELECT FROM unnest ... ON CONFLICT DO NOTHING;
+ * New numbers are inserted with one INSERT ... SELECT FROM json_array_elements(rows) ... ON CONFLICT DO NOTHING;
  * a row giving a buyer for an existing unregistered ticket registers it with the registration's
  * conditional UPDATE (registered_at IS NULL), in one statement for all such rows; any other row
  * naming an existing number is skipped, never overwriting anything. One audit row records the
@@ -92,7 +92,9 @@ async function planRows(tx: Tx, rows: ValidImportRow[], errors: RowError[]) {
   const existing = rows.length
     ? await tx.$queryRaw<ExistingTicket[]>`
         SELECT ticket_number, id::text AS id, control_number, registered_at IS NOT NULL AS registered FROM tickets
-        WHERE ticket_number = ANY(${numbers}::int[]) OR id = ANY(${ids}::uuid[]) OR control_number = ANY(${controls}::text[])`
+        WHERE ticket_number = ANY(${numbers}::int[])
+          OR id = ANY(ARRAY(SELECT json_array_elements_text(${JSON.stringify(ids)}::json))::uuid[])
+          OR control_number = ANY(ARRAY(SELECT json_array_elements_text(${JSON.stringify(controls)}::json)))`
     : [];
   const byNumber = new Map(existing.map((t) => [t.ticket_number, t]));
   const byId = new Map(existing.map((t) => [t.id, t]));
@@ -122,30 +124,40 @@ async function planRows(tx: Tx, rows: ValidImportRow[], errors: RowError[]) {
 
 const iso = (d: Date | undefined) => (d ? d.toISOString() : null);
 
+/**
+ * The rows as one JSON parameter (an array of arrays, read with json_array_elements): one 100,000-row
+ * text parameter crosses the driver several times faster than 14 array parameters of 100,000 items.
+ */
+const asJsonRows = (rows: ValidImportRow[], pick: (r: ValidImportRow) => unknown[]) => JSON.stringify(rows.map(pick));
+
 /** One INSERT for every new ticket; returns the numbers actually inserted. */
 async function insertTickets(tx: Tx, rows: ValidImportRow[], o: { user: Principal["user"]; prefix: string; price: string }) {
   if (rows.length === 0) return new Set<number>();
-  const col = <T>(pick: (r: ValidImportRow) => T | undefined) => rows.map((r) => pick(r) ?? null);
+  const data = asJsonRows(rows, (r) => [
+    r.id ?? null, r.control_number ?? null, r.ticket_number, r.buyer_name ?? null, r.phone_number ?? null, r.email ?? null,
+    r.address ?? null, r.payment_method, r.status ?? null, r.amount ?? null, iso(r.created_at), iso(r.updated_at),
+    r.creator_email ?? null, r.creation_source ?? null,
+  ]);
   const inserted = await tx.$queryRaw<{ n: number }[]>`
+    WITH x AS (
+      SELECT (r->>0)::uuid AS id, r->>1 AS control, (r->>2)::int AS n, r->>3 AS buyer, r->>4 AS phone, r->>5 AS email,
+        r->>6 AS address, r->>7 AS method, r->>8 AS status, (r->>9)::numeric AS amount, (r->>10)::timestamptz AS created,
+        (r->>11)::timestamptz AS updated, r->>12 AS creator, r->>13 AS source
+      FROM json_array_elements(${data}::json) AS r
+    )
     INSERT INTO tickets AS t (id, control_number, ticket_number, buyer_name, phone_number, email, address, payment_method,
       status, amount, user_id, created_by_id, creator_email, creator_name, creation_source, event_name,
       registered_at, registered_by_id, created_at, updated_at)
-    SELECT coalesce(x.id::uuid, gen_random_uuid()),
+    SELECT coalesce(x.id, gen_random_uuid()),
       coalesce(x.control, ${o.prefix}::text || '-' || lpad(floor(random() * 1000)::int::text, 3, '0') || '-' || lpad(x.n::text, 5, '0')),
       x.n, x.buyer, x.phone, x.email, x.address, x.method,
       coalesce(x.status, CASE WHEN ticket_buyer_is_real(x.buyer) THEN 'registered' ELSE 'active' END),
-      coalesce(x.amount::numeric, ${o.price}::numeric), ${o.user.email}::text, u.id,
+      coalesce(x.amount, ${o.price}::numeric), ${o.user.email}::text, u.id,
       coalesce(x.creator, ${o.user.email}::text), u.display_name, coalesce(x.source, 'web'), ${EVENT_NAME}::text,
-      CASE WHEN ticket_buyer_is_real(x.buyer) THEN coalesce(x.updated::timestamptz, x.created::timestamptz, now()) END,
+      CASE WHEN ticket_buyer_is_real(x.buyer) THEN coalesce(x.updated, x.created, now()) END,
       CASE WHEN ticket_buyer_is_real(x.buyer) THEN ${o.user.id}::uuid END,
-      coalesce(x.created::timestamptz, now()), coalesce(x.updated::timestamptz, x.created::timestamptz, now())
-    FROM unnest(${col((r) => r.id)}::text[], ${col((r) => r.control_number)}::text[], ${col((r) => r.ticket_number)}::int[],
-      ${col((r) => r.buyer_name)}::text[], ${col((r) => r.phone_number)}::text[], ${col((r) => r.email)}::text[],
-      ${col((r) => r.address)}::text[], ${col((r) => r.payment_method)}::text[], ${col((r) => r.status)}::text[],
-      ${col((r) => r.amount)}::text[], ${col((r) => iso(r.created_at))}::text[], ${col((r) => iso(r.updated_at))}::text[],
-      ${col((r) => r.creator_email)}::text[], ${col((r) => r.creation_source)}::text[])
-      AS x(id, control, n, buyer, phone, email, address, method, status, amount, created, updated, creator, source)
-    LEFT JOIN users u ON u.email = lower(coalesce(x.creator, ${o.user.email}::text))
+      coalesce(x.created, now()), coalesce(x.updated, x.created, now())
+    FROM x LEFT JOIN users u ON u.email = lower(coalesce(x.creator, ${o.user.email}::text))
     ON CONFLICT DO NOTHING
     RETURNING t.ticket_number AS n`;
   return new Set(inserted.map((r) => r.n));
@@ -157,11 +169,11 @@ async function insertTickets(tx: Tx, rows: ValidImportRow[], o: { user: Principa
  */
 async function registerTickets(tx: Tx, rows: ValidImportRow[], user: Principal["user"]) {
   if (rows.length === 0) return new Set<number>();
-  const col = <T>(pick: (r: ValidImportRow) => T | undefined) => rows.map((r) => pick(r) ?? null);
+  const data = asJsonRows(rows, (r) => [r.ticket_number, r.buyer_name ?? null, r.phone_number ?? null, r.email ?? null, r.address ?? null]);
   const updated = await tx.$queryRaw<{ n: number }[]>`
     WITH x AS (
-      SELECT * FROM unnest(${col((r) => r.ticket_number)}::int[], ${col((r) => r.buyer_name)}::text[], ${col((r) => r.phone_number)}::text[],
-        ${col((r) => r.email)}::text[], ${col((r) => r.address)}::text[]) AS x(n, buyer, phone, email, address)
+      SELECT (r->>0)::int AS n, r->>1 AS buyer, r->>2 AS phone, r->>3 AS email, r->>4 AS address
+      FROM json_array_elements(${data}::json) AS r
     ), t AS (
       UPDATE tickets AS t SET
         buyer_name = x.buyer,
