@@ -40,7 +40,7 @@ export async function uploadFile(
     headers.set("content-length", String(bytes.length));
   }
   const path = `/api/tickets/${encodeURIComponent(options.ticketRef)}/attachments`;
-  const req = new NextRequest(new URL(path, TEST_ORIGIN), { method: "POST", headers, body, duplex: "half" } as RequestInit & { duplex: "half" });
+  const req = new NextRequest(new URL(path, TEST_ORIGIN), { method: "POST", headers, body, duplex: "half" } as ConstructorParameters<typeof NextRequest>[1]);
   const res = await handler(req, { params: Promise.resolve({ id: options.ticketRef }) });
   return { status: res.status, json: (await res.json()) as any };
 }
