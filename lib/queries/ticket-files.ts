@@ -5,7 +5,8 @@ import type { Ticket } from "@/lib/api/tickets";
 import { queryKeys } from "@/lib/query-keys";
 
 /**
- * The ticket's attachments, fetched the first time the panel is shown (`enabled`) and kept.
+ * The ticket's attachments, fetched the first time the panel is shown (`enabled`); shown again,
+ * the panel starts from the cached list and checks for new ones (the mobile app uploads too).
  * SPEC section 8: a failed load is only logged and shows an empty list.
  */
 export function useTicketAttachments(ticketId: string, enabled: boolean) {
@@ -21,6 +22,7 @@ export function useTicketAttachments(ticketId: string, enabled: boolean) {
       }
     },
     enabled,
+    staleTime: 0,
   });
 }
 
