@@ -101,7 +101,7 @@ function AttachmentList({ ticket, isAdmin }: { ticket: Ticket; isAdmin: boolean 
             <li key={attachment.id} className="flex items-center gap-3 p-3">
               <FileText className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
               <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-medium" title={attachment.file_name}>
+                <p className="text-sm font-medium break-all">
                   {attachment.file_name}
                 </p>
                 <p className="text-xs text-muted-foreground">
