@@ -24,7 +24,7 @@ export function ticketEmailFields(ticket: TicketRow, timeZone: string): [label: 
     ["Amount", formatPeso(Number(ticket.amount))],
     ["Payment Method", paymentMethodLabel(ticket.payment_method)],
     ["Status", ticket.registered_at ? "Registered" : "Unregistered"],
-    ["Created", formatDateTime(ticket.created_at, timeZone, "MMMM d, yyyy h:mm a (zzz)")],
+    ["Created", `${formatDateTime(ticket.created_at, timeZone, "MMM d, yyyy h:mm a")} (${timeZone})`],
   ];
 }
 

@@ -82,7 +82,10 @@ describe("POST /api/tickets/send-email", () => {
     expect(mail.subject).toBe("Your Batch 2000 Raffle Ticket");
     // Text: the stored fields, ₱ with 2 decimals, the date in Asia/Manila.
     const created = new Date(ticket.created_at);
-    const manila = new Intl.DateTimeFormat("en-US", { timeZone: "Asia/Manila", month: "long", day: "numeric", year: "numeric" }).format(created);
+    const manila = new Intl.DateTimeFormat("en-US", { timeZone: "Asia/Manila", month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" })
+      .format(created)
+      .replace(/,(?= \d+:)/, "")
+      .replace(" at ", " ");
     expect(mail.text).toContain(`Control Number: ${ticket.control_number}`);
     expect(mail.text).toContain(`Buyer Name: Juan <b>"Dela" Cruz</b> & Sons`);
     expect(mail.text).toContain("Phone Number: +63 9171234567");
@@ -90,8 +93,7 @@ describe("POST /api/tickets/send-email", () => {
     expect(mail.text).toContain("Amount: ₱50.00");
     expect(mail.text).toContain("Payment Method: GCash");
     expect(mail.text).toContain("Status: Registered");
-    expect(mail.text).toContain(`Created: ${manila}`);
-    expect(mail.text).toContain("GMT+8");
+    expect(mail.text).toContain(`Created: ${manila} (Asia/Manila)`);
     // HTML: every value escaped; nothing the client sent in `ticket` is used.
     expect(mail.html).toContain("Juan &lt;b&gt;&quot;Dela&quot; Cruz&lt;/b&gt; &amp; Sons");
     expect(mail.html).toContain("1 &lt;Rizal&gt; St");
