@@ -40,6 +40,9 @@ const download = (id: string, token = staff.token) =>
 const remove = (id: string, token = admin.token) =>
   callRoute(deleteRoute, { method: "DELETE", path: `/api/tickets/attachment/${id}`, params: { id }, token });
 
+/** Ten-megabyte bodies through the embedded engine take ~20 s on a quiet machine, far longer on a busy one. */
+const BIG_FILE_TIMEOUT_MS = 240_000;
+
 describe("POST /api/tickets/{id}/attachments", () => {
   it.each([
     ["jpeg", "stub.jpg", "image/jpeg"],
@@ -76,7 +79,7 @@ describe("POST /api/tickets/{id}/attachments", () => {
     // Exactly 10 MB is accepted.
     const exact = await upload({ bytes: Buffer.concat([SAMPLE_FILES.jpeg, Buffer.alloc(10 * 1024 * 1024 - SAMPLE_FILES.jpeg.length)]), name: "exact.jpg" });
     expect(exact.status).toBe(201);
-  });
+  }, BIG_FILE_TIMEOUT_MS);
 
   it("keeps at most 20 per ticket, even when 25 arrive at once (409 for the rest)", async () => {
     const results = await Promise.all(Array.from({ length: 25 }, (_, i) => upload({ bytes: SAMPLE_FILES.png, name: `p${i}.png` })));
@@ -137,7 +140,7 @@ describe("GET list and download", () => {
     expect(up.status).toBe(201);
     const file = await download(up.json.attachment.id);
     expect(file.bytes.equals(photo)).toBe(true);
-  });
+  }, BIG_FILE_TIMEOUT_MS);
 
   it("answers 404 for an unknown or malformed attachment id", async () => {
     expect((await download("6f1c1f40-8a55-4c1e-9d4e-2f0d7c1b0a99")).status).toBe(404);
