@@ -121,7 +121,7 @@ test("Import Tickets: template, file checks, preview of 5 rows, import with erro
   await dialog.getByRole("button", { name: "Import More" }).click();
   await expect(dialog.getByLabel("CSV file")).toHaveValue("");
   await expect(dialog.getByTestId("import-preview")).toHaveCount(0);
-  await dialog.getByRole("button", { name: "Done" }).click();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toHaveCount(0);
 });
 
