@@ -15,7 +15,7 @@ import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, For
 import { Input } from "@/components/ui/input";
 import { Progress } from "@/components/ui/progress";
 import { toast } from "@/components/ui/sonner";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useReturnFocus } from "@/components/tickets/use-return-focus";
 import { errorMessage } from "@/lib/api-client";
 import { importTicketsCsv, saveBlob } from "@/lib/api/tickets-io";
@@ -174,7 +174,8 @@ function PreviewTable({ preview, fileName }: { preview: Preview; fileName: strin
         <p className="text-sm text-muted-foreground">The file has no rows under its header.</p>
       ) : (
         <div className="max-w-full overflow-x-auto rounded-md border" tabIndex={0} aria-label="Preview rows (scrolls sideways)">
-          <Table data-testid="import-preview">
+          {/* A plain <table>: this div is the one that scrolls, and it takes keyboard focus. */}
+          <table data-testid="import-preview" className="w-full caption-bottom text-sm">
             <TableHeader>
               <TableRow>
                 {preview.header.map((h, i) => (
@@ -195,7 +196,7 @@ function PreviewTable({ preview, fileName }: { preview: Preview; fileName: strin
                 </TableRow>
               ))}
             </TableBody>
-          </Table>
+          </table>
         </div>
       )}
     </section>
