@@ -101,7 +101,8 @@ export async function flushRateLimitCounts(): Promise<void> {
     const batch: [string, Window, number][] = [];
     for (const [key, w] of s.windows) {
       if (w.start < current && w.pending === 0) s.windows.delete(key);
-      else if (w.pending > 0 && !w.ready) batch.push([key, w, w.pending]);
+      // Every caller of this minute, even with nothing to add: the other instances' counts are learnt too.
+      else if (!w.ready) batch.push([key, w, w.pending]);
     }
     if (!batch.length) return;
     for (const [, w, n] of batch) w.pending -= n;
