@@ -1,5 +1,6 @@
 import { expect, test } from "./fixtures";
-import { ADMIN_EMAIL, addUserViaApi, callApiAsBrowser, chooseGoogleIdentity, sidebarLinks, signInWithGoogle, uniqueEmail } from "./helpers";
+import { expectNoA11yViolations } from "./a11y";
+import { ADMIN_EMAIL, addUserViaApi, callApiAsBrowser, chooseGoogleIdentity, setTheme, sidebarLinks, signInWithGoogle, uniqueEmail } from "./helpers";
 
 const NOT_AUTHORIZED =
   "Your email is not authorized to access this application. Please contact the administrator for access.";
@@ -117,3 +118,13 @@ test("the route table redirects on the server", async ({ page }) => {
   await page.goto("/dashboard/admin");
   await expect(page.getByRole("heading", { name: "User Sales" })).toBeVisible();
 });
+
+for (const theme of ["light", "dark"] as const) {
+  test(`the sign-in page passes axe in ${theme} mode`, async ({ page }) => {
+    await setTheme(page, theme);
+    await page.goto("/login");
+    await expect(page.getByRole("heading", { name: "User Access" })).toBeVisible();
+    await expect(page.locator("html")).toHaveClass(theme === "dark" ? /dark/ : /^(?!.*dark)/);
+    await expectNoA11yViolations(page, { label: `sign-in page (${theme})` });
+  });
+}

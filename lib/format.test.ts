@@ -48,3 +48,20 @@ describe("display rules", () => {
     expect(formatPhone(null)).toBe("");
   });
 });
+
+describe("formatDateTime against date-fns-tz", () => {
+  it("writes every pattern the screens use exactly as date-fns-tz does, across zones and hours", async () => {
+    const { formatInTimeZone } = await import("date-fns-tz");
+    const patterns = ["MMM d, yyyy h:mm a", "MMM d, yyyy h:mm:ss a", "yyyy-MM-dd", "yyyy-MM-dd HH:mm", "MMM d, yyyy", "hh:mm a 'on' dd/MM", "H:mm:ss"];
+    const zones = ["Asia/Manila", "UTC", "America/New_York", "Asia/Kathmandu"];
+    // Every hour of two days (midnight and noon included), a leap day and a DST change.
+    const instants = [
+      ...Array.from({ length: 48 }, (_, h) => Date.UTC(2026, 10, 23, h, 7, 9)),
+      Date.UTC(2028, 1, 29, 15, 59, 59),
+      Date.UTC(2026, 2, 8, 7, 30, 0),
+    ];
+    for (const zone of zones)
+      for (const pattern of patterns)
+        for (const at of instants) expect(formatDateTime(new Date(at), zone, pattern)).toBe(formatInTimeZone(new Date(at), zone, pattern));
+  });
+});

@@ -1,7 +1,6 @@
 // Display rules shared by every screen (SPEC section 5 "Display rules" and section 9): amounts
 // as ₱ with 2 decimals, dates in the raffle's timezone, 'No Date' / 'Invalid Date', 'Unknown'
 // payment methods, non-numeric counts as 0 and non-array chart data as empty.
-import { formatInTimeZone } from "date-fns-tz";
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from "@/lib/constants";
 
 const peso = new Intl.NumberFormat("en-PH", { style: "currency", currency: "PHP", minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -30,15 +29,68 @@ export function formatCount(value: unknown): string {
 export const NO_DATE = "No Date";
 export const INVALID_DATE = "Invalid Date";
 
+const partFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar fields of `date` in `timeZone`, from the browser's (or Node's) own Intl. */
+function partsIn(date: Date, timeZone: string) {
+  let format = partFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+      hourCycle: "h23",
+    });
+    partFormats.set(timeZone, format);
+  }
+  const parts: Record<string, number> = {};
+  for (const part of format.formatToParts(date)) if (part.type !== "literal") parts[part.type] = Number(part.value);
+  return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour % 24, minute: parts.minute, second: parts.second };
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+
 /**
- * A timestamp shown in the raffle's timezone with a date-fns pattern; 'No Date' when missing,
- * 'Invalid Date' when it cannot be read.
+ * The date-fns pattern tokens the screens use (yyyy MMM MM M dd d HH H hh h mm ss a, and text in
+ * single quotes), written with Intl so date-fns stays out of every screen's first load.
+ */
+const TOKEN = /'[^']*'|yyyy|MMM|MM|M|dd|d|HH|H|hh|h|mm|ss|a/g;
+
+function formatPattern(date: Date, timeZone: string, pattern: string): string {
+  const p = partsIn(date, timeZone);
+  const hour12 = p.hour % 12 === 0 ? 12 : p.hour % 12;
+  const tokens: Record<string, () => string> = {
+    yyyy: () => pad(p.year, 4),
+    MMM: () => MONTHS[p.month - 1],
+    MM: () => pad(p.month),
+    M: () => String(p.month),
+    dd: () => pad(p.day),
+    d: () => String(p.day),
+    HH: () => pad(p.hour),
+    H: () => String(p.hour),
+    hh: () => pad(hour12),
+    h: () => String(hour12),
+    mm: () => pad(p.minute),
+    ss: () => pad(p.second),
+    a: () => (p.hour < 12 ? "AM" : "PM"),
+  };
+  return pattern.replace(TOKEN, (token) => (token.startsWith("'") ? token.slice(1, -1) : tokens[token]()));
+}
+
+/**
+ * A timestamp shown in the raffle's timezone with a date-fns-style pattern; 'No Date' when
+ * missing, 'Invalid Date' when it cannot be read.
  */
 export function formatDateTime(value: unknown, timeZone: string, pattern = "MMM d, yyyy h:mm a"): string {
   if (value === null || value === undefined || value === "") return NO_DATE;
   const date = value instanceof Date ? value : typeof value === "string" || typeof value === "number" ? new Date(value) : new Date(NaN);
   if (Number.isNaN(date.getTime())) return INVALID_DATE;
-  return formatInTimeZone(date, timeZone, pattern);
+  return formatPattern(date, timeZone, pattern);
 }
 
 /** Cash, GCash, Bank Transfer; 'Unknown' when missing; any other value as written. */

@@ -54,7 +54,7 @@ export function LoginScreen(props: LoginScreenProps) {
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-indigo-50 via-white to-purple-100 p-4 dark:from-slate-950 dark:via-slate-900 dark:to-indigo-950">
-      <Card className="w-full max-w-md gap-5 border-white/60 shadow-xl shadow-indigo-200/50">
+      <Card className="w-full max-w-md gap-5 border-white/60 shadow-xl shadow-indigo-200/50 dark:border-border dark:shadow-black/40">
         <CardHeader className="justify-items-center gap-3 text-center">
           <Logo className="size-16" />
           <h1 className="text-2xl font-bold tracking-tight">{RAFFLE_TITLE}</h1>
@@ -113,12 +113,12 @@ export function LoginScreen(props: LoginScreenProps) {
             </div>
           )}
 
-          <section aria-labelledby="user-access-heading" className="space-y-2 rounded-lg border border-indigo-100 bg-indigo-50/70 p-4 text-sm">
-            <h2 id="user-access-heading" className="flex items-center gap-2 font-semibold text-indigo-900">
+          <section aria-labelledby="user-access-heading" className="space-y-2 rounded-lg border border-indigo-100 bg-indigo-50/70 p-4 text-sm dark:border-indigo-900 dark:bg-indigo-950/50">
+            <h2 id="user-access-heading" className="flex items-center gap-2 font-semibold text-indigo-900 dark:text-indigo-100">
               <ShieldCheck className="size-4" />
               User Access
             </h2>
-            <ul className="list-disc space-y-1 pl-5 text-indigo-900/80">
+            <ul className="list-disc space-y-1 pl-5 text-indigo-900/80 dark:text-indigo-100/85">
               <li>Administrators have full access to all features.</li>
               <li>Users can register tickets and view the overview.</li>
               <li>Contact the administrator to be granted access.</li>
