@@ -9,6 +9,7 @@
 // shared sessions serve the rest of the worker's tests.
 import path from "node:path";
 import { test as base, expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import { startMailSink, type MailSink } from "../tests/helpers/mail-sink";
 import { startAppServer, type AppServer } from "./app-server";
 import { ADMIN_EMAIL, setAppOrigin, signInWithGoogle } from "./helpers";
 
@@ -21,10 +22,14 @@ export const ADMIN = { displayName: "Ada Admin", email: ADMIN_EMAIL };
 export const E2E_RATE_LIMIT = 100_000;
 
 const APP_BASE_PORT = Number(process.env.E2E_PORT ?? 3100) + 10;
+/** Each worker's SMTP test server (`mailSink`), which its app server sends through. */
+const SMTP_BASE_PORT = Number(process.env.E2E_PORT ?? 3100) + 20;
 const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 3199);
 
 interface WorkerFixtures {
   app: AppServer;
+  /** The messages this worker's app server sent (a real SMTP server on loopback). */
+  mailSink: MailSink;
   authStates: Record<Role, string>;
   staffEmail: string;
 }
@@ -56,11 +61,23 @@ async function signInAndSave(browser: Browser, app: AppServer, who: { email: str
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
-  app: [
+  mailSink: [
     async ({}, use, workerInfo) => {
+      const sink = await startMailSink(SMTP_BASE_PORT + workerInfo.parallelIndex);
+      await use(sink);
+      await sink.stop();
+    },
+    { scope: "worker" },
+  ],
+
+  app: [
+    async ({ mailSink }, use, workerInfo) => {
       const server = await startAppServer({
         port: APP_BASE_PORT + workerInfo.parallelIndex,
         env: {
+          SMTP_URL: mailSink.url,
+          MAIL_FROM: "Batch 2000 Raffle <raffle@example.org>",
+          SMTP_TIMEOUT_MS: "5000",
           AUTH_GOOGLE_ID: "e2e-google-client",
           AUTH_GOOGLE_SECRET: "e2e-google-secret",
           AUTH_GOOGLE_ISSUER: `http://127.0.0.1:${OIDC_PORT}`,

@@ -27,6 +27,8 @@ interface RequestOptions {
   signal?: AbortSignal;
   /** A 2xx answer with `success: false` is a result to show (register-multiple), not an error. */
   allowUnsuccessful?: boolean;
+  /** A multipart body (file uploads) instead of JSON; the browser sets its Content-Type. */
+  formData?: FormData;
 }
 
 function buildHeaders(hasBody: boolean): Headers {
@@ -55,7 +57,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const res = await fetch(`/api${path}`, {
     method: options.method ?? "GET",
     headers: buildHeaders(hasBody),
-    body: hasBody ? JSON.stringify(options.body) : undefined,
+    body: options.formData ?? (hasBody ? JSON.stringify(options.body) : undefined),
     credentials: "same-origin",
     cache: "no-store",
     signal: requestSignal(options),
@@ -71,6 +73,16 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiError(res.status, code, message);
   }
   return json as T;
+}
+
+/**
+ * A call whose answer is not JSON (a file download): the same headers, timeout and 401 rule as
+ * apiRequest, and the Response as it came, for the caller to read.
+ */
+export async function apiFetch(path: string, options: Pick<RequestOptions, "timeoutMs" | "signal"> = {}): Promise<Response> {
+  const res = await fetch(`/api${path}`, { headers: buildHeaders(false), credentials: "same-origin", cache: "no-store", signal: requestSignal(options) });
+  if (res.status === 401 && typeof window !== "undefined") window.location.assign("/login");
+  return res;
 }
 
 /** The message to show for a failed call: the server's own text when it sent one. */

@@ -17,6 +17,18 @@ describe("parseEnv", () => {
     );
   });
 
+  it("reads the mail settings, and names a bad one", () => {
+    const env = parseEnv(base);
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.MAIL_FROM).toBe("Batch 2000 Raffle <no-reply@localhost>");
+    expect(env.SMTP_TIMEOUT_MS).toBe(10_000);
+    const set = parseEnv({ ...base, SMTP_URL: "smtps://u:p@mail.example.org:465", MAIL_FROM: "desk@example.org", SMTP_TIMEOUT_MS: "2500" });
+    expect([set.SMTP_URL, set.MAIL_FROM, set.SMTP_TIMEOUT_MS]).toEqual(["smtps://u:p@mail.example.org:465", "desk@example.org", 2500]);
+    expect(() => parseEnv({ ...base, SMTP_URL: "mail.example.org" })).toThrow(/^Invalid environment: SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(() => parseEnv({ ...base, MAIL_FROM: "nobody" })).toThrow("MAIL_FROM must be an address, or a name and <address>");
+    expect(() => parseEnv({ ...base, SMTP_TIMEOUT_MS: "soon" })).toThrow(/SMTP_TIMEOUT_MS/);
+  });
+
   it("requires AUTH_SECRET in production", () => {
     expect(() => parseEnv({ NODE_ENV: "production" } as NodeJS.ProcessEnv)).toThrow("AUTH_SECRET is required in production");
   });

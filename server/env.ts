@@ -42,6 +42,16 @@ export const envSchema = z
     AUTH_DEV_LOGIN_IN_PRODUCTION: bool,
     ADMIN_EMAILS: csv.transform((list) => list.map((e) => e.toLowerCase())),
     DASHBOARD_API_KEY: z.string().min(1).optional(),
+
+    // E-mailed tickets (docs/decisions/045). Unset SMTP_URL: messages are written as .eml files
+    // under MAIL_OUTBOX_DIR instead of being sent.
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/.+/, "must be an smtp:// or smtps:// URL (e.g. smtp://user:pass@mail.example.org:587)")
+      .optional(),
+    MAIL_FROM: z.string().regex(/^[^@\s<>]+@[^@\s<>]+$|<[^@\s<>]+@[^@\s<>]+>$/, "must be an address, or a name and <address>").default("Batch 2000 Raffle <no-reply@localhost>"),
+    SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    MAIL_OUTBOX_DIR: z.string().min(1).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.AUTH_SECRET) {

@@ -5,6 +5,7 @@ import { Menu } from "lucide-react";
 import { AccountMenu } from "@/components/dashboard/account-menu";
 import { Sidebar } from "@/components/dashboard/sidebar";
 import { useLiveUser } from "@/components/dashboard/use-live-user";
+import { TicketFilesExtensions } from "@/components/tickets/ticket-files-extensions";
 import { Button } from "@/components/ui/button";
 import { RAFFLE_TITLE } from "@/lib/constants";
 
@@ -59,7 +60,9 @@ export function DashboardShell({
             <AccountMenu user={user} signOut={signOut} />
           </div>
         </header>
-        <main className="flex-1 p-4 sm:p-6 lg:p-8">{children}</main>
+        <main className="flex-1 p-4 sm:p-6 lg:p-8">
+          <TicketFilesExtensions isAdmin={user.isAdmin}>{children}</TicketFilesExtensions>
+        </main>
       </div>
     </div>
   );

@@ -9,15 +9,17 @@ const loadGenerate = () => import("@/components/tickets/generate-ticket-dialog")
 const loadDetails = () => import("@/components/tickets/ticket-details-dialog");
 const loadCustomRange = () => import("@/components/tickets/custom-range-dialog");
 const loadDelete = () => import("@/components/tickets/delete-ticket-dialog");
+const loadImport = () => import("@/components/tickets/import-tickets-dialog");
 
 export const LazyGenerateTicketDialog = dynamic(() => loadGenerate().then((m) => m.GenerateTicketDialog), { ssr: false });
 export const LazyTicketDetailsDialog = dynamic(() => loadDetails().then((m) => m.TicketDetailsDialog), { ssr: false });
 export const LazyCustomRangeDialog = dynamic(() => loadCustomRange().then((m) => m.CustomRangeDialog), { ssr: false });
 export const LazyDeleteTicketDialog = dynamic(() => loadDelete().then((m) => m.DeleteTicketDialog), { ssr: false });
+export const LazyImportTicketsDialog = dynamic(() => loadImport().then((m) => m.ImportTicketsDialog), { ssr: false });
 
 /** Fetches every dialog's code once the page is idle, so the first click opens at once. */
 export function preloadTicketDialogs() {
-  const run = () => void Promise.all([loadGenerate(), loadDetails(), loadCustomRange(), loadDelete()]);
+  const run = () => void Promise.all([loadGenerate(), loadDetails(), loadCustomRange(), loadDelete(), loadImport()]);
   if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(run, { timeout: 3000 });
   else setTimeout(run, 1500);
 }

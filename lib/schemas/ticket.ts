@@ -83,7 +83,8 @@ const wholeNumber = (requiredMessage: string, invalidMessage: string) =>
     z.number({ error: (issue) => (issue.input === undefined ? requiredMessage : invalidMessage) }).int(invalidMessage),
   );
 
-const ticketFields = {
+/** The ticket fields shared by generate, edit and the CSV importer (lib/schemas/ticket-import.ts). */
+export const ticketFields = {
   buyer_name: buyerName,
   phone_number: optionalPhone,
   email: optionalEmail,

@@ -14,9 +14,12 @@ export const ERROR_STATUS = {
   conflict: 409,
   already_registered: 409,
   limit_reached: 409,
+  notifications_off: 409,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,
+  mail_failed: 502,
   unavailable: 503,
 } as const;
 

@@ -1,0 +1,10 @@
+// DELETE /api/tickets/attachment/{id} - delete an attachment (admin)
+import { apiRoute } from "@/server/http/api-route";
+import { deleteAttachment } from "@/server/attachments/delete-attachment";
+
+export const dynamic = "force-dynamic";
+
+export const DELETE = apiRoute({ access: "admin" }, async ({ params, principal }) => {
+  await deleteAttachment({ principal, id: params.id });
+  return { success: true, message: "Attachment deleted successfully" };
+});

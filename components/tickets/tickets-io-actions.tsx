@@ -1,0 +1,64 @@
+"use client";
+
+// Tickets Management's Export CSV and Import CSV buttons (SPEC sections 2, 7, 8 and 9). Export
+// streams GET /api/tickets/export-all and shows rows and bytes so far (60 s allowed); Import
+// opens the Import Tickets modal, loaded on first use.
+import { useState } from "react";
+import { FileDown, FileUp } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { toast } from "@/components/ui/sonner";
+import { LazyImportTicketsDialog } from "@/components/tickets/lazy-dialogs";
+import { errorMessage } from "@/lib/api-client";
+import { exportAllTickets, saveBlob, type ExportProgress } from "@/lib/api/tickets-io";
+import { formatCount } from "@/lib/format";
+
+const formatBytes = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+
+export function TicketsIoActions({ currentUserEmail }: { currentUserEmail: string }) {
+  const [progress, setProgress] = useState<ExportProgress | null>(null);
+  const [isImportMounted, setIsImportMounted] = useState(false);
+  const [isImportOpen, setIsImportOpen] = useState(false);
+  const isExporting = progress !== null;
+
+  async function exportCsv() {
+    setProgress({ bytes: 0, rows: 0 });
+    try {
+      const file = await exportAllTickets({ onProgress: setProgress });
+      if (file.rows === 0) {
+        toast.error("No data to export");
+        return;
+      }
+      saveBlob(file.blob, file.fileName);
+      toast.success(`Exported ${formatCount(file.rows)} tickets`);
+    } catch (error) {
+      toast.error(`Failed to export tickets: ${errorMessage(error, "Unknown error")}`);
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  return (
+    <>
+      <Button variant="outline" onClick={() => void exportCsv()} disabled={isExporting} aria-describedby={isExporting ? "export-progress" : undefined}>
+        <FileDown className={isExporting ? "animate-pulse" : undefined} />
+        {isExporting ? "Exporting..." : "Export CSV"}
+      </Button>
+      <Button
+        variant="outline"
+        onClick={() => {
+          setIsImportMounted(true);
+          setIsImportOpen(true);
+        }}
+      >
+        <FileUp />
+        Import CSV
+      </Button>
+      {isExporting && (
+        <p id="export-progress" role="status" className="basis-full text-sm text-muted-foreground tabular-nums" data-testid="export-progress">
+          Exporting: {formatCount(progress.rows)} rows, {formatBytes(progress.bytes)} so far
+        </p>
+      )}
+      {isImportMounted && <LazyImportTicketsDialog open={isImportOpen} onOpenChange={setIsImportOpen} importedBy={currentUserEmail} />}
+    </>
+  );
+}

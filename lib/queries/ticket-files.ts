@@ -1,0 +1,55 @@
+// TanStack Query hooks for a ticket's e-mail and attachments (keys in lib/query-keys.ts).
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ticketFilesApi } from "@/lib/api/ticket-files";
+import type { Ticket } from "@/lib/api/tickets";
+import { queryKeys } from "@/lib/query-keys";
+
+/**
+ * The ticket's attachments, fetched the first time the panel is shown (`enabled`); shown again,
+ * the panel starts from the cached list and checks for new ones (the mobile app uploads too).
+ * SPEC section 8: a failed load is only logged and shows an empty list.
+ */
+export function useTicketAttachments(ticketId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.tickets.attachments(ticketId),
+    queryFn: async () => {
+      try {
+        const list = await ticketFilesApi.listAttachments(ticketId);
+        return Array.isArray(list) ? list : [];
+      } catch (error) {
+        console.warn("Failed to load attachments", error);
+        return [];
+      }
+    },
+    enabled,
+    staleTime: 0,
+  });
+}
+
+export function useUploadAttachment(ticketId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => ticketFilesApi.uploadAttachment(ticketId, file),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.tickets.attachments(ticketId) }),
+  });
+}
+
+export function useDeleteAttachment(ticketId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => ticketFilesApi.deleteAttachment(id),
+    onSettled: () => Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.tickets.attachments(ticketId) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.audit.all }),
+    ]),
+  });
+}
+
+/** Sending changes no ticket data; the Activity Log gains a row. */
+export function useSendTicketEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ticket: Ticket) => ticketFilesApi.sendEmail(ticket),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.audit.all }),
+  });
+}
