@@ -1,79 +1,46 @@
-// npm run bench [-- --skip-build] [-- --engine pglite|postgresql]
-// Seeds a fresh database with every 5-digit ticket number taken (99,999 tickets, 60%
-// registered), starts the production build, and measures the ticket API over HTTP with
-// a signed-in admin's bearer token. Embedded PGlite always; PostgreSQL too when
-// BENCH_DATABASE_URL names a server (a fresh database is created there and dropped after).
-// Prints a table and writes bench/results.json.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+// npm run bench [-- --skip-build] [-- --engine pglite|postgresql] [-- --rounds 3] [-- --seconds 5]
+// The ticket API under load (issue 13): the production build on Node 24 (when installed, see
+// docs/decisions/041-node-24.md), 99,999 tickets, driven by wrk (bench/load.ts; autocannon when
+// wrk cannot be had), 8 connections. In the same run, two floors: a plain Node `http` server
+// answering `{}` and the app's liveness route `GET /api/health/live`. Every figure is the median
+// of alternating rounds, and every target is a ratio to the liveness route in the same run.
+// Embedded PGlite always; PostgreSQL too with BENCH_DATABASE_URL (a fresh database there,
+// dropped after). Prints the floors, the ratios against the issue's targets, the Node versions
+// and the client, and writes bench/results.json. Exits non-zero on any failed request.
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import pg from "pg";
-import { measureImportExport, ioTargetRows } from "./io";
+import { benchEnv, cpuMs, createDatabase, enginesFrom, ensureBuild, lastJsonLine, nodeVersion, runTsx, seed, serverNode, startServer, stopServer, type Engine } from "./harness";
+import { loadClient, type LoadClient, type LoadResult, type LoadSpec } from "./load";
 import { measureStatsEndpoints, statsTargetRows } from "./stats";
 
 const { values: args } = parseArgs({
-  options: { "skip-build": { type: "boolean", default: false }, engine: { type: "string" }, port: { type: "string", default: "3210" } },
+  options: {
+    "skip-build": { type: "boolean", default: false },
+    engine: { type: "string" },
+    port: { type: "string", default: process.env.BENCH_PORT ?? "4610" },
+    rounds: { type: "string", default: process.env.BENCH_ROUNDS ?? "3" },
+    seconds: { type: "string", default: process.env.BENCH_SECONDS ?? "5" },
+    connections: { type: "string", default: "8" },
+    "cpu-prof": { type: "string" },
+  },
 });
 const PORT = Number(args.port);
-const BASE = `http://127.0.0.1:${PORT}/api`;
+const FLOOR_PORT = PORT + 80;
+const ROUNDS = Number(args.rounds);
+const SECONDS = Number(args.seconds);
+const CONNECTIONS = Number(args.connections);
 
-interface Target {
-  op: string;
-  label: string;
-  kind: "p95" | "time" | "throughput" | "exact";
-  target: number;
-}
-
-const TARGETS: Target[] = [
-  { op: "lookup", label: "GET /tickets/search/{term} p95", kind: "p95", target: 4 },
-  { op: "name_search", label: "GET /tickets/search?search=<name part>&status=registered p95", kind: "p95", target: 15 },
-  { op: "list_offset", label: "GET /tickets?limit=10&offset=50000 p95", kind: "p95", target: 12 },
-  { op: "stats", label: "GET /tickets/stats p95", kind: "p95", target: 15 },
-  { op: "register", label: "PUT /tickets/register/{n} p95", kind: "p95", target: 10 },
-  { op: "generate_100", label: "POST /tickets/generate quantity 100 (p95 of runs)", kind: "p95", target: 100 },
-  { op: "custom_range_10000", label: "custom range of 10,000 (ms)", kind: "time", target: 500 },
-  { op: "concurrent_register", label: "32 clients registering distinct tickets (registrations/s)", kind: "throughput", target: 600 },
-  { op: "same_ticket_race", label: "20 concurrent registrations of one ticket (successes)", kind: "exact", target: 1 },
+/** The issue's targets, as ratios of requests/s to the liveness route (same run, same engine). */
+const RATIO_TARGETS: { op: string; label: string; min: number }[] = [
+  { op: "lookup", label: "lookup GET /api/tickets/search/{n}", min: 0.75 },
+  { op: "stats", label: "GET /api/tickets/stats", min: 0.75 },
+  { op: "register", label: "register PUT /api/tickets/register/{n} (0 errors)", min: 0.5 },
+  { op: "list_offset", label: "list GET /api/tickets?limit=10&offset=50000", min: 0.25 },
+  { op: "name_search", label: "name search GET /api/tickets/search?search=…&status=registered", min: 0.25 },
 ];
-
-type Stats = { n: number; p50: number; p95: number; max: number; errors: number };
-
-function percentile(sorted: number[], p: number) {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-function summarize(samples: number[], errors: number): Stats {
-  const s = [...samples].sort((a, b) => a - b);
-  const r = (x: number) => Math.round(x * 100) / 100;
-  return { n: s.length, p50: r(percentile(s, 50)), p95: r(percentile(s, 95)), max: r(s[s.length - 1] ?? NaN), errors };
-}
-
-async function call(token: string, method: string, url: string, body?: unknown) {
-  const started = performance.now();
-  const res = await fetch(`${BASE}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = (await res.json().catch(() => null)) as any;
-  return { ms: performance.now() - started, status: res.status, json };
-}
-
-async function timeSequential(n: number, fn: (i: number) => Promise<{ ms: number; status: number }>, ok = (s: number) => s < 400) {
-  for (let i = 0; i < Math.min(20, n); i++) await fn(-1 - i); // warm-up
-  const samples: number[] = [];
-  let errors = 0;
-  for (let i = 0; i < n; i++) {
-    const r = await fn(i);
-    samples.push(r.ms);
-    if (!ok(r.status)) errors++;
-  }
-  return summarize(samples, errors);
-}
-
-// ---------------------------------------------------------------- database preparation
 
 interface Prepared {
   token: string;
@@ -82,209 +49,278 @@ interface Prepared {
   unregistered: string[];
 }
 
-function runTsx(script: string, argv: string[], env: NodeJS.ProcessEnv) {
-  const r = spawnSync("npx", ["tsx", "--conditions=react-server", script, ...argv], { env, stdio: "inherit" });
-  if (r.status !== 0) throw new Error(`${script} failed (exit ${r.status})`);
+interface OpSpec {
+  op: string;
+  method?: string;
+  paths: string[];
+  unique?: boolean;
+  body?: string;
+  token?: string;
+  floor?: boolean;
 }
 
-async function prepare(env: NodeJS.ProcessEnv): Promise<Prepared> {
-  runTsx("scripts/db-seed.ts", ["--tickets", "100000", "--registered", "0.6", "--reset"], env);
-  const out = spawnSync("npx", ["tsx", "--conditions=react-server", "bench/prepare.ts"], { env, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
-  if (out.status !== 0) throw new Error("bench/prepare.ts failed");
-  return JSON.parse(out.stdout.trim().split("\n").pop()!) as Prepared;
+const BUYER = JSON.stringify({ buyerName: "Bench Buyer {i}", phoneNumber: "09171234567", email: "", address: "Quezon City" });
+
+function median(xs: number[]) {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : Math.round(((s[m - 1] + s[m]) / 2) * 100) / 100;
 }
 
-// ---------------------------------------------------------------- server
-
-async function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const child = spawn("npx", ["next", "start", "-p", String(PORT), "-H", "127.0.0.1"], { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
-  let log = "";
-  child.stdout!.on("data", (d) => (log += d));
-  child.stderr!.on("data", (d) => (log += d));
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(`${BASE}/health`);
-      if (res.ok) return child;
-    } catch {
-      // not up yet
-    }
-    if (child.exitCode !== null) break;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  stopServer(child);
-  throw new Error(`server did not start:\n${log}`);
+/** Starts the plain Node `http` floor server on the server's Node. */
+async function startFloor(): Promise<{ pid: number; stop: () => void }> {
+  const child = spawn(serverNode(), ["bench/floor-server.mjs", String(FLOOR_PORT)], { stdio: ["ignore", "pipe", "inherit"] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on("data", (d) => String(d).includes("listening") && resolve());
+    child.once("exit", (code) => reject(new Error(`floor server exited (${code})`)));
+  });
+  return { pid: child.pid!, stop: () => child.kill("SIGTERM") };
 }
 
-function stopServer(child: ChildProcess) {
-  try {
-    process.kill(-child.pid!, "SIGTERM");
-  } catch {
-    // already gone
-  }
+interface Measured extends LoadResult {
+  cpu_ms_per_request: number;
 }
 
-// ---------------------------------------------------------------- the measurements
+async function measureOnce(client: LoadClient, spec: LoadSpec, pid: number): Promise<Measured> {
+  const before = cpuMs(pid);
+  const r = await client.run(spec);
+  const cpu = cpuMs(pid) - before;
+  return { ...r, cpu_ms_per_request: Math.round((cpu / Math.max(1, r.requests)) * 1000) / 1000 };
+}
 
-async function measure(p: Prepared) {
-  const t = p.token;
-  const results: Record<string, unknown> = {};
-  let next = 0;
-  const take = () => p.unregistered[next++];
-  const buyer = (i: number) => ({ buyerName: `Bench Buyer ${i}`, phoneNumber: "09171234567", email: "", address: "Quezon City" });
-
-  results.lookup = await timeSequential(300, (i) => call(t, "GET", `/tickets/search/${encodeURIComponent(p.lookups[(i + 300) % p.lookups.length])}`));
-  results.name_search = await timeSequential(200, (i) =>
-    call(t, "GET", `/tickets/search?search=${encodeURIComponent(p.nameParts[(i + 200) % p.nameParts.length])}&status=registered&limit=10&offset=0`),
-  );
-  results.list_offset = await timeSequential(200, () => call(t, "GET", `/tickets?limit=10&offset=50000`));
-  results.stats = await timeSequential(200, () => call(t, "GET", `/tickets/stats`));
-  results.register = await timeSequential(300, (i) => call(t, "PUT", `/tickets/register/${encodeURIComponent(take())}`, buyer(i)));
-  const range = await call(t, "POST", `/tickets/admin/generate-custom-range`, { startRange: 60001, endRange: 70000, userId: "bench@example.com" });
-  results.custom_range_10000 = { ms: Math.round(range.ms), status: range.status, generated: range.json?.stats?.generated ?? null };
-  results.generate_100 = await timeSequential(
-    10,
-    (i) =>
-      call(t, "POST", `/tickets/generate`, {
-        buyer_name: `Bench Generate ${i}`,
-        phone_number: "9171234567",
-        payment_method: "cash",
-        quantity: 100,
-      }),
-    (s) => s === 201,
-  );
-
-
-  // 32 clients, each registering its own distinct tickets as fast as it can.
-  const perClient = 100;
-  const batches = Array.from({ length: 32 }, () => Array.from({ length: perClient }, take));
-  let errors = 0;
-  const started = performance.now();
-  await Promise.all(
-    batches.map(async (tickets, c) => {
-      for (const n of tickets) {
-        const r = await call(t, "PUT", `/tickets/register/${encodeURIComponent(n)}`, buyer(c));
-        if (r.status !== 200) errors++;
-      }
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  results.concurrent_register = { clients: 32, registrations: 32 * perClient, seconds: Math.round(seconds * 1000) / 1000, per_second: Math.round((32 * perClient) / seconds), errors };
-
-  // 20 staff registering the same ticket at the same moment.
-  const contested = take();
-  const race = await Promise.all(Array.from({ length: 20 }, (_, i) => call(t, "PUT", `/tickets/register/${encodeURIComponent(contested)}`, buyer(1000 + i))));
-  results.same_ticket_race = {
-    successes: race.filter((r) => r.status === 200).length,
-    conflicts: race.filter((r) => r.status === 409).length,
-    other: race.filter((r) => r.status !== 200 && r.status !== 409).map((r) => r.status),
+/** The numbers for registrations: a separate slice for each run, so no number is sent twice. */
+function slicer(numbers: string[]) {
+  let at = 0;
+  return (n: number) => {
+    const slice = numbers.slice(at, at + n);
+    at += n;
+    if (slice.length < n) throw new Error(`out of unregistered tickets for the registration runs (${numbers.length})`);
+    return slice;
   };
-  return results;
 }
 
-function verdict(op: Target, r: any): { value: number; pass: boolean } {
-  switch (op.kind) {
-    case "p95":
-      return { value: r.p95, pass: r.p95 <= op.target && r.errors === 0 };
-    case "time":
-      return { value: r.ms, pass: r.ms <= op.target && r.status === 201 };
-    case "throughput":
-      return { value: r.per_second, pass: r.per_second >= op.target && r.errors === 0 };
-    case "exact":
-      return { value: r.successes, pass: r.successes === op.target && r.other.length === 0 };
+async function call(origin: string, token: string, method: string, url: string, body?: unknown) {
+  const started = performance.now();
+  const res = await fetch(`${origin}/api${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { "content-type": "application/json" } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = (await res.json().catch(() => null)) as any;
+  return { ms: performance.now() - started, status: res.status, json };
+}
+
+async function benchEngine(engine: Engine, client: LoadClient, floorPid: number) {
+  const database = await createDatabase(engine, "bench", benchEnv());
+  const env = database.env;
+  try {
+    console.log(`\n== ${engine}: seeding 99,999 tickets (every 5-digit number; 60% registered)`);
+    const seedStarted = performance.now();
+    seed(env, 100_000);
+    const p = lastJsonLine<Prepared>(runTsx("bench/prepare.ts", [], env, true));
+    console.log(`== ${engine}: seeded in ${Math.round((performance.now() - seedStarted) / 1000)} s; starting the production build on Node ${nodeVersion(serverNode())}`);
+    const profDir = args["cpu-prof"] ? path.resolve(args["cpu-prof"], engine) : undefined;
+    if (profDir) mkdirSync(profDir, { recursive: true });
+    const server = await startServer(env, PORT, { nodeArgs: profDir ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : [] });
+    try {
+      const t = p.token;
+      const take = slicer(p.unregistered);
+      // Each registration run gets its share of the free numbers by its length: warm-up, rounds, sequential.
+      const perSecond = Math.floor((p.unregistered.length - 1) / (2 + ROUNDS * SECONDS + SECONDS));
+      const ops: OpSpec[] = [
+        { op: "floor_http", paths: ["/"], floor: true },
+        { op: "live", paths: ["/api/health/live"] },
+        { op: "lookup", paths: p.lookups.map((v) => `/api/tickets/search/${encodeURIComponent(v)}`), token: t },
+        { op: "stats", paths: ["/api/tickets/stats"], token: t },
+        { op: "register", method: "PUT", paths: [], unique: true, body: BUYER, token: t },
+        { op: "list_offset", paths: ["/api/tickets?limit=10&offset=50000"], token: t },
+        { op: "name_search", paths: p.nameParts.map((n) => `/api/tickets/search?search=${encodeURIComponent(n)}&status=registered&limit=10&offset=0`), token: t },
+      ];
+      const specFor = (o: OpSpec, connections: number, seconds: number): LoadSpec => ({
+        origin: o.floor ? `http://127.0.0.1:${FLOOR_PORT}` : server.origin,
+        paths: o.op === "register" ? take(perSecond * seconds).map((n) => `/api/tickets/register/${encodeURIComponent(n)}`) : o.paths,
+        method: o.method,
+        unique: o.unique,
+        body: o.body,
+        token: o.token,
+        connections,
+        seconds,
+      });
+
+      console.log(`== ${engine}: warm-up (2 s each)`);
+      for (const o of ops) await measureOnce(client, specFor(o, CONNECTIONS, 2), o.floor ? floorPid : server.pid);
+
+      const runs: Record<string, Measured[]> = Object.fromEntries(ops.map((o) => [o.op, []]));
+      for (let r = 1; r <= ROUNDS; r++) {
+        console.log(`== ${engine}: round ${r} of ${ROUNDS} (${SECONDS} s per request kind, ${CONNECTIONS} connections)`);
+        for (const o of r % 2 ? ops : [...ops].reverse()) {
+          const m = await measureOnce(client, specFor(o, CONNECTIONS, SECONDS), o.floor ? floorPid : server.pid);
+          runs[o.op].push(m);
+          console.log(`   ${o.op.padEnd(12)} ${String(m.rps).padStart(6)} req/s  p50 ${m.p50_ms} ms  p95 ${m.p95_ms} ms  cpu ${m.cpu_ms_per_request} ms/req  non-2xx ${m.non2xx}  socket errors ${m.socket_errors}`);
+        }
+      }
+      const load: Record<string, unknown> = {};
+      for (const o of ops) {
+        const ms = runs[o.op];
+        load[o.op] = {
+          rps: median(ms.map((m) => m.rps)),
+          p50_ms: median(ms.map((m) => m.p50_ms)),
+          p95_ms: median(ms.map((m) => m.p95_ms)),
+          cpu_ms_per_request: median(ms.map((m) => m.cpu_ms_per_request)),
+          requests: ms.reduce((a, m) => a + m.requests, 0),
+          errors: ms.reduce((a, m) => a + m.non2xx + m.socket_errors, 0),
+          statuses: ms.map((m) => m.statuses),
+          rounds_rps: ms.map((m) => m.rps),
+        };
+      }
+
+      console.log(`== ${engine}: sequential latency (1 connection, ${SECONDS} s each)`);
+      const sequential: Record<string, Measured> = {};
+      for (const op of ["live", "lookup", "stats", "list_offset", "name_search", "register"]) {
+        const o = ops.find((x) => x.op === op)!;
+        sequential[op] = await measureOnce(client, specFor(o, 1, SECONDS), server.pid);
+      }
+
+      // 20 staff registering the same ticket at the same moment.
+      const [contested] = take(1);
+      const race = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => call(server.origin, t, "PUT", `/tickets/register/${encodeURIComponent(contested)}`, JSON.parse(BUYER.replace("{i}", String(9000 + i))))),
+      );
+      const sameTicketRace = {
+        successes: race.filter((r) => r.status === 200).length,
+        conflicts: race.filter((r) => r.status === 409).length,
+        other: race.filter((r) => r.status !== 200 && r.status !== 409).map((r) => r.status),
+      };
+
+      const range = await call(server.origin, t, "POST", `/tickets/admin/generate-custom-range`, { startRange: 60001, endRange: 70000, userId: "bench@example.com" });
+      const customRange = { ms: Math.round(range.ms), status: range.status, generated: range.json?.stats?.generated ?? null };
+
+      const generate: number[] = [];
+      let generateErrors = 0;
+      for (let i = -5; i < 10; i++) {
+        const g = await call(server.origin, t, "POST", `/tickets/generate`, { buyer_name: `Bench Generate ${i}`, phone_number: "9171234567", payment_method: "cash", quantity: 100 });
+        if (g.status !== 201) generateErrors++;
+        if (i >= 0) generate.push(g.ms);
+      }
+      const generate100 = { p50_ms: Math.round(median(generate) * 10) / 10, max_ms: Math.round(Math.max(...generate) * 10) / 10, errors: generateErrors };
+
+      // The statistics endpoints (bench/stats.ts), after the writes, with every number taken again.
+      const statsEndpoints: Record<string, unknown> = await measureStatsEndpoints({ base: `${server.origin}/api`, token: t, fillTo: 99_999 });
+
+      // The CSV import/export benchmark (bench/io.ts), where this branch has it.
+      let io: Record<string, unknown> | undefined;
+      let ioRows: unknown[] = [];
+      if (existsSync(path.resolve("bench/io.ts"))) {
+        const mod = (await import(path.resolve("bench/io.ts"))) as any;
+        io = await mod.measureImportExport({ base: `${server.origin}/api`, token: t, engine, serverPid: server.pid });
+        ioRows = mod.ioTargetRows(engine, io);
+      }
+      return { load, sequential, same_ticket_race: sameTicketRace, custom_range_10000: customRange, generate_100: generate100, stats_endpoints: statsEndpoints, io, ioRows };
+    } finally {
+      await stopServer(server);
+      if (server.child.exitCode !== 0 && server.child.exitCode !== null && server.child.signalCode !== "SIGTERM") console.warn(server.log());
+    }
+  } finally {
+    await database.drop();
   }
+}
+
+type EngineResult = Awaited<ReturnType<typeof benchEngine>>;
+
+function targetRows(r: EngineResult) {
+  const load = r.load as Record<string, { rps: number; p95_ms: number; errors: number }>;
+  const live = load.live.rps;
+  const rows: { target: string; wanted: string; measured: string; pass: boolean }[] = [];
+  for (const t of RATIO_TARGETS) {
+    const ratio = load[t.op].rps / live;
+    const errorsOk = load[t.op].errors === 0;
+    rows.push({
+      target: `${t.label} vs liveness req/s`,
+      wanted: `≥ ${Math.round(t.min * 100)}%`,
+      measured: `${Math.round(ratio * 100)}% (${load[t.op].rps} / ${live})${errorsOk ? "" : `, ${load[t.op].errors} errors`}`,
+      pass: ratio >= t.min && errorsOk,
+    });
+  }
+  rows.push({
+    target: "20 concurrent registrations of one ticket",
+    wanted: "exactly 1 success",
+    measured: `${r.same_ticket_race.successes} successes, ${r.same_ticket_race.conflicts} conflicts${r.same_ticket_race.other.length ? `, other ${r.same_ticket_race.other.join(",")}` : ""}`,
+    pass: r.same_ticket_race.successes === 1 && r.same_ticket_race.other.length === 0,
+  });
+  const seqLookup = r.sequential.lookup.p95_ms;
+  const seqLive = r.sequential.live.p95_ms;
+  rows.push({
+    target: "sequential lookup p95 vs liveness p95 + 1.5 ms",
+    wanted: `≤ ${Math.round((seqLive + 1.5) * 100) / 100} ms`,
+    measured: `${seqLookup} ms (p50 ${r.sequential.lookup.p50_ms}; liveness p50 ${r.sequential.live.p50_ms}, p95 ${seqLive})`,
+    pass: seqLookup <= seqLive + 1.5 && r.sequential.lookup.non2xx === 0,
+  });
+  rows.push({
+    target: "custom range of 10,000",
+    wanted: "≤ 1,500 ms",
+    measured: `${r.custom_range_10000.ms} ms (${r.custom_range_10000.generated} generated)`,
+    pass: r.custom_range_10000.ms <= 1500 && r.custom_range_10000.status === 201 && r.custom_range_10000.generated === 10_000,
+  });
+  return rows;
 }
 
 // ---------------------------------------------------------------- main
 
-async function benchEngine(engine: "pglite" | "postgresql") {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
-    AUTH_TRUST_HOST: "true",
-    AUTH_DEV_LOGIN: "",
-    DASHBOARD_API_KEY: "",
-    DATABASE_POOL_SIZE: "20",
-  };
-  let dropDb: (() => Promise<void>) | undefined;
-  if (engine === "pglite") {
-    const dir = path.resolve("bench/data", `pglite-${Date.now()}`);
-    mkdirSync(dir, { recursive: true });
-    env.PGLITE_DIR = dir;
-    delete env.DATABASE_URL;
-    dropDb = async () => rmSync(dir, { recursive: true, force: true });
-  } else {
-    const server = process.env.BENCH_DATABASE_URL!;
-    const name = `raffle_bench_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: server });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}"`);
-    await admin.end();
-    const url = new URL(server);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
-    dropDb = async () => {
-      const c = new pg.Client({ connectionString: server });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await c.end();
-    };
+const engines = enginesFrom(args.engine);
+ensureBuild(args["skip-build"]);
+const client = await loadClient();
+const serverNodeVersion = nodeVersion(serverNode());
+console.log(`== load client: ${client.version}; server on Node ${serverNodeVersion}; this script on Node ${process.version}`);
+const loadBefore = os.loadavg();
+const floor = await startFloor();
+const report: Record<string, any> = {
+  date: new Date().toISOString(),
+  machine: { cpus: os.cpus().length, load_average_before: loadBefore.map((x) => Math.round(x * 100) / 100) },
+  node: { server: serverNodeVersion, bench: process.version },
+  client: client.version,
+  settings: { connections: CONNECTIONS, seconds_per_run: SECONDS, rounds: ROUNDS, figures: "medians of the rounds" },
+  engines: {},
+};
+const failures: string[] = [];
+try {
+  for (const engine of engines) {
+    const results = await benchEngine(engine, client, floor.pid);
+    const rows = targetRows(results);
+    const latencyRows = statsTargetRows(engine, results.stats_endpoints as Record<string, any>);
+    report.engines[engine] = { ...results, ioRows: undefined, targets: rows, stats_targets: latencyRows, io_targets: results.ioRows };
+    const load = results.load as Record<string, any>;
+    console.log(`\n${engine}: requests/s (median of ${ROUNDS} rounds, ${CONNECTIONS} connections, ${client.version}, server on Node ${serverNodeVersion})`);
+    console.table(
+      Object.entries(load).map(([op, m]) => ({
+        request: op,
+        "req/s": m.rps,
+        "vs liveness": op === "floor_http" ? "" : `${Math.round((m.rps / load.live.rps) * 100)}%`,
+        "p50 ms": m.p50_ms,
+        "p95 ms": m.p95_ms,
+        "server CPU ms/req": m.cpu_ms_per_request,
+        errors: m.errors,
+      })),
+    );
+    console.table(Object.entries(results.sequential).map(([op, m]) => ({ "sequential (1 connection)": op, "p50 ms": m.p50_ms, "p95 ms": m.p95_ms, "req/s": m.rps, errors: m.non2xx + m.socket_errors })));
+    console.log(`${engine}: targets (issue 13)`);
+    console.table(rows);
+    console.log(`${engine}: generate 100, p50 ${results.generate_100.p50_ms} ms; statistics endpoints (issue 11)`);
+    console.table(latencyRows);
+    if (results.ioRows.length) console.table(results.ioRows);
+    for (const [op, m] of Object.entries(load)) if (m.errors) failures.push(`${engine} ${op}: ${m.errors} failed requests (${JSON.stringify(m.statuses)})`);
+    for (const [op, m] of Object.entries(results.sequential)) if (m.non2xx + m.socket_errors) failures.push(`${engine} sequential ${op}: ${m.non2xx + m.socket_errors} failed requests`);
+    if (results.same_ticket_race.successes !== 1) failures.push(`${engine}: the 20-way race had ${results.same_ticket_race.successes} successes`);
+    if (results.custom_range_10000.status !== 201) failures.push(`${engine}: the custom range answered ${results.custom_range_10000.status}`);
+    if (results.generate_100.errors) failures.push(`${engine}: ${results.generate_100.errors} generate calls failed`);
   }
-  try {
-    console.log(`\n== ${engine}: seeding 99,999 tickets (every 5-digit number; 60% registered)`);
-    const prepared = await prepare(env);
-    console.log(`== ${engine}: starting the production build`);
-    const server = await startServer(env);
-    try {
-      console.log(`== ${engine}: measuring`);
-      const results = await measure(prepared);
-      // The statistics endpoints (bench/stats.ts), after the writes, on every number taken again.
-      const stats: Record<string, unknown> = await measureStatsEndpoints({ base: BASE, token: prepared.token, fillTo: 99_999 });
-      // CSV export-all and re-import at 99,999 tickets (bench/io.ts; import into an empty database: run bench/io.ts).
-      const io: Record<string, unknown> = await measureImportExport({ base: BASE, token: prepared.token, engine, serverPid: server.pid! });
-      return { ...results, ...stats, ...io };
-    } finally {
-      stopServer(server);
-      await new Promise((r) => setTimeout(r, 500));
-    }
-  } finally {
-    await dropDb?.();
-  }
+} finally {
+  floor.stop();
 }
-
-if (!args["skip-build"] || !existsSync(".next/BUILD_ID")) {
-  console.log("== next build");
-  const b = spawnSync("npx", ["next", "build"], { stdio: "inherit" });
-  if (b.status !== 0) process.exit(1);
-}
-
-const engines: ("pglite" | "postgresql")[] = args.engine
-  ? [args.engine as "pglite" | "postgresql"]
-  : process.env.BENCH_DATABASE_URL
-    ? ["pglite", "postgresql"]
-    : ["pglite"];
-if (engines.includes("postgresql") && !process.env.BENCH_DATABASE_URL) {
-  console.error("--engine postgresql needs BENCH_DATABASE_URL (e.g. postgresql://postgres@127.0.0.1:5432/postgres)");
-  process.exit(2);
-}
-
-const report: Record<string, unknown> = { date: new Date().toISOString(), machine: { cpus: (await import("node:os")).cpus().length, node: process.version }, engines: {} };
-for (const engine of engines) {
-  const results = await benchEngine(engine);
-  // The targets are for PostgreSQL; the embedded engine may take up to 3x.
-  const factor = engine === "pglite" ? 3 : 1;
-  const rows = TARGETS.map((t) => {
-    const target = t.kind === "exact" ? t.target : t.kind === "throughput" ? t.target / factor : t.target * factor;
-    const v = verdict({ ...t, target }, results[t.op]);
-    return { operation: t.label, target, measured: v.value, pass: v.pass };
-  });
-  rows.push(...statsTargetRows(engine, results));
-  rows.push(...ioTargetRows(engine, results));
-  (report.engines as Record<string, unknown>)[engine] = { results, targets: rows };
-  console.log(`\n${engine}${factor > 1 ? " (targets ×3 for the embedded engine)" : ""}`);
-  console.table(rows);
-}
-mkdirSync("bench", { recursive: true });
+report.machine.load_average_after = os.loadavg().map((x) => Math.round(x * 100) / 100);
+report.failures = failures;
 writeFileSync("bench/results.json", `${JSON.stringify(report, null, 2)}\n`);
-console.log("wrote bench/results.json");
+console.log(`wrote bench/results.json (client ${client.version}, server on Node ${serverNodeVersion}, load average ${report.machine.load_average_before[0]} → ${report.machine.load_average_after[0]} on ${report.machine.cpus} cores)`);
+if (failures.length) {
+  console.error(`\nFAILED:\n- ${failures.join("\n- ")}`);
+  process.exit(1);
+}

@@ -6,11 +6,9 @@
 //     npx tsx --conditions=react-server bench/stats.ts [--tickets 100000] [--engine pglite|postgresql] [--skip-build] [--port 3220] [--fill-to N]
 //   PostgreSQL needs BENCH_DATABASE_URL (a database is created there and dropped after).
 // It also measures what recording one request's duration costs (server/http/request-timings.ts).
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
-import path from "node:path";
+import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import pg from "pg";
+import { benchEnv, createDatabase, enginesFrom, ensureBuild, runTsx, seed, startServer, stopServer, type Engine } from "./harness";
 
 export interface StatsTarget {
   op: string;
@@ -100,81 +98,26 @@ export async function measureStatsEndpoints(options: { base: string; token: stri
 
 // ---------------------------------------------------------------- standalone
 
-async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<ChildProcess> {
-  const child = spawn("npx", ["next", "start", "-p", String(port), "-H", "127.0.0.1"], { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
-  let log = "";
-  child.stdout!.on("data", (d) => (log += d));
-  child.stderr!.on("data", (d) => (log += d));
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const up = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
-    if (up) return child;
-    if (child.exitCode !== null) break;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  process.kill(-child.pid!, "SIGTERM");
-  throw new Error(`server did not start:\n${log}`);
-}
-
-function runScript(script: string, argv: string[], env: NodeJS.ProcessEnv): string {
-  const r = spawnSync("npx", ["tsx", "--conditions=react-server", script, ...argv], { env, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
-  if (r.status !== 0) throw new Error(`${script} failed (exit ${r.status})`);
-  return r.stdout;
-}
-
-async function benchEngine(engine: "pglite" | "postgresql", tickets: number, port: number, fillTo?: number) {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0123",
-    AUTH_TRUST_HOST: "true",
-    AUTH_DEV_LOGIN: "",
-    DASHBOARD_API_KEY: "",
-    DATABASE_POOL_SIZE: "20",
-  };
-  let drop: () => Promise<void>;
-  if (engine === "pglite") {
-    const dir = path.resolve("bench/data", `stats-pglite-${Date.now()}`);
-    mkdirSync(dir, { recursive: true });
-    env.PGLITE_DIR = dir;
-    delete env.DATABASE_URL;
-    drop = async () => rmSync(dir, { recursive: true, force: true });
-  } else {
-    const server = process.env.BENCH_DATABASE_URL!;
-    const name = `raffle_stats_bench_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: server });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}"`);
-    await admin.end();
-    const url = new URL(server);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
-    drop = async () => {
-      const c = new pg.Client({ connectionString: server });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await c.end();
-    };
-  }
+async function benchEngine(engine: Engine, tickets: number, port: number, fillTo?: number) {
+  const database = await createDatabase(engine, "stats_bench", benchEnv());
   try {
     console.log(`\n== ${engine}: seeding ${tickets} tickets (60% registered, last 90 days)`);
-    runScript("scripts/db-seed.ts", ["--tickets", String(tickets), "--registered", "0.6", "--reset"], env);
-    const token = runScript("bench/stats-prepare.ts", [], env).trim().split("\n").pop()!;
-    const server = await startServer(env, port);
+    seed(database.env, tickets);
+    const token = runTsx("bench/stats-prepare.ts", [], database.env, true).trim().split("\n").pop()!;
+    const server = await startServer(database.env, port);
     try {
       console.log(`== ${engine}: measuring`);
-      return await measureStatsEndpoints({ base: `http://127.0.0.1:${port}/api`, token, fillTo });
+      return await measureStatsEndpoints({ base: `${server.origin}/api`, token, fillTo });
     } finally {
-      process.kill(-server.pid!, "SIGTERM");
-      await new Promise((r) => setTimeout(r, 500));
+      await stopServer(server);
     }
   } finally {
-    await drop();
+    await database.drop();
   }
 }
 
 /** The report rows: each target with the measured p95 (targets x3 on the embedded engine). */
-export function statsTargetRows(engine: "pglite" | "postgresql", results: Record<string, any>) {
+export function statsTargetRows(engine: Engine, results: Record<string, any>) {
   const factor = engine === "pglite" ? 3 : 1;
   return STATS_TARGETS.map((t) => {
     const r = results[t.op] as Stats;
@@ -194,15 +137,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       "fill-to": { type: "string" },
     },
   });
-  if (!args["skip-build"] || !existsSync(".next/BUILD_ID")) {
-    console.log("== next build");
-    if (spawnSync("npx", ["next", "build"], { stdio: "inherit" }).status !== 0) process.exit(1);
-  }
-  const engines = (args.engine ? [args.engine] : process.env.BENCH_DATABASE_URL ? ["pglite", "postgresql"] : ["pglite"]) as ("pglite" | "postgresql")[];
-  if (engines.includes("postgresql") && !process.env.BENCH_DATABASE_URL) {
-    console.error("--engine postgresql needs BENCH_DATABASE_URL (e.g. postgresql://postgres@127.0.0.1:5432/postgres)");
-    process.exit(2);
-  }
+  ensureBuild(args["skip-build"]);
+  const engines = enginesFrom(args.engine);
   const report: Record<string, unknown> = { date: new Date().toISOString(), tickets: Number(args.tickets), engines: {} };
   for (const engine of engines) {
     const results = await benchEngine(engine, Number(args.tickets), Number(args.port), args["fill-to"] ? Number(args["fill-to"]) : undefined);

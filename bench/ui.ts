@@ -8,13 +8,11 @@
 //   - next page: from the click on Next until page 2's rows are shown.
 // Also the gzipped first-load JavaScript of /dashboard/tickets, from the build's manifests.
 // Writes bench/ui-results.json.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
-import path from "node:path";
+import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { chromium, type Page } from "@playwright/test";
-import pg from "pg";
 import { SEARCH_DEBOUNCE_MS } from "@/components/tickets/search-debounce";
+import { benchEnv, createDatabase, enginesFrom, ensureBuild, lastJsonLine, runTsx, seed, startServer, stopServer, type Engine } from "./harness";
 import { firstLoadJs } from "./ui-first-load";
 
 const { values: args } = parseArgs({
@@ -30,7 +28,6 @@ const PORT = Number(args.port);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const RUNS = Number(args.runs);
 const TICKETS = Number(args.tickets);
-const AUTH_SECRET = "bench-secret-bench-secret-bench-secret-0123";
 
 /** Targets on PostgreSQL (issue 8); the embedded engine is reported against the same numbers. */
 const TARGETS = { navigation_first_row: 800, search_after_debounce: 250, next_page: 150, first_load_js_gzip_kb: 220 };
@@ -45,39 +42,6 @@ function summarize(samples: number[]): Stats {
   const s = [...samples].sort((a, b) => a - b);
   const r = (x: number) => Math.round(x * 10) / 10;
   return { n: s.length, p50: r(percentile(s, 50)), p95: r(percentile(s, 95)), min: r(s[0]), max: r(s[s.length - 1]) };
-}
-
-function runTsx(script: string, argv: string[], env: NodeJS.ProcessEnv, capture = false) {
-  const r = spawnSync("npx", ["tsx", "--conditions=react-server", script, ...argv], { env, encoding: "utf8", stdio: ["ignore", capture ? "pipe" : "inherit", "inherit"] });
-  if (r.status !== 0) throw new Error(`${script} failed (exit ${r.status})`);
-  return r.stdout;
-}
-
-async function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const child = spawn("npx", ["next", "start", "-p", String(PORT), "-H", "127.0.0.1"], { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
-  let log = "";
-  child.stdout!.on("data", (d) => (log += d));
-  child.stderr!.on("data", (d) => (log += d));
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${ORIGIN}/api/health`)).ok) return child;
-    } catch {
-      // not up yet
-    }
-    if (child.exitCode !== null) break;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  stopServer(child);
-  throw new Error(`server did not start:\n${log}`);
-}
-
-function stopServer(child: ChildProcess) {
-  try {
-    process.kill(-child.pid!, "SIGTERM");
-  } catch {
-    // already gone
-  }
 }
 
 const LIST = "[data-testid=tickets-list]";
@@ -151,75 +115,27 @@ async function measure(cookie: { name: string; value: string }, terms: string[])
   }
 }
 
-async function benchEngine(engine: "pglite" | "postgresql") {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    NEXT_TELEMETRY_DISABLED: "1",
-    AUTH_SECRET,
-    AUTH_URL: ORIGIN,
-    AUTH_TRUST_HOST: "true",
-    AUTH_DEV_LOGIN: "",
-    DASHBOARD_API_KEY: "",
-    NEXT_PUBLIC_DASHBOARD_API_KEY: "",
-  };
-  let dropDb: () => Promise<void>;
-  if (engine === "pglite") {
-    const dir = path.resolve("bench/data", `ui-pglite-${Date.now()}`);
-    mkdirSync(dir, { recursive: true });
-    env.PGLITE_DIR = dir;
-    delete env.DATABASE_URL;
-    dropDb = async () => rmSync(dir, { recursive: true, force: true });
-  } else {
-    const server = process.env.BENCH_DATABASE_URL!;
-    const name = `raffle_bench_ui_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: server });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}"`);
-    await admin.end();
-    const url = new URL(server);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
-    dropDb = async () => {
-      const c = new pg.Client({ connectionString: server });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await c.end();
-    };
-  }
+async function benchEngine(engine: Engine) {
+  const database = await createDatabase(engine, "bench_ui", benchEnv({ AUTH_URL: ORIGIN }));
   try {
     console.log(`\n== ${engine}: seeding ${Math.min(TICKETS, 99_999).toLocaleString("en-US")} tickets (60% registered)`);
-    runTsx("scripts/db-seed.ts", ["--tickets", String(TICKETS), "--registered", "0.6", "--reset"], env);
-    const prepared = JSON.parse(runTsx("bench/ui-prepare.ts", [], env, true).trim().split("\n").pop()!) as { cookie: { name: string; value: string }; terms: string[] };
+    seed(database.env, TICKETS);
+    const prepared = lastJsonLine<{ cookie: { name: string; value: string }; terms: string[] }>(runTsx("bench/ui-prepare.ts", [], database.env, true));
     console.log(`== ${engine}: starting the production build on ${ORIGIN}`);
-    const server = await startServer(env);
+    const server = await startServer(database.env, PORT);
     try {
       console.log(`== ${engine}: ${RUNS} runs (after 3 warm-up runs)`);
       return await measure(prepared.cookie, prepared.terms);
     } finally {
-      stopServer(server);
-      await new Promise((r) => setTimeout(r, 500));
+      await stopServer(server);
     }
   } finally {
-    await dropDb();
+    await database.drop();
   }
 }
 
-if (!args["skip-build"] || !existsSync(".next/BUILD_ID")) {
-  console.log("== next build");
-  const b = spawnSync("npx", ["next", "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
-  if (b.status !== 0) process.exit(1);
-}
-
-const engines: ("pglite" | "postgresql")[] = args.engine
-  ? [args.engine as "pglite" | "postgresql"]
-  : process.env.BENCH_DATABASE_URL
-    ? ["pglite", "postgresql"]
-    : ["pglite"];
-if (engines.includes("postgresql") && !process.env.BENCH_DATABASE_URL) {
-  console.error("--engine postgresql needs BENCH_DATABASE_URL (e.g. postgresql://postgres@127.0.0.1:5432/postgres)");
-  process.exit(2);
-}
+ensureBuild(args["skip-build"]);
+const engines = enginesFrom(args.engine);
 
 const js = firstLoadJs("/dashboard/tickets");
 console.log(`\nfirst-load JavaScript of /dashboard/tickets: ${js.gzipKb} kB gzipped (${js.rawKb} kB raw, ${js.files.length} files)`);

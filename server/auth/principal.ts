@@ -1,13 +1,15 @@
 import "server-only";
 import type { NextRequest } from "next/server";
 import { readCookieSessionId } from "@/server/auth/cookie-session";
-import { BEARER_TOKEN_PATTERN, resolveSession, type SessionUser } from "@/server/auth/sessions";
+import { BEARER_TOKEN_PATTERN, resolveSession, type RequestSettings, type SessionUser } from "@/server/auth/sessions";
 import { AppError } from "@/server/http/errors";
 
 export interface Principal {
   user: SessionUser;
   via: "cookie" | "bearer";
   sessionId: string;
+  /** api_rate_limit and enable_api_logging, read with the session (no extra round trip). */
+  settings?: RequestSettings;
 }
 
 /**
@@ -24,11 +26,11 @@ export async function getPrincipal(req: Pick<NextRequest, "headers" | "cookies">
     }
     const session = await resolveSession({ token: match[1] });
     if (!session || session.kind !== "bearer") throw new AppError("unauthorized", "Invalid or expired token");
-    return { user: session.user, via: "bearer", sessionId: session.sessionId };
+    return { user: session.user, via: "bearer", sessionId: session.sessionId, settings: session.settings };
   }
   const sessionId = await readCookieSessionId(req);
   if (!sessionId) return null;
   const session = await resolveSession({ sessionId });
   if (!session || session.kind !== "cookie") return null;
-  return { user: session.user, via: "cookie", sessionId: session.sessionId };
+  return { user: session.user, via: "cookie", sessionId: session.sessionId, settings: session.settings };
 }

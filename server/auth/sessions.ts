@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import { db } from "@/server/db/client";
+import { db, sql } from "@/server/db/client";
 
 /** Absolute lifetime of any session or bearer token, whatever its activity. */
 export const SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
@@ -17,10 +17,17 @@ export interface SessionUser {
   isAdmin: boolean;
 }
 
+/** The settings every API request needs (rate limit, request log), read with the session. */
+export interface RequestSettings {
+  apiRateLimit: number;
+  enableApiLogging: boolean;
+}
+
 export interface ResolvedSession {
   sessionId: string;
   kind: SessionKind;
   user: SessionUser;
+  settings: RequestSettings;
 }
 
 export function hashToken(token: string) {
@@ -52,39 +59,51 @@ interface SessionRow {
   display_name: string | null;
   photo_url: string | null;
   is_admin: boolean;
+  api_rate_limit: number;
+  enable_api_logging: boolean;
 }
+
+const SESSION_SQL = (column: "id" | "token_hash") => `
+  SELECT s.id, s.kind, s.last_seen_at, u.id AS user_id, u.email, u.display_name, u.photo_url, u.is_admin,
+         st.api_rate_limit, st.enable_api_logging
+    FROM auth_sessions s
+    JOIN users u ON u.id = s.user_id
+   CROSS JOIN settings st
+   WHERE s.${column} = ${column === "id" ? "$1::uuid" : "$1"}
+     AND st.id = 1
+     AND s.revoked_at IS NULL
+     AND s.expires_at > now()
+     AND s.last_seen_at > now() - make_interval(mins => st.session_timeout)
+     AND NOT u.is_disabled
+   LIMIT 1`;
+const BY_ID = SESSION_SQL("id");
+const BY_TOKEN = SESSION_SQL("token_hash");
 
 /**
  * Finds a live session and re-reads its user in one query: revoked, expired (12 h),
  * idle past the session_timeout setting, or belonging to a disabled or deleted user all
- * resolve to null, so a change to a user takes effect on their very next request.
+ * resolve to null, so a change to a user takes effect on their very next request. Nothing is
+ * cached: every request runs this one indexed read (straight to the driver, not through
+ * Prisma: it runs on every API request). The same row carries the request's settings.
+ *
+ * last_seen_at is written at most once a minute (TOUCH_INTERVAL_MS), so most requests only
+ * read: the idle limit is in whole minutes, so a session looks at most one minute less idle
+ * than it is, never more.
  */
 export async function resolveSession(by: { sessionId: string } | { token: string }): Promise<ResolvedSession | null> {
-  const column = "sessionId" in by ? "id" : "token_hash";
-  const value = "sessionId" in by ? by.sessionId : hashToken(by.token);
   if ("sessionId" in by && !/^[0-9a-f-]{36}$/i.test(by.sessionId)) return null;
-  const rows = await db().$queryRawUnsafe<SessionRow[]>(
-    `SELECT s.id, s.kind, s.last_seen_at, u.id AS user_id, u.email, u.display_name, u.photo_url, u.is_admin
-       FROM auth_sessions s
-       JOIN users u ON u.id = s.user_id
-       CROSS JOIN settings st
-      WHERE s.${column} = ${column === "id" ? "$1::uuid" : "$1"}
-        AND s.revoked_at IS NULL
-        AND s.expires_at > now()
-        AND s.last_seen_at > now() - make_interval(mins => st.session_timeout)
-        AND NOT u.is_disabled
-      LIMIT 1`,
-    value,
-  );
+  const rows = "sessionId" in by ? await sql<SessionRow>(BY_ID, [by.sessionId]) : await sql<SessionRow>(BY_TOKEN, [hashToken(by.token)]);
   const row = rows[0];
   if (!row) return null;
   if (Date.now() - new Date(row.last_seen_at).getTime() > TOUCH_INTERVAL_MS) {
-    await db().authSession.update({ where: { id: row.id }, data: { lastSeenAt: new Date() } });
+    // Conditional, so concurrent requests of one session write the row once.
+    await sql(`UPDATE auth_sessions SET last_seen_at = now() WHERE id = $1::uuid AND last_seen_at < now() - interval '1 minute'`, [row.id]);
   }
   return {
     sessionId: row.id,
     kind: row.kind,
     user: { id: row.user_id, email: row.email, displayName: row.display_name, photoUrl: row.photo_url, isAdmin: row.is_admin },
+    settings: { apiRateLimit: row.api_rate_limit, enableApiLogging: row.enable_api_logging },
   };
 }
 

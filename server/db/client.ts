@@ -4,6 +4,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { mkdirSync } from "node:fs";
+import pg from "pg";
 import { PrismaClient } from "@/generated/prisma/client";
 import { env } from "@/server/env";
 
@@ -14,6 +15,8 @@ interface DbState {
   client: PrismaClient;
   engine: Engine;
   pglite?: PGlite;
+  /** PostgreSQL: the one pool, shared by Prisma's adapter and the raw queries of the hot paths. */
+  pool?: pg.Pool;
   /** What the client was built from, so tests that switch databases get a new one. */
   key: string;
 }
@@ -30,8 +33,10 @@ function connectionKey() {
 function createState(key: string): DbState {
   const e = env();
   if (e.DATABASE_URL) {
-    const adapter = new PrismaPg({ connectionString: e.DATABASE_URL, max: e.DATABASE_POOL_SIZE });
-    return { client: new PrismaClient({ adapter }), engine: "postgresql", key };
+    const pool = new pg.Pool({ connectionString: e.DATABASE_URL, max: e.DATABASE_POOL_SIZE });
+    // An idle client's lost connection must not crash the process; the next query reconnects.
+    pool.on("error", () => {});
+    return { client: new PrismaClient({ adapter: new PrismaPg(pool) }), engine: "postgresql", pool, key };
   }
   const dir = e.PGLITE_DIR;
   if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
@@ -57,8 +62,22 @@ export function dbEngine(): Engine {
   return state().engine;
 }
 
+/**
+ * One statement straight to the driver, without Prisma's query engine: for the few statements
+ * every API request runs (session, rate-limit flush, ticket lookup), where Prisma's per-query
+ * overhead showed in the CPU profile (docs/performance.md). Same pool or PGlite instance as
+ * db(), so the connection count and the embedded database's single instance are unchanged.
+ * Parameters are always bound ($1, $2, ...), never interpolated.
+ */
+export async function sql<T>(text: string, params: unknown[] = []): Promise<T[]> {
+  const s = state();
+  if (s.pool) return (await s.pool.query(text, params)).rows as T[];
+  return (await s.pglite!.query<T>(text, params)).rows;
+}
+
 async function disconnect(s: DbState) {
   await s.client.$disconnect().catch(() => {});
+  await s.pool?.end().catch(() => {});
   await s.pglite?.close().catch(() => {});
 }
 

@@ -25,6 +25,11 @@ interface Options<B extends z.ZodType | undefined, Q extends z.ZodType | undefin
   skipApiKey?: boolean;
   /** Largest request body accepted (413 beyond it); 1 MB unless the route takes files or CSV. */
   bodyLimitBytes?: number;
+  /**
+   * Never touches the database (the liveness probe): no caller lookup, no rate limit, and the
+   * log line follows the last logging setting this process saw. Only with access "public".
+   */
+  noDatabase?: boolean;
 }
 
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -112,6 +117,7 @@ export function apiRoute<B extends z.ZodType | undefined = undefined, Q extends 
   return async (req: NextRequest, context: { params: Promise<RouteParams> }): Promise<Response> => {
     const requestId = randomUUID();
     const track = trackRequest(req, requestId);
+    if (options.noDatabase) track.noDatabase = true;
     const bodyLimit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
     try {
       if (!options.skipApiKey) checkApiKey(req, env().DASHBOARD_API_KEY);
@@ -120,8 +126,12 @@ export function apiRoute<B extends z.ZodType | undefined = undefined, Q extends 
       // checks below, so a stranger's malformed body still answers 401.
       checkDeclaredLength(req, bodyLimit);
       const bodyText = options.body ? await readBodyText(req, bodyLimit) : undefined;
-      const principal = options.access === "public" ? await getPrincipal(req).catch(() => null) : await getPrincipal(req);
-      await enforceRateLimit({ req, principal, track });
+      const principal = options.noDatabase
+        ? null
+        : options.access === "public"
+          ? await getPrincipal(req).catch(() => null)
+          : await getPrincipal(req);
+      if (!options.noDatabase) await enforceRateLimit({ req, principal, track });
       if (options.access !== "public") {
         if (!principal) throw new AppError("unauthorized", "Authentication required");
         if (options.access === "admin" && !principal.user.isAdmin) throw new AppError("forbidden", "Administrator access required");

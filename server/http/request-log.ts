@@ -1,14 +1,11 @@
 import "server-only";
 import pino from "pino";
-import { db } from "@/server/db/client";
+import type { RequestSettings } from "@/server/auth/sessions";
+import { sql } from "@/server/db/client";
 
 type RouteParams = Record<string, string | string[]>;
 
-/** The settings every API request needs, read once per request with its rate-limit count. */
-export interface RequestSettings {
-  apiRateLimit: number;
-  enableApiLogging: boolean;
-}
+export type { RequestSettings };
 
 /** What apiRoute learns about a request as it goes, for its one log line. */
 export interface RequestTrack {
@@ -17,9 +14,14 @@ export interface RequestTrack {
   pathname: string;
   startedAt: number;
   userId: string | null;
-  /** Set by the rate limiter, which reads them anyway; null when it did not run. */
+  /** Set from the caller's session or by the rate limiter; null when neither ran. */
   settings: RequestSettings | null;
+  /** A route that must not touch the database (the liveness probe). */
+  noDatabase?: boolean;
 }
+
+// The last settings any request of this process saw, for routes that must not ask the database.
+const seen = globalThis as typeof globalThis & { __raffleLastRequestSettings?: RequestSettings };
 
 let destination: pino.DestinationStream | null = null;
 let logger: pino.Logger | null = null;
@@ -72,10 +74,15 @@ export function routePattern(pathname: string, params: RouteParams): string {
 }
 
 async function isLoggingEnabled(track: RequestTrack): Promise<boolean> {
-  if (track.settings) return track.settings.enableApiLogging;
+  if (track.settings) {
+    seen.__raffleLastRequestSettings = track.settings;
+    return track.settings.enableApiLogging;
+  }
+  // The liveness probe answers without the database: it follows the last setting this process saw.
+  if (track.noDatabase) return seen.__raffleLastRequestSettings?.enableApiLogging ?? true;
   // Answered before the rate limiter ran (a bad API key, a 413, the health probe): read it.
   try {
-    const rows = await db().$queryRaw<{ on: boolean }[]>`SELECT enable_api_logging AS on FROM settings WHERE id = 1`;
+    const rows = await sql<{ on: boolean }>(`SELECT enable_api_logging AS on FROM settings WHERE id = 1`);
     return rows[0]?.on ?? true;
   } catch {
     return true; // the database is down: exactly when the line matters

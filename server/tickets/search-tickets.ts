@@ -4,13 +4,16 @@ import { phoneSearchDigits } from "@/lib/phone";
 import type { SearchTicketsQuery } from "@/lib/schemas/ticket";
 import type { Principal } from "@/server/auth/principal";
 import { requireAdmin } from "@/server/auth/require-admin";
-import { db } from "@/server/db/client";
+import { sql } from "@/server/db/client";
 import { getTicketCounts } from "@/server/tickets/ticket-counts";
 import type { Ticket } from "@/lib/api/tickets";
 import { serializeTicketFor, type VisibleTicket } from "@/server/tickets/ticket-privacy";
 import { TICKET_COLUMNS, serializeTicket, type TicketRow } from "@/server/tickets/ticket-row";
 
 export type TicketFilters = Partial<Pick<SearchTicketsQuery, "search" | "status" | "payment" | "user">> & { limit: number; offset: number };
+
+/** Straight to the driver: list and search are the Tickets screen's every keystroke and page. */
+const run = <T>(query: Prisma.Sql) => sql<T>(query.text, query.values);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -60,18 +63,18 @@ async function queryTickets<T extends VisibleTicket = Ticket>(
   const countsOnly = !filters.search && !filters.payment && !filters.user;
 
   const rowsQuery = conditions.length
-    ? db().$queryRaw<TicketRow[]>`
+    ? run<TicketRow>(Prisma.sql`
         SELECT ${TICKET_COLUMNS} FROM tickets t ${where}
-        ORDER BY t.created_at DESC, t.ticket_number DESC LIMIT ${filters.limit}::int OFFSET ${filters.offset}::bigint`
-    : db().$queryRaw<TicketRow[]>`
+        ORDER BY t.created_at DESC, t.ticket_number DESC LIMIT ${filters.limit}::int OFFSET ${filters.offset}::bigint`)
+    : run<TicketRow>(Prisma.sql`
         SELECT ${TICKET_COLUMNS}
         FROM (SELECT ticket_number, created_at FROM tickets
               ORDER BY created_at DESC, ticket_number DESC LIMIT ${filters.limit}::int OFFSET ${filters.offset}::bigint) p
         JOIN tickets t ON t.ticket_number = p.ticket_number
-        ORDER BY p.created_at DESC, p.ticket_number DESC`;
+        ORDER BY p.created_at DESC, p.ticket_number DESC`);
   const totalQuery = countsOnly
     ? getTicketCounts().then((c) => (filters.status === "registered" ? c.registered : filters.status === "unregistered" ? c.unregistered : c.total))
-    : db().$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM tickets t ${where}`.then((r) => r[0].total);
+    : run<{ total: number }>(Prisma.sql`SELECT count(*)::int AS total FROM tickets t ${where}`).then((r) => r[0].total);
 
   const [rows, total] = await Promise.all([rowsQuery, totalQuery]);
   return { tickets: rows.map((row) => serialize(row)), total };

@@ -1,6 +1,6 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
-import { db } from "@/server/db/client";
+import { sql } from "@/server/db/client";
 import { parseTicketRef } from "@/lib/ticket-number";
 import { AppError } from "@/server/http/errors";
 import { TICKET_COLUMNS, type TicketRow } from "@/server/tickets/ticket-row";
@@ -28,14 +28,20 @@ export function ticketRefCondition(input: string | number): Prisma.Sql | null {
   }
 }
 
-export async function findTicket(ref: string | number, tx: Tx = db()): Promise<TicketRow | null> {
+/**
+ * One ticket by reference. Outside a transaction the statement goes straight to the driver
+ * (server/db/client.ts `sql`): the lookup is the hottest read of the API, and Prisma's raw-query
+ * path cost more than the database did (docs/performance.md).
+ */
+export async function findTicket(ref: string | number, tx?: Tx): Promise<TicketRow | null> {
   const condition = ticketRefCondition(ref);
   if (!condition) return null;
-  const rows = await tx.$queryRaw<TicketRow[]>`SELECT ${TICKET_COLUMNS} FROM tickets t WHERE ${condition}`;
+  const query = Prisma.sql`SELECT ${TICKET_COLUMNS} FROM tickets t WHERE ${condition}`;
+  const rows = tx ? await tx.$queryRaw<TicketRow[]>(query) : await sql<TicketRow>(query.text, query.values);
   return rows[0] ?? null;
 }
 
-export async function getTicketOrThrow(ref: string | number, message = TICKET_NOT_FOUND, tx: Tx = db()) {
+export async function getTicketOrThrow(ref: string | number, message = TICKET_NOT_FOUND, tx?: Tx) {
   const row = await findTicket(ref, tx);
   if (!row) throw new AppError("not_found", message);
   return row;

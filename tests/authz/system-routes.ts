@@ -1,3 +1,6 @@
 import type { AuthzRow } from "./types";
 
-export const systemRoutes: AuthzRow[] = [{ method: "GET", route: "/api/health", access: "public" }];
+export const systemRoutes: AuthzRow[] = [
+  { method: "GET", route: "/api/health", access: "public" },
+  { method: "GET", route: "/api/health/live", access: "public" },
+];

@@ -16,7 +16,7 @@ const ROOT = process.cwd();
 const METHODS: Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 const WRITES = new Set<Method>(["POST", "PUT", "PATCH", "DELETE"]);
 /** Routes that browsers reach without our headers (load balancers, Auth.js redirects). */
-const API_KEY_EXEMPT = new Set(["/api/health", "/api/auth/[...nextauth]"]);
+const API_KEY_EXEMPT = new Set(["/api/health", "/api/health/live", "/api/auth/[...nextauth]"]);
 
 interface RouteFile {
   route: string;

@@ -1,13 +1,15 @@
 // The api_rate_limit setting: requests a minute per signed-in user (per client address before
-// sign-in), counted in the database so every instance shares the count; past it, 429
-// `rate_limited` with Retry-After; /api/health exempt.
+// sign-in), counted per instance and added to the shared table every second so every instance
+// shares the count; past it, 429 `rate_limited` with Retry-After; the health probes exempt.
 import { beforeEach, describe, expect, it } from "vitest";
 import { GET as profileRoute } from "@/app/api/auth/profile/route";
 import { POST as verifyTokenRoute } from "@/app/api/auth/verify-token/route";
+import { GET as liveRoute } from "@/app/api/health/live/route";
 import { GET as healthRoute } from "@/app/api/health/route";
 import { PUT as putSettingsRoute } from "@/app/api/settings/route";
 import { createSession } from "@/server/auth/sessions";
 import { db } from "@/server/db/client";
+import { flushRateLimitCounts, resetRateLimiter } from "@/server/http/rate-limit";
 import { waitForFreshMinute } from "@/tests/helpers/clock";
 import { resetDb } from "@/tests/helpers/db";
 import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
@@ -29,8 +31,15 @@ const setLimit = async (n: number) => {
   expect(res.status).toBe(200);
 };
 
-/** What the next minute brings, without waiting for it: the stored window becomes the last one. */
-const moveToNextMinute = () => db().$executeRaw`UPDATE api_rate_limits SET window_start = window_start - interval '1 minute'`;
+/** What the next minute brings, without waiting for it: this process's clock moves a minute on. */
+let clockOffset = 0;
+const moveToNextMinute = () => {
+  clockOffset += 60_000;
+};
+beforeEach(() => {
+  clockOffset = 0;
+  resetRateLimiter(() => Date.now() + clockOffset);
+});
 
 async function callTimes(n: number, call: () => Promise<{ status: number }>) {
   const statuses: number[] = [];
@@ -54,7 +63,7 @@ describe("api_rate_limit", () => {
     });
     expect(refused.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
 
-    await moveToNextMinute();
+    moveToNextMinute();
     expect((await profile(staff.token)).status).toBe(200);
   });
 
@@ -77,10 +86,12 @@ describe("api_rate_limit", () => {
     expect((await fromAddress("203.0.113.6")).status).toBe(401);
   });
 
-  it("never limits /api/health", async () => {
+  it("never limits /api/health or /api/health/live", async () => {
     await setLimit(10);
     const health = () => callRoute(healthRoute, { path: "/api/health", headers: { "x-forwarded-for": "203.0.113.9" } });
+    const live = () => callRoute(liveRoute, { path: "/api/health/live", headers: { "x-forwarded-for": "203.0.113.9" } });
     expect(await callTimes(15, health)).toEqual(Array(15).fill(200));
+    expect(await callTimes(15, live)).toEqual(Array(15).fill(200));
   });
 
   it("a change takes effect on the next request", async () => {
@@ -98,7 +109,32 @@ describe("api_rate_limit", () => {
     const statuses = (await Promise.all(Array.from({ length: 25 }, () => profile(staff.token)))).map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+    // The shared table learns this instance's count at its next flush (every second).
+    await flushRateLimitCounts();
     const [row] = await db().$queryRaw<{ count: number }[]>`SELECT count FROM api_rate_limits WHERE key = ${`user:${staff.user.id}`}`;
     expect(row.count).toBe(25);
+  });
+
+  it("adds this instance's count to the shared table within a second, without being asked", async () => {
+    await setLimit(10);
+    await waitForFreshMinute();
+    expect(await callTimes(4, () => profile(staff.token))).toEqual(Array(4).fill(200));
+    const key = `user:${staff.user.id}`;
+    const shared = async () => (await db().$queryRaw<{ count: number }[]>`SELECT count FROM api_rate_limits WHERE key = ${key}`)[0]?.count;
+    const deadline = Date.now() + 3_000;
+    while ((await shared()) !== 4 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(await shared()).toBe(4);
+  });
+
+  it("counts what other instances added: their requests in the table come off this instance's allowance", async () => {
+    await setLimit(10);
+    await waitForFreshMinute();
+    expect((await profile(staff.token)).status).toBe(200);
+    // Another instance served 8 of this user's requests this minute and flushed them.
+    await db().$executeRaw`UPDATE api_rate_limits SET count = count + 8 WHERE key = ${`user:${staff.user.id}`}`;
+    // This instance's flush adds its 1 and learns the total: 9.
+    await flushRateLimitCounts();
+    expect((await profile(staff.token)).status).toBe(200); // the 10th
+    expect((await profile(staff.token)).status).toBe(429);
   });
 });

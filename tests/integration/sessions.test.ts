@@ -6,6 +6,9 @@ import { POST as signOutRoute } from "@/app/api/auth/sign-out/route";
 import { GET as usersRoute } from "@/app/api/auth/users/route";
 import { POST as verifyTokenRoute } from "@/app/api/auth/verify-token/route";
 import { GET as profileRoute } from "@/app/api/auth/profile/route";
+import { DELETE as deleteUserRoute } from "@/app/api/auth/delete-user/route";
+import { PUT as disableUserRoute } from "@/app/api/auth/disable-user/route";
+import { PUT as updateRoleRoute } from "@/app/api/auth/update-user-role/route";
 import { db } from "@/server/db/client";
 import { resetDb } from "@/tests/helpers/db";
 import { createCookieUser } from "@/tests/helpers/auth";
@@ -93,5 +96,79 @@ describe("every request re-reads the user", () => {
     expect((await profile({ cookie: c.cookie })).status).toBe(200);
     await setSession(c.sessionId, { lastSeenAt: ago(45) });
     expect((await profile({ cookie: c.cookie })).status).toBe(401);
+  });
+});
+
+// last_seen_at is written at most once a minute (issue 13): a request within that minute only
+// reads. None of that may delay a revocation: each change below comes through the API while the
+// session was just touched (so the next request writes nothing), and the very next request of
+// that session is refused, by bearer token and by cookie.
+describe("revocation under the once-a-minute last_seen_at rule", () => {
+  const lastSeen = async (id: string) => (await db().authSession.findUniqueOrThrow({ where: { id } })).lastSeenAt.getTime();
+
+  async function signedInPair() {
+    const admin = await createSignedInUser({ email: "boss@example.com", isAdmin: true });
+    const tokenUser = await createSignedInUser({ email: "token-user@example.com", isAdmin: true });
+    const cookieUser = await createCookieUser({ email: "cookie-user@example.com", isAdmin: true });
+    // Both sessions used a moment ago: their next requests fall inside the minute and only read.
+    expect((await profile(bearer(tokenUser.token))).status).toBe(200);
+    expect((await profile({ cookie: cookieUser.cookie })).status).toBe(200);
+    const seen = [await lastSeen(tokenUser.sessionId), await lastSeen(cookieUser.sessionId)];
+    expect((await profile(bearer(tokenUser.token))).status).toBe(200);
+    expect((await profile({ cookie: cookieUser.cookie })).status).toBe(200);
+    expect([await lastSeen(tokenUser.sessionId), await lastSeen(cookieUser.sessionId)]).toEqual(seen);
+    return { admin, tokenUser, cookieUser };
+  }
+  const users = (headers: Record<string, string>) => callRoute(usersRoute, { path: "/api/auth/users", headers });
+
+  it("a request within the minute does not write last_seen_at; one after it does", async () => {
+    const { sessionId, token } = await createSignedInUser();
+    await setSession(sessionId, { lastSeenAt: ago(0.5) });
+    const before = await lastSeen(sessionId);
+    expect((await profile(bearer(token))).status).toBe(200);
+    expect(await lastSeen(sessionId)).toBe(before);
+    await setSession(sessionId, { lastSeenAt: ago(1.5) });
+    expect((await profile(bearer(token))).status).toBe(200);
+    expect(Date.now() - (await lastSeen(sessionId))).toBeLessThan(5_000);
+  });
+
+  it("disabling refuses the very next request", async () => {
+    const { admin, tokenUser, cookieUser } = await signedInPair();
+    for (const email of ["token-user@example.com", "cookie-user@example.com"]) {
+      const res = await callRoute(disableUserRoute, { method: "PUT", path: "/api/auth/disable-user", body: { email }, token: admin.token });
+      expect(res.status).toBe(200);
+    }
+    expect((await profile(bearer(tokenUser.token))).status).toBe(401);
+    expect((await profile({ cookie: cookieUser.cookie })).status).toBe(401);
+  });
+
+  it("demoting takes admin access away on the very next request", async () => {
+    const { admin, tokenUser, cookieUser } = await signedInPair();
+    expect((await users(bearer(tokenUser.token))).status).toBe(200);
+    expect((await users({ cookie: cookieUser.cookie })).status).toBe(200);
+    for (const email of ["token-user@example.com", "cookie-user@example.com"]) {
+      const res = await callRoute(updateRoleRoute, { method: "PUT", path: "/api/auth/update-user-role", body: { email, isAdmin: false }, token: admin.token });
+      expect(res.status).toBe(200);
+    }
+    expect((await users(bearer(tokenUser.token))).status).toBe(403);
+    expect((await users({ cookie: cookieUser.cookie })).status).toBe(403);
+  });
+
+  it("deleting refuses the very next request", async () => {
+    const { admin, tokenUser, cookieUser } = await signedInPair();
+    for (const email of ["token-user@example.com", "cookie-user@example.com"]) {
+      const res = await callRoute(deleteUserRoute, { method: "DELETE", path: "/api/auth/delete-user", body: { email }, token: admin.token });
+      expect(res.status).toBe(200);
+    }
+    expect((await profile(bearer(tokenUser.token))).status).toBe(401);
+    expect((await profile({ cookie: cookieUser.cookie })).status).toBe(401);
+  });
+
+  it("signing out refuses the very next request of that session", async () => {
+    const { tokenUser, cookieUser } = await signedInPair();
+    expect((await callRoute(signOutRoute, { method: "POST", path: "/api/auth/sign-out", token: tokenUser.token })).status).toBe(200);
+    expect((await callRoute(signOutRoute, { method: "POST", path: "/api/auth/sign-out", headers: cookieUser.headers })).status).toBe(200);
+    expect((await profile(bearer(tokenUser.token))).status).toBe(401);
+    expect((await profile({ cookie: cookieUser.cookie })).status).toBe(401);
   });
 });

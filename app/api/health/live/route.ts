@@ -1,0 +1,7 @@
+// GET /api/health/live - liveness: the process answers HTTP (anyone; no API key, no database).
+// /api/health is the readiness check (it asks the database); see docs/api.md.
+import { apiRoute } from "@/server/http/api-route";
+
+export const dynamic = "force-dynamic";
+
+export const GET = apiRoute({ access: "public", skipApiKey: true, noDatabase: true }, async () => ({ status: "ok" }));
