@@ -98,10 +98,11 @@ test("without figures: the error toast, zeros, 'No payment data available' and a
 });
 
 test("axe finds nothing serious, light and dark", async ({ page }) => {
+  test.slow();
   for (const theme of ["light", "dark"] as const) {
     await setTheme(page, theme);
     await page.goto("/dashboard/analytics");
-    await expect(page.getByTestId("breakdown-row").first()).toBeVisible();
+    await expect(page.getByTestId("breakdown-row").first()).toBeVisible({ timeout: 30_000 });
     await expectNoA11yViolations(page, { include: SCREEN, label: `analytics (${theme})` });
   }
 });

@@ -10,6 +10,8 @@ test.use({ role: "admin" });
 
 for (const theme of ["light", "dark"] as const) {
   test(`the screen and its dialogs have no serious axe violation (${theme})`, async ({ page, adminApi }) => {
+    // A dozen axe scans (screen, views, every dialog, two widths): each takes seconds on two busy cores.
+    test.slow();
     await generateTickets(adminApi, { quantity: 3, buyer_name: uniqueToken("Axe Buyer "), email: "axe@example.com" });
     await createUnregisteredTickets(adminApi, 1);
     await setTheme(page, theme);
