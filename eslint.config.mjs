@@ -3,6 +3,8 @@ import nextPlugin from "@next/eslint-plugin-next";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+const SERVER_IMPORTS = { group: ["@/server/*", "@/generated/*", "@prisma/*"], message: "UI and shared code must not import server/ or Prisma" };
+
 export default tseslint.config(
   { ignores: [".next/**", "generated/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
   js.configs.recommended,
@@ -23,9 +25,37 @@ export default tseslint.config(
     // Layering: components and lib never reach into server code or Prisma.
     files: ["components/**", "lib/**", "app/**/*.tsx"],
     rules: {
+      "no-restricted-imports": ["error", { patterns: [SERVER_IMPORTS] }],
+      // Forms get typed values from string-input schemas (lib/schemas/form.ts), never from a cast.
+      "no-restricted-syntax": [
+        "error",
+        { selector: "TSAsExpression > TSAsExpression[typeAnnotation.type='TSUnknownKeyword']", message: "No `as unknown as` casts: type the schema instead" },
+      ],
+    },
+  },
+  {
+    // Screens read and write server state only through the hooks of lib/queries/ (one per read
+    // and per write, with its invalidations); lib/api's calls are theirs. File downloads, which
+    // are not cached state, are the exception: they stream to disk from the click's handler.
+    files: ["components/**", "app/**/*.tsx"],
+    rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["@/server/*", "@/generated/*", "@prisma/*"], message: "UI and shared code must not import server/ or Prisma" }] },
+        {
+          patterns: [SERVER_IMPORTS],
+          paths: [
+            ["@/lib/api/tickets", ["ticketsApi"]],
+            ["@/lib/api/users", ["usersApi"]],
+            ["@/lib/api/settings", ["settingsApi"]],
+            ["@/lib/api/dashboard", ["dashboardApi"]],
+            ["@/lib/api/ticket-creators", ["ticketCreatorsApi"]],
+            ["@/lib/api/auth", ["authApi"]],
+            ["@/lib/api/audit", ["auditApi"]],
+            ["@/lib/api/ticket-files", ["ticketFilesApi"]],
+            ["@/lib/api/tickets-io", ["importTicketsCsv"]],
+            ["@/lib/api/stubs", ["stubsApi", "printStubsPdf"]],
+          ].map(([name, importNames]) => ({ name, importNames, message: "Use the hook in lib/queries/ (or add one there)" })),
+        },
       ],
     },
   },

@@ -1,9 +1,12 @@
 import type { NextConfig } from "next";
-import { STATIC_SECURITY_HEADERS } from "./lib/security-headers";
+import { API_ONLY_HEADERS, STATIC_SECURITY_HEADERS } from "./lib/security-headers";
 
 const nextConfig: NextConfig = {
   // PGlite ships a WebAssembly Postgres and data files; it must be loaded by Node, not bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg"],
+  // pdfkit reads its own font metrics (data/*.afm) next to its files at run time. The embedded
+  // Noto Sans is not a package import: server/pdf/pdf-document.ts names the files with
+  // `new URL(…, import.meta.url)`, which the build copies next to the server chunks.
+  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg", "pdfkit"],
   poweredByHeader: false,
   typedRoutes: false,
   // `npm run typecheck` (part of `npm test` and CI) checks the whole project, tests included;
@@ -19,7 +22,11 @@ const nextConfig: NextConfig = {
   // The static security headers on everything Next serves; proxy.ts adds the CSP, HSTS and
   // Cache-Control per request (lib/security-headers.ts, docs/decisions/035).
   async headers() {
-    return [{ source: "/:path*", headers: [...STATIC_SECURITY_HEADERS] }];
+    return [
+      { source: "/:path*", headers: [...STATIC_SECURITY_HEADERS] },
+      // JSON answers: no-store and a CSP that allows nothing (issue 25 item 11, decision 063).
+      { source: "/api/:path*", headers: [...API_ONLY_HEADERS] },
+    ];
   },
 };
 

@@ -6,6 +6,8 @@ import { defineConfig, devices } from "@playwright/test";
 const chromium = process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
 const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 3199);
 const DEV_LOGIN_PORT = Number(process.env.E2E_DEV_LOGIN_PORT ?? 3101);
+/** The development sign-in's code on that server (e2e/dev-login.spec.ts types it). */
+export const DEV_LOGIN_CODE = "E2E7-C0DE";
 
 // The app servers: one per worker, started by the `app` fixture (e2e/fixtures.ts) on
 // E2E_PORT + 10 + worker index, from the production build `npm run test:e2e` makes first.
@@ -61,6 +63,9 @@ export default defineConfig({
         ADMIN_EMAILS: "admin@example.com",
         AUTH_DEV_LOGIN: "true",
         AUTH_DEV_LOGIN_IN_PRODUCTION: "true",
+        // As `npm run local` does: the code it prints, and cookies without Secure over plain http.
+        AUTH_DEV_LOGIN_CODE: DEV_LOGIN_CODE,
+        SERVED_OVER_HTTP: "true",
       },
     },
   ],

@@ -15,9 +15,9 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["{lib,server,components,scripts}/**/*.test.{ts,tsx}"],
+          include: ["{lib,server,components,scripts}/**/*.test.{ts,tsx}", "*.test.ts"],
           environment: "node",
-          setupFiles: ["tests/setup/fail-on-console-error.ts"],
+          setupFiles: ["tests/setup/fail-on-console-error.ts", "tests/setup/node20-ts-workers.ts"],
         },
       },
       {
@@ -29,7 +29,9 @@ export default defineConfig({
           server: { deps: { inline: ["next-auth"] } },
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
-          setupFiles: ["tests/setup/fail-on-console-error.ts", "tests/setup/database.ts", "tests/setup/quiet-api-log.ts"],
+          // Migrates one database per run; each file's setup clones it (tests/setup/database.ts).
+          globalSetup: ["tests/setup/template-database.ts"],
+          setupFiles: ["tests/setup/fail-on-console-error.ts", "tests/setup/node20-ts-workers.ts", "tests/setup/database.ts", "tests/setup/quiet-api-log.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each file gets its own fresh database; two workers keep the 2-core machine busy.

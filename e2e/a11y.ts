@@ -6,8 +6,20 @@ import { expect, type Page } from "@playwright/test";
  * critical violation of WCAG 2.1 A/AA. `include` narrows the scan to a selector (a dialog).
  */
 export async function expectNoA11yViolations(page: Page, options: { include?: string; label?: string } = {}) {
-  // Let enter animations (dialogs, toasts) finish, or colour contrast is measured mid-fade.
+  // Let enter animations finish (dialogs, toasts, the sidebar's items, staggered 0.1 s each), or
+  // colour contrast is measured mid-fade. Endless ones (spinners) are not waited for; 3 s at most.
   await page.waitForTimeout(250);
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime ?? Infinity)))
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 3_000)),
+    ]),
+  );
   let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
   if (options.include) builder = builder.include(options.include);
   const { violations } = await builder.analyze();

@@ -28,8 +28,11 @@ test("filters by action, user and dates, and exports exactly the filtered rows",
   const ours = rows.filter({ hasText: ticket.control_number });
   await expect(ours).toHaveCount(1);
   await expect(ours).toContainText(staffEmail);
-  await expect(ours).toContainText("buyer_name");
+  // One sentence per action, the buyer masked; the details labelled, the buyer whole for administrators.
+  await expect(ours.getByTestId("activity-sentence")).toHaveText(`Sam Staff registered ${ticket.control_number} to A*** A***`);
+  await expect(ours).toContainText("Buyer name:");
   await expect(ours).toContainText("Ana Activity");
+  await expect(ours).not.toContainText("buyer_name");
   for (const row of await rows.all()) await expect(row).toContainText("Registered ticket");
 
   // By user.
@@ -104,4 +107,21 @@ test.describe("at 375 × 740", () => {
     await expect(page.getByRole("button", { name: "Export CSV" })).toBeVisible();
     await expectNoA11yViolations(page, { label: "activity log (phone)" });
   });
+});
+
+test("e-mail addresses stay on one line, at 1280 and at 375", async ({ page, adminApi }) => {
+  await adminApi.post("/api/auth/add-user", { data: { email: `a.rather.long.address.${Date.now()}@example-organisation.org`, displayName: "Long Address", isAdmin: false } });
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto("/dashboard/settings?tab=activity");
+    const addresses = page.locator(`[data-testid="${width > 767 ? "activity-row" : "activity-card"}"] [data-testid="email-address"]`);
+    await expect(addresses.first()).toBeVisible();
+    // One line: no taller than its own line height.
+    const lines = await addresses.evaluateAll((els) =>
+      els.filter((e) => e.getClientRects().length > 0).map((e) => Math.round(e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight))),
+    );
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.every((n) => n === 1), `each address on one line at ${width}px: ${lines.join(",")}`).toBe(true);
+    await page.screenshot({ path: test.info().outputPath(`activity-log-${width}.png`), fullPage: false });
+  }
 });

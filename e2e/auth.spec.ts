@@ -5,7 +5,7 @@ import { ADMIN_EMAIL, addUserViaApi, callApiAsBrowser, chooseGoogleIdentity, set
 const NOT_AUTHORIZED =
   "Your email is not authorized to access this application. Please contact the administrator for access.";
 
-test("an admin signs in with Google and sees all six sidebar entries", async ({ page }) => {
+test("an admin signs in with Google and sees every sidebar entry", async ({ page }) => {
   await signInWithGoogle(page, ADMIN_EMAIL, "Ada Admin");
   await expect(page).toHaveURL(/\/dashboard\/overview$/);
   await expect(page.getByText("Signed in successfully")).toBeVisible();
@@ -15,6 +15,11 @@ test("an admin signs in with Google and sees all six sidebar entries", async ({ 
     /^Register TicketCreate new tickets$/,
     /^AnalyticsView reports$/,
     /^Admin DashboardAdminUser progress monitoring$/,
+    /^RemittancesStubs and cash owed$/,
+    /^ReconciliationStatements matched to payments$/,
+    /^My StatementStubs, cash, receipts$/,
+    /^DrawPrizes, draw and winners$/,
+    /^Close-outClose, archive, remove personal data$/,
     /^SettingsApp settings$/,
   ]);
   await expect(page.getByRole("link", { name: /Overview/ })).toHaveAttribute("aria-current", "page");
@@ -26,7 +31,7 @@ test("an admin signs in with Google and sees all six sidebar entries", async ({ 
   await expect(page.getByRole("menu")).toContainText("Administrator");
 });
 
-test("a user sees Overview and Register Ticket only, and an admin URL lands on the overview", async ({ page, browser }) => {
+test("a user sees Overview, Register Ticket and My Statement only, and an admin URL lands on the overview", async ({ page, browser }) => {
   const email = uniqueEmail("user");
   await signInWithGoogle(page, ADMIN_EMAIL);
   await addUserViaApi(page, { email, displayName: "Uma User" });
@@ -36,7 +41,7 @@ test("a user sees Overview and Register Ticket only, and an admin URL lands on t
   // Sign-in records the display name from the Google token, so the token names her.
   await signInWithGoogle(userPage, email, "Uma User");
   await expect(userPage).toHaveURL(/\/dashboard\/overview$/);
-  await expect(sidebarLinks(userPage)).toHaveText([/^Overview/, /^Register Ticket/]);
+  await expect(sidebarLinks(userPage)).toHaveText([/^Overview/, /^Register Ticket/, /^My Statement/]);
 
   await userPage.goto("/dashboard/settings");
   await expect(userPage).toHaveURL(/\/dashboard\/overview$/);

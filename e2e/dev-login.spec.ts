@@ -1,23 +1,40 @@
+import { NAV_ITEMS } from "../components/dashboard/nav-items";
+import { DEV_LOGIN_CODE } from "../playwright.config";
 import { expect, test } from "./fixtures";
 
-// The README's first command runs with AUTH_DEV_LOGIN=true; this instance does too.
+// The README's first command (`npm run local`) runs with the development sign-in and a sign-in
+// code; this instance does too (playwright.config.ts).
 test.use({ baseURL: `http://127.0.0.1:${process.env.E2E_DEV_LOGIN_PORT ?? 3101}` });
 
 const NOT_AUTHORIZED =
   "Your email is not authorized to access this application. Please contact the administrator for access.";
 
-test("the development sign-in admits an allow-listed email and refuses another", async ({ page }) => {
+test("the development sign-in asks for the code, admits an allow-listed email and refuses another", async ({ page }) => {
   await page.goto("/login");
   await expect(page.getByText("Development sign-in")).toBeVisible();
   await expect(page.getByRole("button", { name: "Sign in with Google" })).toBeDisabled();
 
+  await page.getByLabel("Email").fill("admin@example.com");
+  await page.getByLabel("Sign-in code").fill("AAAA-AAAA");
+  await page.getByRole("button", { name: "Sign in (development)" }).click();
+  await expect(page).toHaveURL(/\/login\?error=DevLoginCode$/);
+  await expect(page.getByRole("alert").filter({ hasText: "sign-in code" })).toContainText("not the sign-in code `npm run local` printed");
+
+  // The code as a person may type it: lower case, a space for the dash.
+  await page.getByLabel("Sign-in code").fill(DEV_LOGIN_CODE.toLowerCase().replace("-", " "));
   await page.getByLabel("Email").fill("stranger@example.com");
   await page.getByRole("button", { name: "Sign in (development)" }).click();
   await expect(page).toHaveURL(/\/login\?error=AccessDenied$/);
   await expect(page.getByRole("alert").filter({ hasText: NOT_AUTHORIZED })).toHaveText(NOT_AUTHORIZED);
 
   await page.getByLabel("Email").fill("ADMIN@example.com ");
+  await page.getByLabel("Sign-in code").fill(DEV_LOGIN_CODE);
   await page.getByRole("button", { name: "Sign in (development)" }).click();
   await expect(page).toHaveURL(/\/dashboard\/overview$/);
-  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveCount(6);
+  // Over plain http the session cookie is not Secure (the local run says it is served over http).
+  const session = (await page.context().cookies()).find((c) => c.name.endsWith("authjs.session-token"));
+  expect(session).toMatchObject({ name: "authjs.session-token", secure: false, httpOnly: true });
+  // An administrator's sidebar: every entry of the list, each once.
+  const links = page.getByRole("navigation", { name: "Main" }).getByRole("link");
+  for (const item of NAV_ITEMS) await expect(links.filter({ hasText: item.description })).toHaveCount(1);
 });

@@ -26,7 +26,7 @@ test.describe("as an administrator", () => {
     await expectChartDrawn(page.getByTestId("trend-chart"), "Tickets generated per day, last 30 days");
     const today = stats.trends.daily.at(-1)!;
     await expect(page.getByTestId("trend-chart").locator("table tbody tr").last()).toContainText(String(today.count));
-    await expectChartDrawn(page.getByTestId("payment-chart"), "Tickets by payment method");
+    await expectChartDrawn(page.getByTestId("payment-chart"), "Sold tickets by payment method");
     await expect(page.getByTestId("payment-chart").locator("table")).toContainText("GCash");
     const legend = page.getByTestId("payment-chart").locator(".recharts-legend-item-text");
     await expect(legend.filter({ hasText: /^GCash$/ })).toHaveCount(1);

@@ -52,6 +52,41 @@ function postEndless(baseUrl: string, path: string, contentType = "application/j
   });
 }
 
+/**
+ * POSTs a body that declares `bytes` in Content-Length and sends it as fast as the server takes it,
+ * until the server answers (then stops); the time is from the headers to the answer.
+ */
+function postSized(baseUrl: string, path: string, bytes: number): Promise<EndlessResult> {
+  return new Promise((resolve, reject) => {
+    const chunk = Buffer.alloc(64 * 1024, 0x61);
+    let sentBytes = 0;
+    let answered = false;
+    const req = http.request(new URL(path, baseUrl), { method: "POST", headers: { "content-type": "text/csv", "content-length": String(bytes) } });
+    req.flushHeaders();
+    const started = Date.now();
+    const pump = () => {
+      while (!answered && sentBytes < bytes) {
+        sentBytes += chunk.length;
+        if (!req.write(chunk)) return void req.once("drain", pump);
+      }
+    };
+    req.on("response", (res) => {
+      answered = true;
+      const ms = Date.now() - started;
+      let body = "";
+      res.on("data", (d: Buffer) => (body += d.toString()));
+      res.on("end", () => {
+        req.destroy();
+        resolve({ status: res.statusCode!, body, ms, sentBytes });
+      });
+    });
+    req.on("error", (error) => {
+      if (!answered) reject(error);
+    });
+    pump();
+  });
+}
+
 test.describe("request limits on the real server", () => {
   test("endless streamed bodies are refused at once with 413, and memory stays flat", async ({ app }) => {
     // Warm up the routes (their code loads on first use), then measure.
@@ -71,6 +106,19 @@ test.describe("request limits on the real server", () => {
     expect(JSON.parse(results[0].body).message).toBe("Request body is too large: the limit is 1 MB");
     expect(JSON.parse(results[4].body).message).toBe("Request body is too large: the limit is 64 KB");
     expect(growth, `RSS grew ${(growth / MB).toFixed(1)} MB`).toBeLessThan(20 * MB);
+  });
+
+  test("30 anonymous 24 MB imports at once: each 401 within 1 s, unread, and RSS grows by less than 64 MB (issue 25 item 1)", async ({ app }) => {
+    await postSized(app.url, "/api/tickets/import", 24 * MB); // loads the route's code
+    const before = rssBytes(app.pid);
+    const results = await Promise.all(Array.from({ length: 30 }, () => postSized(app.url, "/api/tickets/import", 24 * MB)));
+    const growth = rssBytes(app.pid) - before;
+    for (const result of results) {
+      expect(result.status).toBe(401);
+      expect(JSON.parse(result.body)).toMatchObject({ success: false, code: "unauthorized" });
+      expect(result.ms, "answered within 1 s of the headers").toBeLessThan(1_000);
+    }
+    expect(growth, `RSS grew ${(growth / MB).toFixed(1)} MB`).toBeLessThan(64 * MB);
   });
 
   test("a request whose headers never finish is closed with 408 within the 10 s headers timeout", async ({ app }) => {

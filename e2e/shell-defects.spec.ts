@@ -1,6 +1,7 @@
 // Issue 14, "the shell's defects, found when tried as a new user would": one test each.
 import { NOT_AUTHORIZED_MESSAGE, RAFFLE_TITLE } from "../lib/constants";
 import type { Page } from "@playwright/test";
+import { expectNoA11yViolations } from "./a11y";
 import { expect, test } from "./fixtures";
 import { ADMIN_EMAIL, signInWithGoogle, sidebarLinks, uniqueEmail } from "./helpers";
 
@@ -41,7 +42,7 @@ test.describe("signed in as the administrator", () => {
     await page.getByRole("button", { name: "Add User" }).click();
     await expect(page.locator("form").getByRole("alert")).toHaveText("Email and display name are required");
     // A later toast as a marker: a toast for the validation error would have come before it.
-    await page.getByLabel("Email").fill(uniqueEmail("marker"));
+    await page.getByLabel("Email", { exact: true }).fill(uniqueEmail("marker"));
     await page.getByLabel("Display Name").fill("Mark Marker");
     await page.getByRole("button", { name: "Add User" }).click();
     await expect(page.locator("[data-sonner-toast]").filter({ hasText: "User added successfully!" })).toBeVisible();
@@ -111,6 +112,17 @@ test("Sign Out shows 'Signed out successfully' and no error toast", async ({ pag
   await expect(page.getByText("Signed out successfully")).toBeVisible();
   await expect(page.getByText("Sign out failed")).toHaveCount(0);
   expect(toasts.filter((t) => t.startsWith("error"))).toEqual([]);
+});
+
+test("the account menu, open, hides nothing focusable from screen readers (axe aria-hidden-focus)", async ({ page }) => {
+  await signInWithGoogle(page, ADMIN_EMAIL);
+  await expect(page).toHaveURL(/\/dashboard\/overview$/);
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await expect(page.getByRole("menuitem", { name: "Sign Out" })).toBeVisible();
+  await expectNoA11yViolations(page, { label: "account menu open" });
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("menu")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Account menu" })).toBeFocused();
 });
 
 test("after an administrator demotes a signed-in user, their sidebar drops the admin entries on the next navigation", async ({ page, adminApi }) => {

@@ -7,7 +7,7 @@ import { expectNoA11yViolations } from "./a11y";
 import { expect, test } from "./fixtures";
 import { createUnregisteredTickets, generateTickets } from "./seed";
 import { gotoTickets, toast, uniqueToken } from "./tickets-page";
-import { TICKET_CSV_COLUMNS } from "@/lib/csv/ticket-csv";
+import { TICKET_CSV_COLUMNS, TICKET_EXPORT_COLUMNS, ticketCsvTemplate } from "@/lib/csv/ticket-csv";
 import type { Ticket } from "@/lib/api/tickets";
 
 test.use({ role: "admin" });
@@ -39,7 +39,8 @@ test("Export CSV downloads a file whose rows are the tickets of the list", async
   const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ""), { skipEmptyLines: true });
   expect(parsed.errors).toEqual([]);
   const [header, ...records] = parsed.data;
-  expect(header).toEqual([...TICKET_CSV_COLUMNS]);
+  // The spec's 14 template columns, then the sale and void columns (docs/decisions/050, 051).
+  expect(header).toEqual([...TICKET_EXPORT_COLUMNS]);
   const tickets = await allTickets(adminApi);
   expect(records).toHaveLength(tickets.length);
   const byId = new Map(tickets.map((t) => [t.id, t]));
@@ -82,7 +83,9 @@ test("Import Tickets: template, file checks, preview of 5 rows, import with erro
 
   const template = await downloadText(page, () => dialog.getByRole("button", { name: "Download Template" }).click());
   expect(template.fileName).toBe("tickets-import-template.csv");
-  expect(template.text).toBe(`${TICKET_CSV_COLUMNS.join(",")}\r\n`);
+  expect(template.text).toBe(ticketCsvTemplate());
+  expect(template.text.split("\r\n")[0]).toBe(TICKET_EXPORT_COLUMNS.join(","));
+  // The example row stays in the file below: it is neither previewed nor imported.
 
   await dialog.getByRole("button", { name: "Import", exact: true }).click();
   await expect(dialog.getByText("Please select a file first")).toBeVisible();
@@ -100,7 +103,7 @@ test("Import Tickets: template, file checks, preview of 5 rows, import with erro
   await expect(dialog.getByText("Please select a valid CSV file")).toHaveCount(0);
   const preview = dialog.getByTestId("import-preview");
   await expect(preview.locator("tbody tr")).toHaveCount(5);
-  await expect(preview.locator("thead th")).toHaveCount(TICKET_CSV_COLUMNS.length);
+  await expect(preview.locator("thead th")).toHaveCount(TICKET_EXPORT_COLUMNS.length);
   await expect(preview).toContainText(buyer);
   await expectNoA11yViolations(page, { include: "[data-testid=import-dialog]", label: "Import Tickets with a preview" });
 
@@ -109,7 +112,7 @@ test("Import Tickets: template, file checks, preview of 5 rows, import with erro
   await expect(result).toBeVisible({ timeout: 60_000 });
   await expect(result).toContainText("Imported 5 of 7 tickets, 1 skipped (already in the system), 1 row with errors");
   await expect(result.getByText("Total")).toBeVisible();
-  await expect(result).toContainText(`Row 7: Buyer Name: Name must be at least 3 characters.`);
+  await expect(result).toContainText(`Row 8: Buyer Name: Name must be at least 3 characters.`); // row 2 is the example
   await expectNoA11yViolations(page, { include: "[data-testid=import-dialog]", label: "Import result" });
 
   // The list shows the imported tickets (ticket data was invalidated), and the kept buyer was not overwritten.

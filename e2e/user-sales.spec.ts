@@ -20,10 +20,13 @@ test("cards and the User Progress table show each creator's figures, largest sal
 
   const rows = page.getByTestId("user-progress-row");
   await expect(rows).toHaveCount(data.userProgress.length);
-  await expect(page.getByRole("columnheader")).toHaveText(["User Email", "Total Tickets", "Registered", "Registration Rate", "Total Sales", "Latest Activity"]);
+  await expect(page.getByRole("columnheader")).toHaveText(["User Email", "Total Tickets", "Registered", "Registration Rate", "Total Sales", "Sold", "Sold (₱)", "Cash", "Latest Activity"]);
   for (const [i, row] of data.userProgress.entries()) {
     await expect(rows.nth(i)).toContainText(row.userEmail);
     await expect(rows.nth(i)).toContainText(peso(row.totalSales));
+    // The seller's own sales (issue 19): what they sold, its pesos, the cash they took.
+    await expect(rows.nth(i)).toContainText(peso(row.soldAmount));
+    await expect(rows.nth(i)).toContainText(peso(row.cashCollected));
     await expect(rows.nth(i).getByTestId("rate")).toHaveText(`${row.registrationRate.toFixed(1)}%`);
   }
   const staffRow = rows.filter({ hasText: staffEmail });
@@ -33,6 +36,7 @@ test("cards and the User Progress table show each creator's figures, largest sal
 test("rate dots: green at 50% or more, yellow at 25% or more, red below; N/A without a date", async ({ page }) => {
   const row = (userEmail: string, registrationRate: number, latestTicketDate: string | null) => ({
     userEmail, totalTickets: 100, registeredTickets: registrationRate, registrationRate, totalSales: registrationRate * 50, latestTicketDate,
+    soldTickets: 0, soldAmount: 0, cashCollected: 0,
   });
   const body: UserProgress = {
     success: true,

@@ -10,10 +10,12 @@ test("the Users tab adds, promotes, disables and deletes a user", async ({ page 
   const rows = page.getByTestId("user-row");
   const ownRow = rows.filter({ hasText: ADMIN_EMAIL });
   await expect(ownRow.getByRole("button", { name: "Cannot delete yourself" })).toBeDisabled();
+  // The last login in the app's date format (raffle timezone), not the browser's locale format.
+  await expect(ownRow).toContainText(/Last login: [A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2} (AM|PM)/);
   const countBefore = await rows.count();
   await expect(page.getByText(`Registered Users (${countBefore})`)).toBeVisible();
 
-  const email = page.getByLabel("Email");
+  const email = page.getByLabel("Email", { exact: true });
   const name = page.getByLabel("Display Name");
   const add = page.getByRole("button", { name: "Add User" });
   const formError = page.locator("form").getByRole("alert");

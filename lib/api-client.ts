@@ -1,6 +1,5 @@
 // The browser's one way to call /api: JSON in and out, the dashboard API key when configured,
 // the session cookie (same origin), and SPEC section 4's rule that a 401 sends the whole page to /login.
-import type { UserListItem } from "@/lib/schemas/user";
 
 /** SPEC section 7: the shared client timeout. */
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -29,6 +28,10 @@ interface RequestOptions {
   allowUnsuccessful?: boolean;
   /** A multipart body (file uploads) instead of JSON; the browser sets its Content-Type. */
   formData?: FormData;
+  /** A file sent as it is (the CSV import streams it): its bytes and their Content-Type. */
+  file?: { blob: Blob; contentType: string };
+  /** Extra request headers (X-Job-Id). */
+  headers?: Record<string, string>;
 }
 
 function buildHeaders(hasBody: boolean): Headers {
@@ -54,10 +57,13 @@ function requestSignal(options: RequestOptions): AbortSignal {
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const hasBody = options.body !== undefined;
+  const headers = buildHeaders(hasBody);
+  if (options.file) headers.set("Content-Type", options.file.contentType);
+  for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
   const res = await fetch(`/api${path}`, {
     method: options.method ?? "GET",
-    headers: buildHeaders(hasBody),
-    body: options.formData ?? (hasBody ? JSON.stringify(options.body) : undefined),
+    headers,
+    body: options.file?.blob ?? options.formData ?? (hasBody ? JSON.stringify(options.body) : undefined),
     credentials: "same-origin",
     cache: "no-store",
     signal: requestSignal(options),
@@ -98,15 +104,3 @@ export function errorMessage(error: unknown, fallback: string): string {
 export function isAbortError(error: unknown): boolean {
   return error instanceof DOMException && error.name === "AbortError";
 }
-
-// Users (admin only), SPEC section 7.
-export const usersApi = {
-  list: () => apiRequest<{ success: true; users: UserListItem[] }>("/auth/users"),
-  add: (input: { email: string; displayName: string; isAdmin: boolean }) =>
-    apiRequest<{ success: true }>("/auth/add-user", { method: "POST", body: input }),
-  updateRole: (input: { email: string; isAdmin: boolean }) =>
-    apiRequest<{ success: true }>("/auth/update-user-role", { method: "PUT", body: input }),
-  setDisabled: (input: { email: string; disabled: boolean }) =>
-    apiRequest<{ success: true }>("/auth/disable-user", { method: "PUT", body: input }),
-  remove: (input: { email: string }) => apiRequest<{ success: true }>("/auth/delete-user", { method: "DELETE", body: input }),
-};

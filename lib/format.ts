@@ -26,6 +26,12 @@ export function formatCount(value: unknown): string {
   return toNumber(value).toLocaleString("en-US");
 }
 
+/** '1 ticket', '0 tickets', '1,234 tickets': a count with its noun, singular only for exactly one. */
+export function formatCountOf(value: unknown, one: string, many = `${one}s`): string {
+  const n = toNumber(value);
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
+}
+
 export const NO_DATE = "No Date";
 export const INVALID_DATE = "Invalid Date";
 

@@ -46,3 +46,11 @@ describe("the API in the proxy", () => {
     expect(proxy(request("http://localhost:3000/api/tickets/stats")).headers.get("cache-control")).toBe("no-store");
   });
 });
+
+describe("API answers in the proxy (issue 25 item 11)", () => {
+  it("carry no-store and the API CSP", () => {
+    const res = proxy(request("http://127.0.0.1:3000/api/tickets"));
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+});

@@ -3,14 +3,11 @@
 // the per-request ones (the CSP with its nonce, HSTS, Cache-Control on the API).
 // What the CSP allows and why: docs/decisions/035-security-headers-and-csp.md.
 
-/** Headers that never change between requests. */
-export const STATIC_SECURITY_HEADERS: ReadonlyArray<{ key: string; value: string }> = [
-  { key: "X-Content-Type-Options", value: "nosniff" },
-  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-  // Old browsers that ignore CSP's frame-ancestors.
-  { key: "X-Frame-Options", value: "DENY" },
-  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=()" },
-];
+import { API_CONTENT_SECURITY_POLICY, API_ONLY_HEADERS, BASE_SECURITY_HEADERS } from "./base-headers.mjs";
+
+/** Headers that never change between requests (the list lives in lib/base-headers.mjs). */
+export const STATIC_SECURITY_HEADERS: ReadonlyArray<{ key: string; value: string }> = BASE_SECURITY_HEADERS;
+export { API_CONTENT_SECURITY_POLICY, API_ONLY_HEADERS };
 
 /** Two years, as the HSTS preload list asks. */
 export const HSTS_VALUE = "max-age=63072000; includeSubDomains";

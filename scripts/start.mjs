@@ -6,10 +6,13 @@
 // - it answers a malformed /api path (`%ff`, `%2e%2e`) with the API's JSON 400 before Next,
 //   which would answer a plain-text 500 or a redirect (proxy.ts does the same for requests
 //   without a body, also under `next dev`).
+// - it gives the app the client's address from the socket (lib/client-address.mjs): forwarding
+//   headers count only when the socket is one of TRUSTED_PROXIES (docs/decisions/061).
 // Request bodies are bounded by size in the route handlers (413); see docs/decisions/038.
 import { createServer } from "node:http";
 import { setTimeout } from "node:timers";
-import { apiPathProblem, badApiPathBody, isApiPath } from "../lib/request-path.mjs";
+import { CLIENT_ADDRESS_ENV, parseTrustedProxies, stampClientAddress } from "../lib/client-address.mjs";
+import { answerBeforeNext } from "../lib/front-door.mjs";
 
 process.env.NODE_ENV ??= "production";
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
@@ -43,6 +46,16 @@ const port = positiveInt("PORT", flags.port ?? process.env.PORT, 3000);
 const headersTimeout = positiveInt("HEADERS_TIMEOUT_MS", process.env.HEADERS_TIMEOUT_MS, 10_000);
 const requestTimeout = positiveInt("REQUEST_TIMEOUT_MS", process.env.REQUEST_TIMEOUT_MS, 300_000);
 
+let trustedProxies;
+try {
+  trustedProxies = parseTrustedProxies(process.env.TRUSTED_PROXIES);
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
+// The app believes the address header only when this process wrote it.
+process.env[CLIENT_ADDRESS_ENV] = "1";
+
 const { default: next } = await import("next");
 const app = next({ dev: false, hostname, port });
 const handle = app.getRequestHandler();
@@ -57,11 +70,8 @@ const server = createServer(
     connectionsCheckingInterval: Math.min(1000, headersTimeout),
   },
   (req, res) => {
-    const rawPath = (req.url ?? "/").split("?")[0];
-    const problem = isApiPath(rawPath) ? apiPathProblem(rawPath) : null;
-    if (!problem) return handle(req, res);
-    res.writeHead(400, { "content-type": "application/json", "cache-control": "no-store", "x-content-type-options": "nosniff" });
-    res.end(JSON.stringify(badApiPathBody(problem)));
+    stampClientAddress(req, trustedProxies);
+    if (!answerBeforeNext(req, res)) handle(req, res);
   },
 );
 

@@ -40,7 +40,10 @@ describe("parseEnv", () => {
   it("refuses the development sign-in in production unless explicitly allowed", () => {
     const prod = { NODE_ENV: "production", AUTH_SECRET: "x".repeat(40), AUTH_DEV_LOGIN: "true" } as NodeJS.ProcessEnv;
     expect(() => parseEnv(prod)).toThrow(/AUTH_DEV_LOGIN must not be true when NODE_ENV=production/);
-    expect(parseEnv({ ...prod, AUTH_DEV_LOGIN_IN_PRODUCTION: "true" }).AUTH_DEV_LOGIN).toBe(true);
+    // Allowed, it still needs the local run's sign-in code (the server is reachable on the network).
+    expect(() => parseEnv({ ...prod, AUTH_DEV_LOGIN_IN_PRODUCTION: "true" })).toThrow(/AUTH_DEV_LOGIN_CODE is required with AUTH_DEV_LOGIN in production/);
+    expect(parseEnv({ ...prod, AUTH_DEV_LOGIN_IN_PRODUCTION: "true", AUTH_DEV_LOGIN_CODE: "ABCD-EF12" }).AUTH_DEV_LOGIN).toBe(true);
+    expect(() => parseEnv({ ...prod, AUTH_DEV_LOGIN_IN_PRODUCTION: "true", AUTH_DEV_LOGIN_CODE: "1234" })).toThrow(/AUTH_DEV_LOGIN_CODE must be 8 letters or digits/);
   });
 
   it("treats an empty variable as unset", () => {

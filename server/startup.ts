@@ -2,6 +2,7 @@ import "server-only";
 import { bootstrapAdmins } from "@/server/auth/bootstrap-admins";
 import { migrate } from "@/server/db/migrate";
 import { EnvError, env } from "@/server/env";
+import { ensureInstallationSecrets } from "@/server/secrets/installation-secrets";
 
 /**
  * Start-up work shared by `next start`/`next dev` (instrumentation.ts) and the scripts:
@@ -23,6 +24,13 @@ export async function startServer() {
     if (result.applied.length) console.log(`database: applied ${result.applied.length} migration(s): ${result.applied.join(", ")}`);
   } catch (error) {
     console.error(`database: cannot apply migrations: ${(error as Error).message.split("\n")[0]}`);
+    process.exit(1);
+  }
+  try {
+    // The raffle's keys (docs/decisions/052): made now on a first start, so no request waits for one.
+    await ensureInstallationSecrets();
+  } catch (error) {
+    console.error(`keys: cannot read or create the installation's keys: ${(error as Error).message.split("\n")[0]}`);
     process.exit(1);
   }
   try {

@@ -15,7 +15,7 @@ import { Button } from "@/components/ui/button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { averageTicketValue, dailyPoints, formatPercent, hourlyPoints, methodSlices, monthlyGrowth } from "@/lib/dashboard/figures";
 import { ANALYTICS_PERIOD_LABELS, ANALYTICS_PERIODS, DEFAULT_ANALYTICS_PERIOD, type AnalyticsPeriod } from "@/lib/dashboard/periods";
-import { formatCount, formatPeso, toNumber } from "@/lib/format";
+import { formatCount, formatCountOf, formatPeso, toNumber } from "@/lib/format";
 import { useHistoricalAnalytics } from "@/lib/queries/dashboard";
 import { useRaffleTimezone } from "@/lib/queries/settings";
 
@@ -68,13 +68,13 @@ export function AnalyticsScreen() {
       </div>
 
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-busy={query.isFetching}>
-        <StatCard title="Total Revenue" value={formatPeso(revenue)} icon={Wallet} isLoading={isLoading} description={`${formatCount(registered)} tickets registered, ${periodLabel.toLowerCase()}`} />
+        <StatCard title="Total Revenue" value={formatPeso(revenue)} icon={Wallet} isLoading={isLoading} description={`${formatCountOf(registered, "ticket")} sold, ${periodLabel.toLowerCase()}`} />
         <StatCard
           title="Avg. Ticket Value"
           value={formatPeso(averageTicketValue(revenue, registered))}
           icon={Receipt}
           isLoading={isLoading}
-          description="Revenue per registered ticket"
+          description="Revenue per sold ticket"
         />
         <StatCard
           title="Monthly Growth"
@@ -96,7 +96,7 @@ export function AnalyticsScreen() {
         <div className="min-w-0 lg:col-span-2">
           <ChartCard
             title="Revenue Trend"
-            description={`Revenue of registrations per day, ${periodLabel.toLowerCase()}`}
+            description={`Revenue of tickets sold per day (voids excluded), ${periodLabel.toLowerCase()}`}
             testId="revenue-chart"
             isLoading={isLoading}
             isEmpty={daily.every((d) => d.revenue === 0)}
@@ -108,12 +108,12 @@ export function AnalyticsScreen() {
         </div>
         <ChartCard
           title="Payment Methods"
-          description="Tickets by payment method"
+          description="Tickets sold in the period, by payment method"
           testId="payment-chart"
           isLoading={isLoading}
           isEmpty={slices.every((s) => s.count === 0)}
-          emptyText="No tickets in this period"
-          table={{ caption: "Tickets by payment method", columns: ["Payment Method", "Tickets", "Share"], rows: slices.map((s) => [s.label, s.count, `${s.percent.toFixed(1)}%`]) }}
+          emptyText="No tickets sold in this period"
+          table={{ caption: "Tickets sold by payment method", columns: ["Payment Method", "Tickets Sold", "Share"], rows: slices.map((s) => [s.label, s.count, `${s.percent.toFixed(1)}%`]) }}
         >
           <PaymentDoughnut slices={slices.filter((s) => s.count > 0)} />
         </ChartCard>

@@ -1,4 +1,4 @@
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { methodColor } from "@/components/stats/payment-doughnut";
@@ -15,6 +15,7 @@ export function PaymentBreakdownTable({ slices, isLoading }: { slices: MethodSli
     <Card className="gap-4" data-testid="payment-breakdown">
       <CardHeader>
         <CardTitle>Payment Methods Breakdown</CardTitle>
+        <CardDescription>Tickets sold in the period (registered, not voided), their revenue and share</CardDescription>
       </CardHeader>
       <CardContent>
         {isLoading ? (

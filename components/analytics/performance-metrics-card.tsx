@@ -3,7 +3,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Skeleton } from "@/components/ui/skeleton";
 import type { HistoricalAnalytics } from "@/lib/api/dashboard";
 import { formatDay, formatPercent, formatResponseTime, hourRangeLabel } from "@/lib/dashboard/figures";
-import { formatCount } from "@/lib/format";
+import { formatCount, formatCountOf } from "@/lib/format";
 
 function Metric({ icon: Icon, label, value, detail }: { icon: typeof Gauge; label: string; value: string; detail: string }) {
   return (
@@ -40,12 +40,12 @@ export function PerformanceMetricsCard({ performance, isLoading }: { performance
               icon={Clock3}
               label="Peak Hour"
               value={p?.peakHour ? hourRangeLabel(p.peakHour.hour) : "N/A"}
-              detail={p?.peakHour ? `${formatCount(p.peakHour.count)} tickets` : "No tickets in this period"}
+              detail={p?.peakHour ? formatCountOf(p.peakHour.count, "ticket") : "No tickets in this period"}
             />
             <Metric
               icon={CalendarCheck}
               label="Best Day"
-              value={p?.bestDay ? `${formatCount(p.bestDay.count)} tickets` : "N/A"}
+              value={p?.bestDay ? formatCountOf(p.bestDay.count, "ticket") : "N/A"}
               detail={p?.bestDay ? formatDay(p.bestDay.date, "MMM dd, yyyy") : "No tickets in this period"}
             />
             <Metric

@@ -17,6 +17,8 @@ interface LoginScreenProps {
   errorMessage: string | null;
   isGoogleConfigured: boolean;
   isDevLoginEnabled: boolean;
+  /** The local run's development sign-in asks for the code `npm run local` printed. */
+  isDevLoginCodeRequired?: boolean;
   needsFirstAdmin: boolean;
   /** The site_description setting (else site_name), a line under the spec's subtitle. */
   tagline?: string | null;
@@ -90,12 +92,29 @@ export function LoginScreen(props: LoginScreenProps) {
                 Development sign-in
               </div>
               <p className="text-xs text-amber-900/80 dark:text-amber-200/80">
-                Local use only (AUTH_DEV_LOGIN=true): signs in as an allow-listed email without Google.
+                {props.isDevLoginCodeRequired
+                  ? "The local run (npm run local): signs in as an allow-listed email without Google, with the sign-in code it printed when it started."
+                  : "Local use only (AUTH_DEV_LOGIN=true): signs in as an allow-listed email without Google."}
               </p>
               <div className="space-y-1.5">
                 <Label htmlFor="dev-login-email">Email</Label>
                 <Input id="dev-login-email" name="email" type="email" required placeholder="admin@example.com" autoComplete="email" className="bg-background" />
               </div>
+              {props.isDevLoginCodeRequired && (
+                <div className="space-y-1.5">
+                  <Label htmlFor="dev-login-code">Sign-in code</Label>
+                  <Input
+                    id="dev-login-code"
+                    name="code"
+                    required
+                    placeholder="XXXX-XXXX"
+                    autoComplete="off"
+                    autoCapitalize="characters"
+                    spellCheck={false}
+                    className="bg-background font-mono uppercase"
+                  />
+                </div>
+              )}
               <DevLoginButton />
             </form>
           )}

@@ -2,6 +2,7 @@ import { NOT_AUTHORIZED_MESSAGE } from "@/lib/constants";
 
 export const GOOGLE_FAILED_MESSAGE = "Google authentication failed. Please try again.";
 export const AUTH_FAILED_MESSAGE = "Authentication failed. Please try again.";
+export const DEV_LOGIN_CODE_MESSAGE = "That is not the sign-in code `npm run local` printed when it started. Check it and try again.";
 
 // Auth.js error types that mean the round trip with Google itself went wrong.
 const GOOGLE_ERRORS = new Set([
@@ -22,6 +23,7 @@ const GOOGLE_ERRORS = new Set([
  */
 export function signInErrorMessage(error: string | undefined | null): string | null {
   if (!error) return null;
+  if (error === "DevLoginCode") return DEV_LOGIN_CODE_MESSAGE;
   if (error === "AccessDenied" || error === "CredentialsSignin") return NOT_AUTHORIZED_MESSAGE;
   if (GOOGLE_ERRORS.has(error)) return GOOGLE_FAILED_MESSAGE;
   return AUTH_FAILED_MESSAGE;

@@ -2,20 +2,25 @@ import { describe, expect, it } from "vitest";
 import { avatarLetter, isActiveHref, navItemsFor } from "@/components/dashboard/nav-items";
 
 describe("navItemsFor", () => {
-  it("gives an admin all six entries in the spec's order", () => {
+  it("gives an admin every entry in the spec's order", () => {
     expect(navItemsFor(true).map((i) => [i.name, i.description])).toEqual([
       ["Overview", "Dashboard overview"],
       ["Tickets", "Manage tickets"],
       ["Register Ticket", "Create new tickets"],
       ["Analytics", "View reports"],
       ["Admin Dashboard", "User progress monitoring"],
+      ["Remittances", "Stubs and cash owed"],
+      ["Reconciliation", "Statements matched to payments"],
+      ["My Statement", "Stubs, cash, receipts"],
+      ["Draw", "Prizes, draw and winners"],
+      ["Close-out", "Close, archive, remove personal data"],
       ["Settings", "App settings"],
     ]);
     expect(navItemsFor(true).find((i) => i.name === "Admin Dashboard")?.badge).toBe("Admin");
   });
 
-  it("gives a user Overview and Register Ticket only", () => {
-    expect(navItemsFor(false).map((i) => i.name)).toEqual(["Overview", "Register Ticket"]);
+  it("gives a user Overview, Register Ticket and their own statement only", () => {
+    expect(navItemsFor(false).map((i) => i.name)).toEqual(["Overview", "Register Ticket", "My Statement"]);
   });
 });
 

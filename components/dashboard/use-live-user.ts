@@ -2,10 +2,8 @@
 
 import { useEffect, useRef } from "react";
 import { usePathname } from "next/navigation";
-import { useQuery } from "@tanstack/react-query";
 import type { ShellUser } from "@/components/dashboard/dashboard-shell";
-import { authApi } from "@/lib/api/auth";
-import { queryKeys } from "@/lib/query-keys";
+import { useOwnProfile } from "@/lib/queries/auth";
 
 /**
  * The shell's user, kept current: the dashboard layout renders once per full load (a
@@ -15,12 +13,7 @@ import { queryKeys } from "@/lib/query-keys";
  */
 export function useLiveUser(initial: ShellUser): ShellUser {
   const pathname = usePathname();
-  const { data, refetch } = useQuery({
-    queryKey: queryKeys.me.all,
-    queryFn: ({ signal }) => authApi.profile({ signal }),
-    staleTime: Infinity,
-    enabled: false,
-  });
+  const { data, refetch } = useOwnProfile({ readOnRequest: true });
   const firstPath = useRef(pathname);
   useEffect(() => {
     if (pathname === firstPath.current && !data) return; // the server just rendered this page

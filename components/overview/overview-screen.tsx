@@ -16,6 +16,7 @@ import type { RecentActivity } from "@/lib/api/dashboard";
 import { dailyPoints, methodSlices, sharePercent } from "@/lib/dashboard/figures";
 import { formatCount, formatPeso, toNumber } from "@/lib/format";
 import { useDashboardStats } from "@/lib/queries/dashboard";
+import { CashOnHandAlerts } from "@/components/remittances/cash-on-hand-alerts";
 import { useRaffleTimezone } from "@/lib/queries/settings";
 
 /** What an activity row hands the Ticket Details dialog: it loads the ticket by this reference. */
@@ -64,6 +65,8 @@ export function OverviewScreen({ userName, isAdmin }: { userName: string; isAdmi
         </div>
       </div>
 
+      {isAdmin && <CashOnHandAlerts />}
+
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard title="Total Tickets" value={formatCount(total)} icon={Ticket} isLoading={isLoading} description={`${formatCount(summary?.today)} generated today`} />
         <StatCard
@@ -74,7 +77,7 @@ export function OverviewScreen({ userName, isAdmin }: { userName: string; isAdmi
           description={`${sharePercent(registered, total).toFixed(1)}% of all tickets`}
         />
         <StatCard title="Unregistered" value={formatCount(summary?.unregistered)} icon={Clock} isLoading={isLoading} description="Waiting for a buyer" />
-        <StatCard title="Total Revenue" value={formatPeso(summary?.revenue)} icon={Wallet} isLoading={isLoading} description="From registered tickets" />
+        <StatCard title="Total Revenue" value={formatPeso(summary?.revenue)} icon={Wallet} isLoading={isLoading} description="From sold tickets (voids excluded)" />
       </div>
 
       <div className="grid gap-4 lg:grid-cols-3">
@@ -93,14 +96,14 @@ export function OverviewScreen({ userName, isAdmin }: { userName: string; isAdmi
         </div>
         <ChartCard
           title="Payment Methods"
-          description="Tickets by payment method"
+          description="Sold tickets by payment method (unsold stubs are not counted)"
           testId="payment-chart"
           isLoading={isLoading}
           isEmpty={slices.every((s) => s.count === 0)}
-          emptyText="No tickets yet"
+          emptyText="No tickets sold yet"
           table={{
-            caption: "Tickets by payment method",
-            columns: ["Payment Method", "Tickets", "Share"],
+            caption: "Sold tickets by payment method",
+            columns: ["Payment Method", "Tickets Sold", "Share"],
             rows: slices.map((s) => [s.label, s.count, `${s.percent.toFixed(1)}%`]),
           }}
         >

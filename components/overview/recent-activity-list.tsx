@@ -47,12 +47,12 @@ function ActivityRow({ activity, now, timeZone, onOpen }: { activity: RecentActi
           <span className="block truncate text-sm font-medium">{name}</span>
           <span className="block truncate text-xs text-muted-foreground">Control #: {activity.control_number}</span>
           <span className="mt-1 flex flex-wrap items-center gap-1.5 sm:hidden">
-            <ActivityBadges method={activity.payment_method} registered={registered} />
+            <ActivityBadges method={activity.payment_method} registered={registered} isVoid={activity.is_void === true} />
             <ActivityTime activity={activity} now={now} timeZone={timeZone} />
           </span>
         </span>
         <span className="hidden shrink-0 items-center gap-1.5 sm:flex">
-          <ActivityBadges method={activity.payment_method} registered={registered} />
+          <ActivityBadges method={activity.payment_method} registered={registered} isVoid={activity.is_void === true} />
         </span>
         <span className="hidden w-36 shrink-0 text-right sm:block">
           <ActivityTime activity={activity} now={now} timeZone={timeZone} />
@@ -74,9 +74,10 @@ function ActivityTime({ activity, now, timeZone }: { activity: RecentActivity; n
   );
 }
 
-function ActivityBadges({ method, registered }: { method: string; registered: boolean }) {
+function ActivityBadges({ method, registered, isVoid }: { method: string; registered: boolean; isVoid: boolean }) {
   return (
     <>
+      {isVoid && <Badge className="bg-zinc-800 text-white dark:bg-zinc-200 dark:text-zinc-900">Void</Badge>}
       <Badge variant="outline">{paymentMethodLabel(method)}</Badge>
       {registered ? (
         <Badge className="border-transparent bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300">Registered</Badge>

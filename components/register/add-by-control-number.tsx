@@ -10,7 +10,7 @@ import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/sonner";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api-client";
-import { ticketsApi } from "@/lib/api/tickets";
+import { useFindTicket } from "@/lib/queries/registration";
 import { REGISTRATION_TEXT, type TicketSummary } from "@/lib/registration";
 import { TICKET_MESSAGES } from "@/lib/schemas/ticket";
 
@@ -19,6 +19,7 @@ export function AddByControlNumber({ isSelected, onAdd }: { isSelected: (id: str
   const [value, setValue] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
   const [isAdding, setIsAdding] = useState(false);
+  const findTicket = useFindTicket();
 
   async function add() {
     const term = value.trim();
@@ -26,7 +27,7 @@ export function AddByControlNumber({ isSelected, onAdd }: { isSelected: (id: str
     setProblem(null);
     setIsAdding(true);
     try {
-      const { ticket } = await ticketsApi.lookup(term);
+      const ticket = await findTicket(term);
       // The spec's order: registered, then already selected.
       if (ticket.is_registered) return setProblem(REGISTRATION_TEXT.addRegistered(ticket.buyer_name ?? ""));
       if (isSelected(ticket.id)) return setProblem(REGISTRATION_TEXT.addDuplicate);

@@ -8,6 +8,8 @@ import { UserRound } from "lucide-react";
 import { useForm, useWatch } from "react-hook-form";
 import { BuyerFields } from "@/components/register/buyer-fields";
 import { MultipleResultCard, type MultipleResult } from "@/components/register/multiple-result-card";
+import { PaymentConfirmation, usePaymentConflicts } from "@/components/register/payment-conflict";
+import { PaymentFields } from "@/components/register/payment-fields";
 import { SelectedTicketsCard } from "@/components/register/selected-tickets-card";
 import { UnregisteredTicketsCard } from "@/components/register/unregistered-tickets-card";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -39,6 +41,8 @@ export function MultipleRegistration({ aside }: { aside: React.ReactNode }) {
   const [selected, setSelected] = useState<ReadonlyMap<string, TicketSummary>>(new Map());
   const [registeredElsewhere, setRegisteredElsewhere] = useState<ReadonlyMap<string, string>>(new Map());
   const [result, setResult] = useState<MultipleResult | null>(null);
+  // Each answer clears the messages of the attempt before it (the add field's problem line).
+  const [registrationCount, setRegistrationCount] = useState(0);
   const resultHeading = useRef<HTMLHeadingElement>(null);
   // Tickets this screen registered: they leave the unregistered list unmarked. A mutable set,
   // filled before the lists refresh (see useRegisterMultiple), read by the list's refresh.
@@ -49,6 +53,8 @@ export function MultipleRegistration({ aside }: { aside: React.ReactNode }) {
       for (const ticket of answer.registeredTickets) ownRegistered.add(ticket.ticket_id);
     },
   });
+
+  const conflicts = usePaymentConflicts((message) => form.setError("paymentReference", { type: "server", message }, { shouldFocus: true }));
 
   const select = useCallback((ticket: TicketSummary) => setSelected((current) => new Map(current).set(ticket.id, toSummary(ticket))), []);
   const toggle = useCallback(
@@ -83,20 +89,25 @@ export function MultipleRegistration({ aside }: { aside: React.ReactNode }) {
     if (result) resultHeading.current?.focus();
   }, [result]);
 
-  function onValid(buyer: BuyerPayload) {
+  function onValid(values: BuyerPayload, confirmReference = false) {
     if (selected.size === 0) return;
+    conflicts.dismiss();
     const tickets = [...selected.values()];
+    const buyer = { ...values, paymentReference: values.paymentMethod === "cash" ? undefined : values.paymentReference, confirmReference: confirmReference || undefined };
     registration.mutate(
       { ...buyer, ticketIds: tickets.map(ticketReference) },
       {
         onSuccess: (answer) => {
           setResult(answer);
+          setRegistrationCount((n) => n + 1);
           // Every selected ticket is now registered, registered by someone else, or gone.
           setSelected(new Map());
           if (answer.success) form.reset(EMPTY_BUYER);
           else toast.error(REGISTRATION_TEXT.registrationFailed(answer.message));
         },
         onError: (error) => {
+          // The selection stays: the buyer fixes the reference (or confirms it) and registers again.
+          if (conflicts.handle(error, () => onValid(values, true))) return;
           const message = errorMessage(error, REGISTRATION_TEXT.registrationFallback);
           setResult({ success: false, message, totalRequested: tickets.length, registeredCount: 0, registeredTickets: [], errors: [] });
           toast.error(REGISTRATION_TEXT.registrationFailed(message));
@@ -119,9 +130,14 @@ export function MultipleRegistration({ aside }: { aside: React.ReactNode }) {
           </CardHeader>
           <CardContent>
             <Form {...form}>
-              <form id={FORM_ID} onSubmit={form.handleSubmit(onValid)} noValidate aria-label="Multiple registration">
+              <form id={FORM_ID} onSubmit={form.handleSubmit((values) => onValid(values))} noValidate aria-label="Multiple registration" className="space-y-6">
                 <fieldset disabled={registration.isPending}>
                   <BuyerFields disabled={false} />
+                </fieldset>
+                <fieldset disabled={registration.isPending} className="space-y-4">
+                  <legend className="mb-3 text-sm font-semibold">Payment</legend>
+                  <PaymentFields disabled={false} />
+                  <PaymentConfirmation pending={conflicts.pending} onDismiss={conflicts.dismiss} disabled={registration.isPending} />
                 </fieldset>
               </form>
             </Form>
@@ -145,7 +161,7 @@ export function MultipleRegistration({ aside }: { aside: React.ReactNode }) {
         <div className="grid gap-6 max-lg:order-5">{aside}</div>
       </div>
       <div className="max-lg:order-2">
-        <UnregisteredTicketsCard selected={selected} onToggle={toggle} onAdd={select} ownRegistered={ownRegistered} onRegisteredElsewhere={markRegistered} />
+        <UnregisteredTicketsCard selected={selected} onToggle={toggle} onAdd={select} ownRegistered={ownRegistered} onRegisteredElsewhere={markRegistered} registrationCount={registrationCount} />
       </div>
     </div>
   );

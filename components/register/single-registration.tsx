@@ -9,6 +9,8 @@ import { Ticket as TicketIcon } from "lucide-react";
 import { useForm, useWatch } from "react-hook-form";
 import { BuyerFields } from "@/components/register/buyer-fields";
 import { LookupStatus } from "@/components/register/lookup-status";
+import { PaymentConfirmation, usePaymentConflicts } from "@/components/register/payment-conflict";
+import { PaymentFields } from "@/components/register/payment-fields";
 import { deriveLookupState, singleSubmitLabel } from "@/components/register/lookup-state";
 import { SingleResultCard, type SingleResult } from "@/components/register/single-result-card";
 import { Button } from "@/components/ui/button";
@@ -39,6 +41,7 @@ export function SingleRegistration({ aside }: { aside: React.ReactNode }) {
   const state = deriveLookupState({ term, lookedUpTerm, isFetching: lookup.isFetching, ticket: lookup.data, error: lookup.error });
 
   const registration = useRegisterTicket();
+  const conflicts = usePaymentConflicts((message) => form.setError("paymentReference", { type: "server", message }, { shouldFocus: true }));
   const [result, setResult] = useState<SingleResult | null>(null);
   const [focusAfter, setFocusAfter] = useState<"controlNumber" | null>(null);
   // Enter in the control number field: once this term's ticket is found, go on to the buyer's name.
@@ -80,11 +83,13 @@ export function SingleRegistration({ aside }: { aside: React.ReactNode }) {
     }
   }
 
-  function onValid(values: SingleRegistrationPayload) {
+  function onValid(values: SingleRegistrationPayload, confirmReference = false) {
     if (state.status !== "found") return;
-    const { buyerName, phoneNumber, email, address } = values;
+    conflicts.dismiss();
+    const { buyerName, phoneNumber, email, address, paymentMethod, paymentReference } = values;
+    const payment = { paymentMethod, paymentReference: paymentMethod === "cash" ? undefined : paymentReference, confirmReference: confirmReference || undefined };
     registration.mutate(
-      { reference: state.ticket.control_number, buyer: { buyerName, phoneNumber, email, address } },
+      { reference: state.ticket.control_number, buyer: { buyerName, phoneNumber, email, address, ...payment } },
       {
         onSuccess: (answer) => {
           setResult({ success: true, message: answer.message, ticket: answer.ticket });
@@ -92,6 +97,7 @@ export function SingleRegistration({ aside }: { aside: React.ReactNode }) {
           setFocusAfter("controlNumber");
         },
         onError: (error) => {
+          if (conflicts.handle(error, () => onValid(values, true))) return;
           const message = errorMessage(error, REGISTRATION_TEXT.registrationFallback);
           setResult({ success: false, message });
           toast.error(REGISTRATION_TEXT.registrationFailed(message));
@@ -112,7 +118,7 @@ export function SingleRegistration({ aside }: { aside: React.ReactNode }) {
         </CardHeader>
         <CardContent>
           <Form {...form}>
-            <form onSubmit={form.handleSubmit(onValid)} noValidate className="space-y-6" aria-label="Single registration">
+            <form onSubmit={form.handleSubmit((values) => onValid(values))} noValidate className="space-y-6" aria-label="Single registration">
               <fieldset disabled={isRegistering} className="space-y-2">
                 <FormField<SingleRegistrationValues, "controlNumber">
                   name="controlNumber"
@@ -148,6 +154,11 @@ export function SingleRegistration({ aside }: { aside: React.ReactNode }) {
               <fieldset disabled={isRegistering} className="space-y-4">
                 <legend className="mb-3 text-sm font-semibold">Buyer Information</legend>
                 <BuyerFields disabled={state.status !== "found"} />
+              </fieldset>
+              <fieldset disabled={isRegistering} className="space-y-4">
+                <legend className="mb-3 text-sm font-semibold">Payment</legend>
+                <PaymentFields disabled={state.status !== "found"} />
+                <PaymentConfirmation pending={conflicts.pending} onDismiss={conflicts.dismiss} disabled={isRegistering} />
               </fieldset>
               {/* Focus goes back to the control number after a registration: this is what a screen reader hears. */}
               <p className="sr-only" aria-live="polite">

@@ -26,9 +26,11 @@ interface Props {
   onAdd: (ticket: TicketSummary) => void;
   ownRegistered: ReadonlySet<string>;
   onRegisteredElsewhere: (ticket: TicketSummary, buyer: string) => void;
+  /** Changes after each registration: the add field starts fresh, without an earlier problem. */
+  registrationCount: number;
 }
 
-export function UnregisteredTicketsCard({ selected, onToggle, onAdd, ownRegistered, onRegisteredElsewhere }: Props) {
+export function UnregisteredTicketsCard({ selected, onToggle, onAdd, ownRegistered, onRegisteredElsewhere, registrationCount }: Props) {
   const id = useId();
   const [searchInput, setSearchInput] = useState("");
   const [search] = useDebouncedValue(searchInput.trim(), UNREGISTERED_SEARCH_DEBOUNCE_MS);
@@ -101,7 +103,7 @@ export function UnregisteredTicketsCard({ selected, onToggle, onAdd, ownRegister
           </Button>
         </div>
 
-        <AddByControlNumber isSelected={(ticketId) => selected.has(ticketId)} onAdd={onAdd} />
+        <AddByControlNumber key={registrationCount} isSelected={(ticketId) => selected.has(ticketId)} onAdd={onAdd} />
 
         <TicketList
           isActive={isActive}

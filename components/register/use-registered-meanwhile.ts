@@ -5,7 +5,8 @@
 // stops returning such a ticket, so when a refreshed page lacks a row it had, that row is looked
 // up once: registered → it stays in its place, marked; deleted or moved to another page → gone.
 import { useEffect, useRef, useState } from "react";
-import { ticketsApi, type Ticket } from "@/lib/api/tickets";
+import type { Ticket } from "@/lib/api/tickets";
+import { useFindTicket } from "@/lib/queries/registration";
 import { mergeRegisteredRows, type ListedTicket, type TicketSummary } from "@/lib/registration";
 
 interface Found {
@@ -28,9 +29,10 @@ export function useRegisteredMeanwhile(options: {
   const { pageKey, rows, isPlaceholder, ownRegistered, onFound } = options;
   const previous = useRef<{ pageKey: string; rows: Ticket[] } | null>(null);
   const [found, setFound] = useState<{ pageKey: string; entries: Found[] }>({ pageKey, entries: [] });
-  const latest = useRef({ pageKey, ownRegistered, onFound });
+  const findTicket = useFindTicket();
+  const latest = useRef({ pageKey, ownRegistered, onFound, findTicket });
   useEffect(() => {
-    latest.current = { pageKey, ownRegistered, onFound };
+    latest.current = { pageKey, ownRegistered, onFound, findTicket };
   });
 
   useEffect(() => {
@@ -45,8 +47,8 @@ export function useRegisteredMeanwhile(options: {
     void Promise.all(
       gone.map(async ({ ticket, index }) => {
         try {
-          const answer = await ticketsApi.lookup(ticket.id);
-          return answer.ticket.is_registered ? { ticket: answer.ticket, buyer: answer.ticket.buyer_name ?? "", index } : null;
+          const found = await latest.current.findTicket(ticket.id);
+          return found.is_registered ? { ticket: found, buyer: found.buyer_name ?? "", index } : null;
         } catch {
           return null; // deleted, or unreachable: the row just leaves the list
         }

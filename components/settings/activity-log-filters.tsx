@@ -6,9 +6,8 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { Spinner } from "@/components/ui/spinner";
-import { actionLabel } from "@/lib/activity";
+import { actionLabel, actorAddress } from "@/lib/activity";
 import { useAuditFilterOptions } from "@/lib/queries/audit";
-import { actorLabel } from "@/components/settings/activity-entry";
 
 const ALL = "all";
 
@@ -65,7 +64,7 @@ export function ActivityLogFilters({
             <SelectItem value={ALL}>All users</SelectItem>
             {[...new Set([...actors, ...(filters.actor ? [filters.actor] : [])])].map((a) => (
               <SelectItem key={a} value={a}>
-                {actorLabel({ actor_email: a })}
+                {actorAddress({ actor_email: a })}
               </SelectItem>
             ))}
           </SelectContent>

@@ -1,9 +1,8 @@
 "use client";
 
-import { useState } from "react";
 import { History } from "lucide-react";
 import { parseAsInteger, parseAsString, useQueryStates } from "nuqs";
-import { ActivityChanges, actorLabel, subjectLabel } from "@/components/settings/activity-entry";
+import { ActivityChanges, ActivitySummary } from "@/components/settings/activity-entry";
 import { ActivityLogFilters, type ActivityFilterValues } from "@/components/settings/activity-log-filters";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -13,9 +12,8 @@ import { toast } from "@/components/ui/sonner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { actionLabel } from "@/lib/activity";
 import { errorMessage } from "@/lib/api-client";
-import { auditApi } from "@/lib/api/audit";
-import { formatCount, formatDateTime } from "@/lib/format";
-import { useAuditLog } from "@/lib/queries/audit";
+import { formatCountOf, formatDateTime } from "@/lib/format";
+import { useAuditLog, useExportActivityLog } from "@/lib/queries/audit";
 import { useRaffleTimezone } from "@/lib/queries/settings";
 import type { AuditEntry } from "@/lib/schemas/audit";
 
@@ -30,20 +28,11 @@ const urlState = {
 
 const WHEN_PATTERN = "MMM d, yyyy h:mm:ss a";
 
-function saveFile(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 export function ActivityLogTab() {
   const [state, setState] = useQueryStates(urlState, { clearOnDefault: true });
   const { page, ...filters } = state;
   const query = useAuditLog(state);
-  const [isExporting, setIsExporting] = useState(false);
+  const exportLog = useExportActivityLog();
   const raffleTimezone = useRaffleTimezone();
   const timezone = query.data?.timezone ?? raffleTimezone;
   const data = query.data;
@@ -53,17 +42,14 @@ export function ActivityLogTab() {
   }
 
   async function exportCsv() {
-    setIsExporting(true);
     try {
-      const { blob, fileName } = await auditApi.exportCsv(filters);
-      saveFile(blob, fileName);
+      await exportLog.mutateAsync(filters);
       toast.success("Activity log exported successfully!");
     } catch (error) {
       toast.error(`Failed to export the activity log: ${errorMessage(error, "Unknown error")}`);
-    } finally {
-      setIsExporting(false);
     }
   }
+
 
   return (
     <Card>
@@ -80,11 +66,11 @@ export function ActivityLogTab() {
           onChange={changeFilters}
           onClear={() => void setState({ action: "", actor: "", from: "", to: "", page: 1 })}
           onExport={() => void exportCsv()}
-          isExporting={isExporting}
+          isExporting={exportLog.isPending}
         />
 
         <div aria-live="polite" className="sr-only">
-          {data ? `${formatCount(data.total)} entries, page ${data.page} of ${data.totalPages}` : ""}
+          {data ? `${formatCountOf(data.total, "entry", "entries")}, page ${data.page} of ${data.totalPages}` : ""}
         </div>
 
         {query.isPending ? (
@@ -112,7 +98,7 @@ export function ActivityLogTab() {
             <EntriesTable entries={data.entries} timezone={timezone} />
             <EntriesList entries={data.entries} timezone={timezone} />
             <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
-              <span className="text-muted-foreground">{formatCount(data.total)} entries</span>
+              <span className="text-muted-foreground">{formatCountOf(data.total, "entry", "entries")}</span>
               <div className="flex items-center gap-2">
                 <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => void setState({ page: page - 1 })}>
                   Previous
@@ -135,27 +121,24 @@ export function ActivityLogTab() {
 function EntriesTable({ entries, timezone }: { entries: AuditEntry[]; timezone: string }) {
   return (
     <div className="hidden rounded-md border md:block">
-      <Table>
+      <Table className="table-fixed">
         <TableHeader>
           <TableRow>
-            <TableHead className="w-40">When</TableHead>
-            <TableHead>Who</TableHead>
-            <TableHead>What</TableHead>
-            <TableHead>Which</TableHead>
-            <TableHead className="w-[40%]">Before → After</TableHead>
+            <TableHead className="w-44">When</TableHead>
+            <TableHead>What happened</TableHead>
+            <TableHead className="w-[40%]">Details</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
           {entries.map((entry) => (
             <TableRow key={entry.id} data-testid="activity-row" className="align-top">
               <TableCell className="text-xs whitespace-normal">{formatDateTime(entry.created_at, timezone, WHEN_PATTERN)}</TableCell>
-              <TableCell className="max-w-44 text-sm break-all whitespace-normal">{actorLabel(entry)}</TableCell>
-              <TableCell>
+              <TableCell className="space-y-1 whitespace-normal">
                 <Badge variant="outline">{actionLabel(entry.action)}</Badge>
+                <ActivitySummary entry={entry} />
               </TableCell>
-              <TableCell className="font-mono text-xs whitespace-normal">{subjectLabel(entry)}</TableCell>
               <TableCell className="whitespace-normal">
-                <ActivityChanges entry={entry} />
+                <ActivityChanges entry={entry} timeZone={timezone} />
               </TableCell>
             </TableRow>
           ))}
@@ -169,17 +152,13 @@ function EntriesList({ entries, timezone }: { entries: AuditEntry[]; timezone: s
   return (
     <ul className="space-y-3 md:hidden">
       {entries.map((entry) => (
-        <li key={entry.id} data-testid="activity-card" className="space-y-2 rounded-lg border p-3">
+        <li key={entry.id} data-testid="activity-card" className="min-w-0 space-y-2 rounded-lg border p-3">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <Badge variant="outline">{actionLabel(entry.action)}</Badge>
             <span className="text-xs text-muted-foreground">{formatDateTime(entry.created_at, timezone, WHEN_PATTERN)}</span>
           </div>
-          <p className="text-sm break-all">
-            <span className="text-muted-foreground">By </span>
-            {actorLabel(entry)}
-          </p>
-          <p className="font-mono text-xs break-all">{subjectLabel(entry)}</p>
-          <ActivityChanges entry={entry} />
+          <ActivitySummary entry={entry} />
+          <ActivityChanges entry={entry} timeZone={timezone} />
         </li>
       ))}
     </ul>

@@ -1,45 +1,39 @@
 "use client";
 
-import { useState } from "react";
+// Add New User (SPEC section 5, administrators): react-hook-form with the API's own schema plus
+// the duplicate check against the listed users (new-user-form-schema.ts); each message shows
+// under the field it is about.
+import { useMemo } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
 import { UserPlus } from "lucide-react";
+import { CheckboxField, TextField } from "@/components/forms/field";
+import { newUserFormSchema } from "@/components/settings/new-user-form-schema";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Checkbox } from "@/components/ui/checkbox";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
+import { Form } from "@/components/ui/form";
 import { toast } from "@/components/ui/sonner";
 import { Spinner } from "@/components/ui/spinner";
-import { errorMessage, usersApi } from "@/lib/api-client";
-import { validateNewUser } from "@/components/settings/validate-new-user";
+import { errorMessage } from "@/lib/api-client";
+import type { AddUserRequest } from "@/lib/api/users";
+import { useAddUser } from "@/lib/queries/users";
+import type { AddUserInput } from "@/lib/schemas/user";
 
-export function AddUserForm({ existingEmails, onAdded }: { existingEmails: readonly string[]; onAdded: () => void }) {
-  const [email, setEmail] = useState("");
-  const [displayName, setDisplayName] = useState("");
-  const [isAdmin, setIsAdmin] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [isSubmitting, setIsSubmitting] = useState(false);
+const EMPTY_USER = { email: "", displayName: "", isAdmin: false } satisfies AddUserInput;
 
-  async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const result = validateNewUser({ email, displayName, isAdmin }, existingEmails);
-    if (!result.ok) {
-      // Shown once, beside the form (role="alert"), not again as a toast.
-      setProblem(result.message);
-      return;
-    }
-    setProblem(null);
-    setIsSubmitting(true);
+export function AddUserForm({ existingEmails }: { existingEmails: readonly string[] }) {
+  const addUser = useAddUser();
+  const schema = useMemo(() => newUserFormSchema(existingEmails), [existingEmails]);
+  const form = useForm({ resolver: zodResolver(schema), defaultValues: EMPTY_USER });
+  const isSubmitting = form.formState.isSubmitting;
+
+  async function submit(user: AddUserRequest) {
     try {
-      await usersApi.add(result.value);
+      await addUser.mutateAsync(user);
       toast.success("User added successfully!");
-      setEmail("");
-      setDisplayName("");
-      setIsAdmin(false);
-      onAdded();
+      form.reset(EMPTY_USER);
     } catch (error) {
       toast.error(errorMessage(error, "Failed to add user"));
-    } finally {
-      setIsSubmitting(false);
     }
   }
 
@@ -53,46 +47,19 @@ export function AddUserForm({ existingEmails, onAdded }: { existingEmails: reado
         <CardDescription>Give a Google account access to the dashboard.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={handleSubmit} noValidate className="space-y-4">
-          <div className="grid gap-4 sm:grid-cols-2">
-            <div className="space-y-1.5">
-              <Label htmlFor="new-user-email">Email</Label>
-              <Input
-                id="new-user-email"
-                type="email"
-                placeholder="staff@example.com"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                aria-invalid={problem ? true : undefined}
-                autoComplete="off"
-              />
+        <Form {...form}>
+          <form onSubmit={form.handleSubmit(submit)} noValidate className="space-y-4">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField<AddUserInput> name="email" label="Email" type="email" placeholder="staff@example.com" autoComplete="off" />
+              <TextField<AddUserInput> name="displayName" label="Display Name" placeholder="Juan dela Cruz" autoComplete="off" />
             </div>
-            <div className="space-y-1.5">
-              <Label htmlFor="new-user-name">Display Name</Label>
-              <Input
-                id="new-user-name"
-                placeholder="Juan dela Cruz"
-                value={displayName}
-                onChange={(e) => setDisplayName(e.target.value)}
-                aria-invalid={problem ? true : undefined}
-                autoComplete="off"
-              />
-            </div>
-          </div>
-          <div className="flex items-center gap-2">
-            <Checkbox id="new-user-admin" checked={isAdmin} onCheckedChange={(checked) => setIsAdmin(checked === true)} />
-            <Label htmlFor="new-user-admin">Admin User</Label>
-          </div>
-          {problem && (
-            <p role="alert" className="text-sm text-destructive">
-              {problem}
-            </p>
-          )}
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? <Spinner /> : <UserPlus />}
-            Add User
-          </Button>
-        </form>
+            <CheckboxField<AddUserInput> name="isAdmin" label="Admin User" />
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? <Spinner /> : <UserPlus />}
+              Add User
+            </Button>
+          </form>
+        </Form>
       </CardContent>
     </Card>
   );

@@ -5,12 +5,11 @@ import { OtherSettingsCard } from "@/components/settings/other-settings-card";
 import type { GeneralSettingsController } from "@/components/settings/use-general-settings-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
+import { TextField } from "@/components/forms/field";
+import { Form } from "@/components/ui/form";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Textarea } from "@/components/ui/textarea";
 import { MAX_TICKET_NUMBER } from "@/lib/constants";
-import { SETTINGS_MESSAGES } from "@/lib/schemas/settings";
+import { SETTINGS_MESSAGES, type GeneralSettingsInput } from "@/lib/schemas/settings";
 
 export const GENERAL_FORM_ID = "general-settings-form";
 
@@ -39,7 +38,10 @@ export function GeneralSettingsTab({ controller }: { controller: GeneralSettings
             <SettingsIcon className="size-5 text-primary" />
             General Settings
           </CardTitle>
-          <CardDescription>The site&apos;s name and description, the ticket price, and how many ticket numbers may be issued.</CardDescription>
+          <CardDescription>
+            The site&apos;s name and description, the ticket price, how many ticket numbers may be issued, and the permit, draw and venue printed on
+            ticket stubs.
+          </CardDescription>
         </CardHeader>
         <CardContent>
           {query.isPending ? (
@@ -55,67 +57,68 @@ export function GeneralSettingsTab({ controller }: { controller: GeneralSettings
           ) : (
             <Form {...form}>
               <form id={GENERAL_FORM_ID} onSubmit={save} noValidate className="grid gap-6 sm:grid-cols-2">
-                <FormField
-                  control={form.control}
+                <TextField<GeneralSettingsInput>
                   name="site_name"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>Site Name</FormLabel>
-                      <FormControl>
-                        <Input placeholder="Batch 2000 Raffle Dashboard" autoComplete="off" {...field} />
-                      </FormControl>
-                      <FormDescription>The browser tab&apos;s title; also shown on the sign-in page.</FormDescription>
-                      <FormMessage />
-                    </FormItem>
-                  )}
+                  label="Site Name"
+                  description="The browser tab's title; also shown on the sign-in page."
+                  placeholder="Batch 2000 Raffle Dashboard"
+                  autoComplete="off"
                 />
-                <FormField
-                  control={form.control}
+                <TextField<GeneralSettingsInput>
                   name="ticket_price"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>Default Ticket Price (₱)</FormLabel>
-                      <FormControl>
-                        <Input type="number" inputMode="decimal" step="0.01" min="0.01" {...field} value={field.value ?? ""} />
-                      </FormControl>
-                      <FormDescription>Charged for every ticket created from now on; existing tickets keep their price.</FormDescription>
-                      <FormMessage />
-                    </FormItem>
-                  )}
+                  label="Default Ticket Price (₱)"
+                  description="Charged for every ticket created from now on; existing tickets keep their price."
+                  type="number"
+                  inputMode="decimal"
+                  step="0.01"
+                  min="0.01"
                 />
-                <FormField
-                  control={form.control}
+                <TextField<GeneralSettingsInput>
                   name="site_description"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>Site Description</FormLabel>
-                      <FormControl>
-                        <Textarea rows={3} placeholder="What this raffle is for" {...field} />
-                      </FormControl>
-                      <FormDescription>The page description; shown under the sign-in page&apos;s subtitle.</FormDescription>
-                      <FormMessage />
-                    </FormItem>
-                  )}
+                  label="Site Description"
+                  description="The page description; shown under the sign-in page's subtitle."
+                  multiline
+                  rows={3}
+                  placeholder="What this raffle is for"
                 />
-                <FormField
-                  control={form.control}
+                <TextField<GeneralSettingsInput>
                   name="max_ticket_limit"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>Maximum Ticket Limit</FormLabel>
-                      <FormControl>
-                        <Input type="number" inputMode="numeric" step="1" min="1" max="999999" {...field} value={field.value ?? ""} />
-                      </FormControl>
-                      <FormDescription>Ticket numbers run from 00001 up to this limit (1 to 999,999).</FormDescription>
-                      <FormMessage />
-                      {limit > MAX_TICKET_NUMBER && !form.formState.errors.max_ticket_limit && (
-                        <p className="flex items-start gap-1.5 text-sm text-amber-700 dark:text-amber-300">
-                          <AlertTriangle className="mt-0.5 size-4 shrink-0" />
-                          {SETTINGS_MESSAGES.limitAboveNumbers}
-                        </p>
-                      )}
-                    </FormItem>
-                  )}
+                  label="Maximum Ticket Limit"
+                  description="Ticket numbers run from 00001 up to this limit (1 to 999,999)."
+                  type="number"
+                  inputMode="numeric"
+                  step="1"
+                  min="1"
+                  max="999999"
+                  footer={
+                    limit > MAX_TICKET_NUMBER &&
+                    !form.formState.errors.max_ticket_limit && (
+                      <p className="flex items-start gap-1.5 text-sm text-amber-700 dark:text-amber-300">
+                        <AlertTriangle className="mt-0.5 size-4 shrink-0" />
+                        {SETTINGS_MESSAGES.limitAboveNumbers}
+                      </p>
+                    )
+                  }
+                />
+                <TextField<GeneralSettingsInput>
+                  name="permit_number"
+                  label="Permit Number"
+                  description="Printed on every ticket stub as 'Permit No. …', e.g. FTEB-12345 Series of 2026. Leave empty to print none."
+                  placeholder="FTEB-12345 Series of 2026"
+                  autoComplete="off"
+                />
+                <TextField<GeneralSettingsInput>
+                  name="draw_at"
+                  label="Draw Date and Time"
+                  description="In the raffle's timezone. Printed on stubs and shown on the public verify page."
+                  type="datetime-local"
+                />
+                <TextField<GeneralSettingsInput>
+                  name="venue"
+                  label="Draw Venue"
+                  description="Where the draw takes place; printed on stubs."
+                  placeholder="Covered Court, Peñaflor"
+                  autoComplete="off"
                 />
               </form>
             </Form>

@@ -1,7 +1,8 @@
 "use client";
 
-import { History, Save, Settings, Users } from "lucide-react";
+import { History, KeyRound, Save, Settings, Users } from "lucide-react";
 import { parseAsStringLiteral, useQueryState } from "nuqs";
+import { AccountSessions } from "@/components/account/account-sessions";
 import { ActivityLogTab } from "@/components/settings/activity-log-tab";
 import { GENERAL_FORM_ID, GeneralSettingsTab } from "@/components/settings/general-settings-tab";
 import { UnsavedChangesGuard } from "@/components/settings/unsaved-changes-guard";
@@ -11,12 +12,13 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 
-const TABS = ["general", "users", "activity"] as const;
+const TABS = ["general", "users", "activity", "account"] as const;
+const TAB_TRIGGER = "h-8 sm:h-[calc(100%-1px)]";
 type Tab = (typeof TABS)[number];
 
 /**
  * SPEC section 2: a Save Changes button and the tabs General and Users, plus the Activity Log
- * (issue 12). The chosen tab is in the URL (`?tab=`), so a reload or a shared link opens it.
+ * (issue 12) and Account, one's own sessions (issue 25). The chosen tab is in the URL (`?tab=`), so a reload or a shared link opens it.
  */
 export function SettingsScreen({ currentUserEmail }: { currentUserEmail: string }) {
   const [tab, setTab] = useQueryState("tab", parseAsStringLiteral(TABS).withDefault("general").withOptions({ clearOnDefault: true }));
@@ -41,18 +43,23 @@ export function SettingsScreen({ currentUserEmail }: { currentUserEmail: string 
       </div>
       <UnsavedChangesGuard when={general.hasChanges} />
       <Tabs value={tab} onValueChange={(value) => void setTab(value as Tab)}>
-        <TabsList className="w-full sm:w-fit">
-          <TabsTrigger value="general">
+        {/* Two rows of two on a phone, one row from sm up. */}
+        <TabsList className="grid h-auto w-full grid-cols-2 gap-1 sm:flex sm:h-9 sm:w-fit sm:gap-0">
+          <TabsTrigger value="general" className={TAB_TRIGGER}>
             <Settings />
             General
           </TabsTrigger>
-          <TabsTrigger value="users">
+          <TabsTrigger value="users" className={TAB_TRIGGER}>
             <Users />
             Users
           </TabsTrigger>
-          <TabsTrigger value="activity">
+          <TabsTrigger value="activity" className={TAB_TRIGGER}>
             <History />
             Activity Log
+          </TabsTrigger>
+          <TabsTrigger value="account" className={TAB_TRIGGER}>
+            <KeyRound />
+            Account
           </TabsTrigger>
         </TabsList>
         {/* Kept mounted while another tab shows, so unsaved edits survive a look at the others. */}
@@ -64,6 +71,10 @@ export function SettingsScreen({ currentUserEmail }: { currentUserEmail: string 
         </TabsContent>
         <TabsContent value="activity">
           <ActivityLogTab />
+        </TabsContent>
+        <TabsContent value="account" className="space-y-3">
+          <h2 className="text-lg font-semibold">Your Sessions</h2>
+          <AccountSessions />
         </TabsContent>
       </Tabs>
     </>

@@ -24,6 +24,9 @@ function toFormValues(settings: Settings | undefined): GeneralSettingsInput | un
     site_description: settings.site_description,
     ticket_price: String(settings.ticket_price),
     max_ticket_limit: String(settings.max_ticket_limit),
+    permit_number: settings.permit_number,
+    draw_at: settings.draw_at,
+    venue: settings.venue,
   };
 }
 
@@ -44,7 +47,7 @@ export function useGeneralSettingsForm() {
 
   const form = useForm<GeneralSettingsInput, unknown, GeneralSettingsValues>({
     resolver: zodResolver(generalSettingsSchema),
-    defaultValues: { site_name: "", site_description: "", ticket_price: "", max_ticket_limit: "" },
+    defaultValues: { site_name: "", site_description: "", ticket_price: "", max_ticket_limit: "", permit_number: "", draw_at: "", venue: "" },
     // Follows the saved settings (first load, after a save) but keeps what the person is editing.
     values,
     resetOptions: { keepDirtyValues: true },

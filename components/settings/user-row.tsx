@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { Ban, CircleCheck, Pencil, Save, Trash2, X } from "lucide-react";
+import { Ban, CircleCheck, Pencil, Save, Trash2, Unlink, X } from "lucide-react";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -20,47 +20,47 @@ import { Label } from "@/components/ui/label";
 import { toast } from "@/components/ui/sonner";
 import { Spinner } from "@/components/ui/spinner";
 import { UserAvatar } from "@/components/dashboard/user-avatar";
-import { errorMessage, usersApi } from "@/lib/api-client";
+import { errorMessage } from "@/lib/api-client";
+import { formatDateTime } from "@/lib/format";
+import { useRaffleTimezone } from "@/lib/queries/settings";
+import { useDeleteUser, useResetGoogleLink, useSetUserDisabled, useUpdateUserRole } from "@/lib/queries/users";
 import type { UserListItem } from "@/lib/schemas/user";
 
-type Busy = "save" | "disable" | "delete" | null;
+type Busy = "save" | "disable" | "delete" | "unlink" | null;
 
-export function UserRow({ user, isSelf, onChanged }: { user: UserListItem; isSelf: boolean; onChanged: () => void }) {
+export function UserRow({ user, isSelf }: { user: UserListItem; isSelf: boolean }) {
+  // The app's date format in the raffle's timezone, like every other date (not the browser's locale).
+  const timeZone = useRaffleTimezone();
   const [isEditing, setIsEditing] = useState(false);
   const [adminDraft, setAdminDraft] = useState(user.is_admin);
-  const [busy, setBusy] = useState<Busy>(null);
+  const updateRole = useUpdateUserRole();
+  const setDisabled = useSetUserDisabled();
+  const remove = useDeleteUser();
+  const resetLink = useResetGoogleLink();
+  const busy: Busy = updateRole.isPending ? "save" : setDisabled.isPending ? "disable" : remove.isPending ? "delete" : resetLink.isPending ? "unlink" : null;
   const hasPendingChanges = isEditing && adminDraft !== user.is_admin;
 
-  async function run(kind: Exclude<Busy, null>, action: () => Promise<unknown>, success: string, failure: (message: string) => string) {
-    setBusy(kind);
+  async function run(action: () => Promise<unknown>, success: string, failure: (message: string) => string) {
     try {
       await action();
       toast.success(success);
       setIsEditing(false);
-      onChanged();
     } catch (error) {
       toast.error(failure(errorMessage(error, "Unknown error")));
-    } finally {
-      setBusy(null);
     }
   }
 
   const saveRole = () =>
-    run(
-      "save",
-      () => usersApi.updateRole({ email: user.email, isAdmin: adminDraft }),
-      "User updated successfully!",
-      (m) => `Failed to update user: ${m}`,
-    );
+    run(() => updateRole.mutateAsync({ email: user.email, isAdmin: adminDraft }), "User updated successfully!", (m) => `Failed to update user: ${m}`);
   const toggleDisabled = () =>
     run(
-      "disable",
-      () => usersApi.setDisabled({ email: user.email, disabled: !user.is_disabled }),
+      () => setDisabled.mutateAsync({ email: user.email, disabled: !user.is_disabled }),
       user.is_disabled ? "User enabled successfully!" : "User disabled successfully!",
       (m) => `Failed to update user: ${m}`,
     );
-  const deleteUser = () =>
-    run("delete", () => usersApi.remove({ email: user.email }), "User deleted successfully!", (m) => `Failed to delete user: ${m}`);
+  const resetGoogleLink = () =>
+    run(() => resetLink.mutateAsync({ email: user.email }), "Google account link reset.", (m) => `Failed to reset the Google link: ${m}`);
+  const deleteUser = () => run(() => remove.mutateAsync({ email: user.email }), "User deleted successfully!", (m) => `Failed to delete user: ${m}`);
 
   return (
     <li data-testid="user-row" data-email={user.email} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
@@ -75,7 +75,7 @@ export function UserRow({ user, isSelf, onChanged }: { user: UserListItem; isSel
           </div>
           <p className="truncate text-sm text-muted-foreground">{user.email}</p>
           <p className="text-xs text-muted-foreground">
-            Last login: {user.last_login ? new Date(user.last_login).toLocaleString() : "Never"}
+            Last login: {user.last_login ? formatDateTime(user.last_login, timeZone) : "Never"}
           </p>
         </div>
       </div>
@@ -127,6 +127,30 @@ export function UserRow({ user, isSelf, onChanged }: { user: UserListItem; isSel
             {busy === "disable" ? <Spinner /> : user.is_disabled ? <CircleCheck /> : <Ban />}
             {user.is_disabled ? "Enable" : "Disable"}
           </Button>
+          {user.google_linked && (
+            <AlertDialog>
+              <AlertDialogTrigger asChild>
+                <Button size="sm" variant="outline" disabled={busy !== null}>
+                  {busy === "unlink" ? <Spinner /> : <Unlink />}
+                  Reset Google link
+                </Button>
+              </AlertDialogTrigger>
+              <AlertDialogContent>
+                <AlertDialogHeader>
+                  <AlertDialogTitle>Reset the Google account link?</AlertDialogTitle>
+                  <AlertDialogDescription>
+                    <strong className="text-foreground">{user.email}</strong> is linked to the Google account that first signed in with it.
+                    After a reset, the next Google account that signs in with this address is linked instead. Do this only when the person
+                    has a new Google account for the same address.
+                  </AlertDialogDescription>
+                </AlertDialogHeader>
+                <AlertDialogFooter>
+                  <AlertDialogCancel>Cancel</AlertDialogCancel>
+                  <AlertDialogAction onClick={resetGoogleLink}>Reset link</AlertDialogAction>
+                </AlertDialogFooter>
+              </AlertDialogContent>
+            </AlertDialog>
+          )}
           {isSelf ? (
             <Button size="sm" variant="outline" disabled>
               <Trash2 />

@@ -1,73 +1,58 @@
 "use client";
 
-import { useCallback, useEffect, useState } from "react";
+import { useMemo } from "react";
 import { Info, RefreshCw, Users } from "lucide-react";
 import { AddUserForm } from "@/components/settings/add-user-form";
 import { UserRow } from "@/components/settings/user-row";
+import { useLoadErrorToast } from "@/components/stats/use-load-error-toast";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { toast } from "@/components/ui/sonner";
-import { usersApi } from "@/lib/api-client";
-import type { UserListItem } from "@/lib/schemas/user";
-
-type LoadState = { status: "loading" } | { status: "error" } | { status: "ready"; users: UserListItem[] };
+import { useUsers } from "@/lib/queries/users";
 
 export function UsersTab({ currentUserEmail }: { currentUserEmail: string }) {
-  const [state, setState] = useState<LoadState>({ status: "loading" });
-
-  const load = useCallback(async () => {
-    try {
-      const { users } = await usersApi.list();
-      setState({ status: "ready", users });
-    } catch {
-      toast.error("Failed to load users");
-      setState({ status: "error" });
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const users = state.status === "ready" ? state.users : [];
+  const query = useUsers();
+  useLoadErrorToast(query, "Failed to load users");
+  const users = useMemo(() => query.data ?? [], [query.data]);
+  const emails = useMemo(() => users.map((u) => u.email), [users]);
+  const refresh = () => void query.refetch();
 
   return (
     <div className="space-y-6">
-      <AddUserForm existingEmails={users.map((u) => u.email)} onAdded={load} />
+      <AddUserForm existingEmails={emails} />
 
       <Card>
         <CardHeader className="flex flex-row items-center justify-between">
           <CardTitle className="flex items-center gap-2">
             <Users className="size-5 text-primary" />
-            Registered Users {state.status === "ready" && <span className="text-muted-foreground">({users.length})</span>}
+            Registered Users {query.isSuccess && <span className="text-muted-foreground">({users.length})</span>}
           </CardTitle>
-          <Button variant="ghost" size="sm" onClick={() => void load()} aria-label="Refresh users">
-            <RefreshCw />
+          <Button variant="ghost" size="sm" onClick={refresh} aria-label="Refresh users">
+            <RefreshCw className={query.isFetching ? "animate-spin" : undefined} />
           </Button>
         </CardHeader>
         <CardContent className="px-0">
-          {state.status === "loading" && (
+          {query.isPending && (
             <div className="space-y-3 px-6" aria-label="Loading users">
               <Skeleton className="h-14 w-full" />
               <Skeleton className="h-14 w-full" />
             </div>
           )}
-          {state.status === "error" && (
+          {query.isError && (
             <div className="flex flex-col items-center gap-3 px-6 py-8 text-center">
               <p className="text-sm text-muted-foreground">Failed to load users</p>
-              <Button variant="outline" size="sm" onClick={() => void load()}>
+              <Button variant="outline" size="sm" onClick={refresh}>
                 Try Again
               </Button>
             </div>
           )}
-          {state.status === "ready" && users.length === 0 && (
+          {query.isSuccess && users.length === 0 && (
             <p className="px-6 py-8 text-center text-sm text-muted-foreground">No users yet</p>
           )}
-          {state.status === "ready" && users.length > 0 && (
+          {query.isSuccess && users.length > 0 && (
             <ul className="divide-y border-t">
               {users.map((user) => (
-                <UserRow key={`${user.id}:${user.is_admin}:${user.is_disabled}`} user={user} isSelf={user.email === currentUserEmail} onChanged={load} />
+                <UserRow key={`${user.id}:${user.is_admin}:${user.is_disabled}`} user={user} isSelf={user.email === currentUserEmail} />
               ))}
             </ul>
           )}

@@ -2,7 +2,7 @@
 
 // Tickets Management's table columns (TanStack Table): what each cell shows, by SPEC sections 2 and 5.
 import type { ColumnDef } from "@tanstack/react-table";
-import { PaymentBadge, RegistrationBadge } from "@/components/tickets/ticket-badges";
+import { PaymentBadge, RegistrationBadge, VoidBadge } from "@/components/tickets/ticket-badges";
 import { TicketRowActions, type TicketActionHandlers } from "@/components/tickets/ticket-row-actions";
 import type { Ticket } from "@/lib/api/tickets";
 import { formatListDate } from "@/components/tickets/ticket-dates";
@@ -64,7 +64,16 @@ export function ticketColumns(options: TicketActionHandlers & { timeZone: string
     },
     { id: "payment", header: "Payment", cell: ({ row }) => <PaymentBadge method={row.original.payment_method} /> },
     { id: "amount", header: "Amount", cell: ({ row }) => <span className="whitespace-nowrap">{formatPeso(row.original.amount)}</span> },
-    { id: "status", header: "Status", cell: ({ row }) => <RegistrationBadge ticket={row.original} /> },
+    {
+      id: "status",
+      header: "Status",
+      cell: ({ row }) => (
+        <span className="flex flex-wrap gap-1">
+          <RegistrationBadge ticket={row.original} />
+          <VoidBadge ticket={row.original} />
+        </span>
+      ),
+    },
     {
       id: "creator",
       header: "Creator",

@@ -5,35 +5,27 @@
 // toast lasts 8 s and the ticket data refreshes 3 s later.
 import { useState } from "react";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQueryClient } from "@tanstack/react-query";
-import { useForm, useWatch, type Control, type Resolver } from "react-hook-form";
+import { useForm, useWatch } from "react-hook-form";
 import { Hash } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Input } from "@/components/ui/input";
+import { Form } from "@/components/ui/form";
+import { TextField } from "@/components/forms/field";
 import { toast } from "@/components/ui/sonner";
 import { Spinner } from "@/components/ui/spinner";
 import { useReturnFocus } from "@/components/tickets/use-return-focus";
 import { CustomRangeResults } from "@/components/tickets/custom-range-results";
 import { previewRange } from "@/components/tickets/custom-range-preview";
 import { errorMessage } from "@/lib/api-client";
-import { ticketsApi, type CustomRangeResult } from "@/lib/api/tickets";
-import { formatCount, formatPeso } from "@/lib/format";
-import { invalidateTicketData } from "@/lib/query-keys";
+import type { CustomRangeResult } from "@/lib/api/tickets";
+import { formatCount, formatCountOf, formatPeso } from "@/lib/format";
 import { useTicketPrice } from "@/lib/queries/settings";
-import { useTicketStats } from "@/lib/queries/tickets";
-import { customRangeSchema } from "@/lib/schemas/ticket";
+import { useGenerateCustomRange, useTicketStats } from "@/lib/queries/tickets";
+import { customRangeFormSchema, type CustomRangeFormValues } from "@/lib/schemas/ticket-form";
+import type { CustomRangePayload } from "@/lib/schemas/ticket";
 
-/** SPEC section 9: the success toast lasts 8 s; the list refresh follows after 3 s. */
+/** SPEC section 9: the success toast lasts 8 s (the list refresh follows after 3 s: useGenerateCustomRange). */
 export const CUSTOM_RANGE_TOAST_MS = 8000;
-export const CUSTOM_RANGE_REFRESH_DELAY_MS = 3000;
-
-interface RangeValues {
-  startRange: string;
-  endRange: string;
-  userId: string;
-}
 
 export function CustomRangeDialog({ open, onOpenChange, defaultUserId }: { open: boolean; onOpenChange: (open: boolean) => void; defaultUserId: string }) {
   const returnFocus = useReturnFocus(open);
@@ -51,60 +43,43 @@ export function CustomRangeDialog({ open, onOpenChange, defaultUserId }: { open:
 }
 
 function CustomRangeForm({ defaultUserId, onClose }: { defaultUserId: string; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const price = useTicketPrice();
+  const generateRange = useGenerateCustomRange();
   const stats = useTicketStats();
   const [result, setResult] = useState<CustomRangeResult | null>(null);
-  const form = useForm<RangeValues, unknown, { startRange: number; endRange: number; userId: string }>({
-    resolver: zodResolver(customRangeSchema) as unknown as Resolver<RangeValues, unknown, { startRange: number; endRange: number; userId: string }>,
+  const form = useForm({
+    resolver: zodResolver(customRangeFormSchema),
     defaultValues: { startRange: "", endRange: "", userId: defaultUserId },
     // Checked as a person types, like the preview (submit is disabled until the count is
     // positive, so waiting for a submit would hide the messages); never on blur, which would
     // move the buttons under the pointer mid-click.
     mode: "onChange",
   });
-  // components/ui/form.tsx's FormField predates react-hook-form's "transformed values" generic.
-  const control = form.control as unknown as Control<RangeValues>;
-  const [start, end] = useWatch({ control, name: ["startRange", "endRange"] });
+  const [start, end] = useWatch({ control: form.control, name: ["startRange", "endRange"] });
   const preview = previewRange({ start, end, price });
   const isSubmitting = form.formState.isSubmitting;
 
-  async function submit(values: { startRange: number; endRange: number; userId: string }) {
+  async function submit(values: CustomRangePayload) {
     try {
-      const answer = await ticketsApi.customRange(values);
+      const answer = await generateRange.mutateAsync(values);
       setResult(answer);
       toast.success(answer.message, { duration: CUSTOM_RANGE_TOAST_MS });
-      // The refresh is not tied to this dialog: it happens even if the dialog is closed by then.
-      setTimeout(() => void invalidateTicketData(queryClient), CUSTOM_RANGE_REFRESH_DELAY_MS);
     } catch (error) {
       toast.error(`Failed to generate tickets: ${errorMessage(error, "Generation failed")}`);
     }
   }
 
-  const field = (name: keyof RangeValues, label: string, props: React.ComponentProps<typeof Input>) => (
-    <FormField
-      control={control}
-      name={name}
-      render={({ field: f }) => (
-        <FormItem>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <Input {...f} {...props} disabled={isSubmitting} autoComplete="off" />
-          </FormControl>
-          <FormMessage />
-        </FormItem>
-      )}
-    />
-  );
+  const field = { disabled: isSubmitting, autoComplete: "off" } as const;
+  const numberInput = { type: "number", inputMode: "numeric", min: 1 } as const;
 
   return (
     <Form {...form}>
       <form noValidate onSubmit={form.handleSubmit(submit, () => toast.error("Please fix the errors in the form"))} className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          {field("startRange", "Start Range", { type: "number", inputMode: "numeric", min: 1, placeholder: "e.g. 1" })}
-          {field("endRange", "End Range", { type: "number", inputMode: "numeric", min: 1, placeholder: "e.g. 100" })}
+          <TextField<CustomRangeFormValues> name="startRange" label="Start Range" placeholder="e.g. 1" {...numberInput} {...field} />
+          <TextField<CustomRangeFormValues> name="endRange" label="End Range" placeholder="e.g. 100" {...numberInput} {...field} />
         </div>
-        {field("userId", "User ID", { placeholder: "admin@example.com" })}
+        <TextField<CustomRangeFormValues> name="userId" label="User ID" placeholder="admin@example.com" {...field} />
 
         <section aria-label="Preview" className="rounded-lg border bg-muted/40 p-4" data-testid="custom-range-preview">
           <h3 className="mb-2 text-sm font-semibold">Preview</h3>
@@ -123,7 +98,7 @@ function CustomRangeForm({ defaultUserId, onClose }: { defaultUserId: string; on
             </div>
           </dl>
           <p className="mt-3 text-xs text-muted-foreground" data-testid="existing-tickets">
-            {stats.data ? `${formatCount(stats.data.total)} tickets already exist` : stats.isError ? "Could not count the existing tickets" : "Counting existing tickets…"}
+            {stats.data ? `${formatCountOf(stats.data.total, "ticket")} already ${stats.data.total === 1 ? "exists" : "exist"}` : stats.isError ? "Could not count the existing tickets" : "Counting existing tickets…"}
             . Numbers already taken are skipped.
           </p>
         </section>

@@ -3,11 +3,10 @@
 // The Generate / Edit Ticket dialog (SPEC sections 2, 4 and 5): form → submitting → success view
 // (generate) or a toast and close (edit). Used by Tickets Management and by the Overview's
 // Generate Ticket button for every signed-in user; it knows nothing of the list behind it and
-// refreshes ticket data through invalidateTicketData.
+// writes through the ticket hooks (lib/queries/tickets.ts), which refresh the ticket data.
 import { useState } from "react";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQueryClient } from "@tanstack/react-query";
-import { useForm, type Resolver } from "react-hook-form";
+import { useForm, useWatch, type FieldValues, type UseFormReturn } from "react-hook-form";
 import { RotateCcw, Save, Ticket as TicketIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -18,20 +17,20 @@ import { GeneratedTicketsView } from "@/components/tickets/generated-tickets-vie
 import { TicketDetailsDialog } from "@/components/tickets/ticket-details-dialog";
 import { useReturnFocus } from "@/components/tickets/use-return-focus";
 import { useTicketExtensions, type TicketExtensions } from "@/components/tickets/ticket-extensions";
-import {
-  PaymentInformationFields,
-  PersonalInformationFields,
-  TicketConfigurationFields,
-  TicketStatusField,
-  type TicketFormValues,
-} from "@/components/tickets/ticket-form-fields";
+import { PaymentInformationFields, PersonalInformationFields, TicketConfigurationFields, TicketStatusField } from "@/components/tickets/ticket-form-fields";
 import { ApiError, errorMessage } from "@/lib/api-client";
-import { generatedTickets, ticketsApi, type Ticket } from "@/lib/api/tickets";
-import { EVENT_NAME } from "@/lib/constants";
+import type { Ticket } from "@/lib/api/tickets";
 import { formatPeso } from "@/lib/format";
-import { invalidateTicketData } from "@/lib/query-keys";
 import { useTicketPrice } from "@/lib/queries/settings";
-import { editTicketSchema, generateTicketSchema, type GenerateTicketInput } from "@/lib/schemas/ticket";
+import { useGenerateTickets, useUpdateTicket } from "@/lib/queries/tickets";
+import {
+  editTicketFormSchema,
+  generateTicketFormSchema,
+  type EditTicketFormPayload,
+  type GenerateTicketFormPayload,
+  EMPTY_GENERATE_TICKET_FORM,
+  type EditTicketFormValues,
+} from "@/lib/schemas/ticket-form";
 
 export interface GenerateTicketDialogProps extends TicketExtensions {
   open: boolean;
@@ -42,23 +41,19 @@ export interface GenerateTicketDialogProps extends TicketExtensions {
 
 const GENERATE_METHODS = ["cash", "gcash"];
 
-function initialValues(ticket: Ticket | null | undefined): TicketFormValues {
+function editFormValues(ticket: Ticket): EditTicketFormValues {
   return {
-    buyer_name: ticket?.buyer_name ?? "",
-    phone_number: ticket?.phone_number ?? "",
-    email: ticket?.email ?? "",
-    address: ticket?.address ?? "",
-    payment_method: ticket?.payment_method?.toLowerCase() || "cash",
-    gcash_reference: ticket?.gcash_reference ?? "",
-    quantity: 1,
-    customMiddleDigits: "",
-    customLastDigits: "",
-    status: ticket?.status?.toLowerCase() || "active",
+    buyer_name: ticket.buyer_name ?? "",
+    phone_number: ticket.phone_number ?? "",
+    email: ticket.email ?? "",
+    address: ticket.address ?? "",
+    payment_method: ticket.payment_method?.toLowerCase() || "cash",
+    gcash_reference: ticket.gcash_reference ?? "",
+    status: ticket.status?.toLowerCase() || "active",
   };
 }
 
 export function GenerateTicketDialog({ open, onOpenChange, ticket, ...overrides }: GenerateTicketDialogProps) {
-  const queryClient = useQueryClient();
   const extensions = useTicketExtensions(overrides);
   const [generated, setGenerated] = useState<Ticket[] | null>(null);
   const [detailsTicket, setDetailsTicket] = useState<Ticket | null>(null);
@@ -66,7 +61,6 @@ export function GenerateTicketDialog({ open, onOpenChange, ticket, ...overrides 
   const returnFocus = useReturnFocus(open);
 
   function close() {
-    if (generated) void invalidateTicketData(queryClient);
     setGenerated(null);
     onOpenChange(false);
   }
@@ -97,18 +91,11 @@ export function GenerateTicketDialog({ open, onOpenChange, ticket, ...overrides 
               </DialogFooter>
             </>
           ) : (
-            <TicketForm
-              ticket={ticket ?? null}
-              onGenerated={(tickets) => {
-                setGenerated(tickets);
-                void invalidateTicketData(queryClient);
-              }}
-              onUpdated={() => {
-                void invalidateTicketData(queryClient);
-                onOpenChange(false);
-              }}
-              onCancel={close}
-            />
+            isEditing ? (
+              <EditTicketForm ticket={ticket} onUpdated={() => onOpenChange(false)} onCancel={close} />
+            ) : (
+              <GenerateTicketForm onGenerated={setGenerated} onCancel={close} />
+            )
           )}
         </DialogContent>
       </Dialog>
@@ -123,53 +110,67 @@ export function GenerateTicketDialog({ open, onOpenChange, ticket, ...overrides 
   );
 }
 
-function TicketForm({
-  ticket,
-  onGenerated,
-  onUpdated,
-  onCancel,
-}: {
-  ticket: Ticket | null;
-  onGenerated: (tickets: Ticket[]) => void;
-  onUpdated: () => void;
+/** Generate / Edit share the layout: the sections, a form-level error and the buttons. */
+function TicketFormFrame<TValues extends FieldValues, TPayload>(props: {
+  form: UseFormReturn<TValues, unknown, TPayload>;
+  onValid: (payload: TPayload) => Promise<void>;
   onCancel: () => void;
+  editing: Ticket | null;
+  total: number | undefined;
+  methods: string[];
+  submitLabel: string;
 }) {
-  const price = useTicketPrice();
-  // Both schemas are the API's own (lib/schemas/ticket.ts); the resolver hands the submit
-  // handler the parsed payload (phone as 10 digits, blanks dropped).
-  const schema = ticket ? editTicketSchema : generateTicketSchema;
-  const form = useForm<TicketFormValues, unknown, Record<string, unknown>>({
-    resolver: zodResolver(schema) as unknown as Resolver<TicketFormValues, unknown, Record<string, unknown>>,
-    defaultValues: initialValues(ticket),
-    // Checked on submit, then on every change. Not on blur: a message appearing as the name field
-    // loses focus would push the submit button away from under the pointer mid-click.
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-  });
-  const quantity = form.watch("quantity");
+  const { form, onValid, onCancel, editing, total, methods, submitLabel } = props;
   const isSubmitting = form.formState.isSubmitting;
-  const count = quantity === "" ? 1 : quantity;
-  const total = ticket ? Number(ticket.amount) : price === undefined ? undefined : count * price;
-  const methods = ticket && !GENERATE_METHODS.includes(ticket.payment_method) ? [...GENERATE_METHODS, ticket.payment_method] : GENERATE_METHODS;
+  const rootError = form.formState.errors.root?.message;
+  return (
+    <Form {...form}>
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={form.handleSubmit(onValid, () => {
+          toast.error("Please fix the errors in the form");
+        })}
+      >
+        <PersonalInformationFields disabled={isSubmitting} />
+        <TicketConfigurationFields disabled={isSubmitting} editing={editing} />
+        <PaymentInformationFields disabled={isSubmitting} total={total} methods={methods} />
+        {editing && <TicketStatusField disabled={isSubmitting} />}
+        {rootError && (
+          <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+            {rootError}
+          </p>
+        )}
+        <DialogFooter>
+          <Button type="button" variant="outline" onClick={onCancel} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? <Spinner label={editing ? "Updating" : "Generating"} /> : editing ? <Save /> : <TicketIcon />}
+            {isSubmitting ? (editing ? "Updating..." : "Generating...") : submitLabel}
+          </Button>
+        </DialogFooter>
+      </form>
+    </Form>
+  );
+}
 
-  async function submit(payload: Record<string, unknown>) {
-    form.clearErrors("root");
-    if (ticket) {
-      try {
-        await ticketsApi.update(ticket.ticket_id, payload);
-        toast.success("Ticket updated successfully! 🎫");
-        onUpdated();
-      } catch (error) {
-        const message = errorMessage(error, "Unknown error");
-        toast.error(`Failed to update ticket: ${message}`);
-        // 409 'Already registered to: {buyer}': someone registered it meanwhile; say so in the form too.
-        if (error instanceof ApiError && error.status === 409) form.setError("root", { message });
-      }
-      return;
-    }
+// Checked on submit, then on every change. Not on blur: a message appearing as the name field
+// loses focus would push the submit button away from under the pointer mid-click.
+const VALIDATION = { mode: "onSubmit", reValidateMode: "onChange" } as const;
+
+function GenerateTicketForm({ onGenerated, onCancel }: { onGenerated: (tickets: Ticket[]) => void; onCancel: () => void }) {
+  const price = useTicketPrice();
+  const generate = useGenerateTickets();
+  // The resolver parses with the API's own fields (lib/schemas/ticket-form.ts) and hands submit
+  // the payload (phone as 10 digits, blanks dropped).
+  const form = useForm({ resolver: zodResolver(generateTicketFormSchema), defaultValues: EMPTY_GENERATE_TICKET_FORM, ...VALIDATION });
+  const quantity = useWatch({ control: form.control, name: "quantity" });
+  const count = quantity === "" ? 1 : Number(quantity);
+
+  async function submit(payload: GenerateTicketFormPayload) {
     try {
-      const answer = await ticketsApi.generate({ ...(payload as GenerateTicketInput), event_name: EVENT_NAME });
-      const tickets = generatedTickets(answer);
+      const tickets = await generate.mutateAsync(payload);
       const sum = tickets.reduce((s, t) => s + Number(t.amount || 0), 0);
       toast.success(`${tickets.length} ${tickets.length === 1 ? "ticket" : "tickets"} generated successfully`, {
         description: `Total: ${formatPeso(sum)}`,
@@ -181,33 +182,46 @@ function TicketForm({
   }
 
   return (
-    <Form {...form}>
-      <form
-        noValidate
-        className="space-y-4"
-        onSubmit={form.handleSubmit(submit, () => {
-          toast.error("Please fix the errors in the form");
-        })}
-      >
-        <PersonalInformationFields disabled={isSubmitting} />
-        <TicketConfigurationFields disabled={isSubmitting} editing={ticket} />
-        <PaymentInformationFields disabled={isSubmitting} total={total} methods={methods} />
-        {ticket && <TicketStatusField disabled={isSubmitting} />}
-        {form.formState.errors.root?.message && (
-          <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
-            {form.formState.errors.root.message}
-          </p>
-        )}
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onCancel} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? <Spinner label={ticket ? "Updating" : "Generating"} /> : ticket ? <Save /> : <TicketIcon />}
-            {isSubmitting ? (ticket ? "Updating..." : "Generating...") : ticket ? "Update Ticket" : count > 1 ? `Generate ${count} Tickets` : "Generate Ticket"}
-          </Button>
-        </DialogFooter>
-      </form>
-    </Form>
+    <TicketFormFrame
+      form={form}
+      onValid={submit}
+      onCancel={onCancel}
+      editing={null}
+      total={price === undefined ? undefined : count * price}
+      methods={GENERATE_METHODS}
+      submitLabel={count > 1 ? `Generate ${count} Tickets` : "Generate Ticket"}
+    />
+  );
+}
+
+function EditTicketForm({ ticket, onUpdated, onCancel }: { ticket: Ticket; onUpdated: () => void; onCancel: () => void }) {
+  const update = useUpdateTicket();
+  const form = useForm({ resolver: zodResolver(editTicketFormSchema), defaultValues: editFormValues(ticket), ...VALIDATION });
+  const methods = GENERATE_METHODS.includes(ticket.payment_method) ? GENERATE_METHODS : [...GENERATE_METHODS, ticket.payment_method];
+
+  async function submit(payload: EditTicketFormPayload) {
+    form.clearErrors("root");
+    try {
+      await update.mutateAsync({ id: ticket.ticket_id, changes: payload });
+      toast.success("Ticket updated successfully! 🎫");
+      onUpdated();
+    } catch (error) {
+      const message = errorMessage(error, "Unknown error");
+      toast.error(`Failed to update ticket: ${message}`);
+      // 409 'Already registered to: {buyer}': someone registered it meanwhile; say so in the form too.
+      if (error instanceof ApiError && error.status === 409) form.setError("root", { message });
+    }
+  }
+
+  return (
+    <TicketFormFrame
+      form={form}
+      onValid={submit}
+      onCancel={onCancel}
+      editing={ticket}
+      total={Number(ticket.amount)}
+      methods={methods}
+      submitLabel="Update Ticket"
+    />
   );
 }

@@ -45,7 +45,7 @@ export function GeneratedTicketsView({ tickets, onOpenTicket, actions }: { ticke
               </li>
             ))}
           </ul>
-          {more > 0 && <p className="mt-2 text-center text-sm text-muted-foreground">... and {more} more tickets</p>}
+          {more > 0 && <p className="mt-2 text-center text-sm text-muted-foreground">... and {more} more {more === 1 ? "ticket" : "tickets"}</p>}
         </div>
       )}
       {actions && <div className="flex flex-wrap justify-center gap-2">{actions}</div>}

@@ -5,7 +5,6 @@
 // with Import More or Done. The server validates every row; this screen only checks the file.
 import { useEffect, useRef, useState } from "react";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQueryClient } from "@tanstack/react-query";
 import { useForm, useWatch } from "react-hook-form";
 import { CheckCircle2, Download, FileUp, TriangleAlert, Upload } from "lucide-react";
 import Papa from "papaparse";
@@ -18,10 +17,12 @@ import { toast } from "@/components/ui/sonner";
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useReturnFocus } from "@/components/tickets/use-return-focus";
 import { errorMessage } from "@/lib/api-client";
-import { importTicketsCsv, saveBlob } from "@/lib/api/tickets-io";
-import { TEMPLATE_FILE_NAME, ticketCsvTemplate } from "@/lib/csv/ticket-csv";
+import { saveBlob } from "@/lib/save-blob";
+import { TEMPLATE_FILE_NAME, isTemplateExampleId, normalizeHeader, ticketCsvTemplate } from "@/lib/csv/ticket-csv";
 import { formatCount } from "@/lib/format";
-import { invalidateTicketData } from "@/lib/query-keys";
+import { newJobId } from "@/lib/api/jobs";
+import { useJob } from "@/lib/queries/jobs";
+import { useImportTickets } from "@/lib/queries/tickets";
 import { importFileSchema, type ImportFileValues, type ImportResult } from "@/lib/schemas/ticket-import";
 
 /** SPEC section 9: the CSV preview shows 5 rows. */
@@ -49,13 +50,14 @@ export function ImportTicketsDialog({ open, onOpenChange, importedBy }: { open: 
 }
 
 function ImportForm({ importedBy, onBusyChange, onDone }: { importedBy: string; onBusyChange: (busy: boolean) => void; onDone: () => void }) {
-  const queryClient = useQueryClient();
+  const importTickets = useImportTickets();
   const form = useForm<ImportFileValues>({ resolver: zodResolver(importFileSchema), defaultValues: { file: null }, mode: "onChange" });
   const file = useWatch({ control: form.control, name: "file" });
   const inputRef = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
   const [startedAt, setStartedAt] = useState<number | null>(null);
+  const [jobId, setJobId] = useState<string | null>(null);
   const isImporting = startedAt !== null;
 
   useEffect(() => onBusyChange(isImporting), [isImporting, onBusyChange]);
@@ -65,12 +67,15 @@ function ImportForm({ importedBy, onBusyChange, onDone }: { importedBy: string; 
     if (!file || !importFileSchema.safeParse({ file }).success) return;
     let isCurrent = true;
     Papa.parse<string[]>(file, {
-      preview: PREVIEW_ROWS + 1,
+      // One more than shown, for the template's example row, which is not imported and not shown.
+      preview: PREVIEW_ROWS + 2,
       skipEmptyLines: "greedy",
       complete: (parsed) => {
         if (!isCurrent) return;
         const [header = [], ...rows] = parsed.data;
-        setPreview({ header, rows });
+        const idColumn = header.findIndex((h) => normalizeHeader(h) === normalizeHeader("Ticket ID"));
+        const tickets = rows.filter((r) => idColumn < 0 || !isTemplateExampleId(r[idColumn] ?? ""));
+        setPreview({ header, rows: tickets.slice(0, PREVIEW_ROWS) });
       },
       error: () => isCurrent && setPreview(null),
     });
@@ -81,17 +86,19 @@ function ImportForm({ importedBy, onBusyChange, onDone }: { importedBy: string; 
 
   async function submit(values: ImportFileValues) {
     if (!values.file) return;
+    const id = newJobId();
+    setJobId(id);
     setStartedAt(Date.now());
     try {
-      const csvData = await values.file.text();
-      const answer = await importTicketsCsv({ csvData, importedBy });
+      // The file goes as it is: the server reads it in a worker as it arrives (decision 080).
+      const answer = await importTickets.mutateAsync({ file: values.file, importedBy, jobId: id });
       setResult(answer);
       if (answer.imported > 0) toast.success(answer.message);
-      await invalidateTicketData(queryClient);
     } catch (error) {
       toast.error(`Import failed: ${errorMessage(error, "Unknown error")}`);
     } finally {
       setStartedAt(null);
+      setJobId(null);
     }
   }
 
@@ -108,7 +115,7 @@ function ImportForm({ importedBy, onBusyChange, onDone }: { importedBy: string; 
     <Form {...form}>
       <form onSubmit={form.handleSubmit(submit)} className="min-w-0 space-y-4" noValidate>
         <div className="flex flex-col gap-3 rounded-lg border border-dashed p-4 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-sm text-muted-foreground">Start from the template: one ticket per row, only Last 5 Digits is required.</p>
+          <p className="text-sm text-muted-foreground">Start from the template: one ticket per row, only Last 5 Digits is required. Its example row (Ticket ID EXAMPLE) is never imported.</p>
           <Button type="button" variant="outline" onClick={() => saveBlob(new Blob([ticketCsvTemplate()], { type: "text/csv;charset=utf-8" }), TEMPLATE_FILE_NAME)}>
             <Download />
             Download Template
@@ -147,7 +154,7 @@ function ImportForm({ importedBy, onBusyChange, onDone }: { importedBy: string; 
 
         {preview && file && <PreviewTable preview={preview} fileName={file.name} />}
 
-        {isImporting && <ImportProgress startedAt={startedAt} fileSize={file?.size ?? 0} />}
+        {isImporting && <ImportProgress startedAt={startedAt} fileSize={file?.size ?? 0} jobId={jobId} />}
 
         <DialogFooter>
           <Button type="button" variant="outline" onClick={onDone} disabled={isImporting}>
@@ -203,18 +210,27 @@ function PreviewTable({ preview, fileName }: { preview: Preview; fileName: strin
   );
 }
 
-function ImportProgress({ startedAt, fileSize }: { startedAt: number; fileSize: number }) {
+function ImportProgress({ startedAt, fileSize, jobId }: { startedAt: number; fileSize: number; jobId: string | null }) {
   const [now, setNow] = useState(startedAt);
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 500);
     return () => clearInterval(timer);
   }, []);
+  // The job's counters, once the server has written its row (at most once a second).
+  const job = useJob(jobId).data;
+  const rowsRead = job?.progress.rowsRead;
+  const rowsWritten = job?.progress.rowsWritten;
   const seconds = Math.floor((now - startedAt) / 1000);
   return (
     <div role="status" className="space-y-2 rounded-lg border p-3 text-sm">
       <p>
         Importing {(fileSize / 1024 / 1024).toFixed(1)} MB... {seconds} s (up to 300 s allowed)
       </p>
+      {rowsRead !== undefined && (
+        <p className="tabular-nums text-muted-foreground" data-testid="import-progress-rows">
+          {formatCount(rowsRead)} rows read, {formatCount(rowsWritten ?? 0)} written
+        </p>
+      )}
       <Progress aria-label="Import in progress" />
     </div>
   );

@@ -21,37 +21,15 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/sonner";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-client";
-import { ATTACHMENT_ACCEPT, MAX_ATTACHMENT_BYTES, ticketFilesApi, type TicketAttachment } from "@/lib/api/ticket-files";
+import { ATTACHMENT_ACCEPT, MAX_ATTACHMENT_BYTES, type TicketAttachment } from "@/lib/api/ticket-files";
 import type { Ticket } from "@/lib/api/tickets";
 import { formatDateTime } from "@/lib/format";
 import { useRaffleTimezone } from "@/lib/queries/settings";
-import { useDeleteAttachment, useTicketAttachments, useUploadAttachment } from "@/lib/queries/ticket-files";
+import { useDeleteAttachment, useDownloadAttachment, useTicketAttachments, useUploadAttachment } from "@/lib/queries/ticket-files";
 
 /** SPEC section 2: the size in KB to 1 decimal. */
 export function formatKilobytes(bytes: number): string {
   return `${(Number(bytes || 0) / 1024).toFixed(1)} KB`;
-}
-
-/** Saves the downloaded bytes under the attachment's file name. */
-async function downloadAttachment(attachment: TicketAttachment) {
-  try {
-    const res = await ticketFilesApi.downloadAttachment(attachment.id);
-    if (!res.ok) {
-      toast.error("Failed to download attachment");
-      return;
-    }
-    const url = URL.createObjectURL(await res.blob());
-    const link = document.createElement("a");
-    link.href = url;
-    link.download = attachment.file_name;
-    document.body.appendChild(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    toast.success("Attachment downloaded successfully!");
-  } catch {
-    toast.error("Error downloading attachment");
-  }
 }
 
 export function TicketAttachmentsPanel({ ticket, isAdmin }: { ticket: Ticket; isAdmin: boolean }) {
@@ -74,6 +52,17 @@ export function TicketAttachmentsPanel({ ticket, isAdmin }: { ticket: Ticket; is
 
 function AttachmentList({ ticket, isAdmin }: { ticket: Ticket; isAdmin: boolean }) {
   const attachments = useTicketAttachments(ticket.ticket_id, true);
+  const download = useDownloadAttachment();
+
+  async function downloadAttachment(attachment: TicketAttachment) {
+    try {
+      const isSaved = await download.mutateAsync(attachment);
+      if (isSaved) toast.success("Attachment downloaded successfully!");
+      else toast.error("Failed to download attachment");
+    } catch {
+      toast.error("Error downloading attachment");
+    }
+  }
   const timeZone = useRaffleTimezone();
   const [toDelete, setToDelete] = useState<TicketAttachment | null>(null);
   const remove = useDeleteAttachment(ticket.ticket_id);

@@ -2,6 +2,7 @@
 import { Badge } from "@/components/ui/badge";
 import type { Ticket } from "@/lib/api/tickets";
 import { paymentMethodLabel } from "@/lib/format";
+import { voidReasonLabel } from "@/lib/voids";
 import { cn } from "@/lib/utils";
 
 const STATUS_STYLES: Record<string, string> = {
@@ -15,6 +16,16 @@ const STATUS_STYLES: Record<string, string> = {
 export function statusLabel(status: string | null | undefined): string {
   const value = (status ?? "").trim().toLowerCase() || "active";
   return value.charAt(0).toUpperCase() + value.slice(1);
+}
+
+/**
+ * The status a ticket shows: its status field, except that a sold ticket whose status was never
+ * moved on from the default 'active' (generated with its buyer) shows 'registered', so the status
+ * and the Registered badge never disagree about one ticket. 'used' and 'expired' show as set.
+ */
+export function shownStatus(ticket: Pick<Ticket, "status" | "is_registered">): string {
+  const key = (ticket.status ?? "").trim().toLowerCase() || "active";
+  return key === "active" && ticket.is_registered ? "registered" : key;
 }
 
 export function StatusBadge({ status }: { status: string | null | undefined }) {
@@ -38,4 +49,14 @@ export function RegistrationBadge({ ticket }: { ticket: Pick<Ticket, "is_registe
 
 export function PaymentBadge({ method }: { method: string | null | undefined }) {
   return <Badge variant="secondary">{paymentMethodLabel(method)}</Badge>;
+}
+
+/** A voided ticket (docs/decisions/051): out of the raffle, whatever its status says. */
+export function VoidBadge({ ticket }: { ticket: Pick<Ticket, "voided_at" | "void_reason"> }) {
+  if (!ticket.voided_at) return null;
+  return (
+    <Badge className="bg-zinc-800 text-white dark:bg-zinc-200 dark:text-zinc-900" title={voidReasonLabel(ticket.void_reason)} data-testid="void-badge">
+      Void
+    </Badge>
+  );
 }

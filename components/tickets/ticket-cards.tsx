@@ -2,7 +2,7 @@
 
 // The card view of the tickets list (the default below 640 px): the same fields as the table.
 import { buyerLabel } from "@/components/tickets/columns";
-import { PaymentBadge, RegistrationBadge } from "@/components/tickets/ticket-badges";
+import { PaymentBadge, RegistrationBadge, VoidBadge } from "@/components/tickets/ticket-badges";
 import { TicketRowActions, type TicketActionHandlers } from "@/components/tickets/ticket-row-actions";
 import type { Ticket } from "@/lib/api/tickets";
 import { formatListDate } from "@/components/tickets/ticket-dates";
@@ -20,7 +20,10 @@ export function TicketCards({ tickets, timeZone, ...handlers }: TicketActionHand
                 Last 5: <span className="font-mono">{t.last_5_digits}</span>
               </p>
             </div>
-            <RegistrationBadge ticket={t} />
+            <span className="flex flex-wrap justify-end gap-1">
+              <RegistrationBadge ticket={t} />
+              <VoidBadge ticket={t} />
+            </span>
           </div>
           <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1.5 text-sm">
             <div className="col-span-2">

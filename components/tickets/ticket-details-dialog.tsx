@@ -3,19 +3,23 @@
 // Ticket Details (SPEC section 2): opened with a whole ticket (a row, a card, a generated ticket)
 // or with a reference (the Overview's activity rows carry ticket_id and control_number), which
 // it loads. Email and attachments plug in through `renderActions` / `renderPanel` (see
-// ticket-extensions.tsx); they are offered for registered tickets only.
+// ticket-extensions.tsx); they are offered for registered tickets only. Where the screen offers
+// voids (Tickets Management, administrators), Void / Unvoid and Replace code (a new verify code
+// for a lost stub, issue 22) sit beside Copy.
 import { useEffect, useState, type ReactNode } from "react";
-import { Check, Copy } from "lucide-react";
+import { Ban, Check, Copy, RotateCcw } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/sonner";
-import { PaymentBadge, RegistrationBadge, StatusBadge } from "@/components/tickets/ticket-badges";
+import { PaymentBadge, RegistrationBadge, StatusBadge, VoidBadge, shownStatus } from "@/components/tickets/ticket-badges";
+import { ReplaceCodeButton } from "@/components/tickets/replace-code-button";
 import { useReturnFocus } from "@/components/tickets/use-return-focus";
 import { useTicketExtensions, type TicketExtensions } from "@/components/tickets/ticket-extensions";
 import { errorMessage } from "@/lib/api-client";
 import type { Ticket } from "@/lib/api/tickets";
-import { formatDateTime, formatPeso, formatPhone } from "@/lib/format";
+import { formatDateTime, formatPeso, formatPhone, paymentMethodLabel } from "@/lib/format";
+import { voidReasonLabel } from "@/lib/voids";
 import { useTicketDetail } from "@/lib/queries/tickets";
 import { useRaffleTimezone } from "@/lib/queries/settings";
 
@@ -43,9 +47,13 @@ export interface TicketDetailsDialogProps extends Pick<TicketExtensions, "render
   ticket: Ticket | TicketReference | null;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Offers Void for a ticket that is not void (administrators). */
+  onVoid?: (ticket: Ticket) => void;
+  /** Offers Unvoid for a voided ticket (administrators). */
+  onUnvoid?: (ticket: Ticket) => void;
 }
 
-export function TicketDetailsDialog({ ticket, open, onOpenChange, ...overrides }: TicketDetailsDialogProps) {
+export function TicketDetailsDialog({ ticket, open, onOpenChange, onVoid, onUnvoid, ...overrides }: TicketDetailsDialogProps) {
   const reference = open ? referenceOf(ticket) : null;
   const loaded = useTicketDetail(reference);
   const shown = ticket && isWholeTicket(ticket) ? ticket : (loaded.data ?? null);
@@ -54,37 +62,48 @@ export function TicketDetailsDialog({ ticket, open, onOpenChange, ...overrides }
 
   return (
     <Dialog open={open && !!ticket} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-xl" data-testid="ticket-details-dialog" onCloseAutoFocus={returnFocus}>
+      {/* The header and the close button stay in view; only the body scrolls (a phone shows the
+          close button however far down the payment and void sections go). */}
+      <DialogContent className="grid max-h-[calc(100dvh-2rem)] grid-rows-[auto_minmax(0,1fr)] sm:max-w-xl" data-testid="ticket-details-dialog" onCloseAutoFocus={returnFocus}>
         <DialogHeader>
           <DialogTitle>Ticket Details</DialogTitle>
           <DialogDescription>
             {shown ? `Control #: ${shown.control_number}` : loaded.isError ? "This ticket could not be loaded." : "Loading the ticket…"}
           </DialogDescription>
         </DialogHeader>
-        {shown ? (
-          <TicketDetailsBody
-            ticket={shown}
-            actions={shown.is_registered ? extensions.renderActions?.(shown) : null}
-            // The dialog's content unmounts when it closes, and the key changes with the ticket, so
-            // the panel starts fresh (attachments hidden) on each opening and each ticket.
-            panel={shown.is_registered && extensions.renderPanel ? <div key={shown.ticket_id}>{extensions.renderPanel(shown)}</div> : null}
-          />
-        ) : loaded.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {errorMessage(loaded.error, "Ticket not found")}
-          </p>
-        ) : (
-          <div className="space-y-3" aria-busy="true">
-            <Skeleton className="h-16 w-full" />
-            <Skeleton className="h-40 w-full" />
-          </div>
-        )}
+        <div className="-mx-6 overflow-y-auto px-6 pb-1" data-testid="ticket-details-body">
+          {shown ? (
+            <TicketDetailsBody
+              ticket={shown}
+              actions={
+                <>
+                  {shown.is_registered && !shown.voided_at ? extensions.renderActions?.(shown) : null}
+                  <VoidActions ticket={shown} onVoid={onVoid} onUnvoid={onUnvoid} />
+                  {onVoid || onUnvoid ? <ReplaceCodeButton ticket={{ id: shown.ticket_id || shown.id, control_number: shown.control_number }} /> : null}
+                </>
+              }
+              // The dialog's content unmounts when it closes, and the key changes with the ticket, so
+              // the panel starts fresh (attachments hidden) on each opening and each ticket.
+              panel={shown.is_registered && extensions.renderPanel ? <div key={shown.ticket_id}>{extensions.renderPanel(shown)}</div> : null}
+            />
+          ) : loaded.isError ? (
+            <p role="alert" className="text-sm text-destructive">
+              {errorMessage(loaded.error, "Ticket not found")}
+            </p>
+          ) : (
+            <div className="space-y-3" aria-busy="true">
+              <Skeleton className="h-16 w-full" />
+              <Skeleton className="h-40 w-full" />
+            </div>
+          )}
+        </div>
       </DialogContent>
     </Dialog>
   );
 }
 
-function CopyControlNumberButton({ controlNumber }: { controlNumber: string }) {
+/** Copies a value, says so for 2 s (SPEC section 9) and in a toast ('Control number copied to clipboard!'). */
+function CopyButton({ value, subject }: { value: string; subject: "Control number" | "Payment reference" }) {
   const [isCopied, setIsCopied] = useState(false);
   useEffect(() => {
     if (!isCopied) return;
@@ -94,20 +113,38 @@ function CopyControlNumberButton({ controlNumber }: { controlNumber: string }) {
 
   async function copy() {
     try {
-      await navigator.clipboard.writeText(controlNumber);
+      await navigator.clipboard.writeText(value);
       setIsCopied(true);
-      toast.success("Control number copied to clipboard!");
+      toast.success(`${subject} copied to clipboard!`);
     } catch {
-      toast.error("Failed to copy control number");
+      toast.error(`Failed to copy ${subject.toLowerCase()}`);
     }
   }
 
+  const what = subject.toLowerCase();
   return (
-    <Button type="button" variant="outline" size="sm" onClick={copy} aria-label={isCopied ? "Control number copied" : "Copy control number"}>
+    <Button type="button" variant="outline" size="sm" onClick={copy} aria-label={isCopied ? `${subject} copied` : `Copy ${what}`}>
       {isCopied ? <Check className="text-emerald-600" /> : <Copy />}
       {isCopied ? "Copied!" : "Copy"}
     </Button>
   );
+}
+
+function VoidActions({ ticket, onVoid, onUnvoid }: { ticket: Ticket; onVoid?: (ticket: Ticket) => void; onUnvoid?: (ticket: Ticket) => void }) {
+  if (ticket.voided_at) {
+    return onUnvoid ? (
+      <Button type="button" variant="outline" size="sm" onClick={() => onUnvoid(ticket)} aria-haspopup="dialog">
+        <RotateCcw />
+        Unvoid
+      </Button>
+    ) : null;
+  }
+  return onVoid ? (
+    <Button type="button" variant="outline" size="sm" onClick={() => onVoid(ticket)} aria-haspopup="dialog">
+      <Ban />
+      Void
+    </Button>
+  ) : null;
 }
 
 function Field({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
@@ -132,10 +169,11 @@ function TicketDetailsBody({ ticket, actions, panel }: { ticket: Ticket; actions
           </p>
           <div className="mt-1.5 flex flex-wrap gap-1.5">
             <RegistrationBadge ticket={ticket} />
+            <VoidBadge ticket={ticket} />
           </div>
         </div>
         <div className="flex flex-wrap gap-2">
-          <CopyControlNumberButton controlNumber={ticket.control_number} />
+          <CopyButton value={ticket.control_number} subject="Control number" />
           {actions}
         </div>
       </div>
@@ -149,7 +187,7 @@ function TicketDetailsBody({ ticket, actions, panel }: { ticket: Ticket; actions
           <PaymentBadge method={ticket.payment_method} />
         </Field>
         <Field label="Status">
-          <StatusBadge status={ticket.status} />
+          <StatusBadge status={shownStatus(ticket)} />
         </Field>
         <Field label="Last 5 Digits">
           <span className="font-mono">{ticket.last_5_digits}</span>
@@ -158,7 +196,57 @@ function TicketDetailsBody({ ticket, actions, panel }: { ticket: Ticket; actions
           {formatDateTime(ticket.created_at, timeZone)}
         </Field>
       </dl>
+      {ticket.payment && <PaymentSection payment={ticket.payment} sellerEmail={ticket.seller_email} timeZone={timeZone} />}
+      {ticket.voided_at && (
+        <section aria-labelledby="details-void-heading" className="space-y-2 rounded-lg border border-zinc-400 p-3 dark:border-zinc-600">
+          <h3 id="details-void-heading" className="text-sm font-semibold">
+            Void: not in the draw
+          </h3>
+          <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+            <Field label="Reason">{voidReasonLabel(ticket.void_reason)}</Field>
+            <Field label="Voided">
+              {formatDateTime(ticket.voided_at, timeZone)}
+              {ticket.voided_by ? ` by ${ticket.voided_by}` : ""}
+            </Field>
+            <Field label="Note" wide>
+              {ticket.void_note || none}
+            </Field>
+          </dl>
+        </section>
+      )}
       {panel}
     </div>
+  );
+}
+
+function PaymentSection({ payment, sellerEmail, timeZone }: { payment: NonNullable<Ticket["payment"]>; sellerEmail: string | null; timeZone: string }) {
+  const none = <span className="text-muted-foreground">—</span>;
+  return (
+    <section aria-labelledby="details-payment-heading" className="space-y-2 rounded-lg border p-3">
+      <h3 id="details-payment-heading" className="text-sm font-semibold">
+        Payment
+      </h3>
+      <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
+        <Field label="Method">{paymentMethodLabel(payment.method)}</Field>
+        <Field label="Reference">
+          {payment.reference ? (
+            <span className="flex flex-wrap items-center gap-2">
+              <span className="font-mono" data-testid="details-payment-reference">
+                {payment.reference_normalized ?? payment.reference}
+              </span>
+              <CopyButton value={payment.reference_normalized ?? payment.reference} subject="Payment reference" />
+            </span>
+          ) : (
+            none
+          )}
+        </Field>
+        <Field label="Amount Expected">{formatPeso(payment.amount_expected)}</Field>
+        <Field label="Seller">{sellerEmail || payment.collected_by || none}</Field>
+        <Field label="Collected" wide>
+          {formatDateTime(payment.collected_at, timeZone)}
+          {payment.collected_by ? ` by ${payment.collected_by}` : ""}
+        </Field>
+      </dl>
+    </section>
   );
 }

@@ -1,36 +1,23 @@
 "use client";
 
 // The fields of the Generate / Edit Ticket dialog, in SPEC section 2's sections. Each field shows
-// its own message (components/ui/form.tsx) from the zod schema the API parses with.
+// its own message (components/forms/field.tsx) from the schema the API parses with
+// (lib/schemas/ticket-form.ts).
 import { useState, type ReactNode } from "react";
 import { useFormContext, useWatch } from "react-hook-form";
-import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { Field, TextField } from "@/components/forms/field";
+import { PaymentMethodRadios } from "@/components/forms/payment-method-radios";
 import { Input } from "@/components/ui/input";
-import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { Textarea } from "@/components/ui/textarea";
-import { Label } from "@/components/ui/label";
+import { FormControl } from "@/components/ui/form";
 import { statusLabel } from "@/components/tickets/ticket-badges";
 import { clampQuantity, keepDigits } from "@/components/tickets/ticket-form-input";
-import { normalizePhoneInput } from "@/lib/phone-input";
 import type { Ticket } from "@/lib/api/tickets";
 import { TICKET_STATUSES } from "@/lib/constants";
-import { formatPeso, paymentMethodLabel } from "@/lib/format";
+import { formatPeso } from "@/lib/format";
+import { normalizePhoneInput } from "@/lib/phone-input";
+import type { TicketFormValues } from "@/lib/schemas/ticket-form";
 import { TICKET_MESSAGES } from "@/lib/schemas/ticket";
-
-export interface TicketFormValues {
-  buyer_name: string;
-  phone_number: string;
-  email: string;
-  address: string;
-  payment_method: string;
-  gcash_reference: string;
-  /** Empty only while a person is retyping it; the schema reads blank as 1. */
-  quantity: number | "";
-  customMiddleDigits: string;
-  customLastDigits: string;
-  status: string;
-}
 
 export function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -41,79 +28,40 @@ export function Section({ title, children }: { title: string; children: ReactNod
   );
 }
 
+const PHONE_PREFIX = (
+  <span className="inline-flex items-center rounded-l-md border border-r-0 bg-muted px-2.5 text-sm text-foreground/80" aria-hidden="true">
+    +63
+  </span>
+);
+
 export function PersonalInformationFields({ disabled }: { disabled: boolean }) {
-  const { control } = useFormContext<TicketFormValues>();
   return (
     <Section title="Personal Information">
-      <FormField
-        control={control}
-        name="buyer_name"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>Buyer Name</FormLabel>
-            <FormControl>
-              <Input {...field} disabled={disabled} placeholder="Juan Dela Cruz" autoComplete="off" />
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
-      />
+      <TextField<TicketFormValues> name="buyer_name" label="Buyer Name" disabled={disabled} placeholder="Juan Dela Cruz" autoComplete="off" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
-          control={control}
+        <TextField<TicketFormValues>
           name="phone_number"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Phone Number</FormLabel>
-              <div className="flex">
-                <span className="inline-flex items-center rounded-l-md border border-r-0 bg-muted px-2.5 text-sm text-foreground/80" aria-hidden="true">
-                  +63
-                </span>
-                <FormControl>
-                  <Input
-                    {...field}
-                    onChange={(e) => field.onChange(normalizePhoneInput(e.target.value))}
-                    disabled={disabled}
-                    className="rounded-l-none"
-                    inputMode="numeric"
-                    placeholder="9XX XXX XXXX"
-                    autoComplete="off"
-                  />
-                </FormControl>
-              </div>
-              <FormDescription>Optional. 10 digits starting with 9.</FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Phone Number"
+          description="Optional. 10 digits starting with 9."
+          addon={PHONE_PREFIX}
+          normalize={normalizePhoneInput}
+          disabled={disabled}
+          className="rounded-l-none"
+          inputMode="numeric"
+          placeholder="9XX XXX XXXX"
+          autoComplete="off"
         />
-        <FormField
-          control={control}
+        <TextField<TicketFormValues>
           name="email"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Email</FormLabel>
-              <FormControl>
-                <Input {...field} type="email" disabled={disabled} placeholder="buyer@example.com" autoComplete="off" />
-              </FormControl>
-              <FormDescription>Optional.</FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Email"
+          description="Optional."
+          type="email"
+          disabled={disabled}
+          placeholder="buyer@example.com"
+          autoComplete="off"
         />
       </div>
-      <FormField
-        control={control}
-        name="address"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>Address</FormLabel>
-            <FormControl>
-              <Textarea {...field} disabled={disabled} rows={2} placeholder="Optional" />
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
-      />
+      <TextField<TicketFormValues> name="address" label="Address" multiline rows={2} disabled={disabled} placeholder="Optional" />
     </Section>
   );
 }
@@ -141,95 +89,64 @@ export function TicketConfigurationFields({ disabled, editing }: { disabled: boo
       </Section>
     );
   }
-  const isSingle = quantity === "" || quantity <= 1;
+  const isSingle = quantity === "" || Number(quantity) <= 1;
+  const customDigits = { disabled: disabled || !isSingle, inputMode: "numeric", className: "font-mono", autoComplete: "off" } as const;
   return (
     <Section title="Ticket Configuration">
-      <FormField
-        control={control}
+      <Field<TicketFormValues, "quantity">
         name="quantity"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>Number of Tickets</FormLabel>
-            <FormControl>
-              <Input
-                {...field}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={100}
-                disabled={disabled}
-                className="w-32"
-                onChange={(e) => {
-                  const { value, clamped } = clampQuantity(e.target.value);
-                  field.onChange(value);
-                  // SPEC section 4: more than one ticket clears and disables the custom numbers.
-                  if (value !== "" && value > 1) {
-                    setValue("customMiddleDigits", "");
-                    setValue("customLastDigits", "");
-                    clearErrors(["customMiddleDigits", "customLastDigits"]);
-                  }
-                  setWasClamped(clamped);
-                }}
-                onBlur={() => {
-                  if (field.value === "") field.onChange(1);
-                  field.onBlur();
-                }}
-              />
-            </FormControl>
-            <FormDescription>1 to 100 tickets for one buyer.</FormDescription>
-            <FormMessage />
-            {wasClamped && (
-              <p role="alert" className="text-sm text-destructive">
-                {TICKET_MESSAGES.quantity}
-              </p>
-            )}
-          </FormItem>
+        label="Number of Tickets"
+        description="1 to 100 tickets for one buyer."
+        footer={
+          wasClamped && (
+            <p role="alert" className="text-sm text-destructive">
+              {TICKET_MESSAGES.quantity}
+            </p>
+          )
+        }
+        render={(field) => (
+          <Input
+            {...field}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={100}
+            disabled={disabled}
+            className="w-32"
+            onChange={(e) => {
+              const { value, clamped } = clampQuantity(e.target.value);
+              field.onChange(String(value));
+              // SPEC section 4: more than one ticket clears and disables the custom numbers.
+              if (value !== "" && value > 1) {
+                setValue("customMiddleDigits", "");
+                setValue("customLastDigits", "");
+                clearErrors(["customMiddleDigits", "customLastDigits"]);
+              }
+              setWasClamped(clamped);
+            }}
+            onBlur={() => {
+              if (field.value === "") field.onChange("1");
+              field.onBlur();
+            }}
+          />
         )}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField
-          control={control}
+        <TextField<TicketFormValues>
           name="customMiddleDigits"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Custom Middle Digits</FormLabel>
-              <FormControl>
-                <Input
-                  {...field}
-                  onChange={(e) => field.onChange(keepDigits(e.target.value, 3))}
-                  disabled={disabled || !isSingle}
-                  inputMode="numeric"
-                  placeholder="e.g. 123"
-                  className="font-mono"
-                  autoComplete="off"
-                />
-              </FormControl>
-              <FormDescription>Optional: 3 digits.</FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Custom Middle Digits"
+          description="Optional: 3 digits."
+          normalize={(v) => keepDigits(v, 3)}
+          placeholder="e.g. 123"
+          {...customDigits}
         />
-        <FormField
-          control={control}
+        <TextField<TicketFormValues>
           name="customLastDigits"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Custom Last Digits</FormLabel>
-              <FormControl>
-                <Input
-                  {...field}
-                  onChange={(e) => field.onChange(keepDigits(e.target.value, 5))}
-                  disabled={disabled || !isSingle}
-                  inputMode="numeric"
-                  placeholder="e.g. 00042"
-                  className="font-mono"
-                  autoComplete="off"
-                />
-              </FormControl>
-              <FormDescription>Optional: the 5-digit ticket number.</FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Custom Last Digits"
+          description="Optional: the 5-digit ticket number."
+          normalize={(v) => keepDigits(v, 5)}
+          placeholder="e.g. 00042"
+          {...customDigits}
         />
       </div>
       {!isSingle && <p className="text-sm text-muted-foreground">{TICKET_MESSAGES.customOnlySingle}</p>}
@@ -238,50 +155,16 @@ export function TicketConfigurationFields({ disabled, editing }: { disabled: boo
 }
 
 export function PaymentInformationFields({ disabled, total, methods }: { disabled: boolean; total: number | undefined; methods: string[] }) {
-  const { control } = useFormContext<TicketFormValues>();
-  const method = useWatch({ control, name: "payment_method" });
+  const method = useWatch<TicketFormValues, "payment_method">({ name: "payment_method" });
   return (
     <Section title="Payment Information">
-      <FormField
-        control={control}
+      <Field<TicketFormValues, "payment_method">
         name="payment_method"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>Payment Method</FormLabel>
-            <FormControl>
-              <RadioGroup
-                value={field.value}
-                onValueChange={field.onChange}
-                disabled={disabled}
-                aria-label="Payment Method"
-                className="flex flex-wrap gap-4"
-              >
-                {methods.map((m) => (
-                  <Label key={m} className="cursor-pointer rounded-md border px-3 py-2 font-normal has-[[data-state=checked]]:border-primary">
-                    <RadioGroupItem value={m} />
-                    {paymentMethodLabel(m)}
-                  </Label>
-                ))}
-              </RadioGroup>
-            </FormControl>
-            <FormMessage />
-          </FormItem>
-        )}
+        label="Payment Method"
+        render={(field) => <PaymentMethodRadios value={field.value} onValueChange={field.onChange} disabled={disabled} methods={methods} />}
       />
       {method === "gcash" && (
-        <FormField
-          control={control}
-          name="gcash_reference"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>GCash Reference</FormLabel>
-              <FormControl>
-                <Input {...field} disabled={disabled} placeholder="GCash reference number" autoComplete="off" />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <TextField<TicketFormValues> name="gcash_reference" label="GCash Reference" disabled={disabled} placeholder="GCash reference number" autoComplete="off" />
       )}
       <div className="flex items-center justify-between rounded-md bg-muted px-3 py-2 text-sm">
         <span className="text-foreground/80">Total Amount</span>
@@ -294,31 +177,27 @@ export function PaymentInformationFields({ disabled, total, methods }: { disable
 }
 
 export function TicketStatusField({ disabled }: { disabled: boolean }) {
-  const { control } = useFormContext<TicketFormValues>();
   return (
     <Section title="Ticket Status">
-      <FormField
-        control={control}
+      <Field<TicketFormValues, "status">
         name="status"
-        render={({ field }) => (
-          <FormItem>
-            <FormLabel>Status</FormLabel>
-            <Select value={field.value} onValueChange={field.onChange} disabled={disabled}>
-              <FormControl>
-                <SelectTrigger className="w-48">
-                  <SelectValue />
-                </SelectTrigger>
-              </FormControl>
-              <SelectContent>
-                {TICKET_STATUSES.map((s) => (
-                  <SelectItem key={s} value={s}>
-                    {statusLabel(s)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-            <FormMessage />
-          </FormItem>
+        label="Status"
+        placesControl
+        render={(field) => (
+          <Select value={field.value} onValueChange={field.onChange} disabled={disabled}>
+            <FormControl>
+              <SelectTrigger className="w-48">
+                <SelectValue />
+              </SelectTrigger>
+            </FormControl>
+            <SelectContent>
+              {TICKET_STATUSES.map((s) => (
+                <SelectItem key={s} value={s}>
+                  {statusLabel(s)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
         )}
       />
     </Section>

@@ -9,8 +9,9 @@ import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/sonner";
 import { LazyImportTicketsDialog } from "@/components/tickets/lazy-dialogs";
 import { errorMessage } from "@/lib/api-client";
-import { exportAllTickets, saveBlob, type ExportProgress } from "@/lib/api/tickets-io";
-import { formatCount } from "@/lib/format";
+import { exportAllTickets, type ExportProgress } from "@/lib/api/tickets-io";
+import { saveBlob } from "@/lib/save-blob";
+import { formatCountOf } from "@/lib/format";
 
 const formatBytes = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
@@ -29,7 +30,7 @@ export function TicketsIoActions({ currentUserEmail }: { currentUserEmail: strin
         return;
       }
       saveBlob(file.blob, file.fileName);
-      toast.success(`Exported ${formatCount(file.rows)} tickets`);
+      toast.success(`Exported ${formatCountOf(file.rows, "ticket")}`);
     } catch (error) {
       toast.error(`Failed to export tickets: ${errorMessage(error, "Unknown error")}`);
     } finally {
@@ -55,7 +56,7 @@ export function TicketsIoActions({ currentUserEmail }: { currentUserEmail: strin
       </Button>
       {isExporting && (
         <p id="export-progress" role="status" className="basis-full text-sm text-muted-foreground tabular-nums" data-testid="export-progress">
-          Exporting: {formatCount(progress.rows)} rows, {formatBytes(progress.bytes)} so far
+          Exporting: {formatCountOf(progress.rows, "row")}, {formatBytes(progress.bytes)} so far
         </p>
       )}
       {isImportMounted && <LazyImportTicketsDialog open={isImportOpen} onOpenChange={setIsImportOpen} importedBy={currentUserEmail} />}

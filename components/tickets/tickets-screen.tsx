@@ -4,27 +4,35 @@
 // a table or cards, paging, and the ticket dialogs. Search, filters, page and view live in the
 // URL (use-ticket-filters.ts); server state in TanStack Query (lib/queries/tickets.ts).
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { useQueryClient } from "@tanstack/react-query";
-import { Hash, Plus, RefreshCw, SearchCheck } from "lucide-react";
+import Link from "next/link";
+import { Ban, Hash, ListChecks, Plus, RefreshCw, SearchCheck, X } from "lucide-react";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/sonner";
 import { ticketColumns } from "@/components/tickets/columns";
-import { TicketsDataTable } from "@/components/tickets/data-table";
+import { TicketsDataTable, type RowSelection } from "@/components/tickets/data-table";
 import { TicketsPagination } from "@/components/tickets/data-table-pagination";
 import { ClearFiltersButton, TicketsToolbar } from "@/components/tickets/data-table-toolbar";
-import { LazyCustomRangeDialog, LazyDeleteTicketDialog, LazyGenerateTicketDialog, LazyTicketDetailsDialog, preloadTicketDialogs } from "@/components/tickets/lazy-dialogs";
+import {
+  LazyCustomRangeDialog,
+  LazyDeleteTicketDialog,
+  LazyGenerateTicketDialog,
+  LazyTicketDetailsDialog,
+  LazyUnvoidTicketDialog,
+  LazyVoidTicketDialog,
+  preloadTicketDialogs,
+} from "@/components/tickets/lazy-dialogs";
 import { TicketCards } from "@/components/tickets/ticket-cards";
 import { TicketStatCards } from "@/components/tickets/ticket-stat-cards";
+import { describeFilter, selectedTicketOf, TicketSelectionContext, type ListFilter, type SelectedTicket, type TicketSelection } from "@/components/tickets/ticket-selection";
 import { hasActiveFilters, toSearchParams, useIsNarrowScreen, useTicketFilters, type TicketFilterState } from "@/components/tickets/use-ticket-filters";
 import { SEARCH_DEBOUNCE_MS } from "@/components/tickets/search-debounce";
 import { errorMessage } from "@/lib/api-client";
-import { ticketsApi, type Ticket } from "@/lib/api/tickets";
+import type { Ticket } from "@/lib/api/tickets";
 import { TICKETS_PAGE_SIZE } from "@/lib/constants";
-import { invalidateTicketData, queryKeys } from "@/lib/query-keys";
 import { useRaffleTimezone } from "@/lib/queries/settings";
-import { useTicketCreators, useTicketStats, useTicketsPage, type TicketsInitialData } from "@/lib/queries/tickets";
+import { useDeleteTicket, useRefreshTickets, useTicketCreators, useTicketStats, useTicketsPage, type TicketsInitialData } from "@/lib/queries/tickets";
 
 
 const LOAD_ERROR_TOAST = "tickets-load-error";
@@ -40,7 +48,6 @@ export interface TicketsScreenProps {
 }
 
 export function TicketsScreen({ currentUserEmail, extraActions, initialData }: TicketsScreenProps) {
-  const queryClient = useQueryClient();
   const timeZone = useRaffleTimezone();
   const isNarrow = useIsNarrowScreen();
   const [filters, setFilters] = useTicketFilters();
@@ -48,6 +55,8 @@ export function TicketsScreen({ currentUserEmail, extraActions, initialData }: T
   const list = useTicketsPage(params, { initial: initialData });
   const stats = useTicketStats({ initial: initialData });
   const creators = useTicketCreators();
+  const removeTicket = useDeleteTicket();
+  const refreshTickets = useRefreshTickets();
 
   const [searchText, setSearchText] = useState(filters.q);
   const committedSearch = useRef(filters.q);
@@ -59,9 +68,11 @@ export function TicketsScreen({ currentUserEmail, extraActions, initialData }: T
   const [isGenerateOpen, setIsGenerateOpen] = useState(false);
   const [isRangeOpen, setIsRangeOpen] = useState(false);
   const [deleting, setDeleting] = useState<Ticket | null>(null);
+  const [voiding, setVoiding] = useState<Ticket | null>(null);
+  const [unvoiding, setUnvoiding] = useState<Ticket | null>(null);
   // Each dialog mounts the first time it opens and then stays, so it can animate out and hand
   // focus back to what opened it.
-  const [mounted, setMounted] = useState({ generate: false, edit: false, details: false, range: false, delete: false });
+  const [mounted, setMounted] = useState({ generate: false, edit: false, details: false, range: false, delete: false, void: false, unvoid: false });
   const mount = (name: keyof typeof mounted) => setMounted((m) => (m[name] ? m : { ...m, [name]: true }));
 
   useEffect(() => {
@@ -118,7 +129,7 @@ export function TicketsScreen({ currentUserEmail, extraActions, initialData }: T
 
   async function refreshAll() {
     clearFilters();
-    await queryClient.invalidateQueries({ queryKey: queryKeys.tickets.all });
+    await refreshTickets();
   }
 
   async function deleteTicket(ticket: Ticket) {
@@ -128,13 +139,11 @@ export function TicketsScreen({ currentUserEmail, extraActions, initialData }: T
       return;
     }
     try {
-      const answer = await ticketsApi.remove(id);
+      const answer = await removeTicket.mutateAsync(id);
       toast.success(answer.message);
       if (viewing?.ticket_id === id) setIsViewOpen(false);
     } catch (error) {
       toast.error(`Failed to delete ticket: ${errorMessage(error, "Server error")}`);
-    } finally {
-      await invalidateTicketData(queryClient);
     }
   }
 
@@ -158,10 +167,52 @@ export function TicketsScreen({ currentUserEmail, extraActions, initialData }: T
         setMounted((m) => ({ ...m, delete: true }));
         setDeleting(t);
       },
+      onVoid: (t: Ticket) => {
+        setMounted((m) => ({ ...m, void: true }));
+        setVoiding(t);
+      },
+      onUnvoid: (t: Ticket) => {
+        setMounted((m) => ({ ...m, unvoid: true }));
+        setUnvoiding(t);
+      },
     }),
     [],
   );
+  // An open Ticket Details shows the ticket as the void or unvoid left it.
+  const showChanged = (changed: Ticket) => setViewing((v) => (v && v.id === changed.id ? changed : v));
   const columns = useMemo(() => ticketColumns({ timeZone, ...handlers }), [timeZone, handlers]);
+  // Ticked rows (Print stubs' "selected rows"): kept across pages and filters until cleared.
+  const [selected, setSelected] = useState<ReadonlyMap<string, SelectedTicket>>(() => new Map());
+  const rowSelection = useMemo<RowSelection>(
+    () => ({
+      selectedIds: new Set(selected.keys()),
+      onToggle: (toggled, checked) =>
+        setSelected((current) => {
+          const next = new Map(current);
+          for (const t of toggled) {
+            const s = selectedTicketOf(t);
+            if (checked) next.set(s.id, s);
+            else next.delete(s.id);
+          }
+          return next;
+        }),
+    }),
+    [selected],
+  );
+  const listFilter = useMemo<ListFilter | null>(
+    () => (isFiltered ? { search: params.search, status: params.status ?? "all", payment: params.payment, user: params.user } : null),
+    [isFiltered, params],
+  );
+  const selection = useMemo<TicketSelection>(
+    () => ({
+      selected: [...selected.values()],
+      clearSelection: () => setSelected(new Map()),
+      filter: listFilter,
+      filterLabel: listFilter ? describeFilter(listFilter) : "",
+      filterTotal: listFilter && list.data && !list.isPlaceholderData ? list.data.total : null,
+    }),
+    [selected, listFilter, list.data, list.isPlaceholderData],
+  );
   const isRefreshing = list.isFetching || stats.isFetching;
   const isSearching = searchText.trim() !== filters.q.trim() || (list.isFetching && list.isPlaceholderData);
 
@@ -184,7 +235,13 @@ export function TicketsScreen({ currentUserEmail, extraActions, initialData }: T
             <Hash />
             Custom Range
           </Button>
-          {extraActions}
+          <TicketSelectionContext value={selection}>{extraActions}</TicketSelectionContext>
+          <Button variant="outline" asChild>
+            <Link href="/dashboard/tickets/voided">
+              <Ban />
+              Voided Numbers
+            </Link>
+          </Button>
           <Button variant="outline" onClick={() => void refreshAll()}>
             <RefreshCw className={isRefreshing ? "animate-spin" : undefined} />
             Refresh All
@@ -213,6 +270,19 @@ export function TicketsScreen({ currentUserEmail, extraActions, initialData }: T
               Server Search Active
             </span>
             <ClearFiltersButton onClear={clearFilters} />
+          </div>
+        )}
+
+        {selected.size > 0 && (
+          <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border bg-muted/40 px-4 py-2 text-sm" data-testid="ticket-selection">
+            <span className="flex items-center gap-2 font-medium">
+              <ListChecks className="size-4" aria-hidden="true" />
+              {selected.size === 1 ? "1 ticket selected" : `${selected.size.toLocaleString("en-US")} tickets selected`}
+            </span>
+            <Button variant="ghost" size="sm" onClick={() => setSelected(new Map())}>
+              <X />
+              Clear selection
+            </Button>
           </div>
         )}
 
@@ -254,7 +324,7 @@ export function TicketsScreen({ currentUserEmail, extraActions, initialData }: T
               )}
             </div>
           ) : view === "table" ? (
-            <TicketsDataTable columns={columns} tickets={tickets} pageCount={pageCount} />
+            <TicketsDataTable columns={columns} tickets={tickets} pageCount={pageCount} selection={rowSelection} />
           ) : (
             <TicketCards tickets={tickets} timeZone={timeZone} {...handlers} />
           )}
@@ -267,7 +337,9 @@ export function TicketsScreen({ currentUserEmail, extraActions, initialData }: T
 
       {mounted.generate && <LazyGenerateTicketDialog open={isGenerateOpen} onOpenChange={setIsGenerateOpen} />}
       {mounted.edit && <LazyGenerateTicketDialog open={isEditOpen} onOpenChange={setIsEditOpen} ticket={editing} />}
-      {mounted.details && <LazyTicketDetailsDialog ticket={viewing} open={isViewOpen} onOpenChange={setIsViewOpen} />}
+      {mounted.details && (
+        <LazyTicketDetailsDialog ticket={viewing} open={isViewOpen} onOpenChange={setIsViewOpen} onVoid={handlers.onVoid} onUnvoid={handlers.onUnvoid} />
+      )}
       {mounted.range && <LazyCustomRangeDialog open={isRangeOpen} onOpenChange={setIsRangeOpen} defaultUserId={currentUserEmail} />}
       {mounted.delete && (
         <LazyDeleteTicketDialog
@@ -277,8 +349,14 @@ export function TicketsScreen({ currentUserEmail, extraActions, initialData }: T
             setDeleting(null);
             void deleteTicket(t);
           }}
+          onVoidInstead={(t) => {
+            setDeleting(null);
+            handlers.onVoid(t);
+          }}
         />
       )}
+      {mounted.void && <LazyVoidTicketDialog ticket={voiding} onOpenChange={(open) => !open && setVoiding(null)} onVoided={showChanged} />}
+      {mounted.unvoid && <LazyUnvoidTicketDialog ticket={unvoiding} onOpenChange={(open) => !open && setUnvoiding(null)} onUnvoided={showChanged} />}
     </>
   );
 }

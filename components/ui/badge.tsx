@@ -10,7 +10,9 @@ const badgeVariants = cva(
       variant: {
         default: "border-transparent bg-primary text-primary-foreground",
         secondary: "border-transparent bg-secondary text-secondary-foreground",
-        destructive: "border-transparent bg-destructive text-white",
+        // Dark mode's --destructive is too light for white text (about 3.5:1, axe: color-contrast);
+        // red-700 as the destructive Button does (VOID, Over limit, Disabled).
+        destructive: "border-transparent bg-destructive text-white dark:bg-red-700",
         outline: "text-foreground",
       },
     },

@@ -1,9 +1,28 @@
+"use client";
+
 import * as React from "react";
 import { cn } from "@/lib/utils";
 
+/**
+ * A table in a container that scrolls sideways when the table is wider than the screen. While it
+ * does, the container takes keyboard focus (tabIndex 0), so a keyboard user can scroll it too
+ * (WCAG 2.1.1; axe scrollable-region-focusable); when everything fits it adds no tab stop.
+ */
 function Table({ className, ...props }: React.ComponentProps<"table">) {
+  const container = React.useRef<HTMLDivElement>(null);
+  const [scrolls, setScrolls] = React.useState(false);
+  React.useEffect(() => {
+    const element = container.current;
+    if (!element || typeof ResizeObserver === "undefined") return;
+    const check = () => setScrolls(element.scrollWidth > element.clientWidth + 1);
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(element);
+    if (element.firstElementChild) observer.observe(element.firstElementChild);
+    return () => observer.disconnect();
+  }, []);
   return (
-    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+    <div ref={container} data-slot="table-container" className="relative w-full overflow-x-auto" tabIndex={scrolls ? 0 : undefined}>
       <table data-slot="table" className={cn("w-full caption-bottom text-sm", className)} {...props} />
     </div>
   );

@@ -30,7 +30,10 @@ export function UserProgressTable({ rows: raw, isLoading, timeZone }: { rows: un
     <Card className="gap-4" data-testid="user-progress">
       <CardHeader>
         <CardTitle>User Progress</CardTitle>
-        <CardDescription>Tickets and sales per staff member, largest sales first</CardDescription>
+        <CardDescription>
+          Tickets each staff member generated, and the tickets each sold (registered to a buyer, voids excluded), largest sales first. Cash is
+          what the seller collected in cash.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {isLoading ? (
@@ -51,6 +54,9 @@ export function UserProgressTable({ rows: raw, isLoading, timeZone }: { rows: un
                     <TableHead className="text-right">Registered</TableHead>
                     <TableHead>Registration Rate</TableHead>
                     <TableHead className="text-right">Total Sales</TableHead>
+                    <TableHead className="text-right">Sold</TableHead>
+                    <TableHead className="text-right">Sold (₱)</TableHead>
+                    <TableHead className="text-right">Cash</TableHead>
                     <TableHead>Latest Activity</TableHead>
                   </TableRow>
                 </TableHeader>
@@ -64,7 +70,10 @@ export function UserProgressTable({ rows: raw, isLoading, timeZone }: { rows: un
                         <RateCell rate={r.registrationRate} />
                       </TableCell>
                       <TableCell className="text-right tabular-nums">{formatPeso(r.totalSales)}</TableCell>
-                      <TableCell>{latestActivity(r.latestTicketDate, timeZone)}</TableCell>
+                      <TableCell className="text-right tabular-nums" data-testid="sold-tickets">{formatCount(r.soldTickets)}</TableCell>
+                      <TableCell className="text-right tabular-nums" data-testid="sold-amount">{formatPeso(r.soldAmount)}</TableCell>
+                      <TableCell className="text-right tabular-nums" data-testid="cash-collected">{formatPeso(r.cashCollected)}</TableCell>
+                      <TableCell className="whitespace-nowrap">{latestActivity(r.latestTicketDate, timeZone)}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>
@@ -85,6 +94,12 @@ export function UserProgressTable({ rows: raw, isLoading, timeZone }: { rows: un
                     </dd>
                     <dt className="text-muted-foreground">Total Sales</dt>
                     <dd className="text-right tabular-nums">{formatPeso(r.totalSales)}</dd>
+                    <dt className="text-muted-foreground">Sold</dt>
+                    <dd className="text-right tabular-nums">{formatCount(r.soldTickets)}</dd>
+                    <dt className="text-muted-foreground">Sold (₱)</dt>
+                    <dd className="text-right tabular-nums">{formatPeso(r.soldAmount)}</dd>
+                    <dt className="text-muted-foreground">Cash</dt>
+                    <dd className="text-right tabular-nums">{formatPeso(r.cashCollected)}</dd>
                     <dt className="text-muted-foreground">Latest Activity</dt>
                     <dd className="text-right">{latestActivity(r.latestTicketDate, timeZone)}</dd>
                   </dl>

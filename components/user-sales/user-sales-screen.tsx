@@ -21,7 +21,7 @@ export function UserSalesScreen() {
     <div className="space-y-6">
       <PageHeader title="User Sales" description="Sales per staff member" />
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard title="Total Sales" value={formatPeso(overview?.totalRevenue)} icon={Wallet} isLoading={isLoading} description="From registered tickets" />
+        <StatCard title="Total Sales" value={formatPeso(overview?.totalRevenue)} icon={Wallet} isLoading={isLoading} description="From sold tickets (voids excluded)" />
         <StatCard title="Total Tickets Generated" value={formatCount(overview?.totalTicketsGenerated)} icon={Ticket} isLoading={isLoading} description="By every staff member" />
         <StatCard
           title="Registered Tickets"

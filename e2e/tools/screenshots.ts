@@ -30,9 +30,13 @@ export interface ScreenshotSession {
   shoot: (name: string, options?: { fullPage?: boolean }) => Promise<void>;
 }
 
+/** The sign-in code this throwaway server takes (the production build's development sign-in needs one, ADR 077). */
+const SHOTS_LOGIN_CODE = "SHOT-C0DE";
+
 async function devSignIn(page: Page, email: string) {
   await page.goto("/login");
   await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Sign-in code").fill(SHOTS_LOGIN_CODE);
   await page.getByRole("button", { name: "Sign in (development)" }).click();
   await page.waitForURL(/\/dashboard\/overview$/);
 }
@@ -67,7 +71,7 @@ export async function withScreenshotSession(
   mkdirSync(SHOTS_DIR, { recursive: true });
   const app = await startAppServer({
     port: options.port ?? Number(process.env.SHOTS_PORT ?? 3190),
-    env: { AUTH_DEV_LOGIN: "true", AUTH_DEV_LOGIN_IN_PRODUCTION: "true" },
+    env: { AUTH_DEV_LOGIN: "true", AUTH_DEV_LOGIN_IN_PRODUCTION: "true", AUTH_DEV_LOGIN_CODE: SHOTS_LOGIN_CODE, SERVED_OVER_HTTP: "true" },
   });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

@@ -7,9 +7,9 @@ import type { AnalyticsPeriod } from "@/lib/dashboard/periods";
 export interface PaymentBreakdownRow {
   /** cash, gcash, bank_transfer (lower case), or whatever else a ticket carries. */
   method: string;
-  /** Tickets generated (in the period) with this method. */
+  /** Tickets sold (registered in the period, not voided) with this method (docs/figures.md). */
   count: number;
-  /** Amounts of the tickets registered (in the period) with this method. */
+  /** Their amounts, in pesos. */
   revenue: number;
 }
 
@@ -28,6 +28,8 @@ export interface RecentActivity {
   activity_type: "generated" | "registered";
   /** The ticket's state now (the row's Registered/Unregistered badge). */
   is_registered: boolean;
+  /** Voided now (the row's Void badge): out of the raffle and the sales figures. */
+  is_void: boolean;
 }
 
 export interface DashboardStats {
@@ -80,12 +82,21 @@ export interface HistoricalAnalytics {
 
 export interface UserProgressRow {
   userEmail: string;
+  /** Tickets this user generated (stock). */
   totalTickets: number;
+  /** Of those, registered (voided ones included). */
   registeredTickets: number;
   /** registeredTickets / totalTickets in % (1 decimal). */
   registrationRate: number;
+  /** Pesos of this user's generated tickets that are sold (registered, not voided). */
   totalSales: number;
   latestTicketDate: string | null;
+  /** Tickets this user sold (registered to their buyer), not voided: docs/figures.md. */
+  soldTickets: number;
+  /** Their amounts, in pesos. */
+  soldAmount: number;
+  /** The part paid in cash: what the seller collected and owes until remitted. */
+  cashCollected: number;
 }
 
 export interface UserProgress {

@@ -24,6 +24,21 @@ export interface Settings extends PublicSettings {
   api_rate_limit: number;
   enable_api_logging: boolean;
   ticket_prefix: string;
+  /** Sellers may register only stubs allocated to them (issue 20). */
+  restrict_sales_to_allocations: boolean;
+  /** Pesos of cash on hand above which the Overview flags a seller (issue 20). */
+  cash_on_hand_alert: number;
+  /** Printed on every stub (issue 22): "FTEB-12345 Series of 2026"; empty = not printed. */
+  permit_number: string;
+  /** The draw's wall-clock date and time in the raffle's timezone, "2026-12-20T15:00"; empty = not set. */
+  draw_at: string;
+  venue: string;
+  /** Megabytes all attachments together may take (issue 25). */
+  attachment_storage_limit_mb: number;
+  /** Ticket e-mails the installation may send in a clock hour (issue 25). */
+  email_hourly_limit: number;
+  /** Read only: the bytes the attachments take now. */
+  attachment_storage_used_bytes: number;
 }
 
 export const settingsApi = {

@@ -1,6 +1,7 @@
 // CSV export and import calls (SPEC section 7: export 60 s, import 300 s).
 import { ApiError, apiRequest } from "@/lib/api-client";
 import { createCsvRecordCounter } from "@/lib/csv/ticket-csv";
+import { JOB_ID_HEADER } from "@/lib/schemas/job";
 import type { ImportResult } from "@/lib/schemas/ticket-import";
 
 export const EXPORT_TIMEOUT_MS = 60_000;
@@ -61,14 +62,18 @@ export function importTicketsCsv(input: { csvData: string; importedBy: string },
   return apiRequest<ImportResult>("/tickets/import", { method: "POST", body: input, timeoutMs: IMPORT_TIMEOUT_MS, allowUnsuccessful: true, signal });
 }
 
-/** Saves a Blob under a file name through a temporary link. */
-export function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+/**
+ * POST /api/tickets/import with the file itself as text/csv (decision 080): the server streams it
+ * into the import's worker without holding it whole; `jobId` (X-Job-Id) lets the screen follow
+ * the rows read and written (GET /api/jobs/{id}) while it runs.
+ */
+export function importTicketsFile(input: { file: Blob; importedBy: string; jobId: string }, signal?: AbortSignal) {
+  return apiRequest<ImportResult>(`/tickets/import?importedBy=${encodeURIComponent(input.importedBy)}`, {
+    method: "POST",
+    file: { blob: input.file, contentType: "text/csv" },
+    headers: { [JOB_ID_HEADER]: input.jobId },
+    timeoutMs: IMPORT_TIMEOUT_MS,
+    allowUnsuccessful: true,
+    signal,
+  });
 }

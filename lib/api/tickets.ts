@@ -1,34 +1,11 @@
-// The ticket calls of SPEC section 7, typed, for the screens. Shapes are the server's
-// (server/tickets/ticket-row.ts serializes exactly `Ticket`).
+// The ticket calls of SPEC section 7, typed, for the screens. The ticket's shape is the one
+// contract of lib/schemas/ticket-response.ts, which the server's SELECT is built from.
 import { apiRequest } from "@/lib/api-client";
+import type { PaymentMethod } from "@/lib/constants";
 import type { GenerateTicketInput } from "@/lib/schemas/ticket";
+import type { Ticket } from "@/lib/schemas/ticket-response";
 
-export interface Ticket {
-  ticket_id: string;
-  id: string;
-  control_number: string;
-  last_5_digits: string;
-  ticket_number: number;
-  buyer_name: string | null;
-  phone_number: string | null;
-  email: string | null;
-  address: string | null;
-  payment_method: string;
-  gcash_reference: string | null;
-  payment_reference: string | null;
-  status: string;
-  amount: number;
-  user_id: string | null;
-  created_by_id: string | null;
-  creator_email: string | null;
-  creator_name: string | null;
-  creation_source: string;
-  event_name: string | null;
-  is_registered: boolean;
-  registered_at: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type { Ticket } from "@/lib/schemas/ticket-response";
 
 export interface TicketStats {
   total: number;
@@ -75,6 +52,11 @@ export interface BuyerInput {
   phoneNumber: string;
   email?: string;
   address?: string;
+  /** How the buyer paid (docs/decisions/050); absent: the stub's default. */
+  paymentMethod?: PaymentMethod;
+  paymentReference?: string;
+  /** Uses a bank reference again after the 409 reference_needs_confirmation. */
+  confirmReference?: boolean;
 }
 
 /** Builds a query string, leaving out empty values. */

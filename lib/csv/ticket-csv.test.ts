@@ -28,8 +28,15 @@ describe("headers and the template", () => {
   it("match headers ignoring case, spaces, underscores and a byte order mark", () => {
     expect(normalizeHeader("\uFEFF Last 5  Digits ")).toBe(normalizeHeader("last_5_digits"));
   });
-  it("the template is the header line only", () => {
-    expect(ticketCsvTemplate()).toBe("Ticket ID,Control Number,Last 5 Digits,Buyer Name,Phone Number,Email,Address,Payment Method,Amount,Status,Created At,Updated At,Creator Email,Source\r\n");
+  it("the template is the header (the spec's 14 columns, then the sale and void columns) and one example row", () => {
+    const [header, example, end] = ticketCsvTemplate().split("\r\n");
+    expect(header).toBe(
+      "Ticket ID,Control Number,Last 5 Digits,Buyer Name,Phone Number,Email,Address,Payment Method,Amount,Status,Created At,Updated At,Creator Email,Source,Payment Reference,Seller Email,Voided At,Void Reason",
+    );
+    expect(example.split(",")).toHaveLength(19); // the address holds one comma, quoted
+    expect(example).toMatch(/^EXAMPLE \(this row is never imported; delete or keep it\),,00042,Juan Dela Cruz,09171234567,/);
+    expect(example).toContain('"123 Rizal St, Quezon City",Cash,50.00,registered');
+    expect(end).toBe("");
   });
 });
 

@@ -19,7 +19,14 @@ export const TICKET_CSV_COLUMNS = [
   "Creator Email",
   "Source",
 ] as const;
-export type TicketCsvColumn = (typeof TICKET_CSV_COLUMNS)[number];
+
+/**
+ * After the template's 14, the sale and void columns (docs/decisions/050, 051): the export writes
+ * all 18, the template offers them, the importer reads them when present.
+ */
+export const TICKET_SALE_CSV_COLUMNS = ["Payment Reference", "Seller Email", "Voided At", "Void Reason"] as const;
+export const TICKET_EXPORT_COLUMNS = [...TICKET_CSV_COLUMNS, ...TICKET_SALE_CSV_COLUMNS] as const;
+export type TicketCsvColumn = (typeof TICKET_EXPORT_COLUMNS)[number];
 
 /** The one column a file must have: the ticket number names the ticket. */
 export const REQUIRED_TICKET_CSV_COLUMNS: readonly TicketCsvColumn[] = ["Last 5 Digits"];
@@ -54,9 +61,43 @@ export function csvLine(values: readonly (string | null)[]): string {
   return values.map(csvField).join(",");
 }
 
-/** The Download Template file: the header line only, so an untouched template imports nothing. */
+/**
+ * The Ticket ID that marks the template's example row. The importer treats a row whose Ticket ID
+ * starts with it like a blank line, so an untouched template imports nothing and a file that kept
+ * the example imports only its real rows (docs/decisions/030).
+ */
+export const TEMPLATE_EXAMPLE_MARK = "EXAMPLE";
+
+/** Whether a Ticket ID cell marks the template's example row (any case, spaces around allowed). */
+export function isTemplateExampleId(cell: string): boolean {
+  return cell.trim().toUpperCase().startsWith(TEMPLATE_EXAMPLE_MARK);
+}
+
+/** The example row, in TICKET_EXPORT_COLUMNS order: a registered cash sale, as the columns expect it. */
+export const TEMPLATE_EXAMPLE_ROW: Record<TicketCsvColumn, string> = {
+  "Ticket ID": `${TEMPLATE_EXAMPLE_MARK} (this row is never imported; delete or keep it)`,
+  "Control Number": "",
+  "Last 5 Digits": "00042",
+  "Buyer Name": "Juan Dela Cruz",
+  "Phone Number": "09171234567",
+  Email: "juan.delacruz@example.com",
+  Address: "123 Rizal St, Quezon City",
+  "Payment Method": "Cash",
+  Amount: "50.00",
+  Status: "registered",
+  "Created At": "2026-11-24T09:30:00+08:00",
+  "Updated At": "",
+  "Creator Email": "",
+  Source: "web",
+  "Payment Reference": "",
+  "Seller Email": "",
+  "Voided At": "",
+  "Void Reason": "",
+};
+
+/** The Download Template file: the header line and one example row the importer never imports. */
 export function ticketCsvTemplate(): string {
-  return `${csvLine(TICKET_CSV_COLUMNS)}\r\n`;
+  return `${csvLine(TICKET_EXPORT_COLUMNS)}\r\n${csvLine(TICKET_EXPORT_COLUMNS.map((c) => TEMPLATE_EXAMPLE_ROW[c] || null))}\r\n`;
 }
 
 export const TEMPLATE_FILE_NAME = "tickets-import-template.csv";

@@ -19,7 +19,7 @@ export function monthlyGrowth(current: unknown, previous: unknown): number | nul
   return oneDecimal(((toNumber(current) - prev) / prev) * 100);
 }
 
-/** Revenue per registered ticket (₱); 0 with no registrations. */
+/** Revenue per sold ticket (₱); 0 with none sold (docs/figures.md). */
 export function averageTicketValue(revenue: unknown, registered: unknown): number {
   const r = toNumber(registered);
   return r > 0 ? Math.round((toNumber(revenue) / r) * 100) / 100 : 0;

@@ -2,6 +2,7 @@
 // registration invalidates the ticket data, so the overview, the lists and the stats refresh.
 "use client";
 
+import { useCallback } from "react";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ticketsApi, type BuyerInput, type RegisterMultipleResult } from "@/lib/api/tickets";
 import { UNREGISTERED_PAGE_SIZE } from "@/lib/constants";
@@ -27,6 +28,26 @@ export function useTicketLookup(term: string | null) {
     // Coming back to the tab must not disable the buyer fields someone is typing in.
     refetchOnWindowFocus: false,
   });
+}
+
+/**
+ * A lookup on demand (Add Ticket by Control Number; a row that left the unregistered list): the
+ * function reads the ticket by control number, last 5 digits or id, always afresh and once (a 404
+ * is an answer), and throws the ApiError as it came.
+ */
+export function useFindTicket() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (term: string) =>
+      queryClient.fetchQuery({
+        queryKey: queryKeys.tickets.find(term),
+        queryFn: async ({ signal }) => (await ticketsApi.lookup(term, { signal })).ticket,
+        staleTime: 0,
+        gcTime: 0,
+        retry: false,
+      }),
+    [queryClient],
+  );
 }
 
 /** One page (20 tickets, SPEC section 9) of the unregistered list; the previous page stays shown while the next loads. */

@@ -1,8 +1,9 @@
 // TanStack Query hooks for a ticket's e-mail and attachments (keys in lib/query-keys.ts).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ticketFilesApi } from "@/lib/api/ticket-files";
+import { ticketFilesApi, type TicketAttachment } from "@/lib/api/ticket-files";
 import type { Ticket } from "@/lib/api/tickets";
 import { queryKeys } from "@/lib/query-keys";
+import { saveBlob } from "@/lib/save-blob";
 
 /**
  * The ticket's attachments, fetched the first time the panel is shown (`enabled`); shown again,
@@ -51,5 +52,20 @@ export function useSendTicketEmail() {
   return useMutation({
     mutationFn: (ticket: Ticket) => ticketFilesApi.sendEmail(ticket),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.audit.all }),
+  });
+}
+
+/**
+ * Saves an attachment under its file name. Resolves false when the server refuses it (SPEC
+ * section 8 tells that apart from a failure, which throws).
+ */
+export function useDownloadAttachment() {
+  return useMutation({
+    mutationFn: async (attachment: TicketAttachment) => {
+      const res = await ticketFilesApi.downloadAttachment(attachment.id);
+      if (!res.ok) return false;
+      saveBlob(await res.blob(), attachment.file_name);
+      return true;
+    },
   });
 }

@@ -1,9 +1,14 @@
-// TanStack Query hooks for Tickets Management and the ticket dialogs (keys in lib/query-keys.ts).
-import { hashKey, keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+// TanStack Query hooks for Tickets Management and the ticket dialogs (keys in lib/query-keys.ts):
+// one per read, one per write. Every write refreshes the ticket data (invalidateTicketData), so
+// the lists, counts, statistics and the Activity Log that show it follow without a reload.
+import { hashKey, keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { ticketCreatorsApi } from "@/lib/api/ticket-creators";
-import { ticketsApi, type Ticket, type TicketPage, type TicketSearchParams, type TicketStats } from "@/lib/api/tickets";
-import { queryKeys } from "@/lib/query-keys";
+import { generatedTickets, ticketsApi, type Ticket, type TicketPage, type TicketSearchParams, type TicketStats } from "@/lib/api/tickets";
+import { importTicketsFile } from "@/lib/api/tickets-io";
+import { EVENT_NAME } from "@/lib/constants";
+import { invalidateTicketData, queryKeys } from "@/lib/query-keys";
+import type { CustomRangePayload, EditTicketPayload, GenerateTicketPayload } from "@/lib/schemas/ticket";
 
 /**
  * What the server rendered Tickets Management with (the page and the stats for the URL's
@@ -59,6 +64,12 @@ export function useTicketStats(options: { enabled?: boolean; initial?: TicketsIn
   });
 }
 
+/** Refresh All: every ticket list, count and lookup is read again. */
+export function useRefreshTickets() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.tickets.all });
+}
+
 export function useTicketCreators() {
   return useQuery({ queryKey: queryKeys.tickets.creators(), queryFn: async () => (await ticketCreatorsApi.list()).creators });
 }
@@ -69,5 +80,62 @@ export function useTicketDetail(reference: string | null) {
     queryKey: queryKeys.tickets.detail(reference ?? ""),
     queryFn: async (): Promise<Ticket> => (await ticketsApi.get(reference!)).ticket,
     enabled: !!reference,
+  });
+}
+
+/** POST /api/tickets/generate for this raffle's event; answers the generated tickets, one or many. */
+export function useGenerateTickets() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (payload: Omit<GenerateTicketPayload, "event_name">) => generatedTickets(await ticketsApi.generate({ ...payload, event_name: EVENT_NAME })),
+    // Not awaited: the dialog shows the new tickets at once while the lists behind it refresh.
+    onSuccess: () => void invalidateTicketData(queryClient),
+  });
+}
+
+/** PUT /api/tickets/{id}. A 409 means someone registered the ticket meanwhile: the lists refresh either way. */
+export function useUpdateTicket() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; changes: Partial<EditTicketPayload> }) => ticketsApi.update(input.id, input.changes),
+    onSettled: () => void invalidateTicketData(queryClient),
+  });
+}
+
+/** DELETE /api/tickets/{id}; the lists refresh whatever the answer (a ticket already gone leaves them too). */
+export function useDeleteTicket() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => ticketsApi.remove(id),
+    onSettled: () => void invalidateTicketData(queryClient),
+  });
+}
+
+/** SPEC section 9: the ticket data refreshes 3 s after a custom range is generated. */
+export const CUSTOM_RANGE_REFRESH_DELAY_MS = 3000;
+
+/**
+ * POST /api/tickets/admin/generate-custom-range (administrators). The refresh is not tied to the
+ * dialog: it happens even if the dialog is closed by then.
+ */
+export function useGenerateCustomRange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (payload: CustomRangePayload) => ticketsApi.customRange(payload),
+    onSuccess: () => {
+      setTimeout(() => void invalidateTicketData(queryClient), CUSTOM_RANGE_REFRESH_DELAY_MS);
+    },
+  });
+}
+
+/**
+ * POST /api/tickets/import (up to 300 s), the file streamed as text/csv under a job id the caller
+ * made (newJobId) so useJob can show its rows read and written; a 200 with error lines is a result.
+ */
+export function useImportTickets() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { file: Blob; importedBy: string; jobId: string }) => importTicketsFile(input),
+    onSuccess: () => void invalidateTicketData(queryClient),
   });
 }

@@ -56,6 +56,9 @@ export interface AuditEntry {
   created_at: string;
   actor_id: string | null;
   actor_email: string | null;
+  /** The acting user's display name as it is now (null for system actors, deleted users, or none set). */
+  actor_name: string | null;
+  /** An action of lib/audit-actions.ts, or a name a newer or older version wrote. */
   action: string;
   entity_type: string;
   entity_id: string | null;
@@ -64,3 +67,25 @@ export interface AuditEntry {
   before: unknown;
   after: unknown;
 }
+
+/** A checkpoint of the audit log (POST /api/audit/checkpoints; docs/decisions/062). */
+export const auditCheckpointSchema = z.object({
+  id: z.number().int(),
+  /** The last audit row covered: every row with an id up to it, in id order. */
+  upToId: z.number().int(),
+  count: z.number().int(),
+  /** SHA-256 (hex) of the covered rows, one canonical JSON line each. */
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  createdAt: z.string(),
+});
+export type AuditCheckpoint = z.output<typeof auditCheckpointSchema>;
+
+/** GET /api/audit/checkpoints/{id}/verify: the same sum recomputed now. */
+export const auditCheckpointVerificationSchema = z.object({
+  ok: z.boolean(),
+  count: z.number().int(),
+  sha256: z.string(),
+  checkpoint: auditCheckpointSchema,
+});
+
+export const auditCheckpointParamsSchema = z.object({ id: z.string().regex(/^[1-9]\d{0,15}$/, "id must be a checkpoint number") });

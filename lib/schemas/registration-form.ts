@@ -1,38 +1,43 @@
-// The registration forms: every field is a string as an input holds it, parsed by the same
-// schemas the API parses with (lib/schemas/ticket.ts), so the form shows the API's messages.
+// The registration forms: every field a string as its input holds it, parsed by the same field
+// schemas the API parses with (lib/schemas/ticket.ts, through lib/schemas/form.ts), so the form
+// shows the API's messages and hands its submit handler the API's payload.
 import { zodResolver } from "@hookform/resolvers/zod";
-import type { Resolver } from "react-hook-form";
 import { z } from "zod";
-import { TICKET_MESSAGES, registerMultipleSchema, registerTicketSchema } from "@/lib/schemas/ticket";
+import { PAYMENT_MESSAGES, isGcashReference, normalizeReference } from "@/lib/payments";
+import { pickFields, stringInputs } from "@/lib/schemas/form";
+import { TICKET_MESSAGES, registerMultipleSchema } from "@/lib/schemas/ticket";
 
-export interface BuyerFormValues {
-  buyerName: string;
-  phoneNumber: string;
-  email: string;
-  address: string;
-}
+/**
+ * The buyer's fields of register-multiple (and of the single registration, which has the same),
+ * and how the buyer paid (docs/decisions/050): the method, and its reference.
+ */
+const buyerShape = pickFields(registerMultipleSchema.shape, ["buyerName", "phoneNumber", "email", "address", "paymentMethod", "paymentReference"]);
 
-export interface SingleRegistrationValues extends BuyerFormValues {
-  controlNumber: string;
+/**
+ * The screens' payment rule, stricter than the API's (which still takes older free-form GCash
+ * references): GCash needs its reference, and a real GCash reference is 13 digits.
+ */
+function refinePayment(value: { paymentMethod?: string; paymentReference?: string }, ctx: z.RefinementCtx) {
+  if (value.paymentMethod !== "gcash") return;
+  if (!normalizeReference(value.paymentReference)) ctx.addIssue({ code: "custom", path: ["paymentReference"], message: PAYMENT_MESSAGES.gcashReferenceRequired });
+  else if (!isGcashReference(value.paymentReference)) ctx.addIssue({ code: "custom", path: ["paymentReference"], message: PAYMENT_MESSAGES.gcashReferenceDigits });
 }
 
 /** Multiple registration's buyer form: the register-multiple payload without the selected tickets. */
-export const buyerFormSchema = registerMultipleSchema.omit({ ticketIds: true });
+export const buyerFormSchema = stringInputs(buyerShape).superRefine(refinePayment);
+export type BuyerFormValues = z.input<typeof buyerFormSchema>;
 export type BuyerPayload = z.output<typeof buyerFormSchema>;
 
 /** Single registration: the control number (or last 5 digits) is required, then the buyer. */
-export const singleRegistrationFormSchema = registerTicketSchema.extend({
+export const singleRegistrationFormSchema = stringInputs({
   controlNumber: z.string().trim().min(1, TICKET_MESSAGES.controlNumberRequired),
-});
+  ...buyerShape,
+}).superRefine(refinePayment);
+export type SingleRegistrationValues = z.input<typeof singleRegistrationFormSchema>;
 export type SingleRegistrationPayload = z.output<typeof singleRegistrationFormSchema>;
 
-// The API schemas accept any JSON (`unknown` inputs for optional fields); the forms hold strings,
-// which those schemas accept, so the resolvers are typed with the forms' own values.
-export const buyerFormResolver = zodResolver(buyerFormSchema) as unknown as Resolver<BuyerFormValues, unknown, BuyerPayload>;
-export const singleRegistrationResolver = zodResolver(singleRegistrationFormSchema) as unknown as Resolver<
-  SingleRegistrationValues,
-  unknown,
-  SingleRegistrationPayload
->;
+export const buyerFormResolver = zodResolver(buyerFormSchema);
+export const singleRegistrationResolver = zodResolver(singleRegistrationFormSchema);
 
-export const EMPTY_BUYER: BuyerFormValues = { buyerName: "", phoneNumber: "", email: "", address: "" };
+/** A new form: no buyer yet, paid in cash (the Register screen's default). */
+export const EMPTY_BUYER: BuyerFormValues = { buyerName: "", phoneNumber: "", email: "", address: "", paymentMethod: "cash", paymentReference: "" };

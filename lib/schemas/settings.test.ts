@@ -90,10 +90,40 @@ describe("updateSettingsSchema", () => {
 });
 
 describe("generalSettingsSchema", () => {
-  it("is the General tab's four fields with the same rules", () => {
-    const ok = generalSettingsSchema.safeParse({ site_name: "", site_description: "", ticket_price: "50", max_ticket_limit: "60000" });
-    expect(ok.data).toEqual({ site_name: "", site_description: "", ticket_price: 50, max_ticket_limit: 60000 });
-    const bad = generalSettingsSchema.safeParse({ site_name: "", site_description: "", ticket_price: "0", max_ticket_limit: "1.5" });
+  it("is the General tab's fields (the spec's four, and the stubs' permit, draw date and venue) with the same rules", () => {
+    const stubs = { permit_number: "", draw_at: "", venue: "" };
+    const ok = generalSettingsSchema.safeParse({ site_name: "", site_description: "", ticket_price: "50", max_ticket_limit: "60000", ...stubs });
+    expect(ok.data).toEqual({ site_name: "", site_description: "", ticket_price: 50, max_ticket_limit: 60000, ...stubs });
+    const bad = generalSettingsSchema.safeParse({ site_name: "", site_description: "", ticket_price: "0", max_ticket_limit: "1.5", ...stubs });
     expect(bad.error!.issues.map((i) => i.message)).toEqual([M.ticketPrice, M.maxTicketLimit]);
+  });
+});
+
+describe("settings text and prices (issue 25 item 9)", () => {
+  const first = (input: unknown) => {
+    const parsed = updateSettingsSchema.safeParse(input);
+    return parsed.success ? { ok: parsed.data } : { error: parsed.error.issues[0] };
+  };
+
+  it("refuse control characters with a message naming the field; newlines only in the description", () => {
+    expect(first({ site_name: "Raffle\u0007" }).error).toMatchObject({ path: ["site_name"], message: "Site name must not contain control characters." });
+    expect(first({ site_name: "Line\nbreak" }).error?.message).toBe("Site name must not contain control characters.");
+    expect(first({ site_description: "Two\nlines" }).ok).toMatchObject({ site_description: "Two\nlines" });
+    expect(first({ site_description: "Bell\u0007" }).error?.message).toBe("Site description must not contain control characters.");
+    expect(first({ venue: "Hall\u0000" }).error?.message).toBe("Venue must not contain control characters.");
+  });
+
+  it("remove bidi overrides, as the ticket fields do", () => {
+    expect(first({ site_name: "\u202Eelffar Raffle" }).ok).toMatchObject({ site_name: "elffar Raffle" });
+  });
+
+  it("take a price as a number or digits with up to two decimals, never 1e3", () => {
+    expect(first({ ticket_price: "1e3" }).error?.message).toBe(M.ticketPrice);
+    expect(first({ ticket_price: "0x10" }).error?.message).toBe(M.ticketPrice);
+    expect(first({ ticket_price: "50.123" }).error?.message).toBe(M.ticketPrice);
+    expect(first({ ticket_price: "50.25" }).ok).toMatchObject({ ticket_price: 50.25 });
+    expect(first({ ticket_price: " 75 " }).ok).toMatchObject({ ticket_price: 75 });
+    expect(first({ ticket_price: 60 }).ok).toMatchObject({ ticket_price: 60 });
+    expect(first({ cash_on_hand_alert: "1e3" }).error?.message).toBe(M.cashOnHandAlert);
   });
 });

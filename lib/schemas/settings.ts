@@ -2,6 +2,8 @@
 // General tab's form and by PUT /api/settings. Each message names its field and its rule.
 import { z } from "zod";
 import { MAX_TICKET_NUMBER } from "@/lib/constants";
+import { isDrawAt } from "@/lib/stubs/draw-date";
+import { controlCharsMessage, hasControlChars, text } from "@/lib/schemas/text";
 
 export const SETTINGS_LIMITS = {
   siteNameMax: 100,
@@ -15,6 +17,13 @@ export const SETTINGS_LIMITS = {
   sessionTimeoutMax: 1440,
   apiRateLimitMin: 10,
   apiRateLimitMax: 100_000,
+  cashOnHandAlertMax: 1_000_000,
+  permitNumberMax: 100,
+  venueMax: 200,
+  attachmentStorageLimitMbMin: 1,
+  attachmentStorageLimitMbMax: 1_048_576,
+  emailHourlyLimitMin: 1,
+  emailHourlyLimitMax: 100_000,
 } as const;
 
 export const SETTINGS_MESSAGES = {
@@ -24,7 +33,13 @@ export const SETTINGS_MESSAGES = {
   maxTicketLimit: "Maximum ticket limit must be a whole number from 1 to 999,999",
   sessionTimeout: "Session timeout must be a whole number of minutes from 5 to 1,440",
   apiRateLimit: "API rate limit must be a whole number of requests a minute from 10 to 100,000",
+  cashOnHandAlert: "Cash on hand alert must be pesos from 0 to 1,000,000 with at most 2 decimals",
   primaryColor: "Primary color must be a hex color written #rrggbb, like #667eea",
+  permitNumber: "Permit number must be text of at most 100 characters",
+  drawAt: "Draw date and time must be a real date and time written YYYY-MM-DDTHH:MM (like 2026-12-20T15:00), or empty",
+  venue: "Venue must be text of at most 200 characters",
+  attachmentStorageLimitMb: "Attachment storage limit must be a whole number of MB from 1 to 1,048,576",
+  emailHourlyLimit: "E-mail hourly limit must be a whole number of e-mails from 1 to 100,000",
   notAnObject: "Settings must be a JSON object",
   /** Ticket numbers have 5 digits, so the limit that takes effect never passes 99,999. */
   limitAboveNumbers: `Ticket numbers have 5 digits: a maximum ticket limit above ${MAX_TICKET_NUMBER.toLocaleString("en-US")} allows ${MAX_TICKET_NUMBER.toLocaleString("en-US")} tickets.`,
@@ -51,14 +66,29 @@ const wholeNumberField = (message: string, min: number, max: number) =>
 
 const booleanField = (label: string) => z.boolean({ error: `${label} must be true or false` });
 
-const textField = (message: string, max: number) => z.string({ error: message }).trim().max(max, message);
+/**
+ * Settings text as the ticket fields are (issue 25 item 9, decision 037): bidi overrides removed,
+ * control characters refused with a message naming the field (newlines allowed where `multiline`).
+ */
+const textField = (message: string, max: number, options: { label: string; multiline?: boolean }) =>
+  text({ error: message })
+    .trim()
+    .max(max, message)
+    .refine((v) => !hasControlChars(v, { multiline: options.multiline }), controlCharsMessage(options.label));
+
+/** Money as typed in a form: digits with up to two decimals ("1e3", "0x10", " 1_000" are not prices). */
+const MONEY_TEXT = /^\d+(\.\d{1,2})?$/;
+const moneyField = (message: string, isValid: (n: number) => boolean) =>
+  z.union([z.number(), z.string()], { error: message }).superRefine((value, ctx) => {
+    if (typeof value === "string" && !MONEY_TEXT.test(value.trim())) ctx.addIssue({ code: "custom", message });
+  }).pipe(numberField(message, isValid));
 
 /** The fourteen settings of SPEC section 3, by their snake_case names. */
 export const settingsFields = {
-  site_name: textField(M.siteName, L.siteNameMax),
-  site_description: textField(M.siteDescription, L.siteDescriptionMax),
+  site_name: textField(M.siteName, L.siteNameMax, { label: "Site name" }),
+  site_description: textField(M.siteDescription, L.siteDescriptionMax, { label: "Site description", multiline: true }),
   max_ticket_limit: wholeNumberField(M.maxTicketLimit, L.maxTicketLimitMin, L.maxTicketLimitMax),
-  ticket_price: numberField(M.ticketPrice, (n) => n >= L.ticketPriceMin && n <= L.ticketPriceMax && hasAtMostTwoDecimals(n)).transform(
+  ticket_price: moneyField(M.ticketPrice, (n) => n >= L.ticketPriceMin && n <= L.ticketPriceMax && hasAtMostTwoDecimals(n)).transform(
     (n) => Math.round(n * 100) / 100,
   ),
   email_notifications: booleanField("Email notifications"),
@@ -75,6 +105,21 @@ export const settingsFields = {
     .regex(/^#[0-9a-fA-F]{6}$/, M.primaryColor)
     .transform((v) => v.toLowerCase()),
   dark_mode: booleanField("Dark mode"),
+  // What every stub prints (issue 22, docs/decisions/103): empty means "not printed".
+  permit_number: textField(M.permitNumber, L.permitNumberMax, { label: "Permit number" }),
+  draw_at: z
+    .string({ error: M.drawAt })
+    .trim()
+    .refine((v) => v === "" || isDrawAt(v), M.drawAt),
+  venue: textField(M.venue, L.venueMax, { label: "Venue" }),
+  // Seller accountability (issue 20, docs/decisions/090 and 092).
+  restrict_sales_to_allocations: booleanField("Restrict sales to allocated stubs"),
+  cash_on_hand_alert: moneyField(M.cashOnHandAlert, (n) => n >= 0 && n <= L.cashOnHandAlertMax && hasAtMostTwoDecimals(n)).transform(
+    (n) => Math.round(n * 100) / 100,
+  ),
+  // Installation-wide caps (issue 25 items 3 and 11, docs/decisions/069).
+  attachment_storage_limit_mb: wholeNumberField(M.attachmentStorageLimitMb, L.attachmentStorageLimitMbMin, L.attachmentStorageLimitMbMax),
+  email_hourly_limit: wholeNumberField(M.emailHourlyLimit, L.emailHourlyLimitMin, L.emailHourlyLimitMax),
 };
 
 export type SettingKey = keyof typeof settingsFields;
@@ -127,6 +172,25 @@ export const generalSettingsSchema = z.object({
   site_description: settingsFields.site_description,
   ticket_price: settingsFields.ticket_price,
   max_ticket_limit: settingsFields.max_ticket_limit,
+  permit_number: settingsFields.permit_number,
+  draw_at: settingsFields.draw_at,
+  venue: settingsFields.venue,
 });
 export type GeneralSettingsInput = z.input<typeof generalSettingsSchema>;
 export type GeneralSettingsValues = z.output<typeof generalSettingsSchema>;
+
+/**
+ * The Settings screen's "Other Settings" form (issue 26): every setting the General tab does not
+ * edit, with the same field rules as the API. Numbers arrive as their inputs' text.
+ */
+export const otherSettingsSchema = z.object(settingsFields).omit({
+  site_name: true,
+  site_description: true,
+  ticket_price: true,
+  max_ticket_limit: true,
+  permit_number: true,
+  draw_at: true,
+  venue: true,
+});
+export type OtherSettingsInput = z.input<typeof otherSettingsSchema>;
+export type OtherSettingsValues = z.output<typeof otherSettingsSchema>;

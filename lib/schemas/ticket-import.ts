@@ -4,6 +4,7 @@
 import { fromZonedTime } from "date-fns-tz";
 import { z } from "zod";
 import { TICKET_STATUSES, isRegisteredBuyerName } from "@/lib/constants";
+import { VOID_REASONS, VOID_REASON_LABELS } from "@/lib/voids";
 import type { TicketCsvColumn } from "@/lib/csv/ticket-csv";
 import { TEXT_LIMITS, text, textRules } from "@/lib/schemas/text";
 import { ticketFields, TICKET_MESSAGES } from "@/lib/schemas/ticket";
@@ -21,6 +22,8 @@ export const IMPORT_MESSAGES = {
   amount: "Must be an amount in pesos with at most 2 decimals (e.g. 50.00).",
   date: "Must be a date and time in ISO 8601 (e.g. 2026-11-24T09:30:00+08:00).",
   source: "Must be app or web.",
+  voidReason: `Must be one of ${VOID_REASONS.join(", ")} (or its words, e.g. Lost stub).`,
+  voidedAtWithoutReason: "A Voided At needs a Void Reason.",
   duplicate: (row: number) => `Same ticket as row ${row}.`,
   alreadyUsed: (digits: string) => `Already used by ticket ${digits}.`,
   otherControlNumber: (digits: string, control: string) => `Ticket ${digits} has the control number ${control}.`,
@@ -144,7 +147,18 @@ export function importRowSchema(options: { timeZone: string }) {
       (v) => (typeof v === "string" ? blank(v.trim().toLowerCase()) : blank(v)),
       z.enum(["app", "web"], { error: IMPORT_MESSAGES.source }).optional(),
     ),
+    payment_reference: ticketFields.payment_reference,
+    seller_email: ticketFields.email,
+    voided_at: dateField(options.timeZone),
+    void_reason: z.preprocess((v) => (typeof v === "string" ? blank(voidReasonCode(v)) : blank(v)), z.enum(VOID_REASONS, { error: IMPORT_MESSAGES.voidReason }).optional()),
   });
+}
+
+/** A void reason as a code ("lost_stub") or in the export's words ("Lost stub"). */
+function voidReasonCode(value: string): string {
+  const text = value.trim();
+  const byLabel = Object.entries(VOID_REASON_LABELS).find(([, label]) => label.toLowerCase() === text.toLowerCase());
+  return byLabel ? byLabel[0] : text.toLowerCase();
 }
 export type ImportRow = z.output<ReturnType<typeof importRowSchema>>;
 
@@ -164,6 +178,10 @@ export const IMPORT_FIELD_COLUMNS: Record<keyof ImportRow, TicketCsvColumn> = {
   updated_at: "Updated At",
   creator_email: "Creator Email",
   creation_source: "Source",
+  payment_reference: "Payment Reference",
+  seller_email: "Seller Email",
+  voided_at: "Voided At",
+  void_reason: "Void Reason",
 };
 
 /** SPEC section 3's import result. */

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { MAX_CUSTOM_RANGE, MAX_TICKETS_PER_TRANSACTION, PAYMENT_METHODS, TICKET_STATUSES, isRegisteredBuyerName, type PaymentMethod } from "@/lib/constants";
 import { phoneDigits, phoneProblem } from "@/lib/phone";
+import { paymentChoiceFields } from "@/lib/schemas/payment";
 import { TEXT_LIMITS, text, textRules } from "@/lib/schemas/text";
 
 export const TICKET_MESSAGES = {
@@ -98,56 +99,69 @@ export const ticketFields = {
   event_name: optionalText("Event name", TEXT_LIMITS.identifier),
 };
 
-function requireGcashReference(value: { payment_method: PaymentMethod; gcash_reference?: string }, ctx: z.RefinementCtx) {
+export function requireGcashReference(value: { payment_method: PaymentMethod; gcash_reference?: string }, ctx: z.RefinementCtx) {
   if (value.payment_method === "gcash" && !value.gcash_reference) {
     ctx.addIssue({ code: "custom", path: ["gcash_reference"], message: M.gcashReference });
   }
 }
 
-export const generateTicketSchema = z
-  .object({
-    ...ticketFields,
-    quantity: z.preprocess(
-      (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : (blankToUndefined(v) ?? 1)),
-      z.number({ error: M.quantity }).int(M.quantity).min(1, M.quantity).max(MAX_TICKETS_PER_TRANSACTION, M.quantity),
-    ),
-    customMiddleDigits: z.preprocess(blankToUndefined, z.coerce.string().trim().regex(/^\d{3}$/, M.middleDigits).optional()),
-    customLastDigits: z.preprocess(blankToUndefined, z.coerce.string().trim().regex(/^\d{5}$/, M.lastDigits).optional()),
-  })
-  .superRefine((value, ctx) => {
-    if (value.quantity > 1 && (value.customMiddleDigits || value.customLastDigits)) {
-      ctx.addIssue({ code: "custom", path: [value.customLastDigits ? "customLastDigits" : "customMiddleDigits"], message: M.customOnlySingle });
-    }
-    requireGcashReference(value, ctx);
-  });
+/** The generate payload's fields (the Generate form parses with them too: lib/schemas/ticket-form.ts). */
+export const generateTicketFields = {
+  ...ticketFields,
+  quantity: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : (blankToUndefined(v) ?? 1)),
+    z.number({ error: M.quantity }).int(M.quantity).min(1, M.quantity).max(MAX_TICKETS_PER_TRANSACTION, M.quantity),
+  ),
+  customMiddleDigits: z.preprocess(blankToUndefined, z.coerce.string().trim().regex(/^\d{3}$/, M.middleDigits).optional()),
+  customLastDigits: z.preprocess(blankToUndefined, z.coerce.string().trim().regex(/^\d{5}$/, M.lastDigits).optional()),
+  /** Uses a repeated bank reference again (docs/decisions/050). */
+  confirmReference: paymentChoiceFields.confirmReference,
+};
+
+/** Custom numbers only for a single ticket; a GCash payment needs its reference. */
+export function checkGenerateTicket(
+  value: { quantity: number; customMiddleDigits?: string; customLastDigits?: string; payment_method: PaymentMethod; gcash_reference?: string },
+  ctx: z.RefinementCtx,
+) {
+  if (value.quantity > 1 && (value.customMiddleDigits || value.customLastDigits)) {
+    ctx.addIssue({ code: "custom", path: [value.customLastDigits ? "customLastDigits" : "customMiddleDigits"], message: M.customOnlySingle });
+  }
+  requireGcashReference(value, ctx);
+}
+
+export const generateTicketSchema = z.object(generateTicketFields).superRefine(checkGenerateTicket);
 export type GenerateTicketInput = z.input<typeof generateTicketSchema>;
 export type GenerateTicketPayload = z.output<typeof generateTicketSchema>;
 
 /** PUT /api/tickets/{id}: the generate form without quantity and custom numbers, plus status. */
-export const editTicketSchema = z
-  .object({
-    ...ticketFields,
-    status: z.preprocess(
-      (v) => (typeof v === "string" ? v.trim().toLowerCase() : blankToUndefined(v)),
-      z.enum(TICKET_STATUSES, { error: M.status }).optional(),
-    ),
-  })
-  .superRefine(requireGcashReference);
+export const editTicketFields = {
+  ...ticketFields,
+  /** Naming a buyer sells the ticket: uses a repeated bank reference again (docs/decisions/050). */
+  confirmReference: paymentChoiceFields.confirmReference,
+  status: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim().toLowerCase() : blankToUndefined(v)),
+    z.enum(TICKET_STATUSES, { error: M.status }).optional(),
+  ),
+};
+export const editTicketSchema = z.object(editTicketFields).superRefine(requireGcashReference);
 export type EditTicketPayload = z.output<typeof editTicketSchema>;
 
-export const customRangeSchema = z
-  .object({
-    startRange: wholeNumber(M.startRequired, M.startPositive).pipe(z.number().positive({ message: M.startPositive, abort: true })),
-    endRange: wholeNumber(M.endRequired, M.endPositive).pipe(z.number().positive({ message: M.endPositive, abort: true })),
-    userId: textRules(text({ error: M.userIdRequired }).trim().min(1, M.userIdRequired), { label: "User ID", max: TEXT_LIMITS.identifier }),
-  })
-  .superRefine((value, ctx) => {
-    if (value.endRange < value.startRange) {
-      ctx.addIssue({ code: "custom", path: ["endRange"], message: M.endBeforeStart });
-    } else if (value.endRange - value.startRange + 1 > MAX_CUSTOM_RANGE) {
-      ctx.addIssue({ code: "custom", path: ["endRange"], message: M.rangeTooLarge });
-    }
-  });
+export const customRangeFields = {
+  startRange: wholeNumber(M.startRequired, M.startPositive).pipe(z.number().positive({ message: M.startPositive, abort: true })),
+  endRange: wholeNumber(M.endRequired, M.endPositive).pipe(z.number().positive({ message: M.endPositive, abort: true })),
+  userId: textRules(text({ error: M.userIdRequired }).trim().min(1, M.userIdRequired), { label: "User ID", max: TEXT_LIMITS.identifier }),
+};
+
+/** The end at or after the start, and at most 10,000 numbers. */
+export function checkCustomRange(value: { startRange: number; endRange: number }, ctx: z.RefinementCtx) {
+  if (value.endRange < value.startRange) {
+    ctx.addIssue({ code: "custom", path: ["endRange"], message: M.endBeforeStart });
+  } else if (value.endRange - value.startRange + 1 > MAX_CUSTOM_RANGE) {
+    ctx.addIssue({ code: "custom", path: ["endRange"], message: M.rangeTooLarge });
+  }
+}
+
+export const customRangeSchema = z.object(customRangeFields).superRefine(checkCustomRange);
 export type CustomRangePayload = z.output<typeof customRangeSchema>;
 
 const registerBuyerName = textRules(text({ error: M.registerBuyerName }).trim().min(1, { message: M.registerBuyerName, abort: true }), {
@@ -179,6 +193,7 @@ const buyerFields = {
 
 export const registerTicketSchema = z.object({
   ...buyerFields,
+  ...paymentChoiceFields,
   /** The path names the ticket; a body copy (SPEC's single payload) is accepted and ignored. */
   controlNumber: z.union([z.string(), z.number()]).nullish(),
 });
@@ -186,6 +201,7 @@ export type RegisterTicketPayload = z.output<typeof registerTicketSchema>;
 
 export const registerMultipleSchema = z.object({
   ...buyerFields,
+  ...paymentChoiceFields,
   ticketIds: z
     .array(z.union([textRules(text().trim().min(1, M.controlNumberEmpty), { label: "Ticket reference", max: TEXT_LIMITS.reference }), z.number().int()]), { error: M.selectTicket })
     .min(1, M.selectTicket)
@@ -212,7 +228,21 @@ const optionalQueryText = z.preprocess(
 /** Up to 10,000 per page: the dashboard's "Refresh All" loads everything in batches of 10,000. */
 export const MAX_PAGE_SIZE = 10_000;
 
-export const listTicketsQuerySchema = z.object({ limit: limit(10, MAX_PAGE_SIZE), offset });
+/**
+ * Keyset paging (decision 081): a page's `nextCursor`/`prevCursor` given back as `after`/`before`
+ * picks the next or previous page from the index, whatever the depth; `offset` stays for jumps.
+ */
+export const TICKET_CURSOR = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z_\d{1,5}$/;
+const cursor = z.preprocess(blankToUndefined, z.string().regex(TICKET_CURSOR, "The cursor must be one a page answered (nextCursor or prevCursor)").optional());
+/** The largest total a filtered search counts when asked for `count=capped`; past it the answer says "1,000+". */
+export const TICKET_COUNT_CAP = 1000;
+const paging = {
+  after: cursor,
+  before: cursor,
+  count: z.preprocess(blankToUndefined, z.enum(["exact", "capped"], { error: "count must be exact or capped" }).optional()),
+};
+
+export const listTicketsQuerySchema = z.object({ limit: limit(10, MAX_PAGE_SIZE), offset, ...paging });
 
 export const TICKET_STATUS_FILTERS = ["all", "registered", "unregistered"] as const;
 
@@ -226,8 +256,13 @@ export const searchTicketsQuerySchema = z.object({
   user: optionalQueryText,
   limit: limit(10, MAX_PAGE_SIZE),
   offset,
+  ...paging,
 });
 export type SearchTicketsQuery = z.output<typeof searchTicketsQuerySchema>;
+
+/** The list's filters alone (search, status, payment, creator): Print stubs' "current filter" takes the same (issue 22). */
+export const ticketListFilterSchema = searchTicketsQuerySchema.pick({ search: true, status: true, payment: true, user: true }).strict();
+export type TicketListFilter = z.output<typeof ticketListFilterSchema>;
 
 export const unregisteredQuerySchema = z.object({ search: optionalQueryText, limit: limit(20, 100), offset });
 

@@ -66,6 +66,9 @@ export const disableUserSchema = z.object({
 
 export const deleteUserSchema = z.object({ email: emailSchema });
 
+/** POST /api/auth/reset-google-link: forget the Google account bound to this e-mail. */
+export const resetGoogleLinkSchema = z.object({ email: emailSchema });
+
 /** check-admin: an email is optional; absent means "me". */
 export const checkAdminSchema = z.object({ email: emailSchema.optional() });
 
@@ -106,4 +109,6 @@ export interface UserListItem {
   last_login: string | null;
   phone_number: string | null;
   address: string | null;
+  /** A Google account is bound to this e-mail (its first Google sign-in); an admin can reset it. */
+  google_linked: boolean;
 }

@@ -24,6 +24,7 @@ export interface ActivityRow {
   created_at: Date;
   actor_id: string | null;
   actor_email: string | null;
+  actor_name: string | null;
   action: string;
   entity_type: string;
   entity_id: string | null;
@@ -34,7 +35,8 @@ export interface ActivityRow {
 
 /**
  * One page of rows, newest first, each with a readable subject: the ticket's control number
- * (from the row's own snapshot, else the ticket as it is now), the user's email, or the range.
+ * (from the row's own snapshot, else the ticket as it is now), the user's email, or the range;
+ * and the actor's display name as it is now.
  * The page is cut first, so the lookups cost 50 index probes at any table size.
  */
 export function selectActivityRows(
@@ -45,7 +47,7 @@ export function selectActivityRows(
     ? [...options.conditions, Prisma.sql`(a.created_at, a.id) < (${options.before.createdAt}::timestamptz, ${options.before.id}::bigint)`]
     : options.conditions;
   return tx.$queryRaw<ActivityRow[]>`
-    SELECT p.id::text AS id, p.created_at, p.actor_id::text AS actor_id, p.actor_email, p.action, p.entity_type,
+    SELECT p.id::text AS id, p.created_at, p.actor_id::text AS actor_id, p.actor_email, actor.display_name AS actor_name, p.action, p.entity_type,
       p.entity_id, p.before, p.after,
       CASE p.entity_type
         WHEN 'ticket' THEN coalesce(p.after->>'control_number', p.before->>'control_number', t.control_number)
@@ -59,6 +61,7 @@ export function selectActivityRows(
     ) p
     LEFT JOIN tickets t ON p.entity_type = 'ticket' AND t.id = (CASE WHEN p.entity_id ~* '^[0-9a-f-]{36}$' THEN p.entity_id::uuid END)
     LEFT JOIN users u ON p.entity_type = 'user' AND u.id = (CASE WHEN p.entity_id ~* '^[0-9a-f-]{36}$' THEN p.entity_id::uuid END)
+    LEFT JOIN users actor ON actor.id = p.actor_id
     ORDER BY p.created_at DESC, p.id DESC`;
 }
 

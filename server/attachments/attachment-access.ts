@@ -4,7 +4,8 @@ import type { Principal } from "@/server/auth/principal";
 import { AppError } from "@/server/http/errors";
 import { canSeeBuyerContact } from "@/server/tickets/ticket-privacy";
 import { TICKET_NOT_FOUND, ticketRefCondition } from "@/server/tickets/ticket-ref";
-import { TICKET_COLUMNS, type TicketRow } from "@/server/tickets/ticket-row";
+import { TICKET_COLUMNS, type Ticket } from "@/server/tickets/ticket-select";
+import { ticketVoided } from "@/server/tickets/void-ticket";
 
 type Tx = Prisma.TransactionClient;
 
@@ -16,20 +17,22 @@ export const NOT_YOUR_ATTACHMENTS = "You can only see the attachments of tickets
  * rule (docs/decisions/036, 046): administrators, and the staff who generated or registered
  * the ticket.
  */
-export function assertCanUseAttachments(ticket: Pick<TicketRow, "created_by_id" | "registered_by_id">, principal: Principal) {
+export function assertCanUseAttachments(ticket: Pick<Ticket, "created_by_id" | "registered_by_id">, principal: Principal) {
   if (!canSeeBuyerContact(ticket, principal)) throw new AppError("forbidden", NOT_YOUR_ATTACHMENTS);
 }
 
-/** The ticket named by id, control number or number, checked for the caller; locked when asked. */
-export async function findTicketForAttachments(tx: Tx, options: { ref: string; principal: Principal; lock?: boolean }): Promise<TicketRow> {
+/** The ticket named by id, control number or number, checked for the caller; locked (for a write) when asked. */
+export async function findTicketForAttachments(tx: Tx, options: { ref: string; principal: Principal; lock?: boolean }): Promise<Ticket> {
   const where = ticketRefCondition(options.ref);
   if (!where) throw new AppError("not_found", TICKET_NOT_FOUND);
   const rows = options.lock
-    ? await tx.$queryRaw<TicketRow[]>`SELECT ${TICKET_COLUMNS} FROM tickets t WHERE ${where} FOR UPDATE`
-    : await tx.$queryRaw<TicketRow[]>`SELECT ${TICKET_COLUMNS} FROM tickets t WHERE ${where}`;
+    ? await tx.$queryRaw<Ticket[]>`SELECT ${TICKET_COLUMNS} FROM tickets t WHERE ${where} FOR UPDATE`
+    : await tx.$queryRaw<Ticket[]>`SELECT ${TICKET_COLUMNS} FROM tickets t WHERE ${where}`;
   const ticket = rows[0];
   if (!ticket) throw new AppError("not_found", TICKET_NOT_FOUND);
   assertCanUseAttachments(ticket, options.principal);
+  // A write on a voided ticket is refused (docs/decisions/051); its files can still be read.
+  if (options.lock && ticket.voided_at) throw ticketVoided(ticket);
   return ticket;
 }
 

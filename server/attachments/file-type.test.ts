@@ -35,8 +35,8 @@ describe("cleanFileName", () => {
   const png = { mime: "image/png", ext: "png" } as const;
   it("keeps the last path part without control or bidi characters", () => {
     expect(cleanFileName("C:\\Users\\x\\gcash.png", png)).toBe("gcash.png");
-    expect(cleanFileName("../../etc/passwd", png)).toBe("passwd");
-    expect(cleanFileName("re\u0000ce\u001Fipt\u202Egnp.exe", png)).toBe("receiptgnp.exe");
+    expect(cleanFileName("../../etc/passwd", png)).toBe("passwd.png");
+    expect(cleanFileName("re\u0000ce\u001Fipt\u202Egnp.exe", png)).toBe("receiptgnp.png");
     expect(cleanFileName("  .hidden.png ", png)).toBe("hidden.png");
     expect(cleanFileName("", png)).toBe("attachment.png");
     expect(cleanFileName("/", png)).toBe("attachment.png");
@@ -46,6 +46,20 @@ describe("cleanFileName", () => {
     const name = cleanFileName(`${"a".repeat(300)}.png`, png);
     expect(name).toHaveLength(200);
     expect(name.endsWith(".png")).toBe(true);
+  });
+});
+
+describe("the stored extension is the detected type's (issue 25 item 8)", () => {
+  const png = { mime: "image/png", ext: "png" } as const;
+  const pdf = { mime: "application/pdf", ext: "pdf" } as const;
+  it("replaces the user's extension, or adds one", () => {
+    expect(cleanFileName("poly.html", png)).toBe("poly.png");
+    expect(cleanFileName("poly.HTML", png)).toBe("poly.png");
+    expect(cleanFileName("receipt", pdf)).toBe("receipt.pdf");
+    expect(cleanFileName("GCash receipt 12.05.2026.jpeg", png)).toBe("GCash receipt 12.05.2026.png");
+    expect(cleanFileName("evil.svg.", png)).toBe("evil.svg.png");
+    expect(cleanFileName(".html", png)).toBe("html.png");
+    expect(cleanFileName(".", png)).toBe("attachment.png");
   });
 });
 

@@ -37,3 +37,8 @@ export function detectAttachmentType(bytes: Uint8Array): AttachmentType | null {
   }
   return null;
 }
+
+/** The extension a stored type is served with (`application/pdf` → `pdf`); null for a type not listed. */
+export function extensionForMime(mime: string): string | null {
+  return Object.values(ATTACHMENT_TYPES).find((t) => t.mime === mime)?.ext ?? null;
+}

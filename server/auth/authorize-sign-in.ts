@@ -1,8 +1,12 @@
 import "server-only";
 import { TEXT_LIMITS, hasControlChars, stripBidiControls } from "@/lib/schemas/text";
 import { normalizeEmail } from "@/lib/schemas/user";
+import type { SignInFailureReason } from "@/lib/audit-actions";
 import { writeAudit } from "@/server/audit";
+import { recordSignInFailure } from "@/server/auth/sign-in-failures";
+import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/server/db/client";
+import { AppError } from "@/server/http/errors";
 
 export type SignInMethod = "google" | "google-id-token" | "dev-login";
 
@@ -31,12 +35,24 @@ export async function authorizeSignIn(options: {
   displayName?: string | null;
   photoUrl?: string | null;
   method: SignInMethod;
+  /** For the bound on refused sign-ins recorded per address (server/auth/sign-in-failures.ts). */
+  clientAddress?: string | null;
+  /** The Google account's `sub`: bound at the first Google sign-in, and required to match after. */
+  googleSub?: string | null;
 }) {
   const email = normalizeEmail(options.email);
   if (!email) return null;
-  return db().$transaction(async (tx) => {
+  let refused: SignInFailureReason | null = null;
+  const admitted = await db().$transaction(async (tx) => {
     const user = await tx.user.findUnique({ where: { email } });
-    if (!user || user.isDisabled) return null;
+    if (!user || user.isDisabled) {
+      refused = user ? "disabled" : "not_allowed";
+      return null;
+    }
+    if (options.googleSub && !(await bindGoogleAccount(tx, user.id, options.googleSub))) {
+      refused = "other_account";
+      return null;
+    }
     const updated = await tx.user.update({
       where: { id: user.id },
       data: {
@@ -54,6 +70,26 @@ export async function authorizeSignIn(options: {
     });
     return updated;
   });
+  if (refused) await recordSignInFailure({ email, reason: refused, method: options.method, clientAddress: options.clientAddress ?? null });
+  if (refused === "other_account") throw new AppError("google_account_mismatch", GOOGLE_ACCOUNT_MISMATCH_MESSAGE);
+  return admitted;
+}
+
+export const GOOGLE_ACCOUNT_MISMATCH_MESSAGE =
+  "This e-mail address is linked to a different Google account. An administrator can reset the link under Settings → Users.";
+
+/**
+ * Binds the Google account to the user at their first Google sign-in, or checks it is the one
+ * bound. The binding is conditional (`google_sub IS NULL`), so of two first sign-ins with
+ * different accounts one binds and the other is refused; a trigger refuses any rebinding that
+ * does not go through an administrator's reset (docs/decisions/065).
+ */
+async function bindGoogleAccount(tx: Prisma.TransactionClient, userId: string, sub: string): Promise<boolean> {
+  await tx.$executeRaw`UPDATE users SET google_sub = ${sub}
+    WHERE id = ${userId}::uuid AND google_sub IS NULL AND NOT EXISTS (SELECT 1 FROM users WHERE google_sub = ${sub})`;
+  const [row] = await tx.$queryRaw<{ google_sub: string | null }[]>`SELECT google_sub FROM users WHERE id = ${userId}::uuid`;
+  // Unbound here means another user holds this account (its e-mail changed): not refused.
+  return row.google_sub === null || row.google_sub === sub;
 }
 
 /** The enabled user with this email, or null: used when a cookie session is opened. */

@@ -2,13 +2,18 @@ import "server-only";
 import NextAuth, { AuthError, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import Google from "next-auth/providers/google";
+import { headers } from "next/headers";
 import { EMAIL_PATTERN, normalizeEmail } from "@/lib/schemas/user";
 import { authorizeSignIn, findActiveUserByEmail } from "@/server/auth/authorize-sign-in";
-import { SESSION_COOKIE_MAX_AGE_SECONDS, isSecureCookies } from "@/server/auth/cookie-config";
+import { SESSION_COOKIE_MAX_AGE_SECONDS, isSecureCookies, sessionCookieConfig } from "@/server/auth/cookie-config";
+import { checkDevLoginCode } from "@/server/auth/dev-login-code";
 import { isEmailVerifiedClaim } from "@/server/auth/google-id-token";
 import { safeRedirectPath } from "@/server/auth/safe-redirect";
 import { createSession, resolveSession, revokeSession } from "@/server/auth/sessions";
+import { recordSignInFailure } from "@/server/auth/sign-in-failures";
 import { env } from "@/server/env";
+import { AppError } from "@/server/http/errors";
+import { clientAddress } from "@/server/http/rate-limit";
 import { getSettings } from "@/server/settings/get-settings";
 
 /** The development sign-in (an allow-listed email, no Google) exists only when AUTH_DEV_LOGIN=true. */
@@ -33,10 +38,12 @@ function providers(): NextAuthConfig["providers"] {
       Credentials({
         id: "dev-login",
         name: "Development sign-in",
-        credentials: { email: { label: "Email", type: "email" } },
-        // Only shapes the email; the allow-list check is the signIn callback's, as for Google,
-        // so an unlisted email gets the same AccessDenied redirect.
+        credentials: { email: { label: "Email", type: "email" }, code: { label: "Sign-in code", type: "text" } },
+        // Checks the sign-in code (when the local run set one) and shapes the email; the
+        // allow-list check is the signIn callback's, as for Google, so an unlisted email gets the
+        // same AccessDenied redirect.
         authorize: async (credentials) => {
+          if (!checkDevLoginCode(credentials.code)) return null;
           const email = normalizeEmail(typeof credentials.email === "string" ? credentials.email : "");
           return EMAIL_PATTERN.test(email) ? { id: email, email } : null;
         },
@@ -47,6 +54,15 @@ function providers(): NextAuthConfig["providers"] {
 }
 
 // What a visitor can cause (an unlisted email, a stale form): one warning line, not a stack.
+/** The caller's address inside Auth.js's callbacks (they are given no request): null outside one. */
+async function requestClientAddress(): Promise<string | null> {
+  try {
+    return clientAddress({ headers: await headers() });
+  } catch {
+    return null;
+  }
+}
+
 const VISITOR_ERRORS = new Set(["AccessDenied", "CredentialsSignin", "MissingCSRF", "OAuthCallbackError", "Verification"]);
 
 const logger: NextAuthConfig["logger"] = {
@@ -66,6 +82,7 @@ function config(): NextAuthConfig {
     // Auth.js itself also trusts the host outside production or when AUTH_URL is set.
     trustHost: e.AUTH_TRUST_HOST || undefined,
     useSecureCookies: isSecureCookies(),
+    cookies: { sessionToken: sessionCookieConfig() },
     session: { strategy: "jwt", maxAge: SESSION_COOKIE_MAX_AGE_SECONDS },
     pages: { signIn: "/login", error: "/login" },
     logger,
@@ -87,18 +104,28 @@ function config(): NextAuthConfig {
       async signIn({ user, account, profile }) {
         if (!account) return false;
         let email: string | null | undefined;
+        const address = await requestClientAddress();
         if (account.provider === "google") {
-          if (!isEmailVerifiedClaim(profile?.email_verified) && (await getSettings()).requireEmailVerification) return false;
+          if (!isEmailVerifiedClaim(profile?.email_verified) && (await getSettings()).requireEmailVerification) {
+            await recordSignInFailure({ email: profile?.email, reason: "not_allowed", method: "google", clientAddress: address });
+            return false;
+          }
           email = profile?.email;
         } else if (account.provider === "dev-login" && isDevLoginEnabled()) {
           email = user.email;
         }
         if (!email) return false;
         const admitted = await authorizeSignIn({
+          googleSub: account.provider === "google" && typeof profile?.sub === "string" ? profile.sub : null,
           email,
           displayName: typeof profile?.name === "string" ? profile.name : null,
           photoUrl: typeof profile?.picture === "string" ? profile.picture : null,
           method: account.provider === "google" ? "google" : "dev-login",
+          clientAddress: address,
+        }).catch((error: unknown) => {
+          // Another Google account with this e-mail: refused like an unlisted one (recorded).
+          if (error instanceof AppError && error.code === "google_account_mismatch") return null;
+          throw error;
         });
         return admitted !== null;
       },

@@ -41,11 +41,11 @@ async function readPeriod(now: Date, days: number): Promise<PeriodRow> {
       SELECT
         coalesce(sum(s.generated) FILTER (WHERE s.day BETWEEN b.range_from AND b.today), 0)::int AS generated,
         coalesce(sum(s.generated_registered) FILTER (WHERE s.day BETWEEN b.range_from AND b.today), 0)::int AS generated_registered,
-        coalesce(sum(s.registered) FILTER (WHERE s.day BETWEEN b.range_from AND b.today), 0)::int AS registered,
+        coalesce(sum(s.sold) FILTER (WHERE s.day BETWEEN b.range_from AND b.today), 0)::int AS registered,
         coalesce(sum(s.revenue) FILTER (WHERE s.day BETWEEN b.range_from AND b.today), 0)::float8 AS revenue,
-        coalesce(sum(s.registered) FILTER (WHERE s.day BETWEEN b.month AND b.today), 0)::int AS current_registered,
+        coalesce(sum(s.sold) FILTER (WHERE s.day BETWEEN b.month AND b.today), 0)::int AS current_registered,
         coalesce(sum(s.revenue) FILTER (WHERE s.day BETWEEN b.month AND b.today), 0)::float8 AS current_revenue,
-        coalesce(sum(s.registered) FILTER (WHERE s.day >= b.previous_month AND s.day < b.month), 0)::int AS previous_registered,
+        coalesce(sum(s.sold) FILTER (WHERE s.day >= b.previous_month AND s.day < b.month), 0)::int AS previous_registered,
         coalesce(sum(s.revenue) FILTER (WHERE s.day >= b.previous_month AND s.day < b.month), 0)::float8 AS previous_revenue
       FROM b LEFT JOIN ticket_daily_stats AS s ON s.day BETWEEN least(b.range_from, b.previous_month) AND b.today
     ), bounds AS (

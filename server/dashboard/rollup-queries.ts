@@ -16,8 +16,11 @@ export function clockCte(now: Date) {
 
 export interface DayRow {
   date: string;
+  /** Tickets generated that day (stock). */
   count: number;
+  /** Tickets sold that day: registered then and not voided since (docs/figures.md). */
   registered: number;
+  /** Their amounts. */
   revenue: number;
 }
 
@@ -26,7 +29,7 @@ export function dailySeriesJson(days: number) {
   return Prisma.sql`(
     SELECT json_agg(json_build_object('date', to_char(d.day, 'YYYY-MM-DD'), 'count', d.count, 'registered', d.registered, 'revenue', d.revenue) ORDER BY d.day)
     FROM (
-      SELECT g.day, coalesce(sum(s.generated), 0)::int AS count, coalesce(sum(s.registered), 0)::int AS registered,
+      SELECT g.day, coalesce(sum(s.generated), 0)::int AS count, coalesce(sum(s.sold), 0)::int AS registered,
              coalesce(sum(s.revenue), 0)::float8 AS revenue
       FROM (SELECT clock.today - (${days}::int - 1) + i AS day FROM clock, generate_series(0, ${days}::int - 1) AS i) AS g
       LEFT JOIN ticket_daily_stats AS s ON s.day = g.day
@@ -55,26 +58,27 @@ export function hourlyJson(days?: number) {
 
 export interface MethodRow {
   method: string;
+  /** Tickets sold with this method (registered in the range, not voided). */
   count: number;
-  registered: number;
+  /** Their amounts. */
   revenue: number;
 }
 
 /**
- * [{method, count, registered, revenue}] per payment method: tickets generated, and registrations
- * with their revenue, over all time or the last `days` days. Methods with nothing in the range are
- * left out; largest count first.
+ * [{method, count, revenue}] per payment method: sold tickets (registered, not voided) and their
+ * revenue, by registration day, over all time or the last `days` days. Methods with no sale in
+ * the range are left out; largest count first. Unsold stubs never count (docs/figures.md).
  */
 export function methodTotalsJson(days?: number) {
   return Prisma.sql`(
-    SELECT coalesce(json_agg(json_build_object('method', m.method, 'count', m.count, 'registered', m.registered, 'revenue', m.revenue)
+    SELECT coalesce(json_agg(json_build_object('method', m.method, 'count', m.count, 'revenue', m.revenue)
                              ORDER BY m.count DESC, m.revenue DESC, m.method), '[]'::json)
     FROM (
-      SELECT s.method, sum(s.generated)::int AS count, sum(s.registered)::int AS registered, sum(s.revenue)::float8 AS revenue
+      SELECT s.method, sum(s.sold)::int AS count, sum(s.revenue)::float8 AS revenue
       FROM ticket_daily_stats AS s
       WHERE ${inRange(days)}
       GROUP BY s.method
-      HAVING sum(s.generated) <> 0 OR sum(s.registered) <> 0 OR sum(s.revenue) <> 0
+      HAVING sum(s.sold) <> 0 OR sum(s.revenue) <> 0
     ) AS m
   )`;
 }

@@ -2,7 +2,9 @@ import "server-only";
 import { createHash, randomUUID } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import { openScriptRunner, type ScriptRunner } from "@/server/db/client";
+import { grantAppRole, roleOfUrl } from "@/server/db/app-role";
+import { openScriptRunner, pgScriptRunner, type ScriptRunner } from "@/server/db/client";
+import { env } from "@/server/env";
 
 // Applies prisma/migrations/*/migration.sql in order and records them in Prisma's own
 // `_prisma_migrations` table, so `prisma migrate deploy` on a connected machine agrees
@@ -92,19 +94,27 @@ let inProcess: Promise<unknown> = Promise.resolve();
 
 /** Applies every pending migration; safe to call from several processes at once. */
 export function migrate(dir?: string): Promise<MigrateResult> {
-  const run = inProcess.then(() => migrateWith(openScriptRunner, dir));
+  // With the two-role setup the owner applies migrations and then grants the app's role its rights.
+  const { DATABASE_URL, DATABASE_OWNER_URL } = env();
+  const run = inProcess.then(() =>
+    DATABASE_OWNER_URL && DATABASE_URL
+      ? migrateWith(() => pgScriptRunner(DATABASE_OWNER_URL), dir, (runner) => grantAppRole(runner, roleOfUrl(DATABASE_URL)))
+      : migrateWith(openScriptRunner, dir),
+  );
   inProcess = run.catch(() => {});
   return run;
 }
 
 /** The migration run on one connection opened by `open`; the advisory lock guards it. */
-export async function migrateWith(open: () => Promise<ScriptRunner>, dir?: string): Promise<MigrateResult> {
+export async function migrateWith(open: () => Promise<ScriptRunner>, dir?: string, after?: (runner: ScriptRunner) => Promise<void>): Promise<MigrateResult> {
   const migrations = await readMigrations(dir);
   const runner = await open();
   try {
     await runner.query(`SELECT pg_advisory_lock(${MIGRATIONS_LOCK})`);
     try {
-      return await applyPending(runner, migrations);
+      const result = await applyPending(runner, migrations);
+      await after?.(runner);
+      return result;
     } finally {
       await runner.query(`SELECT pg_advisory_unlock(${MIGRATIONS_LOCK})`);
     }

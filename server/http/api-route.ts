@@ -2,16 +2,19 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
+import { API_CONTENT_SECURITY_POLICY } from "@/lib/base-headers.mjs";
 import { getPrincipal, type Principal } from "@/server/auth/principal";
 import { env } from "@/server/env";
-import { cleanJsonValue, cleanParam } from "@/server/http/clean-input";
+import { cleanParam } from "@/server/http/clean-input";
 import { RETRY_AFTER_SECONDS, appErrorForDatabaseFailure } from "@/server/http/db-errors";
 import { AppError } from "@/server/http/errors";
 import { enforceRateLimit } from "@/server/http/rate-limit";
 import { DEFAULT_BODY_LIMIT_BYTES, checkDeclaredLength, readBodyText } from "@/server/http/read-body";
+import { parseJsonBody } from "@/server/http/json-body";
 import { finishRequest, trackRequest } from "@/server/http/request-log";
 import { checkApiKey, checkOrigin } from "@/server/http/request-guards";
 import { recordRequestDuration } from "@/server/http/request-timings";
+import { assertRaffleOpen, isRaffleWrite } from "@/server/http/raffle-writes";
 
 export type Access = "public" | "user" | "admin";
 
@@ -30,6 +33,11 @@ interface Options<B extends z.ZodType | undefined, Q extends z.ZodType | undefin
    * log line follows the last logging setting this process saw. Only with access "public".
    */
   noDatabase?: boolean;
+  /**
+   * Runs when the body or query is invalid, before the 400 is sent: a route whose target refuses
+   * every write (a voided ticket) throws that refusal instead, so it comes before any other check.
+   */
+  beforeValidationError?: (ctx: { params: Record<string, string> }) => Promise<void>;
 }
 
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -62,21 +70,6 @@ export function validationError(error: z.ZodError) {
   return new AppError("validation_failed", message, { issues });
 }
 
-/**
- * Text PostgreSQL cannot hold is handled here, once, for every string a request carries (body,
- * query, path): NUL is dropped, an unpaired surrogate refused (server/http/clean-input.ts).
- */
-function parseJson(text: string): unknown {
-  if (!text.trim()) return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new AppError("bad_request", "Request body is not valid JSON");
-  }
-  return cleanJsonValue(value);
-}
-
 function errorResponse(caught: unknown, requestId: string) {
   // A lost database is a 503, a user deleted mid-request a 401 (server/http/db-errors.ts).
   const error = appErrorForDatabaseFailure(caught) ?? caught;
@@ -93,10 +86,14 @@ function errorResponse(caught: unknown, requestId: string) {
   );
 }
 
-/** API answers carry the caller's data: never kept by a browser or a shared cache. */
+/**
+ * API answers carry the caller's data: never kept by a browser or a shared cache; and they are
+ * JSON or files, which need no sources and must not be framed (decision 063).
+ */
 function withNoStore(res: Response) {
   try {
     if (!res.headers.has("cache-control")) res.headers.set("cache-control", "no-store");
+    if (!res.headers.has("content-security-policy")) res.headers.set("content-security-policy", API_CONTENT_SECURITY_POLICY);
   } catch {
     // Response.redirect() and fetched responses have immutable headers: left as they are.
   }
@@ -121,39 +118,51 @@ export function apiRoute<B extends z.ZodType | undefined = undefined, Q extends 
     const bodyLimit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
     try {
       if (!options.skipApiKey) checkApiKey(req, env().DASHBOARD_API_KEY);
-      // Before any database work: a declared oversize body is refused unread, and a JSON body
-      // is read (never past the limit) before the caller is looked up. It is parsed after the
-      // checks below, so a stranger's malformed body still answers 401.
+      // A declared oversize body is refused unread. The body itself is read only after the caller
+      // is known and allowed (credentials, role, rate limit, CSRF): a stranger's upload costs
+      // nothing but its headers, whatever its size or speed. Public routes read at most their limit.
       checkDeclaredLength(req, bodyLimit);
-      const bodyText = options.body ? await readBodyText(req, bodyLimit) : undefined;
-      const principal = options.noDatabase
-        ? null
-        : options.access === "public"
-          ? await getPrincipal(req).catch(() => null)
-          : await getPrincipal(req);
-      if (!options.noDatabase) await enforceRateLimit({ req, principal, track });
+      let principal: Principal | null = null;
+      if (!options.noDatabase) {
+        let refused: unknown = null;
+        try {
+          principal = await getPrincipal(req);
+        } catch (error) {
+          // A bad token is counted against the address like any request without credentials.
+          if (options.access !== "public") refused = error;
+        }
+        await enforceRateLimit({ req, principal, track });
+        if (refused) throw refused;
+      }
       if (options.access !== "public") {
         if (!principal) throw new AppError("unauthorized", "Authentication required");
         if (options.access === "admin" && !principal.user.isAdmin) throw new AppError("forbidden", "Administrator access required");
       }
       if (principal?.via === "cookie" && MUTATING.has(req.method)) checkOrigin(req);
+      // A closed raffle's records are read-only (docs/decisions/130): refused before the body is read.
+      if (MUTATING.has(req.method) && isRaffleWrite(req.method, new URL(req.url).pathname)) await assertRaffleOpen();
+      const bodyText = options.body ? await readBodyText(req, bodyLimit) : undefined;
 
       const rawParams = (await context.params) ?? {};
       const params = Object.fromEntries(
         Object.entries(rawParams).map(([k, v]) => [k, cleanParam(Array.isArray(v) ? v.join("/") : v, k)]),
       );
 
+      const invalid = async (error: z.ZodError) => {
+        await options.beforeValidationError?.({ params });
+        return validationError(error);
+      };
       let body: unknown = undefined;
       if (options.body) {
-        const parsed = options.body.safeParse(parseJson(bodyText ?? ""));
-        if (!parsed.success) throw validationError(parsed.error);
+        const parsed = options.body.safeParse(parseJsonBody(bodyText ?? ""));
+        if (!parsed.success) throw await invalid(parsed.error);
         body = parsed.data;
       }
       let query: unknown = undefined;
       if (options.query) {
         const entries = [...req.nextUrl.searchParams].map(([k, v]) => [k, cleanParam(v, k)]);
         const parsed = options.query.safeParse(Object.fromEntries(entries));
-        if (!parsed.success) throw validationError(parsed.error);
+        if (!parsed.success) throw await invalid(parsed.error);
         query = parsed.data;
       }
 

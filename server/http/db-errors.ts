@@ -57,6 +57,95 @@ function isDeletedUserReference(error: unknown): boolean {
   });
 }
 
+/**
+ * Whether the failure is the database refusing a write by the named constraint or index (a unique
+ * or check violation), however the driver or Prisma wraps it.
+ */
+export function violatesConstraint(error: unknown, name: string): boolean {
+  return errorChain(error).some((e) => [e.constraint, e.message, JSON.stringify(e.meta ?? null)].some((v) => typeof v === "string" && v.includes(name)));
+}
+
+/** SQLSTATE of the triggers that guard a voided ticket (prisma/migrations/*_sales_truth). */
+const TICKET_VOIDED_SQLSTATE = "RF001";
+
+function ticketVoidedByDatabase(error: unknown): string | null {
+  for (const e of errorChain(error)) {
+    const text = [e.code, e.message, JSON.stringify(e.meta ?? null)].filter((v) => typeof v === "string").join(" ");
+    if (text.includes(TICKET_VOIDED_SQLSTATE)) {
+      const m = /Ticket (\S+) is void/.exec(text);
+      return m ? `Ticket ${m[1]} is void` : "The ticket is void";
+    }
+  }
+  return null;
+}
+
+/**
+ * The raffle's state and the draw's records refuse writes in the database (prisma/migrations/*_draw,
+ * docs/decisions/105): RF002 sales closed, RF003/RF004 a committed draw's pool or prizes, RF005 a
+ * state transition, RF006 a draw's append-only records. The trigger's own sentence is the message.
+ */
+const RAFFLE_SQLSTATES: Record<string, "sales_closed" | "draw_committed" | "conflict"> = {
+  RF002: "sales_closed",
+  RF003: "draw_committed",
+  RF004: "draw_committed",
+  RF005: "conflict",
+  RF006: "conflict",
+};
+
+function raffleStateRefusal(error: unknown): AppError | null {
+  for (const e of errorChain(error)) {
+    const text = [e.code, e.message, JSON.stringify(e.meta ?? null)].filter((v) => typeof v === "string").join(" ");
+    for (const [state, code] of Object.entries(RAFFLE_SQLSTATES)) {
+      if (!text.includes(state)) continue;
+      const m = /(Sales are closed[^"`\\\n]*|Ticket \S+ is in a committed draw's pool|The draw is committed[^"`\\\n]*|The prizes are fixed[^"`\\\n]*|The raffle cannot go from \w+ to \w+|A draw[^"`\\\n]*|\w+ is append-only)/.exec(text);
+      return new AppError(code, m ? m[1] : "The raffle's state refuses this change");
+    }
+  }
+  return null;
+}
+
+/** SQLSTATE of the closed raffle's guard (prisma/migrations/*_raffle_closeout, docs/decisions/130). */
+const RAFFLE_CLOSED_SQLSTATE = "RF007";
+export const RAFFLE_CLOSED_MESSAGE = "This raffle is closed";
+
+function raffleClosedByDatabase(error: unknown): boolean {
+  return errorChain(error).some((e) =>
+    [e.code, e.message, JSON.stringify(e.meta ?? null)].some((v) => typeof v === "string" && (v === RAFFLE_CLOSED_SQLSTATE || v.includes(`"${RAFFLE_CLOSED_SQLSTATE}"`) || v.includes(RAFFLE_CLOSED_MESSAGE))),
+  );
+}
+
+/** SQLSTATE of the attachment storage trigger (*_attachment_quota_and_email_limit, docs/decisions/069). */
+const STORAGE_FULL_SQLSTATE = "RF301";
+
+/** 'Attachment storage is full: the limit is 2048 MB', as the trigger raised it (a race past the service's check). */
+function storageFullByDatabase(error: unknown): string | null {
+  for (const e of errorChain(error)) {
+    const text = [e.code, e.message, JSON.stringify(e.meta ?? null)].filter((v) => typeof v === "string").join(" ");
+    if (!text.includes(STORAGE_FULL_SQLSTATE) && !text.includes("Attachment storage is full")) continue;
+    const m = /Attachment storage is full: the limit is [\d,]+ MB/.exec(text);
+    return m ? m[0] : "Attachment storage is full";
+  }
+  return null;
+}
+
+/** SQLSTATE of the allocation guard on tickets (restrict_sales_to_allocations, *_seller_remittances). */
+const NOT_YOUR_STUB_SQLSTATE = "RF201";
+
+/** 'Ticket 00042 is not allocated to you: it is allocated to Ana Seller', as the trigger raised it. */
+function notYourStubByDatabase(error: unknown): string | null {
+  const chain = errorChain(error);
+  const raised = chain.some((e) => e.code === NOT_YOUR_STUB_SQLSTATE || JSON.stringify(e.meta ?? null).includes(NOT_YOUR_STUB_SQLSTATE));
+  for (const e of chain) {
+    const texts = [e.message, (e.meta as { driverAdapterError?: { cause?: { message?: unknown } } } | undefined)?.driverAdapterError?.cause?.message];
+    for (const text of texts) {
+      if (typeof text !== "string") continue;
+      const m = /Ticket \d{5} is not allocated to you: it is (?:not allocated to any seller|allocated to [^\n"]+)/.exec(text);
+      if (m) return m[0];
+    }
+  }
+  return raised ? "This stub is not allocated to you" : null;
+}
+
 /** One line naming why the database cannot be used, for logs and the health answer. */
 export function unavailableReason(error: unknown): string {
   for (const e of errorChain(error)) {
@@ -96,7 +185,16 @@ export function appErrorForDatabaseFailure(error: unknown): AppError | null {
     return databaseUnavailable(error);
   }
   if (isDeletedUserReference(error)) return new AppError("unauthorized", "Authentication required");
-  return null;
+  // A closed raffle refuses every write in the database; it comes first, whatever else the write hit.
+  if (raffleClosedByDatabase(error)) return new AppError("raffle_closed", RAFFLE_CLOSED_MESSAGE);
+  // The services refuse writes to a voided ticket first; the trigger is the backstop for a race.
+  const voided = ticketVoidedByDatabase(error);
+  if (voided) return new AppError("ticket_voided", voided);
+  const notYours = notYourStubByDatabase(error);
+  if (notYours) return new AppError("not_your_stub", notYours);
+  const full = storageFullByDatabase(error);
+  if (full) return new AppError("quota_exceeded", full);
+  return raffleStateRefusal(error);
 }
 
 /** Tests: forget the current outage so the next failure logs again. */

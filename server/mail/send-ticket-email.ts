@@ -4,12 +4,13 @@ import { writeAudit } from "@/server/audit";
 import type { Principal } from "@/server/auth/principal";
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/http/errors";
-import { countTicketEmail } from "@/server/mail/email-rate-limit";
+import { countInstallationEmail, countTicketEmail } from "@/server/mail/email-rate-limit";
 import { deliverMail } from "@/server/mail/mailer";
 import { buildTicketEmail } from "@/server/mail/ticket-email-content";
 import { getSettings } from "@/server/settings/get-settings";
 import { canSeeBuyerContact } from "@/server/tickets/ticket-privacy";
 import { getTicketOrThrow } from "@/server/tickets/ticket-ref";
+import { ticketVoided } from "@/server/tickets/void-ticket";
 
 export const NOTIFICATIONS_OFF_MESSAGE = "Email notifications are turned off in Settings";
 export const OTHER_ADDRESS_MESSAGE = "Only administrators can send a ticket to an address other than the ticket's own email";
@@ -24,6 +25,7 @@ export async function sendTicketEmail(options: { principal: Principal; controlNu
   const { principal } = options;
   const user = principal.user;
   const ticket = await getTicketOrThrow(options.controlNumber);
+  if (ticket.voided_at) throw ticketVoided(ticket);
   // Staff mail only tickets whose contact details are theirs to see (docs/decisions/036).
   if (!canSeeBuyerContact(ticket, principal)) throw new AppError("forbidden", NOT_YOUR_TICKET_MESSAGE);
 
@@ -36,6 +38,7 @@ export async function sendTicketEmail(options: { principal: Principal; controlNu
   const settings = await getSettings();
   if (!settings.emailNotifications) throw new AppError("notifications_off", NOTIFICATIONS_OFF_MESSAGE);
   await countTicketEmail(user.id);
+  await countInstallationEmail();
 
   const delivery = await deliverMail({ to, ...buildTicketEmail(ticket, settings.timezone) }, { fileStem: ticket.control_number });
   // Only a message the server accepted (or the outbox file written) is recorded as sent.

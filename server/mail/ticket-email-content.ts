@@ -3,7 +3,7 @@ import { EVENT_NAME } from "@/lib/constants";
 import { formatDateTime, formatPeso, formatPhone, paymentMethodLabel } from "@/lib/format";
 import { TICKET_EMAIL_SUBJECT } from "@/lib/schemas/ticket-email";
 import { formatTicketNumber } from "@/lib/ticket-number";
-import type { TicketRow } from "@/server/tickets/ticket-row";
+import type { Ticket } from "@/server/tickets/ticket-select";
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
@@ -13,7 +13,7 @@ export function escapeHtml(value: string): string {
 }
 
 /** The ticket's fields as the e-mail shows them, in the order of Ticket Details. */
-export function ticketEmailFields(ticket: TicketRow, timeZone: string): [label: string, value: string][] {
+export function ticketEmailFields(ticket: Ticket, timeZone: string): [label: string, value: string][] {
   return [
     ["Control Number", ticket.control_number],
     ["Last 5 Digits", formatTicketNumber(ticket.ticket_number)],
@@ -23,13 +23,14 @@ export function ticketEmailFields(ticket: TicketRow, timeZone: string): [label: 
     ["Address", ticket.address ?? ""],
     ["Amount", formatPeso(Number(ticket.amount))],
     ["Payment Method", paymentMethodLabel(ticket.payment_method)],
+    ["Payment Reference", ticket.payment?.reference ?? ""],
     ["Status", ticket.registered_at ? "Registered" : "Unregistered"],
     ["Created", `${formatDateTime(ticket.created_at, timeZone, "MMM d, yyyy h:mm a")} (${timeZone})`],
   ];
 }
 
 /** Subject, plain-text and HTML bodies of a ticket e-mail, built from the stored ticket only. */
-export function buildTicketEmail(ticket: TicketRow, timeZone: string) {
+export function buildTicketEmail(ticket: Ticket, timeZone: string) {
   const fields = ticketEmailFields(ticket, timeZone).filter(([, value]) => value !== "");
   const greeting = ticket.buyer_name ? `Hello ${ticket.buyer_name},` : "Hello,";
   const intro = `Here is your ticket for the ${EVENT_NAME}. Keep this e-mail: the control number is your proof of entry.`;

@@ -2,8 +2,11 @@ import "server-only";
 import type { PublicSettings, Settings } from "@/lib/api/settings";
 import type { SettingsRow } from "@/server/settings/get-settings";
 
+/** Every setting's value; the space attachments use is added by the readers (storage-usage.ts). */
+export type SettingsValues = Omit<Settings, "attachment_storage_used_bytes">;
+
 /** The fourteen settings of SPEC section 3 (snake_case) plus the ticket prefix and timezone. */
-export function serializeSettings(row: SettingsRow): Settings {
+export function serializeSettings(row: SettingsRow): SettingsValues {
   return {
     site_name: row.siteName,
     site_description: row.siteDescription,
@@ -21,6 +24,13 @@ export function serializeSettings(row: SettingsRow): Settings {
     dark_mode: row.darkMode,
     ticket_prefix: row.ticketPrefix,
     timezone: row.timezone,
+    restrict_sales_to_allocations: row.restrictSalesToAllocations,
+    cash_on_hand_alert: Number(row.cashOnHandAlert),
+    permit_number: row.permitNumber,
+    draw_at: row.drawAt,
+    venue: row.venue,
+    attachment_storage_limit_mb: row.attachmentStorageLimitMb,
+    email_hourly_limit: row.emailHourlyLimit,
   };
 }
 

@@ -8,6 +8,7 @@ import { requireAdmin } from "@/server/auth/require-admin";
 import { db } from "@/server/db/client";
 import { getSettings } from "@/server/settings/get-settings";
 import { serializeSettings } from "@/server/settings/serialize-settings";
+import { withStorageUsage } from "@/server/settings/storage-usage";
 
 const toColumn = (key: string) => key.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
 
@@ -31,7 +32,7 @@ export async function updateSettings(options: { principal: Principal; changes: U
     const changed = (Object.keys(options.changes) as SettingKey[]).filter((key) => options.changes[key] !== before[key]);
     if (changed.length === 0) return before;
     const data = Object.fromEntries(
-      changed.map((key) => [toColumn(key), key === "ticket_price" ? Number(options.changes[key]).toFixed(2) : options.changes[key]]),
+      changed.map((key) => [toColumn(key), key === "ticket_price" || key === "cash_on_hand_alert" ? Number(options.changes[key]).toFixed(2) : options.changes[key]]),
     );
     const after = serializeSettings(await tx.settings.update({ where: { id: 1 }, data }));
     await writeAudit(tx, {
@@ -44,5 +45,5 @@ export async function updateSettings(options: { principal: Principal; changes: U
     });
     return after;
   });
-  return { settings: saved, notices: settingsNotices(saved) };
+  return { settings: await withStorageUsage(saved), notices: settingsNotices(saved) };
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { formatInTimeZone } from "date-fns-tz";
 import type { Readable } from "node:stream";
-import { csvLine, TICKET_CSV_COLUMNS } from "@/lib/csv/ticket-csv";
+import { csvLine, TICKET_EXPORT_COLUMNS } from "@/lib/csv/ticket-csv";
 import type { Principal } from "@/server/auth/principal";
 import { requireAdmin } from "@/server/auth/require-admin";
 import { db, dbEngine } from "@/server/db/client";
@@ -14,9 +14,10 @@ const BATCH_SIZE = 5000;
 const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
 /**
- * One SELECT list for both engines, in SPEC section 3's column order: dates in ISO 8601 with the
- * session time zone's offset, free text neutralised against spreadsheet formulas exactly as
- * lib/csv/ticket-csv.ts's neutraliseCell does (a leading apostrophe).
+ * One SELECT list for both engines over `EXPORT_FROM`, in SPEC section 3's column order and then
+ * the sale and void columns: dates in ISO 8601 with the session time zone's offset, free text
+ * neutralised against spreadsheet formulas exactly as lib/csv/ticket-csv.ts's neutraliseCell does
+ * (a leading apostrophe).
  */
 function selectList() {
   // The first character decides for nearly every cell; the regular expression runs only after an apostrophe.
@@ -24,22 +25,29 @@ function selectList() {
     `CASE WHEN left(${c}, 1) IN ('=', '+', '-', '@', E'\\t', E'\\r') OR (left(${c}, 1) = '''' AND ${c} ~ E'^''+[=+@\\t\\r-]') THEN '''' || ${c} ELSE ${c} END`;
   const date = (c: string) => `to_char(${c}, 'YYYY-MM-DD"T"HH24:MI:SS.MSTZH:TZM')`;
   return [
-    "id::text",
-    text("control_number"),
-    "lpad(ticket_number::text, 5, '0')",
-    text("buyer_name"),
-    text("phone_number"),
-    text("email"),
-    text("address"),
-    text("payment_method"),
-    "amount::text",
-    text("status"),
-    date("created_at"),
-    date("updated_at"),
-    text("creator_email"),
-    text("creation_source"),
+    "t.id::text",
+    text("t.control_number"),
+    "lpad(t.ticket_number::text, 5, '0')",
+    text("t.buyer_name"),
+    text("t.phone_number"),
+    text("t.email"),
+    text("t.address"),
+    text("t.payment_method"),
+    "t.amount::text",
+    text("t.status"),
+    date("t.created_at"),
+    date("t.updated_at"),
+    text("t.creator_email"),
+    text("t.creation_source"),
+    text("p.reference"),
+    text("su.email"),
+    date("t.voided_at"),
+    "t.void_reason",
   ].join(", ");
 }
+
+/** Tickets with their payment and seller, joined once for the whole export (not a lookup per row). */
+const EXPORT_FROM = "tickets t LEFT JOIN payments p ON p.id = t.payment_id LEFT JOIN users su ON su.id = t.registered_by_id";
 
 /**
  * GET /api/tickets/export-all: every ticket as CSV (RFC 4180, CRLF, UTF-8 with a byte order mark
@@ -51,22 +59,34 @@ function selectList() {
 export async function exportTickets(options: { principal: Principal }) {
   requireAdmin(options.principal);
   const { timezone } = await getSettings();
-  const head = new TextEncoder().encode(`\uFEFF${csvLine(TICKET_CSV_COLUMNS)}\r\n`);
+  const head = new TextEncoder().encode(`\uFEFF${csvLine(TICKET_EXPORT_COLUMNS)}\r\n`);
   const body = dbEngine() === "postgresql" ? await copyStream(timezone) : batchStream(timezone);
+  // A reader that stops reading (a stalled or vanished client the socket has not noticed) must not
+  // hold the COPY's connection for ever: when nothing is taken for EXPORT_STALL_TIMEOUT_MS, the
+  // export ends with an error and its connection is given back (issue 25 item 11, ADR 069).
+  const stallMs = env().EXPORT_STALL_TIMEOUT_MS;
+  let stall: ReturnType<typeof setTimeout> | undefined;
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(head);
     },
     async pull(controller) {
+      clearTimeout(stall);
       try {
         const next = await body.next();
-        if (next.done) controller.close();
-        else controller.enqueue(next.value);
+        if (next.done) return controller.close();
+        controller.enqueue(next.value);
+        stall = setTimeout(() => {
+          controller.error(new Error(`CSV export stalled: the reader took nothing for ${stallMs} ms`));
+          void body.return(undefined);
+        }, stallMs);
+        stall.unref?.();
       } catch (error) {
         controller.error(error);
       }
     },
     async cancel() {
+      clearTimeout(stall);
       await body.return(undefined);
     },
   });
@@ -81,7 +101,9 @@ async function copyStream(timezone: string): Promise<AsyncGenerator<Uint8Array, 
   let source: Readable;
   try {
     await client.query(`SET TIME ZONE ${quote(timezone)}`);
-    source = client.query(copyTo(`COPY (SELECT ${selectList()} FROM tickets ORDER BY ticket_number) TO STDOUT WITH (FORMAT csv)`));
+    // Backstop for the stall timer: no export of 99,999 tickets takes minutes on a live reader.
+    await client.query(`SET statement_timeout = '15min'`);
+    source = client.query(copyTo(`COPY (SELECT ${selectList()} FROM ${EXPORT_FROM} ORDER BY t.ticket_number) TO STDOUT WITH (FORMAT csv)`));
   } catch (error) {
     await client.end().catch(() => {});
     throw error;
@@ -136,7 +158,7 @@ async function* batchStream(timezone: string): AsyncGenerator<Uint8Array, void, 
     const [, rows] = await db().$transaction([
       db().$executeRawUnsafe(`SET LOCAL TIME ZONE ${quote(timezone)}`),
       db().$queryRawUnsafe<{ cells: (string | null)[]; n: number }[]>(
-        `SELECT ARRAY[${selectList()}] AS cells, ticket_number AS n FROM tickets WHERE ticket_number > $1 ORDER BY ticket_number LIMIT ${BATCH_SIZE}`,
+        `SELECT ARRAY[${selectList()}] AS cells, t.ticket_number AS n FROM ${EXPORT_FROM} WHERE t.ticket_number > $1 ORDER BY t.ticket_number LIMIT ${BATCH_SIZE}`,
         after,
       ),
     ]);

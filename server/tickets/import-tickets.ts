@@ -1,81 +1,223 @@
 import "server-only";
+import { Prisma } from "@/generated/prisma/client";
 import { EVENT_NAME, isRegisteredBuyerName } from "@/lib/constants";
+import { normalizeReference } from "@/lib/payments";
 import { IMPORT_MESSAGES, type ImportResult, type ImportTicketsPayload } from "@/lib/schemas/ticket-import";
 import { TICKET_MESSAGES } from "@/lib/schemas/ticket";
 import { effectiveTicketLimit, formatTicketNumber, toRanges } from "@/lib/ticket-number";
 import type { Principal } from "@/server/auth/principal";
 import { requireAdmin } from "@/server/auth/require-admin";
 import { writeAudit } from "@/server/audit";
+import { earlierUseMessage, findEarlierUse, isSameBuyer } from "@/server/payments/earlier-use";
+import { newPayment, type PaymentPlan } from "@/server/payments/plan-payment";
 import { getSettings } from "@/server/settings/get-settings";
-import { readImportRows, rowError, type RowError, type ValidImportRow } from "@/server/tickets/import-rows";
+import { startJob } from "@/server/jobs/start-job";
+import { ticketImportJob } from "@/server/jobs/kinds/ticket-import";
+import { IMPORT_INPUT_SLICE_CHARS, MAX_ERROR_LINES } from "@/server/tickets/import-limits";
+import { rowError, type RowError, type ValidImportRow } from "@/server/tickets/import-row-reader";
+import { runRegistration } from "@/server/tickets/register-ticket";
+import { registrationStatement } from "@/server/tickets/registration";
 import { lockTicketNumbers, ticketTransaction } from "@/server/tickets/ticket-transaction";
 
-/** 100,000 exported rows are about 20 MB; JSON adds a little. */
-export const IMPORT_BODY_LIMIT_BYTES = 25 * 1024 * 1024;
-/** The answer lists at most this many error lines, then says how many more there were. */
-export const MAX_ERROR_LINES = 1000;
+export { IMPORT_BODY_LIMIT_BYTES, MAX_ERROR_LINES } from "@/server/tickets/import-limits";
+/** The note a void read from a file carries (a void of reason 'other' needs one). */
+const IMPORTED_VOID_NOTE = "Voided before import (from the CSV file)";
 
 interface ExistingTicket {
   ticket_number: number;
   id: string;
   control_number: string;
   registered: boolean;
+  voided: boolean;
 }
 
 type Tx = Parameters<Parameters<typeof ticketTransaction>[0]>[0];
 
+/** A row that sells a ticket: a new one just inserted, or an existing unregistered one. */
+interface Sale {
+  row: ValidImportRow;
+  ticketId: string;
+  isNew: boolean;
+}
+
 /**
  * POST /api/tickets/import: adds the file's tickets in one transaction, under the number
  * allocation lock (so two imports, or an import and a generation, never race for a number).
- * New numbers are inserted with one INSERT ... SELECT FROM json_array_elements(rows) ... ON CONFLICT DO NOTHING;
- * a row giving a buyer for an existing unregistered ticket registers it with the registration's
- * conditional UPDATE (registered_at IS NULL), in one statement for all such rows; any other row
- * naming an existing number is skipped, never overwriting anything. One audit row records the
- * import, one more per registration. Decision: docs/decisions/031-tickets-import-rules.md.
+ * The file is read in a worker thread (ticketImportJob, decision 080), which hands valid rows over
+ * in batches of IMPORT_BATCH_ROWS; each batch is written as the whole file once was: new numbers
+ * with one INSERT ... SELECT FROM json_array_elements(rows) ... ON CONFLICT DO NOTHING; every row
+ * with a real buyer (a new ticket, or an existing unregistered one) sold by the registration rule
+ * in one statement, with its payment (rows sharing a reference and a buyer share one, across
+ * batches too). A GCash reference another payment holds, or another buyer's in the same file, is
+ * that row's error; any other row naming an existing number is skipped, never overwriting
+ * anything. Voids in the file are applied to the new tickets last. One audit row records the
+ * import, one more per sale. A failure anywhere (the worker's or a write's) rolls everything back.
+ * Decisions: docs/decisions/031-tickets-import-rules.md, 050, 051, 080.
  */
-export async function importTickets(options: { payload: ImportTicketsPayload; principal: Principal }): Promise<ImportResult> {
-  requireAdmin(options.principal);
-  const user = options.principal.user;
-  const { timezone } = await getSettings();
-  const { total, rows, errors } = readImportRows(options.payload.csvData, { timeZone: timezone });
+export async function importTickets(options: { payload: ImportTicketsPayload; principal: Principal; jobId?: string | null; signal?: AbortSignal }): Promise<ImportResult> {
+  const csvData = options.payload.csvData;
+  async function* slices() {
+    const encoder = new TextEncoder();
+    for (let i = 0; i < csvData.length; i += IMPORT_INPUT_SLICE_CHARS) yield encoder.encode(csvData.slice(i, i + IMPORT_INPUT_SLICE_CHARS));
+  }
+  return importTicketsCsv({ csv: slices(), importedBy: options.payload.importedBy ?? null, principal: options.principal, jobId: options.jobId, signal: options.signal });
+}
 
-  const outcome = await ticketTransaction(async (tx) => {
-    await lockTicketNumbers(tx);
-    const settings = await getSettings(tx);
-    const limit = effectiveTicketLimit(settings.maxTicketLimit);
-    const withinLimit: ValidImportRow[] = [];
-    for (const r of rows) {
-      if (r.ticket_number > limit) errors.push(rowError(r.row, "Last 5 Digits", IMPORT_MESSAGES.aboveLimit(limit)));
-      else withinLimit.push(r);
-    }
-    const plan = await planRows(tx, withinLimit, errors);
-    const inserted = await insertTickets(tx, plan.inserts, { user, prefix: settings.ticketPrefix, price: settings.ticketPrice.toString() });
-    const registered = await registerTickets(tx, plan.registrations, user);
-    const created = [...inserted].sort((a, b) => a - b);
-    const registeredNumbers = [...registered].sort((a, b) => a - b);
-    // Rows that lost a race with a writer outside the allocation lock (a registration) are skipped too.
-    const skipped = plan.skipped + (plan.inserts.length - inserted.size) + (plan.registrations.length - registered.size);
-    await writeAudit(tx, {
-      actor: { id: user.id, email: user.email },
-      action: "ticket.import",
-      entityType: "ticket_import",
-      after: { importedBy: options.payload.importedBy ?? null, total, created: toRanges(created), registered: toRanges(registeredNumbers), skipped, errors: errors.length },
-    });
-    return { imported: inserted.size + registered.size, skipped };
-  });
-
-  errors.sort((a, b) => a.row - b.row);
-  const lines = errors.slice(0, MAX_ERROR_LINES).map((e) => e.text);
-  if (errors.length > MAX_ERROR_LINES) lines.push(`... and ${errors.length - MAX_ERROR_LINES} more errors`);
+/** Keeps the MAX_ERROR_LINES errors of lowest row, and counts them all. */
+function errorCollector() {
+  let kept: RowError[] = [];
+  let count = 0;
   return {
-    success: errors.length === 0,
-    message: importMessage({ total, ...outcome, errorRows: new Set(errors.map((e) => e.row)).size }),
-    total,
-    imported: outcome.imported,
-    skipped: outcome.skipped,
-    errors: lines,
+    push(e: RowError) {
+      count++;
+      kept.push(e);
+      if (kept.length >= 2 * MAX_ERROR_LINES) kept = kept.sort((a, b) => a.row - b.row).slice(0, MAX_ERROR_LINES);
+    },
+    get count() {
+      return count;
+    },
+    lowest: () => kept.sort((a, b) => a.row - b.row).slice(0, MAX_ERROR_LINES),
   };
 }
+type ErrorSink = Pick<ReturnType<typeof errorCollector>, "push">;
+
+/** The import of a CSV arriving as bytes (a request body streamed, or a JSON caller's csvData). */
+export async function importTicketsCsv(options: {
+  csv: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array>;
+  importedBy: string | null;
+  principal: Principal;
+  jobId?: string | null;
+  signal?: AbortSignal;
+}): Promise<ImportResult> {
+  requireAdmin(options.principal);
+  const principal = options.principal;
+  const user = principal.user;
+  const { timezone } = await getSettings();
+  const run = await startJob(ticketImportJob, {
+    principal,
+    input: { timeZone: timezone },
+    input$: options.csv,
+    signal: options.signal,
+    id: options.jobId,
+    completion: "manual",
+  });
+  const errors = errorCollector();
+  let result: ImportResult;
+  let errorCount = 0;
+  try {
+    const outcome = await ticketTransaction(
+      async (tx) => {
+        await lockTicketNumbers(tx);
+        const settings = await getSettings(tx);
+        const limit = effectiveTicketLimit(settings.maxTicketLimit);
+        const state: ImportState = { byReference: new Map(), created: [], registered: [], voided: [], sold: 0, skipped: 0 };
+        let written = 0;
+        for await (const batch of run.items) {
+          await writeBatch(tx, batch.rows, { limit, settings, principal, errors, state });
+          written += batch.rows.length;
+          run.progress({ rowsWritten: written });
+        }
+        const read = await run.result;
+        const created = state.created.sort((a, b) => a - b);
+        const registeredNumbers = state.registered.sort((a, b) => a - b);
+        await writeAudit(tx, {
+          actor: { id: user.id, email: user.email },
+          action: "ticket.import",
+          entityType: "ticket_import",
+          after: {
+            importedBy: options.importedBy, total: read.total, created: toRanges(created), registered: toRanges(registeredNumbers),
+            sold: state.sold, voided: toRanges(state.voided.sort((a, b) => a - b)), skipped: state.skipped, errors: read.errorCount + errors.count,
+          },
+        });
+        return { read, imported: created.length + registeredNumbers.length, skipped: state.skipped };
+      },
+      { timeoutMs: ticketImportJob.timeLimitMs + 30_000 },
+    );
+    const { read } = outcome;
+    // Instance-side errors (limit, existing tickets, references) are one per row, on rows the worker passed.
+    const errorRows = read.errorRows + errors.count;
+    errorCount = read.errorCount + errors.count;
+    for (const e of read.errors) errors.push(e);
+    const lines = errors.lowest().map((e) => e.text);
+    if (errorCount > MAX_ERROR_LINES) lines.push(`... and ${errorCount - MAX_ERROR_LINES} more errors`);
+    result = {
+      success: errorCount === 0,
+      message: importMessage({ total: read.total, imported: outcome.imported, skipped: outcome.skipped, errorRows }),
+      total: read.total,
+      imported: outcome.imported,
+      skipped: outcome.skipped,
+      errors: lines,
+    };
+  } catch (error) {
+    run.fail(error);
+    await run.finished;
+    throw error;
+  }
+  run.complete({ total: result.total, imported: result.imported, skipped: result.skipped, errors: errorCount });
+  // The job's row says "succeeded" before the answer arrives (the dialog's last poll agrees with it).
+  await run.finished;
+  return result;
+}
+
+/** What the batches of one import share: payments by reference, and the numbers for the audit row. */
+interface ImportState {
+  byReference: Map<string, { plan: PaymentPlan; first: ValidImportRow }>;
+  created: number[];
+  registered: number[];
+  voided: number[];
+  sold: number;
+  skipped: number;
+}
+
+/** One batch of valid rows, written as a whole file once was (the caller's transaction holds the lock). */
+async function writeBatch(
+  tx: Tx,
+  rows: ValidImportRow[],
+  o: { limit: number; settings: Awaited<ReturnType<typeof getSettings>>; principal: Principal; errors: ErrorSink; state: ImportState },
+) {
+  const { errors, state, principal } = o;
+  const user = principal.user;
+  const withinLimit: ValidImportRow[] = [];
+  for (const r of rows) {
+    if (r.ticket_number > o.limit) errors.push(rowError(r.row, "Last 5 Digits", IMPORT_MESSAGES.aboveLimit(o.limit)));
+    else withinLimit.push(r);
+  }
+  const plan = await planRows(tx, withinLimit, errors);
+  const { keep, payments } = await planPayments(tx, [...plan.inserts.filter(sells), ...plan.registrations], errors, state.byReference);
+  const inserts = plan.inserts.filter((r) => !sells(r) || keep.has(r));
+  const registrations = plan.registrations.filter((r) => keep.has(r));
+
+  const inserted = await insertTickets(tx, inserts, { user, prefix: o.settings.ticketPrefix, price: o.settings.ticketPrice.toString() });
+  const sales: Sale[] = [
+    ...inserts.filter(sells).flatMap((row) => (inserted.has(row.ticket_number) ? [{ row, ticketId: inserted.get(row.ticket_number)!, isNew: true }] : [])),
+    ...registrations.map((row) => ({ row, ticketId: plan.existingIds.get(row.ticket_number)!, isNew: false })),
+  ];
+  const sold = await sellTickets(tx, sales, payments, principal);
+  await markWrittenPayments(tx, [...new Set(payments.values())]);
+  const voided = await voidImported(tx, inserts.filter((r) => r.void_reason && inserted.has(r.ticket_number)).map((r) => ({ row: r, id: inserted.get(r.ticket_number)! })), user);
+
+  const registeredNumbers = registrations.filter((r) => sold.has(r.ticket_number)).map((r) => r.ticket_number);
+  state.created.push(...inserted.keys());
+  state.registered.push(...registeredNumbers);
+  state.voided.push(...voided);
+  state.sold += sold.size;
+  // Rows that lost a race with a writer outside the allocation lock (a registration) are skipped too.
+  state.skipped += plan.skipped + (inserts.length - inserted.size) + (registrations.length - registeredNumbers.length);
+}
+
+/**
+ * A payment a batch wrote is an existing one for the next batches: rows further down the file that
+ * share its reference and buyer add their tickets to it.
+ */
+async function markWrittenPayments(tx: Tx, plans: PaymentPlan[]) {
+  const fresh = plans.filter((p) => !p.existing);
+  if (fresh.length === 0) return;
+  const ids = fresh.map((p) => p.id);
+  const written = new Set((await tx.$queryRaw<{ id: string }[]>`SELECT id::text FROM payments WHERE id = ANY(${ids}::uuid[])`).map((r) => r.id));
+  for (const p of fresh) if (written.has(p.id)) p.existing = true;
+}
+
+const sells = (r: ValidImportRow) => isRegisteredBuyerName(r.buyer_name);
 
 function importMessage(r: { total: number; imported: number; skipped: number; errorRows: number }) {
   const parts = [`Imported ${r.imported} of ${r.total} ticket${r.total === 1 ? "" : "s"}`];
@@ -85,13 +227,13 @@ function importMessage(r: { total: number; imported: number; skipped: number; er
 }
 
 /** Sorts rows into new tickets, registrations of existing unregistered tickets, skips and errors: one read. */
-async function planRows(tx: Tx, rows: ValidImportRow[], errors: RowError[]) {
+async function planRows(tx: Tx, rows: ValidImportRow[], errors: ErrorSink) {
   const numbers = rows.map((r) => r.ticket_number);
   const ids = rows.flatMap((r) => (r.id ? [r.id] : []));
   const controls = rows.flatMap((r) => (r.control_number ? [r.control_number] : []));
   const existing = rows.length
     ? await tx.$queryRaw<ExistingTicket[]>`
-        SELECT ticket_number, id::text AS id, control_number, registered_at IS NOT NULL AS registered FROM tickets
+        SELECT ticket_number, id::text AS id, control_number, registered_at IS NOT NULL AS registered, voided_at IS NOT NULL AS voided FROM tickets
         WHERE ticket_number = ANY(${numbers}::int[])
           OR id = ANY(ARRAY(SELECT json_array_elements_text(${JSON.stringify(ids)}::json))::uuid[])
           OR control_number = ANY(ARRAY(SELECT json_array_elements_text(${JSON.stringify(controls)}::json)))`
@@ -101,25 +243,75 @@ async function planRows(tx: Tx, rows: ValidImportRow[], errors: RowError[]) {
   const byControl = new Map(existing.map((t) => [t.control_number, t]));
   const inserts: ValidImportRow[] = [];
   const registrations: ValidImportRow[] = [];
+  const existingIds = new Map<number, string>();
   let skipped = 0;
   for (const r of rows) {
     const same = byNumber.get(r.ticket_number);
     if (same) {
-      const wantsRegistration = !same.registered && isRegisteredBuyerName(r.buyer_name);
+      const wantsRegistration = !same.registered && !same.voided && sells(r);
       if (!wantsRegistration) skipped++;
       else if (r.control_number && r.control_number.toUpperCase() !== same.control_number.toUpperCase())
         errors.push(rowError(r.row, "Control Number", IMPORT_MESSAGES.otherControlNumber(formatTicketNumber(r.ticket_number), same.control_number)));
       else if (!r.phone_number) errors.push(rowError(r.row, "Phone Number", TICKET_MESSAGES.registerPhone));
-      else registrations.push(r);
+      else {
+        registrations.push(r);
+        existingIds.set(r.ticket_number, same.id);
+      }
       continue;
     }
     const takenId = r.id ? byId.get(r.id) : undefined;
     const takenControl = r.control_number ? byControl.get(r.control_number) : undefined;
     if (takenId) errors.push(rowError(r.row, "Ticket ID", IMPORT_MESSAGES.alreadyUsed(formatTicketNumber(takenId.ticket_number))));
     else if (takenControl) errors.push(rowError(r.row, "Control Number", IMPORT_MESSAGES.alreadyUsed(formatTicketNumber(takenControl.ticket_number))));
+    else if (r.voided_at && !r.void_reason) errors.push(rowError(r.row, "Void Reason", IMPORT_MESSAGES.voidedAtWithoutReason));
     else inserts.push(r);
   }
-  return { inserts, registrations, skipped };
+  return { inserts, registrations, existingIds, skipped };
+}
+
+/**
+ * One payment per sale, except that rows sharing a method and a reference and naming the same buyer
+ * share one (one transfer for several tickets). A GCash reference a payment already holds, or one an
+ * earlier row gave another buyer, makes the row an error (it is neither inserted nor registered).
+ */
+async function planPayments(tx: Tx, saleRows: ValidImportRow[], errors: ErrorSink, byReference: ImportState["byReference"]) {
+  const keep = new Set<ValidImportRow>();
+  const payments = new Map<ValidImportRow, PaymentPlan>();
+  const gcashReferences = [...new Set(saleRows.flatMap((r) => (r.payment_method === "gcash" && normalizeReference(r.payment_reference) ? [normalizeReference(r.payment_reference)!] : [])))];
+  const held = new Set(
+    gcashReferences.length
+      ? (await tx.$queryRaw<{ ref: string }[]>`SELECT gcash_reference_key AS ref FROM payments WHERE gcash_reference_key = ANY(${gcashReferences}::text[])`).map((r) => r.ref)
+      : [],
+  );
+  for (const row of [...saleRows].sort((a, b) => a.row - b.row)) {
+    const normalized = normalizeReference(row.payment_reference);
+    const buyer = { name: row.buyer_name ?? "", phone: row.phone_number ?? null };
+    const key = normalized ? `${row.payment_method}|${normalized}` : null;
+    const shared = key ? byReference.get(key) : undefined;
+    // A reference held by a payment this import wrote (an earlier batch) is shared, not refused.
+    if (row.payment_method === "gcash" && normalized && held.has(normalized) && !shared) {
+      const earlier = await findEarlierUse({ method: "gcash", normalized, tx });
+      errors.push(rowError(row.row, "Payment Reference", earlier ? earlierUseMessage(normalized, earlier) : `Reference ${normalized} was already used for another payment`));
+      continue;
+    }
+    if (shared) {
+      const firstBuyer = { name: shared.first.buyer_name ?? "", phone: shared.first.phone_number ?? null };
+      if (row.payment_method === "gcash" && !isSameBuyer(firstBuyer, buyer)) {
+        errors.push(rowError(row.row, "Payment Reference", `Reference ${normalized} was already used for row ${shared.first.row} (${shared.first.buyer_name})`));
+        continue;
+      }
+      if (isSameBuyer(firstBuyer, buyer)) {
+        payments.set(row, shared.plan);
+        keep.add(row);
+        continue;
+      }
+    }
+    const plan = newPayment({ key: `r${row.row}`, method: row.payment_method, reference: row.payment_reference ?? null, buyer });
+    if (key && !shared) byReference.set(key, { plan, first: row });
+    payments.set(row, plan);
+    keep.add(row);
+  }
+  return { keep, payments };
 }
 
 const iso = (d: Date | undefined) => (d ? d.toISOString() : null);
@@ -130,15 +322,21 @@ const iso = (d: Date | undefined) => (d ? d.toISOString() : null);
  */
 const asJsonRows = (rows: ValidImportRow[], pick: (r: ValidImportRow) => unknown[]) => JSON.stringify(rows.map(pick));
 
-/** One INSERT for every new ticket; returns the numbers actually inserted. */
+/**
+ * One INSERT for every new ticket; returns number → id of those actually inserted. A row with a
+ * real buyer goes in without its buyer: the registration rule attaches the buyer (sellTickets).
+ */
 async function insertTickets(tx: Tx, rows: ValidImportRow[], o: { user: Principal["user"]; prefix: string; price: string }) {
-  if (rows.length === 0) return new Set<number>();
-  const data = asJsonRows(rows, (r) => [
-    r.id ?? null, r.control_number ?? null, r.ticket_number, r.buyer_name ?? null, r.phone_number ?? null, r.email ?? null,
-    r.address ?? null, r.payment_method, r.status ?? null, r.amount ?? null, iso(r.created_at), iso(r.updated_at),
-    r.creator_email ?? null, r.creation_source ?? null,
-  ]);
-  const inserted = await tx.$queryRaw<{ n: number }[]>`
+  if (rows.length === 0) return new Map<number, string>();
+  const data = asJsonRows(rows, (r) => {
+    const sold = sells(r);
+    return [
+      r.id ?? null, r.control_number ?? null, r.ticket_number, sold ? null : (r.buyer_name ?? null), r.phone_number ?? null, r.email ?? null,
+      r.address ?? null, r.payment_method, r.status ?? (sold ? "registered" : "active"), r.amount ?? null, iso(r.created_at), iso(r.updated_at),
+      r.creator_email ?? null, r.creation_source ?? null,
+    ];
+  });
+  const inserted = await tx.$queryRaw<{ n: number; id: string }[]>`
     WITH x AS (
       SELECT (r->>0)::uuid AS id, r->>1 AS control, (r->>2)::int AS n, r->>3 AS buyer, r->>4 AS phone, r->>5 AS email,
         r->>6 AS address, r->>7 AS method, r->>8 AS status, (r->>9)::numeric AS amount, (r->>10)::timestamptz AS created,
@@ -146,55 +344,64 @@ async function insertTickets(tx: Tx, rows: ValidImportRow[], o: { user: Principa
       FROM json_array_elements(${data}::json) AS r
     )
     INSERT INTO tickets AS t (id, control_number, ticket_number, buyer_name, phone_number, email, address, payment_method,
-      status, amount, user_id, created_by_id, creator_email, creator_name, creation_source, event_name,
-      registered_at, registered_by_id, created_at, updated_at)
+      status, amount, user_id, created_by_id, creator_email, creator_name, creation_source, event_name, created_at, updated_at)
     SELECT coalesce(x.id, gen_random_uuid()),
       coalesce(x.control, ${o.prefix}::text || '-' || lpad(floor(random() * 1000)::int::text, 3, '0') || '-' || lpad(x.n::text, 5, '0')),
-      x.n, x.buyer, x.phone, x.email, x.address, x.method,
-      coalesce(x.status, CASE WHEN ticket_buyer_is_real(x.buyer) THEN 'registered' ELSE 'active' END),
+      x.n, x.buyer, x.phone, x.email, x.address, x.method, x.status,
       coalesce(x.amount, ${o.price}::numeric), ${o.user.email}::text, u.id,
       coalesce(x.creator, ${o.user.email}::text), u.display_name, coalesce(x.source, 'web'), ${EVENT_NAME}::text,
-      CASE WHEN ticket_buyer_is_real(x.buyer) THEN coalesce(x.updated, x.created, now()) END,
-      CASE WHEN ticket_buyer_is_real(x.buyer) THEN ${o.user.id}::uuid END,
       coalesce(x.created, now()), coalesce(x.updated, x.created, now())
     FROM x LEFT JOIN users u ON u.email = lower(coalesce(x.creator, ${o.user.email}::text))
     ON CONFLICT DO NOTHING
-    RETURNING t.ticket_number AS n`;
-  return new Set(inserted.map((r) => r.n));
+    RETURNING t.ticket_number AS n, t.id::text AS id`;
+  return new Map(inserted.map((r) => [r.n, r.id]));
 }
 
 /**
- * Registration's conditional UPDATE (server/tickets/register-ticket.ts) for many tickets at once,
- * with one 'ticket.register' audit row per ticket in the same statement. Returns the numbers registered.
+ * The registration rule (server/tickets/registration.ts) over every sale at once. A new ticket keeps
+ * the file's times (its registration time is the row's Updated At, else Created At) and status; an
+ * existing one is registered now. The seller is the row's Seller Email if that is a user, else the
+ * ticket's creator (a new ticket) or the importing administrator. Returns the numbers sold.
  */
-async function registerTickets(tx: Tx, rows: ValidImportRow[], user: Principal["user"]) {
-  if (rows.length === 0) return new Set<number>();
-  const data = asJsonRows(rows, (r) => [r.ticket_number, r.buyer_name ?? null, r.phone_number ?? null, r.email ?? null, r.address ?? null]);
-  const updated = await tx.$queryRaw<{ n: number }[]>`
-    WITH x AS (
-      SELECT (r->>0)::int AS n, r->>1 AS buyer, r->>2 AS phone, r->>3 AS email, r->>4 AS address
-      FROM json_array_elements(${data}::json) AS r
-    ), t AS (
-      UPDATE tickets AS t SET
-        buyer_name = x.buyer,
-        phone_number = x.phone,
-        email = coalesce(x.email, t.email),
-        address = coalesce(x.address, t.address),
-        status = CASE WHEN t.status = 'active' THEN 'registered' ELSE t.status END,
-        registered_at = CASE WHEN ticket_buyer_is_real(x.buyer) THEN now() END,
-        registered_by_id = ${user.id}::uuid,
-        updated_at = now()
-      FROM x, tickets AS old
-      WHERE t.ticket_number = x.n AND old.id = t.id AND t.registered_at IS NULL AND ticket_buyer_is_real(x.buyer)
-      RETURNING t.*, jsonb_build_object('buyer_name', old.buyer_name, 'phone_number', old.phone_number,
-        'email', old.email, 'address', old.address, 'status', old.status) AS before
+async function sellTickets(tx: Tx, sales: Sale[], payments: Map<ValidImportRow, PaymentPlan>, principal: Principal) {
+  if (sales.length === 0) return new Set<number>();
+  const plans = [...new Set(sales.map((s) => payments.get(s.row)!))];
+  const data = JSON.stringify(
+    sales.map(({ row: r, ticketId, isNew }) => [
+      ticketId, r.buyer_name, r.phone_number ?? null, r.email ?? null, r.address ?? null, payments.get(r)!.key,
+      isNew ? (iso(r.updated_at) ?? iso(r.created_at)) : null, r.seller_email ?? (isNew ? (r.creator_email ?? null) : null), isNew ? null : "registered",
+    ]),
+  );
+  const rows = Prisma.sql`
+    SELECT (r->>0)::uuid AS ticket_id, r->>1 AS buyer_name, r->>2 AS phone_number, r->>3 AS email, r->>4 AS address,
+      r->>5 AS payment_key, (r->>6)::timestamptz AS registered_at, su.id AS seller_id, r->>8 AS status
+    FROM json_array_elements(${data}::json) AS r
+    LEFT JOIN users su ON su.email = lower(r->>7)`;
+  const sold = await runRegistration(
+    () => tx.$queryRaw<{ ticket_number: number }[]>(registrationStatement({ rows, payments: plans, principal, source: "import" })),
+    plans,
+    { name: "", phone: null },
+  );
+  return new Set(sold.map((t) => t.ticket_number));
+}
+
+/** Voids read from the file, on the tickets this import created (after their sale, which a void would refuse). */
+async function voidImported(tx: Tx, rows: { row: ValidImportRow; id: string }[], user: Principal["user"]) {
+  if (rows.length === 0) return [];
+  const data = JSON.stringify(rows.map(({ row, id }) => [id, row.void_reason, iso(row.voided_at)]));
+  const voided = await tx.$queryRaw<{ n: number }[]>`
+    WITH x AS (SELECT (r->>0)::uuid AS id, r->>1 AS reason, (r->>2)::timestamptz AS at FROM json_array_elements(${data}::json) AS r),
+    t AS (
+      UPDATE tickets AS t SET voided_at = coalesce(x.at, now()), voided_by_id = ${user.id}::uuid, void_reason = x.reason,
+        void_note = ${IMPORTED_VOID_NOTE}::text
+      FROM x WHERE t.id = x.id AND t.voided_at IS NULL
+      RETURNING t.*
     ), audit AS (
-      INSERT INTO audit_log (actor_id, actor_email, action, entity_type, entity_id, before, after)
-      SELECT ${user.id}::uuid, ${user.email}::text, 'ticket.register', 'ticket', t.id::text, t.before,
-        jsonb_build_object('buyer_name', t.buyer_name, 'phone_number', t.phone_number, 'email', t.email,
-          'address', t.address, 'status', t.status, 'source', 'import')
+      INSERT INTO audit_log (actor_id, actor_email, action, entity_type, entity_id, after)
+      SELECT ${user.id}::uuid, ${user.email}::text, 'ticket.void', 'ticket', t.id::text,
+        jsonb_build_object('control_number', t.control_number, 'reason', t.void_reason, 'note', t.void_note, 'source', 'import')
       FROM t
     )
     SELECT t.ticket_number AS n FROM t`;
-  return new Set(updated.map((r) => r.n));
+  return voided.map((r) => r.n).sort((a, b) => a - b);
 }

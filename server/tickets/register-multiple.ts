@@ -2,16 +2,23 @@ import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import type { RegisterMultiplePayload } from "@/lib/schemas/ticket";
 import { parseTicketRef, type TicketRef } from "@/lib/ticket-number";
+import { ticketVoidedMessage } from "@/lib/voids";
 import type { Principal } from "@/server/auth/principal";
 import { db } from "@/server/db/client";
-import { registrationStatement } from "@/server/tickets/register-ticket";
-import { serializeTicket, type TicketRow } from "@/server/tickets/ticket-row";
+import { planPayment } from "@/server/payments/plan-payment";
+import { registrationStatement, saleRowsWhere } from "@/server/tickets/registration";
+import { requireRealBuyer, runRegistration } from "@/server/tickets/register-ticket";
+import type { Ticket } from "@/server/tickets/ticket-select";
 
 interface Candidate {
   id: string;
   ticket_number: number;
   control_number: string;
   buyer_name: string | null;
+  payment_method: string;
+  gcash_reference: string | null;
+  payment_reference: string | null;
+  void_reason: string | null;
 }
 
 /**
@@ -21,6 +28,7 @@ interface Candidate {
  */
 export async function registerMultiple(options: { payload: RegisterMultiplePayload; principal: Principal }) {
   const { payload, principal } = options;
+  requireRealBuyer(payload.buyerName);
   // One entry per distinct reference: "99", "00099" and 99 name the same number.
   const byKey = new Map<string, { ref: string; parsed: TicketRef }>();
   for (const raw of payload.ticketIds) {
@@ -34,11 +42,12 @@ export async function registerMultiple(options: { payload: RegisterMultiplePaylo
   const numbers = parsed.flatMap((p) => (p.parsed.kind === "number" || p.parsed.kind === "control" ? [p.parsed.ticketNumber] : []));
 
   const candidates = await db().$queryRaw<Candidate[]>`
-    SELECT id, ticket_number, control_number, buyer_name FROM tickets
+    SELECT id, ticket_number, control_number, buyer_name, payment_method, gcash_reference, payment_reference, void_reason FROM tickets
     WHERE id = ANY(${ids}::uuid[]) OR ticket_number = ANY(${numbers}::int[])`;
 
   const errors: string[] = [];
   const wanted = new Map<string, string>(); // ticket id → the reference that named it
+  const voided = new Set<string>();
   let notFound = 0;
   for (const { ref, parsed: p } of parsed) {
     const match = candidates.find((c) =>
@@ -50,36 +59,58 @@ export async function registerMultiple(options: { payload: RegisterMultiplePaylo
     if (!match) {
       errors.push(`Ticket ${ref}: Ticket not found`);
       notFound += 1;
+    } else if (!wanted.has(match.id) && !voided.has(match.id)) {
+      if (match.void_reason) {
+        voided.add(match.id);
+        errors.push(`Ticket ${match.control_number}: ${ticketVoidedMessage(match.control_number, match.void_reason)}`);
+      } else wanted.set(match.id, ref);
     }
-    else if (!wanted.has(match.id)) wanted.set(match.id, ref);
   }
 
   const targetIds = [...wanted.keys()];
-  const rows = targetIds.length
-    ? await db().$queryRaw<TicketRow[]>(registrationStatement(Prisma.sql`t.id = ANY(${targetIds}::uuid[])`, payload, principal))
-    : [];
+  const payer = { name: payload.buyerName, phone: payload.phoneNumber };
+  let rows: Ticket[] = [];
+  if (targetIds.length) {
+    // One payment for the whole registration: the request's method and reference, or the stub
+    // defaults of the lowest-numbered ticket asked for.
+    const stub = candidates.filter((c) => wanted.has(c.id)).sort((a, b) => a.ticket_number - b.ticket_number)[0] ?? null;
+    const { plan, audit } = await planPayment({ choice: payload, stub, buyer: payer, principal });
+    const statement = registrationStatement({
+      rows: saleRowsWhere(Prisma.sql`t.id = ANY(${targetIds}::uuid[])`, payload, { status: "registered" }),
+      payments: [plan],
+      principal,
+      source: "register_multiple",
+      audit,
+    });
+    rows = await runRegistration(() => db().$queryRaw<Ticket[]>(statement), [plan], payer);
+  }
   const registered = new Set(rows.map((r) => r.id));
   const refused = targetIds.filter((id) => !registered.has(id));
   if (refused.length) {
     // Re-read: a ticket may have been registered by someone else a moment ago.
     const current = await db().$queryRaw<Candidate[]>`
-      SELECT id, ticket_number, control_number, buyer_name FROM tickets WHERE id = ANY(${refused}::uuid[])`;
+      SELECT id, ticket_number, control_number, buyer_name, payment_method, gcash_reference, payment_reference, void_reason
+      FROM tickets WHERE id = ANY(${refused}::uuid[])`;
     for (const id of refused) {
       const row = current.find((c) => c.id === id);
-      errors.push(row ? `Ticket ${row.control_number}: Already registered to: ${row.buyer_name ?? ""}` : `Ticket ${wanted.get(id)}: Ticket not found`);
+      errors.push(
+        !row ? `Ticket ${wanted.get(id)}: Ticket not found`
+        : row.void_reason ? `Ticket ${row.control_number}: ${ticketVoidedMessage(row.control_number, row.void_reason)}`
+        : `Ticket ${row.control_number}: Already registered to: ${row.buyer_name ?? ""}`,
+      );
     }
   }
 
   rows.sort((a, b) => a.ticket_number - b.ticket_number);
   const count = rows.length;
   // Each ticket counts once, however many of its references (id, control number, number) came.
-  const totalRequested = wanted.size + notFound;
+  const totalRequested = wanted.size + voided.size + notFound;
   return {
     success: count > 0,
     message: count > 0 ? `Successfully registered ${count} ticket${count === 1 ? "" : "s"}` : "No tickets were registered",
     totalRequested,
     registeredCount: count,
-    registeredTickets: rows.map(serializeTicket),
+    registeredTickets: rows,
     errors,
   };
 }

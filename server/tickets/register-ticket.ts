@@ -1,59 +1,66 @@
 import "server-only";
-import { Prisma } from "@/generated/prisma/client";
 import { isRegisteredBuyerName } from "@/lib/constants";
 import { TICKET_MESSAGES, type RegisterTicketPayload } from "@/lib/schemas/ticket";
 import type { Principal } from "@/server/auth/principal";
 import { sql } from "@/server/db/client";
 import { AppError } from "@/server/http/errors";
+import { violatesConstraint } from "@/server/http/db-errors";
+import { duplicateReferenceError, GCASH_REFERENCE_INDEX, planPayment, type PaymentPlan } from "@/server/payments/plan-payment";
+import { registrationStatement, saleRowsWhere, type RegistrationSource } from "@/server/tickets/registration";
 import { alreadyRegistered, findTicket, ticketRefCondition, TICKET_NOT_FOUND_BY_TERM } from "@/server/tickets/ticket-ref";
-import { TICKET_COLUMNS, serializeTicket, type TicketRow } from "@/server/tickets/ticket-row";
+import type { Ticket } from "@/server/tickets/ticket-select";
+import { ticketVoided, voidFirst } from "@/server/tickets/void-ticket";
 
-type Buyer = Pick<RegisterTicketPayload, "buyerName" | "phoneNumber" | "email" | "address">;
+/** A placeholder name ("N/A") would leave the ticket unregistered yet write it: refused before any SQL runs. */
+export function requireRealBuyer(buyerName: string) {
+  if (!isRegisteredBuyerName(buyerName)) throw new AppError("validation_failed", TICKET_MESSAGES.registerBuyerName);
+}
 
 /**
- * The registration UPDATE for the tickets matching `where` that are still unregistered, with
- * one audit row per ticket in the same statement. Concurrent registrations of one ticket:
- * the second waits for the first's row lock, re-checks `registered_at IS NULL` and matches
- * nothing, so a buyer is never overwritten.
+ * Runs a registration statement; a second claim on a GCash reference becomes the 409 naming the
+ * earlier use.
  */
-export function registrationStatement(where: Prisma.Sql, buyer: Buyer, principal: Principal) {
-  // A placeholder name ("N/A") would leave the ticket unregistered yet write it: refuse before any SQL runs.
-  if (!isRegisteredBuyerName(buyer.buyerName)) throw new AppError("validation_failed", TICKET_MESSAGES.registerBuyerName);
-  const user = principal.user;
-  return Prisma.sql`
-    WITH t AS (
-      UPDATE tickets AS t SET
-        buyer_name = ${buyer.buyerName}::text,
-        phone_number = ${buyer.phoneNumber}::text,
-        email = coalesce(${buyer.email ?? null}::text, t.email),
-        address = coalesce(${buyer.address ?? null}::text, t.address),
-        status = CASE WHEN t.status = 'active' THEN 'registered' ELSE t.status END,
-        registered_at = CASE WHEN ticket_buyer_is_real(${buyer.buyerName}::text) THEN now() END,
-        registered_by_id = ${user.id}::uuid,
-        updated_at = now()
-      FROM tickets AS old
-      WHERE old.id = t.id AND (${where}) AND t.registered_at IS NULL
-      RETURNING t.*, jsonb_build_object('buyer_name', old.buyer_name, 'phone_number', old.phone_number,
-        'email', old.email, 'address', old.address, 'status', old.status) AS before
-    ), audit AS (
-      INSERT INTO audit_log (actor_id, actor_email, action, entity_type, entity_id, before, after)
-      SELECT ${user.id}::uuid, ${user.email}::text, 'ticket.register', 'ticket', t.id::text, t.before,
-        jsonb_build_object('buyer_name', t.buyer_name, 'phone_number', t.phone_number, 'email', t.email,
-          'address', t.address, 'status', t.status)
-      FROM t
-    )
-    SELECT ${TICKET_COLUMNS} FROM t`;
+export async function runRegistration<T>(run: () => Promise<T>, payments: PaymentPlan[], buyer: { name: string; phone: string | null }): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (violatesConstraint(error, GCASH_REFERENCE_INDEX)) {
+      const claimed = payments.find((p) => p.gcash_reference_key && !p.existing);
+      throw await duplicateReferenceError({ normalized: claimed?.gcash_reference_key ?? "", buyer, cause: error });
+    }
+    throw error;
+  }
 }
 
-/** PUT /api/tickets/register/{controlNumber}: attach a buyer to one unregistered ticket. */
-export async function registerTicket(options: { ref: string; buyer: Buyer; principal: Principal }) {
+/** PUT /api/tickets/register/{controlNumber}: attach a buyer (and how they paid) to one unregistered ticket. */
+export async function registerTicket(options: { ref: string; buyer: RegisterTicketPayload; principal: Principal; source?: RegistrationSource }) {
+  return voidFirst(options.ref, () => register(options));
+}
+
+async function register(options: { ref: string; buyer: RegisterTicketPayload; principal: Principal; source?: RegistrationSource }) {
+  const { buyer, principal } = options;
+  requireRealBuyer(buyer.buyerName);
   const where = ticketRefCondition(options.ref);
   if (!where) throw new AppError("not_found", TICKET_NOT_FOUND_BY_TERM);
-  // One statement, straight to the driver (the write every seller repeats all day; see docs/performance.md).
-  const statement = registrationStatement(where, options.buyer, options.principal);
-  const [row] = await sql<TicketRow>(statement.text, statement.values);
-  if (row) return serializeTicket(row);
+  // Without a method in the request the stub's defaults pay: read them first (the write re-checks
+  // everything it depends on). With one, the write is the only statement on the way to success.
+  const stub = buyer.paymentMethod || buyer.paymentId ? null : await findTicket(options.ref);
+  if (stub) refuseUnregistrable(stub);
+  const payer = { name: buyer.buyerName, phone: buyer.phoneNumber };
+  const { plan, audit } = await planPayment({ choice: buyer, stub, buyer: payer, principal });
+  const statement = registrationStatement({ rows: saleRowsWhere(where, buyer, { status: "registered" }), payments: [plan], principal, source: options.source ?? "register", audit });
+  // One statement, straight to the driver (the write every seller repeats all day; docs/performance.md).
+  const [row] = await runRegistration(() => sql<Ticket>(statement.text, statement.values), [plan], payer);
+  if (row) return row;
   const existing = await findTicket(options.ref);
   if (!existing) throw new AppError("not_found", TICKET_NOT_FOUND_BY_TERM);
-  throw alreadyRegistered(existing.buyer_name);
+  refuseUnregistrable(existing);
+  throw new AppError("conflict", "The ticket could not be registered. Please try again.");
 }
+
+/** Why a ticket cannot take a buyer: void first (every write on a voided ticket says so), then registered. */
+export function refuseUnregistrable(ticket: Pick<Ticket, "control_number" | "voided_at" | "void_reason" | "is_registered" | "buyer_name">) {
+  if (ticket.voided_at) throw ticketVoided(ticket);
+  if (ticket.is_registered) throw alreadyRegistered(ticket.buyer_name);
+}
+

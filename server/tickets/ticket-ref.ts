@@ -3,7 +3,7 @@ import { Prisma } from "@/generated/prisma/client";
 import { sql } from "@/server/db/client";
 import { parseTicketRef } from "@/lib/ticket-number";
 import { AppError } from "@/server/http/errors";
-import { TICKET_COLUMNS, type TicketRow } from "@/server/tickets/ticket-row";
+import { TICKET_COLUMNS, type Ticket } from "@/server/tickets/ticket-select";
 
 type Tx = Prisma.TransactionClient;
 
@@ -33,11 +33,11 @@ export function ticketRefCondition(input: string | number): Prisma.Sql | null {
  * (server/db/client.ts `sql`): the lookup is the hottest read of the API, and Prisma's raw-query
  * path cost more than the database did (docs/performance.md).
  */
-export async function findTicket(ref: string | number, tx?: Tx): Promise<TicketRow | null> {
+export async function findTicket(ref: string | number, tx?: Tx): Promise<Ticket | null> {
   const condition = ticketRefCondition(ref);
   if (!condition) return null;
   const query = Prisma.sql`SELECT ${TICKET_COLUMNS} FROM tickets t WHERE ${condition}`;
-  const rows = tx ? await tx.$queryRaw<TicketRow[]>(query) : await sql<TicketRow>(query.text, query.values);
+  const rows = tx ? await tx.$queryRaw<Ticket[]>(query) : await sql<Ticket>(query.text, query.values);
   return rows[0] ?? null;
 }
 

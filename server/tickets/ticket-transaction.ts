@@ -1,7 +1,9 @@
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/server/db/client";
+import { violatesConstraint } from "@/server/http/db-errors";
 import { AppError } from "@/server/http/errors";
+import { GCASH_REFERENCE_INDEX } from "@/server/payments/plan-payment";
 
 type Tx = Prisma.TransactionClient;
 
@@ -33,12 +35,13 @@ export function isUniqueViolation(error: unknown): boolean {
  * concurrent allocators to queue on the advisory lock (or, on PGlite, the single connection)
  * instead of failing; a unique violation becomes a clean 409.
  */
-export async function ticketTransaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+export async function ticketTransaction<T>(fn: (tx: Tx) => Promise<T>, options?: { timeoutMs?: number }): Promise<T> {
   try {
-    return await db().$transaction(fn, { maxWait: 60_000, timeout: 60_000 });
+    return await db().$transaction(fn, { maxWait: 60_000, timeout: options?.timeoutMs ?? 60_000 });
   } catch (error) {
     if (error instanceof AppError) throw error;
-    if (isUniqueViolation(error)) {
+    // A GCash reference claimed twice is the registration's to explain (runRegistration).
+    if (isUniqueViolation(error) && !violatesConstraint(error, GCASH_REFERENCE_INDEX)) {
       throw new AppError("conflict", "That ticket number was taken at the same moment. Please try again.", { cause: error });
     }
     throw error;

@@ -11,6 +11,14 @@ export async function deleteUser(options: { email: string; actor: AuditActor | n
     const { target, isSelf, isActiveAdmin, otherActiveAdmins } = await lockUserForChange(tx, options);
     if (isSelf) throw conflict("You cannot delete your own account");
     if (isActiveAdmin && otherActiveAdmins === 0) throw conflict("Cannot delete the last active administrator");
+    // Seller accountability (issue 20, docs/decisions/090): a user whose stubs, sales, remittances or
+    // adjustments are on the books stays, disabled; the foreign keys (ON DELETE RESTRICT) hold it too.
+    const [records] = await tx.$queryRaw<{ held: boolean }[]>`
+      SELECT EXISTS (SELECT 1 FROM stub_allocations WHERE seller_id = ${target.id}::uuid OR allocated_by_id = ${target.id}::uuid)
+        OR EXISTS (SELECT 1 FROM remittances WHERE seller_id = ${target.id}::uuid OR received_by_id = ${target.id}::uuid)
+        OR EXISTS (SELECT 1 FROM remittance_adjustments WHERE seller_id = ${target.id}::uuid OR created_by_id = ${target.id}::uuid)
+        OR EXISTS (SELECT 1 FROM tickets WHERE registered_by_id = ${target.id}::uuid) AS held`;
+    if (records?.held) throw conflict(`${target.email} has seller records (stubs, sales or remittances): disable the account instead of deleting it`);
     await tx.user.delete({ where: { id: target.id } });
     await writeAudit(tx, { actor: options.actor, action: "user.delete", entityType: "user", entityId: target.id, before: auditSnapshot(target) });
     return target;

@@ -30,6 +30,7 @@ export function toUserListItem(user: User): UserListItem {
     last_login: user.lastLogin?.toISOString() ?? null,
     phone_number: user.phoneNumber,
     address: user.address,
+    google_linked: user.googleSub !== null,
   };
 }
 

@@ -1,6 +1,8 @@
+import { beforeEach } from "vitest";
 import { randomBytes } from "node:crypto";
 import { createSession } from "@/server/auth/sessions";
 import { db } from "@/server/db/client";
+import { resetDb } from "@/tests/helpers/db";
 
 let counter = 0;
 
@@ -28,4 +30,17 @@ export async function createAdminAndStaff() {
   const admin = await createSignedInUser({ isAdmin: true, email: "admin@example.com", displayName: "Ada Admin" });
   const staff = await createSignedInUser({ email: "staff@example.com", displayName: "Sam Staff" });
   return { admin, staff };
+}
+
+/**
+ * For a suite whose every test starts from an empty database with an administrator and a staff
+ * member signed in: registers the beforeEach and answers the object it fills (`users.admin`).
+ */
+export function freshAdminAndStaff() {
+  const users = {} as Awaited<ReturnType<typeof createAdminAndStaff>>;
+  beforeEach(async () => {
+    await resetDb();
+    Object.assign(users, await createAdminAndStaff());
+  });
+  return users;
 }

@@ -6,6 +6,7 @@ import { GET as historicalRoute } from "@/app/api/dashboard/analytics/historical
 import { GET as statsRoute } from "@/app/api/dashboard/stats/route";
 import { PUT as registerRoute } from "@/app/api/tickets/register/[controlNumber]/route";
 import { GET as ticketStatsRoute } from "@/app/api/tickets/stats/route";
+import { POST as voidRoute } from "@/app/api/tickets/[id]/void/route";
 import type { DashboardStats, HistoricalAnalytics, UserProgress } from "@/lib/api/dashboard";
 import { AppError } from "@/server/http/errors";
 import { getHistoricalAnalytics } from "@/server/dashboard/get-historical-analytics";
@@ -33,8 +34,8 @@ const getStats = async (token = staff.token) => {
   return res.json;
 };
 
-describe("revenue is the amounts of registered tickets only", () => {
-  it("counts every ticket but takes revenue from registered ones, per payment method, as the ticket stats do", async () => {
+describe("money figures count sold tickets only (docs/figures.md)", () => {
+  it("counts every ticket in stock, but the payment breakdown and revenue only sold ones, as the ticket stats do", async () => {
     await placeTickets([
       { number: 1, createdAt: minutesAgo(50), registeredAt: minutesAgo(50), method: "cash", amount: 50 },
       { number: 2, createdAt: minutesAgo(40), registeredAt: minutesAgo(30), method: "GCash", amount: 120.5 },
@@ -43,10 +44,11 @@ describe("revenue is the amounts of registered tickets only", () => {
       { number: 5, createdAt: minutesAgo(10), registeredAt: minutesAgo(5), method: "bank_transfer", amount: 75 },
     ]);
     const s = await getStats();
-    expect(s.summary).toMatchObject({ total: 5, cash: 1, gcash: 2, bank_transfer: 2, registered: 3, unregistered: 2, revenue: 245.5 });
+    // Unsold stubs (3 and 4) carry a method but sold nothing: they are in no money figure.
+    expect(s.summary).toMatchObject({ total: 5, cash: 1, gcash: 1, bank_transfer: 1, registered: 3, unregistered: 2, revenue: 245.5 });
     expect(s.paymentBreakdown).toEqual([
-      { method: "gcash", count: 2, revenue: 120.5 },
-      { method: "bank_transfer", count: 2, revenue: 75 },
+      { method: "gcash", count: 1, revenue: 120.5 },
+      { method: "bank_transfer", count: 1, revenue: 75 },
       { method: "cash", count: 1, revenue: 50 },
     ]);
     const ticketStats = await callRoute(ticketStatsRoute, { path: "/api/tickets/stats", token: admin.token });
@@ -75,7 +77,11 @@ describe("revenue is the amounts of registered tickets only", () => {
     const today = s.trends.daily.at(-1)!.date;
     const after = await getHistoricalAnalytics({ principal: principalOf(admin), period: "7d" });
     expect(after.trends.daily.find((d) => d.date === today)).toMatchObject({ count: 0, registered: 1, revenue: 50 });
-    expect(s.recentActivity[0]).toMatchObject({ ticket_id: id, activity_type: "registered", buyer_name: "Maria Santos", is_registered: true });
+    expect(s.recentActivity[0]).toMatchObject({ ticket_id: id, activity_type: "registered", buyer_name: "Maria Santos", is_registered: true, is_void: false });
+    // Voided, the row stays (it happened) and says the ticket is void now.
+    const voided = await callRoute(voidRoute, { method: "POST", path: `/api/tickets/${id}/void`, params: { id }, body: { reason: "lost_stub" }, token: admin.token });
+    expect(voided.status).toBe(200);
+    expect((await getStats()).recentActivity[0]).toMatchObject({ ticket_id: id, activity_type: "registered", is_registered: true, is_void: true });
   });
 });
 
@@ -103,11 +109,13 @@ describe("user progress", () => {
     const res = await callRoute<UserProgress>(userProgressRoute, { path: "/api/dashboard/admin/user-progress", token: admin.token });
     expect(res.status).toBe(200);
     expect(res.json.overview).toEqual({ totalRevenue: 250, totalTicketsGenerated: 10, totalRegistered: 4, activeUsers: 3 });
+    // Placed tickets record no seller: their sales (4 tickets, ₱250, all cash) are the Unknown row's.
+    const none = { soldTickets: 0, soldAmount: 0, cashCollected: 0 };
     expect(res.json.userProgress).toEqual([
-      { userEmail: ben, totalTickets: 2, registeredTickets: 2, registrationRate: 100, totalSales: 150, latestTicketDate: "2026-02-06T01:00:00.000Z" },
-      { userEmail: ana, totalTickets: 4, registeredTickets: 1, registrationRate: 25, totalSales: 50, latestTicketDate: "2026-02-04T01:00:00.000Z" },
-      { userEmail: "Unknown", totalTickets: 1, registeredTickets: 1, registrationRate: 100, totalSales: 50, latestTicketDate: "2026-02-10T01:00:00.000Z" },
-      { userEmail: cy, totalTickets: 3, registeredTickets: 0, registrationRate: 0, totalSales: 0, latestTicketDate: "2026-02-09T01:00:00.000Z" },
+      { userEmail: ben, totalTickets: 2, registeredTickets: 2, registrationRate: 100, totalSales: 150, latestTicketDate: "2026-02-06T01:00:00.000Z", ...none },
+      { userEmail: "Unknown", totalTickets: 1, registeredTickets: 1, registrationRate: 100, totalSales: 50, latestTicketDate: "2026-02-10T01:00:00.000Z", soldTickets: 4, soldAmount: 250, cashCollected: 250 },
+      { userEmail: ana, totalTickets: 4, registeredTickets: 1, registrationRate: 25, totalSales: 50, latestTicketDate: "2026-02-04T01:00:00.000Z", ...none },
+      { userEmail: cy, totalTickets: 3, registeredTickets: 0, registrationRate: 0, totalSales: 0, latestTicketDate: "2026-02-09T01:00:00.000Z", ...none },
     ]);
   });
 

@@ -1,11 +1,14 @@
-// The statistics rollups (ticket_daily_stats, ticket_hourly_stats, ticket_creator_stats) are kept
-// by triggers; whatever writes the tickets, alone or at the same moment, they must always equal an
-// aggregate over the tickets table in the raffle's timezone.
+// The statistics rollups (ticket_daily_stats, ticket_hourly_stats, ticket_creator_stats,
+// ticket_seller_stats, ticket_counters) are kept by triggers; whatever writes the tickets (voids and
+// unvoids included), alone or at the same moment, they must always equal an aggregate over the
+// tickets table in the raffle's timezone.
 import { beforeEach, describe, expect, it } from "vitest";
 import { DELETE as deleteRoute, PUT as editRoute } from "@/app/api/tickets/[id]/route";
 import { POST as customRangeRoute } from "@/app/api/tickets/admin/generate-custom-range/route";
 import { POST as generateRoute } from "@/app/api/tickets/generate/route";
 import { POST as registerMultipleRoute } from "@/app/api/tickets/register-multiple/route";
+import { POST as unvoidRoute } from "@/app/api/tickets/[id]/unvoid/route";
+import { POST as voidRoute } from "@/app/api/tickets/[id]/void/route";
 import { PUT as registerRoute } from "@/app/api/tickets/register/[controlNumber]/route";
 import { GET as statsRoute } from "@/app/api/dashboard/stats/route";
 import { db } from "@/server/db/client";
@@ -43,6 +46,8 @@ async function customRange(startRange: number, endRange: number) {
 
 const register = (ref: string, token = staff.token) =>
   callRoute(registerRoute, { method: "PUT", path: `/api/tickets/register/${ref}`, params: { controlNumber: ref }, body: buyer, token });
+const voidTicket = (ref: string) => callRoute(voidRoute, { method: "POST", path: `/api/tickets/${ref}/void`, params: { id: ref }, body: { reason: "refunded" }, token: admin.token });
+const unvoid = (ref: string) => callRoute(unvoidRoute, { method: "POST", path: `/api/tickets/${ref}/unvoid`, params: { id: ref }, body: { reason: "back in" }, token: admin.token });
 
 describe("the rollups follow every kind of ticket write", () => {
   it("generate, custom range, register, register-multiple, edit and delete", async () => {
@@ -88,8 +93,15 @@ describe("the rollups follow every kind of ticket write", () => {
     raw = await expectRollupsExact();
     expect(raw.daily.some((d) => d.method === "bank_transfer")).toBe(true);
 
+    // A void takes a sold ticket out of the money figures; an unvoid puts it back.
+    for (const ref of ["00102", "00105", "00201"]) expect((await voidTicket(ref)).status).toBe(200);
+    raw = await expectRollupsExact();
+    expect(raw.counters).toMatchObject({ voided: 3 });
+    expect((await unvoid("00201")).status).toBe(200);
+    await expectRollupsExact();
+
     // An amount change after registration moves revenue, and a bulk statement many rows at once.
-    await db().$executeRaw`UPDATE tickets SET amount = 65 WHERE ticket_number IN (102, 201)`;
+    await db().$executeRaw`UPDATE tickets SET amount = 65 WHERE ticket_number IN (103, 201)`;
     await db().$executeRaw`UPDATE tickets SET payment_method = 'gcash' WHERE ticket_number BETWEEN 107 AND 140`;
     await db().$executeRaw`DELETE FROM tickets WHERE ticket_number BETWEEN 120 AND 130`;
     await expectRollupsExact();
@@ -104,7 +116,7 @@ describe("the rollups follow every kind of ticket write", () => {
     }
     await db().$executeRawUnsafe(`TRUNCATE TABLE tickets CASCADE`);
     const raw = await expectRollupsExact();
-    expect(raw).toEqual({ daily: [], hourly: [], creators: [] });
+    expect(raw).toEqual({ daily: [], hourly: [], creators: [], sellers: [], counters: { total: 0, registered: 0, sold: 0, voided: 0, revenue: "0.00" } });
   });
 
   it("an unknown timezone cannot be saved (the rebuild refuses it), so ticket writes never fail on it", async () => {
@@ -141,5 +153,23 @@ describe("concurrent writers", () => {
     expect(raw.creators.find((c) => c.creator === "admin@example.com")).toMatchObject({ tickets: 60, registered: 41 });
     const stats = await callRoute(statsRoute, { path: "/api/dashboard/stats", token: staff.token });
     expect(stats.json.summary).toMatchObject({ total: 90, registered: 71, revenue: 3550 });
+  });
+
+  it("voids, unvoids and registrations of the same tickets at the same moment leave the rollups exact", async () => {
+    await customRange(1, 40);
+    for (let n = 31; n <= 40; n++) expect((await voidTicket(String(n).padStart(5, "0"))).status).toBe(200);
+    const ref = (n: number) => String(n).padStart(5, "0");
+    const results = await Promise.all([
+      // 1-10: registered and voided at once (either may come first; both are allowed).
+      ...Array.from({ length: 10 }, (_, i) => register(ref(i + 1))),
+      ...Array.from({ length: 10 }, (_, i) => voidTicket(ref(i + 1))),
+      // 11-20: registered while 31-40 are unvoided and then sold.
+      ...Array.from({ length: 10 }, (_, i) => register(ref(i + 11))),
+      ...Array.from({ length: 10 }, (_, i) => unvoid(ref(i + 31)).then(() => register(ref(i + 31)))),
+    ]);
+    expect(results.filter((r) => r.status >= 500)).toEqual([]);
+    const raw = await expectRollupsExact();
+    expect(raw.counters.voided).toBe(10);
+    expect(raw.counters.sold).toBe(raw.counters.registered - (await db().ticket.count({ where: { voidedAt: { not: null }, registeredAt: { not: null } } })));
   });
 });

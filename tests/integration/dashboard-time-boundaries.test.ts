@@ -141,10 +141,8 @@ describe("each period covers its days, today included", () => {
     expect(h.range).toEqual({ from, to: "2026-06-30" });
     expect(h.trends.daily[0]).toEqual({ date: from, count: 1, registered: 1, revenue: 50 });
     expect(h.totals).toEqual({ generatedTickets: 2, registeredTickets: 1, revenue: 50, activeUsers: 1 });
-    expect(h.paymentBreakdown).toEqual([
-      { method: "gcash", count: 1, revenue: 50 },
-      { method: "bank_transfer", count: 1, revenue: 0 },
-    ]);
+    // Sales in the period only: ticket 3 is an unsold stub, ticket 2 was sold the day before.
+    expect(h.paymentBreakdown).toEqual([{ method: "gcash", count: 1, revenue: 50 }]);
     expect(h.hourlyDistribution.reduce((n, r) => n + r.count, 0)).toBe(2);
   });
 });

@@ -78,7 +78,9 @@ describe("a user deleted while their requests are in flight", () => {
         expect([201, 401, 403], JSON.stringify(res.json)).toContain(res.status);
         statuses.add(res.status);
       }
-      expect(results.at(-1)!.status).toBe(200);
+      // 200, or 409 when a generate won the race: a seller with sales is disabled, never deleted
+      // (issue 20, docs/decisions/090).
+      expect([200, 409]).toContain(results.at(-1)!.status);
     }
   });
 

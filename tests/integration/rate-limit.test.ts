@@ -1,6 +1,8 @@
 // The api_rate_limit setting: requests a minute per signed-in user (per client address before
 // sign-in), counted per instance and added to the shared table every second so every instance
 // shares the count; past it, 429 `rate_limited` with Retry-After; the health probes exempt.
+import http from "node:http";
+import { NextRequest } from "next/server";
 import { beforeEach, describe, expect, it } from "vitest";
 import { GET as profileRoute } from "@/app/api/auth/profile/route";
 import { POST as verifyTokenRoute } from "@/app/api/auth/verify-token/route";
@@ -9,7 +11,8 @@ import { GET as healthRoute } from "@/app/api/health/route";
 import { PUT as putSettingsRoute } from "@/app/api/settings/route";
 import { createSession } from "@/server/auth/sessions";
 import { db } from "@/server/db/client";
-import { flushRateLimitCounts, resetRateLimiter } from "@/server/http/rate-limit";
+import { CLIENT_ADDRESS_ENV, CLIENT_ADDRESS_HEADER, parseTrustedProxies, stampClientAddress } from "@/lib/client-address.mjs";
+import { MAX_ADDRESS_KEYS, flushRateLimitCounts, resetRateLimiter, sweepRateLimitTable } from "@/server/http/rate-limit";
 import { waitForFreshMinute } from "@/tests/helpers/clock";
 import { resetDb } from "@/tests/helpers/db";
 import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
@@ -63,6 +66,8 @@ describe("api_rate_limit", () => {
     });
     expect(refused.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
 
+    // The window slides: a minute on, the last minute's count still weighs; two on, it is gone.
+    moveToNextMinute();
     moveToNextMinute();
     expect((await profile(staff.token)).status).toBe(200);
   });
@@ -78,7 +83,7 @@ describe("api_rate_limit", () => {
     expect((await profile(admin.token)).status).toBe(200);
   });
 
-  it("before sign-in, counts per client address (the last X-Forwarded-For entry)", async () => {
+  it("before sign-in, counts per client address (without the start script: the last X-Forwarded-For entry)", async () => {
     await setLimit(10);
     await waitForFreshMinute();
     expect(await callTimes(10, () => fromAddress("198.51.100.7, 203.0.113.5"))).toEqual(Array(10).fill(401));
@@ -136,5 +141,115 @@ describe("api_rate_limit", () => {
     await flushRateLimitCounts();
     expect((await profile(staff.token)).status).toBe(200); // the 10th
     expect((await profile(staff.token)).status).toBe(429);
+  });
+});
+
+describe("the pre-sign-in limit (issue 25 item 2) and the sliding window (item 11)", () => {
+  /** As under scripts/start.mjs: the socket's address in the one header the app believes. */
+  const fromSocket = (address: string, extra: Record<string, string> = {}) =>
+    callRoute(verifyTokenRoute, { method: "POST", path: "/api/auth/verify-token", body: {}, headers: { [CLIENT_ADDRESS_HEADER]: address, ...extra } });
+  beforeEach(() => {
+    process.env[CLIENT_ADDRESS_ENV] = "1";
+    return () => {
+      delete process.env[CLIENT_ADDRESS_ENV];
+    };
+  });
+
+  it("150 requests with 150 forged X-Forwarded-For from one socket are one key: 50 refused, one row", async () => {
+    await waitForFreshMinute();
+    const statuses = await callTimes(150, () => {
+      const forged = `198.51.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+      return fromSocket("203.0.113.50", { "x-forwarded-for": forged, "x-real-ip": forged, forwarded: `for=${forged}` });
+    });
+    expect(statuses.filter((s) => s === 429)).toHaveLength(50);
+    await flushRateLimitCounts();
+    const rows = await db().$queryRaw<{ key: string }[]>`SELECT key FROM api_rate_limits WHERE key LIKE 'ip:%'`;
+    expect(rows.map((r) => r.key)).toEqual(["ip:203.0.113.50"]);
+  });
+
+  it("a request with a bad Bearer token is counted against its address", async () => {
+    await setLimit(10);
+    await waitForFreshMinute();
+    const badToken = () => callRoute(profileRoute, { path: "/api/auth/profile", token: "x".repeat(43), headers: { [CLIENT_ADDRESS_HEADER]: "203.0.113.51" } });
+    expect(await callTimes(10, badToken)).toEqual(Array(10).fill(401));
+    expect((await badToken()).status).toBe(429);
+  });
+
+  it("IPv6 callers are counted per /64", async () => {
+    await setLimit(10);
+    await waitForFreshMinute();
+    const statuses = await callTimes(11, () => fromSocket(`2001:db8:5:6:${Math.floor(Math.random() * 65535).toString(16)}::1`));
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it("200 requests straddling a minute boundary get at least 100 × 429", async () => {
+    const boundary = Math.ceil(Date.now() / 60_000) * 60_000 + 60_000;
+    let now = boundary - 500;
+    resetRateLimiter(() => now);
+    const before = await callTimes(100, () => fromSocket("203.0.113.52"));
+    expect(before).toEqual(Array(100).fill(401));
+    now = boundary + 500;
+    const after = await callTimes(100, () => fromSocket("203.0.113.52"));
+    expect(after.filter((s) => s === 429).length).toBeGreaterThanOrEqual(100);
+    const refused = await fromSocket("203.0.113.52");
+    const retryAfter = Number(refused.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(1);
+    expect(retryAfter).toBeLessThanOrEqual(120);
+  });
+
+  it("another instance's count of the minute before weighs too", async () => {
+    await setLimit(10);
+    await waitForFreshMinute();
+    const start = Math.floor(Date.now() / 60_000) * 60_000;
+    // Another instance counted 10 for this address in the last second of the minute before.
+    await db().$executeRaw`INSERT INTO api_rate_limits (key, window_start, count) VALUES ('ip:203.0.113.53', to_timestamp(${(start - 60_000) / 1000}), 10)`;
+    resetRateLimiter(() => start + 1_000);
+    expect((await fromSocket("203.0.113.53")).status).toBe(429);
+  });
+
+  it("the table is swept: rows past the window go, and address rows are capped", async () => {
+    await db().$executeRawUnsafe(
+      `INSERT INTO api_rate_limits (key, window_start, count)
+       SELECT 'ip:10.' || (i / 65536) || '.' || ((i / 256) % 256) || '.' || (i % 256), now() - (i % 100) * interval '1 second', 1
+       FROM generate_series(1, ${MAX_ADDRESS_KEYS + 500}) AS i`,
+    );
+    await db().$executeRaw`INSERT INTO api_rate_limits (key, window_start, count) VALUES ('ip:old', now() - interval '3 minutes', 1), ('user:old', now() - interval '3 minutes', 1)`;
+    await sweepRateLimitTable();
+    const [{ n }] = await db().$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM api_rate_limits`;
+    expect(n).toBe(MAX_ADDRESS_KEYS);
+    const old = await db().$queryRaw<{ key: string }[]>`SELECT key FROM api_rate_limits WHERE key LIKE '%old'`;
+    expect(old).toEqual([]);
+  });
+
+  it("over a real socket, as scripts/start.mjs serves: forged headers are ignored unless the socket is a trusted proxy", async () => {
+    await setLimit(10);
+    await waitForFreshMinute();
+    const serve = async (trusted: string) => {
+      const server = http.createServer(async (req, res) => {
+        stampClientAddress(req, parseTrustedProxies(trusted));
+        const headers = Object.entries(req.headers).flatMap(([k, v]) => (typeof v === "string" ? [[k, v]] : [])) as [string, string][];
+        const request = new NextRequest(new URL(req.url ?? "/", "http://localhost:3000"), { method: "POST", headers, body: "{}" });
+        const response = await verifyTokenRoute(request, { params: Promise.resolve({}) });
+        res.writeHead(response.status).end();
+      });
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      return { server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}/api/auth/verify-token` };
+    };
+    const untrusted = await serve("");
+    const statuses: number[] = [];
+    for (let i = 0; i < 15; i++) {
+      const res = await fetch(untrusted.url, { method: "POST", headers: { "x-forwarded-for": `198.51.100.${i}`, "x-raffle-client-address": `198.51.100.${i}` } });
+      statuses.push(res.status);
+    }
+    untrusted.server.close();
+    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+    // Behind a trusted proxy (here: loopback), the right-most untrusted hop is the caller.
+    const proxied = await serve("127.0.0.1");
+    const viaProxy = await fetch(proxied.url, { method: "POST", headers: { "x-forwarded-for": "1.2.3.4, 198.51.100.200" } });
+    proxied.server.close();
+    expect(viaProxy.status).toBe(401);
+    await flushRateLimitCounts();
+    const keys = (await db().$queryRaw<{ key: string }[]>`SELECT key FROM api_rate_limits WHERE key LIKE 'ip:%' ORDER BY key`).map((r) => r.key);
+    expect(keys).toEqual(["ip:127.0.0.1", "ip:198.51.100.200"]);
   });
 });

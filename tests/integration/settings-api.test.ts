@@ -41,6 +41,17 @@ describe("GET /api/settings", () => {
         dark_mode: true,
         ticket_prefix: "B2K",
         timezone: "Asia/Manila",
+        // Seller accountability (issue 20), off and ₱5,000 by default.
+        restrict_sales_to_allocations: false,
+        cash_on_hand_alert: 5000,
+        // What stubs print (issue 22), empty by default.
+        permit_number: "",
+        draw_at: "",
+        venue: "",
+        // Installation-wide caps (issue 25): 2,048 MB of attachments (none used yet), 500 e-mails an hour.
+        attachment_storage_limit_mb: 2048,
+        email_hourly_limit: 500,
+        attachment_storage_used_bytes: 0,
       },
     });
   });
@@ -61,6 +72,11 @@ describe("GET /api/settings", () => {
   });
 });
 
+/** The issue-20 settings, untouched by the spec's fourteen. */
+const SELLER_DEFAULTS = { restrict_sales_to_allocations: false, cash_on_hand_alert: 5000 };
+/** What stubs print (issue 22), empty by default. */
+const STUB_DEFAULTS = { permit_number: "", draw_at: "", venue: "" };
+const CAP_DEFAULTS = { attachment_storage_limit_mb: 2048, email_hourly_limit: 500, attachment_storage_used_bytes: 0 };
 const put = (body: unknown, token = tokens.admin) => callRoute(putSettingsRoute, { method: "PUT", path: "/api/settings", body, token });
 const read = async () => (await callRoute(settingsRoute, { token: tokens.admin })).json.settings;
 
@@ -86,8 +102,17 @@ describe("PUT /api/settings", () => {
   it("saves all fourteen fields sent in snake_case and answers the saved settings", async () => {
     const res = await put(ALL);
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ success: true, settings: { ...ALL, ticket_prefix: "B2K", timezone: "Asia/Manila" }, notices: [] });
-    expect(await read()).toEqual({ ...ALL, ticket_prefix: "B2K", timezone: "Asia/Manila" });
+    expect(res.json).toEqual({ success: true, settings: { ...ALL, ticket_prefix: "B2K", timezone: "Asia/Manila", ...SELLER_DEFAULTS, ...STUB_DEFAULTS, ...CAP_DEFAULTS }, notices: [] });
+    expect(await read()).toEqual({ ...ALL, ticket_prefix: "B2K", timezone: "Asia/Manila", ...SELLER_DEFAULTS, ...STUB_DEFAULTS, ...CAP_DEFAULTS });
+  });
+
+  it("saves the stub settings (issue 22), audited like the others", async () => {
+    const res = await put({ permit_number: " FTEB-12345 Series of 2026 ", drawAt: "2026-12-20T15:00", venue: "Peñaflor Covered Court" });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json.settings).toMatchObject({ permit_number: "FTEB-12345 Series of 2026", draw_at: "2026-12-20T15:00", venue: "Peñaflor Covered Court" });
+    const audit = await db().auditLog.findFirst({ where: { action: "settings.update" }, orderBy: { id: "desc" } });
+    expect(audit?.after).toEqual({ permit_number: "FTEB-12345 Series of 2026", draw_at: "2026-12-20T15:00", venue: "Peñaflor Covered Court" });
+    expect((await put({ draw_at: "" })).json.settings.draw_at).toBe("");
   });
 
   it("accepts camelCase too", async () => {
@@ -100,11 +125,21 @@ describe("PUT /api/settings", () => {
     await put(ALL);
     const res = await put({ ticket_price: 20 });
     expect(res.status).toBe(200);
-    expect(res.json.settings).toEqual({ ...ALL, ticket_price: 20, ticket_prefix: "B2K", timezone: "Asia/Manila" });
+    expect(res.json.settings).toEqual({ ...ALL, ticket_price: 20, ticket_prefix: "B2K", timezone: "Asia/Manila", ...SELLER_DEFAULTS, ...STUB_DEFAULTS, ...CAP_DEFAULTS });
   });
 
   it.each([
     [{ ticket_price: 0 }, "ticket_price", M.ticketPrice],
+    [{ cash_on_hand_alert: -1 }, "cash_on_hand_alert", M.cashOnHandAlert],
+    [{ permit_number: "p".repeat(101) }, "permit_number", M.permitNumber],
+    [{ draw_at: "2026-02-30T15:00" }, "draw_at", M.drawAt],
+    [{ draw_at: "20 Dec 2026" }, "draw_at", M.drawAt],
+    [{ venue: "v".repeat(201) }, "venue", M.venue],
+    [{ attachment_storage_limit_mb: 0 }, "attachment_storage_limit_mb", M.attachmentStorageLimitMb],
+    [{ attachment_storage_limit_mb: 1.5 }, "attachment_storage_limit_mb", M.attachmentStorageLimitMb],
+    [{ email_hourly_limit: 0 }, "email_hourly_limit", M.emailHourlyLimit],
+    [{ email_hourly_limit: 100_001 }, "email_hourly_limit", M.emailHourlyLimit],
+    [{ restrict_sales_to_allocations: "yes" }, "restrict_sales_to_allocations", "Restrict sales to allocated stubs must be true or false"],
     [{ ticket_price: 12.345 }, "ticket_price", M.ticketPrice],
     [{ ticket_price: "fifty" }, "ticket_price", M.ticketPrice],
     [{ max_ticket_limit: 0 }, "max_ticket_limit", M.maxTicketLimit],

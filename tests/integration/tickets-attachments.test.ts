@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { GET as listRoute, POST as uploadRoute } from "@/app/api/tickets/[id]/attachments/route";
 import { DELETE as deleteRoute } from "@/app/api/tickets/attachment/[id]/route";
 import { GET as downloadRoute } from "@/app/api/tickets/attachment/[id]/download/route";
+import { GET as settingsRoute } from "@/app/api/settings/route";
 import { POST as generate } from "@/app/api/tickets/generate/route";
 import { db } from "@/server/db/client";
 import { resetDb } from "@/tests/helpers/db";
@@ -95,9 +96,21 @@ describe("POST /api/tickets/{id}/attachments", () => {
     const a = await upload({ bytes: SAMPLE_FILES.pdf, name: "..\\..\\windows\\re\u0007ceipt\u202E.pdf" });
     expect(a.json.attachment.file_name).toBe("receipt.pdf");
     const b = await upload({ bytes: SAMPLE_FILES.png, name: "../../etc/..png" });
-    expect(b.json.attachment.file_name).toBe("png");
+    expect(b.json.attachment.file_name).toBe("png.png");
     const c = await upload({ bytes: SAMPLE_FILES.png, name: "/tmp/\u0001\u0002" });
     expect(c.json.attachment.file_name).toBe("attachment.png");
+  });
+
+  it("stores and serves the user's base name with the detected type's extension (issue 25 item 8)", async () => {
+    const up = await upload({ bytes: SAMPLE_FILES.png, name: "poly.html" });
+    expect(up.status).toBe(201);
+    expect(up.json.attachment.file_name).toBe("poly.png");
+    const file = await download(up.json.attachment.id);
+    expect(file.headers.get("content-type")).toBe("image/png");
+    expect(file.headers.get("content-disposition")).toContain(`filename="poly.png"`);
+    // A file stored before the fix, under the user's extension, is served under its type's.
+    await db().$executeRaw`UPDATE ticket_attachments SET file_name = 'old.html' WHERE id = ${up.json.attachment.id}::uuid`;
+    expect((await download(up.json.attachment.id)).headers.get("content-disposition")).toContain(`filename="old.png"`);
   });
 
   it("refuses a body that is not multipart, or has no file, with 400", async () => {
@@ -186,5 +199,55 @@ describe("roles", () => {
     await upload({ bytes: SAMPLE_FILES.png, name: "a.png" });
     await db().ticket.delete({ where: { id: ticket.ticket_id } });
     expect(await db().ticketAttachment.count()).toBe(0);
+    expect(await usedBytes()).toBe(0);
+  });
+});
+
+const usedBytes = async () => Number((await db().attachmentStorage.findUniqueOrThrow({ where: { id: true } })).usedBytes);
+
+describe("the installation's storage limit (issue 25 item 3)", () => {
+  const KIB = 1024;
+  const photo = (i: number) => ({ bytes: Buffer.concat([SAMPLE_FILES.jpeg, Buffer.alloc(300 * KIB, i)]), name: `p${i}.jpg` });
+
+  it("refuses with 413 quota_exceeded naming the limit once the total would pass it, concurrent uploads on many tickets included; nothing is stored", async () => {
+    await db().settings.update({ where: { id: 1 }, data: { attachmentStorageLimitMb: 1 } });
+    const others = [];
+    for (let i = 0; i < 2; i++) {
+      const res = await callRoute(generate, { method: "POST", path: "/api/tickets/generate", token: staff.token, body: { buyer_name: `Buyer Number ${i}`, phone_number: "09171234567", payment_method: "cash" } });
+      others.push(res.json.ticket.ticket_id as string);
+    }
+    const refs = [ticket.ticket_id, ...others];
+    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => upload(photo(i), staff.token, refs[i % 3])));
+    // 1 MB holds three files of about 300 KiB, not four.
+    expect(results.filter((r) => r.status === 201)).toHaveLength(3);
+    const refused = results.filter((r) => r.status === 413);
+    expect(refused).toHaveLength(3);
+    expect(refused[0].json).toMatchObject({ success: false, code: "quota_exceeded", message: "Attachment storage is full: the limit is 1 MB" });
+    expect(await db().ticketAttachment.count()).toBe(3);
+    expect(await db().auditLog.count({ where: { action: "attachment.upload" } })).toBe(3);
+    const stored = await db().ticketAttachment.aggregate({ _sum: { fileSize: true } });
+    expect(await usedBytes()).toBe(stored._sum.fileSize);
+
+    // Deleting one gives its bytes back, and the next upload fits.
+    const first = await db().ticketAttachment.findFirstOrThrow({ select: { id: true } });
+    expect((await remove(first.id)).status).toBe(200);
+    expect((await upload(photo(9))).status).toBe(201);
+    expect((await upload(photo(10))).status).toBe(413);
+
+    // The Settings answer shows the space used, for administrators.
+    const settings = await callRoute(settingsRoute, { path: "/api/settings", token: admin.token });
+    expect(settings.json.settings).toMatchObject({ attachment_storage_limit_mb: 1, attachment_storage_used_bytes: await usedBytes() });
+    const asStaff = await callRoute(settingsRoute, { path: "/api/settings", token: staff.token });
+    expect(asStaff.json.settings).not.toHaveProperty("attachment_storage_used_bytes");
+  });
+
+  it("is held by the database whatever writes the row: a direct insert past the limit is refused", async () => {
+    await db().settings.update({ where: { id: 1 }, data: { attachmentStorageLimitMb: 1 } });
+    const insert = (size: number) =>
+      db().$executeRaw`INSERT INTO ticket_attachments (id, ticket_id, file_name, file_size, content_type, data)
+        VALUES (gen_random_uuid(), ${ticket.ticket_id}::uuid, 'x.jpg', ${size}, 'image/jpeg', '\\x00'::bytea)`;
+    await insert(1024 * 1024);
+    await expect(insert(1)).rejects.toThrow(/Attachment storage is full: the limit is 1 MB/);
+    expect(await usedBytes()).toBe(1024 * 1024);
   });
 });

@@ -176,6 +176,35 @@ describe("POST /api/tickets/send-email", () => {
     expect(other.status).toBe(200);
   });
 
+  it("sends at most email_hourly_limit e-mails an hour, all users together, concurrent senders included (429 with Retry-After)", async () => {
+    const ticket = await generateTicket();
+    await db().settings.update({ where: { id: 1 }, data: { emailHourlyLimit: 3 } });
+    // The count is per clock hour: start well inside one.
+    const now = new Date();
+    if (now.getMinutes() === 59 && now.getSeconds() >= 50) await new Promise((r) => setTimeout(r, (61 - now.getSeconds()) * 1000));
+    const results = await Promise.all([
+      send(payload(ticket.control_number)),
+      send(payload(ticket.control_number)),
+      send(payload(ticket.control_number), admin.token),
+      send(payload(ticket.control_number), admin.token),
+      send(payload(ticket.control_number), admin.token),
+    ]);
+    expect(results.filter((r) => r.status === 200)).toHaveLength(3);
+    const limited = results.filter((r) => r.status === 429);
+    expect(limited).toHaveLength(2);
+    expect(limited[0].json).toMatchObject({ code: "rate_limited" });
+    expect(limited[0].json.message).toMatch(/^Too many emails: this installation sends at most 3 an hour\. Try again in \d+ minutes?\.$/);
+    const retryAfter = Number(limited[0].headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expect(await sink.waitFor(3)).toHaveLength(3);
+    // Raising the limit lets the next one through at once (the setting is read on every send).
+    await db().settings.update({ where: { id: 1 }, data: { emailHourlyLimit: 4 } });
+    expect((await send(payload(ticket.control_number))).status).toBe(200);
+    const [row] = await db().$queryRaw<{ count: number }[]>`SELECT count FROM email_hourly_counts WHERE hour = date_trunc('hour', now())`;
+    expect(row.count).toBe(4);
+  });
+
   it("answers 502 naming the cause when the SMTP server is down, and records nothing as sent", async () => {
     const ticket = await generateTicket();
     const closed = await freePort();

@@ -63,9 +63,10 @@ describe("POST /api/tickets/generate", () => {
     expect(res.json.tickets[0].user_id).toBe("staff-7");
   });
 
-  it("keeps a given payment reference and the gcash reference", async () => {
+  it("keeps a given payment reference, and the gcash reference in its normalized form on the ticket and its payment", async () => {
     const res = await post({ ...buyer, payment_method: "GCash", gcash_reference: "GC-123", payment_reference: "MY-REF" });
-    expect(res.json.ticket).toMatchObject({ payment_method: "gcash", gcash_reference: "GC-123", payment_reference: "MY-REF" });
+    expect(res.json.ticket).toMatchObject({ payment_method: "gcash", gcash_reference: "GC123", payment_reference: "MY-REF" });
+    expect(res.json.ticket.payment).toMatchObject({ method: "gcash", reference: "GC-123", reference_normalized: "GC123", amount_expected: "50.00" });
   });
 
   it("marks tickets from the mobile route as app-created", async () => {
@@ -121,13 +122,17 @@ describe("POST /api/tickets/generate", () => {
     expect(await db().ticket.count()).toBe(5);
   });
 
-  it("writes one audit row per ticket, naming who and what", async () => {
+  it("writes a generate and a register audit row per ticket (a sale at generation goes through the registration rule)", async () => {
     const res = await post({ ...buyer, quantity: 2 });
     const rows = await db().auditLog.findMany({ where: { action: "ticket.generate" }, orderBy: { id: "asc" } });
     expect(rows).toHaveLength(2);
     expect(rows.map((r) => r.entityId)).toEqual(res.json.tickets.map((t: any) => t.id));
     expect(rows[0]).toMatchObject({ actorId: staff.user.id, actorEmail: "staff@example.com", entityType: "ticket", before: null });
-    expect(rows[0].after).toMatchObject({ ticket_number: 1, buyer_name: "Juan Dela Cruz" });
+    expect(rows[0].after).toMatchObject({ ticket_number: 1 });
+    const sales = await db().auditLog.findMany({ where: { action: "ticket.register" }, orderBy: { id: "asc" } });
+    expect(sales.map((r) => r.entityId).sort()).toEqual(res.json.tickets.map((t: any) => t.id).sort());
+    expect(sales[0].after).toMatchObject({ buyer_name: "Juan Dela Cruz", source: "generate", seller_id: staff.user.id });
+    expect(res.json.tickets[0].payment_id).toBe(res.json.tickets[1].payment_id);
   });
 
   it.each([

@@ -3,13 +3,16 @@ import { GET as exportRoute } from "@/app/api/tickets/export-all/route";
 import { POST as importRoute } from "@/app/api/tickets/import/route";
 import { POST as generate } from "@/app/api/tickets/generate/route";
 import { POST as customRange } from "@/app/api/tickets/admin/generate-custom-range/route";
-import { TICKET_CSV_COLUMNS, csvLine } from "@/lib/csv/ticket-csv";
+import { TICKET_CSV_COLUMNS, TICKET_EXPORT_COLUMNS, csvLine } from "@/lib/csv/ticket-csv";
 import { db } from "@/server/db/client";
 import { resetDb } from "@/tests/helpers/db";
 import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
 import { NextRequest } from "next/server";
 import { TEST_ORIGIN, callRoute } from "@/tests/helpers/http";
 import { setTicketLimit } from "@/tests/helpers/tickets";
+import { createSoldTickets } from "@/tests/helpers/sold-tickets";
+import { dbEngine } from "@/server/db/client";
+import { resetEnvCache } from "@/server/env";
 
 type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
 let admin: SignedIn;
@@ -20,7 +23,7 @@ beforeEach(async () => {
   ({ admin, staff } = await createAdminAndStaff());
 });
 
-const HEADER = csvLine(TICKET_CSV_COLUMNS);
+const HEADER = csvLine(TICKET_EXPORT_COLUMNS);
 /** The export's answer; the body decoded without dropping the byte order mark (Response.text() drops it). */
 async function exportCsv(token = admin.token) {
   const res = await exportRoute(new NextRequest(new URL("/api/tickets/export-all", TEST_ORIGIN), { headers: { authorization: `Bearer ${token}` } }), { params: Promise.resolve({}) });
@@ -35,9 +38,11 @@ const row = (cells: Partial<Record<(typeof TICKET_CSV_COLUMNS)[number], string>>
 
 async function allTickets() {
   return db().$queryRaw<any[]>`
-    SELECT id::text, control_number, ticket_number, buyer_name, phone_number, email, address, payment_method,
-      amount::text AS amount, status, created_at, updated_at, creator_email, creation_source, registered_at IS NOT NULL AS registered
-    FROM tickets ORDER BY ticket_number`;
+    SELECT t.id::text, t.control_number, t.ticket_number, t.buyer_name, t.phone_number, t.email, t.address, t.payment_method,
+      t.amount::text AS amount, t.status, t.created_at, t.updated_at, t.creator_email, t.creation_source, t.registered_at IS NOT NULL AS registered,
+      p.reference AS payment_reference, p.method AS payment_method_paid, su.email AS seller, t.voided_at, t.void_reason
+    FROM tickets t LEFT JOIN payments p ON p.id = t.payment_id LEFT JOIN users su ON su.id = t.registered_by_id
+    ORDER BY t.ticket_number`;
 }
 
 async function seedVariety() {
@@ -48,7 +53,40 @@ async function seedVariety() {
   expect((await gen({ buyer_name: "Juan Dela Cruz", phone_number: "9201234567", email: "juan@example.com", quantity: 3 })).status).toBe(201);
   expect((await callRoute(customRange, { method: "POST", path: "/api/tickets/admin/generate-custom-range", body: { startRange: 100, endRange: 140, userId: "admin@example.com" }, token: admin.token })).status).toBe(201);
   await db().$executeRaw`UPDATE tickets SET status = 'used', amount = 62.5 WHERE ticket_number = 101`;
+  // A spoiled blank stub and a refunded sale, voided (decision 051).
+  await db().$executeRaw`UPDATE tickets SET voided_at = now(), void_reason = 'spoiled_misprint', voided_by_id = ${admin.user.id}::uuid WHERE ticket_number = 102`;
+  await db().$executeRaw`UPDATE tickets SET voided_at = now(), void_reason = 'refunded', voided_by_id = ${admin.user.id}::uuid WHERE ticket_number = 3`;
 }
+
+describe("a stalled export (issue 25 item 11)", () => {
+  it("ends when its reader takes nothing for EXPORT_STALL_TIMEOUT_MS, and gives its database connection back", async () => {
+    process.env.EXPORT_STALL_TIMEOUT_MS = "300";
+    resetEnvCache();
+    try {
+      // Enough rows that the export is still running after two reads: COPY on PostgreSQL, pages of 5,000 on PGlite.
+      await createSoldTickets(dbEngine() === "postgresql" ? 20_000 : 6_000);
+      const copying = async () =>
+        dbEngine() === "postgresql"
+          ? Number((await db().$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM pg_stat_activity WHERE query LIKE 'COPY (SELECT%' AND pid <> pg_backend_pid()`)[0].n)
+          : 0;
+      const res = await exportRoute(new NextRequest(new URL("/api/tickets/export-all", TEST_ORIGIN), { headers: { authorization: `Bearer ${admin.token}` } }), { params: Promise.resolve({}) });
+      expect(res.status).toBe(200);
+      const reader = res.body!.getReader();
+      expect((await reader.read()).done).toBe(false); // the header
+      expect((await reader.read()).done).toBe(false); // the first rows: the export is under way
+      if (dbEngine() === "postgresql") expect(await copying()).toBe(1);
+      // The reader stalls: nothing is taken for longer than the limit.
+      await new Promise((r) => setTimeout(r, 1_000));
+      await expect(async () => {
+        for (;;) if ((await reader.read()).done) break;
+      }).rejects.toThrow(/CSV export stalled: the reader took nothing for 300 ms/);
+      await vi.waitFor(async () => expect(await copying()).toBe(0), { timeout: 5_000 });
+    } finally {
+      delete process.env.EXPORT_STALL_TIMEOUT_MS;
+      resetEnvCache();
+    }
+  });
+});
 
 describe("GET /api/tickets/export-all", () => {
   it("streams every ticket as CSV: template columns, CRLF, ISO dates with offset, a dated file name, formulas neutralised", async () => {
@@ -70,7 +108,12 @@ describe("GET /api/tickets/export-all", () => {
     const records = text.split("\r\n").filter(Boolean);
     expect(records).toHaveLength(1 + 3 + 3 + 41);
     const unregistered = records.find((r) => r.includes(",00100,"))!;
-    expect(unregistered).toMatch(/^[0-9a-f-]{36},B2K-\d{3}-00100,00100,,,,,cash,50\.00,active,\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+08:00,\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+08:00,admin@example\.com,web$/);
+    expect(unregistered).toMatch(/^[0-9a-f-]{36},B2K-\d{3}-00100,00100,,,,,cash,50\.00,active,\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+08:00,\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+08:00,admin@example\.com,web,,,,$/);
+    // After the template's columns: the payment's reference as typed, the seller, the void.
+    const gcash = records.find((r) => r.includes(",00001,"))!;
+    expect(gcash).toMatch(/,gcash,50\.00,active,.*,staff@example\.com,web,G1,staff@example\.com,,$/);
+    const voided = records.find((r) => r.includes(",00102,"))!;
+    expect(voided).toMatch(/,\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+08:00,spoiled_misprint$/);
   });
 
   it("exports only the header when there are no tickets", async () => {
@@ -85,7 +128,12 @@ describe("POST /api/tickets/import", () => {
     const before = await allTickets();
     const exported = (await exportCsv()).json;
     expect(exported.startsWith("\uFEFF")).toBe(true);
-    await db().$executeRawUnsafe("TRUNCATE TABLE tickets, audit_log CASCADE");
+    // Empty the tickets as a fresh database has none (the cascade reaches the statement lines, whose
+    // own trigger refuses a TRUNCATE the app would make: as resetDb does, with triggers off).
+    await db().$transaction(async (tx) => {
+      await tx.$executeRawUnsafe("SET LOCAL session_replication_role = replica");
+      await tx.$executeRawUnsafe("TRUNCATE TABLE tickets, payments CASCADE");
+    });
 
     const res = await importCsv(exported);
     expect(res.status).toBe(200);
@@ -165,7 +213,12 @@ describe("POST /api/tickets/import", () => {
       [4, null, false],
     ]);
     expect(rows[0]).toMatchObject({ status: "registered", email: "new@example.com", phone_number: "9172222222" });
-    expect(await db().auditLog.count({ where: { action: "ticket.register" } })).toBe(1);
+    const sales = await db().auditLog.findMany({ where: { action: "ticket.register" } });
+    // Both sales went through the registration rule: ticket 2 in the first import, ticket 1 now.
+    expect(sales.map((a) => [(a.after as { buyer_name?: string }).buyer_name, (a.after as { source?: string }).source])).toEqual([
+      ["First Buyer", "import"],
+      ["New Buyer", "import"],
+    ]);
   });
 
   it("matches headers whatever their case and spacing, ignores unknown columns, and refuses a file without the ticket number column", async () => {

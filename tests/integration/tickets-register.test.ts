@@ -167,7 +167,8 @@ describe("PUT /api/tickets/register/{controlNumber}", () => {
       expect(res.json).toEqual({ success: false, code: "already_registered", message: "Already registered to: Juan Dela Cruz" });
     }
     expect((await ticketRow(1)).buyerName).toBe("Juan Dela Cruz");
-    expect(await registerAudits()).toHaveLength(0);
+    // Only the sale at generation: the refused attempts wrote nothing.
+    expect((await registerAudits()).map((r) => (r.after as { source?: string }).source)).toEqual(["generate"]);
   });
 
   it("answers 404 for references that name no ticket", async () => {
@@ -244,8 +245,8 @@ describe("PUT /api/tickets/register/{controlNumber}", () => {
     const rows = await registerAudits();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ actorId: staff.user.id, actorEmail: "staff@example.com", entityType: "ticket", entityId: ticket.id });
-    expect(rows[0].before).toEqual({ buyer_name: null, phone_number: null, email: null, address: null, status: "active" });
-    expect(rows[0].after).toEqual({ buyer_name: "Maria Clara", phone_number: "9171234567", email: "maria@example.com", address: "Makati City", status: "registered" });
+    expect(rows[0].before).toEqual({ buyer_name: null, phone_number: null, email: null, address: null, status: "active", payment_method: "cash" });
+    expect(rows[0].after).toMatchObject({ buyer_name: "Maria Clara", phone_number: "9171234567", email: "maria@example.com", address: "Makati City", status: "registered", payment_method: "cash", seller_id: staff.user.id });
   });
 
   it("commits the registration and its audit row together: a failing audit insert leaves the ticket unregistered", async () => {
@@ -374,8 +375,8 @@ describe("POST /api/tickets/register-multiple", () => {
     expect(rows).toHaveLength(100);
     expect(new Set(rows.map((r) => r.entityId)).size).toBe(100);
     expect(rows[0]).toMatchObject({ actorId: staff.user.id, actorEmail: "staff@example.com", entityType: "ticket" });
-    expect(rows[0].before).toEqual({ buyer_name: null, phone_number: null, email: null, address: null, status: "active" });
-    expect(rows[0].after).toEqual({ buyer_name: "Maria Clara", phone_number: "9171234567", email: "maria@example.com", address: "Makati City", status: "registered" });
+    expect(rows[0].before).toEqual({ buyer_name: null, phone_number: null, email: null, address: null, status: "active", payment_method: "cash" });
+    expect(rows[0].after).toMatchObject({ buyer_name: "Maria Clara", phone_number: "9171234567", email: "maria@example.com", address: "Makati City", status: "registered", payment_method: "cash", seller_id: staff.user.id });
     expect(await stats()).toEqual({ success: true, total: 100, registered_count: 100, unregistered_count: 0, revenue: 5000 });
   });
 

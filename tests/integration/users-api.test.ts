@@ -98,6 +98,7 @@ describe("GET /api/auth/users", () => {
       last_login: null,
       phone_number: null,
       address: null,
+      google_linked: false,
     });
   });
 });

@@ -1,13 +1,20 @@
 import { randomBytes } from "node:crypto";
-import { afterAll } from "vitest";
+import { readFile } from "node:fs/promises";
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPGlite } from "pglite-prisma-adapter";
 import pg from "pg";
-import { closeDb } from "@/server/db/client";
-import { migrate } from "@/server/db/migrate";
+import { afterAll, inject } from "vitest";
+import { PrismaClient } from "@/generated/prisma/client";
+import { closeDb, dbEngine } from "@/server/db/client";
 import { resetEnvCache } from "@/server/env";
+import { PGLITE_EXTENSIONS } from "@/tests/setup/template-database";
 
-// Every test file runs against its own fresh database: an in-memory PGlite by default,
-// or a new database on the server named by TEST_DATABASE_URL (created here, dropped after).
+// Every test file runs against its own fresh copy of the database the run migrated once
+// (tests/setup/template-database.ts): an in-memory PGlite started from the dumped data directory
+// by default, or a database cloned from the template on the server named by TEST_DATABASE_URL
+// (created here, dropped after).
 const serverUrl = process.env.TEST_DATABASE_URL;
+const { template, pgliteDump } = inject("testDatabase");
 let createdDb: string | undefined;
 
 async function adminQuery(sql: string) {
@@ -20,19 +27,37 @@ async function adminQuery(sql: string) {
   }
 }
 
+/**
+ * server/db/client.ts keeps its one client on globalThis under the key of the configuration it
+ * was built from; a PGlite loaded from the dump is put there under the key `memory://` gives.
+ */
+function installPglite(pglite: PGlite) {
+  const slot = globalThis as typeof globalThis & { __raffleDb?: unknown };
+  slot.__raffleDb = { client: new PrismaClient({ adapter: new PrismaPGlite(pglite) }), engine: "pglite", pglite, key: "pglite:memory://" };
+  dbEngine();
+  if ((slot.__raffleDb as { pglite?: PGlite } | undefined)?.pglite !== pglite) {
+    throw new Error("server/db/client.ts no longer keeps the PGlite client this way: update tests/setup/database.ts");
+  }
+}
+
+process.env.AUTH_SECRET ??= "test-secret-test-secret-test-secret-0123456789";
 if (serverUrl) {
+  if (!template) throw new Error("TEST_DATABASE_URL is set but the run made no template database (globalSetup)");
   createdDb = `raffle_test_${process.pid}_${randomBytes(4).toString("hex")}`;
-  await adminQuery(`CREATE DATABASE "${createdDb}"`);
+  await adminQuery(`CREATE DATABASE "${createdDb}" TEMPLATE "${template}"`);
   const url = new URL(serverUrl);
   url.pathname = `/${createdDb}`;
   process.env.DATABASE_URL = url.toString();
+  resetEnvCache();
 } else {
+  if (!pgliteDump) throw new Error("the run made no PGlite dump (globalSetup)");
   delete process.env.DATABASE_URL;
   process.env.PGLITE_DIR = "memory://";
+  resetEnvCache();
+  const loadDataDir = new Blob([await readFile(pgliteDump)]);
+  const pglite = await PGlite.create("memory://", { extensions: PGLITE_EXTENSIONS, loadDataDir });
+  installPglite(pglite);
 }
-process.env.AUTH_SECRET ??= "test-secret-test-secret-test-secret-0123456789";
-resetEnvCache();
-await migrate();
 
 afterAll(async () => {
   await closeDb();

@@ -1,4 +1,5 @@
 import type { SearchParams } from "nuqs/server";
+import { PrintStubsButton } from "@/components/tickets/print-stubs-button";
 import { TicketsIoActions } from "@/components/tickets/tickets-io-actions";
 import { TicketsScreen } from "@/components/tickets/tickets-screen";
 import { loadTicketFilters, toSearchParams } from "@/components/tickets/ticket-filter-params";
@@ -25,5 +26,10 @@ export default async function TicketsPage({ searchParams }: { searchParams: Prom
       .then((c) => ({ total: c.total, registered_count: c.registered, unregistered_count: c.unregistered, revenue: c.revenue }))
       .catch(() => null),
   ]);
-  return <TicketsScreen currentUserEmail={user.email} extraActions={<TicketsIoActions currentUserEmail={user.email} />} initialData={{ params, page, stats, renderedAt: Date.now() }} />;
+  return <TicketsScreen currentUserEmail={user.email} extraActions={
+        <>
+          <TicketsIoActions currentUserEmail={user.email} />
+          <PrintStubsButton />
+        </>
+      } initialData={{ params, page, stats, renderedAt: Date.now() }} />;
 }

@@ -2,9 +2,10 @@
 import { googleSignInSchema } from "@/lib/schemas/user";
 import { signInWithGoogleIdToken } from "@/server/auth/google-sign-in";
 import { apiRoute } from "@/server/http/api-route";
+import { clientAddress } from "@/server/http/rate-limit";
 
 export const dynamic = "force-dynamic";
 
-export const POST = apiRoute({ access: "public", body: googleSignInSchema }, async ({ body }) =>
-  signInWithGoogleIdToken({ idToken: body.idToken }),
+export const POST = apiRoute({ access: "public", body: googleSignInSchema }, async ({ req, body }) =>
+  signInWithGoogleIdToken({ idToken: body.idToken, claimedEmail: body.email, clientAddress: clientAddress(req) }),
 );

@@ -7,6 +7,7 @@ import { deleteTicket } from "@/server/tickets/delete-ticket";
 import { getTicketOrThrow } from "@/server/tickets/ticket-ref";
 import { serializeTicketFor } from "@/server/tickets/ticket-privacy";
 import { updateTicket } from "@/server/tickets/update-ticket";
+import { refuseIfVoided } from "@/server/tickets/void-ticket";
 
 export const dynamic = "force-dynamic";
 
@@ -14,7 +15,7 @@ export const GET = apiRoute({ access: "user" }, async ({ params, principal }) =>
   return { success: true, ticket: serializeTicketFor(await getTicketOrThrow(params.id), principal) };
 });
 
-export const PUT = apiRoute({ access: "admin", body: editTicketSchema }, async ({ params, body, principal }) => {
+export const PUT = apiRoute({ access: "admin", body: editTicketSchema, beforeValidationError: ({ params }) => refuseIfVoided(params.id).then(() => {}) }, async ({ params, body, principal }) => {
   const ticket = await updateTicket({ ref: params.id, payload: body, principal });
   return { success: true, message: "Ticket updated successfully", ticket };
 });

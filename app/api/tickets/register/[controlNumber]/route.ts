@@ -2,10 +2,13 @@
 import { registerTicketSchema } from "@/lib/schemas/ticket";
 import { apiRoute } from "@/server/http/api-route";
 import { registerTicket } from "@/server/tickets/register-ticket";
+import { serializeRegistrationFor } from "@/server/tickets/ticket-privacy";
+import { refuseIfVoided } from "@/server/tickets/void-ticket";
 
 export const dynamic = "force-dynamic";
 
-export const PUT = apiRoute({ access: "user", body: registerTicketSchema }, async ({ params, body, principal }) => {
+export const PUT = apiRoute({ access: "user", body: registerTicketSchema, beforeValidationError: ({ params }) => refuseIfVoided(params.controlNumber).then(() => {}) }, async ({ params, body, principal }) => {
   const ticket = await registerTicket({ ref: params.controlNumber, buyer: body, principal });
-  return { success: true, message: "Ticket registered successfully", ticket };
+  // Only what the caller typed, or could see before (server/tickets/ticket-privacy.ts).
+  return { success: true, message: "Ticket registered successfully", ticket: serializeRegistrationFor(ticket, body, principal) };
 });

@@ -1,0 +1,7 @@
+// GET /api/auth/sessions - the caller's own live sessions, the current one marked (any signed-in user)
+import { listAccountSessions } from "@/server/auth/account-sessions";
+import { apiRoute } from "@/server/http/api-route";
+
+export const dynamic = "force-dynamic";
+
+export const GET = apiRoute({ access: "user" }, async ({ principal }) => ({ success: true, sessions: await listAccountSessions({ principal }) }));

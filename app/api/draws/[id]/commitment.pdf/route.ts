@@ -1,0 +1,12 @@
+// GET /api/draws/{id}/commitment.pdf - the Commitment Notice for the witnesses to sign (admin)
+import { receiptQuerySchema } from "@/lib/schemas/remittance";
+import { apiRoute } from "@/server/http/api-route";
+import { startCommitmentPdf } from "@/server/draw/draw-pdfs";
+import { jobStreamResponse } from "@/server/jobs/job-response";
+
+export const dynamic = "force-dynamic";
+
+export const GET = apiRoute({ access: "admin", query: receiptQuerySchema }, async ({ params, query, principal, req }) => {
+  const { run, fileName } = await startCommitmentPdf({ id: params.id, paper: query.paper, origin: req.nextUrl.origin, principal, signal: req.signal });
+  return jobStreamResponse(run, { contentType: "application/pdf", fileName });
+});

@@ -1,0 +1,10 @@
+// POST /api/reconciliation/lines/{id}/match - match a line to a payment {paymentId, comment?}; a differing amount needs the comment (administrators)
+import { matchLineSchema } from "@/lib/schemas/reconciliation";
+import { apiRoute } from "@/server/http/api-route";
+import { matchLine } from "@/server/reconciliation/decide-line";
+
+export const dynamic = "force-dynamic";
+
+export const POST = apiRoute({ access: "admin", body: matchLineSchema }, async ({ params, body, principal }) =>
+  matchLine({ principal, lineId: params.id, paymentId: body.paymentId, comment: body.comment }),
+);

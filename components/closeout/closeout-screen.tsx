@@ -1,0 +1,226 @@
+"use client";
+
+// The Close-out page (issue 24, administrators): what still blocks Close, each with a link to where
+// it is fixed; Close with a typed confirmation; Download archive; Purge personal data with a typed
+// confirmation once closed and archived; Reopen with a reason (docs/decisions/130-132).
+import Link from "next/link";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { Download, Lock, LockOpen, Trash2 } from "lucide-react";
+import { PageHeader } from "@/components/dashboard/page-header";
+import { TextField } from "@/components/forms/field";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Form } from "@/components/ui/form";
+import { Skeleton } from "@/components/ui/skeleton";
+import { toast } from "@/components/ui/sonner";
+import { errorMessage } from "@/lib/api-client";
+import { RAFFLE_STATUS_LABELS } from "@/lib/draw";
+import { useCloseRaffle, useCloseout, useDownloadArchive, usePurgeRaffle, useReopenRaffle } from "@/lib/queries/closeout";
+import { saveBlob } from "@/lib/save-blob";
+import {
+  closeRaffleSchema,
+  purgeRaffleSchema,
+  reopenRaffleSchema,
+  type CloseRafflePayload,
+  type CloseoutView,
+  type PurgeRafflePayload,
+  type ReopenRafflePayload,
+} from "@/lib/schemas/closeout";
+
+const TITLE = "Close-out";
+const DESCRIPTION = "Freeze the raffle's records, keep one signed archive, then remove buyers' personal data.";
+
+function CloseCard({ view }: { view: CloseoutView }) {
+  const close = useCloseRaffle();
+  const form = useForm<{ confirm: string }, unknown, CloseRafflePayload>({ resolver: zodResolver(closeRaffleSchema), defaultValues: { confirm: "" } });
+  async function submit(body: CloseRafflePayload) {
+    try {
+      await close.mutateAsync(body);
+      toast.success("The raffle is closed");
+      form.reset();
+    } catch (error) {
+      toast.error(errorMessage(error, "Failed to close the raffle"));
+    }
+  }
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2>Close the raffle</h2>
+        </CardTitle>
+        <CardDescription>Once closed, no ticket, payment, statement, remittance, draw or winner can change until an administrator reopens it.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {view.blocking.length === 0 ? (
+          <p>Every condition is met.</p>
+        ) : (
+          <ul className="space-y-2" aria-label="What still blocks Close">
+            {view.blocking.map((b) => (
+              <li key={b.item} className="flex flex-col gap-1 rounded-md border p-3 sm:flex-row sm:items-center sm:justify-between">
+                <span>{b.message}</span>
+                <Link href={b.href} className="text-primary underline underline-offset-4">
+                  Fix it<span className="sr-only">: {b.message}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Form {...form}>
+          <form onSubmit={form.handleSubmit(submit)} noValidate className="space-y-3">
+            <TextField<{ confirm: string }> name="confirm" label="Type CLOSE to confirm" autoComplete="off" spellCheck={false} />
+            <Button type="submit" disabled={close.isPending}>
+              <Lock />
+              Close the raffle
+            </Button>
+          </form>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ArchiveCard({ view }: { view: CloseoutView }) {
+  const download = useDownloadArchive();
+  async function run() {
+    try {
+      const { blob, fileName } = await download.mutateAsync(undefined);
+      saveBlob(blob, fileName);
+      toast.success("Archive downloaded");
+    } catch (error) {
+      toast.error(errorMessage(error, "Failed to download the archive"));
+    }
+  }
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2>Archive</h2>
+        </CardTitle>
+        <CardDescription>
+          One ZIP with every record as CSV, the audit log, each draw&apos;s certificate with its checker, and a signed manifest. Keep it for as long as your permit requires.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-3">
+        <Button type="button" variant="outline" onClick={run} disabled={download.isPending}>
+          <Download />
+          {download.isPending ? "Preparing the archive…" : "Download archive"}
+        </Button>
+        {view.archives.length > 0 && (
+          <ul className="space-y-1 text-sm" aria-label="Archives downloaded while closed">
+            {view.archives.map((a) => (
+              <li key={a.id} className="break-all">
+                {new Date(a.downloadedAt).toLocaleString()}: {(a.sizeBytes / 1024).toFixed(0)} KB, SHA-256 <code>{a.sha256}</code>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function PurgeCard({ view }: { view: CloseoutView }) {
+  const purge = usePurgeRaffle();
+  const form = useForm<{ confirm: string }, unknown, PurgeRafflePayload>({ resolver: zodResolver(purgeRaffleSchema), defaultValues: { confirm: "" } });
+  const ready = view.archives.length > 0 && !view.purgedAt;
+  async function submit(body: PurgeRafflePayload) {
+    try {
+      const res = await purge.mutateAsync(body);
+      toast.success(`Personal data removed from ${res.counts.tickets} tickets`);
+      form.reset();
+    } catch (error) {
+      toast.error(errorMessage(error, "Failed to remove personal data"));
+    }
+  }
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2>Remove personal data</h2>
+        </CardTitle>
+        <CardDescription>
+          Removes buyers&apos; phone numbers, e-mail addresses and addresses, shortens their names to initials and deletes every attachment. This cannot be undone. The public draw proof keeps working.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {view.purgedAt ? (
+          <p>Personal data was removed on {new Date(view.purgedAt).toLocaleString()}.</p>
+        ) : (
+          <Form {...form}>
+            <form onSubmit={form.handleSubmit(submit)} noValidate className="space-y-3">
+              {!ready && <p>Download the archive first: it keeps the data this removes.</p>}
+              <TextField<{ confirm: string }> name="confirm" label="Type PURGE to confirm" autoComplete="off" spellCheck={false} />
+              <Button type="submit" variant="destructive" disabled={purge.isPending || !ready}>
+                <Trash2 />
+                Remove personal data
+              </Button>
+            </form>
+          </Form>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ReopenCard() {
+  const reopen = useReopenRaffle();
+  const form = useForm<{ reason: string }, unknown, ReopenRafflePayload>({ resolver: zodResolver(reopenRaffleSchema), defaultValues: { reason: "" } });
+  async function submit(body: ReopenRafflePayload) {
+    try {
+      await reopen.mutateAsync(body);
+      toast.success("The raffle is open again");
+      form.reset();
+    } catch (error) {
+      toast.error(errorMessage(error, "Failed to reopen the raffle"));
+    }
+  }
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2>Reopen</h2>
+        </CardTitle>
+        <CardDescription>Only to correct a record. The reason is kept in the Activity Log.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form {...form}>
+          <form onSubmit={form.handleSubmit(submit)} noValidate className="space-y-3">
+            <TextField<{ reason: string }> name="reason" label="Reason" multiline rows={2} />
+            <Button type="submit" variant="outline" disabled={reopen.isPending}>
+              <LockOpen />
+              Reopen the raffle
+            </Button>
+          </form>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function CloseoutScreen() {
+  const closeout = useCloseout();
+  if (!closeout.data) {
+    return (
+      <div className="space-y-6">
+        <PageHeader title={TITLE} description={DESCRIPTION} />
+        {closeout.error ? <p role="alert">{errorMessage(closeout.error, "Failed to load close-out")}</p> : <Skeleton className="h-40 w-full" />}
+      </div>
+    );
+  }
+  const view = closeout.data;
+  const closed = view.status === "closed";
+  return (
+    <div className="space-y-6">
+      <PageHeader title={TITLE} description={DESCRIPTION} />
+      <p>
+        The raffle is <strong>{RAFFLE_STATUS_LABELS[view.status]}</strong>
+        {closed && view.closedAt ? ` since ${new Date(view.closedAt).toLocaleString()}` : ""}.
+      </p>
+      {!closed && <CloseCard view={view} />}
+      <ArchiveCard view={view} />
+      {closed && <PurgeCard view={view} />}
+      {closed && <ReopenCard />}
+    </div>
+  );
+}

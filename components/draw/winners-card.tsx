@@ -1,0 +1,143 @@
+"use client";
+
+// Confirm winners and publish (docs/decisions/107): the drawn sequence with each position's state,
+// the actions its state allows, the effective winner of each prize, and Publish.
+import { useState } from "react";
+import { FileJson, FileText, Megaphone } from "lucide-react";
+import { PositionDialog, type PositionTarget } from "@/components/draw/position-dialog";
+import { PresentationMode } from "@/components/draw/presentation-mode";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { toast } from "@/components/ui/sonner";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { errorMessage } from "@/lib/api-client";
+import { drawFilePaths } from "@/lib/api/draw";
+import { WINNER_STATE_LABELS, runExhaustedMessage, type PositionAction } from "@/lib/draw";
+import { usePositionAction, usePublishDraw } from "@/lib/queries/draw";
+import type { AdminDraw, EvidenceFile } from "@/lib/schemas/draw";
+
+export function WinnersCard({ draw, canPublish }: { draw: AdminDraw; canPublish: boolean }) {
+  const action = usePositionAction();
+  const publish = usePublishDraw();
+  const [dialog, setDialog] = useState<PositionTarget | null>(null);
+  const effective = new Set(draw.effectiveWinners.map((w) => w.position));
+  const prizeName = new Map(draw.prizes.map((p) => [p.rank, p.name]));
+  const evidenceOf = new Map<number, EvidenceFile[]>();
+  for (const e of draw.events) if (e.evidence.length) evidenceOf.set(e.position, [...(evidenceOf.get(e.position) ?? []), ...e.evidence]);
+
+  const run = (position: number, which: PositionAction, label: string) =>
+    action.mutate(
+      { drawId: draw.id, position, action: which, body: {} },
+      { onSuccess: () => toast.success(`Position ${position} ${label}`), onError: (error) => toast.error(errorMessage(error, "Failed")) },
+    );
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2>Draw {draw.number}: winners</h2>
+        </CardTitle>
+        <CardDescription>
+          Outside value <code className="break-all">{draw.outsideValue}</code>. Disqualifying a winner promotes the next backup; nothing is drawn again.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <div className="flex flex-wrap gap-2">
+          <PresentationMode draw={draw} />
+          <Button asChild variant="outline">
+            <a href={drawFilePaths.certificatePdf(draw.id)} target="_blank" rel="noopener">
+              <FileText />
+              Minutes of the Draw (PDF)
+            </a>
+          </Button>
+          <Button asChild variant="outline">
+            <a href={drawFilePaths.certificateJson(draw.id)} download>
+              <FileJson />
+              certificate.json
+            </a>
+          </Button>
+        </div>
+        {draw.exhaustedPrizes.map((rank) => (
+          <p key={rank} role="alert" className="rounded-md border border-destructive p-3 font-medium">
+            {runExhaustedMessage(prizeName.get(rank) ?? `prize ${rank}`)}: its winner and every backup are out.
+          </p>
+        ))}
+        <div className="overflow-x-auto">
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead scope="col">#</TableHead>
+                <TableHead scope="col">Prize</TableHead>
+                <TableHead scope="col">Control number</TableHead>
+                <TableHead scope="col">Buyer</TableHead>
+                <TableHead scope="col">State</TableHead>
+                <TableHead scope="col"><span className="sr-only">Actions</span></TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {(draw.positionsDetail ?? []).map((p) => (
+                <TableRow key={p.position}>
+                  <TableCell>{p.position}</TableCell>
+                  <TableCell>
+                    {prizeName.get(p.prizeRank)} <span className="text-muted-foreground">({p.role === "winner" ? "winner" : "backup"})</span>
+                  </TableCell>
+                  <TableCell className="font-mono whitespace-nowrap">{p.controlNumber}</TableCell>
+                  <TableCell>{p.buyerName ?? "—"}</TableCell>
+                  <TableCell>
+                    {/* Out positions: red-700 under white text (the shared destructive red is out of sRGB and fails contrast in Chromium). */}
+                    <Badge
+                      variant={p.state === "disqualified" || p.state === "forfeited" ? "destructive" : effective.has(p.position) ? "default" : "secondary"}
+                      className={p.state === "disqualified" || p.state === "forfeited" ? "bg-red-700 dark:bg-red-800" : undefined}
+                    >
+                      {WINNER_STATE_LABELS[p.state]}
+                    </Badge>
+                    {effective.has(p.position) && <span className="ml-2 text-sm font-medium">Current winner</span>}
+                    {(evidenceOf.get(p.position) ?? []).map((file) => (
+                      <a key={file.id} className="mt-1 block text-sm underline" href={drawFilePaths.evidence(draw.id, file.id)} download>
+                        Evidence: {file.fileName}
+                      </a>
+                    ))}
+                  </TableCell>
+                  <TableCell>
+                    <div className="flex flex-wrap gap-1">
+                      {effective.has(p.position) && p.state === "drawn" && (
+                        <Button size="sm" variant="outline" onClick={() => run(p.position, "notify", "notified")}>Notify</Button>
+                      )}
+                      {effective.has(p.position) && p.state === "notified" && (
+                        <>
+                          <Button size="sm" variant="outline" onClick={() => run(p.position, "claim", "claimed")}>Claimed</Button>
+                          <Button size="sm" variant="outline" onClick={() => run(p.position, "forfeit", "forfeited")}>Forfeit</Button>
+                        </>
+                      )}
+                      {(p.state === "drawn" || p.state === "notified") && (
+                        <Button size="sm" variant="ghost" onClick={() => setDialog({ drawId: draw.id, position: p.position, controlNumber: p.controlNumber, action: "disqualify" })} aria-haspopup="dialog">
+                          Disqualify
+                        </Button>
+                      )}
+                      {(p.state === "disqualified" || p.state === "forfeited") && (
+                        <Button size="sm" variant="ghost" onClick={() => setDialog({ drawId: draw.id, position: p.position, controlNumber: p.controlNumber, action: "reinstate" })} aria-haspopup="dialog">
+                          Reinstate
+                        </Button>
+                      )}
+                    </div>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </div>
+        {canPublish && (
+          <Button
+            disabled={publish.isPending}
+            onClick={() => publish.mutate(draw.id, { onSuccess: () => toast.success("Winners published"), onError: (error) => toast.error(errorMessage(error, "Failed to publish")) })}
+          >
+            <Megaphone />
+            Publish winners
+          </Button>
+        )}
+        <PositionDialog target={dialog} onClose={() => setDialog(null)} />
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,81 @@
+"use client";
+
+// The winners lists (docs/decisions/125): each prize's effective winner with full name and
+// address for the permit office (CSV and JSON), the public list with masked names, and the
+// Voided numbers report, once the winners are published.
+import { Download } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { drawFilePaths } from "@/lib/api/draw";
+import { VOIDED_EXPORT_PATH } from "@/lib/api/voids";
+import { WINNER_STATE_LABELS } from "@/lib/draw";
+import { formatPeso } from "@/lib/format";
+import { useWinnersList } from "@/lib/queries/draw";
+
+const DOWNLOADS = [
+  { href: drawFilePaths.winnersCsv, label: "Permit office list (CSV)" },
+  { href: drawFilePaths.winnersJson, label: "Permit office list (JSON)" },
+  { href: drawFilePaths.publicWinnersCsv, label: "Public list (CSV)" },
+  { href: VOIDED_EXPORT_PATH, label: "Voided numbers report (CSV)" },
+];
+
+export function WinnersListCard() {
+  const winners = useWinnersList(true);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2>Winners list</h2>
+        </CardTitle>
+        <CardDescription>For the permit office: each prize&apos;s winner with full name and address. The public list shows masked names only.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {!winners.data ? (
+          <Skeleton className="h-24 w-full" />
+        ) : (
+          <div className="overflow-x-auto">
+            <Table>
+              <caption className="sr-only">Winners for the permit office</caption>
+              <TableHeader>
+                <TableRow>
+                  <TableHead scope="col">Prize</TableHead>
+                  <TableHead scope="col">Value</TableHead>
+                  <TableHead scope="col">Control number</TableHead>
+                  <TableHead scope="col">Full name</TableHead>
+                  <TableHead scope="col">Address</TableHead>
+                  <TableHead scope="col">State</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {winners.data.map((w) => (
+                  <TableRow key={w.prizeRank}>
+                    <TableCell>{w.prizeName}</TableCell>
+                    <TableCell className="whitespace-nowrap">{formatPeso(w.valuePhp)}</TableCell>
+                    <TableCell className="font-mono whitespace-nowrap">{w.controlNumber ?? "—"}</TableCell>
+                    <TableCell>{w.buyerName ?? "—"}</TableCell>
+                    <TableCell>{w.address ?? "—"}</TableCell>
+                    <TableCell>{w.state ? WINNER_STATE_LABELS[w.state] : "—"}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+        )}
+        <ul className="flex flex-wrap gap-2">
+          {DOWNLOADS.map((d) => (
+            <li key={d.href}>
+              <Button asChild variant="outline" size="sm">
+                <a href={d.href} download>
+                  <Download />
+                  {d.label}
+                </a>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}

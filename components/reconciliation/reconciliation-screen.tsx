@@ -1,0 +1,187 @@
+"use client";
+
+// The Reconciliation screen (administrators; issue 21, docs/reconciliation.md): the five reports as
+// tabs (the tab in the URL), each with its count and total in words and a CSV export; per-line
+// decisions (confirm a suggestion, accept a mismatch with a comment, ignore with a reason, un-verify);
+// the imports with Discard; and the import wizard.
+import { useState } from "react";
+import { parseAsStringLiteral, useQueryState } from "nuqs";
+import { Download, FileUp } from "lucide-react";
+import { PageHeader } from "@/components/dashboard/page-header";
+import { ImportWizard } from "@/components/reconciliation/import-wizard";
+import { ReasonDialog, type ReasonRequest } from "@/components/reconciliation/reason-dialog";
+import { ClaimsTable, LinesTable } from "@/components/reconciliation/report-tables";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { toast } from "@/components/ui/sonner";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { errorMessage } from "@/lib/api-client";
+import { reportCsvPath } from "@/lib/api/reconciliation";
+import { formatCount } from "@/lib/format";
+import { formatAmount } from "@/lib/money";
+import { useDiscardImport, useReconciliationReport, useStatementImports } from "@/lib/queries/reconciliation";
+import { REPORT_LABELS, REPORT_NAMES, type ReportName } from "@/lib/schemas/reconciliation";
+
+const TAB_OF: Record<ReportName, string> = {
+  "unverified-claims": "GCash payments staff entered whose reference is in no imported statement covering their day: the sign of a typed fake reference.",
+  unmatched: "Credits in the statements that no payment's reference explains. Confirm a suggested payment, or ignore the line with a reason.",
+  mismatches: "The reference is a payment's but the amount is not. Accept it with a comment, or ignore it.",
+  duplicates: "The reference's payment was already covered by other lines.",
+  matched: "Lines matched to payments; a payment is verified when its lines reach its amount.",
+};
+
+function ReportSummary({ name }: { name: ReportName }) {
+  const report = useReconciliationReport(name).data;
+  const unit = name === "unverified-claims" ? "payment" : "line";
+  if (!report) return <span>…</span>;
+  return (
+    <span data-testid={`summary-${name}`}>
+      {formatCount(report.count)} {report.count === 1 ? unit : `${unit}s`}, {formatAmount(report.total)}
+    </span>
+  );
+}
+
+export function ReconciliationScreen() {
+  const [tab, setTab] = useQueryState("tab", parseAsStringLiteral(REPORT_NAMES).withDefault("unverified-claims"));
+  const [wizardOpen, setWizardOpen] = useState(false);
+  const [reason, setReason] = useState<ReasonRequest | null>(null);
+
+  return (
+    <div className="min-w-0 space-y-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <PageHeader title="Reconciliation" description="GCash and bank statements matched to the payments staff entered, peso by peso." />
+        <Button onClick={() => setWizardOpen(true)}>
+          <FileUp />
+          Import Statement
+        </Button>
+      </div>
+
+      <Card>
+        <CardHeader>
+          <CardTitle className="text-base">Summary</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ul className="grid gap-1 text-sm sm:grid-cols-2" aria-label="Reconciliation summary">
+            {REPORT_NAMES.map((name) => (
+              <li key={name}>
+                <span className="font-medium">{REPORT_LABELS[name]}:</span> <ReportSummary name={name} />
+              </li>
+            ))}
+          </ul>
+        </CardContent>
+      </Card>
+
+      <Tabs value={tab} onValueChange={(v) => void setTab(v as ReportName)} className="min-w-0">
+        <div className="overflow-x-auto">
+          <TabsList>
+            {REPORT_NAMES.map((name) => (
+              <TabsTrigger key={name} value={name}>
+                {REPORT_LABELS[name]}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+        </div>
+        {REPORT_NAMES.map((name) => (
+          <TabsContent key={name} value={name} className="min-w-0 space-y-3 pt-3">
+            <div className="flex flex-wrap items-start justify-between gap-2">
+              <div className="space-y-1">
+                <p className="text-sm text-muted-foreground">{TAB_OF[name]}</p>
+                <p className="text-sm font-medium">
+                  <ReportSummary name={name} />
+                </p>
+              </div>
+              <Button variant="outline" size="sm" asChild>
+                <a href={reportCsvPath(name)} download>
+                  <Download />
+                  Export CSV
+                </a>
+              </Button>
+            </div>
+            {tab === name && (name === "unverified-claims" ? <ClaimsTable /> : <LinesTable report={name} onReason={setReason} />)}
+          </TabsContent>
+        ))}
+      </Tabs>
+
+      <ImportsCard onReason={setReason} />
+      <ImportWizard open={wizardOpen} onOpenChange={setWizardOpen} />
+      <ReasonDialog request={reason} onOpenChange={(open) => !open && setReason(null)} />
+    </div>
+  );
+}
+
+function ImportsCard({ onReason }: { onReason: (r: ReasonRequest) => void }) {
+  const imports = useStatementImports();
+  const discard = useDiscardImport();
+  const rows = imports.data?.imports ?? [];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-base">Imported statements</CardTitle>
+      </CardHeader>
+      <CardContent className="min-w-0">
+        {imports.isError && <p role="alert">{errorMessage(imports.error, "The imports could not be loaded")}</p>}
+        {rows.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No statement imported yet.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>File</TableHead>
+                  <TableHead>Account</TableHead>
+                  <TableHead>Covers</TableHead>
+                  <TableHead className="text-right">Lines (new / skipped)</TableHead>
+                  <TableHead>Status</TableHead>
+                  <TableHead>
+                    <span className="sr-only">Actions</span>
+                  </TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {rows.map((r) => (
+                  <TableRow key={r.id}>
+                    <TableCell className="max-w-48 truncate">{r.fileName}</TableCell>
+                    <TableCell>{r.accountLabel}</TableCell>
+                    <TableCell className="whitespace-nowrap">{r.periodFrom ? `${r.periodFrom} to ${r.periodTo}` : "—"}</TableCell>
+                    <TableCell className="text-right tabular-nums">
+                      {formatCount(r.lines)} ({formatCount(r.new)} / {formatCount(r.skipped)})
+                    </TableCell>
+                    <TableCell>{r.discardedAt ? `Discarded: ${r.discardReason}` : "Kept"}</TableCell>
+                    <TableCell>
+                      {!r.discardedAt && (
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          onClick={() =>
+                            onReason({
+                              title: `Discard ${r.fileName}?`,
+                              description: "All its lines are discarded and the payments they verified go back to claimed. The record stays.",
+                              label: "Reason",
+                              action: "Discard Import",
+                              destructive: true,
+                              run: (reason) =>
+                                discard.mutateAsync({ importId: r.id, reason }).then(
+                                  (a) => toast.success(`Discarded ${formatCount(a.lines)} lines; ${formatCount(a.unverified)} payments back to claimed`),
+                                  (e) => {
+                                    toast.error(errorMessage(e, "Discard failed"));
+                                    throw e;
+                                  },
+                                ),
+                            })
+                          }
+                        >
+                          Discard
+                        </Button>
+                      )}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,137 @@
+"use client";
+
+// The Voided numbers report (issue 19; docs/decisions/051): every voided ticket, newest void first
+// (number, reason in words, note, who, when, whether it had been sold), paged by the server, with
+// the same list as CSV. Each row can be unvoided by an administrator.
+import { useState } from "react";
+import Link from "next/link";
+import { ArrowLeft, Download, RotateCcw } from "lucide-react";
+import { getCoreRowModel, useReactTable, flexRender, type ColumnDef } from "@tanstack/react-table";
+import { PageHeader } from "@/components/dashboard/page-header";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { UnvoidTicketDialog } from "@/components/voids/unvoid-ticket-dialog";
+import { errorMessage } from "@/lib/api-client";
+import { VOIDED_EXPORT_PATH } from "@/lib/api/voids";
+import { formatCount, formatDateTime } from "@/lib/format";
+import { useRaffleTimezone } from "@/lib/queries/settings";
+import { VOIDED_PAGE_SIZE, useVoidedTickets } from "@/lib/queries/voids";
+import type { VoidedTicket } from "@/lib/schemas/void";
+
+export function VoidedNumbersScreen() {
+  const [page, setPage] = useState(0);
+  const query = useVoidedTickets(page);
+  const timeZone = useRaffleTimezone();
+  const [toUnvoid, setToUnvoid] = useState<VoidedTicket | null>(null);
+  const rows = query.data?.voided ?? [];
+  const total = query.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / VOIDED_PAGE_SIZE));
+
+  const columns: ColumnDef<VoidedTicket>[] = [
+    { header: "Number", cell: ({ row }) => <span className="font-mono">{row.original.last_5_digits}</span> },
+    { header: "Control Number", cell: ({ row }) => <span className="font-mono whitespace-nowrap">{row.original.control_number}</span> },
+    { header: "Reason", cell: ({ row }) => row.original.reason_text },
+    { header: "Note", cell: ({ row }) => <span className="break-words">{row.original.note || <span className="text-muted-foreground">—</span>}</span> },
+    { header: "Voided By", cell: ({ row }) => <span className="break-all">{row.original.voided_by ?? "Unknown"}</span> },
+    { header: "Voided At", cell: ({ row }) => <span className="whitespace-nowrap">{formatDateTime(row.original.voided_at, timeZone)}</span> },
+    { header: "Was Sold", cell: ({ row }) => (row.original.was_sold ? <Badge variant="secondary">Sold</Badge> : <span className="text-muted-foreground">No</span>) },
+    {
+      id: "actions",
+      header: () => <span className="sr-only">Actions</span>,
+      cell: ({ row }) => (
+        <Button variant="ghost" size="sm" onClick={() => setToUnvoid(row.original)} aria-label={`Unvoid ${row.original.control_number}`} aria-haspopup="dialog">
+          <RotateCcw />
+          Unvoid
+        </Button>
+      ),
+    },
+  ];
+  const table = useReactTable({ data: rows, columns, getCoreRowModel: getCoreRowModel(), manualPagination: true, pageCount: pages });
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <PageHeader title="Voided Numbers" description="Tickets taken out of the raffle. Each keeps its number; none is in the draw or the sales figures." />
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" asChild>
+            <Link href="/dashboard/tickets">
+              <ArrowLeft />
+              Tickets
+            </Link>
+          </Button>
+          <Button variant="outline" asChild>
+            <a href={VOIDED_EXPORT_PATH} download>
+              <Download />
+              Export CSV
+            </a>
+          </Button>
+        </div>
+      </div>
+      <Card className="gap-4">
+        <CardHeader>
+          <CardTitle>Voided tickets</CardTitle>
+          <CardDescription aria-live="polite">{query.isPending ? "Loading…" : `${formatCount(total)} voided ticket${total === 1 ? "" : "s"}`}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {query.isPending ? (
+            <div className="space-y-2" aria-busy="true">
+              <Skeleton className="h-10 w-full" />
+              <Skeleton className="h-10 w-full" />
+            </div>
+          ) : query.isError ? (
+            <p role="alert" className="text-sm text-destructive">
+              {errorMessage(query.error, "Failed to load the voided numbers")}
+            </p>
+          ) : rows.length === 0 ? (
+            <p className="py-6 text-center text-sm text-muted-foreground">No voided tickets</p>
+          ) : (
+            <div className="overflow-x-auto" data-testid="voided-table">
+              <Table>
+                <TableHeader>
+                  {table.getHeaderGroups().map((group) => (
+                    <TableRow key={group.id}>
+                      {group.headers.map((header) => (
+                        <TableHead key={header.id} scope="col">
+                          {flexRender(header.column.columnDef.header, header.getContext())}
+                        </TableHead>
+                      ))}
+                    </TableRow>
+                  ))}
+                </TableHeader>
+                <TableBody>
+                  {table.getRowModel().rows.map((row) => (
+                    <TableRow key={row.id} data-testid="voided-row" data-control-number={row.original.control_number}>
+                      {row.getVisibleCells().map((cell) => (
+                        <TableCell key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</TableCell>
+                      ))}
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </div>
+          )}
+          {pages > 1 && (
+            <nav className="mt-4 flex items-center justify-between gap-2" aria-label="Voided tickets pages">
+              <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.max(0, p - 1))} disabled={page === 0}>
+                Previous
+              </Button>
+              <span className="text-sm text-muted-foreground">
+                Page {page + 1} of {pages}
+              </span>
+              <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.min(pages - 1, p + 1))} disabled={page >= pages - 1}>
+                Next
+              </Button>
+            </nav>
+          )}
+        </CardContent>
+      </Card>
+      <UnvoidTicketDialog
+        ticket={toUnvoid ? { id: toUnvoid.ticket_id, control_number: toUnvoid.control_number, void_reason: toUnvoid.reason } : null}
+        onOpenChange={(open) => !open && setToUnvoid(null)}
+      />
+    </div>
+  );
+}

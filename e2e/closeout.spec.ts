@@ -1,0 +1,94 @@
+// Close-out (issue 24) on a server of its own (closing freezes the raffle): the draw walked through by
+// API, then the Close-out page: Close refused with its checklist and links, the items fixed, Close
+// with CLOSE typed, Download archive, Remove personal data with PURGE typed; axe clean at each step.
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expectNoA11yViolations } from "./a11y";
+import { startAppServer, type AppServer } from "./app-server";
+
+const PORT = Number(process.env.E2E_PORT ?? 3100) + 80;
+const CODE = "CL0S-E0UT";
+const DICE = "35126443526115623416";
+let app: AppServer;
+
+test.describe.configure({ mode: "serial" });
+test.use({ baseURL: `http://127.0.0.1:${PORT}` });
+
+test.beforeAll(async () => {
+  app = await startAppServer({
+    port: PORT,
+    env: { AUTH_DEV_LOGIN: "true", AUTH_DEV_LOGIN_IN_PRODUCTION: "true", AUTH_DEV_LOGIN_CODE: CODE, SERVED_OVER_HTTP: "true" },
+  });
+});
+test.afterAll(async () => app?.stop());
+
+async function ok(res: Awaited<ReturnType<APIRequestContext["post"]>>) {
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  return res.json();
+}
+
+test("close with a failing checklist, fix, close, download the archive, purge", async ({ page, playwright }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto("/login");
+  await page.getByLabel("Email").fill("admin@example.com");
+  await page.getByLabel("Sign-in code").fill(CODE);
+  await page.getByRole("button", { name: "Sign in (development)" }).click();
+  await page.waitForURL(/\/dashboard\/overview$/);
+  const api = await playwright.request.newContext({ baseURL: app.url, storageState: await page.context().storageState(), extraHTTPHeaders: { Origin: app.url } });
+  await api.put("/api/settings", { data: { api_rate_limit: 100_000 } });
+  for (const [i, name] of ["Maria Clara Santos", "Jose Protacio Rizal", "Andres Bonifacio"].entries()) {
+    await ok(await api.post("/api/tickets/generate", { data: { buyer_name: name, phone_number: `091712345${10 + i}`, payment_method: "cash", quantity: 2 } }));
+  }
+  await ok(await api.post("/api/prizes", { data: { rank: 1, name: "Honda Click 125i", valuePhp: 80000, backups: 0 } }));
+  await ok(await api.post("/api/raffle/close-sales", { data: { overrides: [{ item: "seller_balances", reason: "Remitted at the draw, recorded later" }] } }));
+  const draw = (await ok(await api.post("/api/draws", { data: { source: { type: "dice", count: 20 } } }))) as { id: string };
+  await ok(await api.post(`/api/draws/${draw.id}/reveal`, { data: { outsideValue: DICE, outsideValueConfirm: DICE, witnesses: ["Pedro Penduko"] } }));
+  await ok(await api.post(`/api/draws/${draw.id}/positions/1/notify`, { data: {} }));
+  await ok(await api.post(`/api/draws/${draw.id}/publish`, { data: {} }));
+
+  // The checklist: the unclaimed prize and the seller's cash, each with a link; Close refused.
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Close-out/ })).toHaveAttribute("href", "/dashboard/closeout");
+  await page.goto("/dashboard/closeout");
+  await expect(page.getByRole("heading", { name: "Close-out", exact: true })).toBeVisible();
+  const blockers = page.getByRole("list", { name: "What still blocks Close" });
+  await expect(blockers).toContainText("1 prize is neither claimed nor forfeited: 1. Honda Click 125i");
+  await expect(blockers).toContainText("1 seller still has a cash balance");
+  await expect(blockers.getByRole("link", { name: /Fix it\s*: 1 seller/ })).toHaveAttribute("href", "/dashboard/remittances");
+  await expectNoA11yViolations(page, { include: "main", label: "Close-out with open items" });
+  await page.getByLabel("Type CLOSE to confirm").fill("close");
+  await page.getByRole("button", { name: "Close the raffle" }).click();
+  await expect(page.getByText("Type CLOSE to confirm").last()).toBeVisible();
+  await page.getByLabel("Type CLOSE to confirm").fill("CLOSE");
+  await page.getByRole("button", { name: "Close the raffle" }).click();
+  await expect(page.getByText(/Close is blocked/)).toBeVisible();
+
+  // Fix: the winner claims, the seller's cash is remitted.
+  await ok(await api.post(`/api/draws/${draw.id}/positions/1/claim`, { data: {} }));
+  const balances = await (await api.get("/api/remittances/balances")).json();
+  for (const s of balances.sellers.filter((x: { balance: string }) => x.balance !== "0.00")) {
+    await ok(await api.post("/api/remittances", { data: { sellerId: s.sellerId, amount: s.balance } }));
+  }
+  await page.reload();
+  await expect(page.getByText("Every condition is met.")).toBeVisible();
+  await page.getByLabel("Type CLOSE to confirm").fill("CLOSE");
+  await page.getByRole("button", { name: "Close the raffle" }).click();
+  await expect(page.getByText(/The raffle is\s*Closed/)).toBeVisible();
+
+  // Purge waits for the archive; the archive downloads as a ZIP.
+  await expect(page.getByRole("button", { name: "Remove personal data" })).toBeDisabled();
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download archive" }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^raffle-archive-\d{4}-\d{2}-\d{2}\.zip$/);
+  await expect(page.getByRole("list", { name: "Archives downloaded while closed" })).toContainText("SHA-256");
+  await expectNoA11yViolations(page, { include: "main", label: "Close-out when closed" });
+  await page.getByLabel("Type PURGE to confirm").fill("PURGE");
+  await page.getByRole("button", { name: "Remove personal data" }).click();
+  await expect(page.getByText(/Personal data was removed on/)).toBeVisible();
+  await expectNoA11yViolations(page, { include: "main", label: "Close-out after the purge" });
+
+  // The raffle's records refuse writes; the public proof still answers.
+  const refused = await api.post("/api/tickets/generate", { data: { buyer_name: "Late Buyer", phone_number: "09171234599", payment_method: "cash", quantity: 1 } });
+  expect(refused.status()).toBe(409);
+  expect((await refused.json()).code).toBe("raffle_closed");
+  expect((await api.get(`/api/public/draws/${draw.id}`)).status()).toBe(200);
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,21 @@
+// Close-out's calls (docs/api.md, Close-out): the checklist, Close, Reopen, Purge and the archive.
+import { apiFetch, apiRequest } from "@/lib/api-client";
+import type { CloseRafflePayload, CloseoutView, PurgeCounts, PurgeRafflePayload, ReopenRafflePayload } from "@/lib/schemas/closeout";
+
+export const closeoutApi = {
+  get: () => apiRequest<{ success: true; closeout: CloseoutView }>("/raffle/closeout"),
+  close: (body: CloseRafflePayload) => apiRequest<{ success: true; message: string; closeout: CloseoutView }>("/raffle/close", { method: "POST", body }),
+  reopen: (body: ReopenRafflePayload) => apiRequest<{ success: true; message: string; closeout: CloseoutView }>("/raffle/reopen", { method: "POST", body }),
+  purge: (body: PurgeRafflePayload) =>
+    apiRequest<{ success: true; message: string; counts: PurgeCounts; closeout: CloseoutView }>("/raffle/purge", { method: "POST", body, timeoutMs: 120_000 }),
+  /** The ZIP as a Blob (the server streams it; ten minutes at most). */
+  archive: async () => {
+    const res = await apiFetch("/raffle/archive.zip", { timeoutMs: 600_000 });
+    if (!res.ok) {
+      const body = (await res.json().catch(() => null)) as { message?: string } | null;
+      throw new Error(body?.message ?? `The archive failed (${res.status})`);
+    }
+    const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? "raffle-archive.zip";
+    return { blob: await res.blob(), fileName: name };
+  },
+};

@@ -1,0 +1,53 @@
+// The draw's calls (docs/api.md, The draw): prizes, the raffle's state, draws and their positions.
+import { apiRequest } from "@/lib/api-client";
+import type { PositionAction } from "@/lib/draw";
+import type { AdminDraw, CloseSalesPayload, CommitDrawPayload, DrumPickPayload, PositionActionPayload, RaffleStateView, RevealDrawPayload, WinnerListRow } from "@/lib/schemas/draw";
+import type { Prize, PrizePayload } from "@/lib/schemas/prize";
+
+const id = (value: string) => encodeURIComponent(value);
+
+export interface DrawSummary {
+  id: string;
+  number: number;
+  poolCount: number;
+  committedAt: string;
+  revealedAt: string | null;
+  publishedAt: string | null;
+}
+
+export const drawApi = {
+  prizes: () => apiRequest<{ success: true; prizes: Prize[] }>("/prizes"),
+  addPrize: (body: PrizePayload) => apiRequest<{ success: true; message: string; prize: Prize }>("/prizes", { method: "POST", body }),
+  updatePrize: (prizeId: string, body: PrizePayload) => apiRequest<{ success: true; message: string; prize: Prize }>(`/prizes/${id(prizeId)}`, { method: "PUT", body }),
+  deletePrize: (prizeId: string) => apiRequest<{ success: true; message: string }>(`/prizes/${id(prizeId)}`, { method: "DELETE" }),
+  state: () => apiRequest<{ success: true; state: RaffleStateView }>("/raffle/state"),
+  closeSales: (body: CloseSalesPayload) => apiRequest<{ success: true; message: string }>("/raffle/close-sales", { method: "POST", body }),
+  draws: () => apiRequest<{ success: true; draws: DrawSummary[] }>("/draws"),
+  draw: (drawId: string) => apiRequest<{ success: true; draw: AdminDraw }>(`/draws/${id(drawId)}`),
+  commit: (body: CommitDrawPayload) => apiRequest<{ success: true; message: string; id: string }>("/draws", { method: "POST", body }),
+  reveal: (drawId: string, body: RevealDrawPayload) =>
+    apiRequest<{ success: true; message: string }>(`/draws/${id(drawId)}/reveal`, { method: "POST", body, timeoutMs: 30_000 }),
+  positionAction: (drawId: string, position: number, action: PositionAction, body: PositionActionPayload) =>
+    apiRequest<{ success: true; message: string }>(`/draws/${id(drawId)}/positions/${position}/${action}`, { method: "POST", body }),
+  addEvidence: (drawId: string, position: number, file: File) => {
+    const formData = new FormData();
+    formData.set("file", file, file.name);
+    return apiRequest<{ success: true; message: string }>(`/draws/${id(drawId)}/positions/${position}/evidence`, { method: "POST", formData, timeoutMs: 120_000 });
+  },
+  drumPick: (drawId: string, body: DrumPickPayload) =>
+    apiRequest<{ success: true; message: string; position: number; controlNumber: string; complete: boolean; remaining: number }>(`/draws/${id(drawId)}/drum-pick`, { method: "POST", body }),
+  publish: (drawId: string) => apiRequest<{ success: true; message: string }>(`/draws/${id(drawId)}/publish`, { method: "POST", body: {} }),
+  winners: () => apiRequest<{ success: true; publishedAt: string | null; winners: WinnerListRow[] }>("/draws/winners.json"),
+};
+
+/** The draw's files, opened as links (PDFs from the worker, CSV/JSON downloads). */
+export const drawFilePaths = {
+  commitmentPdf: (drawId: string) => `/api/draws/${id(drawId)}/commitment.pdf`,
+  certificatePdf: (drawId: string) => `/api/draws/${id(drawId)}/certificate.pdf`,
+  certificateJson: (drawId: string) => `/api/draws/${id(drawId)}/certificate.json`,
+  evidence: (drawId: string, evidenceId: string) => `/api/draws/${id(drawId)}/evidence/${id(evidenceId)}`,
+  winnersCsv: "/api/draws/winners.csv",
+  winnersJson: "/api/draws/winners.json",
+  publicWinnersCsv: "/api/public/winners.csv",
+  publicWinnersJson: "/api/public/winners.json",
+};

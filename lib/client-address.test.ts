@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { addressKey, normalizeAddress, parseTrustedProxies, resolveClientAddress, stampClientAddress } from "@/lib/client-address.mjs";
+
+const resolve = (socketAddress: string, headers: Record<string, string>, trusted = "") =>
+  resolveClientAddress({ socketAddress, headers, trusted: parseTrustedProxies(trusted) });
+
+describe("the client address (issue 25 item 2)", () => {
+  it("is the socket's, whatever X-Forwarded-For, X-Real-IP or Forwarded say, without TRUSTED_PROXIES", () => {
+    const forged = { "x-forwarded-for": "1.2.3.4", "x-real-ip": "5.6.7.8", forwarded: "for=9.9.9.9" };
+    expect(resolve("203.0.113.5", forged)).toBe("203.0.113.5");
+    expect(resolve("::ffff:203.0.113.5", forged)).toBe("203.0.113.5");
+  });
+
+  it("is the socket's when the socket is not a trusted proxy", () => {
+    expect(resolve("203.0.113.5", { "x-forwarded-for": "1.2.3.4" }, "10.0.0.0/8")).toBe("203.0.113.5");
+  });
+
+  it("behind a trusted proxy, is the right-most address that is not a trusted proxy", () => {
+    const trusted = "10.0.0.0/8, 192.168.1.1";
+    expect(resolve("10.0.0.2", { "x-forwarded-for": "1.2.3.4, 198.51.100.7" }, trusted)).toBe("198.51.100.7");
+    expect(resolve("10.0.0.2", { "x-forwarded-for": "1.2.3.4, 198.51.100.7, 192.168.1.1, 10.9.9.9" }, trusted)).toBe("198.51.100.7");
+    expect(resolve("10.0.0.2", { "x-real-ip": "198.51.100.8" }, trusted)).toBe("198.51.100.8");
+    expect(resolve("10.0.0.2", { forwarded: 'for=1.2.3.4, for="[2001:db8::1]:4711";proto=https' }, trusted)).toBe("2001:db8::1");
+    // Only trusted hops, or nothing forwarded: the left-most hop, or the proxy itself.
+    expect(resolve("10.0.0.2", { "x-forwarded-for": "10.1.1.1" }, trusted)).toBe("10.1.1.1");
+    expect(resolve("10.0.0.2", {}, trusted)).toBe("10.0.0.2");
+    // A hop that is not an address stops the walk at the last good one.
+    expect(resolve("10.0.0.2", { "x-forwarded-for": "1.2.3.4, junk, 10.3.3.3" }, trusted)).toBe("10.3.3.3");
+  });
+
+  it("parses CIDRs of both families and refuses a typo", () => {
+    expect(resolve("fd00::5", { "x-forwarded-for": "2001:db8::9" }, "fd00::/8")).toBe("2001:db8::9");
+    expect(() => parseTrustedProxies("10.0.0.0/33")).toThrow("TRUSTED_PROXIES");
+    expect(() => parseTrustedProxies("proxy.local")).toThrow("TRUSTED_PROXIES");
+    expect(parseTrustedProxies(" ")).toEqual([]);
+  });
+
+  it("normalizes ports, brackets and mapped IPv4; refuses junk", () => {
+    expect(normalizeAddress("[::1]:80")).toBe("::1");
+    expect(normalizeAddress("1.2.3.4:8080")).toBe("1.2.3.4");
+    expect(normalizeAddress("not an address")).toBeNull();
+  });
+
+  it("is keyed per /64 for IPv6, so one subscriber's addresses are one key", () => {
+    expect(addressKey("2001:db8:1:2:aaaa::1")).toBe("2001:db8:1:2::/64");
+    expect(addressKey("2001:db8:1:2:bbbb::9")).toBe("2001:db8:1:2::/64");
+    expect(addressKey("203.0.113.5")).toBe("203.0.113.5");
+  });
+
+  it("the start script's stamp replaces a client's own copy of the header", () => {
+    const req = { socket: { remoteAddress: "203.0.113.5" }, headers: { "x-raffle-client-address": "1.1.1.1", "x-forwarded-for": "2.2.2.2" } as Record<string, string> };
+    stampClientAddress(req, []);
+    expect(req.headers["x-raffle-client-address"]).toBe("203.0.113.5");
+  });
+});

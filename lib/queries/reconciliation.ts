@@ -1,0 +1,63 @@
+// TanStack Query hooks for reconciliation (keys in lib/query-keys.ts). Every write refreshes all the
+// reconciliation reads (a decision moves lines between tabs and payments between claimed and
+// verified), the ticket data (a payment's status shows on its tickets) and the Activity Log.
+import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { reconciliationApi, type ImportRequest } from "@/lib/api/reconciliation";
+import { queryKeys } from "@/lib/query-keys";
+import type { LineState, ReportName } from "@/lib/schemas/reconciliation";
+
+const refresh = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.reconciliation.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.tickets.all }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.audit.all }),
+  ]);
+
+export function useStatementImports() {
+  return useQuery({ queryKey: queryKeys.reconciliation.imports(), queryFn: reconciliationApi.imports });
+}
+
+export function useBankProfiles() {
+  return useQuery({ queryKey: queryKeys.reconciliation.profiles(), queryFn: async () => (await reconciliationApi.profiles()).profiles });
+}
+
+export function useStatementLines(state: LineState) {
+  return useQuery({ queryKey: queryKeys.reconciliation.lines(state), queryFn: () => reconciliationApi.lines(state) });
+}
+
+export function useReconciliationReport<Row = Record<string, unknown>>(name: ReportName) {
+  return useQuery({ queryKey: queryKeys.reconciliation.report(name), queryFn: () => reconciliationApi.report<Row>(name) });
+}
+
+/** ?preview=1: nothing is written, so nothing is refreshed. */
+export function usePreviewStatement() {
+  return useMutation({ mutationFn: (input: ImportRequest) => reconciliationApi.preview(input) });
+}
+
+export function useCommitStatement() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: (input: ImportRequest) => reconciliationApi.commit(input), onSettled: () => void refresh(queryClient) });
+}
+
+export function useMatchLine() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { lineId: string; paymentId: string; comment?: string }) => reconciliationApi.match(input.lineId, { paymentId: input.paymentId, comment: input.comment }),
+    onSettled: () => void refresh(queryClient),
+  });
+}
+
+export function useIgnoreLine() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: (input: { lineId: string; reason: string }) => reconciliationApi.ignore(input.lineId, { reason: input.reason }), onSettled: () => void refresh(queryClient) });
+}
+
+export function useUnverifyPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: (input: { paymentId: string; reason: string }) => reconciliationApi.unverify(input.paymentId, { reason: input.reason }), onSettled: () => void refresh(queryClient) });
+}
+
+export function useDiscardImport() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: (input: { importId: string; reason: string }) => reconciliationApi.discard(input.importId, { reason: input.reason }), onSettled: () => void refresh(queryClient) });
+}

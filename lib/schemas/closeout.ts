@@ -1,0 +1,57 @@
+// Close-out's API contract (issue 24, docs/decisions/130-133): close, reopen and purge, each with a
+// typed confirmation; and the shapes the API answers with. Used by the route handlers and the Close-out screen.
+import { z } from "zod";
+import type { RaffleStatus } from "@/lib/draw";
+import { text, textRules } from "@/lib/schemas/text";
+
+export const CLOSEOUT_MESSAGES = {
+  confirmClose: "Type CLOSE to confirm",
+  confirmPurge: "Type PURGE to confirm",
+  reopenReason: "A reason of at least 10 characters is required to reopen",
+} as const;
+
+export const closeRaffleSchema = z.object({
+  confirm: z.string({ error: CLOSEOUT_MESSAGES.confirmClose }).pipe(z.literal("CLOSE", { error: CLOSEOUT_MESSAGES.confirmClose })),
+});
+export type CloseRafflePayload = z.output<typeof closeRaffleSchema>;
+
+export const reopenRaffleSchema = z.object({
+  reason: textRules(text({ error: CLOSEOUT_MESSAGES.reopenReason }).trim().min(10, CLOSEOUT_MESSAGES.reopenReason), { label: "Reason", max: 500 }),
+});
+export type ReopenRafflePayload = z.output<typeof reopenRaffleSchema>;
+
+export const purgeRaffleSchema = z.object({
+  confirm: z.string({ error: CLOSEOUT_MESSAGES.confirmPurge }).pipe(z.literal("PURGE", { error: CLOSEOUT_MESSAGES.confirmPurge })),
+});
+export type PurgeRafflePayload = z.output<typeof purgeRaffleSchema>;
+
+/** One unmet condition of Close: a stable id, a sentence, and the screen where it is fixed. */
+export interface CloseoutItem {
+  item: "winners_published" | "prizes_settled" | "seller_balances" | "statement_lines" | "unverified_payments";
+  message: string;
+  href: string;
+}
+
+export interface ArchiveRecord {
+  id: string;
+  sha256: string;
+  sizeBytes: number;
+  raffleStatus: RaffleStatus;
+  downloadedAt: string;
+}
+
+export interface CloseoutView {
+  status: RaffleStatus;
+  closedAt: string | null;
+  purgedAt: string | null;
+  /** Unmet conditions of Close (empty when it may close, and once closed). */
+  blocking: CloseoutItem[];
+  /** Archives downloaded while the raffle was closed (Purge needs one). */
+  archives: ArchiveRecord[];
+}
+
+export interface PurgeCounts {
+  tickets: number;
+  payments: number;
+  attachments: number;
+}

@@ -1,0 +1,252 @@
+// Reconciliation (issue 21; docs/decisions/110–119, docs/reconciliation.md): statement imports,
+// their lines and states, the per-line decisions, and the five reports. One contract for the route
+// handlers, the worker's parsers, the forms and the tests. Amounts travel as text with two decimals.
+import { z } from "zod";
+import { text, textRules } from "@/lib/schemas/text";
+
+export const STATEMENT_KINDS = ["gcash_pdf", "bank_csv"] as const;
+export type StatementKind = (typeof STATEMENT_KINDS)[number];
+export const STATEMENT_KIND_LABELS: Record<StatementKind, string> = { gcash_pdf: "GCash statement (PDF)", bank_csv: "Bank statement (CSV)" };
+
+export const LINE_STATES = ["matched", "amount_mismatch", "duplicate", "unmatched", "ignored", "discarded"] as const;
+export type LineState = (typeof LINE_STATES)[number];
+/** What each state means, as the screen explains it. */
+export const LINE_STATE_LABELS: Record<LineState, { label: string; explain: string }> = {
+  matched: { label: "Matched", explain: "Reference and amount agree with a payment (or a person confirmed it); the payment counts it." },
+  amount_mismatch: { label: "Amount mismatch", explain: "The reference is a payment's, the amount is not: accept it with a comment, or ignore it." },
+  duplicate: { label: "Duplicate", explain: "The reference is a payment's that other lines already cover in full." },
+  unmatched: { label: "Unmatched", explain: "No payment carries this reference: confirm a suggested payment, or ignore it with a reason." },
+  ignored: { label: "Ignored", explain: "A person set it aside with a reason (not raffle money)." },
+  discarded: { label: "Discarded", explain: "Its import was undone; it counts for nothing." },
+};
+
+/** Bank profiles whose column mappings are saved (design notes, section 5). */
+export const BANK_PROFILES = ["BDO", "BPI", "Metrobank", "Other"] as const;
+
+/** 10 MB a file (issue 21). */
+export const STATEMENT_MAX_BYTES = 10 * 1024 * 1024;
+/** The parse's time limit in its worker. */
+export const STATEMENT_PARSE_LIMIT_MS = 20_000;
+export const LINES_PAGE_SIZE = 100;
+
+export const REPORT_NAMES = ["unverified-claims", "unmatched", "mismatches", "duplicates", "matched"] as const;
+export type ReportName = (typeof REPORT_NAMES)[number];
+export const REPORT_LABELS: Record<ReportName, string> = {
+  "unverified-claims": "Unverified claims",
+  unmatched: "Money without tickets",
+  mismatches: "Mismatches",
+  duplicates: "Duplicates",
+  matched: "Matched",
+};
+
+export const RECON_MESSAGES = {
+  kind: `kind must be one of ${STATEMENT_KINDS.join(", ")}`,
+  accountLabel: "An account label is required (e.g. 'GCash 0917 123 4567' or 'BDO savings 1234')",
+  file: "A statement file is required in the field 'file'",
+  mapping: "mapping must be JSON naming the file's columns: date, and amount or credit (debit, reference, description optional)",
+  mappingAmount: "Map either amount (one signed column) or credit (with debit if the bank has one), not both",
+  passwordRequired: "This PDF is password-protected: enter its password",
+  wrongPassword: "The password is not this PDF's",
+  notGcash: "This PDF is not a GCash transaction history: no table with the columns Date and Time, Description, Reference No., Debit, Credit, Balance",
+  fileTooLarge: "A statement file may be at most 10 MB",
+  commentRequired: "A comment is required to accept an amount that differs from the payment's",
+  reasonRequired: "A reason is required",
+  paymentId: "paymentId must be a payment id",
+} as const;
+const M = RECON_MESSAGES;
+
+const label = textRules(text({ error: M.accountLabel }).trim().min(1, M.accountLabel), { label: "accountLabel", max: 100 });
+const column = textRules(text().trim().min(1), { label: "column", max: 200 });
+
+/** Which column of a bank CSV holds what. Either `amount` (signed) or `credit` (+ `debit`). */
+export const columnMappingSchema = z
+  .object({
+    date: column,
+    description: column.optional(),
+    reference: column.optional(),
+    amount: column.optional(),
+    credit: column.optional(),
+    debit: column.optional(),
+  })
+  .strict()
+  .refine((m) => (m.amount === undefined) !== (m.credit === undefined) && !(m.amount && m.debit), { message: M.mappingAmount });
+export type ColumnMapping = z.infer<typeof columnMappingSchema>;
+
+const reason = (max = 500) => textRules(text({ error: M.reasonRequired }).trim().min(1, M.reasonRequired), { label: "reason", max, multiline: true });
+
+/** The multipart fields of POST /api/reconciliation/imports, besides `file`. */
+export const importFieldsSchema = z.object({
+  kind: z.enum(STATEMENT_KINDS, { error: M.kind }),
+  accountLabel: label,
+  /** A bank profile to save the mapping under (optional). */
+  profile: z.enum(BANK_PROFILES).optional(),
+  // Never stored or logged: handed to the parsing worker only.
+  password: z.string().max(200).optional(),
+  mapping: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === "") return undefined;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(value);
+      } catch {
+        ctx.addIssue({ code: "custom", message: M.mapping });
+        return z.NEVER;
+      }
+      const result = columnMappingSchema.safeParse(parsed);
+      if (!result.success) {
+        ctx.addIssue({ code: "custom", message: result.error.issues[0]?.message ?? M.mapping });
+        return z.NEVER;
+      }
+      return result.data;
+    }),
+});
+export type ImportFields = z.infer<typeof importFieldsSchema>;
+
+export const importQuerySchema = z.object({ preview: z.enum(["0", "1", "true", "false"]).optional() }).transform((q) => ({ preview: q.preview === "1" || q.preview === "true" }));
+
+export const discardImportSchema = z.object({ reason: reason() });
+export const ignoreLineSchema = z.object({ reason: reason() });
+export const unverifyPaymentSchema = z.object({ reason: reason() });
+export const matchLineSchema = z.object({
+  paymentId: z.uuid({ error: M.paymentId }),
+  comment: textRules(text().trim(), { label: "comment", max: 500, multiline: true }).optional(),
+});
+
+export const linesQuerySchema = z.object({
+  state: z.enum(LINE_STATES).optional(),
+  importId: z.uuid().optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(500).default(LINES_PAGE_SIZE),
+});
+
+// ---- Answers ----
+export interface PreviewLine {
+  lineNo: number;
+  occurredAt: string;
+  description: string;
+  reference: string | null;
+  amount: string;
+  wouldBe: LineState | "already_imported";
+  paymentId: string | null;
+  /** Why, in words (the rule that decided it). */
+  why: string;
+}
+export interface ImportPreview {
+  lines: PreviewLine[];
+  new: number;
+  skipped: number;
+  periodFrom: string | null;
+  periodTo: string | null;
+}
+export interface ImportCommitted {
+  id: string;
+  lines: number;
+  new: number;
+  skipped: number;
+  matched: number;
+}
+export interface StatementImportRow {
+  id: string;
+  kind: StatementKind;
+  accountLabel: string;
+  fileName: string;
+  fileSha256: string;
+  periodFrom: string | null;
+  periodTo: string | null;
+  lines: number;
+  new: number;
+  skipped: number;
+  uploadedBy: string | null;
+  createdAt: string;
+  discardedAt: string | null;
+  discardReason: string | null;
+}
+export interface Candidate {
+  paymentId: string;
+  controlNumbers: string[];
+  amount: string;
+  payerName: string | null;
+  reason: string;
+}
+export interface StatementLineRow {
+  id: string;
+  importId: string;
+  accountLabel: string;
+  lineNo: number;
+  occurredAt: string;
+  description: string;
+  reference: string | null;
+  amount: string;
+  state: LineState;
+  matchKind: string | null;
+  paymentId: string | null;
+  note: string | null;
+  candidates: Candidate[];
+}
+export interface LinesPage {
+  lines: StatementLineRow[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+/** A row of the Unverified claims report. */
+export interface UnverifiedClaim {
+  paymentId: string;
+  reference: string | null;
+  amount: string;
+  controlNumbers: string[];
+  paidAt: string;
+  collectedBy: string | null;
+  payerName: string | null;
+}
+export interface ReportAnswer<Row = Record<string, unknown>> {
+  rows: Row[];
+  count: number;
+  total: string;
+}
+
+// ---- Forms (string inputs for react-hook-form; the API's own rules and messages) ----
+
+/** A reason or a comment typed in a dialog. */
+export const reasonFormSchema = z.object({ reason: reason() });
+export type ReasonFormValues = z.input<typeof reasonFormSchema>;
+export const commentFormSchema = z.object({
+  comment: textRules(text().trim().min(1, M.commentRequired), { label: "comment", max: 500, multiline: true }),
+});
+export type CommentFormValues = z.input<typeof commentFormSchema>;
+
+/** The import wizard's first steps: the file's kind, account, and its password or column mapping. */
+export const importFormSchema = z
+  .object({
+    kind: z.enum(STATEMENT_KINDS, { error: M.kind }),
+    accountLabel: label,
+    password: z.string().max(200),
+    profile: z.enum(BANK_PROFILES).or(z.literal("")),
+    amountMode: z.enum(["signed", "credit_debit"]),
+    date: z.string(),
+    description: z.string(),
+    reference: z.string(),
+    amount: z.string(),
+    credit: z.string(),
+    debit: z.string(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.kind !== "bank_csv") return;
+    const need = (field: "date" | "amount" | "credit", message: string) => {
+      if (!v[field].trim()) ctx.addIssue({ code: "custom", path: [field], message });
+    };
+    need("date", "Name the column that holds the date");
+    if (v.amountMode === "signed") need("amount", "Name the column that holds the amount");
+    else need("credit", "Name the column that holds credits (money in)");
+  });
+export type ImportFormValues = z.input<typeof importFormSchema>;
+
+/** The wizard's mapping fields → the API's `mapping`. */
+export function mappingOf(v: ImportFormValues): ColumnMapping | undefined {
+  if (v.kind !== "bank_csv") return undefined;
+  const opt = (s: string) => (s.trim() ? s.trim() : undefined);
+  const base = { date: v.date.trim(), description: opt(v.description), reference: opt(v.reference) };
+  return v.amountMode === "signed" ? { ...base, amount: v.amount.trim() } : { ...base, credit: v.credit.trim(), debit: opt(v.debit) };
+}

@@ -1,0 +1,68 @@
+// The ticket as every endpoint answers it (SPEC section 3, snake_case): the one contract for the
+// server's SELECT (server/tickets/ticket-select.ts builds each field from this list), the client's
+// `Ticket` type and the tests, which parse answers with it. A new field is added here first; the
+// server then fails to type-check until its SELECT names the field.
+import { z } from "zod";
+import { PAYMENT_METHODS } from "@/lib/constants";
+import { PAYMENT_STATUSES } from "@/lib/payments";
+import { VOID_REASONS } from "@/lib/voids";
+
+const instant = z.iso.datetime({ offset: true });
+
+/** The sale's payment (docs/decisions/050): one payment may pay for several tickets. */
+export const ticketPaymentSchema = z.object({
+  id: z.uuid(),
+  method: z.enum(PAYMENT_METHODS),
+  /** As typed. */
+  reference: z.string().nullable(),
+  /** Letters and digits, upper case: how references are compared (unique for GCash). */
+  reference_normalized: z.string().nullable(),
+  /** Pesos, two decimals, as a string ("250.00"): what the buyer owes for the payment's tickets. */
+  amount_expected: z.string().regex(/^\d+\.\d{2}$/),
+  /** E-mail of the staff member who took the money (the seller), null when unknown. */
+  collected_by: z.string().nullable(),
+  collected_at: instant,
+  status: z.enum(PAYMENT_STATUSES),
+});
+export type TicketPayment = z.infer<typeof ticketPaymentSchema>;
+
+export const ticketSchema = z.object({
+  ticket_id: z.uuid(),
+  id: z.uuid(),
+  control_number: z.string(),
+  last_5_digits: z.string().regex(/^\d{5}$/),
+  ticket_number: z.number().int(),
+  buyer_name: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  email: z.string().nullable(),
+  address: z.string().nullable(),
+  /** cash | gcash | bank_transfer: the payment's method once sold, the stub's default before. */
+  payment_method: z.string(),
+  /** For a sold GCash ticket, the payment's normalized reference. */
+  gcash_reference: z.string().nullable(),
+  payment_reference: z.string().nullable(),
+  status: z.string(),
+  amount: z.number(),
+  user_id: z.string().nullable(),
+  created_by_id: z.uuid().nullable(),
+  creator_email: z.string().nullable(),
+  creator_name: z.string().nullable(),
+  creation_source: z.string(),
+  event_name: z.string().nullable(),
+  is_registered: z.boolean(),
+  registered_at: instant.nullable(),
+  /** The seller: who registered the buyer (for a ticket generated with its buyer, its creator). */
+  registered_by_id: z.uuid().nullable(),
+  seller_email: z.string().nullable(),
+  payment_id: z.uuid().nullable(),
+  payment: ticketPaymentSchema.nullable(),
+  /** A void takes the ticket out of the raffle; all four are null unless it is void. */
+  voided_at: instant.nullable(),
+  void_reason: z.enum(VOID_REASONS).nullable(),
+  void_note: z.string().nullable(),
+  /** E-mail of the administrator who voided it. */
+  voided_by: z.string().nullable(),
+  created_at: instant,
+  updated_at: instant,
+});
+export type Ticket = z.infer<typeof ticketSchema>;

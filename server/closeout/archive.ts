@@ -1,0 +1,177 @@
+import "server-only";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import Papa from "papaparse";
+import packageJson from "@/package.json" with { type: "json" };
+import type { RaffleStatus } from "@/lib/draw";
+import { writeAudit } from "@/server/audit";
+import type { Principal } from "@/server/auth/principal";
+import { requireAdmin } from "@/server/auth/require-admin";
+import { db } from "@/server/db/client";
+import { drawCertificate } from "@/server/draw/certificate";
+import { poolCsv } from "@/server/draw/get-draw";
+import { startJob } from "@/server/jobs/start-job";
+import { raffleArchiveJob } from "@/server/jobs/kinds/raffle-archive";
+import { signingKeyPair } from "@/server/secrets/installation-secrets";
+
+// GET /api/raffle/archive.zip (issue 24, docs/decisions/131): the instance reads every record page by
+// page (keyset, 2,000 rows) and feeds the worker the files' text; the worker zips, hashes and signs.
+// When the whole ZIP has been sent, its SHA-256 and size are recorded in raffle_archives (what the
+// purge asks for) and audited.
+
+const PAGE = 2000;
+
+interface TableFile {
+  file: string;
+  table: string;
+  key: string;
+  keyType: "uuid" | "bigint";
+}
+
+const TABLES: TableFile[] = [
+  { file: "tickets.csv", table: "tickets", key: "ticket_number", keyType: "bigint" },
+  { file: "payments.csv", table: "payments", key: "id", keyType: "uuid" },
+  { file: "statement-lines.csv", table: "statement_lines", key: "id", keyType: "uuid" },
+  { file: "remittances.csv", table: "remittances", key: "id", keyType: "uuid" },
+  { file: "remittance-adjustments.csv", table: "remittance_adjustments", key: "id", keyType: "uuid" },
+  { file: "allocations.csv", table: "stub_allocations", key: "id", keyType: "uuid" },
+  { file: "audit-log.csv", table: "audit_log", key: "id", keyType: "bigint" },
+];
+
+/** Reports read whole (small: the drawn positions, the voided numbers). */
+const REPORTS: { file: string; fields: string[]; sql: string }[] = [
+  {
+    file: "reports/winners.csv",
+    fields: ["draw_number", "position", "prize_rank", "prize_name", "role", "control_number", "buyer_name", "latest_event"],
+    sql: `SELECT d.number AS draw_number, p.position, p.prize_rank, pr.name AS prize_name, p.role, p.control_number, t.buyer_name,
+            (SELECT e.event FROM winner_events e WHERE e.draw_id = p.draw_id AND e.position = p.position ORDER BY e.id DESC LIMIT 1) AS latest_event
+          FROM draw_positions p JOIN draws d ON d.id = p.draw_id LEFT JOIN prizes pr ON pr.rank = p.prize_rank LEFT JOIN tickets t ON t.id = p.ticket_id
+          ORDER BY d.number, p.position`,
+  },
+  {
+    file: "reports/voided-numbers.csv",
+    fields: ["ticket_number", "control_number", "voided_at", "void_reason", "void_note"],
+    sql: `SELECT ticket_number, control_number, to_char(voided_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS voided_at, void_reason, void_note
+          FROM tickets WHERE voided_at IS NOT NULL ORDER BY ticket_number`,
+  },
+];
+
+const FIRST_KEY = { uuid: "00000000-0000-0000-0000-000000000000", bigint: "-1" };
+
+/** Rows of a table as to_jsonb gives them (one typing for every column), in key order. */
+async function* pages(t: TableFile): AsyncGenerator<Record<string, unknown>[]> {
+  let after: string = FIRST_KEY[t.keyType];
+  for (;;) {
+    const rows = await db().$queryRawUnsafe<{ r: Record<string, unknown> }[]>(
+      `SELECT to_jsonb(x) AS r FROM "${t.table}" x WHERE "${t.key}" > $1::${t.keyType} ORDER BY "${t.key}" LIMIT ${PAGE}`,
+      after,
+    );
+    if (!rows.length) return;
+    yield rows.map((row) => row.r);
+    after = String(rows[rows.length - 1].r[t.key]);
+    if (rows.length < PAGE) return;
+  }
+}
+
+const cell = (value: unknown) => (value === null || value === undefined ? "" : typeof value === "object" ? JSON.stringify(value) : String(value));
+
+/** One framed line for the worker: a piece of a file's text. */
+const frame = (file: string, text: string) => new TextEncoder().encode(JSON.stringify({ f: file, d: text }) + "\n");
+
+async function* archiveFiles(): AsyncGenerator<Uint8Array> {
+  for (const t of TABLES) {
+    // The table's own column order (to_jsonb's keys come sorted by length).
+    const columns = await db().$queryRawUnsafe<{ name: string }[]>(
+      `SELECT column_name AS name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position`,
+      t.table,
+    );
+    let fields: string[] | null = null;
+    for await (const rows of pages(t)) {
+      const first = !fields;
+      fields ??= columns.map((c) => c.name);
+      const data = rows.map((r) => fields!.map((f) => cell(r[f])));
+      // UTF-8 with a BOM (Excel), CRLF, formula-looking cells neutralised (as the tickets and activity exports).
+      const text = Papa.unparse(first ? { fields, data } : data, { escapeFormulae: true, newline: "\r\n" });
+      yield frame(t.file, `${first ? "\uFEFF" : ""}${text}\r\n`);
+      if (t.table === "audit_log") {
+        // Exact too: one JSON object per row, as stored, to check the audit checkpoints against.
+        yield frame("audit-log.jsonl", rows.map((r) => JSON.stringify(r)).join("\n") + "\n");
+      }
+    }
+    if (!fields) yield frame(t.file, "\uFEFF");
+  }
+  for (const report of REPORTS) {
+    const rows = await db().$queryRawUnsafe<Record<string, unknown>[]>(report.sql);
+    const fields = report.fields;
+    const text = Papa.unparse({ fields, data: rows.map((r) => fields.map((f) => cell(r[f]))) }, { escapeFormulae: true, newline: "\r\n" });
+    yield frame(report.file, `\uFEFF${text}\r\n`);
+  }
+  const draws = await db().$queryRaw<{ id: string; number: number }[]>`SELECT id, number FROM draws WHERE revealed_at IS NOT NULL ORDER BY number`;
+  const script = await readFile(path.join(process.cwd(), "scripts", "verify-draw.mjs"), "utf8");
+  for (const d of draws) {
+    const certificate = await drawCertificate(d.id);
+    yield frame(`draw-${d.number}/certificate.json`, JSON.stringify(certificate, null, 2) + "\n");
+    yield frame(`draw-${d.number}/pool.csv`, await poolCsv(d.id));
+    yield frame(`draw-${d.number}/verify-draw.mjs`, script);
+  }
+}
+
+function readme(status: RaffleStatus, exportedAt: string) {
+  return [
+    "Raffle archive",
+    `Exported ${exportedAt} while the raffle was ${status}, by raffle dashboard ${packageJson.version}.`,
+    "",
+    "Files",
+    "- tickets.csv, payments.csv, statement-lines.csv, remittances.csv, remittance-adjustments.csv,",
+    "  allocations.csv, audit-log.csv: every row of the raffle's records, one column per database",
+    "  column (UTF-8 with BOM; a cell starting with = + - @ is prefixed with ' so spreadsheets do not run it).",
+    "- audit-log.jsonl: the audit log exactly as stored, one JSON object per line.",
+    "- reports/winners.csv: every drawn position (winners and backups) with its prize, buyer and latest event.",
+    "- reports/voided-numbers.csv: the voided ticket numbers with their reasons.",
+    "- draw-N/certificate.json, draw-N/pool.csv, draw-N/verify-draw.mjs: each draw's signed",
+    "  certificate, its pool and an independent checker.",
+    "- manifest.json: the SHA-256 and size of every other file, the app version and the raffle's state.",
+    "- manifest.sig: Ed25519 signature (base64) of manifest.json's exact bytes by the installation's key.",
+    "- public-key.pem: that key's public half (the same key signs the draw certificates).",
+    "",
+    "How to verify",
+    "1. Each file's SHA-256 equals its entry in manifest.json (sha256sum <file>).",
+    "2. The signature: openssl pkeyutl -verify -pubin -inkey public-key.pem -rawin -in manifest.json \\",
+    "   -sigfile <(base64 -d manifest.sig)   (or Node's crypto.verify(null, manifest, publicKey, sig)).",
+    "3. A draw: cd draw-N && node verify-draw.mjs certificate.json pool.csv   (exit code 0 = it checks out).",
+    "",
+  ].join("\n");
+}
+
+/** Starts the archive job for an administrator; the route streams its output. */
+export async function startArchive(options: { principal: Principal; signal?: AbortSignal }) {
+  requireAdmin(options.principal);
+  const state = await db().raffleState.findUnique({ where: { id: 1 } });
+  const status = (state?.status ?? "selling") as RaffleStatus;
+  const { privateKey, publicKeyPem } = await signingKeyPair();
+  const exportedAt = new Date().toISOString();
+  const run = await startJob(raffleArchiveJob, {
+    principal: options.principal,
+    signal: options.signal,
+    input: {
+      privateKeyPem: privateKey.export({ format: "pem", type: "pkcs8" }).toString(),
+      publicKeyPem,
+      appVersion: packageJson.version,
+      raffleStatus: status,
+      exportedAt,
+      readme: readme(status, exportedAt),
+    },
+    input$: archiveFiles(),
+  });
+  const { user } = options.principal;
+  // Recorded once the whole ZIP went out: a download cut short is no archive.
+  const recorded = run.result.then(async (result) => {
+    await db().$transaction(async (tx) => {
+      await tx.raffleArchive.create({ data: { sha256: result.sha256, sizeBytes: result.sizeBytes, raffleStatus: status, downloadedById: user.id } });
+      await writeAudit(tx, { actor: { id: user.id, email: user.email }, action: "raffle.archive", entityId: "1", after: { sha256: result.sha256, sizeBytes: result.sizeBytes, status } });
+    });
+    return result;
+  });
+  recorded.catch(() => {});
+  return { run, recorded, fileName: `raffle-archive-${exportedAt.slice(0, 10)}.zip` };
+}

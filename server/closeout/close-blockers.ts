@@ -1,0 +1,74 @@
+import "server-only";
+import type { Prisma } from "@/generated/prisma/client";
+import type { RaffleStatus } from "@/lib/draw";
+import { amountToCentavos } from "@/lib/money";
+import type { CloseoutItem } from "@/lib/schemas/closeout";
+import { loadPrizeOutcomes } from "@/server/draw/prize-outcomes";
+import { readBalanceRows, toSellerBalance } from "@/server/remittances/read-balances";
+
+// The conditions of Close (issue 24, docs/decisions/130), each with the screen where it is fixed.
+
+type Tx = Prisma.TransactionClient;
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** Statement lines that still need a decision (docs/decisions/113): not matched, ignored or discarded. */
+const OPEN_LINE_STATES = ["unmatched", "amount_mismatch", "duplicate"];
+
+/** The unmet conditions of Close, each with where it is fixed. Empty: the raffle may close. */
+export async function closeBlockers(tx: Tx, status: RaffleStatus): Promise<CloseoutItem[]> {
+  const items: CloseoutItem[] = [];
+  if (status !== "published" && status !== "closed") {
+    items.push({ item: "winners_published", message: "The winners are not published yet", href: "/dashboard/draw" });
+  }
+  const [prizes, outcomes] = await Promise.all([
+    tx.$queryRaw<{ rank: number; name: string }[]>`SELECT rank, name FROM prizes ORDER BY rank`,
+    loadPrizeOutcomes(tx),
+  ]);
+  // A prize is settled when its winner claimed it or it was forfeited, or when its run of backups is
+  // exhausted (nobody is left who could claim it).
+  const unsettled = prizes.filter((p) => {
+    const outcome = outcomes.get(p.rank);
+    if (!outcome) return true;
+    if (outcome.exhausted) return false;
+    return outcome.winner?.state !== "claimed" && outcome.winner?.state !== "forfeited";
+  });
+  if (unsettled.length) {
+    items.push({
+      item: "prizes_settled",
+      message: `${plural(unsettled.length, "prize")} ${unsettled.length === 1 ? "is" : "are"} neither claimed nor forfeited: ${unsettled.map((p) => `${p.rank}. ${p.name}`).join(", ")}`,
+      href: "/dashboard/draw",
+    });
+  }
+  const { rows, alertCentavos } = await readBalanceRows({ tx });
+  const owing = rows.map((row) => toSellerBalance(row, alertCentavos)).filter((b) => amountToCentavos(b.balance) !== 0).length;
+  if (owing) {
+    items.push({
+      item: "seller_balances",
+      message: `${plural(owing, "seller")} still ${owing === 1 ? "has" : "have"} a cash balance that is neither zero nor written off`,
+      href: "/dashboard/remittances",
+    });
+  }
+  const [lines] = await tx.$queryRaw<{ n: bigint }[]>`
+    SELECT count(*) AS n FROM statement_lines WHERE state = ANY(${OPEN_LINE_STATES}::text[])`;
+  const openLines = Number(lines?.n ?? 0);
+  if (openLines) {
+    items.push({
+      item: "statement_lines",
+      message: `${plural(openLines, "statement line")} ${openLines === 1 ? "is" : "are"} unmatched (no payment, a different amount or a duplicate)`,
+      href: "/dashboard/reconciliation",
+    });
+  }
+  const [claimed] = await tx.$queryRaw<{ n: bigint }[]>`
+    SELECT count(DISTINCT p.id) AS n FROM payments p JOIN tickets t ON t.payment_id = p.id
+    WHERE p.method = 'gcash' AND p.status = 'claimed' AND t.voided_at IS NULL`;
+  const unverified = Number(claimed?.n ?? 0);
+  if (unverified) {
+    items.push({
+      item: "unverified_payments",
+      message: `${unverified} GCash ${unverified === 1 ? "payment is" : "payments are"} not verified against a statement line`,
+      href: "/dashboard/reconciliation",
+    });
+  }
+  return items;
+}

@@ -1,0 +1,113 @@
+import "server-only";
+import type { Prisma } from "@/generated/prisma/client";
+import type { RaffleStatus } from "@/lib/draw";
+import type { CloseoutView, PurgeCounts, ReopenRafflePayload } from "@/lib/schemas/closeout";
+import { writeAudit } from "@/server/audit";
+import type { Principal } from "@/server/auth/principal";
+import { requireAdmin } from "@/server/auth/require-admin";
+import { db } from "@/server/db/client";
+import { readRaffleStatus, setRaffleStatus } from "@/server/draw/raffle-state";
+import { AppError } from "@/server/http/errors";
+import { closeBlockers } from "@/server/closeout/close-blockers";
+
+// Close-out (issue 24, docs/decisions/130-132): the conditions of Close, Close, Reopen and the purge
+// of buyers' personal data. The database holds the rest: a closed raffle refuses every write to its
+// records (closed_raffle_guard, RF007), the state moves one way, the purge happens once.
+
+type Tx = Prisma.TransactionClient;
+
+async function readView(tx: Tx): Promise<CloseoutView> {
+  const state = await tx.raffleState.findUnique({ where: { id: 1 } });
+  const status = (state?.status ?? "selling") as RaffleStatus;
+  const [blocking, archives] = await Promise.all([
+    status === "closed" ? Promise.resolve([]) : closeBlockers(tx, status),
+    tx.raffleArchive.findMany({ where: { raffleStatus: "closed" }, orderBy: { downloadedAt: "desc" }, take: 20 }),
+  ]);
+  return {
+    status,
+    closedAt: state?.closedAt?.toISOString() ?? null,
+    purgedAt: state?.purgedAt?.toISOString() ?? null,
+    blocking,
+    archives: archives.map((a) => ({
+      id: a.id,
+      sha256: a.sha256,
+      sizeBytes: Number(a.sizeBytes),
+      raffleStatus: a.raffleStatus as RaffleStatus,
+      downloadedAt: a.downloadedAt.toISOString(),
+    })),
+  };
+}
+
+/** GET /api/raffle/closeout (administrators): the state, the unmet conditions and the archives. */
+export async function getCloseout(principal: Principal): Promise<CloseoutView> {
+  requireAdmin(principal);
+  return db().$transaction((tx) => readView(tx));
+}
+
+const actorOf = (principal: Principal) => ({ id: principal.user.id, email: principal.user.email });
+
+/** POST /api/raffle/close: published → closed when every condition holds; 409 with `blocking` otherwise. */
+export async function closeRaffle(principal: Principal): Promise<CloseoutView> {
+  requireAdmin(principal);
+  return db().$transaction(async (tx) => {
+    const status = await readRaffleStatus(tx, { lock: true });
+    if (status === "closed") throw new AppError("conflict", "The raffle is already closed");
+    const blocking = await closeBlockers(tx, status);
+    if (blocking.length) {
+      throw new AppError("conflict", `Close is blocked: ${blocking.map((b) => b.message).join("; ")}`, { extra: { blocking } });
+    }
+    await setRaffleStatus(tx, "closed");
+    await tx.raffleState.update({ where: { id: 1 }, data: { closedAt: new Date() } });
+    await writeAudit(tx, { actor: actorOf(principal), action: "raffle.close", entityId: "1", after: { status: "closed" } });
+    return readView(tx);
+  });
+}
+
+/** POST /api/raffle/reopen: closed → published with a written reason (the trigger allows it only with raffle.reopen). */
+export async function reopenRaffle(options: { payload: ReopenRafflePayload; principal: Principal }): Promise<CloseoutView> {
+  requireAdmin(options.principal);
+  return db().$transaction(async (tx) => {
+    const status = await readRaffleStatus(tx, { lock: true });
+    if (status !== "closed") throw new AppError("conflict", "The raffle is not closed");
+    await tx.$executeRaw`SELECT set_config('raffle.reopen', 'on', true)`;
+    await tx.raffleState.update({ where: { id: 1 }, data: { status: "published", closedAt: null } });
+    await tx.$executeRaw`SELECT set_config('raffle.reopen', '', true)`;
+    await writeAudit(tx, { actor: actorOf(options.principal), action: "raffle.reopen", entityId: "1", after: { status: "published", reason: options.payload.reason } });
+    return readView(tx);
+  });
+}
+
+/**
+ * POST /api/raffle/purge: only when closed, once, and after an archive was downloaded while closed.
+ * Nulls the buyers' phone, e-mail and address and the payers' name and phone, shortens buyers' names
+ * to initials ('Juan Dela Cruz' → 'J. D. C.'), deletes every attachment; one audit row with the counts.
+ * The draw's records hold control numbers only, so the public proof is untouched.
+ */
+export async function purgePersonalData(principal: Principal): Promise<{ counts: PurgeCounts; view: CloseoutView }> {
+  requireAdmin(principal);
+  return db().$transaction(
+    async (tx) => {
+      const status = await readRaffleStatus(tx, { lock: true });
+      if (status !== "closed") throw new AppError("conflict", "Close the raffle before purging personal data");
+      const state = await tx.raffleState.findUnique({ where: { id: 1 }, select: { purgedAt: true, closedAt: true } });
+      if (state?.purgedAt) throw new AppError("conflict", "The personal data was already purged");
+      const archive = await tx.raffleArchive.findFirst({ where: { raffleStatus: "closed", downloadedAt: { gte: state?.closedAt ?? new Date(0) } } });
+      if (!archive) throw new AppError("conflict", "Download the archive after closing before purging personal data");
+      await tx.$executeRaw`SELECT set_config('raffle.purge', 'on', true)`;
+      const tickets = await tx.$executeRaw`
+        UPDATE tickets SET phone_number = NULL, email = NULL, address = NULL,
+          buyer_name = CASE WHEN buyer_name IS NULL THEN NULL ELSE nullif(array_to_string(ARRAY(
+            SELECT upper(left(w, 1)) || '.' FROM regexp_split_to_table(btrim(buyer_name), '\\s+') AS w WHERE w <> ''), ' '), '') END
+        WHERE phone_number IS NOT NULL OR email IS NOT NULL OR address IS NOT NULL OR buyer_name !~ '^(\\S\\. ?)*$'`;
+      const payments = await tx.$executeRaw`
+        UPDATE payments SET payer_name = NULL, payer_phone = NULL WHERE payer_name IS NOT NULL OR payer_phone IS NOT NULL`;
+      const attachments = await tx.$executeRaw`DELETE FROM ticket_attachments`;
+      await tx.$executeRaw`SELECT set_config('raffle.purge', '', true)`;
+      await tx.raffleState.update({ where: { id: 1 }, data: { purgedAt: new Date() } });
+      const counts = { tickets, payments, attachments };
+      await writeAudit(tx, { actor: actorOf(principal), action: "raffle.purge", entityId: "1", after: { ...counts, archiveSha256: archive.sha256 } });
+      return { counts, view: await readView(tx) };
+    },
+    { timeout: 120_000 },
+  );
+}

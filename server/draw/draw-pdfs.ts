@@ -1,0 +1,96 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { describeSource, WINNER_STATE_LABELS } from "@/lib/draw";
+import { formatDateTime } from "@/lib/format";
+import type { DrawPrize } from "@/lib/schemas/draw";
+import type { Principal } from "@/server/auth/principal";
+import { requireAdmin } from "@/server/auth/require-admin";
+import { drawCertificate } from "@/server/draw/certificate";
+import { loadDraw } from "@/server/draw/get-draw";
+import { drawPdfJob } from "@/server/jobs/kinds/draw-pdf";
+import { startJob } from "@/server/jobs/start-job";
+import type { PaperSize } from "@/server/pdf/pdf-document";
+import type { CommitmentNoticeData } from "@/server/pdf/draw-documents";
+import { publicBaseUrl } from "@/server/secrets/installation-secrets";
+import { getSettings } from "@/server/settings/get-settings";
+
+// GET /api/draws/{id}/commitment.pdf and certificate.pdf (administrators, docs/decisions/126): the
+// instance reads the draw (and signs the certificate, the same one certificate.json serves); the
+// draw-pdf worker draws it.
+
+const DATE = "MMM d, yyyy h:mm:ss a";
+
+interface Options {
+  id: string;
+  paper: PaperSize;
+  origin: string;
+  principal: Principal;
+  signal?: AbortSignal;
+}
+
+async function noticeData(id: string, origin: string): Promise<CommitmentNoticeData & { tz: string }> {
+  const [{ view }, settings] = await Promise.all([loadDraw(id), getSettings()]);
+  const tz = settings.timezone;
+  return {
+    tz,
+    raffleName: settings.siteName,
+    drawNumber: view.number,
+    drawId: view.id,
+    algorithm: view.algorithm,
+    committedAt: `${formatDateTime(view.committedAt, tz, DATE)} (${tz})`,
+    poolCount: view.poolCount,
+    poolHash: view.poolHash,
+    commitHash: view.commitHash,
+    sourceText: describeSource(view.source),
+    prizes: view.prizes.map((p: DrawPrize) => ({ rank: p.rank, name: p.name, valuePhp: p.valuePhp, backups: p.backups })),
+    proofUrl: `${publicBaseUrl() ?? origin}/draw/${view.id}`,
+  };
+}
+
+export async function startCommitmentPdf(options: Options) {
+  requireAdmin(options.principal);
+  const { tz: _tz, ...notice } = await noticeData(options.id, options.origin);
+  const run = await startJob(drawPdfJob, { principal: options.principal, signal: options.signal, input: { kind: "commitment", paper: options.paper, notice } });
+  return { run, fileName: `draw-${notice.drawNumber}-commitment-notice.pdf` };
+}
+
+export async function startCertificatePdf(options: Options) {
+  requireAdmin(options.principal);
+  const certificate = await drawCertificate(options.id);
+  const { tz, ...notice } = await noticeData(options.id, options.origin);
+  const at = (iso: string | null) => (iso ? `${formatDateTime(iso, tz, DATE)} (${tz})` : "");
+  const prizeName = new Map(certificate.prizes.map((p) => [p.rank, p.name]));
+  const checkpoint = certificate.auditCheckpoint as { count?: number; sha256?: string } | null;
+  const run = await startJob(drawPdfJob, {
+    principal: options.principal,
+    signal: options.signal,
+    input: {
+      kind: "minutes",
+      paper: options.paper,
+      minutes: {
+        ...notice,
+        revealedAt: at(certificate.revealedAt),
+        publishedAt: certificate.publishedAt ? at(certificate.publishedAt) : null,
+        outsideValue: certificate.outsideValue ?? "none: drawn by hand from a physical drum",
+        serverSeed: certificate.serverSeed ?? "",
+        seed: certificate.seed ?? "—",
+        witnesses: certificate.witnesses,
+        sequence: certificate.sequence.map((s) => ({
+          position: s.position,
+          controlNumber: s.controlNumber,
+          prizeName: prizeName.get(s.prizeRank) ?? `prize ${s.prizeRank}`,
+          role: s.role,
+          stateLabel: WINNER_STATE_LABELS[s.state],
+          maskedName: s.maskedName,
+        })),
+        disqualifications: certificate.disqualifications.map((d) => ({ ...d, at: at(d.at) })),
+        auditCheckpoint: checkpoint ? `${checkpoint.count ?? 0} rows, SHA-256 ${checkpoint.sha256 ?? ""}` : "—",
+        appVersion: certificate.appVersion,
+        issuedAt: at(certificate.issuedAt),
+        publicKeyFingerprint: createHash("sha256").update(certificate.publicKey).digest("hex"),
+        signature: certificate.signature,
+      },
+    },
+  });
+  return { run, fileName: `draw-${certificate.drawNumber}-minutes.pdf` };
+}

@@ -1,0 +1,85 @@
+// The close-out archive (issue 24, docs/decisions/131), zipped in a worker thread (decision 085):
+// the instance reads the database page by page and feeds the files' text as framed lines
+// ({"f": name, "d": text}\n, a file's chunks together); the worker streams them into one ZIP
+// (yazl), hashes each file and the whole ZIP as they pass, and ends with manifest.json (SHA-256 of
+// every file), manifest.sig (Ed25519 over manifest.json's bytes), public-key.pem and README.txt.
+// Memory stays flat: no file is held whole.
+import { createHash, createPrivateKey, sign } from "node:crypto";
+import { PassThrough } from "node:stream";
+import { ZipFile } from "yazl";
+import { jobWorker } from "@/server/jobs/worker-runtime";
+
+export interface RaffleArchiveInput {
+  privateKeyPem: string;
+  publicKeyPem: string;
+  appVersion: string;
+  raffleStatus: string;
+  exportedAt: string;
+  readme: string;
+}
+
+export default jobWorker<RaffleArchiveInput, { sha256: string; sizeBytes: number; files: number }, { files: number; bytes: number }>(async (input, job) => {
+  const zip = new ZipFile();
+  const mtime = new Date(input.exportedAt);
+  const zipHash = createHash("sha256");
+  let zipSize = 0;
+  // The ZIP's bytes go out as yazl makes them; its hash and size are what the download record keeps.
+  const pump = (async () => {
+    for await (const chunk of zip.outputStream as AsyncIterable<Buffer>) {
+      zipHash.update(chunk);
+      zipSize += chunk.length;
+      await job.write(chunk);
+      job.progress({ bytes: zipSize });
+    }
+  })();
+
+  const files: Record<string, { sha256: string; bytes: number }> = {};
+  let current: { name: string; stream: PassThrough; hash: ReturnType<typeof createHash>; bytes: number } | null = null;
+  const finish = () => {
+    if (!current) return;
+    current.stream.end();
+    files[current.name] = { sha256: current.hash.digest("hex"), bytes: current.bytes };
+    current = null;
+  };
+  const write = async (name: string, text: string) => {
+    if (current?.name !== name) {
+      finish();
+      const stream = new PassThrough();
+      zip.addReadStream(stream, name, { mtime });
+      current = { name, stream, hash: createHash("sha256"), bytes: 0 };
+      job.progress({ files: Object.keys(files).length + 1 });
+    }
+    const bytes = Buffer.from(text, "utf8");
+    current.hash.update(bytes);
+    current.bytes += bytes.length;
+    if (!current.stream.write(bytes)) await new Promise<void>((resolve) => current!.stream.once("drain", resolve));
+  };
+
+  const decoder = new TextDecoder();
+  let pending = "";
+  for await (const chunk of job.input()) {
+    pending += decoder.decode(chunk, { stream: true });
+    let newline: number;
+    while ((newline = pending.indexOf("\n")) >= 0) {
+      const line = pending.slice(0, newline);
+      pending = pending.slice(newline + 1);
+      if (!line) continue;
+      const { f, d } = JSON.parse(line) as { f: string; d: string };
+      await write(f, d);
+    }
+  }
+  finish();
+
+  await write("README.txt", input.readme);
+  await write("public-key.pem", input.publicKeyPem);
+  finish();
+  const manifest = Buffer.from(
+    JSON.stringify({ format: "raffle-archive-v1", appVersion: input.appVersion, raffleStatus: input.raffleStatus, exportedAt: input.exportedAt, algorithm: "sha256", files }, null, 2) + "\n",
+    "utf8",
+  );
+  zip.addBuffer(manifest, "manifest.json", { mtime });
+  zip.addBuffer(Buffer.from(sign(null, manifest, createPrivateKey(input.privateKeyPem)).toString("base64") + "\n"), "manifest.sig", { mtime });
+  zip.end();
+  await pump;
+  return { sha256: zipHash.digest("hex"), sizeBytes: zipSize, files: Object.keys(files).length + 2 };
+});

@@ -1,0 +1,330 @@
+// Draws ticket stubs into a pdfkit document (issue 22): each row is the counterfoil (kept by the
+// organiser: control number, lines for the buyer, signatures, a QR of the plain control number)
+// left of a perforation, and the buyer's ticket right of it (raffle name, permit, draw, venue,
+// price, control number, the verify QR and the manual code, 'REPRINT n'). Pure drawing: the worker
+// (server/jobs/kinds/stubs-pdf.worker.ts) calls it page by page and streams the bytes.
+import { COUNTERFOIL_WIDTH, PAPER_POINTS, SHEET_MARGIN, stubBoxes, stubsPerPage, ticketAt, type Layout, type Paper, type StackOrder } from "@/lib/stubs/stub-layout";
+import { encodeQr } from "@/server/stubs/qr-code";
+import { qrPng } from "@/server/stubs/qr-png";
+import { makeManualCode, makeVerifyToken, verifyUrl } from "@/server/stubs/verify-token";
+
+/** One stub: [ticket number, control number, buyer's name or null, print count (this print included), code version]. */
+export type StubRow = [number, string, string | null, number, number];
+
+export interface StubSheetOptions {
+  paper: Paper;
+  layout: Layout;
+  order: StackOrder;
+  calibration: boolean;
+  raffle: {
+    name: string;
+    /** Printed as is after "Permit No." (empty: no permit line). */
+    permitNumber: string;
+    /** "Sat, 20 Dec 2026, 3:00 PM" (empty: not printed). */
+    drawText: string;
+    venue: string;
+    /** "₱50.00" */
+    priceText: string;
+    /** "Prizes: 1st Motorcycle · 2nd Rice cooker" (empty: none set, no line). */
+    prizesText?: string;
+  };
+  /** Where the verify QR points (PUBLIC_BASE_URL or the server's own address). */
+  verifyBaseUrl: string;
+  keyVersion: string;
+  /** The derived verify key (hex). */
+  keyHex: string;
+  /**
+   * Draw the parts every stub shares (labels, lines, raffle name, permit, draw, price, footer)
+   * once, as a PDF form XObject placed on each row, instead of again for every stub (default;
+   * false only to measure the difference: bench/stubs-render.ts --no-forms).
+   */
+  fixedPartsOnce?: boolean;
+}
+
+type Doc = PDFKit.PDFDocument;
+type Box = { x: number; y: number; width: number; height: number };
+
+const INK = "#000000";
+const GUIDE = "#777777";
+
+/** Shrinks a line to its box: smaller type down to `min`, then cut with an ellipsis. */
+function fitText(doc: Doc, text: string, font: string, size: number, min: number, width: number): { text: string; size: number } {
+  doc.font(font);
+  let s = size;
+  while (s > min && doc.fontSize(s).widthOfString(text) > width) s -= 0.5;
+  doc.fontSize(s);
+  if (doc.widthOfString(text) <= width) return { text, size: s };
+  let cut = text;
+  while (cut.length > 1 && doc.widthOfString(`${cut}…`) > width) cut = cut.slice(0, -1);
+  return { text: `${cut.trimEnd()}…`, size: s };
+}
+
+function line(doc: Doc, text: string, x: number, y: number, font: "regular" | "bold", size: number) {
+  doc.font(font).fontSize(size).text(text, x, y, { lineBreak: false });
+}
+
+function rule(doc: Doc, x1: number, y: number, x2: number) {
+  doc.moveTo(x1, y).lineTo(x2, y).lineWidth(0.5).strokeColor(INK).stroke();
+}
+
+function qrImage(doc: Doc, text: string, x: number, y: number, size: number) {
+  doc.image(qrPng(encodeQr(text)), x, y, { width: size, height: size });
+}
+
+interface Prepared {
+  name: { text: string; size: number };
+  prizes: { text: string; size: number } | null;
+  permit: { text: string; size: number } | null;
+  draw: { text: string; size: number } | null;
+  footer: string;
+  key: Buffer;
+}
+
+/** "raffle.example.ph/verify": where a buyer types the code (the base's host and path, no scheme). */
+export function verifyPageAddress(baseUrl: string) {
+  const u = new URL(baseUrl);
+  return `${u.host}${u.pathname.replace(/\/+$/, "")}/verify`;
+}
+
+function prepare(doc: Doc, options: StubSheetOptions, ticketTextWidth: number, compact: boolean): Prepared {
+  const { raffle } = options;
+  const drawBits = [raffle.drawText && `Draw: ${raffle.drawText}`, raffle.venue].filter(Boolean).join(" · ");
+  return {
+    name: fitText(doc, raffle.name || "Raffle", "bold", compact ? 10 : 13, 7, ticketTextWidth),
+    permit: raffle.permitNumber ? fitText(doc, `Permit No. ${raffle.permitNumber}`, "regular", compact ? 6.5 : 8, 5.5, ticketTextWidth) : null,
+    draw: drawBits ? fitText(doc, drawBits, "regular", compact ? 6.5 : 8, 5.5, ticketTextWidth) : null,
+    // Below the control number: as wide as the ticket left of the QR; shrunk, then cut with '…'.
+    prizes: raffle.prizesText ? fitText(doc, raffle.prizesText, "regular", compact ? 6 : 7.5, 5, ticketTextWidth) : null,
+    footer: `Keep this ticket. Check your number: scan the code, or enter the verify code at ${verifyPageAddress(options.verifyBaseUrl)}`,
+    key: Buffer.from(options.keyHex, "hex"),
+  };
+}
+
+/** Where a counterfoil's parts go: the same for every stub of a layout. */
+function counterfoilGeometry(box: Box, compact: boolean) {
+  const pad = compact ? 6 : 10;
+  // The QR image carries its own 4-module quiet zone; nothing else is drawn inside it.
+  const qrSize = compact ? 38 : 50;
+  const x = box.x + pad;
+  const right = box.x + box.width - pad;
+  const top = box.y + qrSize + (compact ? 1 : 4);
+  const size = compact ? 5.5 : 7;
+  const sigRoom = size + (compact ? 6 : 12);
+  const labels = ["Name", "Phone", "Address", "Seller"] as const;
+  const gap = Math.min(compact ? 9 : 17, (box.y + box.height - pad - sigRoom - top) / labels.length);
+  const lineX = x + (compact ? 24 : 30);
+  return { pad, qrSize, x, right, top, size, labels, gap, lineX };
+}
+
+/** The counterfoil's fixed parts: "No.", the labelled lines for the buyer, the signature lines. */
+function drawCounterfoilFixed(doc: Doc, box: Box, compact: boolean) {
+  const g = counterfoilGeometry(box, compact);
+  line(doc, "No.", g.x, box.y + g.pad, "regular", compact ? 6 : 7);
+  let y = g.top;
+  for (const label of g.labels) {
+    line(doc, label, g.x, y, "regular", g.size);
+    rule(doc, g.lineX, y + g.size + 1, g.right);
+    y += g.gap;
+  }
+  const half = (g.right - g.x - 6) / 2;
+  const sigY = box.y + box.height - g.pad - g.size - 1;
+  rule(doc, g.x, sigY, g.x + half);
+  rule(doc, g.x + half + 6, sigY, g.right);
+  line(doc, "Buyer's signature", g.x, sigY + 1.5, "regular", g.size - 1);
+  line(doc, "Seller's signature", g.x + half + 6, sigY + 1.5, "regular", g.size - 1);
+}
+
+/** The counterfoil's own parts: the control number, its QR, the buyer's name if sold. */
+function drawCounterfoilStub(doc: Doc, box: Box, stub: StubRow, compact: boolean) {
+  const [, controlNumber, buyer] = stub;
+  const g = counterfoilGeometry(box, compact);
+  qrImage(doc, controlNumber, g.right - g.qrSize + 5, box.y + 1, g.qrSize);
+  line(doc, controlNumber, g.x, box.y + g.pad + (compact ? 7 : 9), "bold", compact ? 10 : 12);
+  if (buyer) {
+    const fit = fitText(doc, buyer, "regular", g.size + 1, g.size - 1, g.right - g.lineX);
+    doc.text(fit.text, g.lineX + 1, g.top - 1, { lineBreak: false });
+  }
+}
+
+/** Where a buyer's ticket's parts go: the same for every stub of a layout and raffle. */
+function ticketGeometry(box: Box, prepared: Prepared, compact: boolean) {
+  const pad = compact ? 7 : 12;
+  const qrSize = compact ? 58 : 92;
+  const x = box.x + pad;
+  const qrX = box.x + box.width - pad - qrSize;
+  const qrY = box.y + (compact ? 2 : 6);
+  const codeY = qrY + qrSize;
+  let y = box.y + pad;
+  const nameY = y;
+  y += prepared.name.size + (compact ? 2 : 4);
+  const permitY = y;
+  if (prepared.permit) y += prepared.permit.size + 2;
+  const drawY = y;
+  if (prepared.draw) y += prepared.draw.size + 2;
+  const priceY = y;
+  y += compact ? 9 : 16;
+  const labelY = y;
+  const numberY = compact ? y : y + 9;
+  const prizesY = numberY + (compact ? 15 : 22);
+  return { pad, qrSize, x, qrX, qrY, codeY, nameY, permitY, drawY, priceY, labelY, numberY, prizesY };
+}
+
+/** The ticket's fixed parts: raffle name, permit, draw and venue, price, labels, the footer. */
+function drawTicketFixed(doc: Doc, box: Box, options: StubSheetOptions, prepared: Prepared, compact: boolean) {
+  const g = ticketGeometry(box, prepared, compact);
+  doc.font("regular").fontSize(compact ? 5.5 : 6.5).text("Verify code", g.qrX, g.codeY, { width: g.qrSize, align: "center", lineBreak: false });
+  doc.font("bold").fontSize(prepared.name.size).text(prepared.name.text, g.x, g.nameY, { lineBreak: false });
+  if (prepared.permit) doc.font("regular").fontSize(prepared.permit.size).text(prepared.permit.text, g.x, g.permitY, { lineBreak: false });
+  if (prepared.draw) doc.font("regular").fontSize(prepared.draw.size).text(prepared.draw.text, g.x, g.drawY, { lineBreak: false });
+  line(doc, `Price ${options.raffle.priceText}`, g.x, g.priceY, "regular", compact ? 7 : 9);
+  if (!compact) line(doc, "Control No.", g.x, g.labelY, "regular", 7);
+  if (prepared.prizes) doc.font("regular").fontSize(prepared.prizes.size).text(prepared.prizes.text, g.x, g.prizesY, { lineBreak: false });
+  // The compact ticket has no room for the instruction line; its verify code is beside the QR.
+  if (!compact) line(doc, prepared.footer, g.x, box.y + box.height - g.pad - 8, "regular", 6);
+}
+
+/** The ticket's own parts: the verify QR and code, the control number, 'REPRINT n'. */
+function drawTicketStub(doc: Doc, box: Box, stub: StubRow, options: StubSheetOptions, prepared: Prepared, compact: boolean) {
+  const [ticketNumber, controlNumber, , printCount, qrVersion] = stub;
+  const g = ticketGeometry(box, prepared, compact);
+  const token = makeVerifyToken(prepared.key, { ticketNumber, qrVersion }, options.keyVersion);
+  // The image has a 4-module quiet zone: it may touch the box's padding.
+  qrImage(doc, verifyUrl(options.verifyBaseUrl, token), g.qrX, g.qrY, g.qrSize);
+  const code = makeManualCode(prepared.key, { ticketNumber, qrVersion });
+  doc.font("bold").fontSize(compact ? 8 : 10).text(code, g.qrX, g.codeY + (compact ? 6 : 8), { width: g.qrSize, align: "center", lineBreak: false });
+  line(doc, controlNumber, g.x, g.numberY, "bold", compact ? 13 : 18);
+  if (printCount >= 2) line(doc, `REPRINT ${printCount}`, g.x + (compact ? 112 : 150), g.numberY + (compact ? 3 : 5), "bold", compact ? 7 : 9);
+}
+
+/** Perforation between counterfoil and ticket, and cut lines between rows. */
+function drawGuides(doc: Doc, options: StubSheetOptions) {
+  const boxes = stubBoxes(options.paper, options.layout);
+  const first = boxes[0].row;
+  const bottom = boxes[boxes.length - 1].row.y + boxes[boxes.length - 1].row.height;
+  doc.save().lineWidth(0.4).strokeColor(GUIDE).dash(2, { space: 2 });
+  const px = first.x + COUNTERFOIL_WIDTH[options.layout];
+  doc.moveTo(px, first.y).lineTo(px, bottom).stroke();
+  for (let i = 0; i <= boxes.length; i++) {
+    const y = i < boxes.length ? boxes[i].row.y : bottom;
+    doc.moveTo(first.x, y).lineTo(first.x + first.width, y).stroke();
+  }
+  doc.undash().restore();
+}
+
+/** The optional first page: 100 mm rulers both ways, crop marks and the printing instruction. */
+export function drawCalibrationPage(doc: Doc, paper: Paper) {
+  const { width, height } = PAPER_POINTS[paper];
+  doc.addPage();
+  const mm = 72 / 25.4;
+  line(doc, "Calibration page", SHEET_MARGIN + 20, SHEET_MARGIN + 20, "bold", 18);
+  doc.font("regular").fontSize(11).text(
+    "Print at Actual size / 100% (turn off 'Fit to page'). Each ruler below must measure exactly 100 mm; if it does not, the stubs will not line up with the cut lines.",
+    SHEET_MARGIN + 20,
+    SHEET_MARGIN + 48,
+    { width: width - 2 * SHEET_MARGIN - 40 },
+  );
+  const x0 = SHEET_MARGIN + 40;
+  const y0 = SHEET_MARGIN + 130;
+  doc.lineWidth(0.6).strokeColor(INK);
+  doc.moveTo(x0, y0).lineTo(x0 + 100 * mm, y0).stroke();
+  doc.moveTo(x0, y0).lineTo(x0, y0 + 100 * mm).stroke();
+  for (let i = 0; i <= 100; i++) {
+    const tick = i % 10 === 0 ? 8 : i % 5 === 0 ? 5 : 3;
+    doc.moveTo(x0 + i * mm, y0).lineTo(x0 + i * mm, y0 - tick).stroke();
+    doc.moveTo(x0, y0 + i * mm).lineTo(x0 - tick, y0 + i * mm).stroke();
+    if (i % 10 === 0) {
+      doc.font("regular").fontSize(6).text(String(i), x0 + i * mm - 4, y0 - 17, { lineBreak: false });
+      if (i > 0) doc.text(String(i), x0 - 24, y0 + i * mm - 3, { lineBreak: false });
+    }
+  }
+  line(doc, "100 mm", x0 + 40 * mm, y0 + 6, "regular", 8);
+  // Crop marks at the cut area's corners.
+  const corners: [number, number, number, number][] = [
+    [SHEET_MARGIN, SHEET_MARGIN, -1, -1],
+    [width - SHEET_MARGIN, SHEET_MARGIN, 1, -1],
+    [SHEET_MARGIN, height - SHEET_MARGIN, -1, 1],
+    [width - SHEET_MARGIN, height - SHEET_MARGIN, 1, 1],
+  ];
+  for (const [cx, cy, sx, sy] of corners) {
+    doc.moveTo(cx, cy).lineTo(cx + sx * 14, cy).stroke();
+    doc.moveTo(cx, cy).lineTo(cx, cy + sy * 14).stroke();
+  }
+}
+
+/**
+ * Draws a PDF form XObject once (`draw` works in the page's coordinates, as for any drawing) and
+ * returns a function that places it with its origin at (x, y) of the current page. pdfkit has no
+ * public form XObjects: the drawing is sent to the form's own content stream and resources by
+ * swapping the current page's two references for the duration of `draw` (an internal field, like
+ * the PrintScaling one in server/pdf/pdf-document.ts; tests read the output back with poppler).
+ */
+function createFormXObject(doc: Doc, name: string, bbox: Box, draw: () => void): (x: number, y: number) => void {
+  const page = (doc as unknown as { page?: { content: unknown; resources: unknown; xobjects: Record<string, unknown> } }).page;
+  if (!page || !("content" in page) || !("resources" in page)) throw new Error("pdfkit changed: no current page to draw a form on");
+  const resources = doc.ref({ ProcSet: ["PDF", "Text", "ImageB", "ImageC", "ImageI"] });
+  const form = doc.ref({ Type: "XObject", Subtype: "Form", FormType: 1, BBox: [bbox.x, bbox.y, bbox.x + bbox.width, bbox.y + bbox.height], Resources: resources });
+  const saved = { content: page.content, resources: page.resources };
+  page.content = form;
+  page.resources = resources;
+  try {
+    doc.save();
+    draw();
+    doc.restore();
+  } finally {
+    page.content = saved.content;
+    page.resources = saved.resources;
+  }
+  resources.end(undefined);
+  form.end(undefined);
+  return (x, y) => {
+    const current = (doc as unknown as { page: { xobjects: Record<string, unknown> } }).page;
+    current.xobjects[name] = form;
+    doc.save().translate(x, y).addContent(`/${name} Do`).restore();
+  };
+}
+
+/**
+ * pdfkit keeps the shaped glyphs of every word it has drawn (its fonts' `layoutCache`), for the
+ * whole document: with a control number, a verify code and a name per stub that grows by kilobytes
+ * per stub. Forgotten after each page, so memory stays flat however many pages there are (the
+ * page's own repeated words are still shaped once).
+ */
+function forgetLayouts(doc: Doc) {
+  const families = (doc as unknown as { _fontFamilies?: Record<string, { layoutCache?: Record<string, unknown> }> })._fontFamilies;
+  for (const font of Object.values(families ?? {})) if (font.layoutCache) font.layoutCache = Object.create(null) as Record<string, unknown>;
+}
+
+/** Draws page `page` (from 1) of the stubs; the caller streams what pdfkit emits after each page. */
+export function createStubPainter(doc: Doc, options: StubSheetOptions, stubs: StubRow[]) {
+  const compact = options.layout === "10-up";
+  const boxes = stubBoxes(options.paper, options.layout);
+  const ticketTextWidth = boxes[0].ticket.width - (compact ? 8 : 12) * 2 - (compact ? 58 : 92) - 8;
+  const prepared = prepare(doc, options, ticketTextWidth, compact);
+  // Every row has the same size: the fixed parts are drawn for the first row's place, and placed
+  // on each row shifted by the row's offset from the first.
+  const first = boxes[0];
+  const drawFixed = () => {
+    drawCounterfoilFixed(doc, first.counterfoil, compact);
+    drawTicketFixed(doc, first.ticket, options, prepared, compact);
+  };
+  let placeFixed: ((x: number, y: number) => void) | null = null;
+  return function drawPage(page: number) {
+    doc.addPage();
+    if (options.fixedPartsOnce !== false) placeFixed ??= createFormXObject(doc, "StubFixed", first.row, drawFixed);
+    drawGuides(doc, options);
+    for (let position = 0; position < stubsPerPage(options.layout); position++) {
+      const index = ticketAt({ order: options.order, layout: options.layout, total: stubs.length, page, position });
+      if (index === null) continue;
+      const box = boxes[position];
+      if (placeFixed) placeFixed(box.row.x - first.row.x, box.row.y - first.row.y);
+      else {
+        doc.save().translate(box.row.x - first.row.x, box.row.y - first.row.y);
+        drawFixed();
+        doc.restore();
+      }
+      drawCounterfoilStub(doc, box.counterfoil, stubs[index], compact);
+      drawTicketStub(doc, box.ticket, stubs[index], options, prepared, compact);
+    }
+    if (options.fixedPartsOnce !== false) forgetLayouts(doc);
+  };
+}

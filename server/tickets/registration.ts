@@ -1,0 +1,117 @@
+import "server-only";
+import { Prisma } from "@/generated/prisma/client";
+import type { Principal } from "@/server/auth/principal";
+import type { ExtraAudit, PaymentPlan } from "@/server/payments/plan-payment";
+import { ticketColumns } from "@/server/tickets/ticket-select";
+
+// THE registration rule (issue 27: one home). A ticket becomes registered, and is sold, only here:
+// every path that attaches a buyer (single and multiple registration, the edit dialog, generation
+// with a buyer, the CSV import) builds its statement with `registrationStatement`. A test
+// (tests/integration/registration-rule.test.ts) fails if any other server file writes
+// `registered_at`, and the database ties `registered_at` to a real buyer name and to a payment.
+
+/**
+ * A relation of tickets to register, one row each, with these columns:
+ * ticket_id uuid, buyer_name text, phone_number text, email text, address text,
+ * payment_key text (which PaymentPlan pays for it), registered_at timestamptz (null: now),
+ * seller_id uuid (null: the acting user), status text (what an 'active' ticket's status becomes:
+ * 'registered' for the registration calls; null keeps it, as generation and the edit dialog do).
+ */
+export type SaleRelation = Prisma.Sql;
+
+/** A sale relation for tickets picked by a condition on alias `t`, all to one buyer and one payment. */
+export function saleRowsWhere(
+  where: Prisma.Sql,
+  buyer: { buyerName: string; phoneNumber: string | null; email?: string | null; address?: string | null },
+  options: { status: "registered" | null },
+): SaleRelation {
+  return Prisma.sql`
+    SELECT t.id AS ticket_id, ${buyer.buyerName}::text AS buyer_name, ${buyer.phoneNumber}::text AS phone_number,
+      ${buyer.email ?? null}::text AS email, ${buyer.address ?? null}::text AS address, 'p'::text AS payment_key,
+      NULL::timestamptz AS registered_at, NULL::uuid AS seller_id, ${options.status}::text AS status
+    FROM tickets t WHERE ${where}`;
+}
+
+/** What the audit row of each registration says it came from. */
+export type RegistrationSource = "register" | "register_multiple" | "edit" | "generate" | "import";
+
+/**
+ * One statement that registers every row of `rows` whose ticket is still unregistered and not void,
+ * creates the payments of `payments` that pay for a registered ticket (or adds to the existing ones),
+ * and writes one audit row per ticket (and the `audit` rows, if anything was registered). Answers
+ * the registered tickets in the ticket contract's shape, lowest number first.
+ *
+ * Concurrent registrations of one ticket: the second waits for the first's row lock, re-checks
+ * `registered_at IS NULL` and matches nothing, so a buyer is never overwritten and no payment is
+ * written for it. Two payments claiming one GCash reference: the unique key refuses the second
+ * statement whole (tickets included).
+ */
+export function registrationStatement(options: {
+  rows: SaleRelation;
+  payments: PaymentPlan[];
+  principal: Pick<Principal, "user">;
+  source: RegistrationSource;
+  audit?: ExtraAudit[];
+}): Prisma.Sql {
+  const user = options.principal.user;
+  const payments = JSON.stringify(options.payments);
+  const extra = JSON.stringify(options.audit ?? []);
+  return Prisma.sql`
+    WITH r AS (${options.rows}),
+    np AS (
+      SELECT * FROM json_to_recordset(${payments}::json) AS np(key text, id uuid, existing boolean, method text,
+        reference text, reference_normalized text, gcash_reference_key text, payer_name text, payer_phone text, collected_by_id uuid)
+    ),
+    t AS (
+      UPDATE tickets AS t SET
+        buyer_name = r.buyer_name,
+        phone_number = r.phone_number,
+        email = coalesce(r.email, t.email),
+        address = coalesce(r.address, t.address),
+        payment_method = np.method,
+        gcash_reference = CASE WHEN np.method = 'gcash' THEN np.reference_normalized ELSE t.gcash_reference END,
+        payment_reference = CASE WHEN np.method <> 'gcash' THEN coalesce(np.reference, t.payment_reference) ELSE t.payment_reference END,
+        payment_id = np.id,
+        status = CASE WHEN t.status = 'active' AND r.status IS NOT NULL THEN r.status ELSE t.status END,
+        registered_at = coalesce(r.registered_at, now()),
+        registered_by_id = coalesce(r.seller_id, ${user.id}::uuid),
+        -- A sale with its own time (an imported row) keeps the row's own update time.
+        updated_at = CASE WHEN r.registered_at IS NULL THEN now() ELSE t.updated_at END
+      FROM r JOIN np ON np.key = r.payment_key, tickets AS old
+      WHERE t.id = r.ticket_id AND old.id = t.id AND t.registered_at IS NULL AND t.voided_at IS NULL
+        AND ticket_buyer_is_real(r.buyer_name)
+      RETURNING t.*, jsonb_build_object('buyer_name', old.buyer_name, 'phone_number', old.phone_number, 'email', old.email,
+        'address', old.address, 'status', old.status, 'payment_method', old.payment_method) AS before
+    ),
+    sums AS (SELECT t.payment_id, sum(t.amount) AS amount FROM t GROUP BY t.payment_id),
+    p_new AS (
+      INSERT INTO payments (id, method, reference, reference_normalized, gcash_reference_key, amount_expected,
+        payer_name, payer_phone, collected_by_id, collected_at)
+      SELECT np.id, np.method, np.reference, np.reference_normalized, np.gcash_reference_key, sums.amount,
+        np.payer_name, np.payer_phone, coalesce(np.collected_by_id, ${user.id}::uuid), now()
+      FROM np JOIN sums ON sums.payment_id = np.id
+      WHERE NOT np.existing
+      RETURNING *
+    ),
+    p_add AS (
+      UPDATE payments AS p SET amount_expected = p.amount_expected + sums.amount
+      FROM np JOIN sums ON sums.payment_id = np.id
+      WHERE np.existing AND p.id = np.id
+      RETURNING p.*
+    ),
+    pay AS (SELECT * FROM p_new UNION ALL SELECT * FROM p_add),
+    audit AS (
+      INSERT INTO audit_log (actor_id, actor_email, action, entity_type, entity_id, before, after)
+      SELECT ${user.id}::uuid, ${user.email}::text, 'ticket.register', 'ticket', t.id::text, t.before,
+        jsonb_build_object('control_number', t.control_number, 'buyer_name', t.buyer_name, 'phone_number', t.phone_number,
+          'email', t.email, 'address', t.address, 'status', t.status, 'payment_method', t.payment_method,
+          'payment_id', t.payment_id, 'payment_reference', pay.reference_normalized, 'seller_id', t.registered_by_id,
+          'source', ${options.source}::text)
+      FROM t LEFT JOIN pay ON pay.id = t.payment_id
+      UNION ALL
+      SELECT ${user.id}::uuid, ${user.email}::text, x.action, x."entityType", x."entityId", NULL, x.after
+      FROM json_to_recordset(${extra}::json) AS x(action text, "entityType" text, "entityId" text, after jsonb)
+      WHERE EXISTS (SELECT 1 FROM t)
+    )
+    SELECT ${ticketColumns({ payments: "pay" })} FROM t ORDER BY t.ticket_number`;
+}

@@ -1,0 +1,236 @@
+// Close-out (issue 24, docs/decisions/130-132): Close's conditions, Close and Reopen, the closed raffle's
+// guard over every write route and the same writes in SQL, and the purge of buyers' personal data.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { beforeEach, describe, expect, it } from "vitest";
+import { POST as commitRoute } from "@/app/api/draws/route";
+import { POST as publishRoute } from "@/app/api/draws/[id]/publish/route";
+import { POST as positionRoute } from "@/app/api/draws/[id]/positions/[n]/[action]/route";
+import { POST as revealRoute } from "@/app/api/draws/[id]/reveal/route";
+import { GET as publicDrawRoute } from "@/app/api/public/draws/[id]/route";
+import { POST as postPrizeRoute } from "@/app/api/prizes/route";
+import { POST as closeSalesRoute } from "@/app/api/raffle/close-sales/route";
+import { POST as closeRoute } from "@/app/api/raffle/close/route";
+import { GET as closeoutRoute } from "@/app/api/raffle/closeout/route";
+import { POST as purgeRoute } from "@/app/api/raffle/purge/route";
+import { POST as reopenRoute } from "@/app/api/raffle/reopen/route";
+import { db } from "@/server/db/client";
+import { appErrorForDatabaseFailure } from "@/server/http/db-errors";
+import { NOT_RAFFLE_WRITES, RAFFLE_WRITE_ROUTES } from "@/server/http/raffle-writes";
+import { resetDb } from "@/tests/helpers/db";
+import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
+import { callRoute } from "@/tests/helpers/http";
+import { createSoldTickets } from "@/tests/helpers/sold-tickets";
+
+type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
+let admin: SignedIn;
+let staff: SignedIn;
+
+beforeEach(async () => {
+  await resetDb();
+  ({ admin, staff } = await createAdminAndStaff());
+});
+
+const GHOST = "6f1c1f40-8a55-4c1e-9d4e-2f0d7c1b0a98";
+const DICE = "35126443526115623416";
+const post = (handler: Parameters<typeof callRoute>[0], p: string, body: unknown, params: Record<string, string> = {}, token = admin.token) =>
+  callRoute(handler, { method: "POST", path: p, body, params, token });
+const close = (token = admin.token) => post(closeRoute, "/api/raffle/close", { confirm: "CLOSE" }, {}, token);
+const status = async () => (await db().raffleState.findUniqueOrThrow({ where: { id: 1 } })).status;
+
+/** Sold tickets, one prize without backups, sales closed, drawn and published; returns the draw's id. */
+async function publishedDraw() {
+  await createSoldTickets(10);
+  expect((await post(postPrizeRoute, "/api/prizes", { rank: 1, name: "Motorcycle", valuePhp: 80000, backups: 0 })).status).toBe(201);
+  expect((await post(closeSalesRoute, "/api/raffle/close-sales", { overrides: [] })).status).toBe(200);
+  const id = (await post(commitRoute, "/api/draws", { source: { type: "dice", count: 20 } })).json.id as string;
+  expect((await post(revealRoute, `/api/draws/${id}/reveal`, { outsideValue: DICE, outsideValueConfirm: DICE, witnesses: ["Pedro Penduko"] }, { id })).status).toBe(200);
+  expect((await post(positionRoute, `/api/draws/${id}/positions/1/notify`, {}, { id, n: "1", action: "notify" })).status).toBe(200);
+  const published = await post(publishRoute, `/api/draws/${id}/publish`, undefined, { id });
+  expect(published.status, JSON.stringify(published.json)).toBe(200);
+  return id;
+}
+
+/** Straight to closed through the allowed transitions, for the guard tests (no draw needed). */
+async function closedBySql() {
+  for (const s of ["sales_closed", "committed", "drawn", "published", "closed"]) {
+    await db().$executeRawUnsafe(`UPDATE raffle_state SET status = '${s}' WHERE id = 1`);
+  }
+}
+
+async function sqlRefusal(sql: string) {
+  try {
+    await db().$executeRawUnsafe(sql);
+  } catch (error) {
+    return appErrorForDatabaseFailure(error)?.code ?? String(error);
+  }
+  return "accepted";
+}
+
+describe("close and reopen", () => {
+  it("lists each unmet condition with where it is fixed, closes once they hold, reopens with a reason; all audited", async () => {
+    const early = await close();
+    expect(early.status).toBe(409);
+    expect(early.json.blocking).toEqual(expect.arrayContaining([expect.objectContaining({ item: "winners_published", href: "/dashboard/draw" })]));
+
+    const drawId = await publishedDraw();
+    // An unmatched statement line and an unclaimed prize block Close.
+    const [imp] = await db().$queryRaw<{ id: string }[]>`
+      INSERT INTO statement_imports (kind, account_label, file_name, file_sha256, lines_read, lines_new, lines_skipped)
+      VALUES ('bank_csv', 'BPI 1234', 'stmt.csv', ${"a".repeat(64)}, 1, 1, 0) RETURNING id`;
+    await db().$executeRaw`
+      INSERT INTO statement_lines (import_id, account_label, line_no, occurred_at, description, amount, checksum, state)
+      VALUES (${imp.id}::uuid, 'BPI 1234', 1, now(), 'Transfer', 50, 'c1', 'unmatched')`;
+    const blocked = await close();
+    expect(blocked.status).toBe(409);
+    expect(blocked.json.code).toBe("conflict");
+    expect(blocked.json.blocking.map((b: { item: string }) => b.item).sort()).toEqual(["prizes_settled", "statement_lines"]);
+    expect(blocked.json.blocking.find((b: { item: string }) => b.item === "prizes_settled").message).toBe("1 prize is neither claimed nor forfeited: 1. Motorcycle");
+    const view = await callRoute(closeoutRoute, { path: "/api/raffle/closeout", token: admin.token });
+    expect(view.json.closeout.blocking).toHaveLength(2);
+
+    // Fix both: the winner claims, the line is ignored with a reason.
+    expect((await post(positionRoute, `/api/draws/${drawId}/positions/1/claim`, {}, { id: drawId, n: "1", action: "claim" })).status).toBe(200);
+    await db().$executeRaw`UPDATE statement_lines SET state = 'ignored', note = 'Not a raffle payment'`;
+
+    expect((await post(closeRoute, "/api/raffle/close", { confirm: "close" })).json.message).toBe("Type CLOSE to confirm");
+    expect((await close(staff.token)).status).toBe(403);
+    const closed = await close();
+    expect(closed.status, JSON.stringify(closed.json)).toBe(200);
+    expect(closed.json.closeout).toMatchObject({ status: "closed", blocking: [] });
+    expect(closed.json.closeout.closedAt).toEqual(expect.any(String));
+    expect((await close()).json).toMatchObject({ code: "conflict", message: "The raffle is already closed" });
+
+    // The public proof still answers on a closed raffle.
+    expect((await callRoute(publicDrawRoute, { path: `/api/public/draws/${drawId}`, params: { id: drawId } })).status).toBe(200);
+
+    expect((await post(reopenRoute, "/api/raffle/reopen", { reason: "short" })).json.message).toBe("A reason of at least 10 characters is required to reopen");
+    expect((await post(reopenRoute, "/api/raffle/reopen", { reason: "A late GCash refund" }, {}, staff.token)).status).toBe(403);
+    const reopened = await post(reopenRoute, "/api/raffle/reopen", { reason: "A late GCash refund to record" });
+    expect(reopened.status).toBe(200);
+    expect(reopened.json.closeout).toMatchObject({ status: "published", closedAt: null });
+    expect((await post(reopenRoute, "/api/raffle/reopen", { reason: "A late GCash refund to record" })).json.message).toBe("The raffle is not closed");
+    // Writes go through again once reopened.
+    expect(await sqlRefusal(`UPDATE tickets SET address = 'Quezon City' WHERE ticket_number = 1`)).toBe("accepted");
+
+    const audit = await db().auditLog.findMany({ where: { action: { in: ["raffle.close", "raffle.reopen"] } }, orderBy: { createdAt: "asc" } });
+    expect(audit.map((a) => a.action)).toEqual(["raffle.close", "raffle.reopen"]);
+    expect(audit[1].after).toMatchObject({ reason: "A late GCash refund to record" });
+  });
+
+  it("the database refuses leaving closed except through a reopen", async () => {
+    await closedBySql();
+    expect(await sqlRefusal(`UPDATE raffle_state SET status = 'published' WHERE id = 1`)).toBe("conflict");
+    expect(await status()).toBe("closed");
+  });
+});
+
+/** Every (method, route) exported under app/api that writes. */
+function writeRoutes(): string[] {
+  const root = path.join(process.cwd(), "app");
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : e.name === "route.ts" ? [path.join(dir, e.name)] : []));
+  return walk(path.join(root, "api")).flatMap((file) => {
+    const source = readFileSync(file, "utf8");
+    const route = "/" + path.relative(root, path.dirname(file)).split(path.sep).join("/");
+    const methods = new Set<string>();
+    for (const m of source.matchAll(/export\s+(?:const|async\s+function|function)\s+(POST|PUT|PATCH|DELETE)\b/g)) methods.add(m[1]);
+    for (const m of source.matchAll(/export\s*\{([^}]*)\}/g)) for (const part of m[1].split(",")) methods.add(part.split(/\s+as\s+/).pop()!.trim());
+    return [...methods].filter((m) => ["POST", "PUT", "PATCH", "DELETE"].includes(m)).map((m) => `${m} ${route}`);
+  });
+}
+
+describe("a closed raffle refuses every write", () => {
+  it("every write route is either a raffle write or listed as open, with why", () => {
+    const listed = new Set<string>([...RAFFLE_WRITE_ROUTES, ...Object.keys(NOT_RAFFLE_WRITES)]);
+    expect(writeRoutes().filter((r) => !listed.has(r)), "write routes in neither list of server/http/raffle-writes.ts").toEqual([]);
+    expect([...RAFFLE_WRITE_ROUTES].filter((r) => !writeRoutes().includes(r)), "listed routes that do not exist").toEqual([]);
+  });
+
+  it.each([...RAFFLE_WRITE_ROUTES])("%s answers 409 raffle_closed", async (entry) => {
+    await closedBySql();
+    const [method, route] = entry.split(" ");
+    const params: Record<string, string> = {};
+    const urlPath = route.replace(/\[([^\]]+)\]/g, (_, name: string) => {
+      params[name] = name === "n" ? "1" : name === "action" ? "claim" : name === "controlNumber" ? "B2K-123-00001" : GHOST;
+      return params[name];
+    });
+    const mod = (await import(path.join(process.cwd(), "app", route, "route.ts"))) as Record<string, Parameters<typeof callRoute>[0]>;
+    const res = await callRoute(mod[method], { method, path: urlPath, params, body: {}, token: admin.token });
+    expect(res.status).toBe(409);
+    expect(res.json).toMatchObject({ code: "raffle_closed", message: "This raffle is closed" });
+  });
+
+  const TABLES = ["tickets", "ticket_attachments", "ticket_stubs", "payments", "statement_imports", "statement_lines", "statement_profiles",
+    "remittances", "remittance_adjustments", "remittance_receipt_counter", "stub_allocations", "prizes", "draws", "draw_pool", "draw_positions", "winner_events", "winner_event_evidence"];
+  it.each(TABLES)("the database refuses INSERT, UPDATE and DELETE on %s", async (table) => {
+    await createSoldTickets(2);
+    await closedBySql();
+    expect(await sqlRefusal(`INSERT INTO ${table} SELECT * FROM ${table} WHERE false`)).toBe("raffle_closed");
+    expect(await sqlRefusal(`UPDATE ${table} SET ctid = ctid WHERE false`.replace("SET ctid = ctid", "SET " + (await firstColumn(table)) + " = " + (await firstColumn(table))))).toBe("raffle_closed");
+    expect(await sqlRefusal(`DELETE FROM ${table} WHERE false`)).toBe("raffle_closed");
+  });
+
+  it("a real change is refused too, and the purge switch opens only its own writes", async () => {
+    await createSoldTickets(2);
+    await closedBySql();
+    expect(await sqlRefusal(`UPDATE tickets SET buyer_name = 'Someone Else'`)).toBe("raffle_closed");
+    expect(await sqlRefusal(`DELETE FROM payments`)).toBe("raffle_closed");
+    const inPurge = await db()
+      .$transaction(async (tx) => {
+        await tx.$executeRaw`SELECT set_config('raffle.purge', 'on', true)`;
+        await tx.$executeRawUnsafe(`INSERT INTO prizes (rank, name, value_php) VALUES (9, 'Fan', 1)`);
+      })
+      .then(() => "accepted", (e: unknown) => appErrorForDatabaseFailure(e)?.code);
+    expect(inPurge).toBe("raffle_closed");
+  });
+});
+
+async function firstColumn(table: string) {
+  const [row] = await db().$queryRawUnsafe<{ column_name: string }[]>(
+    `SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = '${table}' ORDER BY ordinal_position LIMIT 1`,
+  );
+  return `"${row.column_name}"`;
+}
+
+describe("purge", () => {
+  it("is refused until closed and archived, then removes phone, e-mail, address, names and attachments once; the proof still works", async () => {
+    const drawId = await publishedDraw();
+    await db().$executeRaw`UPDATE tickets SET email = 'buyer' || ticket_number || '@example.com', address = 'Cebu City' WHERE ticket_number <= 5`;
+    const [ticket] = await db().$queryRaw<{ id: string }[]>`SELECT id FROM tickets WHERE ticket_number = 2`;
+    await db().$executeRaw`INSERT INTO ticket_attachments (id, ticket_id, file_name, file_size, content_type, data)
+      VALUES (gen_random_uuid(), ${ticket.id}::uuid, 'receipt.png', 3, 'image/png', '\\x010203'::bytea)`;
+    await db().$executeRaw`UPDATE payments SET payer_name = 'Juan Dela Cruz', payer_phone = '9170000000'`;
+    const purge = (token = admin.token) => post(purgeRoute, "/api/raffle/purge", { confirm: "PURGE" }, {}, token);
+
+    expect((await purge()).json).toMatchObject({ code: "conflict", message: "Close the raffle before purging personal data" });
+    expect((await post(positionRoute, `/api/draws/${drawId}/positions/1/claim`, {}, { id: drawId, n: "1", action: "claim" })).status).toBe(200);
+    expect((await close()).status).toBe(200);
+    expect((await purge()).json).toMatchObject({ code: "conflict", message: "Download the archive after closing before purging personal data" });
+    expect((await purge(staff.token)).status).toBe(403);
+    expect((await post(purgeRoute, "/api/raffle/purge", { confirm: "yes" })).json.message).toBe("Type PURGE to confirm");
+
+    await db().raffleArchive.create({ data: { sha256: "b".repeat(64), sizeBytes: 1000, raffleStatus: "closed", downloadedById: admin.user.id } });
+    const done = await purge();
+    expect(done.status, JSON.stringify(done.json)).toBe(200);
+    expect(done.json.counts).toEqual({ tickets: 10, payments: 10, attachments: 1 });
+    expect(done.json.closeout.purgedAt).toEqual(expect.any(String));
+
+    const [left] = await db().$queryRaw<{ phones: bigint; emails: bigint; addresses: bigint; payers: bigint; attachments: bigint }[]>`
+      SELECT (SELECT count(phone_number) FROM tickets) AS phones, (SELECT count(email) FROM tickets) AS emails,
+             (SELECT count(address) FROM tickets) AS addresses,
+             (SELECT count(*) FROM payments WHERE payer_name IS NOT NULL OR payer_phone IS NOT NULL) AS payers,
+             (SELECT count(*) FROM ticket_attachments) AS attachments`;
+    expect(Object.values(left).map(Number)).toEqual([0, 0, 0, 0, 0]);
+    const names = await db().$queryRaw<{ buyer_name: string }[]>`SELECT buyer_name FROM tickets ORDER BY ticket_number LIMIT 2`;
+    expect(names.map((n) => n.buyer_name)).toEqual(["B. 1. S.", "B. 2. S."]);
+
+    const row = await db().auditLog.findFirstOrThrow({ where: { action: "raffle.purge" } });
+    expect(row.after).toMatchObject({ tickets: 10, payments: 10, attachments: 1 });
+    expect((await purge()).json).toMatchObject({ code: "conflict", message: "The personal data was already purged" });
+    const proof = await callRoute(publicDrawRoute, { path: `/api/public/draws/${drawId}`, params: { id: drawId } });
+    expect(proof.status).toBe(200);
+    // Still closed: the purge opened nothing.
+    expect(await sqlRefusal(`UPDATE tickets SET phone_number = '9170000000'`)).toBe("raffle_closed");
+  });
+});
