@@ -8,11 +8,13 @@
 //   without a body, also under `next dev`).
 // - it gives the app the client's address from the socket (lib/client-address.mjs): forwarding
 //   headers count only when the socket is one of TRUSTED_PROXIES (docs/decisions/061).
+// - an answer that leaves before its request's body has arrived (401 unread, 413) closes the
+//   connection instead of letting Node read the rest of the body off the wire (decision 134).
 // Request bodies are bounded by size in the route handlers (413); see docs/decisions/038.
 import { createServer } from "node:http";
 import { setTimeout } from "node:timers";
 import { CLIENT_ADDRESS_ENV, parseTrustedProxies, stampClientAddress } from "../lib/client-address.mjs";
-import { answerBeforeNext } from "../lib/front-door.mjs";
+import { answerBeforeNext, closeWhenAnsweredUnread } from "../lib/front-door.mjs";
 
 process.env.NODE_ENV ??= "production";
 process.env.NEXT_TELEMETRY_DISABLED ??= "1";
@@ -71,6 +73,7 @@ const server = createServer(
   },
   (req, res) => {
     stampClientAddress(req, trustedProxies);
+    closeWhenAnsweredUnread(req, res);
     if (!answerBeforeNext(req, res)) handle(req, res);
   },
 );
