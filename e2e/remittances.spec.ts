@@ -4,12 +4,9 @@
 // prints the receipt (its PDF read back with pdftotext: 'Receipt No. n', '₱1,250.00'), voids it with
 // a reason, and prints the report; the seller sees only their own statement and receipts. axe at
 // 1280 and 375 px, light and dark. docs/decisions/090–095.
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test";
 import { expectNoA11yViolations } from "./a11y";
+import { pdfText } from "./pdf";
 import { expect, STAFF, test, watchPage } from "./fixtures";
 import { setTheme } from "./helpers";
 import { registerPage } from "./register-page";
@@ -34,13 +31,6 @@ async function userId(api: APIRequestContext, email: string) {
   const user = users.find((u) => u.email === email);
   expect(user, `user ${email}`).toBeTruthy();
   return user!.id;
-}
-
-function pdfText(bytes: Buffer) {
-  expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "e2e-remit-")), "doc.pdf");
-  writeFileSync(file, bytes);
-  return execFileSync("pdftotext", ["-layout", file, "-"]).toString();
 }
 
 /** Follows a Print link the way the browser would (same cookies), and reads the PDF's text. */
