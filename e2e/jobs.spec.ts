@@ -19,13 +19,15 @@ test.describe("heavy jobs on the production server", () => {
   // FIXME (closing note, issue 28): on the production build the job's row reads "succeeded" at the
   // first progress look even with 50 ms between pieces: progress is not seen while streaming. Left
   // open, not hidden: the integration suite still covers progress, limits and the 429.
-  test.fixme("a worker streams 6 MB with its digest and progress; a second job of the kind waits its turn", async ({ app, authStates }) => {
+  test("a worker streams 6 MB with its digest and progress; a second job of the kind waits its turn", async ({ app, authStates }) => {
     const headers = adminHeaders(authStates.admin, app.url);
     const bytes = 6 * 1024 * 1024;
     // 96 pieces 50 ms apart: the job is still running when it is looked at. (Backpressure alone
     // cannot hold it: loopback TCP buffers here take up to 32 MB, more than the self-test's cap.)
     const res = await fetch(`${app.url}/api/jobs/self-test`, { method: "POST", headers, body: JSON.stringify({ bytes, chunkBytes: 65_536, delayMs: 50 }) });
-    expect(res.status, await res.clone().text().catch(() => "")).toBe(200);
+    // Not `await res.clone().text()` for the message: that waited for the whole body before the
+    // first look at the job, which then always read "succeeded" (why this test was once a fixme).
+    expect(res.status).toBe(200);
     const id = res.headers.get("x-job-id")!;
     const reader = res.body!.getReader();
     const chunks: Uint8Array[] = [(await reader.read()).value!];
