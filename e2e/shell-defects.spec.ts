@@ -76,6 +76,34 @@ test.describe("signed in as the administrator", () => {
     expect(await toasterTop.jsonValue()).toBeGreaterThanOrEqual(header!.y + header!.height);
   });
 
+  for (const { width, height } of [
+    { width: 1280, height: 800 },
+    { width: 375, height: 740 },
+  ]) {
+    test(`a toast shown over an open dialog covers none of it, at ${width} px (issue 26)`, async ({ page }) => {
+      await page.setViewportSize({ width, height });
+      await page.goto("/dashboard/tickets");
+      await page.getByRole("button", { name: "Generate Ticket" }).click();
+      const dialog = page.getByRole("dialog", { name: "Generate Ticket" });
+      await expect(dialog).toBeVisible();
+      // Submitting the empty form: 'Please fix the errors in the form' as an error toast.
+      await dialog.getByRole("button", { name: "Generate Ticket" }).click();
+      // The toast and the dialog, read in one step while the toast is there (it slides in: read
+      // the toaster's list, where it settles, and the toast's height).
+      const boxes = await page.waitForFunction(() => {
+        const toast = [...document.querySelectorAll("[data-sonner-toast]")].find((el) => el.textContent?.includes("Please fix the errors in the form"));
+        const list = toast?.closest("[data-sonner-toaster]");
+        const content = document.querySelector('[role="dialog"][data-state="open"]');
+        if (!toast || !list || !content) return null;
+        return { toastBottom: list.getBoundingClientRect().top + toast.getBoundingClientRect().height, dialogTop: content.getBoundingClientRect().top, dialogBottom: content.getBoundingClientRect().bottom };
+      });
+      const { toastBottom, dialogTop, dialogBottom } = (await boxes.jsonValue())!;
+      expect(toastBottom, "the toast ends above the dialog").toBeLessThanOrEqual(dialogTop);
+      expect(dialogBottom, "the dialog fits the screen").toBeLessThanOrEqual(height);
+      await expect(dialog.getByRole("heading", { name: "Generate Ticket" })).toBeInViewport();
+    });
+  }
+
   test("the dashboard streams the spec's spinner first while the sign-in is checked", async ({ adminApi }) => {
     const html = await (await adminApi.get("/dashboard/overview")).text();
     const spinnerAt = html.indexOf('data-testid="auth-loading"');

@@ -85,7 +85,7 @@ export function AccountMenu({ user, signOut }: { user: ShellUser; signOut: () =>
         </DropdownMenuContent>
       </DropdownMenu>
       <Dialog open={sessionsOpen} onOpenChange={setSessionsOpen}>
-        <DialogContent className="max-h-[85dvh] overflow-y-auto sm:max-w-xl">
+        <DialogContent className="sm:max-w-xl">
           <DialogHeader>
             <DialogTitle>Your Sessions</DialogTitle>
             <DialogDescription>Where you are signed in. End a session you do not recognise or no longer use.</DialogDescription>

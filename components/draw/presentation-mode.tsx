@@ -64,7 +64,7 @@ export function PresentationMode({ draw }: { draw: AdminDraw }) {
         Presentation mode
       </Button>
       <Dialog open={open} onOpenChange={close}>
-        <DialogContent className="flex h-dvh max-h-dvh w-screen max-w-none flex-col gap-6 overflow-y-auto rounded-none p-6 sm:max-w-none sm:p-10 motion-reduce:animate-none">
+        <DialogContent className="top-[50%] flex h-dvh max-h-dvh w-screen max-w-none flex-col gap-6 overflow-y-auto rounded-none p-6 sm:max-w-none sm:p-10 motion-reduce:animate-none">
           <div>
             <DialogTitle className="text-2xl sm:text-3xl">Draw {draw.number}: the winners</DialogTitle>
             <DialogDescription className="mt-2 text-base">

@@ -40,7 +40,7 @@ const PREVIEW_ROWS = 200;
 export function ImportWizard({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-3xl" data-testid="import-wizard">
+      <DialogContent className="sm:max-w-3xl" data-testid="import-wizard">
         <DialogHeader>
           <DialogTitle>Import Statement</DialogTitle>
           <DialogDescription>A GCash transaction history (PDF, with its password) or a bank statement (CSV, with its columns). At most 10 MB.</DialogDescription>

@@ -31,7 +31,7 @@ export function CustomRangeDialog({ open, onOpenChange, defaultUserId }: { open:
   const returnFocus = useReturnFocus(open);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-xl" data-testid="custom-range-dialog" onCloseAutoFocus={returnFocus}>
+      <DialogContent className="sm:max-w-xl" data-testid="custom-range-dialog" onCloseAutoFocus={returnFocus}>
         <DialogHeader>
           <DialogTitle>Custom Range Generator</DialogTitle>
           <DialogDescription>Create unregistered tickets for every free number in a range (up to 10,000 at once).</DialogDescription>

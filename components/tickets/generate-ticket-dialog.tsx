@@ -68,7 +68,7 @@ export function GenerateTicketDialog({ open, onOpenChange, ticket, ...overrides 
   return (
     <>
       <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())}>
-        <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-2xl" data-testid="generate-ticket-dialog" onCloseAutoFocus={returnFocus}>
+        <DialogContent className="sm:max-w-2xl" data-testid="generate-ticket-dialog" onCloseAutoFocus={returnFocus}>
           <DialogHeader>
             <DialogTitle>{isEditing ? "Edit Ticket" : "Generate Ticket"}</DialogTitle>
             <DialogDescription>

@@ -38,7 +38,7 @@ export function ImportTicketsDialog({ open, onOpenChange, importedBy }: { open: 
   const [isBusy, setIsBusy] = useState(false);
   return (
     <Dialog open={open} onOpenChange={(next) => !isBusy && onOpenChange(next)}>
-      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-2xl" data-testid="import-dialog" onCloseAutoFocus={returnFocus}>
+      <DialogContent className="sm:max-w-2xl" data-testid="import-dialog" onCloseAutoFocus={returnFocus}>
         <DialogHeader>
           <DialogTitle>Import Tickets</DialogTitle>
           <DialogDescription>Add tickets from a CSV file with the template&apos;s columns. Numbers already in the system are skipped.</DialogDescription>

@@ -34,7 +34,7 @@ export function PrintStubsDialog({ open, onOpenChange, selection = EMPTY_SELECTI
   const returnFocus = useReturnFocus(open);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-2xl" data-testid="print-stubs-dialog" onCloseAutoFocus={returnFocus}>
+      <DialogContent className="sm:max-w-2xl" data-testid="print-stubs-dialog" onCloseAutoFocus={returnFocus}>
         <DialogHeader>
           <DialogTitle>Print stubs</DialogTitle>
           <DialogDescription>

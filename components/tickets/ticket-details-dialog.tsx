@@ -64,7 +64,7 @@ export function TicketDetailsDialog({ ticket, open, onOpenChange, onVoid, onUnvo
     <Dialog open={open && !!ticket} onOpenChange={onOpenChange}>
       {/* The header and the close button stay in view; only the body scrolls (a phone shows the
           close button however far down the payment and void sections go). */}
-      <DialogContent className="grid max-h-[calc(100dvh-2rem)] grid-rows-[auto_minmax(0,1fr)] sm:max-w-xl" data-testid="ticket-details-dialog" onCloseAutoFocus={returnFocus}>
+      <DialogContent className="grid grid-rows-[auto_minmax(0,1fr)] sm:max-w-xl" data-testid="ticket-details-dialog" onCloseAutoFocus={returnFocus}>
         <DialogHeader>
           <DialogTitle>Ticket Details</DialogTitle>
           <DialogDescription>

@@ -27,7 +27,7 @@ export function VoidTicketDialog({ ticket, onOpenChange, onVoided }: { ticket: V
   const returnFocus = useReturnFocus(!!ticket);
   return (
     <Dialog open={!!ticket} onOpenChange={onOpenChange}>
-      <DialogContent className="max-h-[calc(100dvh-2rem)] overflow-y-auto sm:max-w-lg" data-testid="void-ticket-dialog" onCloseAutoFocus={returnFocus}>
+      <DialogContent className="sm:max-w-lg" data-testid="void-ticket-dialog" onCloseAutoFocus={returnFocus}>
         {ticket && (
           <>
             <DialogHeader>
