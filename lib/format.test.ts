@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { asArray, creatorLabel, formatCount, formatDateTime, formatPeso, formatPhone, paymentMethodLabel, toNumber } from "@/lib/format";
+import { asArray, creatorLabel, formatCount, formatDateTime, formatPeso, formatPhone, formatShowing, paymentMethodLabel, toNumber } from "@/lib/format";
 
 describe("display rules", () => {
   it("shows amounts as pesos with 2 decimals, non-numbers as 0", () => {
@@ -7,6 +7,16 @@ describe("display rules", () => {
     expect(formatPeso("50")).toBe("₱50.00");
     expect(formatPeso("abc")).toBe("₱0.00");
     expect(formatPeso(undefined)).toBe("₱0.00");
+  });
+
+  it("says which rows of a server-paged list are on screen", () => {
+    const lines = ["line", "lines"] as const;
+    expect(formatShowing({ page: 1, pageSize: 100, total: 1234, noun: lines })).toBe("Showing 1–100 of 1,234 lines");
+    expect(formatShowing({ page: 13, pageSize: 100, total: 1234, noun: lines })).toBe("Showing 1,201–1,234 of 1,234 lines");
+    expect(formatShowing({ page: 1, pageSize: 100, total: 1, noun: lines })).toBe("Showing 1–1 of 1 line");
+    expect(formatShowing({ page: 1, pageSize: 100, total: 0, noun: lines })).toBe("0 lines");
+    // An old link past the end still names real rows.
+    expect(formatShowing({ page: 9, pageSize: 100, total: 150, noun: lines })).toBe("Showing 150–150 of 150 lines");
   });
 
   it("treats non-numeric counts as 0 and non-arrays as empty", () => {

@@ -32,6 +32,15 @@ export function formatCountOf(value: unknown, one: string, many = `${one}s`): st
   return `${formatCount(n)} ${n === 1 ? one : many}`;
 }
 
+/** A pager's range: "Showing 101–200 of 1,234 lines" ("0 lines" when there is none). */
+export function formatShowing({ page, pageSize, total, noun }: { page: number; pageSize: number; total: number; noun: readonly [one: string, many: string] }): string {
+  const word = total === 1 ? noun[0] : noun[1];
+  if (total <= 0) return `0 ${word}`;
+  const first = Math.min((page - 1) * pageSize + 1, total);
+  const last = Math.min(page * pageSize, total);
+  return `Showing ${formatCount(first)}–${formatCount(last)} of ${formatCount(total)} ${word}`;
+}
+
 export const NO_DATE = "No Date";
 export const INVALID_DATE = "Invalid Date";
 

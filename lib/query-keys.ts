@@ -64,7 +64,7 @@ export const queryKeys = {
     all: ["reconciliation"] as const,
     imports: () => ["reconciliation", "imports"] as const,
     profiles: () => ["reconciliation", "profiles"] as const,
-    lines: (state: string) => ["reconciliation", "lines", state] as const,
+    lines: (state: string, page: number) => ["reconciliation", "lines", state, page] as const,
     report: (name: string) => ["reconciliation", "report", name] as const,
   },
   /** The draw (issue 23): the raffle's state, prizes, draws. */

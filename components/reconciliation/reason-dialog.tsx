@@ -1,26 +1,29 @@
 "use client";
 
 // One dialog for every decision that needs words (issue 21): ignore with a reason, accept a mismatch
-// with a comment, un-verify a payment or discard an import with a reason.
+// with a comment, un-verify a payment or discard an import with a reason. A reason and a comment are
+// checked by their own schemas in lib/schemas/reconciliation.ts, so an empty comment says what the
+// API's 422 comment_required says (decision 142).
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { TextField } from "@/components/forms/field";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Form } from "@/components/ui/form";
-import { reasonFormSchema, type ReasonFormValues } from "@/lib/schemas/reconciliation";
+import { commentFormSchema, reasonFormSchema, type CommentFormValues, type ReasonFormValues } from "@/lib/schemas/reconciliation";
 
 export interface ReasonRequest {
   title: string;
   description: string;
-  /** "Reason" or "Comment". */
-  label: string;
+  /** A reason (ignore, un-verify, discard) or a comment (accepting a mismatch). */
+  kind: "reason" | "comment";
   action: string;
   destructive?: boolean;
   run: (text: string) => Promise<unknown>;
 }
 
 export function ReasonDialog({ request, onOpenChange }: { request: ReasonRequest | null; onOpenChange: (open: boolean) => void }) {
+  const onDone = () => onOpenChange(false);
   return (
     <Dialog open={!!request} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-lg" data-testid="reason-dialog">
@@ -30,7 +33,7 @@ export function ReasonDialog({ request, onOpenChange }: { request: ReasonRequest
               <DialogTitle>{request.title}</DialogTitle>
               <DialogDescription>{request.description}</DialogDescription>
             </DialogHeader>
-            <ReasonForm request={request} onDone={() => onOpenChange(false)} />
+            {request.kind === "comment" ? <CommentForm request={request} onDone={onDone} /> : <ReasonForm request={request} onDone={onDone} />}
           </>
         )}
       </DialogContent>
@@ -38,30 +41,53 @@ export function ReasonDialog({ request, onOpenChange }: { request: ReasonRequest
   );
 }
 
+/** Runs the decision; on failure the caller's toast said why and the dialog stays open. */
+const submitWith = (request: ReasonRequest, onDone: () => void) => async (text: string) => {
+  try {
+    await request.run(text);
+    onDone();
+  } catch {
+    // Already told.
+  }
+};
+
 function ReasonForm({ request, onDone }: { request: ReasonRequest; onDone: () => void }) {
   const form = useForm<ReasonFormValues>({ resolver: zodResolver(reasonFormSchema), defaultValues: { reason: "" }, mode: "onTouched" });
+  const submit = submitWith(request, onDone);
   const pending = form.formState.isSubmitting;
-  async function submit(values: ReasonFormValues) {
-    try {
-      await request.run(values.reason);
-      onDone();
-    } catch {
-      // The caller's toast said why; the dialog stays open.
-    }
-  }
   return (
     <Form {...form}>
-      <form noValidate onSubmit={form.handleSubmit(submit)} className="space-y-4" aria-label={request.title}>
-        <TextField<ReasonFormValues, "reason"> name="reason" label={request.label} multiline rows={3} disabled={pending} />
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" variant={request.destructive ? "destructive" : "default"} disabled={pending}>
-            {request.action}
-          </Button>
-        </DialogFooter>
+      <form noValidate onSubmit={form.handleSubmit((v) => submit(v.reason))} className="space-y-4" aria-label={request.title}>
+        <TextField<ReasonFormValues, "reason"> name="reason" label="Reason" multiline rows={3} disabled={pending} />
+        <DialogButtons request={request} pending={pending} onCancel={onDone} />
       </form>
     </Form>
+  );
+}
+
+function CommentForm({ request, onDone }: { request: ReasonRequest; onDone: () => void }) {
+  const form = useForm<CommentFormValues>({ resolver: zodResolver(commentFormSchema), defaultValues: { comment: "" }, mode: "onTouched" });
+  const submit = submitWith(request, onDone);
+  const pending = form.formState.isSubmitting;
+  return (
+    <Form {...form}>
+      <form noValidate onSubmit={form.handleSubmit((v) => submit(v.comment))} className="space-y-4" aria-label={request.title}>
+        <TextField<CommentFormValues, "comment"> name="comment" label="Comment" multiline rows={3} disabled={pending} />
+        <DialogButtons request={request} pending={pending} onCancel={onDone} />
+      </form>
+    </Form>
+  );
+}
+
+function DialogButtons({ request, pending, onCancel }: { request: ReasonRequest; pending: boolean; onCancel: () => void }) {
+  return (
+    <DialogFooter>
+      <Button type="button" variant="outline" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" variant={request.destructive ? "destructive" : "default"} disabled={pending}>
+        {request.action}
+      </Button>
+    </DialogFooter>
   );
 }

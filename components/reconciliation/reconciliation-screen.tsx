@@ -3,14 +3,15 @@
 // The Reconciliation screen (administrators; issue 21, docs/reconciliation.md): the five reports as
 // tabs (the tab in the URL), each with its count and total in words and a CSV export; per-line
 // decisions (confirm a suggestion, accept a mismatch with a comment, ignore with a reason, un-verify);
-// the imports with Discard; and the import wizard.
-import { useState } from "react";
-import { parseAsStringLiteral, useQueryState } from "nuqs";
+// the imports with Discard; and the import wizard. The line tabs page by 100 (the page in the URL).
+import { useCallback, useState } from "react";
+import { parseAsInteger, parseAsStringLiteral, useQueryStates } from "nuqs";
 import { Download, FileUp } from "lucide-react";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { ImportWizard } from "@/components/reconciliation/import-wizard";
 import { ReasonDialog, type ReasonRequest } from "@/components/reconciliation/reason-dialog";
-import { ClaimsTable, LinesTable } from "@/components/reconciliation/report-tables";
+import { LinesView } from "@/components/reconciliation/lines-view";
+import { ClaimsTable } from "@/components/reconciliation/report-tables";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { toast } from "@/components/ui/sonner";
@@ -43,7 +44,13 @@ function ReportSummary({ name }: { name: ReportName }) {
 }
 
 export function ReconciliationScreen() {
-  const [tab, setTab] = useQueryState("tab", parseAsStringLiteral(REPORT_NAMES).withDefault("unverified-claims"));
+  // The tab and the line tab's page live in the URL (reload, bookmark, share); a new tab starts at page 1.
+  // Each tab or page is a history entry (Back returns to it), as on the Tickets screen.
+  const [{ tab, page }, setView] = useQueryStates(
+    { tab: parseAsStringLiteral(REPORT_NAMES).withDefault("unverified-claims"), page: parseAsInteger.withDefault(1) },
+    { history: "push", scroll: false },
+  );
+  const setPage = useCallback((p: number | null, options?: { replace?: boolean }) => void setView({ page: p }, options?.replace ? { history: "replace" } : undefined), [setView]);
   const [wizardOpen, setWizardOpen] = useState(false);
   const [reason, setReason] = useState<ReasonRequest | null>(null);
 
@@ -72,7 +79,7 @@ export function ReconciliationScreen() {
         </CardContent>
       </Card>
 
-      <Tabs value={tab} onValueChange={(v) => void setTab(v as ReportName)} className="min-w-0">
+      <Tabs value={tab} onValueChange={(v) => void setView({ tab: v as ReportName, page: null })} className="min-w-0">
         <div className="overflow-x-auto">
           <TabsList>
             {REPORT_NAMES.map((name) => (
@@ -98,7 +105,7 @@ export function ReconciliationScreen() {
                 </a>
               </Button>
             </div>
-            {tab === name && (name === "unverified-claims" ? <ClaimsTable /> : <LinesTable report={name} onReason={setReason} />)}
+            {tab === name && (name === "unverified-claims" ? <ClaimsTable /> : <LinesView report={name} page={Math.max(1, page)} onPageChange={setPage} onReason={setReason} />)}
           </TabsContent>
         ))}
       </Tabs>
@@ -157,7 +164,7 @@ function ImportsCard({ onReason }: { onReason: (r: ReasonRequest) => void }) {
                             onReason({
                               title: `Discard ${r.fileName}?`,
                               description: "All its lines are discarded and the payments they verified go back to claimed. The record stays.",
-                              label: "Reason",
+                              kind: "reason",
                               action: "Discard Import",
                               destructive: true,
                               run: (reason) =>

@@ -7,12 +7,12 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import Link from "next/link";
 import { Ban, Hash, ListChecks, Plus, RefreshCw, SearchCheck, X } from "lucide-react";
 import { PageHeader } from "@/components/dashboard/page-header";
+import { DataTablePagination } from "@/components/data-table/data-table-pagination";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/sonner";
 import { ticketColumns } from "@/components/tickets/columns";
 import { TicketsDataTable, type RowSelection } from "@/components/tickets/data-table";
-import { TicketsPagination } from "@/components/tickets/data-table-pagination";
 import { ClearFiltersButton, TicketsToolbar } from "@/components/tickets/data-table-toolbar";
 import {
   LazyCustomRangeDialog,
@@ -331,7 +331,13 @@ export function TicketsScreen({ currentUserEmail, extraActions, initialData }: T
         </div>
 
         {!list.isPending && !list.isError && (
-          <TicketsPagination page={Math.min(page, pageCount)} pageCount={pageCount} total={total} onPageChange={(p) => void setFilters({ page: p <= 1 ? null : p })} />
+          <DataTablePagination
+            page={Math.min(page, pageCount)}
+            pageSize={TICKETS_PAGE_SIZE}
+            total={total}
+            noun={["ticket", "tickets"]}
+            onPageChange={(p) => void setFilters({ page: p <= 1 ? null : p })}
+          />
         )}
       </div>
 

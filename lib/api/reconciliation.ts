@@ -2,7 +2,7 @@
 // Shapes: lib/schemas/reconciliation.ts.
 import { apiRequest } from "@/lib/api-client";
 import { JOB_ID_HEADER } from "@/lib/schemas/job";
-import type { ColumnMapping, ImportCommitted, ImportPreview, LineState, LinesPage, ReportAnswer, ReportName, StatementImportRow, StatementKind } from "@/lib/schemas/reconciliation";
+import { LINES_PAGE_SIZE, type ColumnMapping, type ImportCommitted, type ImportPreview, type LineState, type LinesPage, type ReportAnswer, type ReportName, type StatementImportRow, type StatementKind } from "@/lib/schemas/reconciliation";
 
 const id = (value: string) => encodeURIComponent(value.trim());
 
@@ -38,7 +38,8 @@ export const reconciliationApi = {
     apiRequest<ImportCommitted>("/reconciliation/imports", { method: "POST", formData: importForm(input), timeoutMs: 60_000, headers: { [JOB_ID_HEADER]: input.jobId } }),
   imports: () => apiRequest<{ imports: StatementImportRow[] }>("/reconciliation/imports"),
   profiles: () => apiRequest<{ profiles: { name: string; mapping: ColumnMapping }[] }>("/reconciliation/profiles"),
-  lines: (state: LineState) => apiRequest<LinesPage>(`/reconciliation/lines?state=${state}&pageSize=500`),
+  /** One page of a state's lines (100 a page, the API's default; decision 140). */
+  lines: (state: LineState, page: number) => apiRequest<LinesPage>(`/reconciliation/lines?state=${state}&page=${page}&pageSize=${LINES_PAGE_SIZE}`),
   report: <Row = Record<string, unknown>>(name: ReportName) => apiRequest<ReportAnswer<Row>>(`/reconciliation/reports/${name}`),
   match: (lineId: string, body: { paymentId: string; comment?: string }) =>
     apiRequest<{ success: true; state: "matched"; matchKind: string; paymentStatus: string }>(`/reconciliation/lines/${id(lineId)}/match`, { method: "POST", body }),

@@ -1,7 +1,7 @@
 // TanStack Query hooks for reconciliation (keys in lib/query-keys.ts). Every write refreshes all the
 // reconciliation reads (a decision moves lines between tabs and payments between claimed and
 // verified), the ticket data (a payment's status shows on its tickets) and the Activity Log.
-import { useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { reconciliationApi, type ImportRequest } from "@/lib/api/reconciliation";
 import { queryKeys } from "@/lib/query-keys";
 import type { LineState, ReportName } from "@/lib/schemas/reconciliation";
@@ -21,8 +21,9 @@ export function useBankProfiles() {
   return useQuery({ queryKey: queryKeys.reconciliation.profiles(), queryFn: async () => (await reconciliationApi.profiles()).profiles });
 }
 
-export function useStatementLines(state: LineState) {
-  return useQuery({ queryKey: queryKeys.reconciliation.lines(state), queryFn: () => reconciliationApi.lines(state) });
+/** One page of a state's lines; the page on screen stays while the next one loads. */
+export function useStatementLines(state: LineState, page: number) {
+  return useQuery({ queryKey: queryKeys.reconciliation.lines(state, page), queryFn: () => reconciliationApi.lines(state, page), placeholderData: keepPreviousData });
 }
 
 export function useReconciliationReport<Row = Record<string, unknown>>(name: ReportName) {

@@ -23,6 +23,9 @@ const HEAP_CHECK_INTERVAL_MS = 100;
  */
 const V8_HEAP_LIMIT_FACTOR = 2;
 
+/** A time limit in words: "20 seconds", "1 second", "0.4 seconds" (a test's short limit). */
+const secondsText = (ms: number) => `${ms / 1000} ${ms === 1000 ? "second" : "seconds"}`;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -209,7 +212,7 @@ class JobRunner<O, P extends JobProgress, Item> implements JobRun<O, P, Item> {
       if (!this.workerDone) this.end("failed", new AppError("internal", `The ${kind.label} stopped unexpectedly (job ${id}, exit code ${code})`));
     });
     this.timers.push(
-      setTimeout(() => this.end("failed", new AppError("job_timeout", `The ${kind.label} took longer than ${Math.round(kind.timeLimitMs / 1000)} seconds and was stopped`)), kind.timeLimitMs),
+      setTimeout(() => this.end("failed", new AppError("job_timeout", `The ${kind.label} took longer than ${secondsText(kind.timeLimitMs)} and was stopped`)), kind.timeLimitMs),
       setInterval(() => {
         if (Date.now() - this.lastRowWrite >= HEARTBEAT_INTERVAL_MS) this.writeProgressNow();
       }, HEARTBEAT_INTERVAL_MS),

@@ -80,8 +80,18 @@ async function adminQuery(serverUrl: string, sql: string) {
   }
 }
 
+/**
+ * `raffle`, or `raffle_<TEST_DATABASE_TAG>` when several people share one PostgreSQL server and
+ * each must be able to tell their databases apart (letters, digits and _ only).
+ */
+export function testDatabasePrefix() {
+  const tag = process.env.TEST_DATABASE_TAG ?? "";
+  if (!/^[a-z0-9_]*$/i.test(tag)) throw new Error("TEST_DATABASE_TAG may hold only letters, digits and _");
+  return tag ? `raffle_${tag.toLowerCase()}` : "raffle";
+}
+
 async function migratePostgres(serverUrl: string) {
-  const template = `raffle_template_${process.pid}_${randomBytes(4).toString("hex")}`;
+  const template = `${testDatabasePrefix()}_template_${process.pid}_${randomBytes(4).toString("hex")}`;
   await adminQuery(serverUrl, `CREATE DATABASE "${template}"`);
   const url = new URL(serverUrl);
   url.pathname = `/${template}`;
