@@ -371,8 +371,10 @@ export const AUDIT_ACTIONS = {
   "raffle.archive": defineAction({
     label: "Downloaded archive",
     entity: "raffle",
-    detail: onlyAfter(z.looseObject({ sha256: z.string(), sizeBytes: z.number(), status: z.string() })),
-    sentence: ({ actor, detail }) => `${actor} downloaded the raffle's archive (SHA-256 ${detail.after.sha256.slice(0, 12)}…)`,
+    // includeAttachments: since decision 146 (older rows lack it: no attachments then).
+    detail: onlyAfter(z.looseObject({ sha256: z.string(), sizeBytes: z.number(), status: z.string(), includeAttachments: z.boolean().optional() })),
+    sentence: ({ actor, detail }) =>
+      `${actor} downloaded the raffle's archive${detail.after.includeAttachments ? " with its attachments" : ""} (SHA-256 ${detail.after.sha256.slice(0, 12)}…)`,
   }),
   "raffle.purge": defineAction({
     label: "Purged personal data",

@@ -25,6 +25,19 @@ export const purgeRaffleSchema = z.object({
 });
 export type PurgeRafflePayload = z.output<typeof purgeRaffleSchema>;
 
+/**
+ * GET /api/raffle/archive.zip?attachments=1 (docs/decisions/146): the stored files go in only when
+ * asked, because they hold buyers' personal data. Off by default.
+ */
+export const archiveQuerySchema = z
+  .object({ attachments: z.enum(["0", "1", "true", "false"], { error: "attachments must be 0 or 1" }).optional() })
+  .transform((q) => ({ includeAttachments: q.attachments === "1" || q.attachments === "true" }));
+export type ArchiveQuery = z.output<typeof archiveQuerySchema>;
+
+/** What the Close-out screen says beside the attachments checkbox (and the README inside the ZIP). */
+export const ATTACHMENTS_WARNING =
+  "Attachments hold personal data (buyers' proofs of payment, disqualification evidence). Include them only if you must keep them, and store the archive where personal data may be kept.";
+
 /** One unmet condition of Close: a stable id, a sentence, and the screen where it is fixed. */
 export interface CloseoutItem {
   item: "winners_published" | "prizes_settled" | "seller_balances" | "statement_lines" | "unverified_payments";
