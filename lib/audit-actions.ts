@@ -206,7 +206,8 @@ export const AUDIT_ACTIONS = {
   "ticket.email": defineAction({
     label: "E-mailed ticket",
     entity: "ticket",
-    detail: onlyAfter(z.looseObject({ control_number: z.string(), to: z.string(), via: z.string() })),
+    // `to` is null once the purge masked it (docs/decisions/147).
+    detail: onlyAfter(z.looseObject({ control_number: z.string(), to: nullableText, via: z.string() })),
     sentence: ({ actor, subject, detail }) => `${actor} e-mailed ${subject} to the buyer${detail.after.via === "file" ? " (saved to the outbox folder)" : ""}`,
   }),
   "ticket.qr_replace": defineAction({
@@ -379,9 +380,13 @@ export const AUDIT_ACTIONS = {
   "raffle.purge": defineAction({
     label: "Purged personal data",
     entity: "raffle",
-    detail: onlyAfter(z.looseObject({ tickets: z.number(), payments: z.number(), attachments: z.number() })),
+    // evidenceFiles and auditRows since decision 147 (older rows lack them).
+    detail: onlyAfter(
+      z.looseObject({ tickets: z.number(), payments: z.number(), attachments: z.number(), evidenceFiles: z.number().optional(), auditRows: z.number().optional() }),
+    ),
     sentence: ({ actor, detail }) =>
-      `${actor} removed buyers' personal data: ${plural(detail.after.tickets, "ticket")}, ${plural(detail.after.payments, "payment")}, ${plural(detail.after.attachments, "attachment")}`,
+      `${actor} removed buyers' personal data: ${plural(detail.after.tickets, "ticket")}, ${plural(detail.after.payments, "payment")}, ${plural(detail.after.attachments, "attachment")}` +
+      `${detail.after.evidenceFiles ? `, ${plural(detail.after.evidenceFiles, "evidence file")}` : ""}${detail.after.auditRows ? `, ${plural(detail.after.auditRows, "audit row")} masked` : ""}`,
   }),
   "draw.commit": defineAction({
     label: "Committed draw",

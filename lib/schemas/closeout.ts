@@ -67,4 +67,8 @@ export interface PurgeCounts {
   tickets: number;
   payments: number;
   attachments: number;
+  /** Disqualification evidence files removed (their rows and SHA-256 stay). */
+  evidenceFiles: number;
+  /** Audit rows whose details were masked. */
+  auditRows: number;
 }

@@ -119,7 +119,7 @@ async function* attachmentFiles(): AsyncGenerator<Uint8Array> {
         db().$queryRaw<StoredFile[]>`
           SELECT v.id::text AS id, 'draw-' || d.number || '-position-' || e.position || '/' || v.id || '-' || v.file_name AS name, v.file_size AS size
           FROM winner_event_evidence v JOIN winner_events e ON e.id = v.event_id JOIN draws d ON d.id = e.draw_id
-          WHERE v.id > ${after}::uuid ORDER BY v.id LIMIT 50`,
+          WHERE v.id > ${after}::uuid AND v.data IS NOT NULL ORDER BY v.id LIMIT 50`,
       folder: "attachments/winner-evidence/",
     },
   ] as const;
