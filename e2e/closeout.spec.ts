@@ -75,6 +75,20 @@ test("close with a failing checklist, fix, close, download the archive, purge", 
   await page.getByRole("button", { name: "Close the raffle" }).click();
   await expect(page.getByText(/The raffle is\s*Closed/)).toBeVisible();
 
+  // The retention reminder's period is a setting (Other Settings); the Close-out page says when it comes.
+  await page.goto("/dashboard/settings");
+  const other = page.getByRole("form", { name: "Other Settings" });
+  await expect(other.getByLabel("Retention period (months)")).toHaveValue("36");
+  await other.getByLabel("Retention period (months)").fill("121");
+  await other.getByRole("button", { name: "Save Other Settings" }).click();
+  await expect(other.getByText("Retention period must be a whole number of months from 0 to 120")).toBeVisible();
+  await other.getByLabel("Retention period (months)").fill("1");
+  await other.getByRole("button", { name: "Save Other Settings" }).click();
+  await expect(page.getByText("Settings saved successfully!")).toBeVisible();
+  expect((await (await api.get("/api/settings")).json()).settings.retention_months).toBe(1);
+  await page.goto("/dashboard/closeout");
+  await expect(page.getByText(/Reminder on .+, 1 month after Close \(the retention period in\s*Settings\)/)).toBeVisible();
+
   // Purge waits for the archive; the archive downloads as a ZIP.
   await expect(page.getByRole("button", { name: "Remove personal data" })).toBeDisabled();
   // Attachments are off by default; asking for them shows the personal-data warning and adds them.

@@ -104,6 +104,7 @@ const SETTING_NAMES: Record<string, string> = {
   venue: "venue",
   attachment_storage_limit_mb: "attachment storage limit",
   email_hourly_limit: "e-mail hourly limit",
+  retention_months: "retention period",
 };
 
 const listed = (items: string[]) => (items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`);

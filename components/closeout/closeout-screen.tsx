@@ -8,6 +8,7 @@ import { useId, useState } from "react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Download, Lock, LockOpen, Trash2, TriangleAlert } from "lucide-react";
+import { PurgeReminderNotice } from "@/components/closeout/purge-reminder";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { TextField } from "@/components/forms/field";
 import { Button } from "@/components/ui/button";
@@ -20,6 +21,7 @@ import { toast } from "@/components/ui/sonner";
 import { errorMessage } from "@/lib/api-client";
 import { RAFFLE_STATUS_LABELS } from "@/lib/draw";
 import { useCloseRaffle, useCloseout, useDownloadArchive, usePurgeRaffle, useReopenRaffle } from "@/lib/queries/closeout";
+import { monthsText } from "@/lib/retention";
 import { saveBlob } from "@/lib/save-blob";
 import {
   ATTACHMENTS_WARNING,
@@ -172,6 +174,16 @@ function PurgeCard({ view }: { view: CloseoutView }) {
         {view.purgedAt ? (
           <p>Personal data was removed on {new Date(view.purgedAt).toLocaleString()}.</p>
         ) : (
+          <>
+          {view.retention.purgeDueAt && !view.retention.isPurgeDue && (
+            <p className="mb-3 text-sm text-muted-foreground">
+              Reminder on {new Date(view.retention.purgeDueAt).toLocaleDateString()}, {monthsText(view.retention.retentionMonths)} after Close (the retention period in{" "}
+              <Link href="/dashboard/settings" className="text-primary underline underline-offset-4">
+                Settings
+              </Link>
+              ).
+            </p>
+          )}
           <Form {...form}>
             <form onSubmit={form.handleSubmit(submit)} noValidate className="space-y-3">
               {!ready && <p>Download the archive first: it keeps the data this removes.</p>}
@@ -182,6 +194,7 @@ function PurgeCard({ view }: { view: CloseoutView }) {
               </Button>
             </form>
           </Form>
+          </>
         )}
       </CardContent>
     </Card>
@@ -242,6 +255,7 @@ export function CloseoutScreen() {
         The raffle is <strong>{RAFFLE_STATUS_LABELS[view.status]}</strong>
         {closed && view.closedAt ? ` since ${new Date(view.closedAt).toLocaleString()}` : ""}.
       </p>
+      <PurgeReminderNotice retention={view.retention} showLink={false} />
       {!closed && <CloseCard view={view} />}
       <ArchiveCard view={view} />
       {closed && <PurgeCard view={view} />}

@@ -2,6 +2,7 @@
 // typed confirmation; and the shapes the API answers with. Used by the route handlers and the Close-out screen.
 import { z } from "zod";
 import type { RaffleStatus } from "@/lib/draw";
+import type { PurgeReminder } from "@/lib/retention";
 import { text, textRules } from "@/lib/schemas/text";
 
 export const CLOSEOUT_MESSAGES = {
@@ -61,6 +62,8 @@ export interface CloseoutView {
   blocking: CloseoutItem[];
   /** Archives downloaded while the raffle was closed (Purge needs one). */
   archives: ArchiveRecord[];
+  /** The retention reminder (docs/decisions/148): when removing personal data is due. */
+  retention: PurgeReminder;
 }
 
 export interface PurgeCounts {

@@ -9,6 +9,7 @@ import { db } from "@/server/db/client";
 import { readRaffleStatus, setRaffleStatus } from "@/server/draw/raffle-state";
 import { AppError } from "@/server/http/errors";
 import { closeBlockers } from "@/server/closeout/close-blockers";
+import { purgeReminder } from "@/lib/retention";
 
 // Close-out (issue 24, docs/decisions/130-132): the conditions of Close, Close, Reopen and the purge
 // of buyers' personal data. The database holds the rest: a closed raffle refuses every write to its
@@ -19,9 +20,10 @@ type Tx = Prisma.TransactionClient;
 async function readView(tx: Tx): Promise<CloseoutView> {
   const state = await tx.raffleState.findUnique({ where: { id: 1 } });
   const status = (state?.status ?? "selling") as RaffleStatus;
-  const [blocking, archives] = await Promise.all([
+  const [blocking, archives, settings] = await Promise.all([
     status === "closed" ? Promise.resolve([]) : closeBlockers(tx, status),
     tx.raffleArchive.findMany({ where: { raffleStatus: "closed" }, orderBy: { downloadedAt: "desc" }, take: 20 }),
+    tx.settings.findUnique({ where: { id: 1 }, select: { retentionMonths: true } }),
   ]);
   return {
     status,
@@ -35,6 +37,12 @@ async function readView(tx: Tx): Promise<CloseoutView> {
       raffleStatus: a.raffleStatus as RaffleStatus,
       downloadedAt: a.downloadedAt.toISOString(),
     })),
+    retention: purgeReminder({
+      retentionMonths: settings?.retentionMonths ?? 0,
+      closedAt: status === "closed" ? (state?.closedAt ?? null) : null,
+      purgedAt: state?.purgedAt ?? null,
+      now: new Date(),
+    }),
   };
 }
 

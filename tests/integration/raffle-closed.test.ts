@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { POST as createCheckpointRoute } from "@/app/api/audit/checkpoints/route";
 import { GET as verifyCheckpointRoute } from "@/app/api/audit/checkpoints/[id]/verify/route";
 import { POST as commitRoute } from "@/app/api/draws/route";
+import { PUT as putSettingsRoute } from "@/app/api/settings/route";
 import { POST as publishRoute } from "@/app/api/draws/[id]/publish/route";
 import { POST as positionRoute } from "@/app/api/draws/[id]/positions/[n]/[action]/route";
 import { POST as revealRoute } from "@/app/api/draws/[id]/reveal/route";
@@ -330,5 +331,37 @@ describe("purge", () => {
     expect(await inPurge(`UPDATE winner_event_evidence SET sha256 = '${"d".repeat(64)}'`)).toContain("append-only");
     expect(await inPurge(`DELETE FROM winner_event_evidence`)).toContain("closed");
     expect(await personalDataLeft()).toMatchObject({ audit_rows: 8, evidence_files: 1 });
+  });
+});
+
+describe("retention reminder", () => {
+  const view = async () => (await callRoute(closeoutRoute, { path: "/api/raffle/closeout", token: admin.token })).json.closeout;
+  const setMonths = (retention_months: unknown) => callRoute(putSettingsRoute, { method: "PUT", path: "/api/settings", body: { retention_months }, token: admin.token });
+
+  it("reminds administrators once the retention period after Close has passed, until the purge; the setting turns it off", async () => {
+    const drawId = await publishedDraw();
+    expect((await view()).retention).toEqual({ retentionMonths: 36, purgeDueAt: null, isPurgeDue: false });
+    expect((await post(positionRoute, `/api/draws/${drawId}/positions/1/claim`, {}, { id: drawId, n: "1", action: "claim" })).status).toBe(200);
+    expect((await close()).status).toBe(200);
+    const closedAt = (await db().raffleState.findUniqueOrThrow({ where: { id: 1 } })).closedAt!;
+    const justClosed = await view();
+    expect(justClosed.retention.isPurgeDue).toBe(false);
+    expect(new Date(justClosed.retention.purgeDueAt).getUTCFullYear() - closedAt.getUTCFullYear()).toBe(3);
+
+    // Closed 37 months ago: due.
+    await db().$executeRaw`UPDATE raffle_state SET closed_at = now() - interval '37 months' WHERE id = 1`;
+    expect((await view()).retention).toMatchObject({ retentionMonths: 36, isPurgeDue: true });
+    expect((await setMonths(0)).status).toBe(200);
+    expect((await view()).retention).toEqual({ retentionMonths: 0, purgeDueAt: null, isPurgeDue: false });
+    expect((await setMonths(121)).json).toMatchObject({ code: "validation_failed", message: "Retention period must be a whole number of months from 0 to 120" });
+    expect((await setMonths(38)).status).toBe(200);
+    expect((await view()).retention.isPurgeDue).toBe(false);
+    expect((await setMonths(12)).status).toBe(200);
+    expect((await view()).retention.isPurgeDue).toBe(true);
+
+    // Purged: nothing left to remind of.
+    await db().raffleArchive.create({ data: { sha256: "b".repeat(64), sizeBytes: 1000, raffleStatus: "closed", downloadedById: admin.user.id } });
+    expect((await post(purgeRoute, "/api/raffle/purge", { confirm: "PURGE" })).status).toBe(200);
+    expect((await view()).retention).toEqual({ retentionMonths: 12, purgeDueAt: null, isPurgeDue: false });
   });
 });
