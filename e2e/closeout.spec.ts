@@ -88,6 +88,16 @@ test("close with a failing checklist, fix, close, download the archive, purge", 
   expect((await (await api.get("/api/settings")).json()).settings.retention_months).toBe(1);
   await page.goto("/dashboard/closeout");
   await expect(page.getByText(/Reminder on .+, 1 month after Close \(the retention period in\s*Settings\)/)).toBeVisible();
+  await expect(page.getByRole("region", { name: "Retention reminder" })).toHaveCount(0);
+  // Six weeks later (the browser's clock): the Overview reminds administrators, with the way there.
+  await page.clock.setFixedTime(new Date(Date.now() + 42 * 24 * 3600 * 1000));
+  await page.goto("/dashboard/overview");
+  const reminder = page.getByRole("region", { name: "Retention reminder" });
+  await expect(reminder).toContainText("The retention period (1 month after Close) ended on");
+  await expectNoA11yViolations(page, { include: "main", label: "Overview with the retention reminder" });
+  await reminder.getByRole("link", { name: "Go to Close-out" }).click();
+  await page.waitForURL(/\/dashboard\/closeout$/);
+  await expect(page.getByRole("region", { name: "Retention reminder" })).toContainText("remove buyers' personal data");
 
   // Purge waits for the archive; the archive downloads as a ZIP.
   await expect(page.getByRole("button", { name: "Remove personal data" })).toBeDisabled();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { purgeReminder } from "@/lib/retention";
+import { isReminderDue, purgeReminder } from "@/lib/retention";
 
 const closedAt = new Date("2026-01-31T10:00:00.000Z");
 
@@ -13,6 +13,12 @@ describe("purgeReminder", () => {
     });
     expect(purgeReminder({ retentionMonths: 1, closedAt, purgedAt: null, now: new Date("2026-02-28T10:00:00.000Z") }).isPurgeDue).toBe(true);
     expect(purgeReminder({ retentionMonths: 36, closedAt, purgedAt: null, now: new Date("2029-01-31T10:00:00.000Z") }).isPurgeDue).toBe(true);
+  });
+
+  it("a reminder date is due from its first millisecond; none is never due", () => {
+    expect(isReminderDue("2026-02-28T10:00:00.000Z", new Date("2026-02-28T09:59:59.999Z"))).toBe(false);
+    expect(isReminderDue("2026-02-28T10:00:00.000Z", new Date("2026-02-28T10:00:00.000Z"))).toBe(true);
+    expect(isReminderDue(null, new Date("2099-01-01T00:00:00.000Z"))).toBe(false);
   });
 
   it("says nothing while open, once purged, or with the reminder off", () => {

@@ -15,9 +15,15 @@ export interface PurgeReminder {
 /** "1 month", "36 months". */
 export const monthsText = (n: number) => `${n} month${n === 1 ? "" : "s"}`;
 
+/**
+ * Whether a reminder date has come: the server answers `isPurgeDue` with it, and a page left open
+ * past the date (the Overview on a wall screen) asks it again with its own clock.
+ */
+export const isReminderDue = (purgeDueAt: string | null, now: Date) => purgeDueAt !== null && now.getTime() >= Date.parse(purgeDueAt);
+
 export function purgeReminder(options: { retentionMonths: number; closedAt: Date | null; purgedAt: Date | null; now: Date }): PurgeReminder {
   const { retentionMonths, closedAt, purgedAt, now } = options;
   if (retentionMonths <= 0 || !closedAt || purgedAt) return { retentionMonths, purgeDueAt: null, isPurgeDue: false };
-  const due = addMonths(closedAt, retentionMonths);
-  return { retentionMonths, purgeDueAt: due.toISOString(), isPurgeDue: now.getTime() >= due.getTime() };
+  const purgeDueAt = addMonths(closedAt, retentionMonths).toISOString();
+  return { retentionMonths, purgeDueAt, isPurgeDue: isReminderDue(purgeDueAt, now) };
 }

@@ -21,7 +21,7 @@ import { toast } from "@/components/ui/sonner";
 import { errorMessage } from "@/lib/api-client";
 import { RAFFLE_STATUS_LABELS } from "@/lib/draw";
 import { useCloseRaffle, useCloseout, useDownloadArchive, usePurgeRaffle, useReopenRaffle } from "@/lib/queries/closeout";
-import { monthsText } from "@/lib/retention";
+import { isReminderDue, monthsText } from "@/lib/retention";
 import { saveBlob } from "@/lib/save-blob";
 import {
   ATTACHMENTS_WARNING,
@@ -175,7 +175,7 @@ function PurgeCard({ view }: { view: CloseoutView }) {
           <p>Personal data was removed on {new Date(view.purgedAt).toLocaleString()}.</p>
         ) : (
           <>
-          {view.retention.purgeDueAt && !view.retention.isPurgeDue && (
+          {view.retention.purgeDueAt && !view.retention.isPurgeDue && !isReminderDue(view.retention.purgeDueAt, new Date()) && (
             <p className="mb-3 text-sm text-muted-foreground">
               Reminder on {new Date(view.retention.purgeDueAt).toLocaleDateString()}, {monthsText(view.retention.retentionMonths)} after Close (the retention period in{" "}
               <Link href="/dashboard/settings" className="text-primary underline underline-offset-4">

@@ -9,11 +9,12 @@ import { Button } from "@/components/ui/button";
 import { formatDateTime } from "@/lib/format";
 import { useCloseout } from "@/lib/queries/closeout";
 import { useRaffleTimezone } from "@/lib/queries/settings";
-import { monthsText, type PurgeReminder } from "@/lib/retention";
+import { isReminderDue, monthsText, type PurgeReminder } from "@/lib/retention";
 
 export function PurgeReminderNotice({ retention, showLink }: { retention: PurgeReminder; showLink: boolean }) {
   const timeZone = useRaffleTimezone();
-  if (!retention.isPurgeDue || !retention.purgeDueAt) return null;
+  // The server's answer, or the page's own clock once the date has come while it was open.
+  if (!retention.purgeDueAt || !(retention.isPurgeDue || isReminderDue(retention.purgeDueAt, new Date()))) return null;
   return (
     <section
       role="region"
