@@ -1,6 +1,7 @@
 // Close-out (issue 24) on a server of its own (closing freezes the raffle): the draw walked through by
 // API, then the Close-out page: Close refused with its checklist and links, the items fixed, Close
 // with CLOSE typed, Download archive, Remove personal data with PURGE typed; axe clean at each step.
+import { execFileSync } from "node:child_process";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { expectNoA11yViolations } from "./a11y";
 import { startAppServer, type AppServer } from "./app-server";
@@ -74,10 +75,48 @@ test("close with a failing checklist, fix, close, download the archive, purge", 
   await page.getByRole("button", { name: "Close the raffle" }).click();
   await expect(page.getByText(/The raffle is\s*Closed/)).toBeVisible();
 
+  // The retention reminder's period is a setting (Other Settings); the Close-out page says when it comes.
+  await page.goto("/dashboard/settings");
+  const other = page.getByRole("form", { name: "Other Settings" });
+  await expect(other.getByLabel("Retention period (months)")).toHaveValue("36");
+  await other.getByLabel("Retention period (months)").fill("121");
+  await other.getByRole("button", { name: "Save Other Settings" }).click();
+  await expect(other.getByText("Retention period must be a whole number of months from 0 to 120")).toBeVisible();
+  await other.getByLabel("Retention period (months)").fill("1");
+  await other.getByRole("button", { name: "Save Other Settings" }).click();
+  await expect(page.getByText("Settings saved successfully!")).toBeVisible();
+  expect((await (await api.get("/api/settings")).json()).settings.retention_months).toBe(1);
+  await page.goto("/dashboard/closeout");
+  await expect(page.getByText(/Reminder on .+, 1 month after Close \(the retention period in\s*Settings\)/)).toBeVisible();
+  await expect(page.getByRole("region", { name: "Retention reminder" })).toHaveCount(0);
+  // Six weeks later (the browser's clock): the Overview reminds administrators, with the way there.
+  await page.clock.setFixedTime(new Date(Date.now() + 42 * 24 * 3600 * 1000));
+  await page.goto("/dashboard/overview");
+  const reminder = page.getByRole("region", { name: "Retention reminder" });
+  await expect(reminder).toContainText("The retention period (1 month after Close) ended on");
+  await expectNoA11yViolations(page, { include: "main", label: "Overview with the retention reminder" });
+  await reminder.getByRole("link", { name: "Go to Close-out" }).click();
+  await page.waitForURL(/\/dashboard\/closeout$/);
+  await expect(page.getByRole("region", { name: "Retention reminder" })).toContainText("remove buyers' personal data");
+
   // Purge waits for the archive; the archive downloads as a ZIP.
   await expect(page.getByRole("button", { name: "Remove personal data" })).toBeDisabled();
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download archive" }).click()]);
-  expect(download.suggestedFilename()).toMatch(/^raffle-archive-\d{4}-\d{2}-\d{2}\.zip$/);
+  // Attachments are off by default; asking for them shows the personal-data warning and adds them.
+  const attachments = page.getByRole("checkbox", { name: "Include attachments" });
+  await expect(attachments).not.toBeChecked();
+  await expect(attachments).toHaveAccessibleDescription(/Attachments hold personal data/);
+  const [plain] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download archive" }).click()]);
+  expect(plain.suggestedFilename()).toMatch(/^raffle-archive-\d{4}-\d{2}-\d{2}\.zip$/);
+  expect(execFileSync("unzip", ["-Z1", await plain.path()], { encoding: "utf8" })).toContain("reports/summary.pdf");
+  await expect(page.getByRole("button", { name: "Download archive" })).toBeEnabled();
+  await attachments.check();
+  const [asked, download] = await Promise.all([
+    page.waitForRequest((r) => r.url().includes("/api/raffle/archive.zip")),
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download archive" }).click(),
+  ]);
+  expect(new URL(asked.url()).searchParams.get("attachments")).toBe("1");
+  expect(execFileSync("unzip", ["-p", await download.path(), "README.txt"], { encoding: "utf8" })).toContain("THEY HOLD PERSONAL DATA");
   await expect(page.getByRole("list", { name: "Archives downloaded while closed" })).toContainText("SHA-256");
   await expectNoA11yViolations(page, { include: "main", label: "Close-out when closed" });
   await page.getByLabel("Type PURGE to confirm").fill("PURGE");

@@ -104,6 +104,7 @@ const SETTING_NAMES: Record<string, string> = {
   venue: "venue",
   attachment_storage_limit_mb: "attachment storage limit",
   email_hourly_limit: "e-mail hourly limit",
+  retention_months: "retention period",
 };
 
 const listed = (items: string[]) => (items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`);
@@ -206,7 +207,8 @@ export const AUDIT_ACTIONS = {
   "ticket.email": defineAction({
     label: "E-mailed ticket",
     entity: "ticket",
-    detail: onlyAfter(z.looseObject({ control_number: z.string(), to: z.string(), via: z.string() })),
+    // `to` is null once the purge masked it (docs/decisions/147).
+    detail: onlyAfter(z.looseObject({ control_number: z.string(), to: nullableText, via: z.string() })),
     sentence: ({ actor, subject, detail }) => `${actor} e-mailed ${subject} to the buyer${detail.after.via === "file" ? " (saved to the outbox folder)" : ""}`,
   }),
   "ticket.qr_replace": defineAction({
@@ -371,15 +373,21 @@ export const AUDIT_ACTIONS = {
   "raffle.archive": defineAction({
     label: "Downloaded archive",
     entity: "raffle",
-    detail: onlyAfter(z.looseObject({ sha256: z.string(), sizeBytes: z.number(), status: z.string() })),
-    sentence: ({ actor, detail }) => `${actor} downloaded the raffle's archive (SHA-256 ${detail.after.sha256.slice(0, 12)}…)`,
+    // includeAttachments: since decision 146 (older rows lack it: no attachments then).
+    detail: onlyAfter(z.looseObject({ sha256: z.string(), sizeBytes: z.number(), status: z.string(), includeAttachments: z.boolean().optional() })),
+    sentence: ({ actor, detail }) =>
+      `${actor} downloaded the raffle's archive${detail.after.includeAttachments ? " with its attachments" : ""} (SHA-256 ${detail.after.sha256.slice(0, 12)}…)`,
   }),
   "raffle.purge": defineAction({
     label: "Purged personal data",
     entity: "raffle",
-    detail: onlyAfter(z.looseObject({ tickets: z.number(), payments: z.number(), attachments: z.number() })),
+    // evidenceFiles and auditRows since decision 147 (older rows lack them).
+    detail: onlyAfter(
+      z.looseObject({ tickets: z.number(), payments: z.number(), attachments: z.number(), evidenceFiles: z.number().optional(), auditRows: z.number().optional() }),
+    ),
     sentence: ({ actor, detail }) =>
-      `${actor} removed buyers' personal data: ${plural(detail.after.tickets, "ticket")}, ${plural(detail.after.payments, "payment")}, ${plural(detail.after.attachments, "attachment")}`,
+      `${actor} removed buyers' personal data: ${plural(detail.after.tickets, "ticket")}, ${plural(detail.after.payments, "payment")}, ${plural(detail.after.attachments, "attachment")}` +
+      `${detail.after.evidenceFiles ? `, ${plural(detail.after.evidenceFiles, "evidence file")}` : ""}${detail.after.auditRows ? `, ${plural(detail.after.auditRows, "audit row")} masked` : ""}`,
   }),
   "draw.commit": defineAction({
     label: "Committed draw",

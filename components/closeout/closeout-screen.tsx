@@ -4,21 +4,27 @@
 // it is fixed; Close with a typed confirmation; Download archive; Purge personal data with a typed
 // confirmation once closed and archived; Reopen with a reason (docs/decisions/130-132).
 import Link from "next/link";
+import { useId, useState } from "react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { Download, Lock, LockOpen, Trash2 } from "lucide-react";
+import { Download, Lock, LockOpen, Trash2, TriangleAlert } from "lucide-react";
+import { PurgeReminderNotice } from "@/components/closeout/purge-reminder";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { TextField } from "@/components/forms/field";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Checkbox } from "@/components/ui/checkbox";
 import { Form } from "@/components/ui/form";
+import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/sonner";
 import { errorMessage } from "@/lib/api-client";
 import { RAFFLE_STATUS_LABELS } from "@/lib/draw";
 import { useCloseRaffle, useCloseout, useDownloadArchive, usePurgeRaffle, useReopenRaffle } from "@/lib/queries/closeout";
+import { isReminderDue, monthsText } from "@/lib/retention";
 import { saveBlob } from "@/lib/save-blob";
 import {
+  ATTACHMENTS_WARNING,
   closeRaffleSchema,
   purgeRaffleSchema,
   reopenRaffleSchema,
@@ -82,9 +88,12 @@ function CloseCard({ view }: { view: CloseoutView }) {
 
 function ArchiveCard({ view }: { view: CloseoutView }) {
   const download = useDownloadArchive();
+  const [includeAttachments, setIncludeAttachments] = useState(false);
+  const checkboxId = useId();
+  const warningId = useId();
   async function run() {
     try {
-      const { blob, fileName } = await download.mutateAsync(undefined);
+      const { blob, fileName } = await download.mutateAsync({ includeAttachments });
       saveBlob(blob, fileName);
       toast.success("Archive downloaded");
     } catch (error) {
@@ -98,10 +107,27 @@ function ArchiveCard({ view }: { view: CloseoutView }) {
           <h2>Archive</h2>
         </CardTitle>
         <CardDescription>
-          One ZIP with every record as CSV, the audit log, each draw&apos;s certificate with its checker, and a signed manifest. Keep it for as long as your permit requires.
+          One ZIP with every record as CSV, the audit log, each draw&apos;s certificate (data, checker and PDF), the remittance report, a one-page summary and a
+          signed manifest. Keep it for as long as your permit requires.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">
+        <div className="space-y-2">
+          <div className="flex items-center gap-2">
+            <Checkbox
+              id={checkboxId}
+              checked={includeAttachments}
+              onCheckedChange={(checked) => setIncludeAttachments(checked === true)}
+              aria-describedby={warningId}
+              className="size-5"
+            />
+            <Label htmlFor={checkboxId}>Include attachments</Label>
+          </div>
+          <p id={warningId} className={includeAttachments ? "flex gap-2 text-sm font-medium text-destructive" : "flex gap-2 text-sm text-muted-foreground"}>
+            <TriangleAlert className="size-4 shrink-0" aria-hidden />
+            {ATTACHMENTS_WARNING}
+          </p>
+        </div>
         <Button type="button" variant="outline" onClick={run} disabled={download.isPending}>
           <Download />
           {download.isPending ? "Preparing the archive…" : "Download archive"}
@@ -140,13 +166,24 @@ function PurgeCard({ view }: { view: CloseoutView }) {
           <h2>Remove personal data</h2>
         </CardTitle>
         <CardDescription>
-          Removes buyers&apos; phone numbers, e-mail addresses and addresses, shortens their names to initials and deletes every attachment. This cannot be undone. The public draw proof keeps working.
+          Removes buyers&apos; phone numbers, e-mail addresses and addresses, shortens their names to initials, deletes every attachment and disqualification
+          evidence file, and masks the same data in the Activity Log&apos;s details. This cannot be undone. The public draw proof keeps working.
         </CardDescription>
       </CardHeader>
       <CardContent>
         {view.purgedAt ? (
           <p>Personal data was removed on {new Date(view.purgedAt).toLocaleString()}.</p>
         ) : (
+          <>
+          {view.retention.purgeDueAt && !view.retention.isPurgeDue && !isReminderDue(view.retention.purgeDueAt, new Date()) && (
+            <p className="mb-3 text-sm text-muted-foreground">
+              Reminder on {new Date(view.retention.purgeDueAt).toLocaleDateString()}, {monthsText(view.retention.retentionMonths)} after Close (the retention period in{" "}
+              <Link href="/dashboard/settings" className="text-primary underline underline-offset-4">
+                Settings
+              </Link>
+              ).
+            </p>
+          )}
           <Form {...form}>
             <form onSubmit={form.handleSubmit(submit)} noValidate className="space-y-3">
               {!ready && <p>Download the archive first: it keeps the data this removes.</p>}
@@ -157,6 +194,7 @@ function PurgeCard({ view }: { view: CloseoutView }) {
               </Button>
             </form>
           </Form>
+          </>
         )}
       </CardContent>
     </Card>
@@ -217,6 +255,7 @@ export function CloseoutScreen() {
         The raffle is <strong>{RAFFLE_STATUS_LABELS[view.status]}</strong>
         {closed && view.closedAt ? ` since ${new Date(view.closedAt).toLocaleString()}` : ""}.
       </p>
+      <PurgeReminderNotice retention={view.retention} showLink={false} />
       {!closed && <CloseCard view={view} />}
       <ArchiveCard view={view} />
       {closed && <PurgeCard view={view} />}

@@ -93,11 +93,17 @@ export function WinnersCard({ draw, canPublish }: { draw: AdminDraw; canPublish:
                       {WINNER_STATE_LABELS[p.state]}
                     </Badge>
                     {effective.has(p.position) && <span className="ml-2 text-sm font-medium">Current winner</span>}
-                    {(evidenceOf.get(p.position) ?? []).map((file) => (
-                      <a key={file.id} className="mt-1 block text-sm underline" href={drawFilePaths.evidence(draw.id, file.id)} download>
-                        Evidence: {file.fileName}
-                      </a>
-                    ))}
+                    {(evidenceOf.get(p.position) ?? []).map((file) =>
+                      file.removed ? (
+                        <span key={file.id} className="mt-1 block text-sm text-muted-foreground">
+                          Evidence removed with the buyers&apos; personal data (kept in the archive, SHA-256 {file.sha256.slice(0, 12)}…)
+                        </span>
+                      ) : (
+                        <a key={file.id} className="mt-1 block text-sm underline" href={drawFilePaths.evidence(draw.id, file.id)} download>
+                          Evidence: {file.fileName}
+                        </a>
+                      ),
+                    )}
                   </TableCell>
                   <TableCell>
                     <div className="flex flex-wrap gap-1">

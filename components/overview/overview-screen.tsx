@@ -17,6 +17,7 @@ import { dailyPoints, methodSlices, sharePercent } from "@/lib/dashboard/figures
 import { formatCount, formatPeso, toNumber } from "@/lib/format";
 import { useDashboardStats } from "@/lib/queries/dashboard";
 import { CashOnHandAlerts } from "@/components/remittances/cash-on-hand-alerts";
+import { PurgeReminderBanner } from "@/components/closeout/purge-reminder";
 import { useRaffleTimezone } from "@/lib/queries/settings";
 
 /** What an activity row hands the Ticket Details dialog: it loads the ticket by this reference. */
@@ -65,6 +66,7 @@ export function OverviewScreen({ userName, isAdmin }: { userName: string; isAdmi
         </div>
       </div>
 
+      {isAdmin && <PurgeReminderBanner />}
       {isAdmin && <CashOnHandAlerts />}
 
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">

@@ -54,6 +54,7 @@ function toFormValues(settings: Settings): OtherSettingsInput {
     cash_on_hand_alert: String(settings.cash_on_hand_alert),
     attachment_storage_limit_mb: String(settings.attachment_storage_limit_mb),
     email_hourly_limit: String(settings.email_hourly_limit),
+    retention_months: String(settings.retention_months),
     sms_notifications: settings.sms_notifications,
     push_notifications: settings.push_notifications,
     enable_two_factor: settings.enable_two_factor,
@@ -114,6 +115,11 @@ export function OtherSettingsCard({ settings }: { settings: Settings }) {
                 `All proof-of-payment files together; uploads past it are refused. In use: ${formatStorage(settings.attachment_storage_used_bytes)} of ${formatStorage(settings.attachment_storage_limit_mb * MB)}.`,
               )}
               {numberField("email_hourly_limit", "E-mail hourly limit", "Ticket e-mails all users together may send in a clock hour (1 to 100,000).")}
+              {numberField(
+                "retention_months",
+                "Retention period (months)",
+                "Months after Close before administrators are reminded to remove buyers' personal data (0 to 120; 0 turns the reminder off).",
+              )}
               <Field<OtherSettingsInput, "primary_color">
                 name="primary_color"
                 label="Primary color"

@@ -37,6 +37,8 @@ export interface Settings extends PublicSettings {
   attachment_storage_limit_mb: number;
   /** Ticket e-mails the installation may send in a clock hour (issue 25). */
   email_hourly_limit: number;
+  /** Months after Close before the purge reminder (0 = none; docs/decisions/148). */
+  retention_months: number;
   /** Read only: the bytes the attachments take now. */
   attachment_storage_used_bytes: number;
 }

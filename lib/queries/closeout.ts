@@ -24,4 +24,4 @@ function useCloseoutMutation<TInput, TOutput>(fn: (input: TInput) => Promise<TOu
 export const useCloseRaffle = () => useCloseoutMutation((body: CloseRafflePayload) => closeoutApi.close(body));
 export const useReopenRaffle = () => useCloseoutMutation((body: ReopenRafflePayload) => closeoutApi.reopen(body));
 export const usePurgeRaffle = () => useCloseoutMutation((body: PurgeRafflePayload) => closeoutApi.purge(body));
-export const useDownloadArchive = () => useCloseoutMutation(() => closeoutApi.archive());
+export const useDownloadArchive = () => useCloseoutMutation((options: { includeAttachments: boolean }) => closeoutApi.archive(options));

@@ -2,6 +2,7 @@
 // typed confirmation; and the shapes the API answers with. Used by the route handlers and the Close-out screen.
 import { z } from "zod";
 import type { RaffleStatus } from "@/lib/draw";
+import type { PurgeReminder } from "@/lib/retention";
 import { text, textRules } from "@/lib/schemas/text";
 
 export const CLOSEOUT_MESSAGES = {
@@ -24,6 +25,19 @@ export const purgeRaffleSchema = z.object({
   confirm: z.string({ error: CLOSEOUT_MESSAGES.confirmPurge }).pipe(z.literal("PURGE", { error: CLOSEOUT_MESSAGES.confirmPurge })),
 });
 export type PurgeRafflePayload = z.output<typeof purgeRaffleSchema>;
+
+/**
+ * GET /api/raffle/archive.zip?attachments=1 (docs/decisions/146): the stored files go in only when
+ * asked, because they hold buyers' personal data. Off by default.
+ */
+export const archiveQuerySchema = z
+  .object({ attachments: z.enum(["0", "1", "true", "false"], { error: "attachments must be 0 or 1" }).optional() })
+  .transform((q) => ({ includeAttachments: q.attachments === "1" || q.attachments === "true" }));
+export type ArchiveQuery = z.output<typeof archiveQuerySchema>;
+
+/** What the Close-out screen says beside the attachments checkbox (and the README inside the ZIP). */
+export const ATTACHMENTS_WARNING =
+  "Attachments hold personal data (buyers' proofs of payment, disqualification evidence). Include them only if you must keep them, and store the archive where personal data may be kept.";
 
 /** One unmet condition of Close: a stable id, a sentence, and the screen where it is fixed. */
 export interface CloseoutItem {
@@ -48,10 +62,16 @@ export interface CloseoutView {
   blocking: CloseoutItem[];
   /** Archives downloaded while the raffle was closed (Purge needs one). */
   archives: ArchiveRecord[];
+  /** The retention reminder (docs/decisions/148): when removing personal data is due. */
+  retention: PurgeReminder;
 }
 
 export interface PurgeCounts {
   tickets: number;
   payments: number;
   attachments: number;
+  /** Disqualification evidence files removed (their rows and SHA-256 stay). */
+  evidenceFiles: number;
+  /** Audit rows whose details were masked. */
+  auditRows: number;
 }

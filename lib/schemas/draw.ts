@@ -161,6 +161,8 @@ export interface EvidenceFile {
   fileName: string;
   fileSize: number;
   sha256: string;
+  /** The purge of personal data removed the file (docs/decisions/147): no download, the hash stays. */
+  removed: boolean;
 }
 
 export interface WinnerEventView {

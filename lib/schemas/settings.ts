@@ -24,6 +24,8 @@ export const SETTINGS_LIMITS = {
   attachmentStorageLimitMbMax: 1_048_576,
   emailHourlyLimitMin: 1,
   emailHourlyLimitMax: 100_000,
+  retentionMonthsMin: 0,
+  retentionMonthsMax: 120,
 } as const;
 
 export const SETTINGS_MESSAGES = {
@@ -40,6 +42,7 @@ export const SETTINGS_MESSAGES = {
   venue: "Venue must be text of at most 200 characters",
   attachmentStorageLimitMb: "Attachment storage limit must be a whole number of MB from 1 to 1,048,576",
   emailHourlyLimit: "E-mail hourly limit must be a whole number of e-mails from 1 to 100,000",
+  retentionMonths: "Retention period must be a whole number of months from 0 to 120",
   notAnObject: "Settings must be a JSON object",
   /** Ticket numbers have 5 digits, so the limit that takes effect never passes 99,999. */
   limitAboveNumbers: `Ticket numbers have 5 digits: a maximum ticket limit above ${MAX_TICKET_NUMBER.toLocaleString("en-US")} allows ${MAX_TICKET_NUMBER.toLocaleString("en-US")} tickets.`,
@@ -120,6 +123,9 @@ export const settingsFields = {
   // Installation-wide caps (issue 25 items 3 and 11, docs/decisions/069).
   attachment_storage_limit_mb: wholeNumberField(M.attachmentStorageLimitMb, L.attachmentStorageLimitMbMin, L.attachmentStorageLimitMbMax),
   email_hourly_limit: wholeNumberField(M.emailHourlyLimit, L.emailHourlyLimitMin, L.emailHourlyLimitMax),
+  // Close-out (issue 24, docs/decisions/148): months after Close before administrators are reminded
+  // to remove buyers' personal data; 0 = no reminder.
+  retention_months: wholeNumberField(M.retentionMonths, L.retentionMonthsMin, L.retentionMonthsMax),
 };
 
 export type SettingKey = keyof typeof settingsFields;

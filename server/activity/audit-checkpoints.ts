@@ -78,5 +78,11 @@ export async function verifyAuditCheckpoint(options: { principal: Principal; id:
   if (!row) throw notFound("Checkpoint not found");
   const checkpoint = toCheckpoint(row);
   const now = await digestAuditLog(BigInt(row.up_to_id));
-  return { ok: now.count === checkpoint.count && now.sha256 === checkpoint.sha256, count: now.count, sha256: now.sha256, checkpoint };
+  // The purge of personal data masks buyers' data inside audit details (docs/decisions/147): a
+  // checkpoint taken before it no longer matches the live log, and is checked against the archive
+  // the purge required (its audit-log.jsonl holds the rows as they were). Said, not hidden.
+  const [purge] = await sql<{ purged_at: Date | string | null }>(`SELECT purged_at FROM raffle_state WHERE id = 1`);
+  const purgedAt = purge?.purged_at ? new Date(purge.purged_at) : null;
+  const maskedByPurgeAt = purgedAt && purgedAt > new Date(checkpoint.createdAt) ? purgedAt.toISOString() : null;
+  return { ok: now.count === checkpoint.count && now.sha256 === checkpoint.sha256, count: now.count, sha256: now.sha256, checkpoint, maskedByPurgeAt };
 }

@@ -7,17 +7,22 @@ import type { RaffleStatus } from "@/lib/draw";
 import { writeAudit } from "@/server/audit";
 import type { Principal } from "@/server/auth/principal";
 import { requireAdmin } from "@/server/auth/require-admin";
+import { readCloseoutSummary } from "@/server/closeout/archive-summary";
 import { db } from "@/server/db/client";
 import { drawCertificate } from "@/server/draw/certificate";
+import { minutesData } from "@/server/draw/draw-pdfs";
 import { poolCsv } from "@/server/draw/get-draw";
 import { startJob } from "@/server/jobs/start-job";
 import { raffleArchiveJob } from "@/server/jobs/kinds/raffle-archive";
+import type { ArchiveDocument } from "@/server/jobs/kinds/raffle-archive.worker";
+import { reportData } from "@/server/remittances/remittance-pdfs";
 import { signingKeyPair } from "@/server/secrets/installation-secrets";
 
 // GET /api/raffle/archive.zip (issue 24, docs/decisions/131): the instance reads every record page by
 // page (keyset, 2,000 rows) and feeds the worker the files' text; the worker zips, hashes and signs.
 // When the whole ZIP has been sent, its SHA-256 and size are recorded in raffle_archives (what the
-// purge asks for) and audited.
+// purge asks for) and audited. The PDFs (docs/decisions/145) are read here as plain data and drawn
+// by the worker with the PDF routes' own renderers; attachments go in only when asked (146).
 
 const PAGE = 2000;
 
@@ -77,8 +82,80 @@ const cell = (value: unknown) => (value === null || value === undefined ? "" : t
 
 /** One framed line for the worker: a piece of a file's text. */
 const frame = (file: string, text: string) => new TextEncoder().encode(JSON.stringify({ f: file, d: text }) + "\n");
+/** One framed line for the worker: a piece of a binary file. */
+const frameBytes = (file: string, bytes: Uint8Array) => new TextEncoder().encode(JSON.stringify({ f: file, b: Buffer.from(bytes).toString("base64") }) + "\n");
 
-async function* archiveFiles(): AsyncGenerator<Uint8Array> {
+/** Bytes of an attachment read per query: an attachment (up to 10 MB) is never held whole. */
+const SLICE_BYTES = 512 * 1024;
+
+/** A stored file name made safe as a ZIP path part (no slashes, no leading dots, no controls). */
+// eslint-disable-next-line no-control-regex
+const zipPart = (name: string) => name.replace(/[\\/\u0000-\u001f\u007f]+/g, "_").replace(/^\.+/, "_").slice(0, 150) || "file";
+
+interface StoredFile {
+  id: string;
+  name: string;
+  size: number;
+}
+
+/**
+ * Attachments, when asked (docs/decisions/146): tickets' proofs of payment under
+ * attachments/tickets/<control number>/ and the draw's disqualification evidence under
+ * attachments/winner-evidence/draw-<n>-position-<p>/, each file read in slices.
+ */
+async function* attachmentFiles(): AsyncGenerator<Uint8Array> {
+  const sources = [
+    {
+      table: "ticket_attachments",
+      list: (after: string) =>
+        db().$queryRaw<StoredFile[]>`
+          SELECT a.id::text AS id, t.control_number || '/' || a.id || '-' || a.file_name AS name, a.file_size AS size
+          FROM ticket_attachments a JOIN tickets t ON t.id = a.ticket_id WHERE a.id > ${after}::uuid ORDER BY a.id LIMIT 50`,
+      folder: "attachments/tickets/",
+    },
+    {
+      table: "winner_event_evidence",
+      list: (after: string) =>
+        db().$queryRaw<StoredFile[]>`
+          SELECT v.id::text AS id, 'draw-' || d.number || '-position-' || e.position || '/' || v.id || '-' || v.file_name AS name, v.file_size AS size
+          FROM winner_event_evidence v JOIN winner_events e ON e.id = v.event_id JOIN draws d ON d.id = e.draw_id
+          WHERE v.id > ${after}::uuid AND v.data IS NOT NULL ORDER BY v.id LIMIT 50`,
+      folder: "attachments/winner-evidence/",
+    },
+  ] as const;
+  for (const source of sources) {
+    let after = FIRST_KEY.uuid;
+    for (;;) {
+      const files = await source.list(after);
+      for (const file of files) {
+        const name = source.folder + file.name.split("/").map(zipPart).join("/");
+        for (let offset = 0; offset < file.size; offset += SLICE_BYTES) {
+          const [slice] = await db().$queryRawUnsafe<{ bytes: Uint8Array }[]>(
+            `SELECT substring(data FROM $2::int FOR $3::int) AS bytes FROM "${source.table}" WHERE id = $1::uuid`,
+            file.id,
+            offset + 1,
+            SLICE_BYTES,
+          );
+          if (!slice) break;
+          yield frameBytes(name, slice.bytes);
+        }
+      }
+      if (files.length < 50) break;
+      after = files[files.length - 1].id;
+    }
+  }
+}
+
+/** Each revealed draw with its certificate, signed once: certificate.json and certificate.pdf show the same signature. */
+async function revealedDraws() {
+  const draws = await db().$queryRaw<{ id: string; number: number }[]>`SELECT id, number FROM draws WHERE revealed_at IS NOT NULL ORDER BY number`;
+  const signed = [];
+  for (const d of draws) signed.push({ ...d, certificate: await drawCertificate(d.id) });
+  return signed;
+}
+type RevealedDraw = Awaited<ReturnType<typeof revealedDraws>>[number];
+
+async function* archiveFiles(options: { includeAttachments: boolean; draws: RevealedDraw[] }): AsyncGenerator<Uint8Array> {
   for (const t of TABLES) {
     // The table's own column order (to_jsonb's keys come sorted by length).
     const columns = await db().$queryRawUnsafe<{ name: string }[]>(
@@ -106,17 +183,27 @@ async function* archiveFiles(): AsyncGenerator<Uint8Array> {
     const text = Papa.unparse({ fields, data: rows.map((r) => fields.map((f) => cell(r[f]))) }, { escapeFormulae: true, newline: "\r\n" });
     yield frame(report.file, `\uFEFF${text}\r\n`);
   }
-  const draws = await db().$queryRaw<{ id: string; number: number }[]>`SELECT id, number FROM draws WHERE revealed_at IS NOT NULL ORDER BY number`;
   const script = await readFile(path.join(process.cwd(), "scripts", "verify-draw.mjs"), "utf8");
-  for (const d of draws) {
-    const certificate = await drawCertificate(d.id);
-    yield frame(`draw-${d.number}/certificate.json`, JSON.stringify(certificate, null, 2) + "\n");
+  for (const d of options.draws) {
+    yield frame(`draw-${d.number}/certificate.json`, JSON.stringify(d.certificate, null, 2) + "\n");
     yield frame(`draw-${d.number}/pool.csv`, await poolCsv(d.id));
     yield frame(`draw-${d.number}/verify-draw.mjs`, script);
   }
+  if (options.includeAttachments) yield* attachmentFiles();
 }
 
-function readme(status: RaffleStatus, exportedAt: string) {
+/** The PDFs the worker draws: each revealed draw's Minutes (its certificate), the remittance report, the summary. */
+async function archiveDocuments(options: { origin: string; raffleStatus: RaffleStatus; exportedAt: string; draws: RevealedDraw[] }): Promise<ArchiveDocument[]> {
+  const documents: ArchiveDocument[] = [];
+  for (const d of options.draws) {
+    documents.push({ file: `draw-${d.number}/certificate.pdf`, kind: "minutes", minutes: await minutesData({ id: d.id, origin: options.origin, certificate: d.certificate }) });
+  }
+  documents.push({ file: "reports/remittance-report.pdf", kind: "remittance-report", report: (await reportData({})).report });
+  documents.push({ file: "reports/summary.pdf", kind: "summary", summary: await readCloseoutSummary(options) });
+  return documents;
+}
+
+function readme(status: RaffleStatus, exportedAt: string, includeAttachments: boolean) {
   return [
     "Raffle archive",
     `Exported ${exportedAt} while the raffle was ${status}, by raffle dashboard ${packageJson.version}.`,
@@ -128,8 +215,17 @@ function readme(status: RaffleStatus, exportedAt: string) {
     "- audit-log.jsonl: the audit log exactly as stored, one JSON object per line.",
     "- reports/winners.csv: every drawn position (winners and backups) with its prize, buyer and latest event.",
     "- reports/voided-numbers.csv: the voided ticket numbers with their reasons.",
-    "- draw-N/certificate.json, draw-N/pool.csv, draw-N/verify-draw.mjs: each draw's signed",
-    "  certificate, its pool and an independent checker.",
+    "- reports/remittance-report.pdf: every seller's remittances, adjustments and balance, with totals.",
+    "- reports/summary.pdf: one page: ticket ranges, sold, voided, gross, prizes and their outcome.",
+    "- draw-N/certificate.json, draw-N/certificate.pdf, draw-N/pool.csv, draw-N/verify-draw.mjs: each draw's",
+    "  signed certificate (as data and as the Minutes of the Draw to print), its pool and an independent checker.",
+    ...(includeAttachments
+      ? [
+          "- attachments/: the stored files, as uploaded. THEY HOLD PERSONAL DATA (buyers' proofs of payment,",
+          "  disqualification evidence): keep this archive where personal data may be kept, or delete that folder.",
+          "  tickets/<control number>/ and winner-evidence/draw-N-position-P/.",
+        ]
+      : []),
     "- manifest.json: the SHA-256 and size of every other file, the app version and the raffle's state.",
     "- manifest.sig: Ed25519 signature (base64) of manifest.json's exact bytes by the installation's key.",
     "- public-key.pem: that key's public half (the same key signs the draw certificates).",
@@ -144,12 +240,15 @@ function readme(status: RaffleStatus, exportedAt: string) {
 }
 
 /** Starts the archive job for an administrator; the route streams its output. */
-export async function startArchive(options: { principal: Principal; signal?: AbortSignal }) {
+export async function startArchive(options: { principal: Principal; origin: string; includeAttachments?: boolean; signal?: AbortSignal }) {
   requireAdmin(options.principal);
+  const includeAttachments = options.includeAttachments ?? false;
   const state = await db().raffleState.findUnique({ where: { id: 1 } });
   const status = (state?.status ?? "selling") as RaffleStatus;
   const { privateKey, publicKeyPem } = await signingKeyPair();
   const exportedAt = new Date().toISOString();
+  const draws = await revealedDraws();
+  const documents = await archiveDocuments({ origin: options.origin, raffleStatus: status, exportedAt, draws });
   const run = await startJob(raffleArchiveJob, {
     principal: options.principal,
     signal: options.signal,
@@ -159,16 +258,18 @@ export async function startArchive(options: { principal: Principal; signal?: Abo
       appVersion: packageJson.version,
       raffleStatus: status,
       exportedAt,
-      readme: readme(status, exportedAt),
+      readme: readme(status, exportedAt, includeAttachments),
+      paper: "a4",
+      documents,
     },
-    input$: archiveFiles(),
+    input$: archiveFiles({ includeAttachments, draws }),
   });
   const { user } = options.principal;
   // Recorded once the whole ZIP went out: a download cut short is no archive.
   const recorded = run.result.then(async (result) => {
     await db().$transaction(async (tx) => {
       await tx.raffleArchive.create({ data: { sha256: result.sha256, sizeBytes: result.sizeBytes, raffleStatus: status, downloadedById: user.id } });
-      await writeAudit(tx, { actor: { id: user.id, email: user.email }, action: "raffle.archive", entityId: "1", after: { sha256: result.sha256, sizeBytes: result.sizeBytes, status } });
+      await writeAudit(tx, { actor: { id: user.id, email: user.email }, action: "raffle.archive", entityId: "1", after: { sha256: result.sha256, sizeBytes: result.sizeBytes, status, includeAttachments } });
     });
     return result;
   });

@@ -9,6 +9,7 @@ import { db } from "@/server/db/client";
 import { readRaffleStatus, setRaffleStatus } from "@/server/draw/raffle-state";
 import { AppError } from "@/server/http/errors";
 import { closeBlockers } from "@/server/closeout/close-blockers";
+import { purgeReminder } from "@/lib/retention";
 
 // Close-out (issue 24, docs/decisions/130-132): the conditions of Close, Close, Reopen and the purge
 // of buyers' personal data. The database holds the rest: a closed raffle refuses every write to its
@@ -19,9 +20,10 @@ type Tx = Prisma.TransactionClient;
 async function readView(tx: Tx): Promise<CloseoutView> {
   const state = await tx.raffleState.findUnique({ where: { id: 1 } });
   const status = (state?.status ?? "selling") as RaffleStatus;
-  const [blocking, archives] = await Promise.all([
+  const [blocking, archives, settings] = await Promise.all([
     status === "closed" ? Promise.resolve([]) : closeBlockers(tx, status),
     tx.raffleArchive.findMany({ where: { raffleStatus: "closed" }, orderBy: { downloadedAt: "desc" }, take: 20 }),
+    tx.settings.findUnique({ where: { id: 1 }, select: { retentionMonths: true } }),
   ]);
   return {
     status,
@@ -35,6 +37,12 @@ async function readView(tx: Tx): Promise<CloseoutView> {
       raffleStatus: a.raffleStatus as RaffleStatus,
       downloadedAt: a.downloadedAt.toISOString(),
     })),
+    retention: purgeReminder({
+      retentionMonths: settings?.retentionMonths ?? 0,
+      closedAt: status === "closed" ? (state?.closedAt ?? null) : null,
+      purgedAt: state?.purgedAt ?? null,
+      now: new Date(),
+    }),
   };
 }
 
@@ -79,9 +87,12 @@ export async function reopenRaffle(options: { payload: ReopenRafflePayload; prin
 
 /**
  * POST /api/raffle/purge: only when closed, once, and after an archive was downloaded while closed.
- * Nulls the buyers' phone, e-mail and address and the payers' name and phone, shortens buyers' names
- * to initials ('Juan Dela Cruz' → 'J. D. C.'), deletes every attachment; one audit row with the counts.
- * The draw's records hold control numbers only, so the public proof is untouched.
+ * In one transaction (docs/decisions/132, 147): nulls the buyers' phone, e-mail and address and the
+ * payers' name and phone, shortens buyers' names to initials ('Juan Dela Cruz' → 'J. D. C.'),
+ * deletes every ticket attachment, removes every disqualification evidence file (bytes and name; the
+ * row and its SHA-256 stay), and masks the same data inside the audit log's details through the one
+ * database function the audit log's trigger lets through; one audit row with the counts. The draw's
+ * records hold control numbers only, so the public proof is untouched.
  */
 export async function purgePersonalData(principal: Principal): Promise<{ counts: PurgeCounts; view: CloseoutView }> {
   requireAdmin(principal);
@@ -95,16 +106,17 @@ export async function purgePersonalData(principal: Principal): Promise<{ counts:
       if (!archive) throw new AppError("conflict", "Download the archive after closing before purging personal data");
       await tx.$executeRaw`SELECT set_config('raffle.purge', 'on', true)`;
       const tickets = await tx.$executeRaw`
-        UPDATE tickets SET phone_number = NULL, email = NULL, address = NULL,
-          buyer_name = CASE WHEN buyer_name IS NULL THEN NULL ELSE nullif(array_to_string(ARRAY(
-            SELECT upper(left(w, 1)) || '.' FROM regexp_split_to_table(btrim(buyer_name), '\\s+') AS w WHERE w <> ''), ' '), '') END
-        WHERE phone_number IS NOT NULL OR email IS NOT NULL OR address IS NOT NULL OR buyer_name !~ '^(\\S\\. ?)*$'`;
+        UPDATE tickets SET phone_number = NULL, email = NULL, address = NULL, buyer_name = personal_name_initials(buyer_name)
+        WHERE phone_number IS NOT NULL OR email IS NOT NULL OR address IS NOT NULL OR buyer_name IS DISTINCT FROM personal_name_initials(buyer_name)`;
       const payments = await tx.$executeRaw`
         UPDATE payments SET payer_name = NULL, payer_phone = NULL WHERE payer_name IS NOT NULL OR payer_phone IS NOT NULL`;
       const attachments = await tx.$executeRaw`DELETE FROM ticket_attachments`;
+      const evidenceFiles = await tx.$executeRaw`
+        UPDATE winner_event_evidence SET data = NULL, file_name = 'removed', removed_at = now() WHERE removed_at IS NULL`;
+      const [{ rows: auditRows }] = await tx.$queryRaw<{ rows: number }[]>`SELECT audit_log_redact_personal_data() AS rows`;
       await tx.$executeRaw`SELECT set_config('raffle.purge', '', true)`;
       await tx.raffleState.update({ where: { id: 1 }, data: { purgedAt: new Date() } });
-      const counts = { tickets, payments, attachments };
+      const counts = { tickets, payments, attachments, evidenceFiles, auditRows };
       await writeAudit(tx, { actor: actorOf(principal), action: "raffle.purge", entityId: "1", after: { ...counts, archiveSha256: archive.sha256 } });
       return { counts, view: await readView(tx) };
     },

@@ -10,7 +10,7 @@ import { loadDraw } from "@/server/draw/get-draw";
 import { drawPdfJob } from "@/server/jobs/kinds/draw-pdf";
 import { startJob } from "@/server/jobs/start-job";
 import type { PaperSize } from "@/server/pdf/pdf-document";
-import type { CommitmentNoticeData } from "@/server/pdf/draw-documents";
+import type { CommitmentNoticeData, MinutesData } from "@/server/pdf/draw-documents";
 import { publicBaseUrl } from "@/server/secrets/installation-secrets";
 import { getSettings } from "@/server/settings/get-settings";
 
@@ -19,6 +19,9 @@ import { getSettings } from "@/server/settings/get-settings";
 // draw-pdf worker draws it.
 
 const DATE = "MMM d, yyyy h:mm:ss a";
+
+/** A signed certificate as drawCertificate makes it (the archive passes the one it also stores as JSON). */
+export type DrawCertificate = Awaited<ReturnType<typeof drawCertificate>>;
 
 interface Options {
   id: string;
@@ -54,43 +57,45 @@ export async function startCommitmentPdf(options: Options) {
   return { run, fileName: `draw-${notice.drawNumber}-commitment-notice.pdf` };
 }
 
-export async function startCertificatePdf(options: Options) {
-  requireAdmin(options.principal);
-  const certificate = await drawCertificate(options.id);
+/**
+ * The Minutes of the Draw as plain data: the signed certificate (the same one certificate.json
+ * serves) with dates in the raffle's timezone. Used by certificate.pdf and by the close-out archive,
+ * so there is one certificate renderer and one way to feed it.
+ */
+export async function minutesData(options: { id: string; origin: string; certificate?: DrawCertificate }): Promise<MinutesData> {
+  const certificate = options.certificate ?? (await drawCertificate(options.id));
   const { tz, ...notice } = await noticeData(options.id, options.origin);
   const at = (iso: string | null) => (iso ? `${formatDateTime(iso, tz, DATE)} (${tz})` : "");
   const prizeName = new Map(certificate.prizes.map((p) => [p.rank, p.name]));
   const checkpoint = certificate.auditCheckpoint as { count?: number; sha256?: string } | null;
-  const run = await startJob(drawPdfJob, {
-    principal: options.principal,
-    signal: options.signal,
-    input: {
-      kind: "minutes",
-      paper: options.paper,
-      minutes: {
-        ...notice,
-        revealedAt: at(certificate.revealedAt),
-        publishedAt: certificate.publishedAt ? at(certificate.publishedAt) : null,
-        outsideValue: certificate.outsideValue ?? "none: drawn by hand from a physical drum",
-        serverSeed: certificate.serverSeed ?? "",
-        seed: certificate.seed ?? "—",
-        witnesses: certificate.witnesses,
-        sequence: certificate.sequence.map((s) => ({
-          position: s.position,
-          controlNumber: s.controlNumber,
-          prizeName: prizeName.get(s.prizeRank) ?? `prize ${s.prizeRank}`,
-          role: s.role,
-          stateLabel: WINNER_STATE_LABELS[s.state],
-          maskedName: s.maskedName,
-        })),
-        disqualifications: certificate.disqualifications.map((d) => ({ ...d, at: at(d.at) })),
-        auditCheckpoint: checkpoint ? `${checkpoint.count ?? 0} rows, SHA-256 ${checkpoint.sha256 ?? ""}` : "—",
-        appVersion: certificate.appVersion,
-        issuedAt: at(certificate.issuedAt),
-        publicKeyFingerprint: createHash("sha256").update(certificate.publicKey).digest("hex"),
-        signature: certificate.signature,
-      },
-    },
-  });
-  return { run, fileName: `draw-${certificate.drawNumber}-minutes.pdf` };
+  return {
+    ...notice,
+    revealedAt: at(certificate.revealedAt),
+    publishedAt: certificate.publishedAt ? at(certificate.publishedAt) : null,
+    outsideValue: certificate.outsideValue ?? "none: drawn by hand from a physical drum",
+    serverSeed: certificate.serverSeed ?? "",
+    seed: certificate.seed ?? "—",
+    witnesses: certificate.witnesses,
+    sequence: certificate.sequence.map((s) => ({
+      position: s.position,
+      controlNumber: s.controlNumber,
+      prizeName: prizeName.get(s.prizeRank) ?? `prize ${s.prizeRank}`,
+      role: s.role,
+      stateLabel: WINNER_STATE_LABELS[s.state],
+      maskedName: s.maskedName,
+    })),
+    disqualifications: certificate.disqualifications.map((d) => ({ ...d, at: at(d.at) })),
+    auditCheckpoint: checkpoint ? `${checkpoint.count ?? 0} rows, SHA-256 ${checkpoint.sha256 ?? ""}` : "—",
+    appVersion: certificate.appVersion,
+    issuedAt: at(certificate.issuedAt),
+    publicKeyFingerprint: createHash("sha256").update(certificate.publicKey).digest("hex"),
+    signature: certificate.signature,
+  };
+}
+
+export async function startCertificatePdf(options: Options) {
+  requireAdmin(options.principal);
+  const minutes = await minutesData(options);
+  const run = await startJob(drawPdfJob, { principal: options.principal, signal: options.signal, input: { kind: "minutes", paper: options.paper, minutes } });
+  return { run, fileName: `draw-${minutes.drawNumber}-minutes.pdf` };
 }

@@ -61,10 +61,12 @@ export async function readEvidence(options: { id: string; evidenceId: string; pr
   requireAdmin(options.principal);
   const id = drawIdOrThrow(options.id);
   if (!UUID.test(options.evidenceId)) throw new AppError("not_found", "Evidence not found");
-  const [row] = await db().$queryRaw<{ file_name: string; content_type: string; data: Uint8Array }[]>`
+  const [row] = await db().$queryRaw<{ file_name: string; content_type: string; data: Uint8Array | null }[]>`
     SELECT v.file_name, v.content_type, v.data FROM winner_event_evidence v JOIN winner_events e ON e.id = v.event_id
     WHERE v.id = ${options.evidenceId.toLowerCase()}::uuid AND e.draw_id = ${id}::uuid`;
   if (!row) throw new AppError("not_found", "Evidence not found");
+  // The purge of personal data removed the file (docs/decisions/147); its SHA-256 still matches the archive's copy.
+  if (!row.data) throw new AppError("not_found", "This evidence file was removed with the buyers' personal data: the close-out archive keeps it");
   return new Response(Buffer.from(row.data), {
     headers: {
       "content-type": row.content_type,

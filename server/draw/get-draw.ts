@@ -28,7 +28,7 @@ export async function loadDraw(idText: string): Promise<Loaded> {
     FROM draw_positions p LEFT JOIN tickets t ON t.id = p.ticket_id WHERE p.draw_id = ${id}::uuid ORDER BY p.position`;
   const events = await db().$queryRaw<Loaded["events"]>`
     SELECT e.position, e.event, e.reason, e.note, e.created_at AS at, coalesce(u.display_name, u.email) AS actor,
-      coalesce((SELECT json_agg(json_build_object('id', v.id, 'fileName', v.file_name, 'fileSize', v.file_size, 'sha256', v.sha256) ORDER BY v.created_at, v.id)
+      coalesce((SELECT json_agg(json_build_object('id', v.id, 'fileName', v.file_name, 'fileSize', v.file_size, 'sha256', v.sha256, 'removed', v.removed_at IS NOT NULL) ORDER BY v.created_at, v.id)
         FROM winner_event_evidence v WHERE v.event_id = e.id), '[]'::json) AS evidence
     FROM winner_events e LEFT JOIN users u ON u.id = e.actor_id WHERE e.draw_id = ${id}::uuid ORDER BY e.id`;
   const states = foldStates(events);

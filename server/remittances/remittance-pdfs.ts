@@ -6,7 +6,7 @@ import { requireAdmin } from "@/server/auth/require-admin";
 import { AppError } from "@/server/http/errors";
 import { remittancePdfJob } from "@/server/jobs/kinds/remittance-pdf";
 import { startJob } from "@/server/jobs/start-job";
-import type { ReportSeller } from "@/server/pdf/remittance-documents";
+import type { ReportData, ReportSeller } from "@/server/pdf/remittance-documents";
 import { findSellerOrThrow, sellerName } from "@/server/remittances/find-seller";
 import { buildStatement } from "@/server/remittances/get-statement";
 import { balanceTotals, readBalanceRows, toSellerBalance } from "@/server/remittances/read-balances";
@@ -50,9 +50,11 @@ export async function startReceiptPdf(options: { id: string; paper: PaperSize; p
   return { run, fileName: `receipt-${row.receipt_number}.pdf` };
 }
 
-/** GET /api/remittances/report.pdf?seller=: one seller's remittance report, or every seller's with totals (administrators). */
-export async function startReportPdf(options: { sellerId?: string; paper: PaperSize; principal: Principal; signal?: AbortSignal }) {
-  requireAdmin(options.principal);
+/**
+ * One seller's remittance report, or every seller's with totals, as plain data for the renderer.
+ * Used by report.pdf and by the close-out archive (one report renderer, one way to feed it).
+ */
+export async function reportData(options: { sellerId?: string }): Promise<{ report: ReportData; sellerIds: string[] }> {
   const settings = await getSettings();
   const tz = settings.timezone;
   let sellerIds: string[];
@@ -95,27 +97,27 @@ export async function startReportPdf(options: { sellerId?: string; paper: PaperS
       adjustmentList: s.adjustmentList.map((a) => ({ createdAt: formatDateTime(a.createdAt, tz, DATE), amount: a.amount, reason: a.reason })),
     });
   }
-  const run = await startJob(remittancePdfJob, {
-    principal: options.principal,
-    signal: options.signal,
-    input: {
-      kind: "report",
-      paper: options.paper,
-      report: {
-        raffleName: settings.siteName,
-        title,
-        generatedAt: formatDateTime(new Date(), tz, DATE),
-        sellers,
-        totals: totals && {
-          cashCollected: totals.cashCollected,
-          remitted: totals.remitted,
-          adjustments: totals.adjustments,
-          balance: totals.balance,
-          outstandingStubs: totals.outstandingStubs,
-          outstandingValue: totals.outstandingValue,
-        },
-      },
+  const report: ReportData = {
+    raffleName: settings.siteName,
+    title,
+    generatedAt: formatDateTime(new Date(), tz, DATE),
+    sellers,
+    totals: totals && {
+      cashCollected: totals.cashCollected,
+      remitted: totals.remitted,
+      adjustments: totals.adjustments,
+      balance: totals.balance,
+      outstandingStubs: totals.outstandingStubs,
+      outstandingValue: totals.outstandingValue,
     },
-  });
+  };
+  return { report, sellerIds };
+}
+
+/** GET /api/remittances/report.pdf?seller=: one seller's remittance report, or every seller's with totals (administrators). */
+export async function startReportPdf(options: { sellerId?: string; paper: PaperSize; principal: Principal; signal?: AbortSignal }) {
+  requireAdmin(options.principal);
+  const { report, sellerIds } = await reportData({ sellerId: options.sellerId });
+  const run = await startJob(remittancePdfJob, { principal: options.principal, signal: options.signal, input: { kind: "report", paper: options.paper, report } });
   return { run, fileName: options.sellerId ? `remittance-report-${sellerIds[0]}.pdf` : "remittance-report.pdf" };
 }

@@ -31,6 +31,7 @@ export function serializeSettings(row: SettingsRow): SettingsValues {
     venue: row.venue,
     attachment_storage_limit_mb: row.attachmentStorageLimitMb,
     email_hourly_limit: row.emailHourlyLimit,
+    retention_months: row.retentionMonths,
   };
 }
 

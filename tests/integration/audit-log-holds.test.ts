@@ -91,6 +91,27 @@ describe.runIf(dbEngine() === "postgresql")("the two-role setup (PostgreSQL)", (
       expect((await app.query(`SELECT count(*)::int AS n FROM audit_log`)).rows[0].n).toBe(3);
       // The checkpoint's lock runs with the owner's rights.
       expect(Number((await app.query(`SELECT audit_log_settled_max_id() AS id`)).rows[0].id)).toBeGreaterThan(0);
+      // The purge's masking (docs/decisions/147) runs with the owner's rights too, and only as the
+      // purge: refused without its switch, refused while the raffle is not closed, then exactly the masking.
+      await app.query(`INSERT INTO audit_log (action, entity_type, after) VALUES ('ticket.update', 'ticket', '{"phone_number": "9171234567", "buyer_name": "Juan Dela Cruz"}')`);
+      await expect(app.query(`SELECT audit_log_redact_personal_data()`)).rejects.toThrow(/Only the purge of personal data masks the audit log/);
+      const asPurge = async () => {
+        await app.query("BEGIN");
+        try {
+          await app.query(`SELECT set_config('raffle.purge', 'on', true)`);
+          const { rows } = await app.query(`SELECT audit_log_redact_personal_data() AS n`);
+          await app.query("COMMIT");
+          return rows[0].n as number;
+        } catch (error) {
+          await app.query("ROLLBACK");
+          throw error;
+        }
+      };
+      await expect(asPurge()).rejects.toThrow(/audit_log is append-only/);
+      for (const s of ["sales_closed", "committed", "drawn", "published", "closed"]) await db().$executeRawUnsafe(`UPDATE raffle_state SET status = '${s}' WHERE id = 1`);
+      expect(await asPurge()).toBe(1);
+      expect((await app.query(`SELECT after FROM audit_log WHERE action = 'ticket.update'`)).rows[0].after).toEqual({ phone_number: null, buyer_name: "J. D. C." });
+      await expect(app.query(`UPDATE audit_log SET after = NULL WHERE action = 'ticket.update'`)).rejects.toThrow(/permission denied/);
     } finally {
       await app.end();
     }

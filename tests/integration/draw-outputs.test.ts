@@ -186,7 +186,7 @@ describe("evidence for a disqualification", () => {
 
     const draw = (await callRoute(drawRoute, { path: `/api/draws/${id}`, params: { id }, token: admin.token })).json.draw;
     const disqualified = draw.events.find((e: { event: string }) => e.event === "disqualified");
-    expect(disqualified.evidence).toEqual([{ id: added.json.evidence.id, fileName: "no-show letter.png", fileSize: SAMPLE_FILES.png.length, sha256: added.json.evidence.sha256 }]);
+    expect(disqualified.evidence).toEqual([{ id: added.json.evidence.id, fileName: "no-show letter.png", fileSize: SAMPLE_FILES.png.length, sha256: added.json.evidence.sha256, removed: false }]);
     const evidenceId = added.json.evidence.id;
     const file = await callBinary(evidenceRoute, { path: `/api/draws/${id}/evidence/${evidenceId}`, params: { id, evidenceId }, token: admin.token });
     expect(file.status).toBe(200);

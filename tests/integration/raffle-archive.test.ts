@@ -1,8 +1,12 @@
 // The close-out archive (issue 24, docs/decisions/131): one ZIP, streamed from the worker; every file's
 // SHA-256 in the manifest matches, the manifest's Ed25519 signature verifies with public-key.pem,
 // verify-draw.mjs in the unzipped draw folder exits 0, the download is recorded and lets Purge run.
+// The PDFs inside are read back with poppler's pdftotext (required: the test fails without it), the
+// summary's figures against a count over the tickets (docs/decisions/145); attachments only when
+// asked (146).
 import { execFile } from "node:child_process";
-import { createHash, createPublicKey, verify } from "node:crypto";
+import { createHash, createPublicKey, randomBytes, verify } from "node:crypto";
+import { existsSync } from "node:fs";
 import { mkdtemp, readFile, readdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -18,6 +22,9 @@ import { GET as archiveRoute } from "@/app/api/raffle/archive.zip/route";
 import { POST as closeSalesRoute } from "@/app/api/raffle/close-sales/route";
 import { POST as closeRoute } from "@/app/api/raffle/close/route";
 import { POST as purgeRoute } from "@/app/api/raffle/purge/route";
+import { GET as certificatePdfRoute } from "@/app/api/draws/[id]/certificate.pdf/route";
+import { POST as voidRoute } from "@/app/api/tickets/[id]/void/route";
+import { formatCentavos, amountToCentavos } from "@/lib/money";
 import { db } from "@/server/db/client";
 import { resetDb } from "@/tests/helpers/db";
 import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
@@ -25,6 +32,7 @@ import { callRoute } from "@/tests/helpers/http";
 import { createSoldTickets } from "@/tests/helpers/sold-tickets";
 
 const run = promisify(execFile);
+const ATTACHMENT = Buffer.concat([Buffer.from("89504e470d0a1a0a", "hex"), randomBytes(700 * 1024)]);
 let admin: Awaited<ReturnType<typeof createSignedInUser>>;
 let staff: Awaited<ReturnType<typeof createSignedInUser>>;
 
@@ -37,15 +45,60 @@ const DICE = "35126443526115623416";
 const post = (handler: Parameters<typeof callRoute>[0], p: string, body: unknown, params: Record<string, string> = {}) =>
   callRoute(handler, { method: "POST", path: p, body, params, token: admin.token });
 
-async function download(token: string) {
-  const req = new NextRequest(new URL("/api/raffle/archive.zip", "http://localhost:3000"), { headers: { authorization: `Bearer ${token}`, host: "localhost:3000" } });
+const PDFTOTEXT = "/usr/bin/pdftotext";
+
+/** A PDF's text as poppler reads it (layout kept, so a label and its figure share a line). */
+async function pdfText(file: string) {
+  expect(existsSync(PDFTOTEXT), "poppler-utils' pdftotext is required to read the archive's PDFs").toBe(true);
+  return (await run(PDFTOTEXT, ["-layout", file, "-"])).stdout;
+}
+
+async function pdfPages(file: string) {
+  const { stdout } = await run("/usr/bin/pdfinfo", [file]);
+  return Number(/^Pages:\s+(\d+)/m.exec(stdout)?.[1]);
+}
+
+async function download(token: string, query = "") {
+  const req = new NextRequest(new URL(`/api/raffle/archive.zip${query}`, "http://localhost:3000"), { headers: { authorization: `Bearer ${token}`, host: "localhost:3000" } });
   const res = await archiveRoute(req, { params: Promise.resolve({}) });
   return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
 }
 
+/** Unzips a downloaded archive; returns the folder. */
+async function unzipped(bytes: Buffer) {
+  const dir = await mkdtemp(path.join(tmpdir(), "raffle-archive-"));
+  await writeFile(path.join(dir, "archive.zip"), bytes);
+  await run("unzip", ["-q", "archive.zip", "-d", "out"], { cwd: dir });
+  return path.join(dir, "out");
+}
+
+/** Every file's SHA-256 and size equal its manifest entry, and nothing is unlisted; returns the names. */
+async function checkManifest(out: string) {
+  const manifest = JSON.parse(await readFile(path.join(out, "manifest.json"), "utf8"));
+  const names = Object.keys(manifest.files).sort();
+  for (const name of names) {
+    const bytes = await readFile(path.join(out, name));
+    expect(createHash("sha256").update(bytes).digest("hex"), name).toBe(manifest.files[name].sha256);
+    expect(bytes.length, name).toBe(manifest.files[name].bytes);
+  }
+  const listed = (await readdir(out, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).length;
+  expect(listed).toBe(names.length + 2);
+  return names;
+}
+
+/** 30 sold (5 voided later), a gap, 3 unsold, an attachment of 700 KB (more than one slice). */
 async function closedRaffle() {
   await createSoldTickets(30);
+  await createSoldTickets(4, 41);
+  await db().$executeRaw`
+    INSERT INTO tickets (id, control_number, ticket_number, payment_method, amount, creator_email)
+    SELECT gen_random_uuid(), 'B2K-123-' || lpad(n::text, 5, '0'), n, 'cash', 50, 'staff@example.com' FROM generate_series(45, 47) n`;
   await db().$executeRaw`UPDATE tickets SET buyer_name = '=HYPERLINK("x")', email = 'b@example.com' WHERE ticket_number = 3`;
+  const [five] = await db().$queryRaw<{ id: string }[]>`SELECT id::text FROM tickets WHERE ticket_number = 5`;
+  expect((await post(voidRoute, `/api/tickets/${five.id}/void`, { reason: "lost_stub" }, { id: five.id })).status).toBe(200);
+  const [two] = await db().$queryRaw<{ id: string }[]>`SELECT id::text FROM tickets WHERE ticket_number = 2`;
+  await db().$executeRaw`INSERT INTO ticket_attachments (id, ticket_id, file_name, file_size, content_type, data)
+    VALUES (gen_random_uuid(), ${two.id}::uuid, 'gcash receipt.png', ${ATTACHMENT.length}, 'image/png', ${ATTACHMENT})`;
   expect((await post(postPrizeRoute, "/api/prizes", { rank: 1, name: "Motorcycle", valuePhp: 80000, backups: 1 })).status).toBe(201);
   expect((await post(closeSalesRoute, "/api/raffle/close-sales", { overrides: [] })).status).toBe(200);
   const id = (await post(commitRoute, "/api/draws", { source: { type: "dice", count: 20 } })).json.id as string;
@@ -64,27 +117,16 @@ describe("GET /api/raffle/archive.zip", () => {
     const res = await download(admin.token);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/zip");
-    const dir = await mkdtemp(path.join(tmpdir(), "raffle-archive-"));
-    await writeFile(path.join(dir, "archive.zip"), res.bytes);
-    await run("unzip", ["-q", "archive.zip", "-d", "out"], { cwd: dir });
-    const out = path.join(dir, "out");
-
+    const out = await unzipped(res.bytes);
     const manifestBytes = await readFile(path.join(out, "manifest.json"));
     const manifest = JSON.parse(manifestBytes.toString("utf8"));
     expect(manifest).toMatchObject({ format: "raffle-archive-v1", raffleStatus: "closed", appVersion: expect.any(String) });
-    const names = Object.keys(manifest.files).sort();
+    const names = await checkManifest(out);
     expect(names).toEqual(
-      ["README.txt", "allocations.csv", "audit-log.csv", "audit-log.jsonl", "draw-1/certificate.json", "draw-1/pool.csv", "draw-1/verify-draw.mjs",
-        "payments.csv", "public-key.pem", "remittance-adjustments.csv", "remittances.csv", "reports/voided-numbers.csv", "reports/winners.csv",
-        "statement-lines.csv", "tickets.csv"].sort(),
+      ["README.txt", "allocations.csv", "audit-log.csv", "audit-log.jsonl", "draw-1/certificate.json", "draw-1/certificate.pdf", "draw-1/pool.csv",
+        "draw-1/verify-draw.mjs", "payments.csv", "public-key.pem", "remittance-adjustments.csv", "remittances.csv", "reports/remittance-report.pdf",
+        "reports/summary.pdf", "reports/voided-numbers.csv", "reports/winners.csv", "statement-lines.csv", "tickets.csv"].sort(),
     );
-    for (const name of names) {
-      const bytes = await readFile(path.join(out, name));
-      expect(createHash("sha256").update(bytes).digest("hex"), name).toBe(manifest.files[name].sha256);
-      expect(bytes.length, name).toBe(manifest.files[name].bytes);
-    }
-    const listed = (await readdir(out, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).length;
-    expect(listed).toBe(names.length + 2);
     const signature = Buffer.from((await readFile(path.join(out, "manifest.sig"), "utf8")).trim(), "base64");
     const publicKey = createPublicKey(await readFile(path.join(out, "public-key.pem"), "utf8"));
     expect(verify(null, manifestBytes, publicKey, signature)).toBe(true);
@@ -95,7 +137,7 @@ describe("GET /api/raffle/archive.zip", () => {
 
     const tickets = await readFile(path.join(out, "tickets.csv"), "utf8");
     expect(tickets.startsWith("\uFEFFid,control_number,ticket_number,buyer_name")).toBe(true);
-    expect(tickets.split("\r\n").filter(Boolean)).toHaveLength(31);
+    expect(tickets.split("\r\n").filter(Boolean)).toHaveLength(38);
     expect(tickets).toContain(`"'=HYPERLINK(""x"")"`);
     const winners = (await readFile(path.join(out, "reports/winners.csv"), "utf8")).split("\r\n");
     expect(winners[0]).toBe("\uFEFFdraw_number,position,prize_rank,prize_name,role,control_number,buyer_name,latest_event");
@@ -115,6 +157,76 @@ describe("GET /api/raffle/archive.zip", () => {
 
     const purged = await post(purgeRoute, "/api/raffle/purge", { confirm: "PURGE" });
     expect(purged.status, JSON.stringify(purged.json)).toBe(200);
-    expect(purged.json.counts.tickets).toBe(30);
+    expect(purged.json.counts.tickets).toBe(34);
+  });
+
+  it("holds the certificate, the remittance report and a one-page summary whose figures are the tickets' own", async () => {
+    await closedRaffle();
+    const out = await unzipped((await download(admin.token)).bytes);
+
+    // The certificate is the Minutes of the Draw from the same renderer and data as certificate.pdf.
+    const certificate = JSON.parse(await readFile(path.join(out, "draw-1/certificate.json"), "utf8"));
+    const minutes = await pdfText(path.join(out, "draw-1/certificate.pdf"));
+    expect(minutes).toContain("Draw 1: Minutes of the Draw");
+    expect(minutes).toContain(certificate.sequence[0].controlNumber);
+    expect(minutes.replace(/\s+/g, "")).toContain(certificate.poolHash);
+    // Signed once: the PDF shows certificate.json's own signature.
+    expect(minutes.replace(/\s+/g, "")).toContain(certificate.signature);
+    const drawId = certificate.drawId as string;
+    const req = new NextRequest(new URL(`/api/draws/${drawId}/certificate.pdf`, "http://localhost:3000"), { headers: { authorization: `Bearer ${admin.token}`, host: "localhost:3000" } });
+    const served = await certificatePdfRoute(req, { params: Promise.resolve({ id: drawId }) });
+    expect(served.status).toBe(200);
+    const servedFile = path.join(out, "..", "served-certificate.pdf");
+    await writeFile(servedFile, Buffer.from(await served.arrayBuffer()));
+    // The same document but for the moment of signing (each request signs afresh).
+    const unsigned = (text: string) => text.replace(/Issued at[\s\S]*?Signed/, "");
+    expect(unsigned(minutes)).toBe(unsigned(await pdfText(servedFile)));
+
+    const report = await pdfText(path.join(out, "reports/remittance-report.pdf"));
+    expect(report).toContain("Remittance report: all sellers");
+
+    const summaryFile = path.join(out, "reports/summary.pdf");
+    expect(await pdfPages(summaryFile)).toBe(1);
+    const summary = await pdfText(summaryFile);
+    const [counted] = await db().$queryRaw<{ issued: number; sold: number; voided: number; unsold: number; gross: string }[]>`
+      SELECT count(*)::int AS issued, count(*) FILTER (WHERE registered_at IS NOT NULL AND voided_at IS NULL)::int AS sold,
+        count(*) FILTER (WHERE voided_at IS NOT NULL)::int AS voided, count(*) FILTER (WHERE registered_at IS NULL AND voided_at IS NULL)::int AS unsold,
+        coalesce(sum(amount) FILTER (WHERE registered_at IS NOT NULL AND voided_at IS NULL), 0)::text AS gross FROM tickets`;
+    expect(counted).toEqual({ issued: 37, sold: 33, voided: 1, unsold: 3, gross: "1650.00" });
+    const figure = (label: string) => new RegExp(`^\\s*${label}\\s+(\\S+)\\s*$`, "m").exec(summary)?.[1];
+    expect(figure("Tickets issued")).toBe(String(counted.issued));
+    expect(figure("Tickets sold")).toBe(String(counted.sold));
+    expect(figure("Tickets voided")).toBe(String(counted.voided));
+    expect(figure("Tickets unsold")).toBe(String(counted.unsold));
+    expect(figure("Gross from tickets sold")).toBe(formatCentavos(amountToCentavos(counted.gross)));
+    // Two runs of numbers: 1–30 and 41–47.
+    expect(summary).toContain("B2K-123-00001 to B2K-123-00030 (numbers 1–30, 30 tickets)");
+    expect(summary).toContain("B2K-123-00041 to B2K-123-00047 (numbers 41–47, 7 tickets)");
+    const winner = certificate.sequence.find((s: { role: string }) => s.role === "winner").controlNumber;
+    expect(summary).toMatch(new RegExp(`1\\.\\s+Motorcycle\\s+₱80,000\\.00\\s+—\\s+${winner}, Claimed`));
+    expect(figure("Total value of prizes")).toBe("₱80,000.00");
+  });
+
+  it("holds the attachments only when asked, with a warning in README.txt", async () => {
+    await closedRaffle();
+    expect((await download(admin.token, "?attachments=maybe")).status).toBe(400);
+
+    const without = await unzipped((await download(admin.token)).bytes);
+    expect((await checkManifest(without)).filter((n) => n.startsWith("attachments/"))).toEqual([]);
+    expect(await readFile(path.join(without, "README.txt"), "utf8")).not.toContain("PERSONAL DATA");
+
+    const withFiles = await unzipped((await download(admin.token, "?attachments=1")).bytes);
+    const names = await checkManifest(withFiles);
+    const [attachment] = await db().$queryRaw<{ id: string }[]>`SELECT id::text FROM ticket_attachments`;
+    expect(names.filter((n) => n.startsWith("attachments/"))).toEqual([`attachments/tickets/B2K-123-00002/${attachment.id}-gcash receipt.png`]);
+    expect((await readFile(path.join(withFiles, `attachments/tickets/B2K-123-00002/${attachment.id}-gcash receipt.png`))).equals(ATTACHMENT)).toBe(true);
+    expect(await readFile(path.join(withFiles, "README.txt"), "utf8")).toContain("THEY HOLD PERSONAL DATA");
+
+    let rows: { after: unknown }[] = [];
+    for (let i = 0; i < 50 && rows.length < 2; i++) {
+      rows = await db().auditLog.findMany({ where: { action: "raffle.archive" }, orderBy: { id: "asc" }, select: { after: true } });
+      if (rows.length < 2) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(rows.map((r) => (r.after as { includeAttachments: boolean }).includeAttachments)).toEqual([false, true]);
   });
 });

@@ -3,7 +3,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
+import { POST as createCheckpointRoute } from "@/app/api/audit/checkpoints/route";
+import { GET as verifyCheckpointRoute } from "@/app/api/audit/checkpoints/[id]/verify/route";
 import { POST as commitRoute } from "@/app/api/draws/route";
+import { PUT as putSettingsRoute } from "@/app/api/settings/route";
 import { POST as publishRoute } from "@/app/api/draws/[id]/publish/route";
 import { POST as positionRoute } from "@/app/api/draws/[id]/positions/[n]/[action]/route";
 import { POST as revealRoute } from "@/app/api/draws/[id]/reveal/route";
@@ -193,14 +196,58 @@ async function firstColumn(table: string) {
   return `"${row.column_name}"`;
 }
 
+/** A SQL error's message (or "accepted"), for refusals that are not raffle_closed. */
+async function sqlError(run: () => Promise<unknown>) {
+  try {
+    await run();
+  } catch (error) {
+    return String((error as Error).message);
+  }
+  return "accepted";
+}
+
+/** Buyers' data as the archive would find it: in tickets, payments, attachments, evidence and the audit log's details. */
+async function personalDataEverywhere(drawId: string) {
+  await db().$executeRaw`UPDATE tickets SET email = 'buyer' || ticket_number || '@buyers.test', address = 'Cebu City' WHERE ticket_number <= 5`;
+  const [ticket] = await db().$queryRaw<{ id: string }[]>`SELECT id FROM tickets WHERE ticket_number = 2`;
+  await db().$executeRaw`INSERT INTO ticket_attachments (id, ticket_id, file_name, file_size, content_type, data)
+    VALUES (gen_random_uuid(), ${ticket.id}::uuid, 'receipt.png', 3, 'image/png', '\\x010203'::bytea)`;
+  await db().$executeRaw`UPDATE payments SET payer_name = 'Juan Dela Cruz', payer_phone = '9170000000'`;
+  const [event] = await db().$queryRaw<{ id: bigint }[]>`SELECT id FROM winner_events WHERE draw_id = ${drawId}::uuid ORDER BY id LIMIT 1`;
+  await db().$executeRaw`INSERT INTO winner_event_evidence (event_id, file_name, content_type, file_size, sha256, data)
+    VALUES (${event.id}, 'Buyer 1 Santos ID.jpg', 'image/jpeg', 3, ${"c".repeat(64)}, '\\x040506'::bytea)`;
+  // Audit rows as the writers make them: ticket snapshots (to_jsonb), an e-mail's recipient, a note with a
+  // phone and an e-mail in it, a payment's payer; and a staff account's row, which is not a buyer's.
+  await db().$executeRaw`
+    INSERT INTO audit_log (action, entity_type, entity_id, before, after)
+    SELECT 'ticket.update', 'ticket', id::text, to_jsonb(t), to_jsonb(t) || jsonb_build_object('void_note', 'Buyer asked by 09171234567 and ' || t.email)
+    FROM tickets t WHERE ticket_number <= 5`;
+  await db().$executeRaw`
+    INSERT INTO audit_log (action, entity_type, entity_id, after) VALUES
+      ('ticket.email', 'ticket', 'x', '{"control_number": "B2K-123-00001", "to": "buyer1@buyers.test", "via": "file"}'),
+      ('payment.add_tickets', 'payment', 'y', '{"reason": "Same family", "payerName": "Juan Dela Cruz", "buyerName": "Buyer 2 Santos"}'),
+      ('draw.winner_event', 'draw', 'w', '{"number": 1, "position": 1, "event": "evidence", "fileName": "Buyer 1 Santos ID.jpg", "sha256": "cccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccc"}'),
+      ('user.create', 'user', 'z', '{"email": "staff2@example.com", "displayName": "Staff Two", "isAdmin": false, "isDisabled": false}')`;
+}
+
+/** Rows anywhere that still hold a buyer's phone, e-mail, address or full name. */
+async function personalDataLeft() {
+  const [left] = await db().$queryRaw<Record<string, bigint>[]>`
+    SELECT (SELECT count(phone_number) FROM tickets) AS phones, (SELECT count(email) FROM tickets) AS emails,
+           (SELECT count(address) FROM tickets) AS addresses,
+           (SELECT count(*) FROM payments WHERE payer_name IS NOT NULL OR payer_phone IS NOT NULL) AS payers,
+           (SELECT count(*) FROM ticket_attachments) AS attachments,
+           (SELECT count(data) FROM winner_event_evidence) AS evidence_files,
+           (SELECT count(*) FROM winner_event_evidence WHERE file_name ~ 'Santos') AS evidence_names,
+           (SELECT count(*) FROM audit_log WHERE concat(before::text, after::text) ~ '(917\d{7}|9170000000|@buyers\.test|Cebu City|Santos|Dela Cruz)') AS audit_rows`;
+  return Object.fromEntries(Object.entries(left).map(([k, v]) => [k, Number(v)]));
+}
+
 describe("purge", () => {
-  it("is refused until closed and archived, then removes phone, e-mail, address, names and attachments once; the proof still works", async () => {
+  it("is refused until closed and archived, then removes phone, e-mail, address, names, attachments and evidence files once, in the audit log too; the proof still works", async () => {
     const drawId = await publishedDraw();
-    await db().$executeRaw`UPDATE tickets SET email = 'buyer' || ticket_number || '@example.com', address = 'Cebu City' WHERE ticket_number <= 5`;
-    const [ticket] = await db().$queryRaw<{ id: string }[]>`SELECT id FROM tickets WHERE ticket_number = 2`;
-    await db().$executeRaw`INSERT INTO ticket_attachments (id, ticket_id, file_name, file_size, content_type, data)
-      VALUES (gen_random_uuid(), ${ticket.id}::uuid, 'receipt.png', 3, 'image/png', '\\x010203'::bytea)`;
-    await db().$executeRaw`UPDATE payments SET payer_name = 'Juan Dela Cruz', payer_phone = '9170000000'`;
+    await personalDataEverywhere(drawId);
+    expect(Object.values(await personalDataLeft()).every((n) => n > 0)).toBe(true);
     const purge = (token = admin.token) => post(purgeRoute, "/api/raffle/purge", { confirm: "PURGE" }, {}, token);
 
     expect((await purge()).json).toMatchObject({ code: "conflict", message: "Close the raffle before purging personal data" });
@@ -210,27 +257,111 @@ describe("purge", () => {
     expect((await purge(staff.token)).status).toBe(403);
     expect((await post(purgeRoute, "/api/raffle/purge", { confirm: "yes" })).json.message).toBe("Type PURGE to confirm");
 
+    const checkpoint = (await post(createCheckpointRoute, "/api/audit/checkpoints", undefined)).json.id as number;
+    const verify = () => callRoute(verifyCheckpointRoute, { path: `/api/audit/checkpoints/${checkpoint}/verify`, params: { id: String(checkpoint) }, token: admin.token });
+    expect((await verify()).json).toMatchObject({ ok: true, maskedByPurgeAt: null });
     await db().raffleArchive.create({ data: { sha256: "b".repeat(64), sizeBytes: 1000, raffleStatus: "closed", downloadedById: admin.user.id } });
     const done = await purge();
     expect(done.status, JSON.stringify(done.json)).toBe(200);
-    expect(done.json.counts).toEqual({ tickets: 10, payments: 10, attachments: 1 });
+    expect(done.json.counts).toEqual({ tickets: 10, payments: 10, attachments: 1, evidenceFiles: 1, auditRows: 8 });
     expect(done.json.closeout.purgedAt).toEqual(expect.any(String));
+    // A checkpoint taken before the purge no longer matches the masked log, and says why.
+    expect((await verify()).json).toMatchObject({ ok: false, maskedByPurgeAt: done.json.closeout.purgedAt });
 
-    const [left] = await db().$queryRaw<{ phones: bigint; emails: bigint; addresses: bigint; payers: bigint; attachments: bigint }[]>`
-      SELECT (SELECT count(phone_number) FROM tickets) AS phones, (SELECT count(email) FROM tickets) AS emails,
-             (SELECT count(address) FROM tickets) AS addresses,
-             (SELECT count(*) FROM payments WHERE payer_name IS NOT NULL OR payer_phone IS NOT NULL) AS payers,
-             (SELECT count(*) FROM ticket_attachments) AS attachments`;
-    expect(Object.values(left).map(Number)).toEqual([0, 0, 0, 0, 0]);
+    expect(await personalDataLeft()).toEqual({ phones: 0, emails: 0, addresses: 0, payers: 0, attachments: 0, evidence_files: 0, evidence_names: 0, audit_rows: 0 });
     const names = await db().$queryRaw<{ buyer_name: string }[]>`SELECT buyer_name FROM tickets ORDER BY ticket_number LIMIT 2`;
     expect(names.map((n) => n.buyer_name)).toEqual(["B. 1. S.", "B. 2. S."]);
+    // The audit rows keep what they were about; only the personal data is masked.
+    const emailed = await db().auditLog.findFirstOrThrow({ where: { action: "ticket.email" } });
+    expect(emailed.after).toEqual({ control_number: "B2K-123-00001", to: null, via: "file" });
+    const joined = await db().auditLog.findFirstOrThrow({ where: { action: "payment.add_tickets" } });
+    expect(joined.after).toEqual({ reason: "Same family", payerName: "J. D. C.", buyerName: "B. 2. S." });
+    const updated = await db().auditLog.findFirstOrThrow({ where: { action: "ticket.update", entityId: { not: "x" } }, orderBy: { id: "asc" } });
+    expect(updated.after).toMatchObject({ control_number: "B2K-123-00001", phone_number: null, email: null, address: null, buyer_name: "B. 1. S.",
+      void_note: "Buyer asked by [phone removed] and [e-mail removed]" });
+    const staffRow = await db().auditLog.findFirstOrThrow({ where: { action: "user.create" } });
+    expect(staffRow.after).toMatchObject({ email: "staff2@example.com" });
+    // The evidence row stays with its hash, for the archive's copy; the file is gone.
+    const [evidence] = await db().$queryRaw<{ file_name: string; sha256: string; removed: boolean }[]>`
+      SELECT file_name, sha256, removed_at IS NOT NULL AS removed FROM winner_event_evidence`;
+    expect(evidence).toEqual({ file_name: "removed", sha256: "c".repeat(64), removed: true });
 
     const row = await db().auditLog.findFirstOrThrow({ where: { action: "raffle.purge" } });
-    expect(row.after).toMatchObject({ tickets: 10, payments: 10, attachments: 1 });
+    expect(row.after).toMatchObject({ tickets: 10, payments: 10, attachments: 1, evidenceFiles: 1, auditRows: 8 });
     expect((await purge()).json).toMatchObject({ code: "conflict", message: "The personal data was already purged" });
     const proof = await callRoute(publicDrawRoute, { path: `/api/public/draws/${drawId}`, params: { id: drawId } });
     expect(proof.status).toBe(200);
     // Still closed: the purge opened nothing.
     expect(await sqlRefusal(`UPDATE tickets SET phone_number = '9170000000'`)).toBe("raffle_closed");
+    // Once purged, not even the purge's own switches let the audit log be rewritten again.
+    expect(
+      await sqlError(() =>
+        db().$transaction(async (tx) => {
+          await tx.$executeRaw`SELECT set_config('raffle.purge', 'on', true), set_config('audit.redact', 'on', true)`;
+          await tx.$executeRaw`UPDATE audit_log SET after = audit_redact_personal(after, entity_type IN ('ticket_attachment', 'draw'))`;
+        }),
+      ),
+    ).toContain("audit_log is append-only");
+  });
+
+  it("the audit log stays append-only: ordinary UPDATE and DELETE are refused, and the purge's switches allow only the masking, only inside the purge", async () => {
+    const drawId = await publishedDraw();
+    await personalDataEverywhere(drawId);
+    expect(await sqlError(() => db().$executeRaw`UPDATE audit_log SET after = '{}'::jsonb`)).toContain("audit_log is append-only");
+    expect(await sqlError(() => db().$executeRaw`UPDATE audit_log SET after = audit_redact_personal(after)`)).toContain("audit_log is append-only");
+    expect(await sqlError(() => db().$executeRaw`DELETE FROM audit_log`)).toContain("audit_log is append-only");
+    // The masking function runs only inside the purge.
+    expect(await sqlError(() => db().$queryRaw`SELECT audit_log_redact_personal_data()`)).toContain("Only the purge of personal data masks the audit log");
+    expect((await post(positionRoute, `/api/draws/${drawId}/positions/1/claim`, {}, { id: drawId, n: "1", action: "claim" })).status).toBe(200);
+    expect((await close()).status).toBe(200);
+    const inPurge = (statement: string) =>
+      sqlError(() =>
+        db().$transaction(async (tx) => {
+          await tx.$executeRaw`SELECT set_config('raffle.purge', 'on', true), set_config('audit.redact', 'on', true)`;
+          await tx.$executeRawUnsafe(statement);
+        }),
+      );
+    // Closed, not yet purged, both switches on: anything but the exact masking is still refused.
+    expect(await inPurge(`UPDATE audit_log SET after = '{"forged": true}'::jsonb WHERE action = 'ticket.email'`)).toContain("audit_log is append-only");
+    expect(await inPurge(`UPDATE audit_log SET action = 'ticket.view', after = audit_redact_personal(after, false) WHERE action = 'ticket.email'`)).toContain(
+      "audit_log is append-only",
+    );
+    expect(await inPurge(`DELETE FROM audit_log WHERE action = 'ticket.email'`)).toContain("audit_log is append-only");
+    // Evidence files: only the removal, only in the purge.
+    expect(await inPurge(`UPDATE winner_event_evidence SET sha256 = '${"d".repeat(64)}'`)).toContain("append-only");
+    expect(await inPurge(`DELETE FROM winner_event_evidence`)).toContain("closed");
+    expect(await personalDataLeft()).toMatchObject({ audit_rows: 8, evidence_files: 1 });
+  });
+});
+
+describe("retention reminder", () => {
+  const view = async () => (await callRoute(closeoutRoute, { path: "/api/raffle/closeout", token: admin.token })).json.closeout;
+  const setMonths = (retention_months: unknown) => callRoute(putSettingsRoute, { method: "PUT", path: "/api/settings", body: { retention_months }, token: admin.token });
+
+  it("reminds administrators once the retention period after Close has passed, until the purge; the setting turns it off", async () => {
+    const drawId = await publishedDraw();
+    expect((await view()).retention).toEqual({ retentionMonths: 36, purgeDueAt: null, isPurgeDue: false });
+    expect((await post(positionRoute, `/api/draws/${drawId}/positions/1/claim`, {}, { id: drawId, n: "1", action: "claim" })).status).toBe(200);
+    expect((await close()).status).toBe(200);
+    const closedAt = (await db().raffleState.findUniqueOrThrow({ where: { id: 1 } })).closedAt!;
+    const justClosed = await view();
+    expect(justClosed.retention.isPurgeDue).toBe(false);
+    expect(new Date(justClosed.retention.purgeDueAt).getUTCFullYear() - closedAt.getUTCFullYear()).toBe(3);
+
+    // Closed 37 months ago: due.
+    await db().$executeRaw`UPDATE raffle_state SET closed_at = now() - interval '37 months' WHERE id = 1`;
+    expect((await view()).retention).toMatchObject({ retentionMonths: 36, isPurgeDue: true });
+    expect((await setMonths(0)).status).toBe(200);
+    expect((await view()).retention).toEqual({ retentionMonths: 0, purgeDueAt: null, isPurgeDue: false });
+    expect((await setMonths(121)).json).toMatchObject({ code: "validation_failed", message: "Retention period must be a whole number of months from 0 to 120" });
+    expect((await setMonths(38)).status).toBe(200);
+    expect((await view()).retention.isPurgeDue).toBe(false);
+    expect((await setMonths(12)).status).toBe(200);
+    expect((await view()).retention.isPurgeDue).toBe(true);
+
+    // Purged: nothing left to remind of.
+    await db().raffleArchive.create({ data: { sha256: "b".repeat(64), sizeBytes: 1000, raffleStatus: "closed", downloadedById: admin.user.id } });
+    expect((await post(purgeRoute, "/api/raffle/purge", { confirm: "PURGE" })).status).toBe(200);
+    expect((await view()).retention).toEqual({ retentionMonths: 12, purgeDueAt: null, isPurgeDue: false });
   });
 });

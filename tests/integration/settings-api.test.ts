@@ -52,6 +52,8 @@ describe("GET /api/settings", () => {
         attachment_storage_limit_mb: 2048,
         email_hourly_limit: 500,
         attachment_storage_used_bytes: 0,
+        // Close-out's purge reminder (issue 24): 36 months after Close.
+        retention_months: 36,
       },
     });
   });
@@ -76,7 +78,7 @@ describe("GET /api/settings", () => {
 const SELLER_DEFAULTS = { restrict_sales_to_allocations: false, cash_on_hand_alert: 5000 };
 /** What stubs print (issue 22), empty by default. */
 const STUB_DEFAULTS = { permit_number: "", draw_at: "", venue: "" };
-const CAP_DEFAULTS = { attachment_storage_limit_mb: 2048, email_hourly_limit: 500, attachment_storage_used_bytes: 0 };
+const CAP_DEFAULTS = { attachment_storage_limit_mb: 2048, email_hourly_limit: 500, attachment_storage_used_bytes: 0, retention_months: 36 };
 const put = (body: unknown, token = tokens.admin) => callRoute(putSettingsRoute, { method: "PUT", path: "/api/settings", body, token });
 const read = async () => (await callRoute(settingsRoute, { token: tokens.admin })).json.settings;
 
@@ -139,6 +141,9 @@ describe("PUT /api/settings", () => {
     [{ attachment_storage_limit_mb: 1.5 }, "attachment_storage_limit_mb", M.attachmentStorageLimitMb],
     [{ email_hourly_limit: 0 }, "email_hourly_limit", M.emailHourlyLimit],
     [{ email_hourly_limit: 100_001 }, "email_hourly_limit", M.emailHourlyLimit],
+    [{ retention_months: -1 }, "retention_months", M.retentionMonths],
+    [{ retention_months: 121 }, "retention_months", M.retentionMonths],
+    [{ retention_months: 1.5 }, "retention_months", M.retentionMonths],
     [{ restrict_sales_to_allocations: "yes" }, "restrict_sales_to_allocations", "Restrict sales to allocated stubs must be true or false"],
     [{ ticket_price: 12.345 }, "ticket_price", M.ticketPrice],
     [{ ticket_price: "fifty" }, "ticket_price", M.ticketPrice],

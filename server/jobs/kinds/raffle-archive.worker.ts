@@ -3,11 +3,30 @@
 // ({"f": name, "d": text}\n, a file's chunks together); the worker streams them into one ZIP
 // (yazl), hashes each file and the whole ZIP as they pass, and ends with manifest.json (SHA-256 of
 // every file), manifest.sig (Ed25519 over manifest.json's bytes), public-key.pem and README.txt.
-// Memory stays flat: no file is held whole.
+// Binary pieces (attachments, when asked) come as {"f": name, "b": base64}. The PDFs (each draw's
+// Minutes, the remittance report, the one-page summary) are drawn here too, from plain data in the
+// job's input, by the same renderers as the PDF routes (docs/decisions/145), and hashed like the rest.
+// Memory stays flat: no file is held whole (a PDF of a few pages is).
 import { createHash, createPrivateKey, sign } from "node:crypto";
 import { PassThrough } from "node:stream";
 import { ZipFile } from "yazl";
 import { jobWorker } from "@/server/jobs/worker-runtime";
+import { renderCloseoutSummary, type CloseoutSummaryData } from "@/server/pdf/closeout-summary";
+import { renderDrawMinutes, type MinutesData } from "@/server/pdf/draw-documents";
+import type { PaperSize } from "@/server/pdf/pdf-document";
+import { renderReport, type ReportData } from "@/server/pdf/remittance-documents";
+
+/** A PDF the worker draws into the archive: its name and the renderer's data. */
+export type ArchiveDocument =
+  | { file: string; kind: "minutes"; minutes: MinutesData }
+  | { file: string; kind: "remittance-report"; report: ReportData }
+  | { file: string; kind: "summary"; summary: CloseoutSummaryData };
+
+function renderDocument(d: ArchiveDocument, paper: PaperSize): Promise<Buffer> {
+  if (d.kind === "minutes") return renderDrawMinutes(d.minutes, paper);
+  if (d.kind === "remittance-report") return renderReport(d.report, paper);
+  return renderCloseoutSummary(d.summary, paper);
+}
 
 export interface RaffleArchiveInput {
   privateKeyPem: string;
@@ -16,6 +35,8 @@ export interface RaffleArchiveInput {
   raffleStatus: string;
   exportedAt: string;
   readme: string;
+  paper: PaperSize;
+  documents: ArchiveDocument[];
 }
 
 export default jobWorker<RaffleArchiveInput, { sha256: string; sizeBytes: number; files: number }, { files: number; bytes: number }>(async (input, job) => {
@@ -41,7 +62,7 @@ export default jobWorker<RaffleArchiveInput, { sha256: string; sizeBytes: number
     files[current.name] = { sha256: current.hash.digest("hex"), bytes: current.bytes };
     current = null;
   };
-  const write = async (name: string, text: string) => {
+  const write = async (name: string, data: string | Buffer) => {
     if (current?.name !== name) {
       finish();
       const stream = new PassThrough();
@@ -49,7 +70,7 @@ export default jobWorker<RaffleArchiveInput, { sha256: string; sizeBytes: number
       current = { name, stream, hash: createHash("sha256"), bytes: 0 };
       job.progress({ files: Object.keys(files).length + 1 });
     }
-    const bytes = Buffer.from(text, "utf8");
+    const bytes = typeof data === "string" ? Buffer.from(data, "utf8") : data;
     current.hash.update(bytes);
     current.bytes += bytes.length;
     if (!current.stream.write(bytes)) await new Promise<void>((resolve) => current!.stream.once("drain", resolve));
@@ -64,11 +85,16 @@ export default jobWorker<RaffleArchiveInput, { sha256: string; sizeBytes: number
       const line = pending.slice(0, newline);
       pending = pending.slice(newline + 1);
       if (!line) continue;
-      const { f, d } = JSON.parse(line) as { f: string; d: string };
-      await write(f, d);
+      const { f, d, b } = JSON.parse(line) as { f: string; d?: string; b?: string };
+      await write(f, b !== undefined ? Buffer.from(b, "base64") : (d ?? ""));
     }
   }
   finish();
+
+  for (const document of input.documents) {
+    await write(document.file, await renderDocument(document, input.paper));
+    finish();
+  }
 
   await write("README.txt", input.readme);
   await write("public-key.pem", input.publicKeyPem);

@@ -1,11 +1,12 @@
-// GET /api/raffle/archive.zip - the close-out archive: records as CSV and JSON lines, the draws' proofs, a signed manifest (admin)
+// GET /api/raffle/archive.zip - the close-out archive: records as CSV and JSON lines, the draws' proofs, PDFs, a signed manifest; ?attachments=1 adds the stored files (admin)
+import { archiveQuerySchema } from "@/lib/schemas/closeout";
 import { startArchive } from "@/server/closeout/archive";
 import { apiRoute } from "@/server/http/api-route";
 import { jobStreamResponse } from "@/server/jobs/job-response";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute({ access: "admin" }, async ({ principal, req }) => {
-  const { run, fileName } = await startArchive({ principal, signal: req.signal });
+export const GET = apiRoute({ access: "admin", query: archiveQuerySchema }, async ({ principal, query, req }) => {
+  const { run, fileName } = await startArchive({ principal, origin: req.nextUrl.origin, includeAttachments: query.includeAttachments, signal: req.signal });
   return jobStreamResponse(run, { contentType: "application/zip", fileName });
 });
