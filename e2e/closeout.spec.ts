@@ -28,6 +28,8 @@ async function ok(res: Awaited<ReturnType<APIRequestContext["post"]>>) {
 }
 
 test("close with a failing checklist, fix, close, download the archive, purge", async ({ page, playwright }) => {
+  // The whole close-out, a dozen axe scans and a 15-file archive: longer than one screen's test.
+  test.slow();
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
   await page.goto("/login");

@@ -34,8 +34,13 @@ async function hiddenFocusStops(page: Page, stops: number) {
       await page.keyboard.press(key);
       const box = await focusedBox(page);
       if (!box || box.exempt) continue;
-      if (box.top < box.headerBottom - 1) hidden.push(`${key} ${i + 1}: ${box.label} under the top bar (top ${Math.round(box.top)} < ${Math.round(box.headerBottom)})`);
-      else if (box.bottom > box.viewport + 1) hidden.push(`${key} ${i + 1}: ${box.label} below the screen`);
+      // What fits between the top bar and the screen's bottom must be wholly in view; a larger
+      // element (a focusable scrolling region) must at least show part of itself (2.4.11).
+      const fits = box.bottom - box.top <= box.viewport - box.headerBottom;
+      const underBar = fits ? box.top < box.headerBottom - 1 : box.bottom <= box.headerBottom + 1;
+      const belowScreen = fits ? box.bottom > box.viewport + 1 : box.top >= box.viewport - 1;
+      if (underBar) hidden.push(`${key} ${i + 1}: ${box.label} under the top bar (top ${Math.round(box.top)} < ${Math.round(box.headerBottom)})`);
+      else if (belowScreen) hidden.push(`${key} ${i + 1}: ${box.label} below the screen (bottom ${Math.round(box.bottom)} > ${box.viewport})`);
     }
   }
   return hidden;

@@ -73,6 +73,8 @@ async function printFromDialog(page: Page) {
 }
 
 test("Print stubs by keyboard saves the PDF and logs it; the stub's verify QR opens the public page on a phone", async ({ page, adminApi, browser, app }) => {
+  // Two PDFs read back, a QR decoded, a phone context and axe scans of each state.
+  test.slow();
   const [ticket] = await generateTickets(adminApi, { buyer_name: uniqueToken("Stub Buyer ") });
   const n = ticket.last_5_digits;
   const pdf = await printByKeyboard(page, n);
