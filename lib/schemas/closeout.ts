@@ -72,6 +72,8 @@ export interface PurgeCounts {
   attachments: number;
   /** Disqualification evidence files removed (their rows and SHA-256 stay). */
   evidenceFiles: number;
+  /** Statement lines whose description (payer's name, number) was removed (decision 136). */
+  statementLines: number;
   /** Audit rows whose details were masked. */
   auditRows: number;
 }

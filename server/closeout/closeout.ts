@@ -113,10 +113,12 @@ export async function purgePersonalData(principal: Principal): Promise<{ counts:
       const attachments = await tx.$executeRaw`DELETE FROM ticket_attachments`;
       const evidenceFiles = await tx.$executeRaw`
         UPDATE winner_event_evidence SET data = NULL, file_name = 'removed', removed_at = now() WHERE removed_at IS NULL`;
+      // A statement line's description names the payer, often with a mobile number (decision 136).
+      const statementLines = await tx.$executeRaw`UPDATE statement_lines SET description = 'removed' WHERE description <> 'removed'`;
       const [{ rows: auditRows }] = await tx.$queryRaw<{ rows: number }[]>`SELECT audit_log_redact_personal_data() AS rows`;
       await tx.$executeRaw`SELECT set_config('raffle.purge', '', true)`;
       await tx.raffleState.update({ where: { id: 1 }, data: { purgedAt: new Date() } });
-      const counts = { tickets, payments, attachments, evidenceFiles, auditRows };
+      const counts = { tickets, payments, attachments, evidenceFiles, statementLines, auditRows };
       await writeAudit(tx, { actor: actorOf(principal), action: "raffle.purge", entityId: "1", after: { ...counts, archiveSha256: archive.sha256 } });
       return { counts, view: await readView(tx) };
     },

@@ -216,6 +216,13 @@ async function personalDataEverywhere(drawId: string) {
   const [event] = await db().$queryRaw<{ id: bigint }[]>`SELECT id FROM winner_events WHERE draw_id = ${drawId}::uuid ORDER BY id LIMIT 1`;
   await db().$executeRaw`INSERT INTO winner_event_evidence (event_id, file_name, content_type, file_size, sha256, data)
     VALUES (${event.id}, 'Buyer 1 Santos ID.jpg', 'image/jpeg', 3, ${"c".repeat(64)}, '\\x040506'::bytea)`;
+  // A GCash line whose description names the payer and their number (decided: ignored, so Close may pass).
+  const [imp] = await db().$queryRaw<{ id: string }[]>`
+    INSERT INTO statement_imports (kind, account_label, file_name, file_sha256, lines_read, lines_new, lines_skipped)
+    VALUES ('gcash_pdf', 'GCash 0917', 'gcash.pdf', ${"d".repeat(64)}, 1, 1, 0) RETURNING id`;
+  await db().$executeRaw`
+    INSERT INTO statement_lines (import_id, account_label, line_no, occurred_at, description, reference, amount, checksum, state, note)
+    VALUES (${imp.id}::uuid, 'GCash 0917', 1, now(), 'Transfer from JUAN DELA CRUZ 09171234567', '1001543610110', 50, 'p1', 'ignored', 'Not a raffle payment')`;
   // Audit rows as the writers make them: ticket snapshots (to_jsonb), an e-mail's recipient, a note with a
   // phone and an e-mail in it, a payment's payer; and a staff account's row, which is not a buyer's.
   await db().$executeRaw`
@@ -239,6 +246,7 @@ async function personalDataLeft() {
            (SELECT count(*) FROM ticket_attachments) AS attachments,
            (SELECT count(data) FROM winner_event_evidence) AS evidence_files,
            (SELECT count(*) FROM winner_event_evidence WHERE file_name ~ 'Santos') AS evidence_names,
+           (SELECT count(*) FROM statement_lines WHERE description ~* '(917\d{7}|Dela Cruz)') AS statement_lines,
            (SELECT count(*) FROM audit_log WHERE concat(before::text, after::text) ~ '(917\d{7}|9170000000|@buyers\.test|Cebu City|Santos|Dela Cruz)') AS audit_rows`;
   return Object.fromEntries(Object.entries(left).map(([k, v]) => [k, Number(v)]));
 }
@@ -263,12 +271,16 @@ describe("purge", () => {
     await db().raffleArchive.create({ data: { sha256: "b".repeat(64), sizeBytes: 1000, raffleStatus: "closed", downloadedById: admin.user.id } });
     const done = await purge();
     expect(done.status, JSON.stringify(done.json)).toBe(200);
-    expect(done.json.counts).toEqual({ tickets: 10, payments: 10, attachments: 1, evidenceFiles: 1, auditRows: 8 });
+    expect(done.json.counts).toEqual({ tickets: 10, payments: 10, attachments: 1, evidenceFiles: 1, statementLines: 1, auditRows: 8 });
     expect(done.json.closeout.purgedAt).toEqual(expect.any(String));
     // A checkpoint taken before the purge no longer matches the masked log, and says why.
     expect((await verify()).json).toMatchObject({ ok: false, maskedByPurgeAt: done.json.closeout.purgedAt });
 
-    expect(await personalDataLeft()).toEqual({ phones: 0, emails: 0, addresses: 0, payers: 0, attachments: 0, evidence_files: 0, evidence_names: 0, audit_rows: 0 });
+    expect(await personalDataLeft()).toEqual({ phones: 0, emails: 0, addresses: 0, payers: 0, attachments: 0, evidence_files: 0, evidence_names: 0, statement_lines: 0, audit_rows: 0 });
+    // The line keeps everything else it said and its decision.
+    const [line] = await db().$queryRaw<{ description: string; reference: string; amount: string; state: string; note: string }[]>`
+      SELECT description, reference, amount::text, state, note FROM statement_lines WHERE account_label = 'GCash 0917'`;
+    expect(line).toEqual({ description: "removed", reference: "1001543610110", amount: "50.00", state: "ignored", note: "Not a raffle payment" });
     const names = await db().$queryRaw<{ buyer_name: string }[]>`SELECT buyer_name FROM tickets ORDER BY ticket_number LIMIT 2`;
     expect(names.map((n) => n.buyer_name)).toEqual(["B. 1. S.", "B. 2. S."]);
     // The audit rows keep what they were about; only the personal data is masked.
@@ -287,7 +299,7 @@ describe("purge", () => {
     expect(evidence).toEqual({ file_name: "removed", sha256: "c".repeat(64), removed: true });
 
     const row = await db().auditLog.findFirstOrThrow({ where: { action: "raffle.purge" } });
-    expect(row.after).toMatchObject({ tickets: 10, payments: 10, attachments: 1, evidenceFiles: 1, auditRows: 8 });
+    expect(row.after).toMatchObject({ tickets: 10, payments: 10, attachments: 1, evidenceFiles: 1, statementLines: 1, auditRows: 8 });
     expect((await purge()).json).toMatchObject({ code: "conflict", message: "The personal data was already purged" });
     const proof = await callRoute(publicDrawRoute, { path: `/api/public/draws/${drawId}`, params: { id: drawId } });
     expect(proof.status).toBe(200);
@@ -330,7 +342,28 @@ describe("purge", () => {
     // Evidence files: only the removal, only in the purge.
     expect(await inPurge(`UPDATE winner_event_evidence SET sha256 = '${"d".repeat(64)}'`)).toContain("append-only");
     expect(await inPurge(`DELETE FROM winner_event_evidence`)).toContain("closed");
-    expect(await personalDataLeft()).toMatchObject({ audit_rows: 8, evidence_files: 1 });
+    // Statement lines: only the description, only to 'removed', and nothing else about the line.
+    expect(await inPurge(`UPDATE statement_lines SET description = 'Transfer from J. D. C.'`)).toContain("never changed");
+    expect(await inPurge(`UPDATE statement_lines SET description = 'removed', amount = 1`)).toContain("never changed");
+    expect(await inPurge(`UPDATE statement_lines SET description = 'removed', note = 'x'`)).toContain("never changed");
+    expect(await inPurge(`DELETE FROM statement_lines`)).toContain("closed");
+    expect(await personalDataLeft()).toMatchObject({ audit_rows: 8, evidence_files: 1, statement_lines: 1 });
+  });
+
+  it("a statement line's description is cleared only by the purge of a closed raffle", async () => {
+    const drawId = await publishedDraw();
+    await personalDataEverywhere(drawId);
+    // Not closed: neither a plain UPDATE nor one under the purge's switch clears it.
+    expect(await sqlError(() => db().$executeRaw`UPDATE statement_lines SET description = 'removed'`)).toContain("never changed");
+    expect(
+      await sqlError(() =>
+        db().$transaction(async (tx) => {
+          await tx.$executeRaw`SELECT set_config('raffle.purge', 'on', true)`;
+          await tx.$executeRaw`UPDATE statement_lines SET description = 'removed'`;
+        }),
+      ),
+    ).toContain("never changed");
+    expect(await personalDataLeft()).toMatchObject({ statement_lines: 1 });
   });
 });
 
