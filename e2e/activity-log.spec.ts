@@ -92,7 +92,7 @@ for (const theme of ["light", "dark"] as const) {
     await setTheme(page, theme);
     await page.goto("/dashboard/settings?tab=activity");
     await expect(page.getByTestId("activity-row").first()).toBeVisible();
-    await expectNoA11yViolations(page, { label: `activity log (${theme})` });
+    await expectNoA11yViolations(page, { strict: true, label: `activity log (${theme})` });
   });
 }
 
@@ -105,7 +105,7 @@ test.describe("at 375 × 740", () => {
     await expect(page.getByTestId("activity-row").first()).toBeHidden();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expect(page.getByRole("button", { name: "Export CSV" })).toBeVisible();
-    await expectNoA11yViolations(page, { label: "activity log (phone)" });
+    await expectNoA11yViolations(page, { strict: true, label: "activity log (phone)" });
   });
 });
 
