@@ -99,7 +99,9 @@ async function candidatesFor(lines: LineDbRow[]): Promise<Map<string, Candidate[
     CROSS JOIN LATERAL (
       SELECT l.id AS line_id, p.id::text AS payment_id, p.amount_expected AS amount, p.payer_name,
         (SELECT array_agg(t.control_number ORDER BY t.ticket_number) FROM tickets t WHERE t.payment_id = p.id) AS control_numbers,
-        round(abs(extract(epoch FROM (p.collected_at - l.at))) / 86400)::int AS days,
+        -- Calendar days in Manila (the raffle's time, as statements are read): 09:20 and 21:49 of
+        -- one date are the same day, not "1 day apart" as rounded 24-hour spans made them.
+        abs((p.collected_at AT TIME ZONE 'Asia/Manila')::date - (l.at AT TIME ZONE 'Asia/Manila')::date) AS days,
         (SELECT w FROM regexp_split_to_table(upper(coalesce(p.payer_name, '')), '[[:space:]]+') AS w
           WHERE length(w) >= 3 AND position(w IN upper(l.description)) > 0 LIMIT 1) AS name_hit
       FROM payments p
