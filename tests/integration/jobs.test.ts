@@ -6,7 +6,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { NextRequest } from "next/server";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi, onTestFinished } from "vitest";
 import { GET as getJobRoute } from "@/app/api/jobs/[id]/route";
 import { POST as selfTestRoute } from "@/app/api/jobs/self-test/route";
 import { db, sql } from "@/server/db/client";
@@ -138,6 +138,11 @@ describe("limits", () => {
   });
 
   it("stops a job past its time limit, even one that never yields, with a clear error", async () => {
+    const usual = probeJob.timeLimitMs;
+    probeJob.timeLimitMs = 3000;
+    onTestFinished(() => {
+      probeJob.timeLimitMs = usual;
+    });
     const run = await startJob(probeJob, { principal: principalOf(staff), input: { mode: "spin" } });
     const { error } = await settle(run.result);
     expect(error).toBeInstanceOf(AppError);
