@@ -60,7 +60,7 @@ for (const viewport of [
       await page.goto(screen);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await page.waitForLoadState("networkidle");
-      expect(await hiddenFocusStops(page, 40), screen).toEqual([]);
+      expect(await hiddenFocusStops(page, 25), screen).toEqual([]);
     }
   });
 }
