@@ -72,6 +72,8 @@ test.describe("as the treasurer (an administrator)", () => {
     app,
     staffEmail,
   }) => {
+    // A whole flow with PDFs read back and axe in four states: longer than one screen's test.
+    test.slow();
     const tickets: Ticket[] = await createUnregisteredTickets(adminApi, STUBS);
     const first = tickets[0].last_5_digits;
     const last = tickets[STUBS - 1].last_5_digits;
@@ -223,6 +225,8 @@ test.describe("as the treasurer (an administrator)", () => {
   });
 
   test("the Remittances screen and its dialogs pass axe at 1280 and 375 px, light and dark; take back stubs, adjust, the owing filter", async ({ page, adminApi }) => {
+    // A whole flow with PDFs read back and axe in four states: longer than one screen's test.
+    test.slow();
     const email = `owing-${Date.now().toString(36)}@example.com`;
     await addUser(adminApi, { email, displayName: "Owen Owing" });
     const owenId = await userId(adminApi, email);
@@ -300,6 +304,8 @@ test.describe("as a seller (staff)", () => {
     userApi,
     staffEmail,
   }) => {
+    // A whole flow with PDFs read back and axe in four states: longer than one screen's test.
+    test.slow();
     const staffId = await userId(adminApi, staffEmail);
     const otherEmail = `other-seller-${Date.now().toString(36)}@example.com`;
     await addUser(adminApi, { email: otherEmail, displayName: "Olga Other" });
