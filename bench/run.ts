@@ -156,8 +156,8 @@ async function benchEngine(engine: Engine, client: LoadClient, floorPid: number)
         seconds,
       });
 
-      console.log(`== ${engine}: warm-up (2 s each)`);
-      for (const o of ops) await measureOnce(client, specFor(o, CONNECTIONS, 2), o.floor ? floorPid : server.pid);
+      console.log(`== ${engine}: warm-up (3 s each)`);
+      for (const o of ops) await measureOnce(client, specFor(o, CONNECTIONS, 3), o.floor ? floorPid : server.pid);
 
       const runs: Record<string, Measured[]> = Object.fromEntries(ops.map((o) => [o.op, []]));
       for (let r = 1; r <= ROUNDS; r++) {
