@@ -115,6 +115,57 @@ test.describe("as an administrator", () => {
     await expect(rows(page)).toHaveCount(total - (pages - 1) * 10);
   });
 
+  test("a search past 1,000 matches says '1,000+'; Next and Previous go by the page's rows, the last page is exact", async ({ page, adminApi }) => {
+    test.slow();
+    const name = uniqueToken("Crowd ");
+    // 1,100 matches: past the capped count, and a whole number of pages (the last one full).
+    for (let i = 0; i < 11; i++) await generateTickets(adminApi, { quantity: 100, buyer_name: name });
+    const byOffset = async (offset: number) => {
+      const res = await adminApi.get(`/api/tickets/search?search=${encodeURIComponent(name)}&limit=10&offset=${offset}`);
+      return ((await res.json()) as { tickets: { control_number: string }[] }).tickets.map((t) => t.control_number);
+    };
+    await gotoTickets(page, `?q=${encodeURIComponent(name)}`);
+    await expect(page.getByTestId("page-range")).toHaveText("Showing 1–10 of 1,000+ tickets");
+    await expect(page.getByTestId("page-indicator")).toHaveText("Page 1 of 100+");
+    expect(await shownControlNumbers(page)).toEqual(await byOffset(0));
+
+    // Next: by the last row's cursor (in the URL, so a reload shows the same page), the same rows as the offset page.
+    await page.getByRole("button", { name: "Next" }).click();
+    await expect(page).toHaveURL(/[?&]after=/);
+    await waitForList(page);
+    await expect(page.getByTestId("page-indicator")).toHaveText("Page 2 of 100+");
+    expect(await shownControlNumbers(page)).toEqual(await byOffset(10));
+    await page.getByRole("button", { name: "Next" }).click();
+    await waitForList(page);
+    await expect(page.getByTestId("page-indicator")).toHaveText("Page 3 of 100+");
+    const third = await shownControlNumbers(page);
+    expect(third).toEqual(await byOffset(20));
+    await page.reload();
+    await waitForList(page);
+    expect(await shownControlNumbers(page)).toEqual(third);
+    // Previous: by the first row's cursor.
+    await page.getByRole("button", { name: "Previous" }).click();
+    await expect(page).toHaveURL(/[?&]before=/);
+    await waitForList(page);
+    await expect(page.getByTestId("page-indicator")).toHaveText("Page 2 of 100+");
+    expect(await shownControlNumbers(page)).toEqual(await byOffset(10));
+
+    // A jump (a typed link) goes by offset; past page 100 the count grows with the rows; the last page is exact.
+    await gotoTickets(page, `?q=${encodeURIComponent(name)}&page=100`);
+    await expect(page.getByTestId("page-indicator")).toHaveText("Page 100 of 100+");
+    await page.getByRole("button", { name: "Next" }).click();
+    await waitForList(page);
+    await expect(page.getByTestId("page-range")).toHaveText("Showing 1,001–1,010 of 1,010+ tickets");
+    await expect(page.getByTestId("page-indicator")).toHaveText("Page 101 of 101+");
+    await gotoTickets(page, `?q=${encodeURIComponent(name)}&page=109`);
+    await page.getByRole("button", { name: "Next" }).click();
+    await waitForList(page);
+    await expect(page.getByTestId("page-range")).toHaveText("Showing 1,091–1,100 of 1,100 tickets");
+    await expect(page.getByTestId("page-indicator")).toHaveText("Page 110 of 110");
+    await expect(page.getByRole("button", { name: "Next" })).toBeDisabled();
+    expect(await shownControlNumbers(page)).toEqual(await byOffset(1090));
+  });
+
   test("keeps search, filters, page and view in the URL: reload, Back and a shared link show the same", async ({ page, adminApi }) => {
     const name = uniqueToken("Urlkept ");
     await generateTickets(adminApi, { quantity: 14, buyer_name: name, payment_method: "gcash", gcash_reference: "GC-URL" });

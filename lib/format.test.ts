@@ -19,6 +19,15 @@ describe("display rules", () => {
     expect(formatShowing({ page: 9, pageSize: 100, total: 150, noun: lines })).toBe("Showing 150–150 of 150 lines");
   });
 
+  it("says a capped count is a floor, and counts past it by the rows on screen", () => {
+    const tickets = ["ticket", "tickets"] as const;
+    expect(formatShowing({ page: 1, pageSize: 10, total: 1000, noun: tickets, capped: { shown: 10, hasNext: true } })).toBe("Showing 1–10 of 1,000+ tickets");
+    expect(formatShowing({ page: 101, pageSize: 10, total: 1000, noun: tickets, capped: { shown: 10, hasNext: true } })).toBe("Showing 1,001–1,010 of 1,010+ tickets");
+    // The last page knows the count exactly.
+    expect(formatShowing({ page: 102, pageSize: 10, total: 1000, noun: tickets, capped: { shown: 3, hasNext: false } })).toBe("Showing 1,011–1,013 of 1,013 tickets");
+    expect(formatShowing({ page: 200, pageSize: 10, total: 1000, noun: tickets, capped: { shown: 0, hasNext: false } })).toBe("1,000+ tickets");
+  });
+
   it("treats non-numeric counts as 0 and non-arrays as empty", () => {
     expect(toNumber("12")).toBe(12);
     expect(toNumber(null)).toBe(0);

@@ -33,8 +33,17 @@ export function formatCountOf(value: unknown, one: string, many = `${one}s`): st
 }
 
 /** A pager's range: "Showing 101–200 of 1,234 lines" ("0 lines" when there is none). */
-export function formatShowing({ page, pageSize, total, noun }: { page: number; pageSize: number; total: number; noun: readonly [one: string, many: string] }): string {
+export function formatShowing({ page, pageSize, total, noun, capped }: { page: number; pageSize: number; total: number; noun: readonly [one: string, many: string]; capped?: { shown: number; hasNext: boolean } }): string {
   const word = total === 1 ? noun[0] : noun[1];
+  if (capped && capped.shown > 0) {
+    // A capped count (decision 081): `total` is a floor, and this page's rows say how far it
+    // reaches; on the page with nothing after it, the count is exact again.
+    const first = (page - 1) * pageSize + 1;
+    const last = first + capped.shown - 1;
+    const of = capped.hasNext ? `${formatCount(Math.max(total, last))}+` : formatCount(last);
+    return `Showing ${formatCount(first)}–${formatCount(last)} of ${of} ${last === 1 && !capped.hasNext ? noun[0] : noun[1]}`;
+  }
+  if (capped) return `${formatCount(total)}+ ${noun[1]}`;
   if (total <= 0) return `0 ${word}`;
   const first = Math.min((page - 1) * pageSize + 1, total);
   const last = Math.min(page * pageSize, total);

@@ -18,10 +18,17 @@ export interface DataTablePaginationProps {
   onPageChange: (page: number) => void;
   /** The navigation landmark's name, when a screen has more than one pager. */
   label?: string;
+  /**
+   * `total` is a capped count, a floor (decision 081): "of 1,000+", "Page 3 of 100+", and Next is
+   * enabled while `hasNext` (pages come back full); `shown` is this page's row count.
+   */
+  capped?: { shown: number; hasNext: boolean };
 }
 
-export function DataTablePagination({ page, pageSize, total, noun, onPageChange, label = "Pagination" }: DataTablePaginationProps) {
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+export function DataTablePagination({ page, pageSize, total, noun, onPageChange, label = "Pagination", capped }: DataTablePaginationProps) {
+  // Past a capped count the pages go as far as the rows do: "Page 101 of 101+", and exactly on the last.
+  const pageCount = capped ? Math.max(page, capped.hasNext ? Math.ceil(total / pageSize) : page) : Math.max(1, Math.ceil(total / pageSize));
+  const isLast = capped ? !capped.hasNext : page >= pageCount;
   const previous = useRef<HTMLButtonElement>(null);
   const next = useRef<HTMLButtonElement>(null);
   // Set on a click that reaches an end; applied once the new page is drawn (the button to focus
@@ -34,13 +41,13 @@ export function DataTablePagination({ page, pageSize, total, noun, onPageChange,
     if (which === "previous") previous.current?.focus();
   }, [page]);
   const go = (to: number) => {
-    focusAfter.current = to <= 1 ? "next" : to >= pageCount ? "previous" : null;
+    focusAfter.current = to <= 1 ? "next" : !capped && to >= pageCount ? "previous" : null;
     onPageChange(to);
   };
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-muted-foreground" data-testid="page-range">
-        {formatShowing({ page, pageSize, total, noun })}
+        {formatShowing({ page, pageSize, total, noun, capped })}
       </p>
       <div className="flex items-center gap-2">
         <Button ref={previous} variant="outline" size="sm" onClick={() => go(page - 1)} disabled={page <= 1}>
@@ -48,9 +55,9 @@ export function DataTablePagination({ page, pageSize, total, noun, onPageChange,
           Previous
         </Button>
         <span className="min-w-24 text-center text-sm" aria-live="polite" data-testid="page-indicator">
-          Page {formatCount(page)} of {formatCount(pageCount)}
+          Page {formatCount(page)} of {`${formatCount(pageCount)}${capped?.hasNext ? "+" : ""}`}
         </span>
-        <Button ref={next} variant="outline" size="sm" onClick={() => go(page + 1)} disabled={page >= pageCount}>
+        <Button ref={next} variant="outline" size="sm" onClick={() => go(page + 1)} disabled={isLast}>
           Next
           <ChevronRight />
         </Button>

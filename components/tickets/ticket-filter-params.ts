@@ -4,6 +4,7 @@
 import { createLoader, parseAsInteger, parseAsString, parseAsStringLiteral } from "nuqs/server";
 import type { TicketSearchParams } from "@/lib/api/tickets";
 import { TICKETS_PAGE_SIZE } from "@/lib/constants";
+import { TICKET_CURSOR } from "@/lib/schemas/ticket";
 
 export const STATUS_FILTERS = ["all", "registered", "unregistered"] as const;
 /** SPEC section 2: the payment filter offers all, Cash and GCash. */
@@ -17,6 +18,12 @@ export const ticketFilterParsers = {
   payment: parseAsStringLiteral(PAYMENT_FILTERS).withDefault("all"),
   creator: parseAsString.withDefault(""),
   page: parseAsInteger.withDefault(1),
+  /**
+   * How Previous/Next reached the page (decision 137): the next page after a page's last row, or
+   * the page before its first row. Absent (page 1, a typed page, a link): the page by its offset.
+   */
+  after: parseAsString,
+  before: parseAsString,
   /** Absent: cards below 640 px, the table above. */
   view: parseAsStringLiteral(VIEWS),
 };
@@ -29,16 +36,29 @@ export interface TicketFilterState {
   payment: (typeof PAYMENT_FILTERS)[number];
   creator: string;
   page: number;
+  after?: string | null;
+  before?: string | null;
   view: TicketsView | null;
 }
+
+/** What every change of search or filter also sets: back to page 1, reached by its offset. */
+export const FIRST_PAGE = { page: null, after: null, before: null } as const;
 
 export function hasActiveFilters(f: Pick<TicketFilterState, "q" | "status" | "payment" | "creator">): boolean {
   return f.q.trim() !== "" || f.status !== "all" || f.payment !== "all" || f.creator !== "";
 }
 
-/** The API call for the list as the URL describes it. */
+/** A cursor the URL carries, if it is one the API gave (anything else: the page by its offset). */
+const cursorOrUndefined = (c: string | null | undefined) => (c && TICKET_CURSOR.test(c) ? c : undefined);
+
+/**
+ * The API call for the list as the URL describes it: the screen's request, with a capped count
+ * for filtered searches and the page's keyset cursor when Previous/Next reached it (decision 137).
+ */
 export function toSearchParams(f: TicketFilterState): TicketSearchParams {
   const page = Math.max(1, f.page);
+  const after = page > 1 ? cursorOrUndefined(f.after) : undefined;
+  const before = page > 1 && !after ? cursorOrUndefined(f.before) : undefined;
   return {
     search: f.q.trim() || undefined,
     status: f.status,
@@ -46,5 +66,7 @@ export function toSearchParams(f: TicketFilterState): TicketSearchParams {
     user: f.creator || undefined,
     limit: TICKETS_PAGE_SIZE,
     offset: (page - 1) * TICKETS_PAGE_SIZE,
+    count: "capped",
+    ...(after ? { after } : before ? { before } : {}),
   };
 }

@@ -26,7 +26,7 @@ import {
 import { TicketCards } from "@/components/tickets/ticket-cards";
 import { TicketStatCards } from "@/components/tickets/ticket-stat-cards";
 import { describeFilter, selectedTicketOf, TicketSelectionContext, type ListFilter, type SelectedTicket, type TicketSelection } from "@/components/tickets/ticket-selection";
-import { hasActiveFilters, toSearchParams, useIsNarrowScreen, useTicketFilters, type TicketFilterState } from "@/components/tickets/use-ticket-filters";
+import { FIRST_PAGE, hasActiveFilters, toSearchParams, useIsNarrowScreen, useTicketFilters, type TicketFilterState } from "@/components/tickets/use-ticket-filters";
 import { SEARCH_DEBOUNCE_MS } from "@/components/tickets/search-debounce";
 import { errorMessage } from "@/lib/api-client";
 import type { Ticket } from "@/lib/api/tickets";
@@ -36,7 +36,7 @@ import { useDeleteTicket, useRefreshTickets, useTicketCreators, useTicketStats, 
 
 
 const LOAD_ERROR_TOAST = "tickets-load-error";
-const CLEARED = { q: null, status: null, payment: null, creator: null, page: null } as const;
+const CLEARED = { q: null, status: null, payment: null, creator: null, ...FIRST_PAGE } as const;
 
 export interface TicketsScreenProps {
   /** The signed-in administrator: the Custom Range's default user id. */
@@ -92,7 +92,7 @@ export function TicketsScreen({ currentUserEmail, extraActions, initialData }: T
     if (next === committedSearch.current.trim()) return;
     const timer = setTimeout(() => {
       committedSearch.current = next;
-      void setFilters({ q: next || null, page: null });
+      void setFilters({ q: next || null, ...FIRST_PAGE });
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [searchText, setFilters]);
@@ -103,12 +103,28 @@ export function TicketsScreen({ currentUserEmail, extraActions, initialData }: T
   }, [loadError]);
 
   const total = list.data?.total ?? 0;
+  // A filtered search past 1,000 matches counts no further (decision 081): "1,000+", "Page 3 of 100+".
+  const capped = !!list.data?.totalCapped;
   const pageCount = Math.max(1, Math.ceil(total / TICKETS_PAGE_SIZE));
   const page = Math.max(1, filters.page);
-  // A page past the end (the last tickets deleted, an old link): go to the last page.
+  const byCursor = !!(params.after || params.before);
   useEffect(() => {
-    if (list.data && !list.isPlaceholderData && page > pageCount) void setFilters({ page: pageCount === 1 ? null : pageCount }, { history: "replace" });
-  }, [list.data, list.isPlaceholderData, page, pageCount, setFilters]);
+    if (!list.data || list.isPlaceholderData) return;
+    const empty = list.data.tickets.length === 0;
+    // A page reached by Previous/Next whose rows are gone (deleted meanwhile): the same page by its offset.
+    if (byCursor && empty) void setFilters({ after: null, before: null }, { history: "replace" });
+    // A page past the end (the last tickets deleted, an old link): the last page, or page 1 past a capped count.
+    else if (capped ? empty && page > 1 : page > pageCount) void setFilters(capped || pageCount === 1 ? FIRST_PAGE : { ...FIRST_PAGE, page: pageCount }, { history: "replace" });
+  }, [list.data, list.isPlaceholderData, byCursor, capped, page, pageCount, setFilters]);
+
+  /** Next and Previous go by the page's first or last row (keyset, decision 137); other moves by offset. */
+  function goToPage(to: number) {
+    const shown = list.isPlaceholderData ? undefined : list.data;
+    if (to <= 1) void setFilters(FIRST_PAGE);
+    else if (to === page + 1 && shown?.nextCursor) void setFilters({ page: to, after: shown.nextCursor, before: null });
+    else if (to === page - 1 && shown?.prevCursor) void setFilters({ page: to, before: shown.prevCursor, after: null });
+    else void setFilters({ page: to, after: null, before: null });
+  }
 
   const isFiltered = hasActiveFilters(filters);
   const view = filters.view ?? (isNarrow ? "cards" : "table");
@@ -124,7 +140,7 @@ export function TicketsScreen({ currentUserEmail, extraActions, initialData }: T
 
   function changeFilter(change: Partial<Pick<TicketFilterState, "status" | "payment" | "creator">>) {
     const normalized = Object.fromEntries(Object.entries(change).map(([k, v]) => [k, v === "all" || v === "" ? null : v]));
-    void setFilters({ ...normalized, page: null });
+    void setFilters({ ...normalized, ...FIRST_PAGE });
   }
 
   async function refreshAll() {
@@ -332,11 +348,12 @@ export function TicketsScreen({ currentUserEmail, extraActions, initialData }: T
 
         {!list.isPending && !list.isError && (
           <DataTablePagination
-            page={Math.min(page, pageCount)}
+            page={capped ? page : Math.min(page, pageCount)}
             pageSize={TICKETS_PAGE_SIZE}
             total={total}
             noun={["ticket", "tickets"]}
-            onPageChange={(p) => void setFilters({ page: p <= 1 ? null : p })}
+            onPageChange={goToPage}
+            capped={capped ? { shown: tickets.length, hasNext: !!list.data?.hasNext } : undefined}
           />
         )}
       </div>

@@ -6,7 +6,7 @@ import { useSyncExternalStore } from "react";
 import { useQueryStates } from "nuqs";
 import { ticketFilterParsers } from "@/components/tickets/ticket-filter-params";
 
-export { hasActiveFilters, PAYMENT_FILTERS, STATUS_FILTERS, toSearchParams, VIEWS } from "@/components/tickets/ticket-filter-params";
+export { FIRST_PAGE, hasActiveFilters, PAYMENT_FILTERS, STATUS_FILTERS, toSearchParams, VIEWS } from "@/components/tickets/ticket-filter-params";
 export type { TicketFilterState, TicketsView } from "@/components/tickets/ticket-filter-params";
 
 export function useTicketFilters() {

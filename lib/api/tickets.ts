@@ -17,6 +17,13 @@ export interface TicketStats {
 export interface TicketPage {
   tickets: Ticket[];
   total: number;
+  /** With count=capped: more than `total` (1,000) match; the screen says "1,000+". */
+  totalCapped?: boolean;
+  /** With count=capped, after or before: whether a page follows this one. */
+  hasNext?: boolean;
+  /** With count=capped, after or before: the keyset cursors of the page's last and first rows. */
+  nextCursor?: string | null;
+  prevCursor?: string | null;
 }
 
 /** Filters of GET /api/tickets/search, as the tickets list keeps them. */
@@ -27,6 +34,11 @@ export interface TicketSearchParams {
   user?: string;
   limit: number;
   offset: number;
+  /** "capped": a filtered total stops at 1,000 (decision 081). */
+  count?: "capped" | "exact";
+  /** A page's nextCursor (the page after it) or prevCursor (the page before it); offset is then ignored. */
+  after?: string;
+  before?: string;
 }
 
 export interface CustomRangeResult {

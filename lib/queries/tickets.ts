@@ -2,7 +2,7 @@
 // one per read, one per write. Every write refreshes the ticket data (invalidateTicketData), so
 // the lists, counts, statistics and the Activity Log that show it follow without a reload.
 import { hashKey, keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useEffect, useMemo } from "react";
 import { ticketCreatorsApi } from "@/lib/api/ticket-creators";
 import { generatedTickets, ticketsApi, type Ticket, type TicketPage, type TicketSearchParams, type TicketStats } from "@/lib/api/tickets";
 import { importTicketsFile } from "@/lib/api/tickets-io";
@@ -22,9 +22,20 @@ export interface TicketsInitialData {
   renderedAt: number;
 }
 
-/** One page of GET /api/tickets/search. */
-function fetchTicketPage(params: TicketSearchParams) {
-  return ticketsApi.search(params).then(({ tickets, total }) => ({ tickets, total }));
+/** One page of GET /api/tickets/search, with its capped-count flag and keyset cursors when asked for. */
+function fetchTicketPage(params: TicketSearchParams): Promise<TicketPage> {
+  return ticketsApi.search(params).then(({ tickets, total, totalCapped, hasNext, nextCursor, prevCursor }) => ({ tickets, total, totalCapped, hasNext, nextCursor, prevCursor }));
+}
+
+/** Whether a page has one after it: as the answer says (it looked one row further), else below the total. */
+export function hasNextPage(page: Pick<TicketPage, "total" | "hasNext">, params: Pick<TicketSearchParams, "offset" | "limit">): boolean {
+  return page.hasNext ?? params.offset + params.limit < page.total;
+}
+
+/** The request for the page after `params`' page: by the page's last row when it has a cursor, else by offset. */
+export function nextPageParams(params: TicketSearchParams, page: Pick<TicketPage, "nextCursor">): TicketSearchParams {
+  const { after: _after, before: _before, ...rest } = params;
+  return { ...rest, offset: params.offset + params.limit, ...(page.nextCursor ? { after: page.nextCursor } : {}) };
 }
 
 /**
@@ -43,14 +54,12 @@ export function useTicketsPage(params: TicketSearchParams, options: { initial?: 
     initialData: isInitialPage ? initial.page! : undefined,
     initialDataUpdatedAt: initial?.renderedAt,
   });
-  const total = query.data?.total;
-  const hasNext = !query.isPlaceholderData && total !== undefined && params.offset + params.limit < total;
-  const { search, status, payment, user, limit, offset } = params;
+  // The page Next will ask for (the same key the screen builds from the URL after the click).
+  const { data, isPlaceholderData } = query;
+  const next = useMemo(() => (data && !isPlaceholderData && hasNextPage(data, params) ? nextPageParams(params, data) : null), [data, isPlaceholderData, params]);
   useEffect(() => {
-    if (!hasNext) return;
-    const next: TicketSearchParams = { search, status, payment, user, limit, offset: offset + limit };
-    void queryClient.prefetchQuery({ queryKey: queryKeys.tickets.list(next), queryFn: () => fetchTicketPage(next) });
-  }, [hasNext, search, status, payment, user, limit, offset, queryClient]);
+    if (next) void queryClient.prefetchQuery({ queryKey: queryKeys.tickets.list(next), queryFn: () => fetchTicketPage(next) });
+  }, [next, queryClient]);
   return query;
 }
 

@@ -97,18 +97,21 @@ async function queryTickets<T extends VisibleTicket = Ticket>(
   const pageWhere = pageConditions.length ? Prisma.sql`WHERE ${Prisma.join(pageConditions, " AND ")}` : Prisma.empty;
   const order = backwards ? Prisma.sql`ASC` : Prisma.sql`DESC`;
   const offset = keyset ? 0 : filters.offset;
+  const capped = filters.count === "capped";
+  // With the paging extras, one row more than the page says whether a page follows (hasNext).
+  const extras = capped || !!keyset;
+  const limit = filters.limit + (extras && !backwards ? 1 : 0);
 
   const rowsQuery = pageConditions.length
     ? run<Ticket>(Prisma.sql`
         SELECT ${TICKET_COLUMNS} FROM tickets t ${pageWhere}
-        ORDER BY t.created_at ${order}, t.ticket_number ${order} LIMIT ${filters.limit}::int OFFSET ${offset}::bigint`)
+        ORDER BY t.created_at ${order}, t.ticket_number ${order} LIMIT ${limit}::int OFFSET ${offset}::bigint`)
     : run<Ticket>(Prisma.sql`
         SELECT ${TICKET_COLUMNS}
         FROM (SELECT ticket_number, created_at FROM tickets
-              ORDER BY created_at DESC, ticket_number DESC LIMIT ${filters.limit}::int OFFSET ${offset}::bigint) p
+              ORDER BY created_at DESC, ticket_number DESC LIMIT ${limit}::int OFFSET ${offset}::bigint) p
         JOIN tickets t ON t.ticket_number = p.ticket_number
         ORDER BY p.created_at DESC, p.ticket_number DESC`);
-  const capped = filters.count === "capped";
   const totalQuery = countsOnly
     ? getTicketCounts().then((c) => (filters.status === "registered" ? c.registered : filters.status === "unregistered" ? c.unregistered : c.total))
     : capped
@@ -116,15 +119,17 @@ async function queryTickets<T extends VisibleTicket = Ticket>(
       : run<{ total: number }>(Prisma.sql`SELECT count(*)::int AS total FROM tickets t ${where}`).then((r) => r[0].total);
 
   const [found, counted] = await Promise.all([rowsQuery, totalQuery]);
-  const rows = backwards ? found.reverse() : found;
+  const rows = backwards ? found.reverse() : found.slice(0, filters.limit);
   const tickets = rows.map((row) => serialize(row));
   // The spec's answer is {tickets, total}; the paging extras come only to callers who ask for them.
-  if (!capped && !keyset) return { tickets, total: counted };
+  if (!extras) return { tickets, total: counted };
   const totalCapped = !countsOnly && counted > TICKET_COUNT_CAP;
   return {
     tickets,
     total: totalCapped ? TICKET_COUNT_CAP : counted,
     totalCapped,
+    // Forward: the extra row. Backward (`before`): the page the cursor came from follows this one.
+    hasNext: backwards ? rows.length > 0 : found.length > filters.limit,
     nextCursor: rows.length ? cursorOf(rows[rows.length - 1]) : null,
     prevCursor: rows.length ? cursorOf(rows[0]) : null,
   };

@@ -37,6 +37,14 @@ describe("count=capped", () => {
     expect(capped.status).toBe(200);
     expect(capped.json).toMatchObject({ success: true, total: 1000, totalCapped: true });
     expect(numbersOf(capped)).toEqual(numbersOf(exact));
+    expect(capped.json.tickets).toHaveLength(10);
+    // Whether a page follows is looked up one row further, so a match that is a whole number of
+    // pages ends on a full page with no Next (decision 137).
+    expect(capped.json.hasNext).toBe(true);
+    const last = await search("search=b2k&limit=10&count=capped&offset=1090");
+    expect(last.json.tickets).toHaveLength(10);
+    expect(last.json.hasNext).toBe(false);
+    expect((await search("search=b2k&limit=10&count=capped&offset=1080")).json.hasNext).toBe(true);
 
     const small = await search("search=b2k-&limit=10&count=capped&status=unregistered&user=admin%40example.com");
     expect(small.json).toMatchObject({ total: 1000, totalCapped: true });
@@ -64,11 +72,14 @@ describe("keyset paging", () => {
       expect(first.json.prevCursor).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z_\d+$/);
       let page = first;
       const walked: number[][] = [numbersOf(first)];
+      const hasNext: boolean[] = [first.json.hasNext];
       for (let i = 1; i < 7; i++) {
         page = await path(`${base}&limit=10&after=${encodeURIComponent(page.json.nextCursor)}`);
         expect(page.status).toBe(200);
         walked.push(numbersOf(page));
+        hasNext.push(page.json.hasNext);
       }
+      expect(hasNext).toEqual([true, true, true, true, true, false, false]);
       for (let i = 0; i < 7; i++) expect(walked[i]).toEqual(await byOffset(path, base, i * 10));
       expect(walked[5]).toHaveLength(6);
       expect(walked[6]).toEqual([]);
@@ -78,6 +89,7 @@ describe("keyset paging", () => {
       expect(numbersOf(fifth)).toEqual(walked[4]);
       const back = await path(`${base}&limit=10&before=${encodeURIComponent(fifth.json.prevCursor)}`);
       expect(numbersOf(back)).toEqual(walked[3]);
+      expect(back.json.hasNext).toBe(true);
     }
     const bad = await list("?after=page-2");
     expect(bad.status).toBe(400);
