@@ -130,7 +130,7 @@ async function benchEngine(engine: Engine, client: LoadClient, floorPid: number)
       const t = p.token;
       const take = slicer(p.unregistered);
       // Each registration run gets its share of the free numbers by its length: warm-up, rounds, sequential.
-      const perSecond = Math.floor((p.unregistered.length - 1) / (2 + ROUNDS * SECONDS + SECONDS));
+      const perSecond = Math.floor((p.unregistered.length - 1) / (3 + ROUNDS * SECONDS + SECONDS));
       const ops: OpSpec[] = [
         { op: "floor_http", paths: ["/"], floor: true },
         { op: "live", paths: ["/api/health/live"] },
