@@ -48,7 +48,10 @@ function termCondition(term: string, viewer?: Principal): Prisma.Sql {
   if (digits) parts.push(private_(Prisma.sql`t.phone_number LIKE ${`%${digits}%`}`));
   const reference = normalizeReference(term);
   if (reference && reference.length >= 6) {
-    parts.push(private_(Prisma.sql`t.payment_id IN (SELECT p.id FROM payments p WHERE p.reference_normalized = ${reference}::text)`));
+    // `= ANY (ARRAY(…))`, not `IN (SELECT …)`: the array is computed once (an InitPlan) and the
+    // payment_id index joins the trigram indexes' BitmapOr; a hashed SubPlan in the OR made the
+    // planner scan every ticket (210 ms instead of 23 ms for "santos" at 99,999 tickets).
+    parts.push(private_(Prisma.sql`t.payment_id = ANY (ARRAY(SELECT p.id FROM payments p WHERE p.reference_normalized = ${reference}::text))`));
   }
   return Prisma.sql`(${Prisma.join(parts, " OR ")})`;
 }
