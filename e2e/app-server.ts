@@ -3,6 +3,8 @@
 // Used once per Playwright worker (e2e/fixtures.ts) and by the screenshot tool.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
 
 const require = createRequire(import.meta.url);
 const START_SCRIPT = require.resolve("../scripts/start.mjs");
@@ -50,6 +52,9 @@ export async function startAppServer(options: { port: number; host?: string; env
       AUTH_URL: url,
       AUTH_TRUST_HOST: "true",
       ADMIN_EMAILS: "admin@example.com",
+      // E-mails without an SMTP server go to a folder of the test's own, not the local run's ./data/outbox
+      // (a purge deletes the outbox's messages, decision 171).
+      MAIL_OUTBOX_DIR: path.join(tmpdir(), `raffle-e2e-outbox-${options.port}`),
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

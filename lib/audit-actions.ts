@@ -383,11 +383,12 @@ export const AUDIT_ACTIONS = {
     entity: "raffle",
     // evidenceFiles and auditRows since decision 147 (older rows lack them).
     detail: onlyAfter(
-      z.looseObject({ tickets: z.number(), payments: z.number(), attachments: z.number(), evidenceFiles: z.number().optional(), statementLines: z.number().optional(), auditRows: z.number().optional() }),
+      z.looseObject({ tickets: z.number(), payments: z.number(), attachments: z.number(), evidenceFiles: z.number().optional(), statementLines: z.number().optional(), auditRows: z.number().optional(), outboxMessages: z.number().optional() }),
     ),
     sentence: ({ actor, detail }) =>
       `${actor} removed buyers' personal data: ${plural(detail.after.tickets, "ticket")}, ${plural(detail.after.payments, "payment")}, ${plural(detail.after.attachments, "attachment")}` +
-      `${detail.after.evidenceFiles ? `, ${plural(detail.after.evidenceFiles, "evidence file")}` : ""}${detail.after.statementLines ? `, ${plural(detail.after.statementLines, "statement line")} cleared` : ""}${detail.after.auditRows ? `, ${plural(detail.after.auditRows, "audit row")} masked` : ""}`,
+      `${detail.after.evidenceFiles ? `, ${plural(detail.after.evidenceFiles, "evidence file")}` : ""}${detail.after.statementLines ? `, ${plural(detail.after.statementLines, "statement line")} cleared` : ""}${detail.after.auditRows ? `, ${plural(detail.after.auditRows, "audit row")} masked` : ""}` +
+      `${detail.after.outboxMessages ? `, ${plural(detail.after.outboxMessages, "outbox message")} deleted` : ""}`,
   }),
   "draw.commit": defineAction({
     label: "Committed draw",

@@ -76,4 +76,6 @@ export interface PurgeCounts {
   statementLines: number;
   /** Audit rows whose details were masked. */
   auditRows: number;
+  /** `.eml` copies of e-mailed tickets deleted from the outbox folder (no SMTP server set; decision 171). */
+  outboxMessages: number;
 }

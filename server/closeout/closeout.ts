@@ -10,6 +10,7 @@ import { readRaffleStatus, setRaffleStatus } from "@/server/draw/raffle-state";
 import { AppError } from "@/server/http/errors";
 import { closeBlockers } from "@/server/closeout/close-blockers";
 import { purgeReminder } from "@/lib/retention";
+import { clearOutbox } from "@/server/mail/mailer";
 
 // Close-out (issue 24, docs/decisions/130-132): the conditions of Close, Close, Reopen and the purge
 // of buyers' personal data. The database holds the rest: a closed raffle refuses every write to its
@@ -90,7 +91,7 @@ export async function reopenRaffle(options: { payload: ReopenRafflePayload; prin
  * In one transaction (docs/decisions/132, 147): nulls the buyers' phone, e-mail and address and the
  * payers' name and phone, shortens buyers' names to initials ('Juan Dela Cruz' → 'J. D. C.'),
  * deletes every ticket attachment, removes every disqualification evidence file (bytes and name; the
- * row and its SHA-256 stay), and masks the same data inside the audit log's details through the one
+ * row and its SHA-256 stay), deletes the outbox's .eml copies of e-mailed tickets, and masks the same data inside the audit log's details through the one
  * database function the audit log's trigger lets through; one audit row with the counts. The draw's
  * records hold control numbers only, so the public proof is untouched.
  */
@@ -118,7 +119,10 @@ export async function purgePersonalData(principal: Principal): Promise<{ counts:
       const [{ rows: auditRows }] = await tx.$queryRaw<{ rows: number }[]>`SELECT audit_log_redact_personal_data() AS rows`;
       await tx.$executeRaw`SELECT set_config('raffle.purge', '', true)`;
       await tx.raffleState.update({ where: { id: 1 }, data: { purgedAt: new Date() } });
-      const counts = { tickets, payments, attachments, evidenceFiles, statementLines, auditRows };
+      // The .eml copies of e-mailed tickets (no SMTP server set), last, once every row above is
+      // written: a failure here rolls the purge back, and a purge run again finds them gone (decision 171).
+      const outboxMessages = await clearOutbox();
+      const counts = { tickets, payments, attachments, evidenceFiles, statementLines, auditRows, outboxMessages };
       await writeAudit(tx, { actor: actorOf(principal), action: "raffle.purge", entityId: "1", after: { ...counts, archiveSha256: archive.sha256 } });
       return { counts, view: await readView(tx) };
     },

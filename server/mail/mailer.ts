@@ -1,5 +1,5 @@
 import "server-only";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { env, type Env } from "@/server/env";
@@ -22,6 +22,25 @@ export function outboxDir(e: Env = env()): string {
   if (e.MAIL_OUTBOX_DIR) return path.resolve(e.MAIL_OUTBOX_DIR);
   const dataDir = e.PGLITE_DIR.startsWith("memory://") ? "./data" : e.PGLITE_DIR;
   return path.resolve(dataDir, "outbox");
+}
+
+/**
+ * Deletes the `.eml` messages of the outbox folder (the purge of personal data, decision 171: each
+ * holds a buyer's name, e-mail and ticket). Other files are left alone. Answers how many went.
+ */
+export async function clearOutbox(e: Env = env()): Promise<number> {
+  const dir = outboxDir(e);
+  const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return [] as string[];
+    throw new AppError("internal", `The outbox folder (${dir}) could not be read`, { cause: error });
+  });
+  const messages = names.filter((name) => name.endsWith(".eml"));
+  for (const name of messages) {
+    await rm(path.join(dir, name), { force: true }).catch((error: unknown) => {
+      throw new AppError("internal", `The outbox message ${name} could not be deleted`, { cause: error });
+    });
+  }
+  return messages.length;
 }
 
 /** The SMTP server named without its credentials, for messages and logs. */

@@ -1,6 +1,8 @@
 // Close-out (issue 24, docs/decisions/130-132): Close's conditions, Close and Reopen, the closed raffle's
 // guard over every write route and the same writes in SQL, and the purge of buyers' personal data.
 import { readdirSync, readFileSync } from "node:fs";
+import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { POST as createCheckpointRoute } from "@/app/api/audit/checkpoints/route";
@@ -18,6 +20,7 @@ import { GET as closeoutRoute } from "@/app/api/raffle/closeout/route";
 import { POST as purgeRoute } from "@/app/api/raffle/purge/route";
 import { POST as reopenRoute } from "@/app/api/raffle/reopen/route";
 import { db } from "@/server/db/client";
+import { resetEnvCache } from "@/server/env";
 import { appErrorForDatabaseFailure } from "@/server/http/db-errors";
 import { NOT_RAFFLE_WRITES, RAFFLE_WRITE_ROUTES } from "@/server/http/raffle-writes";
 import { resetDb } from "@/tests/helpers/db";
@@ -269,9 +272,23 @@ describe("purge", () => {
     const verify = () => callRoute(verifyCheckpointRoute, { path: `/api/audit/checkpoints/${checkpoint}/verify`, params: { id: String(checkpoint) }, token: admin.token });
     expect((await verify()).json).toMatchObject({ ok: true, maskedByPurgeAt: null });
     await db().raffleArchive.create({ data: { sha256: "b".repeat(64), sizeBytes: 1000, raffleStatus: "closed", downloadedById: admin.user.id } });
-    const done = await purge();
+    // Two e-mailed tickets written to the outbox folder (no SMTP server), and a file that is not a message.
+    const outbox = await mkdtemp(path.join(tmpdir(), "purge-outbox-"));
+    await writeFile(path.join(outbox, "2026-11-20T01-00-00-000Z-B2K-123-00001.eml"), "To: buyer1@buyers.test\n\nBuyer 1 Santos");
+    await writeFile(path.join(outbox, "2026-11-20T01-05-00-000Z-B2K-123-00002.eml"), "To: buyer2@buyers.test\n\nBuyer 2 Santos");
+    await writeFile(path.join(outbox, "README.txt"), "not a message");
+    const savedOutbox = process.env.MAIL_OUTBOX_DIR;
+    process.env.MAIL_OUTBOX_DIR = outbox;
+    resetEnvCache();
+    const done = await purge().finally(() => {
+      if (savedOutbox === undefined) delete process.env.MAIL_OUTBOX_DIR;
+      else process.env.MAIL_OUTBOX_DIR = savedOutbox;
+      resetEnvCache();
+    });
     expect(done.status, JSON.stringify(done.json)).toBe(200);
-    expect(done.json.counts).toEqual({ tickets: 10, payments: 10, attachments: 1, evidenceFiles: 1, statementLines: 1, auditRows: 8 });
+    expect(done.json.counts).toEqual({ tickets: 10, payments: 10, attachments: 1, evidenceFiles: 1, statementLines: 1, auditRows: 8, outboxMessages: 2 });
+    expect(await readdir(outbox)).toEqual(["README.txt"]);
+    await rm(outbox, { recursive: true, force: true });
     expect(done.json.closeout.purgedAt).toEqual(expect.any(String));
     // A checkpoint taken before the purge no longer matches the masked log, and says why.
     expect((await verify()).json).toMatchObject({ ok: false, maskedByPurgeAt: done.json.closeout.purgedAt });
@@ -299,7 +316,7 @@ describe("purge", () => {
     expect(evidence).toEqual({ file_name: "removed", sha256: "c".repeat(64), removed: true });
 
     const row = await db().auditLog.findFirstOrThrow({ where: { action: "raffle.purge" } });
-    expect(row.after).toMatchObject({ tickets: 10, payments: 10, attachments: 1, evidenceFiles: 1, statementLines: 1, auditRows: 8 });
+    expect(row.after).toMatchObject({ tickets: 10, payments: 10, attachments: 1, evidenceFiles: 1, statementLines: 1, auditRows: 8, outboxMessages: 2 });
     expect((await purge()).json).toMatchObject({ code: "conflict", message: "The personal data was already purged" });
     const proof = await callRoute(publicDrawRoute, { path: `/api/public/draws/${drawId}`, params: { id: drawId } });
     expect(proof.status).toBe(200);

@@ -13,6 +13,9 @@ import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factori
 import { callRoute } from "@/tests/helpers/http";
 import { startMailSink, type MailSink } from "@/tests/helpers/mail-sink";
 
+/** The test process's own outbox folder (tests/setup/database.ts), put back after each test. */
+const TEST_OUTBOX = process.env.MAIL_OUTBOX_DIR;
+
 type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
 
 let sink: MailSink;
@@ -45,7 +48,7 @@ afterEach(() => {
   delete process.env.SMTP_URL;
   delete process.env.SMTP_TIMEOUT_MS;
   delete process.env.MAIL_FROM;
-  delete process.env.MAIL_OUTBOX_DIR;
+  process.env.MAIL_OUTBOX_DIR = TEST_OUTBOX;
   resetEnvCache();
 });
 

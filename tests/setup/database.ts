@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import pg from "pg";
@@ -41,6 +43,9 @@ function installPglite(pglite: PGlite) {
 }
 
 process.env.AUTH_SECRET ??= "test-secret-test-secret-test-secret-0123456789";
+// Messages written without an SMTP server go to a folder of this test process, not the local run's
+// ./data/outbox (which a purge empties, decision 171).
+process.env.MAIL_OUTBOX_DIR ??= path.join(tmpdir(), `raffle-test-outbox-${process.pid}`);
 if (serverUrl) {
   if (!template) throw new Error("TEST_DATABASE_URL is set but the run made no template database (globalSetup)");
   createdDb = `${testDatabasePrefix()}_test_${process.pid}_${randomBytes(4).toString("hex")}`;
