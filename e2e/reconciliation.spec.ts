@@ -140,10 +140,10 @@ test("a bank CSV by its columns: preview and import, the bank payment matched", 
   await expect(wizard.getByRole("alert")).toContainText("The file has no column 'Nope'");
   await wizard.getByLabel("Amount column", { exact: true }).fill("Amount");
   await wizard.getByRole("button", { name: "Preview" }).click();
-  await expect(wizard.getByTestId("import-preview").getByRole("status")).toContainText("1 credit lines read");
+  await expect(wizard.getByTestId("import-preview").getByRole("status")).toContainText("1 credit line read");
   await expect(wizard.getByTestId("import-preview").getByRole("status")).toContainText("Matched: 1");
-  await wizard.getByRole("button", { name: "Import 1 Lines" }).click();
-  await expect(toast(page, /Imported 1 new lines .* 1 payments matched/)).toBeVisible();
+  await wizard.getByRole("button", { name: "Import 1 Line" }).click();
+  await expect(toast(page, /Imported 1 new line .* 1 payment matched/)).toBeVisible();
   await page.getByRole("tab", { name: "Matched" }).click();
   await expect(page.getByRole("table", { name: "Matched" }).getByRole("row").filter({ hasText: reference })).toBeVisible();
 });

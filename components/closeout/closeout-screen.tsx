@@ -19,6 +19,7 @@ import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/sonner";
 import { errorMessage } from "@/lib/api-client";
+import { formatCountOf } from "@/lib/format";
 import { RAFFLE_STATUS_LABELS } from "@/lib/draw";
 import { useCloseRaffle, useCloseout, useDownloadArchive, usePurgeRaffle, useReopenRaffle } from "@/lib/queries/closeout";
 import { isReminderDue, monthsText } from "@/lib/retention";
@@ -153,7 +154,7 @@ function PurgeCard({ view }: { view: CloseoutView }) {
   async function submit(body: PurgeRafflePayload) {
     try {
       const res = await purge.mutateAsync(body);
-      toast.success(`Personal data removed from ${res.counts.tickets} tickets`);
+      toast.success(`Personal data removed from ${formatCountOf(res.counts.tickets, "ticket")}`);
       form.reset();
     } catch (error) {
       toast.error(errorMessage(error, "Failed to remove personal data"));

@@ -18,10 +18,12 @@ import { toast } from "@/components/ui/sonner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { errorMessage } from "@/lib/api-client";
 import type { ImportRequest } from "@/lib/api/reconciliation";
-import { formatCount } from "@/lib/format";
+import { DataTablePagination } from "@/components/data-table/data-table-pagination";
+import { formatCount, formatCountOf, formatDateTime } from "@/lib/format";
 import { formatAmount } from "@/lib/money";
 import { useJob } from "@/lib/queries/jobs";
 import { useBankProfiles, useCommitStatement, usePreviewStatement } from "@/lib/queries/reconciliation";
+import { useRaffleTimezone } from "@/lib/queries/settings";
 import {
   BANK_PROFILES,
   importFormSchema,
@@ -35,7 +37,8 @@ import {
 
 const DEFAULTS: ImportFormValues = { kind: "gcash_pdf", accountLabel: "", password: "", profile: "", amountMode: "credit_debit", date: "", description: "", reference: "", amount: "", credit: "", debit: "" };
 const wouldBeLabel = (w: PreviewLine["wouldBe"]) => (w === "already_imported" ? "Already imported" : LINE_STATE_LABELS[w].label);
-const PREVIEW_ROWS = 200;
+/** Lines a page in the preview (the line tabs' page size, decision 140). */
+const PREVIEW_ROWS = 100;
 
 export function ImportWizard({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
@@ -56,6 +59,8 @@ function Wizard({ onDone }: { onDone: () => void }) {
   const [fileError, setFileError] = useState<string | null>(null);
   const [request, setRequest] = useState<ImportRequest | null>(null);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [previewPage, setPreviewPage] = useState(1);
+  const timeZone = useRaffleTimezone();
   const previewMutation = usePreviewStatement();
   const commitMutation = useCommitStatement();
   const profiles = useBankProfiles();
@@ -94,7 +99,12 @@ function Wizard({ onDone }: { onDone: () => void }) {
       jobId: crypto.randomUUID(),
     };
     setRequest(input);
-    previewMutation.mutate(input, { onSuccess: setPreview });
+    previewMutation.mutate(input, {
+      onSuccess: (answer) => {
+        setPreviewPage(1);
+        setPreview(answer);
+      },
+    });
   }
 
   function commit() {
@@ -103,7 +113,7 @@ function Wizard({ onDone }: { onDone: () => void }) {
       { ...request, jobId: crypto.randomUUID() },
       {
         onSuccess: (answer) => {
-          toast.success(`Imported ${formatCount(answer.new)} new lines (${formatCount(answer.skipped)} skipped); ${formatCount(answer.matched)} payments matched`);
+          toast.success(`Imported ${formatCountOf(answer.new, "new line")} (${formatCount(answer.skipped)} skipped); ${formatCountOf(answer.matched, "payment")} matched`);
           onDone();
         },
       },
@@ -116,7 +126,7 @@ function Wizard({ onDone }: { onDone: () => void }) {
     return (
       <div className="min-w-0 space-y-4" data-testid="import-preview">
         <p role="status">
-          {formatCount(preview.lines.length)} credit lines read{preview.periodFrom ? ` (${preview.periodFrom} to ${preview.periodTo})` : ""}: {formatCount(preview.new)} new,{" "}
+          {formatCountOf(preview.lines.length, "credit line")} read{preview.periodFrom ? ` (${preview.periodFrom} to ${preview.periodTo})` : ""}: {formatCount(preview.new)} new,{" "}
           {formatCount(preview.skipped)} skipped. {[...counts].map(([w, n]) => `${wouldBeLabel(w as PreviewLine["wouldBe"])}: ${formatCount(n)}`).join(" · ")}
         </p>
         <div className="max-h-80 overflow-auto rounded-md border">
@@ -131,10 +141,10 @@ function Wizard({ onDone }: { onDone: () => void }) {
               </TableRow>
             </TableHeader>
             <TableBody>
-              {preview.lines.slice(0, PREVIEW_ROWS).map((l) => (
+              {preview.lines.slice((previewPage - 1) * PREVIEW_ROWS, previewPage * PREVIEW_ROWS).map((l) => (
                 <TableRow key={`${l.lineNo}-${l.reference}`}>
                   <TableCell className="tabular-nums">{l.lineNo}</TableCell>
-                  <TableCell className="whitespace-nowrap">{l.occurredAt.slice(0, 16).replace("T", " ")} UTC</TableCell>
+                  <TableCell className="whitespace-nowrap">{formatDateTime(l.occurredAt, timeZone)}</TableCell>
                   <TableCell className="font-mono text-xs">{l.reference ?? "—"}</TableCell>
                   <TableCell className="text-right tabular-nums">{formatAmount(l.amount)}</TableCell>
                   <TableCell title={l.why}>{wouldBeLabel(l.wouldBe)}</TableCell>
@@ -143,7 +153,9 @@ function Wizard({ onDone }: { onDone: () => void }) {
             </TableBody>
           </Table>
         </div>
-        {preview.lines.length > PREVIEW_ROWS && <p className="text-sm text-muted-foreground">The first {PREVIEW_ROWS} lines are shown.</p>}
+        {preview.lines.length > PREVIEW_ROWS && (
+          <DataTablePagination page={previewPage} pageSize={PREVIEW_ROWS} total={preview.lines.length} noun={["line", "lines"]} onPageChange={setPreviewPage} label="Preview pages" />
+        )}
         {commitMutation.isPending && <ParseProgress jobId={request.jobId} label="Importing" />}
         {commitMutation.isError && (
           <p role="alert" className="text-sm text-destructive">
@@ -156,7 +168,7 @@ function Wizard({ onDone }: { onDone: () => void }) {
           </Button>
           <Button type="button" onClick={commit} disabled={busy || preview.new === 0}>
             <Upload />
-            {commitMutation.isPending ? "Importing..." : `Import ${formatCount(preview.new)} Lines`}
+            {commitMutation.isPending ? "Importing..." : `Import ${formatCount(preview.new)} ${preview.new === 1 ? "Line" : "Lines"}`}
           </Button>
         </DialogFooter>
       </div>
@@ -268,7 +280,7 @@ function ParseProgress({ jobId, label }: { jobId: string; label: string }) {
       <p>
         {label}...
         {pages ? ` page ${formatCount(job?.progress.pagesRead ?? 0)} of ${formatCount(pages)}` : ""}
-        {lines ? `, ${formatCount(lines)} lines` : ""}
+        {lines ? `, ${formatCountOf(lines, "line")}` : ""}
       </p>
       <Progress aria-label={`${label} in progress`} />
     </div>

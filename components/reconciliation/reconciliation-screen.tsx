@@ -19,7 +19,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { errorMessage } from "@/lib/api-client";
 import { reportCsvPath } from "@/lib/api/reconciliation";
-import { formatCount } from "@/lib/format";
+import { formatCount, formatCountOf } from "@/lib/format";
 import { formatAmount } from "@/lib/money";
 import { useDiscardImport, useReconciliationReport, useStatementImports } from "@/lib/queries/reconciliation";
 import { REPORT_LABELS, REPORT_NAMES, type ReportName } from "@/lib/schemas/reconciliation";
@@ -169,7 +169,7 @@ function ImportsCard({ onReason }: { onReason: (r: ReasonRequest) => void }) {
                               destructive: true,
                               run: (reason) =>
                                 discard.mutateAsync({ importId: r.id, reason }).then(
-                                  (a) => toast.success(`Discarded ${formatCount(a.lines)} lines; ${formatCount(a.unverified)} payments back to claimed`),
+                                  (a) => toast.success(`Discarded ${formatCountOf(a.lines, "line")}; ${formatCountOf(a.unverified, "payment")} back to claimed`),
                                   (e) => {
                                     toast.error(errorMessage(e, "Discard failed"));
                                     throw e;

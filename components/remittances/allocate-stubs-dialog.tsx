@@ -13,6 +13,7 @@ import { toast } from "@/components/ui/sonner";
 import { Spinner } from "@/components/ui/spinner";
 import { SellerSelect } from "@/components/remittances/seller-select";
 import { errorMessage } from "@/lib/api-client";
+import { formatCountOf } from "@/lib/format";
 import { useAllocateStubs } from "@/lib/queries/remittances";
 import { allocateStubsFormSchema, sellerIdField } from "@/lib/schemas/remittance";
 import { z } from "zod";
@@ -41,7 +42,7 @@ function AllocateForm({ sellerId, onDone }: { sellerId?: string; onDone: () => v
   function submit(values: Output) {
     mutation.mutate(values, {
       onSuccess: (answer) => {
-        toast.success(`${answer.allocation.allocated} stubs (${answer.allocation.from}–${answer.allocation.to}) handed out`);
+        toast.success(`${formatCountOf(answer.allocation.allocated, "stub")} (${answer.allocation.from}–${answer.allocation.to}) handed out`);
         onDone();
       },
       onError: (error) => form.setError("from", { message: errorMessage(error, "Failed to hand out the stubs") }),
