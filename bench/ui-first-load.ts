@@ -3,7 +3,7 @@
 // loading and error boundary above it (the page's client reference manifest), each file gzipped
 // (level 9, as a CDN would serve it) and summed. Polyfills load only in browsers without ES
 // modules and are left out.
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 
@@ -33,4 +33,24 @@ export function firstLoadJs(route: string, distDir = ".next") {
   }
   const kb = (n: number) => Math.round((n / 1024) * 10) / 10;
   return { files: [...files], rawKb: kb(raw), gzipKb: kb(gzip) };
+}
+
+/** Every dashboard screen's route (a folder of app/dashboard with a page.tsx), for the first-load figures. */
+export function dashboardRoutes(appDir = "app"): string[] {
+  const routes: string[] = [];
+  const walk = (dir: string, route: string) => {
+    if (existsSync(path.join(dir, "page.tsx"))) routes.push(route);
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      if (e.isDirectory() && !e.name.startsWith("_") && !e.name.startsWith("[")) walk(path.join(dir, e.name), `${route}/${e.name}`);
+    }
+  };
+  walk(path.join(appDir, "dashboard"), "/dashboard");
+  return routes.sort();
+}
+
+/** Issue 28: the first-load JavaScript of every dashboard screen, heaviest first. */
+export function dashboardFirstLoadJs(distDir = ".next") {
+  return dashboardRoutes()
+    .map((route) => ({ route, ...firstLoadJs(route, distDir) }))
+    .sort((a, b) => b.gzipKb - a.gzipKb);
 }

@@ -7,9 +7,8 @@ import { PaymentBreakdownTable } from "@/components/analytics/payment-breakdown-
 import { PerformanceMetricsCard } from "@/components/analytics/performance-metrics-card";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { ChartCard } from "@/components/stats/chart-card";
-import { PaymentDoughnut } from "@/components/stats/payment-doughnut";
 import { StatCard } from "@/components/stats/stat-card";
-import { SeriesLineChart } from "@/components/stats/trend-line-chart";
+import { PaymentDoughnut, SeriesLineChart } from "@/components/stats/lazy-charts";
 import { STATS_LOAD_ERRORS, useLoadErrorToast } from "@/components/stats/use-load-error-toast";
 import { Button } from "@/components/ui/button";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";

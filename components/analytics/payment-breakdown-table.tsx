@@ -1,7 +1,7 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { methodColor } from "@/components/stats/payment-doughnut";
+import { methodColor } from "@/components/stats/method-colors";
 import type { MethodSlice } from "@/lib/dashboard/figures";
 import { formatCount, formatPeso } from "@/lib/format";
 

@@ -6,10 +6,9 @@ import { BarChart3, CheckCircle2, Clock, PlusCircle, Ticket, Wallet } from "luci
 import { PageHeader } from "@/components/dashboard/page-header";
 import { RecentActivityList } from "@/components/overview/recent-activity-list";
 import { ChartCard } from "@/components/stats/chart-card";
-import { PaymentDoughnut } from "@/components/stats/payment-doughnut";
 import { StatCard } from "@/components/stats/stat-card";
 import { LazyGenerateTicketDialog, LazyTicketDetailsDialog } from "@/components/tickets/lazy-dialogs";
-import { SeriesLineChart } from "@/components/stats/trend-line-chart";
+import { PaymentDoughnut, SeriesLineChart } from "@/components/stats/lazy-charts";
 import { STATS_LOAD_ERRORS, useLoadErrorToast } from "@/components/stats/use-load-error-toast";
 import { Button } from "@/components/ui/button";
 import type { RecentActivity } from "@/lib/api/dashboard";

@@ -2,16 +2,10 @@
 
 import { Legend, Pie, PieChart, ResponsiveContainer, Tooltip, type TooltipContentProps } from "recharts";
 import { ChartTooltipBox } from "@/components/stats/chart-tooltip";
+import { methodColor } from "@/components/stats/method-colors";
 import type { MethodSlice } from "@/lib/dashboard/figures";
 import { formatCount } from "@/lib/format";
 
-/** Slice colours: Cash, GCash, Bank Transfer, then anything else. */
-const COLORS: Record<string, string> = { cash: "var(--chart-1)", gcash: "var(--chart-2)", bank_transfer: "var(--chart-3)" };
-const OTHER_COLORS = ["var(--chart-4)", "var(--chart-5)"];
-
-export function methodColor(method: string, index: number): string {
-  return COLORS[method] ?? OTHER_COLORS[index % OTHER_COLORS.length];
-}
 
 function SliceTooltip({ active, payload }: TooltipContentProps) {
   if (!active || !payload?.length) return null;
