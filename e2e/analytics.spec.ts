@@ -97,7 +97,7 @@ test("without figures: the error toast, zeros, 'No payment data available' and a
   await expect(page.getByText("Failed to export report")).toBeVisible();
 });
 
-test("axe finds nothing serious, light and dark", async ({ page }) => {
+test("axe finds nothing, light and dark", async ({ page }) => {
   test.slow();
   for (const theme of ["light", "dark"] as const) {
     await setTheme(page, theme);

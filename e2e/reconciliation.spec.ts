@@ -66,7 +66,7 @@ test("a GCash statement: preview, import, accept a mismatch, confirm a suggestio
   });
 
   const wizard = await openWizard(page);
-  await expectNoA11yViolations(page, { strict: true, include: "[role=dialog]", label: "import wizard" });
+  await expectNoA11yViolations(page, { include: "[role=dialog]", label: "import wizard" });
   await wizard.getByLabel("Statement file").setInputFiles({ name: "gcash-history.pdf", mimeType: "application/pdf", buffer: pdf });
   await wizard.getByLabel("Account").fill(uniqueToken("GCash e2e "));
   await wizard.getByLabel("PDF password").fill("wrong");
@@ -77,7 +77,7 @@ test("a GCash statement: preview, import, accept a mismatch, confirm a suggestio
   const preview = wizard.getByTestId("import-preview");
   await expect(preview.getByRole("status")).toContainText("3 credit lines read");
   await expect(preview.getByRole("status")).toContainText("Matched: 1 · Amount mismatch: 1 · Unmatched: 1");
-  await expectNoA11yViolations(page, { strict: true, include: "[role=dialog]", label: "import preview" });
+  await expectNoA11yViolations(page, { include: "[role=dialog]", label: "import preview" });
   await preview.getByRole("button", { name: "Import 3 Lines" }).click();
   await expect(toast(page, /Imported 3 new lines/)).toBeVisible();
   await expect(wizard).toHaveCount(0);
@@ -99,7 +99,7 @@ test("a GCash statement: preview, import, accept a mismatch, confirm a suggestio
   await page.getByRole("tab", { name: "Money without tickets" }).click();
   const strangerRow = page.getByRole("row").filter({ hasText: strangerRef });
   await expect(strangerRow).toContainText("the description names PEDRO");
-  await expectNoA11yViolations(page, { strict: true, include: "main", label: "money without tickets" });
+  await expectNoA11yViolations(page, { include: "main", label: "money without tickets" });
   await strangerRow.getByRole("button", { name: `Confirm ${pedro.controlNumber}` }).click();
   await expect(toast(page, `Matched to ${pedro.controlNumber}`)).toBeVisible();
 
@@ -112,7 +112,7 @@ test("a GCash statement: preview, import, accept a mismatch, confirm a suggestio
   await expect(claims.getByRole("row").filter({ hasText: exactReference })).toHaveCount(0);
   await expect(page.getByTestId("summary-unverified-claims").first()).toHaveText(/^\d+ payments?, ₱[\d,]+\.\d{2}$/);
   await expect(page.getByRole("link", { name: "Export CSV" }).first()).toHaveAttribute("href", "/api/reconciliation/reports/unverified-claims.csv");
-  await expectNoA11yViolations(page, { strict: true, include: "main", label: "unverified claims" });
+  await expectNoA11yViolations(page, { include: "main", label: "unverified claims" });
 
   // At 375 px the page does not scroll sideways (tables scroll in their own box).
   await page.setViewportSize({ width: 375, height: 740 });
@@ -172,7 +172,7 @@ test("a line tab pages by 100 with the page in the URL, by keyboard; on a phone 
   await expect(pager.getByTestId("page-indicator")).toHaveText("Page 1 of 2");
   await expect(table.locator("tbody tr")).toHaveCount(100);
   await expect(pager.getByRole("button", { name: "Previous" })).toBeDisabled();
-  await expectNoA11yViolations(page, { strict: true, include: "main", label: "line tab, page 1" });
+  await expectNoA11yViolations(page, { include: "main", label: "line tab, page 1" });
 
   // Keyboard: Enter on Next turns the page; on the last page Next is disabled and focus moves to Previous.
   const next = pager.getByRole("button", { name: "Next" });
@@ -211,7 +211,7 @@ test("a line tab pages by 100 with the page in the URL, by keyboard; on a phone 
   expect(box!.x).toBeGreaterThanOrEqual(0);
   expect(box!.x + box!.width).toBeLessThanOrEqual(375);
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await expectNoA11yViolations(page, { strict: true, include: "main", label: "line cards on a phone" });
+  await expectNoA11yViolations(page, { include: "main", label: "line cards on a phone" });
   await ignore.click();
   const dialog = page.getByRole("dialog", { name: "Ignore ₱13.37?" });
   await dialog.getByLabel("Reason").fill("Test transfer, not raffle money");

@@ -1,5 +1,5 @@
 // The registration screen on a phone (375 × 740) and for screen readers: no horizontal
-// scrolling, the right keyboards, and no serious or critical axe violation in either tab,
+// scrolling, the right keyboards, and no axe violation (WCAG 2.2 AA, any impact) in either tab,
 // light and dark (issue 9).
 import type { Locator, Page } from "@playwright/test";
 import { expectNoA11yViolations } from "./a11y";
@@ -68,18 +68,18 @@ for (const theme of ["light", "dark"] as const) {
   test.describe(`axe, ${theme}`, () => {
     test.use({ role: "user" });
 
-    test(`Single Registration has no serious or critical violation (${theme})`, async ({ page, adminApi }) => {
+    test(`Single Registration has no axe violation (${theme})`, async ({ page, adminApi }) => {
       const [ticket] = await createUnregisteredTickets(adminApi, 1);
       await setTheme(page, theme);
       const r = registerPage(page);
       await r.open();
-      await expectNoA11yViolations(page, { strict: true, label: "single, empty" });
+      await expectNoA11yViolations(page, { label: "single, empty" });
 
       await r.controlNumber.fill(ticket.last_5_digits);
       await expect(r.status).toContainText("Ticket found!");
       await r.singleSubmit.click();
       await expect(r.panel.getByText("Please enter Buyer Name")).toBeVisible();
-      await expectNoA11yViolations(page, { strict: true, label: "single, found with messages" });
+      await expectNoA11yViolations(page, { label: "single, found with messages" });
 
       await r.buyerName.fill("Axe Buyer");
       await r.phone.fill("9170002222");
@@ -87,15 +87,15 @@ for (const theme of ["light", "dark"] as const) {
       await expect(r.singleResult.getByRole("heading")).toHaveText("Registration Successful!");
       await r.controlNumber.fill(ticket.last_5_digits);
       await expect(r.status).toContainText("Already registered to: Axe Buyer");
-      await expectNoA11yViolations(page, { strict: true, label: "single, result and locked" });
+      await expectNoA11yViolations(page, { label: "single, result and locked" });
     });
 
-    test(`Multiple Registration has no serious or critical violation (${theme})`, async ({ page, adminApi }) => {
+    test(`Multiple Registration has no axe violation (${theme})`, async ({ page, adminApi }) => {
       const tickets = (await createUnregisteredTickets(adminApi, 3)).sort((a, b) => b.ticket_number - a.ticket_number);
       await setTheme(page, theme);
       const r = registerPage(page);
       await r.open("multiple");
-      await expectNoA11yViolations(page, { strict: true, label: "multiple, empty" });
+      await expectNoA11yViolations(page, { label: "multiple, empty" });
 
       await r.panel.getByRole("button", { name: "Load All" }).click();
       await r.row(tickets[0].control_number).click();
@@ -107,13 +107,13 @@ for (const theme of ["light", "dark"] as const) {
       await r.addInput.fill("NOPE-000-00000");
       await r.addButton.click();
       await expect(r.addProblem).toHaveText("Ticket not found with the provided control number");
-      await expectNoA11yViolations(page, { strict: true, label: "multiple, list and selection" });
+      await expectNoA11yViolations(page, { label: "multiple, list and selection" });
 
       await r.buyerName.fill("Axe Group");
       await r.phone.fill("9170003333");
       await r.multipleSubmit.click();
       await expect(r.multipleResult.getByRole("heading", { level: 2 })).toHaveText("Registration Successful!");
-      await expectNoA11yViolations(page, { strict: true, label: "multiple, result" });
+      await expectNoA11yViolations(page, { label: "multiple, result" });
     });
   });
 }

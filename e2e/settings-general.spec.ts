@@ -180,7 +180,7 @@ test("Other Settings are edited on the screen with the API's rules, only what ch
 });
 
 for (const theme of ["light", "dark"] as const) {
-  test(`the General tab has no serious axe violation (${theme})`, async ({ page }) => {
+  test(`the General tab has no axe violation (${theme})`, async ({ page }) => {
     await setTheme(page, theme);
     await page.goto("/dashboard/settings");
     await expect(page.getByLabel("Default Ticket Price (₱)")).not.toHaveValue("");

@@ -67,7 +67,7 @@ test("empty and failed loads: 'No user data available', and the error toast with
   await expect(page.getByText("No user data available")).toBeVisible();
 });
 
-test("axe finds nothing serious, light and dark, and 375 px fits", async ({ page, userApi }) => {
+test("axe finds nothing, light and dark, and 375 px fits", async ({ page, userApi }) => {
   await generateTickets(userApi, { buyer_name: "Axe Buyer" });
   for (const theme of ["light", "dark"] as const) {
     await setTheme(page, theme);
