@@ -4,9 +4,9 @@
 // price, control number, the verify QR and the manual code, 'REPRINT n'). Pure drawing: the worker
 // (server/jobs/kinds/stubs-pdf.worker.ts) calls it page by page and streams the bytes.
 import { COUNTERFOIL_WIDTH, PAPER_POINTS, SHEET_MARGIN, stubBoxes, stubsPerPage, ticketAt, type Layout, type Paper, type StackOrder } from "@/lib/stubs/stub-layout";
-import { encodeQr } from "@/server/stubs/qr-code";
-import { qrPng } from "@/server/stubs/qr-png";
-import { makeManualCode, makeVerifyToken, verifyUrl } from "@/server/stubs/verify-token";
+import { useFastLayout } from "@/server/pdf/fast-text-layout";
+import { encodeQr, type QrMatrix } from "@/server/stubs/qr-code";
+import { makeVerifyToken, manualCodeOfToken, verifyUrl } from "@/server/stubs/verify-token";
 
 /** One stub: [ticket number, control number, buyer's name or null, print count (this print included), code version]. */
 export type StubRow = [number, string, string | null, number, number];
@@ -67,8 +67,50 @@ function rule(doc: Doc, x1: number, y: number, x2: number) {
   doc.moveTo(x1, y).lineTo(x2, y).lineWidth(0.5).strokeColor(INK).stroke();
 }
 
+const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, "0"));
+const QUIET = 4;
+const num = (n: number) => String(Math.round(n * 1000) / 1000);
+
+/**
+ * A QR code as an inline image in the page's content (`BI … ID … EI`): 1 bit per module, the
+ * 4-module quiet zone included, 1 = white, as ASCII hex (no binary in the content stream, so no
+ * reader can mistake data for `EI`), scaled without smoothing like any PDF image. Inline, not an
+ * image XObject through doc.image(): no PNG to build and deflate, no object, no xref entry and no
+ * resource name per code — 20,000 of each per 10,000 stubs (decision 150). The page's content
+ * stream is compressed as a whole. pdfkit flips y (its pages start with `1 0 0 -1 0 H cm`), so the
+ * image is placed as doc.image() places it: `size 0 0 -size x y+size cm`.
+ */
+export function qrInlineImage(qr: QrMatrix, x: number, y: number, size: number): Uint8Array {
+  const side = qr.size + 2 * QUIET;
+  const rowBytes = Math.ceil(side / 8);
+  const row = new Uint8Array(rowBytes);
+  let hex = "";
+  for (let py = 0; py < side; py++) {
+    row.fill(0xff);
+    const my = py - QUIET;
+    if (my >= 0 && my < qr.size) {
+      const base = my * qr.size;
+      for (let mx = 0; mx < qr.size; mx++) {
+        if (!qr.modules[base + mx]) continue;
+        const px = mx + QUIET;
+        row[px >>> 3] &= ~(0x80 >>> (px & 7));
+      }
+    }
+    for (let i = 0; i < rowBytes; i++) hex += HEX[row[i]];
+  }
+  const ops = `q ${num(size)} 0 0 ${num(-size)} ${num(x)} ${num(y + size)} cm\nBI /W ${side} /H ${side} /BPC 1 /CS /G /F /AHx ID\n${hex}>\nEI Q\n`;
+  return Buffer.from(ops, "latin1");
+}
+
 function qrImage(doc: Doc, text: string, x: number, y: number, size: number) {
-  doc.image(qrPng(encodeQr(text)), x, y, { width: size, height: size });
+  // A Uint8Array goes to the page's content as is (pdfkit converts strings character by character).
+  (doc as unknown as { addContent(data: Uint8Array): Doc }).addContent(qrInlineImage(encodeQr(text), x, y, size));
+}
+
+/** Text centred in a width without pdfkit's line wrapper (a word measured once, drawn once). */
+function centred(doc: Doc, text: string, x: number, y: number, width: number, font: "regular" | "bold", size: number) {
+  doc.font(font).fontSize(size);
+  doc.text(text, x + (width - doc.widthOfString(text)) / 2, y, { lineBreak: false });
 }
 
 interface Prepared {
@@ -190,8 +232,7 @@ function drawTicketStub(doc: Doc, box: Box, stub: StubRow, options: StubSheetOpt
   const token = makeVerifyToken(prepared.key, { ticketNumber, qrVersion }, options.keyVersion);
   // The image has a 4-module quiet zone: it may touch the box's padding.
   qrImage(doc, verifyUrl(options.verifyBaseUrl, token), g.qrX, g.qrY, g.qrSize);
-  const code = makeManualCode(prepared.key, { ticketNumber, qrVersion });
-  doc.font("bold").fontSize(compact ? 8 : 10).text(code, g.qrX, g.codeY + (compact ? 6 : 8), { width: g.qrSize, align: "center", lineBreak: false });
+  centred(doc, manualCodeOfToken(token), g.qrX, g.codeY + (compact ? 6 : 8), g.qrSize, "bold", compact ? 8 : 10);
   line(doc, controlNumber, g.x, g.numberY, "bold", compact ? 13 : 18);
   if (printCount >= 2) line(doc, `REPRINT ${printCount}`, g.x + (compact ? 112 : 150), g.numberY + (compact ? 3 : 5), "bold", compact ? 7 : 9);
 }
@@ -299,6 +340,7 @@ export function createStubPainter(doc: Doc, options: StubSheetOptions, stubs: St
   const compact = options.layout === "10-up";
   const boxes = stubBoxes(options.paper, options.layout);
   const ticketTextWidth = boxes[0].ticket.width - (compact ? 8 : 12) * 2 - (compact ? 58 : 92) - 8;
+  useFastLayout(doc, ["regular", "bold"]);
   const prepared = prepare(doc, options, ticketTextWidth, compact);
   // Every row has the same size: the fixed parts are drawn for the first row's place, and placed
   // on each row shifted by the row's offset from the first.
