@@ -11,7 +11,7 @@
 // the layout cache emptied in server/stubs/render-stubs.ts), with a clear error if pdfkit changes.
 
 /** Characters put together from cached glyphs and pairs; anything else goes to pdfkit's shaper. */
-const SIMPLE = /^[A-Za-z0-9 .,'\-]+$/;
+const SIMPLE = /^[-A-Za-z0-9 .,']+$/;
 
 interface Position {
   xAdvance: number;
@@ -105,7 +105,7 @@ export function installFastLayout(font: unknown): void {
 }
 
 /** Selects each named font once, so that pdfkit makes it, and installs the fast layout on it. */
-export function useFastLayout(doc: PDFKit.PDFDocument, fontNames: string[]): void {
+export function shapeFastWithFonts(doc: PDFKit.PDFDocument, fontNames: string[]): void {
   for (const name of fontNames) {
     doc.font(name);
     installFastLayout((doc as unknown as { _font: unknown })._font);
