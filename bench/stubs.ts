@@ -3,6 +3,7 @@
 // p95 of another API request before and while the PDF renders (the render runs in a worker
 // thread, so other requests should keep their usual time). Results in bench/stubs-results.json.
 //   npx tsx --conditions=react-server bench/stubs.ts [--tickets 10000] [--skip-build] [--port 3850] [--print-only]
+// The port may also come from BENCH_PORT (helpers sharing the machine each have their own range).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -12,7 +13,7 @@ const { values: args } = parseArgs({
   options: {
     tickets: { type: "string", default: "10000" },
     "skip-build": { type: "boolean", default: false },
-    port: { type: "string", default: "3850" },
+    port: { type: "string", default: process.env.BENCH_PORT || "3850" },
     layout: { type: "string", default: "5-up" },
     /** Send no other requests while the PDF renders: the print's own time, with nothing queued before it on the database. */
     "print-only": { type: "boolean", default: false },

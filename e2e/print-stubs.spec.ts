@@ -189,3 +189,51 @@ test("prints the rows ticked in the list, and the list's current filter", async 
   await page.getByRole("button", { name: "Clear selection" }).click();
   await expect(page.getByTestId("ticket-selection")).toHaveCount(0);
 });
+
+test.describe("at 375 × 740 (cards instead of the table)", () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test("cards are selectable like rows, and Print stubs takes the selected cards", async ({ page, adminApi }) => {
+    const buyer = uniqueToken("Card Buyer ");
+    const made = await generateTickets(adminApi, { buyer_name: buyer, quantity: 3 });
+    const [a, b, c] = made;
+    await gotoTickets(page, `?q=${encodeURIComponent(buyer)}`);
+    await expect(page.getByTestId("ticket-card")).toHaveCount(3);
+    await expect(page.getByTestId("ticket-row")).toHaveCount(0);
+
+    // One checkbox per card, named by its control number; the page's checkbox follows them.
+    const pageBox = page.getByRole("checkbox", { name: "Select every ticket on this page" });
+    await expect(pageBox).not.toBeChecked();
+    await rowOf(page, a.control_number).getByRole("checkbox", { name: `Select ${a.control_number}` }).check();
+    await expect(pageBox).toHaveAttribute("data-state", "indeterminate");
+    // By keyboard too: Space ticks the focused box.
+    await rowOf(page, c.control_number).getByRole("checkbox", { name: `Select ${c.control_number}` }).focus();
+    await page.keyboard.press("Space");
+    await expect(rowOf(page, c.control_number).getByRole("checkbox")).toBeChecked();
+    await expect(rowOf(page, b.control_number).getByRole("checkbox")).not.toBeChecked();
+    await expect(page.getByTestId("ticket-selection")).toContainText("2 tickets selected");
+    await expect(rowOf(page, a.control_number)).toHaveAttribute("data-state", "selected");
+    // The tap area is at least 24 × 24 px (WCAG 2.5.8).
+    const box = await rowOf(page, a.control_number).locator("label").first().boundingBox();
+    expect(box!.width).toBeGreaterThanOrEqual(24);
+    expect(box!.height).toBeGreaterThanOrEqual(24);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoA11yViolations(page, { strict: true, include: '[data-testid="tickets-list"]', label: "selectable ticket cards at 375 px" });
+    // For a person to look at (test-results/…/cards-375.png).
+    await page.screenshot({ path: test.info().outputPath("cards-375.png") });
+
+    await page.getByRole("button", { name: "Print stubs" }).click();
+    const dialog = page.getByRole("dialog", { name: "Print stubs" });
+    await expect(dialog.getByRole("radio", { name: "Selected rows (2)" })).toBeChecked();
+    const picked = await printFromDialog(page);
+    const pickedText = execFileSync("pdftotext", ["-layout", picked, "-"]).toString();
+    expect([a, b, c].filter((t) => pickedText.includes(t.control_number))).toEqual([a, c]);
+
+    // The page's checkbox ticks and clears every card on the page.
+    await pageBox.check();
+    for (const t of made) await expect(rowOf(page, t.control_number).getByRole("checkbox")).toBeChecked();
+    await expect(page.getByTestId("ticket-selection")).toContainText("3 tickets selected");
+    await pageBox.uncheck();
+    await expect(page.getByTestId("ticket-selection")).toHaveCount(0);
+  });
+});

@@ -14,7 +14,7 @@ export interface RowSelection {
   onToggle: (tickets: Ticket[], checked: boolean) => void;
 }
 
-const idOf = (t: Ticket) => t.ticket_id || t.id;
+export const idOf = (t: Ticket) => t.ticket_id || t.id;
 
 function selectColumn({ selectedIds, onToggle }: RowSelection, tickets: Ticket[]): ColumnDef<Ticket> {
   const onPage = tickets.filter((t) => selectedIds.has(idOf(t))).length;

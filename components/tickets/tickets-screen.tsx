@@ -342,7 +342,7 @@ export function TicketsScreen({ currentUserEmail, extraActions, initialData }: T
           ) : view === "table" ? (
             <TicketsDataTable columns={columns} tickets={tickets} pageCount={pageCount} selection={rowSelection} />
           ) : (
-            <TicketCards tickets={tickets} timeZone={timeZone} {...handlers} />
+            <TicketCards tickets={tickets} timeZone={timeZone} selection={rowSelection} {...handlers} />
           )}
         </div>
 

@@ -32,6 +32,12 @@ export interface JobKindOptions {
   chunkBytes?: number;
   /** Items the instance may leave untaken before the worker waits (default 8). */
   itemWindow?: number;
+  /**
+   * The worker thread's nice value on Linux (0–19, default 0): above 0 the thread gives way to the
+   * request thread when both want the same core, so other requests keep their time while a long
+   * render runs; with a core to spare it runs at full speed (decision 150).
+   */
+  niceness?: number;
 }
 
 export interface JobKind<I, O, P extends JobProgress, Item> extends Required<JobKindOptions> {
@@ -52,6 +58,7 @@ export function defineJobKind<M extends JobModule<any, any, any, any>>(options: 
     outputWindowBytes: 1024 * 1024,
     chunkBytes: 64 * 1024,
     itemWindow: 8,
+    niceness: 0,
     ...options,
   } as JobKind<T["input"], T["result"], T["progress"], T["item"]>;
 }

@@ -23,6 +23,8 @@ export interface JobWorkerData {
   itemWindow: number;
   /** The worker posts its progress at most this often. */
   progressIntervalMs: number;
+  /** The thread's nice value (Linux), set when it starts; 0 leaves it as it is. */
+  niceness: number;
 }
 
 /** Worker → instance. Messages arrive in the order sent: `done` always comes after the last chunk. */

@@ -190,6 +190,7 @@ class JobRunner<O, P extends JobProgress, Item> implements JobRun<O, P, Item> {
       outputWindowBytes: kind.outputWindowBytes,
       itemWindow: kind.itemWindow,
       progressIntervalMs: WORKER_PROGRESS_INTERVAL_MS,
+      niceness: kind.niceness,
     };
     this.worker = kind.spawn({
       workerData,

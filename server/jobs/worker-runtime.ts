@@ -3,6 +3,8 @@
 // and a context for progress, output bytes, items and input bytes, all with backpressure.
 // Imported elsewhere (for its types), it does nothing. No `import "server-only"`: this file is
 // bundled into the worker threads. docs/decisions/085-heavy-jobs-in-worker-threads.md.
+import { readlinkSync } from "node:fs";
+import { getPriority, setPriority } from "node:os";
 import { isMainThread, parentPort, workerData, type MessagePort } from "node:worker_threads";
 import { JOB_PROTOCOL, JobError, type InstanceMessage, type JobProgress, type JobWorkerData, type WorkerMessage } from "@/server/jobs/protocol";
 
@@ -35,6 +37,36 @@ export function jobWorker<I, O, P extends JobProgress = JobProgress, Item = neve
   return {};
 }
 
+/**
+ * This thread's own id on Linux (/proc/thread-self → "<pid>/task/<tid>"), or null elsewhere.
+ * Linux applies setpriority(PRIO_PROCESS, tid) to that one thread, not the whole process.
+ */
+function linuxThreadId(): number | null {
+  try {
+    const tid = Number(readlinkSync("/proc/thread-self").split("/").pop());
+    return Number.isInteger(tid) && tid > 0 ? tid : null;
+  } catch {
+    return null;
+  }
+}
+
+/** This thread's nice value (Linux), or null where it cannot be read. */
+export function currentThreadNiceness(): number | null {
+  const tid = linuxThreadId();
+  return tid === null ? null : getPriority(tid);
+}
+
+function lowerThreadPriority(niceness: number) {
+  const tid = linuxThreadId();
+  if (tid === null || niceness <= 0) return;
+  try {
+    setPriority(tid, Math.min(19, niceness));
+  } catch (error) {
+    // Not allowed here (a container without the right): the job runs at normal priority.
+    console.warn(`jobs: the worker's priority was not lowered: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
 /** A promise and its resolver, for waiting on the instance's next message of a kind. */
 function waiter() {
   let resolve!: () => void;
@@ -44,6 +76,7 @@ function waiter() {
 
 async function runJob<P extends JobProgress>(port: MessagePort, data: JobWorkerData, run: (input: unknown, job: JobContext<P, unknown>) => unknown) {
   const post = (message: WorkerMessage, transfer?: ArrayBuffer[]) => port.postMessage(message, transfer);
+  lowerThreadPriority(data.niceness ?? 0);
 
   // Output: small writes are gathered into chunks of `chunkBytes`, each a fresh buffer handed
   // over without a copy; at most `outputWindowBytes` wait unread before write() waits.

@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { encodeQr } from "@/server/stubs/qr-code";
+import { encodeQr, maskPenalties } from "@/server/stubs/qr-code";
 import { qrPng } from "@/server/stubs/qr-png";
 
 const hasZbar = existsSync("/usr/bin/zbarimg");
@@ -40,5 +40,20 @@ describe("encodeQr", () => {
       expect(decode(text), text).toBe(text);
     }
     expect([...versions].sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+});
+
+describe("mask penalty", () => {
+  it("scores every mask the same with packed lines as module by module (versions 1-3)", () => {
+    const texts = ["B2K-123-00042", "HTTPS://RAFFLE.EXAMPLE.PH/V/00042117C634164AXKBF394WFJH0A2G20", "http://127.0.0.1:3800/v/x"];
+    for (let i = 0; i < 400; i++) texts.push(`B2K-${i % 1000}-${String(i * 7919).padStart(5, "0")}`, `HTTPS://R.EXAMPLE.PH/V/${Math.random().toString(36).slice(2).toUpperCase()}`);
+    let compared = 0;
+    for (const text of texts) {
+      const { modules, packed } = maskPenalties(text);
+      if (!packed) continue;
+      expect(packed, text).toEqual(modules);
+      compared++;
+    }
+    expect(compared).toBe(texts.length);
   });
 });

@@ -318,16 +318,132 @@ function penalty(g: Grid): number {
   return score + Math.max(0, deviation) * 10;
 }
 
-/** The QR code of `text` (level M), its mask chosen by the standard's penalty. */
-export function encodeQr(text: string): QrMatrix {
-  const { ver, data } = dataFor(text);
-  const codewords = withErrorCorrection(ver, data);
-  const size = ver * 4 + 17;
+const popcount = (v: number) => {
+  v -= (v >>> 1) & 0x55555555;
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+};
+
+/** A grid's rows (or, transposed, its columns) as integers: module x of a line is bit size-1-x. */
+function packLines(values: Uint8Array, size: number, transpose: boolean): Int32Array {
+  const lines = new Int32Array(size);
+  for (let a = 0; a < size; a++) {
+    let v = 0;
+    for (let b = 0; b < size; b++) v = (v << 1) | values[transpose ? b * size + a : a * size + b];
+    lines[a] = v;
+  }
+  return lines;
+}
+
+/** Packed masks, format areas and format bits of a version, rows and columns, made once. */
+interface PackedVersion {
+  maskRows: Int32Array[];
+  maskCols: Int32Array[];
+  formatAreaRows: Int32Array;
+  formatAreaCols: Int32Array;
+  formatRows: Int32Array[];
+  formatCols: Int32Array[];
+}
+const packedVersions = new Map<number, PackedVersion>();
+function packedVersion(ver: number, size: number): PackedVersion {
+  let p = packedVersions.get(ver);
+  if (p) return p;
   const g = new Grid(size);
   drawFunctionPatterns(g, ver);
-  drawCodewords(g, codewords);
+  const area = new Grid(size);
+  drawFormatBits(area, 0);
+  const masks = Array.from({ length: 8 }, (_, mask) => {
+    const bits = new Uint8Array(size * size);
+    for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) bits[y * size + x] = g.isFunction[y * size + x] === 0 && MASKS[mask](x, y) ? 1 : 0;
+    return bits;
+  });
+  const formats = Array.from({ length: 8 }, (_, mask) => {
+    const f = new Grid(size);
+    drawFormatBits(f, mask);
+    return f.modules;
+  });
+  p = {
+    maskRows: masks.map((m) => packLines(m, size, false)),
+    maskCols: masks.map((m) => packLines(m, size, true)),
+    formatAreaRows: packLines(area.isFunction, size, false),
+    formatAreaCols: packLines(area.isFunction, size, true),
+    formatRows: formats.map((m) => packLines(m, size, false)),
+    formatCols: formats.map((m) => packLines(m, size, true)),
+  };
+  packedVersions.set(ver, p);
+  return p;
+}
+
+/**
+ * Rules 1 and 3 on packed lines (and rule 2 on pairs of rows when `blocks`): the same score as
+ * penalty() counts, a line at a time with bit operations instead of a module at a time.
+ */
+function packedLinesPenalty(lines: Int32Array, size: number, blocks: boolean): number {
+  let score = 0;
+  const full = (1 << size) - 1;
+  const windows = (1 << (size - 10)) - 1; // where an 11-module window fits
+  const pairs = (1 << (size - 1)) - 1;
+  for (let a = 0; a < size; a++) {
+    const r = lines[a];
+    // Rule 1: each bit of `d` marks a change between two neighbours; runs lie between changes.
+    let d = (r ^ (r >>> 1)) & pairs;
+    let pos = size;
+    while (d !== 0) {
+      const top = 31 - Math.clz32(d);
+      const run = pos - top - 1;
+      if (run >= 5) score += run - 2;
+      pos = top + 1;
+      d &= ~(1 << top);
+    }
+    if (pos >= 5) score += pos - 2;
+    // Rule 3: every window equal to 10111010000 or 00001011101, all positions at once.
+    const n = ~r & full;
+    const finderThenLight = (r >>> 10) & (n >>> 9) & (r >>> 8) & (r >>> 7) & (r >>> 6) & (n >>> 5) & (r >>> 4) & n & (n >>> 1) & (n >>> 2) & (n >>> 3) & windows;
+    const lightThenFinder = (n >>> 10) & (n >>> 9) & (n >>> 8) & (n >>> 7) & (r >>> 6) & (n >>> 5) & (r >>> 4) & (r >>> 3) & (r >>> 2) & (n >>> 1) & r & windows;
+    score += 40 * (popcount(finderThenLight) + popcount(lightThenFinder));
+    // Rule 2: a 2×2 block where a module equals its right, lower and lower-right neighbours.
+    if (blocks && a < size - 1) {
+      const b = lines[a + 1];
+      score += 3 * popcount(~(r ^ b) & ~(r ^ (r >>> 1)) & ~(b ^ (b >>> 1)) & pairs);
+    }
+  }
+  return score;
+}
+
+/** penalty() for a grid with `mask` applied, from its packed rows and columns (size ≤ 31). */
+function packedPenalty(baseRows: Int32Array, baseCols: Int32Array, p: PackedVersion, mask: number, size: number): number {
+  const rows = new Int32Array(size);
+  const cols = new Int32Array(size);
+  let dark = 0;
+  for (let i = 0; i < size; i++) {
+    rows[i] = ((baseRows[i] & ~p.formatAreaRows[i]) | p.formatRows[mask][i]) ^ p.maskRows[mask][i];
+    cols[i] = ((baseCols[i] & ~p.formatAreaCols[i]) | p.formatCols[mask][i]) ^ p.maskCols[mask][i];
+    dark += popcount(rows[i]);
+  }
+  const score = packedLinesPenalty(rows, size, true) + packedLinesPenalty(cols, size, false);
+  const total = size * size;
+  const deviation = Math.ceil(Math.abs(dark * 20 - total * 10) / total) - 1;
+  return score + Math.max(0, deviation) * 10;
+}
+
+/** The mask penalty() scores lowest for a grid whose data is drawn and not yet masked. */
+function chooseMask(g: Grid, ver: number): number {
   let best = 0;
   let bestScore = Infinity;
+  if (g.size <= 31) {
+    // Versions 1-3 (every control number and short verify URL): lines fit a 32-bit integer.
+    const p = packedVersion(ver, g.size);
+    const rows = packLines(g.modules, g.size, false);
+    const cols = packLines(g.modules, g.size, true);
+    for (let mask = 0; mask < 8; mask++) {
+      const score = packedPenalty(rows, cols, p, mask, g.size);
+      if (score < bestScore) {
+        best = mask;
+        bestScore = score;
+      }
+    }
+    return best;
+  }
   for (let mask = 0; mask < 8; mask++) {
     applyMask(g, ver, mask);
     drawFormatBits(g, mask);
@@ -338,6 +454,39 @@ export function encodeQr(text: string): QrMatrix {
     }
     applyMask(g, ver, mask); // undo (XOR)
   }
+  return best;
+}
+
+/** Every mask's penalty, by the module-at-a-time rules and by the packed ones (for tests). */
+export function maskPenalties(text: string): { modules: number[]; packed: number[] | null } {
+  const { ver, data } = dataFor(text);
+  const size = ver * 4 + 17;
+  const g = new Grid(size);
+  drawFunctionPatterns(g, ver);
+  drawCodewords(g, withErrorCorrection(ver, data));
+  const packed =
+    size <= 31
+      ? Array.from({ length: 8 }, (_, mask) => packedPenalty(packLines(g.modules, size, false), packLines(g.modules, size, true), packedVersion(ver, size), mask, size))
+      : null;
+  const modules = Array.from({ length: 8 }, (_, mask) => {
+    applyMask(g, ver, mask);
+    drawFormatBits(g, mask);
+    const score = penalty(g);
+    applyMask(g, ver, mask);
+    return score;
+  });
+  return { modules, packed };
+}
+
+/** The QR code of `text` (level M), its mask chosen by the standard's penalty. */
+export function encodeQr(text: string): QrMatrix {
+  const { ver, data } = dataFor(text);
+  const codewords = withErrorCorrection(ver, data);
+  const size = ver * 4 + 17;
+  const g = new Grid(size);
+  drawFunctionPatterns(g, ver);
+  drawCodewords(g, codewords);
+  const best = chooseMask(g, ver);
   applyMask(g, ver, best);
   drawFormatBits(g, best);
   return { size, version: ver, modules: g.modules };

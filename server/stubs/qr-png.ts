@@ -1,7 +1,7 @@
-// A QR matrix as a 1-bit grayscale PNG, one pixel per module with the 4-module quiet zone, for
-// pdfkit's public doc.image(): the PDF then holds a tiny image scaled without smoothing (PDF
-// images are not interpolated unless they ask), which measured 2x faster than drawing each module
-// as a rectangle (shared/design/raffle-lifecycle.md §1). Pure: runs in the stub worker thread.
+// A QR matrix as a 1-bit grayscale PNG, one pixel per module with the 4-module quiet zone, at any
+// scale: what a test hands zbarimg to read our encoder's output back (qr-code.test.ts). The stub
+// PDFs no longer use it: they draw each code as an inline image of the same pixels
+// (qrInlineImage in render-stubs.ts, decision 150), which needs no PNG, deflate or object per code.
 import { crc32, deflateSync } from "node:zlib";
 import type { QrMatrix } from "@/server/stubs/qr-code";
 

@@ -4,9 +4,9 @@
 // price, control number, the verify QR and the manual code, 'REPRINT n'). Pure drawing: the worker
 // (server/jobs/kinds/stubs-pdf.worker.ts) calls it page by page and streams the bytes.
 import { COUNTERFOIL_WIDTH, PAPER_POINTS, SHEET_MARGIN, stubBoxes, stubsPerPage, ticketAt, type Layout, type Paper, type StackOrder } from "@/lib/stubs/stub-layout";
-import { encodeQr } from "@/server/stubs/qr-code";
-import { qrPng } from "@/server/stubs/qr-png";
-import { makeManualCode, makeVerifyToken, verifyUrl } from "@/server/stubs/verify-token";
+import { shapeFastWithFonts } from "@/server/pdf/fast-text-layout";
+import { encodeQr, type QrMatrix } from "@/server/stubs/qr-code";
+import { makeVerifyToken, manualCodeOfToken, verifyUrl } from "@/server/stubs/verify-token";
 
 /** One stub: [ticket number, control number, buyer's name or null, print count (this print included), code version]. */
 export type StubRow = [number, string, string | null, number, number];
@@ -67,8 +67,50 @@ function rule(doc: Doc, x1: number, y: number, x2: number) {
   doc.moveTo(x1, y).lineTo(x2, y).lineWidth(0.5).strokeColor(INK).stroke();
 }
 
+const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, "0"));
+const QUIET = 4;
+const num = (n: number) => String(Math.round(n * 1000) / 1000);
+
+/**
+ * A QR code as an inline image in the page's content (`BI … ID … EI`): 1 bit per module, the
+ * 4-module quiet zone included, 1 = white, as ASCII hex (no binary in the content stream, so no
+ * reader can mistake data for `EI`), scaled without smoothing like any PDF image. Inline, not an
+ * image XObject through doc.image(): no PNG to build and deflate, no object, no xref entry and no
+ * resource name per code — 20,000 of each per 10,000 stubs (decision 150). The page's content
+ * stream is compressed as a whole. pdfkit flips y (its pages start with `1 0 0 -1 0 H cm`), so the
+ * image is placed as doc.image() places it: `size 0 0 -size x y+size cm`.
+ */
+export function qrInlineImage(qr: QrMatrix, x: number, y: number, size: number): Uint8Array {
+  const side = qr.size + 2 * QUIET;
+  const rowBytes = Math.ceil(side / 8);
+  const row = new Uint8Array(rowBytes);
+  let hex = "";
+  for (let py = 0; py < side; py++) {
+    row.fill(0xff);
+    const my = py - QUIET;
+    if (my >= 0 && my < qr.size) {
+      const base = my * qr.size;
+      for (let mx = 0; mx < qr.size; mx++) {
+        if (!qr.modules[base + mx]) continue;
+        const px = mx + QUIET;
+        row[px >>> 3] &= ~(0x80 >>> (px & 7));
+      }
+    }
+    for (let i = 0; i < rowBytes; i++) hex += HEX[row[i]];
+  }
+  const ops = `q ${num(size)} 0 0 ${num(-size)} ${num(x)} ${num(y + size)} cm\nBI /W ${side} /H ${side} /BPC 1 /CS /G /F /AHx ID\n${hex}>\nEI Q\n`;
+  return Buffer.from(ops, "latin1");
+}
+
 function qrImage(doc: Doc, text: string, x: number, y: number, size: number) {
-  doc.image(qrPng(encodeQr(text)), x, y, { width: size, height: size });
+  // A Uint8Array goes to the page's content as is (pdfkit converts strings character by character).
+  (doc as unknown as { addContent(data: Uint8Array): Doc }).addContent(qrInlineImage(encodeQr(text), x, y, size));
+}
+
+/** Text centred in a width without pdfkit's line wrapper (a word measured once, drawn once). */
+function centred(doc: Doc, text: string, x: number, y: number, width: number, font: "regular" | "bold", size: number) {
+  doc.font(font).fontSize(size);
+  doc.text(text, x + (width - doc.widthOfString(text)) / 2, y, { lineBreak: false });
 }
 
 interface Prepared {
@@ -100,60 +142,99 @@ function prepare(doc: Doc, options: StubSheetOptions, ticketTextWidth: number, c
   };
 }
 
-/** Where a counterfoil's parts go: the same for every stub of a layout. */
-function counterfoilGeometry(box: Box, compact: boolean) {
+/** A labelled line for the buyer's details: the label at (labelX, y), its rule from lineX to right under it. */
+export interface FormLine {
+  label: string;
+  labelX: number;
+  lineX: number;
+  right: number;
+  /** The label's top; the rule is at y + size + 1. */
+  y: number;
+}
+
+/**
+ * Where a counterfoil's parts go: the same for every stub of a layout. 5 a page: four full-width
+ * lines (Name, Phone, Address, Seller) under the QR. 10 a page, whose rows are 74 pt on Letter:
+ * the lines start under the control number, Name ends left of the QR, Phone and Seller share a
+ * line, so three lines fit 11 pt apart above the signature lines (four full-width lines under the
+ * QR left 4.5 pt between lines of 5.5 pt labels, and the rules ran through the labels).
+ */
+export function counterfoilGeometry(box: Box, compact: boolean) {
   const pad = compact ? 6 : 10;
   // The QR image carries its own 4-module quiet zone; nothing else is drawn inside it.
   const qrSize = compact ? 38 : 50;
   const x = box.x + pad;
   const right = box.x + box.width - pad;
-  const top = box.y + qrSize + (compact ? 1 : 4);
+  const qrX = right - qrSize + 5;
+  const qrBottom = box.y + 1 + qrSize;
   const size = compact ? 5.5 : 7;
-  const sigRoom = size + (compact ? 6 : 12);
-  const labels = ["Name", "Phone", "Address", "Seller"] as const;
-  const gap = Math.min(compact ? 9 : 17, (box.y + box.height - pad - sigRoom - top) / labels.length);
-  const lineX = x + (compact ? 24 : 30);
-  return { pad, qrSize, x, right, top, size, labels, gap, lineX };
+  const sigY = box.y + box.height - pad - size - 1;
+  const lines: FormLine[] = [];
+  if (compact) {
+    // Under the control number (10 pt bold from pad + 7: its line box ends 13.6 pt lower).
+    const top = box.y + pad + 7 + 14;
+    const gap = Math.min(11, (sigY - 3 - (size + 1) - top) / 2);
+    const nameRuleY = top + size + 1;
+    const mid = x + (right - x) / 2;
+    lines.push(
+      { label: "Name", labelX: x, lineX: x + 24, right: nameRuleY < qrBottom ? qrX - 3 : right, y: top },
+      { label: "Phone", labelX: x, lineX: x + 24, right: mid - 4, y: top + gap },
+      { label: "Seller", labelX: mid + 2, lineX: mid + 22, right, y: top + gap },
+      { label: "Address", labelX: x, lineX: x + 24, right, y: top + 2 * gap },
+    );
+  } else {
+    const top = box.y + qrSize + 4;
+    const labels = ["Name", "Phone", "Address", "Seller"];
+    const gap = Math.min(17, (sigY - 11 - top) / labels.length);
+    labels.forEach((label, i) => lines.push({ label, labelX: x, lineX: x + 30, right, y: top + i * gap }));
+  }
+  return { pad, qrSize, qrX, x, right, size, sigY, lines };
 }
 
 /** The counterfoil's fixed parts: "No.", the labelled lines for the buyer, the signature lines. */
 function drawCounterfoilFixed(doc: Doc, box: Box, compact: boolean) {
   const g = counterfoilGeometry(box, compact);
   line(doc, "No.", g.x, box.y + g.pad, "regular", compact ? 6 : 7);
-  let y = g.top;
-  for (const label of g.labels) {
-    line(doc, label, g.x, y, "regular", g.size);
-    rule(doc, g.lineX, y + g.size + 1, g.right);
-    y += g.gap;
+  for (const l of g.lines) {
+    line(doc, l.label, l.labelX, l.y, "regular", g.size);
+    rule(doc, l.lineX, l.y + g.size + 1, l.right);
   }
   const half = (g.right - g.x - 6) / 2;
-  const sigY = box.y + box.height - g.pad - g.size - 1;
-  rule(doc, g.x, sigY, g.x + half);
-  rule(doc, g.x + half + 6, sigY, g.right);
-  line(doc, "Buyer's signature", g.x, sigY + 1.5, "regular", g.size - 1);
-  line(doc, "Seller's signature", g.x + half + 6, sigY + 1.5, "regular", g.size - 1);
+  rule(doc, g.x, g.sigY, g.x + half);
+  rule(doc, g.x + half + 6, g.sigY, g.right);
+  line(doc, "Buyer's signature", g.x, g.sigY + 1.5, "regular", g.size - 1);
+  line(doc, "Seller's signature", g.x + half + 6, g.sigY + 1.5, "regular", g.size - 1);
 }
 
 /** The counterfoil's own parts: the control number, its QR, the buyer's name if sold. */
 function drawCounterfoilStub(doc: Doc, box: Box, stub: StubRow, compact: boolean) {
   const [, controlNumber, buyer] = stub;
   const g = counterfoilGeometry(box, compact);
-  qrImage(doc, controlNumber, g.right - g.qrSize + 5, box.y + 1, g.qrSize);
+  qrImage(doc, controlNumber, g.qrX, box.y + 1, g.qrSize);
   line(doc, controlNumber, g.x, box.y + g.pad + (compact ? 7 : 9), "bold", compact ? 10 : 12);
   if (buyer) {
-    const fit = fitText(doc, buyer, "regular", g.size + 1, g.size - 1, g.right - g.lineX);
-    doc.text(fit.text, g.lineX + 1, g.top - 1, { lineBreak: false });
+    const name = g.lines[0];
+    const fit = fitText(doc, buyer, "regular", g.size + 1, g.size - 1, name.right - name.lineX - 1);
+    doc.text(fit.text, name.lineX + 1, name.y - 1, { lineBreak: false });
   }
 }
 
 /** Where a buyer's ticket's parts go: the same for every stub of a layout and raffle. */
 function ticketGeometry(box: Box, prepared: Prepared, compact: boolean) {
   const pad = compact ? 7 : 12;
-  const qrSize = compact ? 58 : 92;
+  let qrSize = compact ? 58 : 92;
   const x = box.x + pad;
-  const qrX = box.x + box.width - pad - qrSize;
   const qrY = box.y + (compact ? 2 : 6);
-  const codeY = qrY + qrSize;
+  // 'Verify code' under the QR, the code under it. In the compact rows (74 pt on Letter) both are
+  // raised to end 2.5 pt above the cut line, and the QR ends where the label's ink starts.
+  let labelTop = qrY + qrSize;
+  let codeTop = labelTop + (compact ? 6 : 8);
+  if (compact) {
+    codeTop = Math.min(codeTop, box.y + box.height - 2.5 - 8 * 1.069);
+    labelTop = Math.min(labelTop, codeTop - 5.2);
+  }
+  if (compact) qrSize = Math.min(qrSize, labelTop + 1.5 - qrY);
+  const qrX = box.x + box.width - pad - qrSize;
   let y = box.y + pad;
   const nameY = y;
   y += prepared.name.size + (compact ? 2 : 4);
@@ -166,13 +247,13 @@ function ticketGeometry(box: Box, prepared: Prepared, compact: boolean) {
   const labelY = y;
   const numberY = compact ? y : y + 9;
   const prizesY = numberY + (compact ? 15 : 22);
-  return { pad, qrSize, x, qrX, qrY, codeY, nameY, permitY, drawY, priceY, labelY, numberY, prizesY };
+  return { pad, qrSize, x, qrX, qrY, labelTop, codeTop, nameY, permitY, drawY, priceY, labelY, numberY, prizesY };
 }
 
 /** The ticket's fixed parts: raffle name, permit, draw and venue, price, labels, the footer. */
 function drawTicketFixed(doc: Doc, box: Box, options: StubSheetOptions, prepared: Prepared, compact: boolean) {
   const g = ticketGeometry(box, prepared, compact);
-  doc.font("regular").fontSize(compact ? 5.5 : 6.5).text("Verify code", g.qrX, g.codeY, { width: g.qrSize, align: "center", lineBreak: false });
+  doc.font("regular").fontSize(compact ? 5.5 : 6.5).text("Verify code", g.qrX, g.labelTop, { width: g.qrSize, align: "center", lineBreak: false });
   doc.font("bold").fontSize(prepared.name.size).text(prepared.name.text, g.x, g.nameY, { lineBreak: false });
   if (prepared.permit) doc.font("regular").fontSize(prepared.permit.size).text(prepared.permit.text, g.x, g.permitY, { lineBreak: false });
   if (prepared.draw) doc.font("regular").fontSize(prepared.draw.size).text(prepared.draw.text, g.x, g.drawY, { lineBreak: false });
@@ -190,8 +271,7 @@ function drawTicketStub(doc: Doc, box: Box, stub: StubRow, options: StubSheetOpt
   const token = makeVerifyToken(prepared.key, { ticketNumber, qrVersion }, options.keyVersion);
   // The image has a 4-module quiet zone: it may touch the box's padding.
   qrImage(doc, verifyUrl(options.verifyBaseUrl, token), g.qrX, g.qrY, g.qrSize);
-  const code = makeManualCode(prepared.key, { ticketNumber, qrVersion });
-  doc.font("bold").fontSize(compact ? 8 : 10).text(code, g.qrX, g.codeY + (compact ? 6 : 8), { width: g.qrSize, align: "center", lineBreak: false });
+  centred(doc, manualCodeOfToken(token), g.qrX, g.codeTop, g.qrSize, "bold", compact ? 8 : 10);
   line(doc, controlNumber, g.x, g.numberY, "bold", compact ? 13 : 18);
   if (printCount >= 2) line(doc, `REPRINT ${printCount}`, g.x + (compact ? 112 : 150), g.numberY + (compact ? 3 : 5), "bold", compact ? 7 : 9);
 }
@@ -299,6 +379,7 @@ export function createStubPainter(doc: Doc, options: StubSheetOptions, stubs: St
   const compact = options.layout === "10-up";
   const boxes = stubBoxes(options.paper, options.layout);
   const ticketTextWidth = boxes[0].ticket.width - (compact ? 8 : 12) * 2 - (compact ? 58 : 92) - 8;
+  shapeFastWithFonts(doc, ["regular", "bold"]);
   const prepared = prepare(doc, options, ticketTextWidth, compact);
   // Every row has the same size: the fixed parts are drawn for the first row's place, and placed
   // on each row shifted by the row's offset from the first.

@@ -9,6 +9,7 @@ import {
   deriveVerifyKey,
   makeManualCode,
   makeVerifyToken,
+  manualCodeOfToken,
   matchManualCode,
   normalizeManualCode,
   parseVerifyToken,
@@ -35,6 +36,7 @@ describe("verify tokens", () => {
   it.each(GOLDEN)("ticket %i version %i → %s (manual code %s)", (ticketNumber, qrVersion, token, code) => {
     expect(makeVerifyToken(key, { ticketNumber, qrVersion })).toBe(token);
     expect(makeManualCode(key, { ticketNumber, qrVersion })).toBe(code);
+    expect(manualCodeOfToken(token)).toBe(code);
     expect(parseVerifyToken(keys, token)).toEqual({ ticketNumber, qrVersion });
     expect(parseVerifyToken(keys, token.toLowerCase())).toEqual({ ticketNumber, qrVersion });
     expect(matchManualCode(key, ticketNumber, code)).toBe(qrVersion);
@@ -47,6 +49,7 @@ describe("verify tokens", () => {
       const token = makeVerifyToken(k, parts);
       expect(token).toMatch(/^[0-9A-Z]{33}$/);
       expect(parseVerifyToken({ "1": k }, token)).toEqual(parts);
+      expect(manualCodeOfToken(token)).toBe(makeManualCode(k, parts));
     }
   });
 

@@ -164,6 +164,16 @@ describe("limits", () => {
   });
 });
 
+describe("priority", () => {
+  it.skipIf(process.platform !== "linux")("runs the worker thread at its kind's nice value, leaving the instance's own thread as it was", async () => {
+    const before = (await import("node:os")).getPriority();
+    const run = await startJob(probeJob, { principal: principalOf(staff), input: { mode: "niceness" } });
+    // probeJob asks for 7; a machine that refuses it would answer the unchanged value (and warn).
+    expect(await run.result).toEqual({ count: 7 });
+    expect((await import("node:os")).getPriority()).toBe(before);
+  });
+});
+
 describe("failures", () => {
   it("a failure the job reports on purpose keeps its code and message", async () => {
     const run = await startJob(probeJob, { principal: principalOf(staff), input: { mode: "fail-known" } });

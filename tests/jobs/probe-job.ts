@@ -17,4 +17,5 @@ export const probeJob = defineJobKind<typeof probe>({
   memoryLimitMb: 48,
   retryAfterSeconds: 1,
   itemWindow: 4,
+  niceness: 7,
 });

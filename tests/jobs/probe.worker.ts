@@ -3,7 +3,7 @@
 import { createHash } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { JobError } from "@/server/jobs/protocol";
-import { jobWorker } from "@/server/jobs/worker-runtime";
+import { currentThreadNiceness, jobWorker } from "@/server/jobs/worker-runtime";
 
 export type ProbeInput =
   | { mode: "spin" }
@@ -14,10 +14,13 @@ export type ProbeInput =
   | { mode: "exit" }
   | { mode: "echo-input" }
   | { mode: "items"; count: number }
-  | { mode: "sleep"; ms: number };
+  | { mode: "sleep"; ms: number }
+  | { mode: "niceness" };
 
 export default jobWorker<ProbeInput, { count?: number; bytes?: number; sha256?: string }, { emitted: number; bytesRead: number; rowsWritten: number }, { n: number }>(async (input, job) => {
   switch (input.mode) {
+    case "niceness":
+      return { count: currentThreadNiceness() ?? -1 };
     case "spin":
       for (;;) {
         // Synchronous work that never yields: only terminating the thread stops it.

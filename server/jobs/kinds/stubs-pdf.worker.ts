@@ -51,6 +51,10 @@ export default jobWorker<StubsPdfInput, { pages: number; stubs: number }, StubsP
   const perPage = stubs.length / pages;
   for (let page = 1; page <= pages; page++) {
     drawPage(page);
+    // pdfkit hands its bytes out through stream events, which fire only when this loop lets the
+    // event loop turn: without this, 2,000 pages were drawn in one go and the PDF waited whole in
+    // pdfkit's stream buffer — nothing reached the client before the last page (decision 150).
+    await new Promise<void>((resolve) => setImmediate(resolve));
     // Writing waits while the reader is behind: a slow download slows the drawing, nothing piles up.
     if (pending.length) await flush();
     job.progress({ stubsDone: Math.min(stubs.length, Math.round(page * perPage)), pages: page });
