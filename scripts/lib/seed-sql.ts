@@ -102,7 +102,9 @@ WITH src AS (
          pm,
          -- A real GCash reference has 13 digits; the ticket number keeps it unique.
          CASE WHEN pm = 'gcash' THEN '1001' || lpad(n::text, 9, '0') END,
-         CASE WHEN pm = 'cash' THEN 'CASH_PAYMENT_' ELSE 'REF_' END || (extract(epoch FROM created)::bigint * 1000 + n % 1000),
+         -- The whole ticket number, so no two seeded references are alike (with n % 1000 two tickets
+         -- created in the same second shared one, and registering the second asked to confirm reuse).
+         CASE WHEN pm = 'cash' THEN 'CASH_PAYMENT_' ELSE 'REF_' END || (extract(epoch FROM created)::bigint * 100000 + n),
          'active', 50, creator_email, creator_id, creator_email, creator_name,
          CASE WHEN src < 0.35 THEN 'app' ELSE 'web' END,
          'Batch 2000 Raffle',
