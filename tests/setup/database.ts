@@ -9,7 +9,7 @@ import { afterAll, inject } from "vitest";
 import { PrismaClient } from "@/generated/prisma/client";
 import { closeDb, dbEngine } from "@/server/db/client";
 import { resetEnvCache } from "@/server/env";
-import { PGLITE_EXTENSIONS, testDatabasePrefix } from "@/tests/setup/template-database";
+import { PGLITE_EXTENSIONS, testFileDatabaseName } from "@/tests/setup/template-database";
 
 // Every test file runs against its own fresh copy of the database the run migrated once
 // (tests/setup/template-database.ts): an in-memory PGlite started from the dumped data directory
@@ -48,7 +48,7 @@ process.env.AUTH_SECRET ??= "test-secret-test-secret-test-secret-0123456789";
 process.env.MAIL_OUTBOX_DIR ??= path.join(tmpdir(), `raffle-test-outbox-${process.pid}`);
 if (serverUrl) {
   if (!template) throw new Error("TEST_DATABASE_URL is set but the run made no template database (globalSetup)");
-  createdDb = `${testDatabasePrefix()}_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+  createdDb = testFileDatabaseName(template, `${process.pid}_${randomBytes(3).toString("hex")}`);
   await adminQuery(`CREATE DATABASE "${createdDb}" TEMPLATE "${template}"`);
   const url = new URL(serverUrl);
   url.pathname = `/${createdDb}`;

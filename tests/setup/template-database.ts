@@ -70,11 +70,11 @@ async function readBaseline(runner: ScriptRunner): Promise<DatabaseBaseline> {
   return { tables, rows, sequences };
 }
 
-async function adminQuery(serverUrl: string, sql: string) {
+async function adminQuery(serverUrl: string, sql: string, params: unknown[] = []) {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
-    await client.query(sql);
+    return (await client.query(sql, params)).rows as Record<string, string>[];
   } finally {
     await client.end();
   }
@@ -90,6 +90,12 @@ export function testDatabasePrefix() {
   return tag ? `raffle_${tag.toLowerCase()}` : "raffle";
 }
 
+/** A test file's clone of `template`: `raffle_test_<the template's run id>_<file's own id>`. */
+export function testFileDatabaseName(template: string, fileId: string) {
+  const runId = template.slice(`${testDatabasePrefix()}_template_`.length);
+  return `${testDatabasePrefix()}_test_${runId}_${fileId}`;
+}
+
 async function migratePostgres(serverUrl: string) {
   const template = `${testDatabasePrefix()}_template_${process.pid}_${randomBytes(4).toString("hex")}`;
   await adminQuery(serverUrl, `CREATE DATABASE "${template}"`);
@@ -99,7 +105,15 @@ async function migratePostgres(serverUrl: string) {
   // The connection must be closed before the files clone the template.
   const runner = await pgScriptRunner(url.toString());
   const baseline = await readBaseline(runner).finally(() => runner.close());
-  return { database: { template, baseline }, drop: () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`) };
+  // The run's end drops the template and every file's clone still there (a file whose afterAll
+  // did not get to drop its own: a crashed or timed-out worker). Clones are named after the
+  // template (testFileDatabaseName), so another run's databases are never touched.
+  const drop = async () => {
+    await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`);
+    const left = await adminQuery(serverUrl, "SELECT datname FROM pg_database WHERE starts_with(datname, $1)", [`${testFileDatabaseName(template, "")}`]);
+    for (const { datname } of left) await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+  };
+  return { database: { template, baseline }, drop };
 }
 
 async function migratePglite() {
