@@ -20,7 +20,7 @@ export interface DataTablePaginationProps {
   label?: string;
   /**
    * `total` is a capped count, a floor (decision 081): "of 1,000+", "Page 3 of 100+", and Next is
-   * enabled while `hasNext` (pages come back full); `shown` is this page's row count.
+   * enabled while `hasNext` (the server found a row after this page); `shown` is this page's row count.
    */
   capped?: { shown: number; hasNext: boolean };
 }
