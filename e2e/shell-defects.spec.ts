@@ -153,6 +153,31 @@ test("the account menu, open, hides nothing focusable from screen readers (axe a
   await expect(page.getByRole("button", { name: "Account menu" })).toBeFocused();
 });
 
+test("the account menu's code arrives only when the button is used, and ArrowDown opens it as Radix's trigger did", async ({ page }) => {
+  // Decision 176: the menu is not in the first load; pointing at or focusing the button fetches it.
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.url());
+  });
+  await signInWithGoogle(page, ADMIN_EMAIL);
+  await expect(page).toHaveURL(/\/dashboard\/overview$/);
+  await page.waitForLoadState("networkidle");
+  const loaded = scripts.length;
+  const button = page.getByRole("button", { name: "Account menu" });
+  await expect(button).toHaveAttribute("aria-haspopup", "menu");
+  await button.focus();
+  await expect.poll(() => scripts.length, { message: "focus fetches the menu's code" }).toBeGreaterThan(loaded);
+  await page.keyboard.press("ArrowDown");
+  await expect(page.getByRole("menu")).toBeVisible();
+  await expect(page.getByRole("menuitem", { name: "Sign Out" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("menu")).toHaveCount(0);
+  await expect(button).toBeFocused();
+  // Opened a second time, it is the Radix menu itself.
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("menuitemcheckbox", { name: "Dark mode" })).toBeVisible();
+});
+
 test("after an administrator demotes a signed-in user, their sidebar drops the admin entries on the next navigation", async ({ page, adminApi }) => {
   const email = uniqueEmail("demoted");
   const added = await adminApi.post("/api/auth/add-user", { data: { email, displayName: "Dana Demoted", isAdmin: true } });

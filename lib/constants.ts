@@ -30,3 +30,13 @@ export const ROLE_LABELS = { admin: "Administrator", user: "User" } as const;
 
 export const NOT_AUTHORIZED_MESSAGE =
   "Your email is not authorized to access this application. Please contact the administrator for access.";
+
+/** The request header through which a client may name the job it starts (a UUID it made), to watch its progress before the answer. */
+export const JOB_ID_HEADER = "x-job-id";
+
+/**
+ * A Tickets page cursor (decision 137): the row's created_at and number, as `nextCursor` and
+ * `prevCursor` answer them. Here, not in the ticket schema, so the screen's URL parser does not
+ * bring zod into the Tickets screen's first load.
+ */
+export const TICKET_CURSOR = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z_\d{1,5}$/;

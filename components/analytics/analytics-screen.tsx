@@ -59,7 +59,7 @@ export function AnalyticsScreen() {
               ))}
             </SelectContent>
           </Select>
-          <Button variant="outline" onClick={() => exportAnalyticsReport({ analytics: data, timeZone })} disabled={isLoading}>
+          <Button variant="outline" onClick={() => void exportAnalyticsReport({ analytics: data, timeZone })} disabled={isLoading}>
             <Download />
             Export Report
           </Button>

@@ -2,13 +2,16 @@
 
 import { toast } from "@/components/ui/sonner";
 import type { HistoricalAnalytics } from "@/lib/api/dashboard";
-import { buildAnalyticsReportCsv, reportFileName } from "@/lib/dashboard/report-csv";
 
-/** Builds the report in the browser and downloads it (SPEC section 2: produced client-side). */
-export function exportAnalyticsReport(options: { analytics: HistoricalAnalytics | undefined; timeZone: string }) {
+/**
+ * Builds the report in the browser and downloads it (SPEC section 2: produced client-side). The CSV
+ * writer (papaparse) loads on the first export, not with the screen (decision 176).
+ */
+export async function exportAnalyticsReport(options: { analytics: HistoricalAnalytics | undefined; timeZone: string }) {
   try {
     if (!options.analytics) throw new Error("No analytics loaded");
     const reportDate = new Date();
+    const { buildAnalyticsReportCsv, reportFileName } = await import("@/lib/dashboard/report-csv");
     const csv = buildAnalyticsReportCsv({ analytics: options.analytics, reportDate, timeZone: options.timeZone });
     const url = URL.createObjectURL(new Blob([csv], { type: "text/csv;charset=utf-8" }));
     const link = document.createElement("a");

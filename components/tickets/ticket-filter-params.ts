@@ -4,7 +4,7 @@
 import { createLoader, parseAsInteger, parseAsString, parseAsStringLiteral } from "nuqs/server";
 import type { TicketSearchParams } from "@/lib/api/tickets";
 import { TICKETS_PAGE_SIZE } from "@/lib/constants";
-import { TICKET_CURSOR } from "@/lib/schemas/ticket";
+import { TICKET_CURSOR } from "@/lib/constants";
 
 export const STATUS_FILTERS = ["all", "registered", "unregistered"] as const;
 /** SPEC section 2: the payment filter offers all, Cash and GCash. */

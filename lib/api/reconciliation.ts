@@ -1,7 +1,7 @@
 // Reconciliation (issue 21; docs/decisions/110–114): statement imports, lines and decisions, reports.
 // Shapes: lib/schemas/reconciliation.ts.
 import { apiRequest } from "@/lib/api-client";
-import { JOB_ID_HEADER } from "@/lib/schemas/job";
+import { JOB_ID_HEADER } from "@/lib/constants";
 import { LINES_PAGE_SIZE, type ColumnMapping, type ImportCommitted, type ImportPreview, type LineState, type LinesPage, type ReportAnswer, type ReportName, type StatementImportRow, type StatementKind } from "@/lib/schemas/reconciliation";
 
 const id = (value: string) => encodeURIComponent(value.trim());

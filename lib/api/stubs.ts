@@ -2,7 +2,7 @@
 // POST /api/tickets/{id}/qr/replace. The print is a file download (read as it streams, like the
 // CSV export), named by the job id it sends so the screen can follow its progress.
 import { ApiError, apiRequest } from "@/lib/api-client";
-import { JOB_ID_HEADER } from "@/lib/schemas/job";
+import { JOB_ID_HEADER } from "@/lib/constants";
 import type { PrintJobsResponse, PrintStubsInput } from "@/lib/schemas/stubs";
 
 /** 10,000 stubs take seconds on a quiet machine; the job itself stops at 180 s. */

@@ -1,7 +1,7 @@
 // CSV export and import calls (SPEC section 7: export 60 s, import 300 s).
 import { ApiError, apiRequest } from "@/lib/api-client";
 import { createCsvRecordCounter } from "@/lib/csv/ticket-csv";
-import { JOB_ID_HEADER } from "@/lib/schemas/job";
+import { JOB_ID_HEADER } from "@/lib/constants";
 import type { ImportResult } from "@/lib/schemas/ticket-import";
 
 export const EXPORT_TIMEOUT_MS = 60_000;

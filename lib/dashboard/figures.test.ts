@@ -1,3 +1,4 @@
+import { format } from "date-fns";
 import { describe, expect, it } from "vitest";
 import {
   averageTicketValue,
@@ -51,7 +52,21 @@ describe("display rules on the API's data", () => {
     expect(formatDay(undefined, "MMM dd")).toBe("No Date");
     expect(formatDay("", "MMM dd")).toBe("No Date");
     expect(formatDay("2024-13-40", "MMM dd")).toBe("Invalid Date");
+    expect(formatDay("2023-02-29", "MMM dd")).toBe("Invalid Date");
+    expect(formatDay("2024-00-10", "MMM dd")).toBe("Invalid Date");
+    expect(formatDay("24-01-10", "MMM dd")).toBe("Invalid Date");
+    expect(formatDay("2024-12-31T23:00:00", "MMM dd, yyyy")).toBe("Dec 31, 2024");
+    expect(formatDay("2024-03-09", "MMM dd")).toBe("Mar 09");
     expect(formatDay(42, "MMM dd")).toBe("Invalid Date");
+  });
+
+  it("formats every month as date-fns' MMM dd and MMM dd, yyyy did", () => {
+    for (let month = 1; month <= 12; month++) {
+      const iso = `2025-${String(month).padStart(2, "0")}-07`;
+      const date = new Date(2025, month - 1, 7);
+      expect(formatDay(iso, "MMM dd")).toBe(format(date, "MMM dd"));
+      expect(formatDay(iso, "MMM dd, yyyy")).toBe(format(date, "MMM dd, yyyy"));
+    }
   });
 
   it("non-array data is empty and non-numeric counts are 0", () => {

@@ -5,9 +5,6 @@ import { z } from "zod";
 export const JOB_STATES = ["running", "succeeded", "failed", "cancelled"] as const;
 export type JobState = (typeof JOB_STATES)[number];
 
-/** The request header through which a client may name the job it starts (a UUID it made), to watch its progress before the answer. */
-export const JOB_ID_HEADER = "x-job-id";
-
 export const jobSchema = z.object({
   id: z.uuid(),
   kind: z.string(),

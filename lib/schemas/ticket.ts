@@ -1,7 +1,7 @@
 // Ticket payloads (SPEC sections 3 and 5), used by the forms, the route handlers and the importer.
 // Messages are the spec's exact texts.
 import { z } from "zod";
-import { MAX_CUSTOM_RANGE, MAX_TICKETS_PER_TRANSACTION, PAYMENT_METHODS, TICKET_STATUSES, isRegisteredBuyerName, type PaymentMethod } from "@/lib/constants";
+import { MAX_CUSTOM_RANGE, MAX_TICKETS_PER_TRANSACTION, PAYMENT_METHODS, TICKET_CURSOR, TICKET_STATUSES, isRegisteredBuyerName, type PaymentMethod } from "@/lib/constants";
 import { phoneDigits, phoneProblem } from "@/lib/phone";
 import { paymentChoiceFields } from "@/lib/schemas/payment";
 import { TEXT_LIMITS, text, textRules } from "@/lib/schemas/text";
@@ -232,7 +232,6 @@ export const MAX_PAGE_SIZE = 10_000;
  * Keyset paging (decision 081): a page's `nextCursor`/`prevCursor` given back as `after`/`before`
  * picks the next or previous page from the index, whatever the depth; `offset` stays for jumps.
  */
-export const TICKET_CURSOR = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z_\d{1,5}$/;
 const cursor = z.preprocess(blankToUndefined, z.string().regex(TICKET_CURSOR, "The cursor must be one a page answered (nextCursor or prevCursor)").optional());
 /** The largest total a filtered search counts when asked for `count=capped`; past it the answer says "1,000+". */
 export const TICKET_COUNT_CAP = 1000;

@@ -1,6 +1,6 @@
 import "server-only";
 import type { NextRequest } from "next/server";
-import { JOB_ID_HEADER } from "@/lib/schemas/job";
+import { JOB_ID_HEADER } from "@/lib/constants";
 import { importTicketsSchema, type ImportResult } from "@/lib/schemas/ticket-import";
 import type { Principal } from "@/server/auth/principal";
 import { validationError } from "@/server/http/api-route";

@@ -1,5 +1,6 @@
 // POST /api/jobs/self-test - stream a fixed byte pattern from a worker thread (administrators)
-import { JOB_ID_HEADER, selfTestJobSchema } from "@/lib/schemas/job";
+import { JOB_ID_HEADER } from "@/lib/constants";
+import { selfTestJobSchema } from "@/lib/schemas/job";
 import { apiRoute } from "@/server/http/api-route";
 import { jobStreamResponse } from "@/server/jobs/job-response";
 import { startSelfTest } from "@/server/jobs/start-self-test";
