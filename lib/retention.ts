@@ -3,6 +3,13 @@
 // personal data is still there, administrators are reminded to remove it. 0 months = no reminder.
 import { addMonths } from "date-fns";
 
+/**
+ * What the Close-out screen says beside the archive's attachments checkbox. Here, with the other
+ * personal-data rules, not in the close-out schema: the screen would carry zod for a sentence.
+ */
+export const ATTACHMENTS_WARNING =
+  "Attachments hold personal data (buyers' proofs of payment, disqualification evidence). Include them only if you must keep them, and store the archive where personal data may be kept.";
+
 export interface PurgeReminder {
   /** The setting, in months (0 = no reminder). */
   retentionMonths: number;

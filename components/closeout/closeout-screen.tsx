@@ -5,12 +5,12 @@
 // confirmation once closed and archived; Reopen with a reason (docs/decisions/130-132).
 import Link from "next/link";
 import { useId, useState } from "react";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Download, Lock, LockOpen, Trash2, TriangleAlert } from "lucide-react";
 import { PurgeReminderNotice } from "@/components/closeout/purge-reminder";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { TextField } from "@/components/forms/field";
+import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -22,25 +22,16 @@ import { errorMessage } from "@/lib/api-client";
 import { formatCountOf } from "@/lib/format";
 import { RAFFLE_STATUS_LABELS } from "@/lib/draw";
 import { useCloseRaffle, useCloseout, useDownloadArchive, usePurgeRaffle, useReopenRaffle } from "@/lib/queries/closeout";
-import { isReminderDue, monthsText } from "@/lib/retention";
+import { ATTACHMENTS_WARNING, isReminderDue, monthsText } from "@/lib/retention";
 import { saveBlob } from "@/lib/save-blob";
-import {
-  ATTACHMENTS_WARNING,
-  closeRaffleSchema,
-  purgeRaffleSchema,
-  reopenRaffleSchema,
-  type CloseRafflePayload,
-  type CloseoutView,
-  type PurgeRafflePayload,
-  type ReopenRafflePayload,
-} from "@/lib/schemas/closeout";
+import type { CloseRafflePayload, CloseoutView, PurgeRafflePayload, ReopenRafflePayload } from "@/lib/schemas/closeout";
 
 const TITLE = "Close-out";
 const DESCRIPTION = "Freeze the raffle's records, keep one signed archive, then remove buyers' personal data.";
 
 function CloseCard({ view }: { view: CloseoutView }) {
   const close = useCloseRaffle();
-  const form = useForm<{ confirm: string }, unknown, CloseRafflePayload>({ resolver: zodResolver(closeRaffleSchema), defaultValues: { confirm: "" } });
+  const form = useForm<{ confirm: string }, unknown, CloseRafflePayload>({ resolver: lazyZodResolver(() => import("@/lib/schemas/closeout").then((m) => m.closeRaffleSchema)), defaultValues: { confirm: "" } });
   async function submit(body: CloseRafflePayload) {
     try {
       await close.mutateAsync(body);
@@ -149,7 +140,7 @@ function ArchiveCard({ view }: { view: CloseoutView }) {
 
 function PurgeCard({ view }: { view: CloseoutView }) {
   const purge = usePurgeRaffle();
-  const form = useForm<{ confirm: string }, unknown, PurgeRafflePayload>({ resolver: zodResolver(purgeRaffleSchema), defaultValues: { confirm: "" } });
+  const form = useForm<{ confirm: string }, unknown, PurgeRafflePayload>({ resolver: lazyZodResolver(() => import("@/lib/schemas/closeout").then((m) => m.purgeRaffleSchema)), defaultValues: { confirm: "" } });
   const ready = view.archives.length > 0 && !view.purgedAt;
   async function submit(body: PurgeRafflePayload) {
     try {
@@ -204,7 +195,7 @@ function PurgeCard({ view }: { view: CloseoutView }) {
 
 function ReopenCard() {
   const reopen = useReopenRaffle();
-  const form = useForm<{ reason: string }, unknown, ReopenRafflePayload>({ resolver: zodResolver(reopenRaffleSchema), defaultValues: { reason: "" } });
+  const form = useForm<{ reason: string }, unknown, ReopenRafflePayload>({ resolver: lazyZodResolver(() => import("@/lib/schemas/closeout").then((m) => m.reopenRaffleSchema)), defaultValues: { reason: "" } });
   async function submit(body: ReopenRafflePayload) {
     try {
       await reopen.mutateAsync(body);

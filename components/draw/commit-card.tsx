@@ -2,10 +2,10 @@
 
 // Commit (docs/decisions/106): fix the pool, the server seed's hash and the outside value's source
 // before anyone can know the outside value.
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { ShieldCheck } from "lucide-react";
 import { Field, TextField } from "@/components/forms/field";
+import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Form } from "@/components/ui/form";
@@ -13,14 +13,14 @@ import { toast } from "@/components/ui/sonner";
 import { errorMessage } from "@/lib/api-client";
 import { useCommitDraw } from "@/lib/queries/draw";
 import type { CommitDrawPayload } from "@/lib/schemas/draw";
-import { commitDrawFormSchema, type CommitDrawFormValues } from "@/lib/schemas/draw-form";
+import type { CommitDrawFormValues } from "@/lib/schemas/draw-form";
 
 const DEFAULTS: CommitDrawFormValues = { mode: "rng", type: "dice", count: "20", game: "6/58", drawDate: "", round: "" };
 const SELECT_CLASS = "border-input bg-background h-9 w-full rounded-md border px-3 text-sm";
 
 export function CommitCard({ exhausted }: { exhausted: string[] }) {
   const commit = useCommitDraw();
-  const form = useForm<CommitDrawFormValues, unknown, CommitDrawPayload>({ resolver: zodResolver(commitDrawFormSchema), defaultValues: DEFAULTS });
+  const form = useForm<CommitDrawFormValues, unknown, CommitDrawPayload>({ resolver: lazyZodResolver(() => import("@/lib/schemas/draw-form").then((m) => m.commitDrawFormSchema)), defaultValues: DEFAULTS });
   const type = form.watch("type");
   const mode = form.watch("mode");
 

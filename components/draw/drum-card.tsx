@@ -3,10 +3,10 @@
 // Drum mode on draw day (docs/decisions/129): staff scan or type each counterfoil as it comes out
 // of the physical drum; the server checks it against the committed pool and records it as the next
 // position. A refused counterfoil says why (void, not sold, already drawn) so it can be put aside.
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { ScanLine } from "lucide-react";
 import { TextField } from "@/components/forms/field";
+import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Form } from "@/components/ui/form";
@@ -15,11 +15,11 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { errorMessage } from "@/lib/api-client";
 import { useDrumPick } from "@/lib/queries/draw";
 import type { AdminDraw, DrumPickPayload } from "@/lib/schemas/draw";
-import { drumPickFormSchema, type DrumPickFormValues } from "@/lib/schemas/draw-form";
+import type { DrumPickFormValues } from "@/lib/schemas/draw-form";
 
 export function DrumCard({ draw }: { draw: AdminDraw }) {
   const pick = useDrumPick();
-  const form = useForm<DrumPickFormValues, unknown, DrumPickPayload>({ resolver: zodResolver(drumPickFormSchema), defaultValues: { controlNumber: "", witnesses: "" } });
+  const form = useForm<DrumPickFormValues, unknown, DrumPickPayload>({ resolver: lazyZodResolver(() => import("@/lib/schemas/draw-form").then((m) => m.drumPickFormSchema)), defaultValues: { controlNumber: "", witnesses: "" } });
   const drum = draw.drum!;
   const prizeName = new Map(draw.prizes.map((p) => [p.rank, p.name]));
   const next = drum.next;

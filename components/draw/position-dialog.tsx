@@ -2,10 +2,10 @@
 
 // Disqualify or reinstate one drawn position (docs/decisions/107): a reason is required; the
 // history keeps every step.
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Field, TextField } from "@/components/forms/field";
+import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Form } from "@/components/ui/form";
@@ -15,7 +15,7 @@ import { toast } from "@/components/ui/sonner";
 import { errorMessage } from "@/lib/api-client";
 import { DISQUALIFY_REASON_LABELS, DISQUALIFY_REASONS } from "@/lib/draw";
 import { useAddEvidence, usePositionAction } from "@/lib/queries/draw";
-import { disqualifyFormSchema, reinstateFormSchema, type DisqualifyFormValues, type ReinstateFormValues } from "@/lib/schemas/draw-form";
+import type { DisqualifyFormValues, ReinstateFormValues } from "@/lib/schemas/draw-form";
 
 export interface PositionTarget {
   drawId: string;
@@ -51,7 +51,7 @@ function DisqualifyForm({ target, onDone }: { target: PositionTarget; onDone: ()
   const action = usePositionAction();
   const addEvidence = useAddEvidence();
   const [file, setFile] = useState<File | null>(null);
-  const form = useForm<DisqualifyFormValues>({ resolver: zodResolver(disqualifyFormSchema), defaultValues: { reason: "ineligible_buyer", note: "" } });
+  const form = useForm<DisqualifyFormValues>({ resolver: lazyZodResolver(() => import("@/lib/schemas/draw-form").then((m) => m.disqualifyFormSchema)), defaultValues: { reason: "ineligible_buyer", note: "" } });
   async function submit(values: DisqualifyFormValues) {
     try {
       await action.mutateAsync({ drawId: target.drawId, position: target.position, action: "disqualify", body: { reason: values.reason, note: values.note || undefined } });
@@ -116,7 +116,7 @@ function DisqualifyForm({ target, onDone }: { target: PositionTarget; onDone: ()
 
 function ReinstateForm({ target, onDone }: { target: PositionTarget; onDone: () => void }) {
   const action = usePositionAction();
-  const form = useForm<ReinstateFormValues>({ resolver: zodResolver(reinstateFormSchema), defaultValues: { reason: "" } });
+  const form = useForm<ReinstateFormValues>({ resolver: lazyZodResolver(() => import("@/lib/schemas/draw-form").then((m) => m.reinstateFormSchema)), defaultValues: { reason: "" } });
   async function submit(values: ReinstateFormValues) {
     try {
       await action.mutateAsync({ drawId: target.drawId, position: target.position, action: "reinstate", body: { reason: values.reason } });

@@ -2,10 +2,10 @@
 
 // Prizes (administrators): the table the draw follows, rank 1 first. Editable until a draw is
 // committed (the database refuses it after: docs/decisions/105).
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Plus, Trash2 } from "lucide-react";
 import { TextField } from "@/components/forms/field";
+import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Form } from "@/components/ui/form";
@@ -14,14 +14,14 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { errorMessage } from "@/lib/api-client";
 import { formatPeso } from "@/lib/format";
 import { useAddPrize, useDeletePrize } from "@/lib/queries/draw";
-import { prizeFormSchema, type Prize, type PrizeFormValues } from "@/lib/schemas/prize";
+import type { Prize, PrizeFormValues } from "@/lib/schemas/prize";
 
 export function PrizesCard({ prizes, editable }: { prizes: Prize[]; editable: boolean }) {
   const addPrize = useAddPrize();
   const deletePrize = useDeletePrize();
   const nextRank = String((prizes.at(-1)?.rank ?? 0) + 1);
   const empty: PrizeFormValues = { rank: nextRank, name: "", valuePhp: "", backups: "3", claimDays: "60" };
-  const form = useForm({ resolver: zodResolver(prizeFormSchema), values: empty });
+  const form = useForm({ resolver: lazyZodResolver(() => import("@/lib/schemas/prize").then((m) => m.prizeFormSchema)), values: empty });
 
   async function submit(values: Parameters<typeof addPrize.mutateAsync>[0]) {
     try {

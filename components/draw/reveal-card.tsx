@@ -2,10 +2,10 @@
 
 // Draw day (docs/decisions/106): the outside value typed twice and the witnesses' names; the whole
 // sequence follows from them and the committed server seed.
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { Dices } from "lucide-react";
 import { TextField } from "@/components/forms/field";
+import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Form } from "@/components/ui/form";
@@ -13,7 +13,7 @@ import { toast } from "@/components/ui/sonner";
 import { errorMessage } from "@/lib/api-client";
 import { useRevealDraw } from "@/lib/queries/draw";
 import type { RevealDrawPayload } from "@/lib/schemas/draw";
-import { revealDrawFormSchema, type RevealDrawFormValues } from "@/lib/schemas/draw-form";
+import type { RevealDrawFormValues } from "@/lib/schemas/draw-form";
 
 const HINTS: Record<string, string> = {
   dice: "The digits rolled, in order (e.g. 35126443526115623416).",
@@ -24,7 +24,7 @@ const HINTS: Record<string, string> = {
 export function RevealCard({ drawId, sourceType, sourceText }: { drawId: string; sourceType: string; sourceText: string }) {
   const reveal = useRevealDraw();
   const form = useForm<RevealDrawFormValues, unknown, RevealDrawPayload>({
-    resolver: zodResolver(revealDrawFormSchema),
+    resolver: lazyZodResolver(() => import("@/lib/schemas/draw-form").then((m) => m.revealDrawFormSchema)),
     defaultValues: { outsideValue: "", outsideValueConfirm: "", witnesses: "" },
   });
 

@@ -2,10 +2,10 @@
 
 // Unvoid (administrators; docs/decisions/051): puts a voided ticket back in the raffle, with a
 // reason that the audit row keeps beside the void it undoes.
-import { zodResolver } from "@hookform/resolvers/zod";
 import { RotateCcw } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { TextField } from "@/components/forms/field";
+import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Form } from "@/components/ui/form";
@@ -15,7 +15,7 @@ import { useReturnFocus } from "@/components/tickets/use-return-focus";
 import { errorMessage } from "@/lib/api-client";
 import { useUnvoidTicket } from "@/lib/queries/voids";
 import type { Ticket } from "@/lib/schemas/ticket-response";
-import { unvoidTicketFormSchema, type UnvoidTicketFormValues } from "@/lib/schemas/void";
+import type { UnvoidTicketFormValues } from "@/lib/schemas/void";
 import { voidReasonLabel } from "@/lib/voids";
 
 type UnvoidTarget = Pick<Ticket, "id" | "control_number" | "void_reason">;
@@ -44,7 +44,7 @@ export function UnvoidTicketDialog({ ticket, onOpenChange, onUnvoided }: { ticke
 
 function UnvoidForm({ ticket, onDone, onCancel }: { ticket: UnvoidTarget; onDone: (ticket: Ticket) => void; onCancel: () => void }) {
   const mutation = useUnvoidTicket();
-  const form = useForm<UnvoidTicketFormValues>({ resolver: zodResolver(unvoidTicketFormSchema), defaultValues: { reason: "" }, mode: "onTouched" });
+  const form = useForm<UnvoidTicketFormValues>({ resolver: lazyZodResolver(() => import("@/lib/schemas/void").then((m) => m.unvoidTicketFormSchema)), defaultValues: { reason: "" }, mode: "onTouched" });
   function submit(values: UnvoidTicketFormValues) {
     mutation.mutate(
       { id: ticket.id, body: values },

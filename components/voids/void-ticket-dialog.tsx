@@ -3,9 +3,9 @@
 // The Void dialog (administrators; docs/decisions/051): a reason from the fixed list and a note
 // (required for Other), with what a void means said before it is done. The ticket keeps its number
 // and leaves the draw and every sales figure; an administrator can unvoid it.
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Ban } from "lucide-react";
 import { useForm } from "react-hook-form";
+import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
@@ -18,7 +18,7 @@ import { errorMessage } from "@/lib/api-client";
 import { formatPeso } from "@/lib/format";
 import { useVoidTicket } from "@/lib/queries/voids";
 import type { Ticket } from "@/lib/schemas/ticket-response";
-import { voidTicketFormSchema, type VoidTicketFormValues } from "@/lib/schemas/void";
+import type { VoidTicketFormValues } from "@/lib/schemas/void";
 import { VOID_NOTE_MIN_FOR_OTHER, VOID_REASONS, VOID_REASON_LABELS } from "@/lib/voids";
 
 type VoidTarget = Pick<Ticket, "id" | "control_number" | "is_registered" | "buyer_name" | "amount">;
@@ -50,7 +50,7 @@ export function VoidTicketDialog({ ticket, onOpenChange, onVoided }: { ticket: V
 function VoidTicketForm({ ticket, onDone, onCancel }: { ticket: VoidTarget; onDone: (ticket: Ticket) => void; onCancel: () => void }) {
   const mutation = useVoidTicket();
   const form = useForm<VoidTicketFormValues>({
-    resolver: zodResolver(voidTicketFormSchema),
+    resolver: lazyZodResolver(() => import("@/lib/schemas/void").then((m) => m.voidTicketFormSchema)),
     // DefaultValues is a deep partial: no reason chosen yet needs no cast.
     defaultValues: { note: "" },
     mode: "onTouched",

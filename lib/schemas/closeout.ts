@@ -35,10 +35,6 @@ export const archiveQuerySchema = z
   .transform((q) => ({ includeAttachments: q.attachments === "1" || q.attachments === "true" }));
 export type ArchiveQuery = z.output<typeof archiveQuerySchema>;
 
-/** What the Close-out screen says beside the attachments checkbox (and the README inside the ZIP). */
-export const ATTACHMENTS_WARNING =
-  "Attachments hold personal data (buyers' proofs of payment, disqualification evidence). Include them only if you must keep them, and store the archive where personal data may be kept.";
-
 /** One unmet condition of Close: a stable id, a sentence, and the screen where it is fixed. */
 export interface CloseoutItem {
   item: "winners_published" | "prizes_settled" | "seller_balances" | "statement_lines" | "unverified_payments";
