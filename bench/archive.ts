@@ -6,43 +6,13 @@
 //   npx tsx --conditions=react-server bench/archive.ts [--tickets 10000,100000] [--skip-build] [--port 3560]
 // writes bench/archive-results.json.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { benchEnv, createDatabase, ensureBuild, runTsx, seed, startServer, stopServer } from "./harness";
-
-function processTree(root: number): number[] {
-  const parents = new Map<number, number>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
-    } catch {
-      // ended meanwhile
-    }
-  }
-  const tree = [root];
-  for (let i = 0; i < tree.length; i++) for (const [pid, ppid] of parents) if (ppid === tree[i]) tree.push(pid);
-  return tree;
-}
-
-function rssBytes(pids: number[]): number {
-  let total = 0;
-  for (const pid of pids) {
-    try {
-      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-      if (m) total += Number(m[1]) * 1024;
-    } catch {
-      // gone
-    }
-  }
-  return total;
-}
-
-const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+import { mb, processTree, rssBytes } from "./process-memory";
 
 export interface ArchiveFigures {
   ms: number;

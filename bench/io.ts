@@ -8,11 +8,12 @@
 //     npx tsx --conditions=react-server bench/io.ts [--tickets 100000] [--engine pglite|postgresql] [--skip-build] [--port 3230]
 //   PostgreSQL needs BENCH_DATABASE_URL (a database is created there and dropped after).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { TICKET_CSV_COLUMNS, csvLine } from "@/lib/csv/ticket-csv";
+import { processTree, rssBytes } from "./process-memory";
 
 type Engine = "pglite" | "postgresql";
 
@@ -37,35 +38,6 @@ export const IO_TARGETS: IoTarget[] = [
 // ---------------------------------------------------------------- server memory
 
 /** The process and its descendants (npx → node → next-server): their RSS is the server's. */
-function processTree(root: number): number[] {
-  const parents = new Map<number, number>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      parents.set(Number(entry), ppid);
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  const tree = [root];
-  for (let i = 0; i < tree.length; i++) for (const [pid, ppid] of parents) if (ppid === tree[i]) tree.push(pid);
-  return tree;
-}
-
-function rssBytes(pids: number[]): number {
-  let total = 0;
-  for (const pid of pids) {
-    try {
-      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-      if (m) total += Number(m[1]) * 1024;
-    } catch {
-      // gone
-    }
-  }
-  return total;
-}
 
 // ---------------------------------------------------------------- the calls
 

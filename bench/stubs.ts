@@ -5,9 +5,10 @@
 //   npx tsx --conditions=react-server bench/stubs.ts [--tickets 10000] [--skip-build] [--port 3850] [--print-only]
 // The port may also come from BENCH_PORT (helpers sharing the machine each have their own range).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { mb, p95, processTree, rssBytes } from "./process-memory";
 
 const { values: args } = parseArgs({
   options: {
@@ -19,38 +20,6 @@ const { values: args } = parseArgs({
     "print-only": { type: "boolean", default: false },
   },
 });
-
-function processTree(root: number): number[] {
-  const parents = new Map<number, number>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
-    } catch {
-      // ended meanwhile
-    }
-  }
-  const tree = [root];
-  for (let i = 0; i < tree.length; i++) for (const [pid, ppid] of parents) if (ppid === tree[i]) tree.push(pid);
-  return tree;
-}
-
-function rss(pids: number[]): number {
-  let total = 0;
-  for (const pid of pids) {
-    try {
-      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-      if (m) total += Number(m[1]) * 1024;
-    } catch {
-      // ended
-    }
-  }
-  return total;
-}
-
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.max(0, Math.ceil(xs.length * 0.95) - 1)];
-const mb = (b: number) => Math.round((b / 1024 / 1024) * 10) / 10;
 
 async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<ChildProcess> {
   const child = spawn("npx", ["next", "start", "-p", String(port), "-H", "127.0.0.1"], { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
@@ -119,9 +88,9 @@ try {
     await timedGets(other, headers, () => true, 20); // warm
     const baseline = await timedGets(other, headers, () => true, 200);
     const pids = processTree(server.pid!);
-    const rssBefore = rss(pids);
+    const rssBefore = rssBytes(pids);
     let rssPeak = rssBefore;
-    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rss(processTree(server.pid!)))), 50);
+    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssBytes(processTree(server.pid!)))), 50);
     let done = false;
     const t0 = performance.now();
     const printing = (async () => {
