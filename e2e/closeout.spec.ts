@@ -4,23 +4,12 @@
 import { execFileSync } from "node:child_process";
 import { expect, test, type APIRequestContext } from "@playwright/test";
 import { expectNoA11yViolations } from "./a11y";
-import { startAppServer, type AppServer } from "./app-server";
+import { useOwnServer } from "./own-server";
 
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 80;
-const CODE = "CL0S-E0UT";
 const DICE = "35126443526115623416";
-let app: AppServer;
 
 test.describe.configure({ mode: "serial" });
-test.use({ baseURL: `http://127.0.0.1:${PORT}` });
-
-test.beforeAll(async () => {
-  app = await startAppServer({
-    port: PORT,
-    env: { AUTH_DEV_LOGIN: "true", AUTH_DEV_LOGIN_IN_PRODUCTION: "true", AUTH_DEV_LOGIN_CODE: CODE, SERVED_OVER_HTTP: "true" },
-  });
-});
-test.afterAll(async () => app?.stop());
+const server = useOwnServer({ portOffset: 80, code: "CL0S-E0UT" });
 
 async function ok(res: Awaited<ReturnType<APIRequestContext["post"]>>) {
   expect(res.status(), await res.text()).toBeLessThan(300);
@@ -32,12 +21,7 @@ test("close with a failing checklist, fix, close, download the archive, purge", 
   test.slow();
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
-  await page.goto("/login");
-  await page.getByLabel("Email").fill("admin@example.com");
-  await page.getByLabel("Sign-in code").fill(CODE);
-  await page.getByRole("button", { name: "Sign in (development)" }).click();
-  await page.waitForURL(/\/dashboard\/overview$/);
-  const api = await playwright.request.newContext({ baseURL: app.url, storageState: await page.context().storageState(), extraHTTPHeaders: { Origin: app.url } });
+  const api = await server.signInAsAdmin(page, playwright);
   await api.put("/api/settings", { data: { api_rate_limit: 100_000 } });
   for (const [i, name] of ["Maria Clara Santos", "Jose Protacio Rizal", "Andres Bonifacio"].entries()) {
     await ok(await api.post("/api/tickets/generate", { data: { buyer_name: name, phone_number: `091712345${10 + i}`, payment_method: "cash", quantity: 2 } }));

@@ -3,21 +3,10 @@
 // physical drum (a void one is refused with the reason), and the last one completes the draw.
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoA11yViolations } from "./a11y";
-import { startAppServer, type AppServer } from "./app-server";
+import { useOwnServer } from "./own-server";
 
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 71;
-const CODE = "DRUM-C0DE";
-let app: AppServer;
 
-test.use({ baseURL: `http://127.0.0.1:${PORT}` });
-
-test.beforeAll(async () => {
-  app = await startAppServer({
-    port: PORT,
-    env: { AUTH_DEV_LOGIN: "true", AUTH_DEV_LOGIN_IN_PRODUCTION: "true", AUTH_DEV_LOGIN_CODE: CODE, SERVED_OVER_HTTP: "true" },
-  });
-});
-test.afterAll(async () => app?.stop());
+const server = useOwnServer({ portOffset: 71, code: "DRUM-C0DE" });
 
 async function toastsGone(page: Page) {
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 15_000 });
@@ -27,12 +16,7 @@ test("drum mode: the same commit, then each counterfoil checked against the pool
   test.setTimeout(180_000);
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
-  await page.goto("/login");
-  await page.getByLabel("Email").fill("admin@example.com");
-  await page.getByLabel("Sign-in code").fill(CODE);
-  await page.getByRole("button", { name: "Sign in (development)" }).click();
-  await page.waitForURL(/\/dashboard\/overview$/);
-  const api = await playwright.request.newContext({ baseURL: app.url, storageState: await page.context().storageState(), extraHTTPHeaders: { Origin: app.url } });
+  const api = await server.signInAsAdmin(page, playwright);
   await api.put("/api/settings", { data: { api_rate_limit: 100_000 } });
   const sold = await api.post("/api/tickets/generate", { data: { buyer_name: "Maria Clara Santos", phone_number: "09171234510", payment_method: "cash", quantity: 5 } });
   expect(sold.status(), await sold.text()).toBeLessThan(300);

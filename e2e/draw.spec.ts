@@ -6,29 +6,18 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { expectNoA11yViolations } from "./a11y";
 import { pdfText } from "./pdf";
-import { startAppServer, type AppServer } from "./app-server";
+import { useOwnServer } from "./own-server";
 
-const PORT = Number(process.env.E2E_PORT ?? 3100) + 70;
-const CODE = "DRAW-C0DE";
 // A real drand quicknet round, recorded (the draw is offline): its signature and randomness.
 const ROUND = 657413;
 const SIGNATURE = "b713718a38ae728dfd477991af2822e08d2f305e47718cef9f7848ce4050e7be41076862b98fad56e91a6b85b89cd97b";
 const RANDOMNESS = "fc1873a13f3545aeade8401532ef5519920652eee6b0d2b19ca12643b87b3587";
-let app: AppServer;
 /** Shared with the PDF test, which runs after the flow on the same server. */
 let adminState: Awaited<ReturnType<import("@playwright/test").BrowserContext["storageState"]>> | undefined;
 let drawIdForPdfs = "";
 
 test.describe.configure({ mode: "serial" });
-test.use({ baseURL: `http://127.0.0.1:${PORT}` });
-
-test.beforeAll(async () => {
-  app = await startAppServer({
-    port: PORT,
-    env: { AUTH_DEV_LOGIN: "true", AUTH_DEV_LOGIN_IN_PRODUCTION: "true", AUTH_DEV_LOGIN_CODE: CODE, SERVED_OVER_HTTP: "true" },
-  });
-});
-test.afterAll(async () => app?.stop());
+const server = useOwnServer({ portOffset: 70, code: "DRAW-C0DE" });
 
 /** Toasts fade in and out over the page: axe measures contrast once they are gone (success toasts last 2 s). */
 async function toastsGone(page: Page) {
@@ -56,13 +45,8 @@ test("prizes → Close sales → commit → draw → disqualify → publish, and
   test.setTimeout(240_000);
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
-  await page.goto("/login");
-  await page.getByLabel("Email").fill("admin@example.com");
-  await page.getByLabel("Sign-in code").fill(CODE);
-  await page.getByRole("button", { name: "Sign in (development)" }).click();
-  await page.waitForURL(/\/dashboard\/overview$/);
+  const api = await server.signInAsAdmin(page, playwright);
   adminState = await page.context().storageState();
-  const api = await playwright.request.newContext({ baseURL: app.url, storageState: adminState, extraHTTPHeaders: { Origin: app.url } });
   await api.put("/api/settings", { data: { api_rate_limit: 100_000 } });
   await seedSales(api);
 
@@ -169,7 +153,7 @@ test("prizes → Close sales → commit → draw → disqualify → publish, and
   const visitorContext = await page.context().browser()!.newContext();
   const visitor = await visitorContext.newPage();
   visitor.on("pageerror", (e) => errors.push(e.message));
-  const proof = await visitor.goto(`${app.url}${link}`);
+  const proof = await visitor.goto(`${server.url}${link}`);
   expect(proof!.status()).toBe(200);
   expect(await proof!.headerValue("set-cookie")).toBeNull();
   await expect(visitor.getByRole("heading", { name: "Draw 1: public proof" })).toBeVisible();
@@ -184,7 +168,7 @@ test("prizes → Close sales → commit → draw → disqualify → publish, and
   await expect(visitor.getByRole("status").filter({ hasText: "checks" })).toHaveText("All checks passed in this browser: the draw is what the certificate says.", { timeout: 30_000 });
   await expect(visitor.getByText("Passed: Ed25519 signature over the canonical certificate")).toBeVisible();
   expect(await visitorContext.cookies()).toEqual([]);
-  const publicCsv = await (await visitor.request.get(`${app.url}/api/public/winners.csv`)).text();
+  const publicCsv = await (await visitor.request.get(`${server.url}/api/public/winners.csv`)).text();
   expect(publicCsv).toMatch(/^1,Honda Click 125i,80000\.00,1,2,B2K-[^,]+,[A-Z]\*\*\*/m);
   expect(publicCsv).not.toMatch(/Calle Real|Santos|Rizal/);
   await expectNoA11yViolations(visitor, { label: "the public proof page" });
@@ -194,7 +178,7 @@ test("prizes → Close sales → commit → draw → disqualify → publish, and
 
   // Without script the page says everything but the in-browser check, which stays hidden.
   const noScript = await (await page.context().browser()!.newContext({ javaScriptEnabled: false })).newPage();
-  await noScript.goto(`${app.url}${link}`);
+  await noScript.goto(`${server.url}${link}`);
   await expect(noScript.getByText(`drand-quicknet:${ROUND}:${RANDOMNESS}`)).toBeVisible();
   await expect(noScript.getByRole("link", { name: "verify-draw.mjs" })).toBeVisible();
   await expect(noScript.getByRole("button", { name: "Re-check in this browser" })).toBeHidden();
@@ -206,7 +190,7 @@ test("prizes → Close sales → commit → draw → disqualify → publish, and
 // worker job), read back with pdftotext.
 test("the Commitment Notice and the Minutes of the Draw, as PDFs", async ({ playwright }) => {
   expect(drawIdForPdfs).not.toBe("");
-  const api = await playwright.request.newContext({ baseURL: app.url, storageState: adminState, extraHTTPHeaders: { Origin: app.url } });
+  const api = await playwright.request.newContext({ baseURL: server.url, storageState: adminState, extraHTTPHeaders: { Origin: server.url } });
   await expectPdf(api, `/api/draws/${drawIdForPdfs}/commitment.pdf`, "Draw 1: Commitment Notice", `drand quicknet round ${ROUND}`, "Honda Click 125i", "DTI representative");
   await expectPdf(api, `/api/draws/${drawIdForPdfs}/certificate.pdf`, "Draw 1: Minutes of the Draw", `drand-quicknet:${ROUND}:${RANDOMNESS}`, "unreachable", "Pedro Penduko");
   await api.dispose();
