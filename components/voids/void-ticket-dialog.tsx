@@ -5,14 +5,14 @@
 // and leaves the draw and every sales figure; an administrator can unvoid it.
 import { Ban } from "lucide-react";
 import { useForm } from "react-hook-form";
+import { Field, TextField } from "@/components/forms/field";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
+import { Form, FormControl } from "@/components/ui/form";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { toast } from "@/components/ui/sonner";
 import { Spinner } from "@/components/ui/spinner";
-import { Textarea } from "@/components/ui/textarea";
 import { useReturnFocus } from "@/components/tickets/use-return-focus";
 import { errorMessage } from "@/lib/api-client";
 import { formatPeso } from "@/lib/format";
@@ -73,43 +73,34 @@ function VoidTicketForm({ ticket, onDone, onCancel }: { ticket: VoidTarget; onDo
     <Form {...form}>
       <form noValidate onSubmit={form.handleSubmit(submit)} className="space-y-4" aria-label={`Void ${ticket.control_number}`}>
         <fieldset disabled={mutation.isPending} className="space-y-4">
-          <FormField
-            control={form.control}
+          <Field<VoidTicketFormValues, "reason">
             name="reason"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Reason</FormLabel>
-                <Select value={field.value ?? ""} onValueChange={field.onChange}>
-                  <FormControl>
-                    <SelectTrigger className="w-full" onBlur={field.onBlur} ref={field.ref}>
-                      <SelectValue placeholder="Choose a reason" />
-                    </SelectTrigger>
-                  </FormControl>
-                  <SelectContent>
-                    {VOID_REASONS.map((reason) => (
-                      <SelectItem key={reason} value={reason}>
-                        {VOID_REASON_LABELS[reason]}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-                <FormMessage />
-              </FormItem>
+            label="Reason"
+            placesControl
+            render={(field) => (
+              <Select value={field.value ?? ""} onValueChange={field.onChange}>
+                <FormControl>
+                  <SelectTrigger className="w-full" onBlur={field.onBlur} ref={field.ref}>
+                    <SelectValue placeholder="Choose a reason" />
+                  </SelectTrigger>
+                </FormControl>
+                <SelectContent>
+                  {VOID_REASONS.map((reason) => (
+                    <SelectItem key={reason} value={reason}>
+                      {VOID_REASON_LABELS[reason]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
             )}
           />
-          <FormField
-            control={form.control}
+          <TextField<VoidTicketFormValues>
             name="note"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Note</FormLabel>
-                <FormControl>
-                  <Textarea {...field} rows={3} placeholder="What happened (who found it, the refund's reference…)" />
-                </FormControl>
-                <FormDescription>Required for Other, at least {VOID_NOTE_MIN_FOR_OTHER} characters.</FormDescription>
-                <FormMessage />
-              </FormItem>
-            )}
+            label="Note"
+            multiline
+            rows={3}
+            placeholder="What happened (who found it, the refund's reference…)"
+            description={`Required for Other, at least ${VOID_NOTE_MIN_FOR_OTHER} characters.`}
           />
         </fieldset>
         <DialogFooter>
