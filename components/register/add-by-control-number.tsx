@@ -12,7 +12,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api-client";
 import { useFindTicket } from "@/lib/queries/registration";
 import { REGISTRATION_TEXT, type TicketSummary } from "@/lib/registration";
-import { TICKET_MESSAGES } from "@/lib/schemas/ticket";
+import { TICKET_MESSAGES } from "@/lib/ticket-messages";
 
 export function AddByControlNumber({ isSelected, onAdd }: { isSelected: (id: string) => boolean; onAdd: (ticket: TicketSummary) => void }) {
   const id = useId();

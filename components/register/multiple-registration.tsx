@@ -20,8 +20,9 @@ import type { RegisterMultipleResult } from "@/lib/api/tickets";
 import { parseTicketRef } from "@/lib/ticket-number";
 import { useRegisterMultiple } from "@/lib/queries/registration";
 import { REGISTRATION_TEXT, type TicketSummary } from "@/lib/registration";
-import { EMPTY_BUYER, buyerFormResolver, type BuyerFormValues, type BuyerPayload } from "@/lib/schemas/registration-form";
-import { TICKET_MESSAGES } from "@/lib/schemas/ticket";
+import { EMPTY_BUYER, buyerFormResolver } from "@/components/register/registration-form";
+import type { BuyerFormValues, BuyerPayload } from "@/lib/schemas/registration-form";
+import { TICKET_MESSAGES } from "@/lib/ticket-messages";
 
 const FORM_ID = "multiple-registration-form";
 

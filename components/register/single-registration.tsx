@@ -22,7 +22,8 @@ import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-client";
 import { useRegisterTicket, useTicketLookup } from "@/lib/queries/registration";
 import { REGISTRATION_TEXT, SINGLE_LOOKUP_DEBOUNCE_MS, SINGLE_LOOKUP_MIN_LENGTH } from "@/lib/registration";
-import { EMPTY_BUYER, singleRegistrationResolver, type SingleRegistrationPayload, type SingleRegistrationValues } from "@/lib/schemas/registration-form";
+import { EMPTY_BUYER, singleRegistrationResolver } from "@/components/register/registration-form";
+import type { SingleRegistrationPayload, SingleRegistrationValues } from "@/lib/schemas/registration-form";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 
 const EMPTY_FORM: SingleRegistrationValues = { controlNumber: "", ...EMPTY_BUYER };

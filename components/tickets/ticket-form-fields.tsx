@@ -17,7 +17,7 @@ import { TICKET_STATUSES } from "@/lib/constants";
 import { formatPeso } from "@/lib/format";
 import { normalizePhoneInput } from "@/lib/phone-input";
 import type { TicketFormValues } from "@/lib/schemas/ticket-form";
-import { TICKET_MESSAGES } from "@/lib/schemas/ticket";
+import { TICKET_MESSAGES } from "@/lib/ticket-messages";
 
 export function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { EMPTY_BUYER, buyerFormSchema, singleRegistrationFormSchema } from "@/lib/schemas/registration-form";
+import { EMPTY_BUYER } from "@/components/register/registration-form";
+import { buyerFormSchema, singleRegistrationFormSchema } from "@/lib/schemas/registration-form";
 
 const CASH = { paymentMethod: "cash", paymentReference: "" };
 

@@ -1,11 +1,11 @@
 // The registration forms: every field a string as its input holds it, parsed by the same field
 // schemas the API parses with (lib/schemas/ticket.ts, through lib/schemas/form.ts), so the form
 // shows the API's messages and hands its submit handler the API's payload.
-import { zodResolver } from "@hookform/resolvers/zod";
 import { z } from "zod";
 import { PAYMENT_MESSAGES, isGcashReference, normalizeReference } from "@/lib/payments";
 import { pickFields, stringInputs } from "@/lib/schemas/form";
-import { TICKET_MESSAGES, registerMultipleSchema } from "@/lib/schemas/ticket";
+import { registerMultipleSchema } from "@/lib/schemas/ticket";
+import { TICKET_MESSAGES } from "@/lib/ticket-messages";
 
 /**
  * The buyer's fields of register-multiple (and of the single registration, which has the same),
@@ -36,8 +36,3 @@ export const singleRegistrationFormSchema = stringInputs({
 export type SingleRegistrationValues = z.input<typeof singleRegistrationFormSchema>;
 export type SingleRegistrationPayload = z.output<typeof singleRegistrationFormSchema>;
 
-export const buyerFormResolver = zodResolver(buyerFormSchema);
-export const singleRegistrationResolver = zodResolver(singleRegistrationFormSchema);
-
-/** A new form: no buyer yet, paid in cash (the Register screen's default). */
-export const EMPTY_BUYER: BuyerFormValues = { buyerName: "", phoneNumber: "", email: "", address: "", paymentMethod: "cash", paymentReference: "" };

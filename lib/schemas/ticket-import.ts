@@ -7,7 +7,8 @@ import { TICKET_STATUSES, isRegisteredBuyerName } from "@/lib/constants";
 import { VOID_REASONS, VOID_REASON_LABELS } from "@/lib/voids";
 import type { TicketCsvColumn } from "@/lib/csv/ticket-csv";
 import { TEXT_LIMITS, text, textRules } from "@/lib/schemas/text";
-import { ticketFields, TICKET_MESSAGES } from "@/lib/schemas/ticket";
+import { ticketFields } from "@/lib/schemas/ticket";
+import { TICKET_MESSAGES } from "@/lib/ticket-messages";
 
 export const IMPORT_MESSAGES = {
   csvRequired: "Please select a file first",

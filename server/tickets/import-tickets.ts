@@ -3,7 +3,7 @@ import { Prisma } from "@/generated/prisma/client";
 import { EVENT_NAME, isRegisteredBuyerName } from "@/lib/constants";
 import { normalizeReference } from "@/lib/payments";
 import { IMPORT_MESSAGES, type ImportResult, type ImportTicketsPayload } from "@/lib/schemas/ticket-import";
-import { TICKET_MESSAGES } from "@/lib/schemas/ticket";
+import { TICKET_MESSAGES } from "@/lib/ticket-messages";
 import { effectiveTicketLimit, formatTicketNumber, toRanges } from "@/lib/ticket-number";
 import type { Principal } from "@/server/auth/principal";
 import { requireAdmin } from "@/server/auth/require-admin";

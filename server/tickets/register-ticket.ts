@@ -1,6 +1,7 @@
 import "server-only";
 import { isRegisteredBuyerName } from "@/lib/constants";
-import { TICKET_MESSAGES, type RegisterTicketPayload } from "@/lib/schemas/ticket";
+import type { RegisterTicketPayload } from "@/lib/schemas/ticket";
+import { TICKET_MESSAGES } from "@/lib/ticket-messages";
 import type { Principal } from "@/server/auth/principal";
 import { sql } from "@/server/db/client";
 import { AppError } from "@/server/http/errors";

@@ -1,0 +1,30 @@
+// The ticket forms' and API's messages (SPEC sections 3 and 5, the spec's exact texts). A module of
+// their own, without zod, so a screen that shows one (Register's checks, the generate form's notes)
+// does not carry the schemas (decisions 176, 177); lib/schemas/ticket.ts validates with them.
+export const TICKET_MESSAGES = {
+  buyerNameRequired: "Buyer name is required.",
+  buyerNameShort: "Name must be at least 3 characters.",
+  phoneLength: "Must be a 10-digit number.",
+  phonePrefix: "Must start with 9 (e.g., 917...).",
+  email: "Enter a valid email.",
+  quantity: "Number of tickets must be between 1 and 100.",
+  customOnlySingle: "Custom ticket numbers can only be used when generating 1 ticket.",
+  middleDigits: "Middle digits must be exactly 3 digits.",
+  lastDigits: "Last digits must be exactly 5 digits.",
+  gcashReference: "GCash reference is required for GCash payments",
+  paymentMethod: "Payment method must be cash, gcash or bank_transfer.",
+  status: "Status must be one of active, registered, used, expired.",
+  startRequired: "Start range is required",
+  startPositive: "Start range must be a positive number",
+  endRequired: "End range is required",
+  endPositive: "End range must be a positive number",
+  endBeforeStart: "End range must be greater than or equal to start range",
+  userIdRequired: "User ID is required",
+  rangeTooLarge: "Maximum 10,000 tickets can be generated at once",
+  registerBuyerName: "Please enter Buyer Name",
+  registerPhone: "Please enter Phone Number",
+  controlNumberRequired: "Please enter Control Number",
+  selectTicket: "Please select at least one ticket",
+  controlNumberEmpty: "Please enter a control number",
+  tooManyTickets: "At most 100 tickets can be registered at once",
+} as const;
