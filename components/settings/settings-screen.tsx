@@ -1,16 +1,32 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { History, KeyRound, Save, Settings, Users } from "lucide-react";
 import { parseAsStringLiteral, useQueryState } from "nuqs";
-import { AccountSessions } from "@/components/account/account-sessions";
-import { ActivityLogTab } from "@/components/settings/activity-log-tab";
 import { GENERAL_FORM_ID, GeneralSettingsTab } from "@/components/settings/general-settings-tab";
 import { UnsavedChangesGuard } from "@/components/settings/unsaved-changes-guard";
 import { useGeneralSettingsForm } from "@/components/settings/use-general-settings-form";
-import { UsersTab } from "@/components/settings/users-tab";
 import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
 import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+
+/** While a tab's code arrives: the first time it is chosen (or at once, when the URL names it). */
+function TabLoading() {
+  return (
+    <div className="space-y-2 pt-2" aria-busy="true" aria-label="Loading the tab">
+      <Skeleton className="h-10 w-full" />
+      <Skeleton className="h-10 w-full" />
+      <Skeleton className="h-10 w-full" />
+    </div>
+  );
+}
+
+// The tabs after General load when chosen, not with the screen (decision 178): General is what
+// opens, and the others' tables, filters and dialogs are most of the screen's code.
+const UsersTab = dynamic(() => import("@/components/settings/users-tab").then((m) => m.UsersTab), { loading: TabLoading });
+const ActivityLogTab = dynamic(() => import("@/components/settings/activity-log-tab").then((m) => m.ActivityLogTab), { loading: TabLoading });
+const AccountSessions = dynamic(() => import("@/components/account/account-sessions").then((m) => m.AccountSessions), { loading: TabLoading });
 
 const TABS = ["general", "users", "activity", "account"] as const;
 const TAB_TRIGGER = "h-8 sm:h-[calc(100%-1px)]";
