@@ -9,8 +9,7 @@ import Link from "next/link";
 import { parseAsBoolean, useQueryState } from "nuqs";
 import { AlertTriangle, Banknote, FileText, MoreHorizontal, PackagePlus, Printer } from "lucide-react";
 import { PageHeader } from "@/components/dashboard/page-header";
-import { AllocateStubsDialog } from "@/components/remittances/allocate-stubs-dialog";
-import { RecordRemittanceDialog } from "@/components/remittances/record-remittance-dialog";
+import { LazyAllocateStubsDialog, LazyRecordRemittanceDialog, useOpenedOnce } from "@/components/remittances/lazy-dialogs";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -47,6 +46,8 @@ export function RemittancesScreen() {
   const [recordOpen, setRecordOpen] = useState(false);
   const [allocateFor, setAllocateFor] = useState<string | undefined>(undefined);
   const [allocateOpen, setAllocateOpen] = useState(false);
+  const recordMounted = useOpenedOnce(recordOpen);
+  const allocateMounted = useOpenedOnce(allocateOpen);
   const sellers = query.data?.sellers ?? [];
   const rows = owingOnly ? sellers.filter((s) => amountToCentavos(s.balance) > 0) : sellers;
 
@@ -189,8 +190,8 @@ export function RemittancesScreen() {
       <p className="text-sm text-muted-foreground">
         Balance = cash collected − remitted − adjustments. GCash and bank payments go straight to the organisation and are not owed by the seller.
       </p>
-      <RecordRemittanceDialog open={recordOpen} onOpenChange={setRecordOpen} seller={recordFor} balances={sellers} />
-      <AllocateStubsDialog open={allocateOpen} onOpenChange={setAllocateOpen} sellerId={allocateFor} />
+      {recordMounted && <LazyRecordRemittanceDialog open={recordOpen} onOpenChange={setRecordOpen} seller={recordFor} balances={sellers} />}
+      {allocateMounted && <LazyAllocateStubsDialog open={allocateOpen} onOpenChange={setAllocateOpen} sellerId={allocateFor} />}
     </div>
   );
 }

@@ -9,11 +9,15 @@ import Link from "next/link";
 import { parseAsString, useQueryState } from "nuqs";
 import { ArrowLeft, Ban, Banknote, PackagePlus, Printer, Scale, Undo2 } from "lucide-react";
 import { PageHeader } from "@/components/dashboard/page-header";
-import { AdjustBalanceDialog } from "@/components/remittances/adjust-balance-dialog";
-import { AllocateStubsDialog } from "@/components/remittances/allocate-stubs-dialog";
-import { RecordRemittanceDialog } from "@/components/remittances/record-remittance-dialog";
-import { ReturnStubsDialog } from "@/components/remittances/return-stubs-dialog";
-import { VoidRemittanceDialog, type VoidTarget } from "@/components/remittances/void-remittance-dialog";
+import {
+  LazyAdjustBalanceDialog,
+  LazyAllocateStubsDialog,
+  LazyRecordRemittanceDialog,
+  LazyReturnStubsDialog,
+  LazyVoidRemittanceDialog,
+  useOpenedOnce,
+} from "@/components/remittances/lazy-dialogs";
+import type { VoidTarget } from "@/components/remittances/void-remittance-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -53,6 +57,13 @@ export function StatementScreen({ isAdmin, userId }: { isAdmin: boolean; userId:
   const [toVoid, setToVoid] = useState<VoidTarget | null>(null);
   const [adjustFor, setAdjustFor] = useState<SellerStatement | null>(null);
   const [returnFrom, setReturnFrom] = useState<SellerStatement | null>(null);
+  const mounted = {
+    record: useOpenedOnce(recordOpen),
+    allocate: useOpenedOnce(allocateOpen),
+    void: useOpenedOnce(!!toVoid),
+    adjust: useOpenedOnce(!!adjustFor),
+    return: useOpenedOnce(!!returnFrom),
+  };
   const s = query.data;
   const title = sellerId ? `Statement: ${s?.name ?? "…"}` : "My Statement";
 
@@ -199,11 +210,11 @@ export function StatementScreen({ isAdmin, userId }: { isAdmin: boolean; userId:
           )}
           {isAdmin && (
             <>
-              <RecordRemittanceDialog open={recordOpen} onOpenChange={setRecordOpen} seller={s} balances={[s]} />
-              <AllocateStubsDialog open={allocateOpen} onOpenChange={setAllocateOpen} sellerId={s.sellerId} />
-              <VoidRemittanceDialog receipt={toVoid} onOpenChange={(open) => !open && setToVoid(null)} />
-              <AdjustBalanceDialog seller={adjustFor} onOpenChange={(open) => !open && setAdjustFor(null)} />
-              <ReturnStubsDialog seller={returnFrom} onOpenChange={(open) => !open && setReturnFrom(null)} />
+              {mounted.record && <LazyRecordRemittanceDialog open={recordOpen} onOpenChange={setRecordOpen} seller={s} balances={[s]} />}
+              {mounted.allocate && <LazyAllocateStubsDialog open={allocateOpen} onOpenChange={setAllocateOpen} sellerId={s.sellerId} />}
+              {mounted.void && <LazyVoidRemittanceDialog receipt={toVoid} onOpenChange={(open) => !open && setToVoid(null)} />}
+              {mounted.adjust && <LazyAdjustBalanceDialog seller={adjustFor} onOpenChange={(open) => !open && setAdjustFor(null)} />}
+              {mounted.return && <LazyReturnStubsDialog seller={returnFrom} onOpenChange={(open) => !open && setReturnFrom(null)} />}
             </>
           )}
         </>
