@@ -5,11 +5,11 @@
 // decisions (confirm a suggestion, accept a mismatch with a comment, ignore with a reason, un-verify);
 // the imports with Discard; and the import wizard. The line tabs page by 100 (the page in the URL).
 import { useCallback, useState } from "react";
+import dynamic from "next/dynamic";
 import { parseAsInteger, parseAsStringLiteral, useQueryStates } from "nuqs";
 import { Download, FileUp } from "lucide-react";
 import { PageHeader } from "@/components/dashboard/page-header";
-import { ImportWizard } from "@/components/reconciliation/import-wizard";
-import { ReasonDialog, type ReasonRequest } from "@/components/reconciliation/reason-dialog";
+import type { ReasonRequest } from "@/components/reconciliation/reason-dialog";
 import { LinesView } from "@/components/reconciliation/lines-view";
 import { ClaimsTable } from "@/components/reconciliation/report-tables";
 import { Button } from "@/components/ui/button";
@@ -17,12 +17,17 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { toast } from "@/components/ui/sonner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { useOpenedOnce } from "@/components/ui/use-opened-once";
 import { errorMessage } from "@/lib/api-client";
 import { reportCsvPath } from "@/lib/api/reconciliation";
 import { formatCount, formatCountOf } from "@/lib/format";
 import { formatAmount } from "@/lib/money";
 import { useDiscardImport, useReconciliationReport, useStatementImports } from "@/lib/queries/reconciliation";
 import { REPORT_LABELS, REPORT_NAMES, type ReportName } from "@/lib/schemas/reconciliation";
+
+// The import wizard and the reason dialog load when first opened (decision 178).
+const ImportWizard = dynamic(() => import("@/components/reconciliation/import-wizard").then((m) => m.ImportWizard), { ssr: false });
+const ReasonDialog = dynamic(() => import("@/components/reconciliation/reason-dialog").then((m) => m.ReasonDialog), { ssr: false });
 
 const TAB_OF: Record<ReportName, string> = {
   "unverified-claims": "GCash payments staff entered whose reference is in no imported statement covering their day: the sign of a typed fake reference.",
@@ -53,6 +58,8 @@ export function ReconciliationScreen() {
   const setPage = useCallback((p: number | null, options?: { replace?: boolean }) => void setView({ page: p }, options?.replace ? { history: "replace" } : undefined), [setView]);
   const [wizardOpen, setWizardOpen] = useState(false);
   const [reason, setReason] = useState<ReasonRequest | null>(null);
+  const wizardMounted = useOpenedOnce(wizardOpen);
+  const reasonMounted = useOpenedOnce(!!reason);
 
   return (
     <div className="min-w-0 space-y-6">
@@ -111,8 +118,8 @@ export function ReconciliationScreen() {
       </Tabs>
 
       <ImportsCard onReason={setReason} />
-      <ImportWizard open={wizardOpen} onOpenChange={setWizardOpen} />
-      <ReasonDialog request={reason} onOpenChange={(open) => !open && setReason(null)} />
+      {wizardMounted && <ImportWizard open={wizardOpen} onOpenChange={setWizardOpen} />}
+      {reasonMounted && <ReasonDialog request={reason} onOpenChange={(open) => !open && setReason(null)} />}
     </div>
   );
 }

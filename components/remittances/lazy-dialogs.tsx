@@ -2,8 +2,7 @@
 
 // The remittance dialogs, loaded the first time one is opened (decision 178): their forms, zod
 // refinements and the dialog primitives are not part of Remittances' or a statement's first load.
-// Once opened a dialog stays mounted, so it animates closed and gives focus back as before.
-import { useState } from "react";
+// Once opened a dialog stays mounted (useOpenedOnce), so it animates closed and gives focus back.
 import dynamic from "next/dynamic";
 
 export const LazyRecordRemittanceDialog = dynamic(() => import("@/components/remittances/record-remittance-dialog").then((m) => m.RecordRemittanceDialog), { ssr: false });
@@ -11,10 +10,3 @@ export const LazyAllocateStubsDialog = dynamic(() => import("@/components/remitt
 export const LazyVoidRemittanceDialog = dynamic(() => import("@/components/remittances/void-remittance-dialog").then((m) => m.VoidRemittanceDialog), { ssr: false });
 export const LazyAdjustBalanceDialog = dynamic(() => import("@/components/remittances/adjust-balance-dialog").then((m) => m.AdjustBalanceDialog), { ssr: false });
 export const LazyReturnStubsDialog = dynamic(() => import("@/components/remittances/return-stubs-dialog").then((m) => m.ReturnStubsDialog), { ssr: false });
-
-/** True from the first time `open` is true: render the dialog from then on, not before. */
-export function useOpenedOnce(open: boolean): boolean {
-  const [opened, setOpened] = useState(open);
-  if (open && !opened) setOpened(true);
-  return opened || open;
-}

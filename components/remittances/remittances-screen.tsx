@@ -9,7 +9,7 @@ import Link from "next/link";
 import { parseAsBoolean, useQueryState } from "nuqs";
 import { AlertTriangle, Banknote, FileText, MoreHorizontal, PackagePlus, Printer } from "lucide-react";
 import { PageHeader } from "@/components/dashboard/page-header";
-import { LazyAllocateStubsDialog, LazyRecordRemittanceDialog, useOpenedOnce } from "@/components/remittances/lazy-dialogs";
+import { LazyAllocateStubsDialog, LazyRecordRemittanceDialog } from "@/components/remittances/lazy-dialogs";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -17,6 +17,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigge
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
+import { useOpenedOnce } from "@/components/ui/use-opened-once";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { errorMessage } from "@/lib/api-client";
 import { remittancePdfPaths } from "@/lib/api/remittances";

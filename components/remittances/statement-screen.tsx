@@ -15,13 +15,13 @@ import {
   LazyRecordRemittanceDialog,
   LazyReturnStubsDialog,
   LazyVoidRemittanceDialog,
-  useOpenedOnce,
 } from "@/components/remittances/lazy-dialogs";
 import type { VoidTarget } from "@/components/remittances/void-remittance-dialog";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
+import { useOpenedOnce } from "@/components/ui/use-opened-once";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { errorMessage } from "@/lib/api-client";
 import { remittancePdfPaths } from "@/lib/api/remittances";
