@@ -36,7 +36,7 @@ export function DrawScreen() {
     return (
       <div className="space-y-4">
         <PageHeader title="Draw" description="Prizes, a draw anyone can re-check, winners with backups, publication." />
-        <Skeleton className="h-40 w-full" />
+        <Skeleton className="h-40 w-full" role="status" aria-label="Loading the draw" />
       </div>
     );
   }
