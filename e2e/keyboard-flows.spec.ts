@@ -163,13 +163,14 @@ const FLOWS: Flow[] = [
   },
 ];
 
-/** Whether the focus is on `locator` or inside it. */
-const holdsFocus = (locator: Locator) => locator.evaluate((el) => el === document.activeElement || el.contains(document.activeElement));
+/** Whether the focus is on `locator` or inside it (without waiting for it: a later stop may not be there yet). */
+const holdsFocus = (locator: Locator) => locator.evaluateAll((els) => els.some((el) => el === document.activeElement || el.contains(document.activeElement)));
 
-/** Presses `key` until `target` has the focus; fails after `max` presses. Answers how many it took. */
-async function pressUntilFocused(page: Page, target: Locator, key: string, max: number) {
+/** Presses `key` until `target` has the focus; fails after `max` presses, or on landing on one of `others` (out of order). */
+async function pressUntilFocused(page: Page, target: Locator, key: string, max: number, others: Locator[] = []) {
   for (let presses = 0; presses <= max; presses++) {
-    if (await holdsFocus(target)) return presses;
+    if (await holdsFocus(target)) return;
+    for (const other of others) if (presses > 0 && (await holdsFocus(other))) throw new Error(`${key} reached ${other} before ${target}`);
     await page.keyboard.press(key);
   }
   throw new Error(`${key} × ${max} never reached ${target}`);
@@ -198,12 +199,13 @@ for (const flow of FLOWS) {
     // Its stops, one after the other, each reached by moving forward from the one before.
     const moveKey = flow.moveKey ?? "Tab";
     const boxes: { name: string; x: number; middle: number; newColumn: boolean }[] = [];
-    for (const [i, entry] of flow.stops(surface, seeded).entries()) {
-      const { at: stop, type, newColumn } = "at" in entry ? entry : { at: entry, type: "", newColumn: false };
+    const stops = flow.stops(surface, seeded).map((entry) => ("at" in entry ? entry : { at: entry, type: "", newColumn: false }));
+    for (const [i, { at: stop, type, newColumn }] of stops.entries()) {
       await expect(stop).toBeVisible();
       await expect(stop).toBeEnabled();
       // A date and time field takes one Tab per part (month, day, year, hour, minute, AM/PM).
-      await pressUntilFocused(page, stop, moveKey, i === 0 ? 3 : 8);
+      const others = stops.filter((_, j) => j !== i && j !== i - 1).map((other) => other.at);
+      await pressUntilFocused(page, stop, moveKey, i === 0 ? 3 : 8, others);
       if (type) await page.keyboard.type(type);
       const box = (await stop.boundingBox())!;
       boxes.push({ name: String(stop), x: box.x, middle: box.y + box.height / 2, newColumn: !!newColumn });
@@ -218,8 +220,7 @@ for (const flow of FLOWS) {
 
     if (!flow.closesWithEscape) return;
     await page.keyboard.press("Escape");
-    const [first] = flow.stops(surface, seeded);
-    await expect("at" in first ? first.at : first, "Escape closed it").toBeHidden();
+    await expect(stops[0].at, "Escape closed it").toBeHidden();
     await expect(trigger, "the focus is back on the trigger").toBeFocused();
   });
 }
