@@ -119,6 +119,10 @@ const STATEFUL_SCREENS: { path: string; api: string; failure: string; notWhileFa
   { path: "/dashboard/reconciliation", api: "**/api/reconciliation/**", failure: SERVER_ERROR.json.message, notWhileFailed: "No statement imported yet." },
   { path: "/dashboard/statement", api: "**/api/sellers/me/statement", failure: SERVER_ERROR.json.message },
   { path: "/dashboard/settings?tab=activity", api: "**/api/audit?*", failure: `Failed to load the activity log: ${SERVER_ERROR.json.message}` },
+  { path: "/dashboard/draw", api: "**/api/raffle/state", failure: SERVER_ERROR.json.message },
+  { path: "/dashboard/closeout", api: "**/api/raffle/closeout", failure: SERVER_ERROR.json.message },
+  { path: "/dashboard/tickets/prints", api: "**/api/print/jobs", failure: SERVER_ERROR.json.message },
+  { path: "/dashboard/tickets/voided", api: "**/api/tickets/voided?*", failure: SERVER_ERROR.json.message },
 ];
 
 test.describe("loading and error states", () => {
