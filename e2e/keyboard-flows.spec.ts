@@ -137,6 +137,24 @@ const FLOWS: Flow[] = [
     closesWithEscape: true,
   },
   {
+    name: "hand out stubs",
+    path: "/dashboard/remittances",
+    trigger: (page) => button(page.getByRole("main"), "Hand Out Stubs"),
+    openKey: "Enter",
+    surface: (page) => page.getByRole("dialog", { name: "Hand out stubs" }),
+    stops: (dialog) => [dialog.getByRole("combobox", { name: "Seller" }), field(dialog, "From number"), field(dialog, "To number"), button(dialog, "Cancel"), button(dialog, "Hand Out Stubs")],
+    closesWithEscape: true,
+  },
+  {
+    name: "import a payment statement",
+    path: "/dashboard/reconciliation",
+    trigger: (page) => button(page.getByRole("main"), "Import Statement"),
+    openKey: "Space",
+    surface: (page) => page.getByRole("dialog", { name: "Import Statement" }),
+    stops: (dialog) => [dialog.getByRole("radio", { name: "GCash statement (PDF)" }), field(dialog, "Statement file"), textbox(dialog, "Account"), field(dialog, "PDF password")],
+    closesWithEscape: true,
+  },
+  {
     name: "edit a user's role in Settings",
     seed: async (api) => {
       const email = uniqueEmail("keyboard-role");
