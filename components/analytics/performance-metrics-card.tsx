@@ -33,7 +33,7 @@ export function PerformanceMetricsCard({ performance, isLoading }: { performance
       </CardHeader>
       <CardContent className="grid gap-3 sm:grid-cols-2">
         {isLoading ? (
-          Array.from({ length: 4 }, (_, i) => <Skeleton key={i} className="h-20 w-full" />)
+          ["Peak Hour", "Best Day", "Conversion Rate", "Response Time"].map((label) => <Skeleton key={label} className="h-20 w-full" role="status" aria-label={`Loading ${label}`} />)
         ) : (
           <>
             <Metric

@@ -13,6 +13,7 @@ import { WinnersListCard } from "@/components/draw/winners-list-card";
 import { FileText } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { drawFilePaths } from "@/lib/api/draw";
+import { errorMessage } from "@/lib/api-client";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -33,10 +34,12 @@ export function DrawScreen() {
   const draw = useDraw(state.data?.currentDrawId ?? null);
 
   if (!state.data || !prizes.data) {
+    // A failed load says so; it used to leave the skeleton up for good.
+    const failure = state.error ?? prizes.error;
     return (
       <div className="space-y-4">
         <PageHeader title="Draw" description="Prizes, a draw anyone can re-check, winners with backups, publication." />
-        <Skeleton className="h-40 w-full" />
+        {failure ? <p role="alert">{errorMessage(failure, "Failed to load the draw")}</p> : <Skeleton className="h-40 w-full" role="status" aria-label="Loading the draw" />}
       </div>
     );
   }

@@ -16,6 +16,7 @@ import { errorMessage } from "@/lib/api-client";
 import { DISQUALIFY_REASON_LABELS, DISQUALIFY_REASONS } from "@/lib/draw";
 import { useAddEvidence, usePositionAction } from "@/lib/queries/draw";
 import type { DisqualifyFormValues, ReinstateFormValues } from "@/lib/schemas/draw-form";
+import { useReturnFocus } from "@/lib/use-return-focus";
 
 export interface PositionTarget {
   drawId: string;
@@ -27,9 +28,11 @@ export interface PositionTarget {
 const SELECT_CLASS = "border-input bg-background h-9 w-full rounded-md border px-3 text-sm";
 
 export function PositionDialog({ target, onClose }: { target: PositionTarget | null; onClose: () => void }) {
+  // Opened from buttons outside a DialogTrigger: Radix would leave the focus on the page's top.
+  const returnFocus = useReturnFocus(Boolean(target));
   return (
     <Dialog open={Boolean(target)} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
+      <DialogContent onCloseAutoFocus={returnFocus}>
         {target && (
           <>
             <DialogHeader>

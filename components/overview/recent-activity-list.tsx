@@ -113,7 +113,7 @@ export function RecentActivityList({
       </CardHeader>
       <CardContent className="px-0">
         {isLoading ? (
-          <div className="space-y-3 px-6" aria-label="Loading recent activity">
+          <div className="space-y-3 px-6" role="status" aria-label="Loading recent activity">
             <Skeleton className="h-12 w-full" />
             <Skeleton className="h-12 w-full" />
             <Skeleton className="h-12 w-full" />

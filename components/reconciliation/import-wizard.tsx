@@ -34,6 +34,7 @@ import {
   type ImportPreview,
   type PreviewLine,
 } from "@/lib/schemas/reconciliation";
+import { useReturnFocus } from "@/lib/use-return-focus";
 
 const DEFAULTS: ImportFormValues = { kind: "gcash_pdf", accountLabel: "", password: "", profile: "", amountMode: "credit_debit", date: "", description: "", reference: "", amount: "", credit: "", debit: "" };
 const wouldBeLabel = (w: PreviewLine["wouldBe"]) => (w === "already_imported" ? "Already imported" : LINE_STATE_LABELS[w].label);
@@ -41,9 +42,11 @@ const wouldBeLabel = (w: PreviewLine["wouldBe"]) => (w === "already_imported" ? 
 const PREVIEW_ROWS = 100;
 
 export function ImportWizard({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  // Opened from buttons outside a DialogTrigger: Radix would leave the focus on the page's top.
+  const returnFocus = useReturnFocus(open);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-3xl" data-testid="import-wizard">
+      <DialogContent className="sm:max-w-3xl" data-testid="import-wizard" onCloseAutoFocus={returnFocus}>
         <DialogHeader>
           <DialogTitle>Import Statement</DialogTitle>
           <DialogDescription>A GCash transaction history (PDF, with its password) or a bank statement (CSV, with its columns). At most 10 MB.</DialogDescription>

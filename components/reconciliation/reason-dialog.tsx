@@ -11,6 +11,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Form } from "@/components/ui/form";
 import { commentFormSchema, reasonFormSchema, type CommentFormValues, type ReasonFormValues } from "@/lib/schemas/reconciliation";
+import { useReturnFocus } from "@/lib/use-return-focus";
 
 export interface ReasonRequest {
   title: string;
@@ -24,9 +25,11 @@ export interface ReasonRequest {
 
 export function ReasonDialog({ request, onOpenChange }: { request: ReasonRequest | null; onOpenChange: (open: boolean) => void }) {
   const onDone = () => onOpenChange(false);
+  // Opened from buttons outside a DialogTrigger: Radix would leave the focus on the page's top.
+  const returnFocus = useReturnFocus(!!request);
   return (
     <Dialog open={!!request} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-lg" data-testid="reason-dialog">
+      <DialogContent className="sm:max-w-lg" data-testid="reason-dialog" onCloseAutoFocus={returnFocus}>
         {request && (
           <>
             <DialogHeader>

@@ -15,6 +15,7 @@ import { ClaimsTable } from "@/components/reconciliation/report-tables";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { toast } from "@/components/ui/sonner";
+import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useOpenedOnce } from "@/components/ui/use-opened-once";
@@ -134,8 +135,12 @@ function ImportsCard({ onReason }: { onReason: (r: ReasonRequest) => void }) {
         <CardTitle className="text-base">Imported statements</CardTitle>
       </CardHeader>
       <CardContent className="min-w-0">
-        {imports.isError && <p role="alert">{errorMessage(imports.error, "The imports could not be loaded")}</p>}
-        {rows.length === 0 ? (
+        {/* "No statement imported yet" only once the list has said so, not while it loads or after it failed. */}
+        {imports.isPending ? (
+          <Skeleton className="h-16 w-full" role="status" aria-label="Loading the imported statements" />
+        ) : imports.isError ? (
+          <p role="alert">{errorMessage(imports.error, "The imports could not be loaded")}</p>
+        ) : rows.length === 0 ? (
           <p className="text-sm text-muted-foreground">No statement imported yet.</p>
         ) : (
           <div className="overflow-x-auto">

@@ -15,13 +15,16 @@ import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-client";
 import { useRecordAdjustment } from "@/lib/queries/remittances";
 import { recordAdjustmentFormSchema, type RecordAdjustmentFormValues } from "@/lib/schemas/remittance";
+import { useReturnFocus } from "@/lib/use-return-focus";
 
 type Output = z.output<typeof recordAdjustmentFormSchema>;
 
 export function AdjustBalanceDialog({ seller, onOpenChange }: { seller: { sellerId: string; name: string } | null; onOpenChange: (open: boolean) => void }) {
+  // Opened from buttons outside a DialogTrigger: Radix would leave the focus on the page's top.
+  const returnFocus = useReturnFocus(!!seller);
   return (
     <Dialog open={!!seller} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-lg" data-testid="adjust-balance-dialog">
+      <DialogContent className="sm:max-w-lg" data-testid="adjust-balance-dialog" onCloseAutoFocus={returnFocus}>
         {seller && (
           <>
             <DialogHeader>

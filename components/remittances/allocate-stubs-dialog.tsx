@@ -17,15 +17,18 @@ import { formatCountOf } from "@/lib/format";
 import { useAllocateStubs } from "@/lib/queries/remittances";
 import { allocateStubsFormSchema, sellerIdField } from "@/lib/schemas/remittance";
 import { z } from "zod";
+import { useReturnFocus } from "@/lib/use-return-focus";
 
 const schema = allocateStubsFormSchema.and(z.object({ sellerId: z.string().min(1, "Choose a seller").pipe(sellerIdField) }));
 type Values = z.input<typeof schema>;
 type Output = z.output<typeof schema>;
 
 export function AllocateStubsDialog({ open, onOpenChange, sellerId }: { open: boolean; onOpenChange: (open: boolean) => void; sellerId?: string }) {
+  // Opened from buttons outside a DialogTrigger: Radix would leave the focus on the page's top.
+  const returnFocus = useReturnFocus(open);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-lg" data-testid="allocate-stubs-dialog">
+      <DialogContent className="sm:max-w-lg" data-testid="allocate-stubs-dialog" onCloseAutoFocus={returnFocus}>
         <DialogHeader>
           <DialogTitle>Hand out stubs</DialogTitle>
           <DialogDescription>Give a seller a range of numbered stubs. A stub is held by one seller at a time.</DialogDescription>

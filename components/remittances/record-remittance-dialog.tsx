@@ -21,6 +21,7 @@ import { formatAmount } from "@/lib/money";
 import { useRecordRemittance } from "@/lib/queries/remittances";
 import { recordRemittanceFormSchema, type RecordRemittanceFormValues, type RecordRemittancePayload, type SellerBalance } from "@/lib/schemas/remittance";
 import type { z } from "zod";
+import { useReturnFocus } from "@/lib/use-return-focus";
 
 type FormOutput = z.output<typeof recordRemittanceFormSchema>;
 
@@ -38,9 +39,11 @@ export function RecordRemittanceDialog(props: {
   balances: SellerBalance[];
   onRecorded?: (receipt: { id: string; receiptNumber: number }) => void;
 }) {
+  // Opened from buttons outside a DialogTrigger: Radix would leave the focus on the page's top.
+  const returnFocus = useReturnFocus(props.open);
   return (
     <Dialog open={props.open} onOpenChange={props.onOpenChange}>
-      <DialogContent className="sm:max-w-lg" data-testid="record-remittance-dialog">
+      <DialogContent className="sm:max-w-lg" data-testid="record-remittance-dialog" onCloseAutoFocus={returnFocus}>
         <DialogHeader>
           <DialogTitle>Record remittance</DialogTitle>
           <DialogDescription>Cash a seller hands to the treasurer. The receipt gets the next number; it is never edited (void it and record a new one).</DialogDescription>

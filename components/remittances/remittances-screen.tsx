@@ -97,7 +97,7 @@ export function RemittancesScreen() {
         </CardHeader>
         <CardContent>
           {query.isPending ? (
-            <div className="space-y-2" aria-busy="true">
+            <div className="space-y-2" role="status" aria-busy="true" aria-label="Loading the balances">
               <Skeleton className="h-10 w-full" />
               <Skeleton className="h-10 w-full" />
             </div>

@@ -15,6 +15,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-client";
 import { useReturnStubs } from "@/lib/queries/remittances";
 import { MAX_RETURN_SIZE } from "@/lib/schemas/remittance";
+import { useReturnFocus } from "@/lib/use-return-focus";
 
 const NUMBERS_MESSAGE = `List stub numbers or ranges, like 9, 10, 12-15 (at most ${MAX_RETURN_SIZE.toLocaleString("en-US")})`;
 
@@ -46,9 +47,11 @@ type Values = z.input<typeof schema>;
 type Output = z.output<typeof schema>;
 
 export function ReturnStubsDialog({ seller, onOpenChange }: { seller: { sellerId: string; name: string } | null; onOpenChange: (open: boolean) => void }) {
+  // Opened from buttons outside a DialogTrigger: Radix would leave the focus on the page's top.
+  const returnFocus = useReturnFocus(!!seller);
   return (
     <Dialog open={!!seller} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-lg" data-testid="return-stubs-dialog">
+      <DialogContent className="sm:max-w-lg" data-testid="return-stubs-dialog" onCloseAutoFocus={returnFocus}>
         {seller && (
           <>
             <DialogHeader>

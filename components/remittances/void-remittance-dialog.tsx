@@ -15,6 +15,7 @@ import { errorMessage } from "@/lib/api-client";
 import { formatAmount } from "@/lib/money";
 import { useVoidRemittance } from "@/lib/queries/remittances";
 import { voidRemittanceFormSchema, type VoidRemittanceFormValues } from "@/lib/schemas/remittance";
+import { useReturnFocus } from "@/lib/use-return-focus";
 
 export interface VoidTarget {
   id: string;
@@ -23,9 +24,11 @@ export interface VoidTarget {
 }
 
 export function VoidRemittanceDialog({ receipt, onOpenChange }: { receipt: VoidTarget | null; onOpenChange: (open: boolean) => void }) {
+  // Opened from buttons outside a DialogTrigger: Radix would leave the focus on the page's top.
+  const returnFocus = useReturnFocus(!!receipt);
   return (
     <Dialog open={!!receipt} onOpenChange={onOpenChange}>
-      <DialogContent className="sm:max-w-lg" data-testid="void-remittance-dialog">
+      <DialogContent className="sm:max-w-lg" data-testid="void-remittance-dialog" onCloseAutoFocus={returnFocus}>
         {receipt && (
           <>
             <DialogHeader>

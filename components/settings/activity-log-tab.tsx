@@ -74,7 +74,7 @@ export function ActivityLogTab() {
         </div>
 
         {query.isPending ? (
-          <div className="space-y-2" aria-busy="true" aria-label="Loading the activity log">
+          <div className="space-y-2" role="status" aria-busy="true" aria-label="Loading the activity log">
             {Array.from({ length: 5 }, (_, i) => (
               <Skeleton key={i} className="h-12 w-full" />
             ))}

@@ -15,7 +15,7 @@ export const GENERAL_FORM_ID = "general-settings-form";
 
 function LoadingFields() {
   return (
-    <div className="grid gap-6 sm:grid-cols-2" aria-busy="true" aria-label="Loading settings">
+    <div className="grid gap-6 sm:grid-cols-2" role="status" aria-busy="true" aria-label="Loading settings">
       {Array.from({ length: 4 }, (_, i) => (
         <div key={i} className="space-y-2">
           <Skeleton className="h-4 w-32" />

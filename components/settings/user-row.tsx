@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Ban, CircleCheck, Pencil, Save, Trash2, Unlink, X } from "lucide-react";
 import {
   AlertDialog,
@@ -39,6 +39,24 @@ export function UserRow({ user, isSelf }: { user: UserListItem; isSelf: boolean 
   const resetLink = useResetGoogleLink();
   const busy: Busy = updateRole.isPending ? "save" : setDisabled.isPending ? "disable" : remove.isPending ? "delete" : resetLink.isPending ? "unlink" : null;
   const hasPendingChanges = isEditing && adminDraft !== user.is_admin;
+
+  // Edit and the editor replace each other, so the focused button disappears: opening the editor
+  // focuses its checkbox, and leaving it (Save, Cancel, Escape) focuses Edit again, where the
+  // keyboard user started, not the top of the page.
+  const editButton = useRef<HTMLButtonElement>(null);
+  const adminCheckbox = useRef<HTMLButtonElement>(null);
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    const isFocusLost = !document.activeElement || document.activeElement === document.body;
+    if (isEditing && !wasEditing.current && isFocusLost) adminCheckbox.current?.focus();
+    if (!isEditing && wasEditing.current && isFocusLost) editButton.current?.focus();
+    wasEditing.current = isEditing;
+  }, [isEditing]);
+
+  function cancelEditing() {
+    setAdminDraft(user.is_admin);
+    setIsEditing(false);
+  }
 
   async function run(action: () => Promise<unknown>, success: string, failure: (message: string) => string) {
     try {
@@ -81,9 +99,18 @@ export function UserRow({ user, isSelf }: { user: UserListItem; isSelf: boolean 
       </div>
 
       {isEditing ? (
-        <div className="flex flex-wrap items-center gap-2">
+        // Escape cancels, as it closes a dialog.
+        <div
+          className="flex flex-wrap items-center gap-2"
+          onKeyDown={(event) => {
+            if (event.key !== "Escape" || busy !== null) return;
+            event.preventDefault();
+            cancelEditing();
+          }}
+        >
           <div className="flex items-center gap-2 rounded-md border px-3 py-1.5">
             <Checkbox
+              ref={adminCheckbox}
               id={`admin-${user.id}`}
               checked={adminDraft}
               onCheckedChange={(checked) => setAdminDraft(checked === true)}
@@ -95,15 +122,7 @@ export function UserRow({ user, isSelf }: { user: UserListItem; isSelf: boolean 
             {busy === "save" ? <Spinner /> : <Save />}
             Save
           </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => {
-              setAdminDraft(user.is_admin);
-              setIsEditing(false);
-            }}
-            disabled={busy !== null}
-          >
+          <Button size="sm" variant="outline" onClick={cancelEditing} disabled={busy !== null}>
             <X />
             Cancel
           </Button>
@@ -112,6 +131,7 @@ export function UserRow({ user, isSelf }: { user: UserListItem; isSelf: boolean 
         <div className="flex flex-wrap items-center gap-2">
           {/* Your own role cannot change here (the server refuses it), as you cannot delete yourself. */}
           <Button
+            ref={editButton}
             size="sm"
             variant="outline"
             onClick={() => {

@@ -33,7 +33,7 @@ export function UsersTab({ currentUserEmail }: { currentUserEmail: string }) {
         </CardHeader>
         <CardContent className="px-0">
           {query.isPending && (
-            <div className="space-y-3 px-6" aria-label="Loading users">
+            <div className="space-y-3 px-6" role="status" aria-label="Loading users">
               <Skeleton className="h-14 w-full" />
               <Skeleton className="h-14 w-full" />
             </div>

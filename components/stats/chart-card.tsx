@@ -42,7 +42,7 @@ export function ChartCard({
       <CardContent className="min-w-0">
         <div className={cn("relative w-full min-w-0", heightClass)} data-testid="chart-box">
           {isLoading ? (
-            <Skeleton className="size-full" aria-label={`Loading ${title}`} />
+            <Skeleton className="size-full" role="status" aria-label={`Loading ${title}`} />
           ) : isEmpty ? (
             <p className="flex size-full items-center justify-center rounded-md border border-dashed text-sm text-muted-foreground">
               {emptyText ?? "No data yet"}
@@ -54,25 +54,29 @@ export function ChartCard({
           )}
         </div>
         {!isLoading && !isEmpty && (
-          <table className="sr-only">
-            <caption>{table.caption}</caption>
-            <thead>
-              <tr>
-                {table.columns.map((c) => (
-                  <th key={c} scope="col">
-                    {c}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {table.rows.map((row, i) => (
-                <tr key={i}>
-                  {row.map((cell, j) => (j === 0 ? <th key={j} scope="row">{cell}</th> : <td key={j}>{cell}</td>))}
+          // The table's text alternative, hidden in a div: a table with sr-only keeps its content's width
+          // and widened a 320 px page (issue 26).
+          <div className="sr-only">
+            <table>
+              <caption>{table.caption}</caption>
+              <thead>
+                <tr>
+                  {table.columns.map((c) => (
+                    <th key={c} scope="col">
+                      {c}
+                    </th>
+                  ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {table.rows.map((row, i) => (
+                  <tr key={i}>
+                    {row.map((cell, j) => (j === 0 ? <th key={j} scope="row">{cell}</th> : <td key={j}>{cell}</td>))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </CardContent>
     </Card>

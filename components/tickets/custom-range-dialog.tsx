@@ -13,7 +13,7 @@ import { Form } from "@/components/ui/form";
 import { TextField } from "@/components/forms/field";
 import { toast } from "@/components/ui/sonner";
 import { Spinner } from "@/components/ui/spinner";
-import { useReturnFocus } from "@/components/tickets/use-return-focus";
+import { useReturnFocus } from "@/lib/use-return-focus";
 import { CustomRangeResults } from "@/components/tickets/custom-range-results";
 import { previewRange } from "@/components/tickets/custom-range-preview";
 import { errorMessage } from "@/lib/api-client";

@@ -15,7 +15,7 @@ import {
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
-import { useReturnFocus } from "@/components/tickets/use-return-focus";
+import { useReturnFocus } from "@/lib/use-return-focus";
 import type { Ticket } from "@/lib/api/tickets";
 
 export function DeleteTicketDialog({

@@ -15,7 +15,7 @@ import { toast } from "@/components/ui/sonner";
 import { Spinner } from "@/components/ui/spinner";
 import { GeneratedTicketsView } from "@/components/tickets/generated-tickets-view";
 import { TicketDetailsDialog } from "@/components/tickets/ticket-details-dialog";
-import { useReturnFocus } from "@/components/tickets/use-return-focus";
+import { useReturnFocus } from "@/lib/use-return-focus";
 import { useTicketExtensions, type TicketExtensions } from "@/components/tickets/ticket-extensions";
 import { PaymentInformationFields, PersonalInformationFields, TicketConfigurationFields, TicketStatusField } from "@/components/tickets/ticket-form-fields";
 import { ApiError, errorMessage } from "@/lib/api-client";

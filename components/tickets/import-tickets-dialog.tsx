@@ -15,7 +15,7 @@ import { Input } from "@/components/ui/input";
 import { Progress } from "@/components/ui/progress";
 import { toast } from "@/components/ui/sonner";
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { useReturnFocus } from "@/components/tickets/use-return-focus";
+import { useReturnFocus } from "@/lib/use-return-focus";
 import { errorMessage } from "@/lib/api-client";
 import { saveBlob } from "@/lib/save-blob";
 import { TEMPLATE_FILE_NAME, isTemplateExampleId, normalizeHeader, ticketCsvTemplate } from "@/lib/csv/ticket-csv";

@@ -40,7 +40,7 @@ export function PrintLogScreen() {
         </CardHeader>
         <CardContent>
           {query.isPending ? (
-            <div className="space-y-2" aria-busy="true">
+            <div className="space-y-2" role="status" aria-busy="true" aria-label="Loading the print log">
               <Skeleton className="h-8 w-full" />
               <Skeleton className="h-8 w-full" />
             </div>

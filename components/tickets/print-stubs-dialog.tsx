@@ -21,7 +21,7 @@ import { toast } from "@/components/ui/sonner";
 import { Spinner } from "@/components/ui/spinner";
 import { PrintSheetPreview, type PreviewSelection } from "@/components/tickets/print-sheet-preview";
 import { EMPTY_SELECTION, type TicketSelection } from "@/components/tickets/ticket-selection";
-import { useReturnFocus } from "@/components/tickets/use-return-focus";
+import { useReturnFocus } from "@/lib/use-return-focus";
 import { errorMessage } from "@/lib/api-client";
 import { formatCount } from "@/lib/format";
 import { useJob } from "@/lib/queries/jobs";

@@ -69,7 +69,7 @@ function AttachmentList({ ticket, isAdmin }: { ticket: Ticket; isAdmin: boolean 
 
   if (attachments.isPending) {
     return (
-      <div className="space-y-2" aria-busy="true">
+      <div className="space-y-2" role="status" aria-busy="true" aria-label="Loading the attachments">
         <Skeleton className="h-12 w-full" />
         <Skeleton className="h-12 w-full" />
       </div>

@@ -31,7 +31,7 @@ export function TicketCards({ tickets, timeZone, selection, ...handlers }: Ticke
           Select every ticket on this page
         </label>
       )}
-      <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-label="Tickets">
+      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-label="Tickets">
         {tickets.map((t) => (
           <li
             key={t.ticket_id}

@@ -14,7 +14,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/sonner";
 import { PaymentBadge, RegistrationBadge, StatusBadge, VoidBadge, shownStatus } from "@/components/tickets/ticket-badges";
 import { ReplaceCodeButton } from "@/components/tickets/replace-code-button";
-import { useReturnFocus } from "@/components/tickets/use-return-focus";
+import { useReturnFocus } from "@/lib/use-return-focus";
 import { useTicketExtensions, type TicketExtensions } from "@/components/tickets/ticket-extensions";
 import { errorMessage } from "@/lib/api-client";
 import type { Ticket } from "@/lib/api/tickets";
@@ -91,7 +91,7 @@ export function TicketDetailsDialog({ ticket, open, onOpenChange, onVoid, onUnvo
               {errorMessage(loaded.error, "Ticket not found")}
             </p>
           ) : (
-            <div className="space-y-3" aria-busy="true">
+            <div className="space-y-3" role="status" aria-busy="true" aria-label="Loading the ticket">
               <Skeleton className="h-16 w-full" />
               <Skeleton className="h-40 w-full" />
             </div>

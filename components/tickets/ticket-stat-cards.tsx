@@ -18,18 +18,20 @@ export function TicketStatCards({ stats }: { stats: TicketStats | null }) {
     <section aria-label="Ticket statistics" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
       {cards.map(({ label, value, icon: Icon, tone }) => (
         <Card key={label} className="gap-0 py-4">
-          <CardContent className="flex items-start justify-between gap-2 px-4">
-            <div className="min-w-0">
-              <p className="text-xs font-medium text-muted-foreground sm:text-sm">{label}</p>
-              {value === null ? (
-                <Skeleton className="mt-1 h-7 w-20" />
-              ) : (
-                <p className="mt-1 truncate text-lg font-bold sm:text-2xl" data-testid={`stat-${label.toLowerCase().replace(/\s+/g, "-")}`}>
-                  {value}
-                </p>
-              )}
+          {/* The figure has the card's whole width under its label and icon, and wraps rather than being
+              cut: at 320 px '₱100.00' beside the icon was shown as '₱100....' (issue 26). */}
+          <CardContent className="space-y-1 px-4">
+            <div className="flex items-start justify-between gap-2">
+              <p className="min-w-0 text-xs font-medium text-muted-foreground sm:text-sm">{label}</p>
+              <Icon className={`size-5 shrink-0 ${tone}`} aria-hidden="true" />
             </div>
-            <Icon className={`size-5 shrink-0 ${tone}`} aria-hidden="true" />
+            {value === null ? (
+              <Skeleton className="h-7 w-20" role="status" aria-label={`Loading ${label}`} />
+            ) : (
+              <p className="text-lg font-bold [overflow-wrap:anywhere] sm:text-2xl" data-testid={`stat-${label.toLowerCase().replace(/\s+/g, "-")}`}>
+                {value}
+              </p>
+            )}
           </CardContent>
         </Card>
       ))}

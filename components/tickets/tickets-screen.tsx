@@ -311,7 +311,7 @@ export function TicketsScreen({ currentUserEmail, extraActions, initialData }: T
           data-page={list.isSuccess && !list.isPlaceholderData ? page : undefined}
         >
           {list.isPending ? (
-            <div className="space-y-2" aria-label="Loading tickets">
+            <div className="space-y-2" role="status" aria-label="Loading tickets">
               {Array.from({ length: 5 }, (_, i) => (
                 <Skeleton key={i} className="h-12 w-full" />
               ))}

@@ -37,7 +37,7 @@ export function UserProgressTable({ rows: raw, isLoading, timeZone }: { rows: un
       </CardHeader>
       <CardContent>
         {isLoading ? (
-          <div className="space-y-2">
+          <div className="space-y-2" role="status" aria-label="Loading user sales">
             <Skeleton className="h-10 w-full" />
             <Skeleton className="h-10 w-full" />
           </div>

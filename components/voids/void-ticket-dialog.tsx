@@ -13,7 +13,7 @@ import { Form, FormControl } from "@/components/ui/form";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { toast } from "@/components/ui/sonner";
 import { Spinner } from "@/components/ui/spinner";
-import { useReturnFocus } from "@/components/tickets/use-return-focus";
+import { useReturnFocus } from "@/lib/use-return-focus";
 import { errorMessage } from "@/lib/api-client";
 import { formatPeso } from "@/lib/format";
 import { useVoidTicket } from "@/lib/queries/voids";

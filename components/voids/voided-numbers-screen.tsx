@@ -77,7 +77,7 @@ export function VoidedNumbersScreen() {
         </CardHeader>
         <CardContent>
           {query.isPending ? (
-            <div className="space-y-2" aria-busy="true">
+            <div className="space-y-2" role="status" aria-busy="true" aria-label="Loading the voided numbers">
               <Skeleton className="h-10 w-full" />
               <Skeleton className="h-10 w-full" />
             </div>
