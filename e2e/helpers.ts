@@ -60,3 +60,16 @@ export function sidebarLinks(page: Page) {
 export async function setTheme(page: Page, theme: "light" | "dark") {
   await page.addInitScript((t) => window.localStorage.setItem("theme", t), theme);
 }
+
+/**
+ * Chooses a Radix tab by its name and waits until it is selected. A click that lands before the
+ * page has hydrated does nothing (the server's markup has no handlers yet), so it is repeated until
+ * the tab says it is selected.
+ */
+export async function chooseTab(page: Page, name: string) {
+  const tab = page.getByRole("tab", { name });
+  await expect(async () => {
+    await tab.click();
+    await expect(tab).toHaveAttribute("aria-selected", "true", { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+}

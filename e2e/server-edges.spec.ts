@@ -22,8 +22,23 @@ interface EndlessResult {
   sentBytes: number;
 }
 
-/** POSTs a body that never ends (chunked, 64 KiB at a time) until the server answers; at most 5 s. */
-function postEndless(baseUrl: string, path: string, contentType = "application/json"): Promise<EndlessResult> {
+/**
+ * POSTs a body that never ends (chunked, 64 KiB at a time) until the server answers; at most 5 s.
+ * The server answers 413 and closes while the body is still coming: on a loaded machine the close
+ * can reach the client as EPIPE or ECONNRESET before its answer is parsed. That is the refusal
+ * itself, so the request is made once more to read the answer; any other error fails.
+ */
+async function postEndless(baseUrl: string, path: string, contentType = "application/json"): Promise<EndlessResult> {
+  try {
+    return await postEndlessOnce(baseUrl, path, contentType);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "EPIPE" && code !== "ECONNRESET") throw error;
+    return postEndlessOnce(baseUrl, path, contentType);
+  }
+}
+
+function postEndlessOnce(baseUrl: string, path: string, contentType: string): Promise<EndlessResult> {
   return new Promise((resolve, reject) => {
     const started = Date.now();
     const chunk = Buffer.alloc(64 * 1024, 0x20);

@@ -2,7 +2,7 @@
 // unsaved changes, keeps its tab in the URL, passes axe, and fits 375 × 740.
 import { expectNoA11yViolations } from "./a11y";
 import { expect, test } from "./fixtures";
-import { setTheme } from "./helpers";
+import { chooseTab, setTheme } from "./helpers";
 import { readSettings, withSettings } from "./settings-helpers";
 
 test.use({ role: "admin" });
@@ -139,7 +139,7 @@ test("the chosen tab is in the URL, and edits survive a look at another tab", as
   await page.getByRole("tab", { name: "Activity Log" }).click();
   await expect(page).toHaveURL(/\?tab=activity$/);
   await expect(page.getByRole("tab", { name: "Activity Log" })).toHaveAttribute("aria-selected", "true");
-  await page.getByRole("tab", { name: "Users" }).click();
+  await chooseTab(page, "Users");
   await expect(page).toHaveURL(/\?tab=users$/);
   await page.getByRole("tab", { name: "General" }).click();
   await expect(page.getByLabel("Site Name")).toHaveValue("Kept across tabs");

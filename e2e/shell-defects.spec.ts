@@ -3,7 +3,7 @@ import { NOT_AUTHORIZED_MESSAGE, RAFFLE_TITLE } from "../lib/constants";
 import type { Page } from "@playwright/test";
 import { expectNoA11yViolations } from "./a11y";
 import { expect, test } from "./fixtures";
-import { ADMIN_EMAIL, signInWithGoogle, sidebarLinks, uniqueEmail } from "./helpers";
+import { ADMIN_EMAIL, chooseTab, signInWithGoogle, sidebarLinks, uniqueEmail } from "./helpers";
 
 const ADMIN_ENTRIES = [/^Tickets/, /^Analytics/, /^Admin Dashboard/, /^Settings/];
 
@@ -28,7 +28,7 @@ test.describe("signed in as the administrator", () => {
 
   test("your own row cannot be edited (the server would refuse it), as it cannot be deleted", async ({ page }) => {
     await page.goto("/dashboard/settings");
-    await page.getByRole("tab", { name: "Users" }).click();
+    await chooseTab(page, "Users");
     const ownRow = page.getByTestId("user-row").filter({ hasText: ADMIN_EMAIL });
     await expect(ownRow.getByRole("button", { name: "Cannot delete yourself" })).toBeDisabled();
     await expect(ownRow.getByRole("button", { name: "Cannot edit your own role" })).toBeDisabled();
@@ -37,7 +37,7 @@ test.describe("signed in as the administrator", () => {
 
   test("a validation error of the Users tab shows once, beside the form, not again as a toast", async ({ page }) => {
     await page.goto("/dashboard/settings");
-    await page.getByRole("tab", { name: "Users" }).click();
+    await chooseTab(page, "Users");
     const toasts = await recordToasts(page);
     await page.getByRole("button", { name: "Add User" }).click();
     await expect(page.locator("form").getByRole("alert")).toHaveText("Email and display name are required");

@@ -1,11 +1,11 @@
 import { expect, test } from "./fixtures";
-import { ADMIN_EMAIL, uniqueEmail } from "./helpers";
+import { ADMIN_EMAIL, chooseTab, uniqueEmail } from "./helpers";
 
 test.use({ role: "admin" });
 
 test("the Users tab adds, promotes, disables and deletes a user", async ({ page }) => {
   await page.goto("/dashboard/settings");
-  await page.getByRole("tab", { name: "Users" }).click();
+  await chooseTab(page, "Users");
 
   const rows = page.getByTestId("user-row");
   const ownRow = rows.filter({ hasText: ADMIN_EMAIL });

@@ -13,7 +13,8 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { UnvoidTicketDialog } from "@/components/voids/unvoid-ticket-dialog";
+import { useOpenedOnce } from "@/components/ui/use-opened-once";
+import { LazyUnvoidTicketDialog } from "@/components/tickets/lazy-dialogs";
 import { errorMessage } from "@/lib/api-client";
 import { VOIDED_EXPORT_PATH } from "@/lib/api/voids";
 import { formatCount, formatDateTime } from "@/lib/format";
@@ -26,6 +27,8 @@ export function VoidedNumbersScreen() {
   const query = useVoidedTickets(page);
   const timeZone = useRaffleTimezone();
   const [toUnvoid, setToUnvoid] = useState<VoidedTicket | null>(null);
+  // The dialog's code loads when it is first opened (decision 178).
+  const unvoidMounted = useOpenedOnce(!!toUnvoid);
   const rows = query.data?.voided ?? [];
   const total = query.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / VOIDED_PAGE_SIZE));
@@ -128,10 +131,12 @@ export function VoidedNumbersScreen() {
           )}
         </CardContent>
       </Card>
-      <UnvoidTicketDialog
-        ticket={toUnvoid ? { id: toUnvoid.ticket_id, control_number: toUnvoid.control_number, void_reason: toUnvoid.reason } : null}
-        onOpenChange={(open) => !open && setToUnvoid(null)}
-      />
+      {unvoidMounted && (
+        <LazyUnvoidTicketDialog
+          ticket={toUnvoid ? { id: toUnvoid.ticket_id, control_number: toUnvoid.control_number, void_reason: toUnvoid.reason } : null}
+          onOpenChange={(open) => !open && setToUnvoid(null)}
+        />
+      )}
     </div>
   );
 }
