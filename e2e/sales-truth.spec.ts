@@ -84,7 +84,7 @@ test("a GCash sale keeps its reference: shown in Details, found by search, expor
   expect(lines.find((line) => line.includes(first.control_number))).toContain(`,${reference.printed},`);
 });
 
-test("voiding a sold ticket from the table: the Void badge, the revenue drops by its price, the report lists it", async ({ page, adminApi }) => {
+test("voiding a sold ticket from the table: the Void badge, the revenue drops by its price, the report lists it, Unvoid takes it back", async ({ page, adminApi }) => {
   // Three screens and two axe scans.
   test.slow();
   const [sold] = await generateTickets(adminApi, { buyer_name: uniqueToken("Void Buyer "), phone_number: uniquePhone(), payment_method: "cash" });
@@ -122,6 +122,17 @@ test("voiding a sold ticket from the table: the Void badge, the revenue drops by
   await expect(reportRow).toContainText("Refunded");
   await expect(reportRow).toContainText("Buyer asked for the money back");
   await expectNoA11yViolations(page, { include: "main", label: "voided numbers" });
+
+  // Unvoid from the report: the dialog's code loads on this first open (decision 178).
+  const unvoid = reportRow.getByRole("button", { name: `Unvoid ${sold.control_number}` });
+  await unvoid.click();
+  const unvoidDialog = page.getByRole("dialog");
+  await expect(unvoidDialog).toContainText(sold.control_number);
+  await unvoidDialog.getByLabel("Reason").fill("The refund was never paid out");
+  await unvoidDialog.getByRole("button", { name: "Unvoid Ticket" }).click();
+  await expect(unvoidDialog).toHaveCount(0);
+  await expect(toast(page, new RegExp(sold.control_number))).toBeVisible();
+  await expect(reportRow).toHaveCount(0);
 });
 
 test("Delete offers Void Instead for a sold ticket and says the difference", async ({ page, adminApi }) => {
