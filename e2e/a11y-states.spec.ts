@@ -54,8 +54,8 @@ async function openScreen(page: Page, screen: string, theme: (typeof THEMES)[num
 }
 
 /** Skeletons a screen reader would meet as nothing: each must sit in a named status ("Loading tickets"). */
-async function expectNamedSkeletons(page: Page) {
-  const skeletons = page.getByRole("main").locator("[data-slot=skeleton]");
+async function expectNamedSkeletons(page: Page, within: "main" | "dialog" = "main") {
+  const skeletons = page.getByRole(within).locator("[data-slot=skeleton]");
   await expect(skeletons.first()).toBeVisible();
   const unnamed = await skeletons.evaluateAll((els) => els.filter((el) => !el.closest("[role=status][aria-label]")).map((el) => el.outerHTML.slice(0, 120)));
   expect(unnamed, "skeletons outside a named status").toEqual([]);
@@ -110,44 +110,88 @@ for (const [role, screens] of [
  * The states a screen shows while its data is on the way and when the server fails: the requests
  * it reads (`api`), held or answered with a 500, and what it then says (`failure`).
  */
-const STATEFUL_SCREENS: { path: string; api: string; failure: string; notWhileFailed?: string }[] = [
+const STATEFUL_SCREENS: {
+  path: string;
+  api: string | RegExp;
+  /** What the screen says once its requests failed (each shown). */
+  failure: string | string[];
+  notWhileFailed?: string;
+  /** A dialog or panel the requests belong to: what `open` does once the page is shown, and whose skeletons count. */
+  open?: (page: Page) => Promise<void>;
+  within?: "dialog";
+  /** What `open` shows, for the test's name. */
+  what?: string;
+}[] = [
   { path: "/dashboard/overview", api: "**/api/dashboard/stats", failure: STATS_LOAD_ERRORS.overview },
   { path: "/dashboard/analytics", api: "**/api/dashboard/analytics/historical?*", failure: STATS_LOAD_ERRORS.analytics },
   { path: "/dashboard/admin", api: "**/api/dashboard/admin/user-progress", failure: STATS_LOAD_ERRORS.userSales },
   { path: "/dashboard/remittances", api: "**/api/remittances/balances", failure: SERVER_ERROR.json.message },
   // A failed list of imports is not an empty one.
-  { path: "/dashboard/reconciliation", api: "**/api/reconciliation/**", failure: SERVER_ERROR.json.message, notWhileFailed: "No statement imported yet." },
+  // The summary says why its figures are missing, as the imports card does.
+  {
+    path: "/dashboard/reconciliation",
+    api: "**/api/reconciliation/**",
+    failure: [SERVER_ERROR.json.message, `The summary could not be loaded: ${SERVER_ERROR.json.message}`],
+    notWhileFailed: "No statement imported yet.",
+  },
   { path: "/dashboard/statement", api: "**/api/sellers/me/statement", failure: SERVER_ERROR.json.message },
   { path: "/dashboard/settings?tab=activity", api: "**/api/audit?*", failure: `Failed to load the activity log: ${SERVER_ERROR.json.message}` },
   { path: "/dashboard/draw", api: "**/api/raffle/state", failure: SERVER_ERROR.json.message },
   { path: "/dashboard/closeout", api: "**/api/raffle/closeout", failure: SERVER_ERROR.json.message },
   { path: "/dashboard/tickets/prints", api: "**/api/print/jobs", failure: SERVER_ERROR.json.message },
   { path: "/dashboard/tickets/voided", api: "**/api/tickets/voided?*", failure: SERVER_ERROR.json.message },
+  { path: "/dashboard/settings?tab=users", api: "**/api/auth/users", failure: "Failed to load users" },
+  { path: "/dashboard/settings?tab=general", api: "**/api/settings", failure: "Failed to load settings from database" },
+  // Ticket Details opened from an Overview activity row, which carries only the ticket's id: the dialog reads the ticket.
+  { path: "/dashboard/overview", api: /\/api\/tickets\/[0-9a-f-]{36}$/, failure: SERVER_ERROR.json.message, open: (page) => page.getByTestId("activity-row").first().click(), within: "dialog", what: "Ticket Details" },
+  // The attachments panel inside Ticket Details (Tickets screen).
+  {
+    path: "/dashboard/tickets",
+    api: "**/api/tickets/*/attachments",
+    failure: `Failed to load the attachments: ${SERVER_ERROR.json.message}`,
+    notWhileFailed: "No attachments found",
+    open: async (page) => {
+      await page.getByRole("button", { name: /^View details of / }).first().click();
+      await page.getByRole("dialog", { name: "Ticket Details" }).getByRole("button", { name: "View Attachments" }).click();
+    },
+    within: "dialog",
+    what: "attachments panel",
+  },
 ];
 
 test.describe("loading and error states", () => {
   test.use({ role: "admin" });
 
   for (const screen of STATEFUL_SCREENS) {
-    test(`${screen.path}: skeletons while loading, then the server's failure, without axe violations`, async ({ page }, testInfo) => {
+    const name = `${screen.path}${screen.what ? ` (${screen.what})` : ""}`;
+    test(`${name}: skeletons while loading, then the server's failure, without axe violations`, async ({ page, adminApi }, testInfo) => {
+      // A ticket to open the dialog on (the newest, first in the list and in Recent Activity).
+      if (screen.open) await generateTickets(adminApi, { quantity: 1 });
+      const show = async () => {
+        await page.goto(screen.path);
+        if (!screen.open) return;
+        await expect(page.getByRole("main").locator("[data-slot=skeleton]")).toHaveCount(0, { timeout: 15_000 });
+        await screen.open(page);
+        await expect(page.getByRole("dialog")).toBeVisible();
+      };
       // Loading (light): the screen's requests held, so its skeletons stay.
       await setTheme(page, "light");
       await page.route(screen.api, () => undefined);
-      await page.goto(screen.path);
-      await expectNamedSkeletons(page);
-      await expectNoA11yViolations(page, { label: `${screen.path} loading` });
-      await screenshot(page, testInfo, `loading${screen.path}`);
+      await show();
+      await expectNamedSkeletons(page, screen.within);
+      await expectNoA11yViolations(page, { label: `${name} loading` });
+      await screenshot(page, testInfo, `loading${name}`);
       await page.unrouteAll({ behavior: "ignoreErrors" });
 
       // Failure (dark, where the error colours are the harder to read): each request answered with a
       // 500 (the screen retries once).
       await setTheme(page, "dark");
       await page.route(screen.api, (route) => route.fulfill(SERVER_ERROR));
-      await page.goto(screen.path);
-      await expect(page.getByText(screen.failure).first()).toBeVisible();
+      await show();
+      for (const failure of [screen.failure].flat()) await expect(page.getByText(failure).first()).toBeVisible();
       if (screen.notWhileFailed) await expect(page.getByText(screen.notWhileFailed)).toHaveCount(0);
-      await expectNoA11yViolations(page, { label: `${screen.path} failed` });
-      await screenshot(page, testInfo, `error${screen.path}`);
+      await expectNoA11yViolations(page, { label: `${name} failed` });
+      await screenshot(page, testInfo, `error${name}`);
     });
   }
 

@@ -4,7 +4,7 @@
 // the focus is back on the trigger. One data-driven test per flow, at 1280 × 800.
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { createUnregisteredTickets, generateTickets } from "./seed";
+import { addUser, createUnregisteredTickets, generateTickets } from "./seed";
 import { uniqueEmail } from "./helpers";
 import { gotoTickets } from "./tickets-page";
 
@@ -15,7 +15,9 @@ interface Flow {
   name: string;
   /** Data the flow needs, through the API; what it answers is passed to the locators. */
   seed?: (api: APIRequestContext) => Promise<string>;
-  path: string;
+  /** What the page's requests answer instead of the server, for data the API cannot make quickly. */
+  mock?: (page: Page, seeded: string) => Promise<void>;
+  path: string | ((seeded: string) => string);
   /** What Tab must reach from the top of the page, and Enter/Space opens. */
   trigger: (page: Page, seeded: string) => Locator;
   openKey: "Enter" | "Space";
@@ -32,6 +34,36 @@ interface Flow {
 const field = (surface: Locator, label: string) => surface.getByLabel(label, { exact: true });
 const textbox = (surface: Locator, name: string) => surface.getByRole("textbox", { name, exact: true });
 const button = (surface: Locator, name: string) => surface.getByRole("button", { name, exact: true });
+
+/** A seller with one stub handed out and one cash remittance (a receipt to void); answers their id. */
+async function seedSellerWithReceipt(api: APIRequestContext) {
+  const { user } = (await addUser(api, { email: uniqueEmail("keyboard-seller"), displayName: "Sam Statement" })) as { user: { id: string } };
+  const [stub] = await createUnregisteredTickets(api, 1);
+  const handedOut = await api.post(`/api/sellers/${user.id}/allocations`, { data: { from: stub.last_5_digits, to: stub.last_5_digits } });
+  expect(handedOut.status(), await handedOut.text()).toBe(201);
+  const remitted = await api.post("/api/remittances", { data: { sellerId: user.id, amount: "10.00", method: "cash" } });
+  expect(remitted.status(), await remitted.text()).toBe(201);
+  return user.id;
+}
+const statementOf = (sellerId: string) => `/dashboard/statement?seller=${sellerId}`;
+
+/** One line of money no payment explains (Money without tickets), as GET /api/reconciliation/lines answers it. */
+const UNMATCHED_REFERENCE = "7000000000042";
+const unmatchedLine = {
+  id: "00000000-0000-4000-8000-000000000042",
+  importId: "00000000-0000-4000-8000-000000000001",
+  accountLabel: "GCash 0917",
+  lineNo: 1,
+  occurredAt: "2026-11-27T02:00:00.000Z",
+  description: "Received from a stranger",
+  reference: UNMATCHED_REFERENCE,
+  amount: "75.00",
+  state: "unmatched",
+  matchKind: null,
+  paymentId: null,
+  note: null,
+  candidates: [],
+};
 
 const FLOWS: Flow[] = [
   {
@@ -155,6 +187,46 @@ const FLOWS: Flow[] = [
     closesWithEscape: true,
   },
   {
+    name: "take back stubs (a seller's statement)",
+    seed: seedSellerWithReceipt,
+    path: statementOf,
+    trigger: (page) => button(page.getByRole("main"), "Take Back Stubs"),
+    openKey: "Enter",
+    surface: (page) => page.getByRole("dialog", { name: "Take back stubs from Sam Statement" }),
+    stops: (dialog) => [field(dialog, "Stub numbers"), button(dialog, "Cancel"), button(dialog, "Take Back")],
+    closesWithEscape: true,
+  },
+  {
+    name: "adjust a seller's balance",
+    seed: seedSellerWithReceipt,
+    path: statementOf,
+    trigger: (page) => button(page.getByRole("main"), "Adjust"),
+    openKey: "Space",
+    surface: (page) => page.getByRole("dialog", { name: "Adjust Sam Statement's balance" }),
+    stops: (dialog) => [field(dialog, "Amount (₱, signed)"), field(dialog, "Reason"), button(dialog, "Cancel"), button(dialog, "Record Adjustment")],
+    closesWithEscape: true,
+  },
+  {
+    name: "void a receipt",
+    seed: seedSellerWithReceipt,
+    path: statementOf,
+    trigger: (page) => page.getByRole("main").getByRole("button", { name: /^Void receipt No\. / }),
+    openKey: "Enter",
+    surface: (page) => page.getByRole("dialog", { name: /^Void receipt No\. .+\?$/ }),
+    stops: (dialog) => [field(dialog, "Reason"), button(dialog, "Cancel"), dialog.getByRole("button", { name: /^Void/ })],
+    closesWithEscape: true,
+  },
+  {
+    name: "ignore a line of a statement (the reason dialog)",
+    mock: async (page) => void (await page.route("**/api/reconciliation/lines?state=unmatched*", (route) => route.fulfill({ json: { success: true, lines: [unmatchedLine], page: 1, pageSize: 100, total: 1 } }))),
+    path: "/dashboard/reconciliation?tab=unmatched",
+    trigger: (page) => page.getByRole("row").filter({ hasText: UNMATCHED_REFERENCE }).getByRole("button", { name: "Ignore" }),
+    openKey: "Enter",
+    surface: (page) => page.getByRole("dialog", { name: "Ignore ₱75.00?" }),
+    stops: (dialog) => [field(dialog, "Reason"), button(dialog, "Cancel"), button(dialog, "Ignore Line")],
+    closesWithEscape: true,
+  },
+  {
     name: "edit a user's role in Settings",
     seed: async (api) => {
       const email = uniqueEmail("keyboard-role");
@@ -199,8 +271,10 @@ test.use({ role: "admin", viewport: { width: 1280, height: 800 } });
 for (const flow of FLOWS) {
   test(`keyboard: ${flow.name}`, async ({ page, adminApi }) => {
     const seeded = (await flow.seed?.(adminApi)) ?? "";
-    if (flow.path.startsWith("/dashboard/tickets")) await gotoTickets(page, flow.path.slice("/dashboard/tickets".length));
-    else await page.goto(flow.path);
+    await flow.mock?.(page, seeded);
+    const path = typeof flow.path === "string" ? flow.path : flow.path(seeded);
+    if (path.startsWith("/dashboard/tickets")) await gotoTickets(page, path.slice("/dashboard/tickets".length));
+    else await page.goto(path);
     await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
     const trigger = flow.trigger(page, seeded);
     await expect(trigger).toBeVisible();

@@ -94,12 +94,11 @@ export function LinesView({ report, page, onPageChange, onReason }: { report: Li
         </div>
       ),
     },
-    { id: "actions", header: () => <span className="sr-only">Actions</span>, cell: ({ row }) => actions(row.original) },
   ];
   return (
     <div className="space-y-3" aria-busy={lines.isPlaceholderData} data-testid="lines-view" data-page={lines.isPlaceholderData ? undefined : lines.data.page}>
       <div className="hidden md:block">
-        <ReportTable data={lines.data.lines} columns={columns} label={label} empty={empty} pageCount={pageCount} />
+        <ReportTable data={lines.data.lines} columns={columns} label={label} empty={empty} pageCount={pageCount} rowActions={actions} />
       </div>
       <div className="md:hidden">
         <LineCards lines={lines.data.lines} state={state} label={label} empty={empty} timeZone={timeZone} actions={actions} />

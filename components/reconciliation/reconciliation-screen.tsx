@@ -23,7 +23,7 @@ import { errorMessage } from "@/lib/api-client";
 import { reportCsvPath } from "@/lib/api/reconciliation";
 import { formatCount, formatCountOf } from "@/lib/format";
 import { formatAmount } from "@/lib/money";
-import { useDiscardImport, useReconciliationReport, useStatementImports } from "@/lib/queries/reconciliation";
+import { useDiscardImport, useReconciliationReport, useReconciliationReports, useStatementImports } from "@/lib/queries/reconciliation";
 import { REPORT_LABELS, REPORT_NAMES, type ReportName } from "@/lib/schemas/reconciliation";
 
 // The import wizard and the reason dialog load when first opened (decision 178).
@@ -39,8 +39,10 @@ const TAB_OF: Record<ReportName, string> = {
 };
 
 function ReportSummary({ name }: { name: ReportName }) {
-  const report = useReconciliationReport(name).data;
+  const { data: report, isError } = useReconciliationReport(name);
   const unit = name === "unverified-claims" ? "payment" : "line";
+  // Why it failed is said once, above the list (SummaryError); here only that there is no figure.
+  if (isError) return <span>not loaded</span>;
   if (!report) return <span>…</span>;
   return (
     <span data-testid={`summary-${name}`}>
@@ -77,6 +79,7 @@ export function ReconciliationScreen() {
           <CardTitle className="text-base">Summary</CardTitle>
         </CardHeader>
         <CardContent>
+          <SummaryError />
           <ul className="grid gap-1 text-sm sm:grid-cols-2" aria-label="Reconciliation summary">
             {REPORT_NAMES.map((name) => (
               <li key={name}>
@@ -122,6 +125,17 @@ export function ReconciliationScreen() {
       {wizardMounted && <ImportWizard open={wizardOpen} onOpenChange={setWizardOpen} />}
       {reasonMounted && <ReasonDialog request={reason} onOpenChange={(open) => !open && setReason(null)} />}
     </div>
+  );
+}
+
+/** The reports' failure, said once (the first failed report's message), not as five silent "…". */
+function SummaryError() {
+  const failed = useReconciliationReports().find((report) => report.isError);
+  if (!failed) return null;
+  return (
+    <p role="alert" className="mb-2 text-sm text-destructive">
+      The summary could not be loaded: {errorMessage(failed.error, "no answer from the server")}
+    </p>
   );
 }
 

@@ -3,6 +3,7 @@
 // The report tabs' tables (TanStack Table). Unverified claims come from their report, read whole (a
 // raffle's GCash payments in covered days); the four line tabs page through the lines API
 // (lines-view.tsx) with this same table.
+import type { ReactNode } from "react";
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
@@ -17,7 +18,12 @@ import type { UnverifiedClaim } from "@/lib/schemas/reconciliation";
 const STICKY_ACTIONS = "sticky right-0 bg-card shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.15)]";
 const cellClass = (columnId: string) => (columnId === "actions" ? `align-top ${STICKY_ACTIONS}` : "align-top");
 
-export function ReportTable<T>({ data, columns, label, empty, pageCount }: { data: T[]; columns: ColumnDef<T>[]; label: string; empty: string; pageCount?: number }) {
+/**
+ * `rowActions` is called, not rendered through flexRender as a column's cell: a cell function made
+ * afresh on each render is a new component type, so its buttons would be replaced on every render
+ * and a dialog opened from one could not give the focus back to it (decision 174).
+ */
+export function ReportTable<T>({ data, columns, label, empty, pageCount, rowActions }: { data: T[]; columns: ColumnDef<T>[]; label: string; empty: string; pageCount?: number; rowActions?: (row: T) => ReactNode }) {
   // Paging (when there is any) happens on the server: the table shows the page it is given.
   const table = useReactTable({ data, columns, getCoreRowModel: getCoreRowModel(), manualPagination: true, pageCount: pageCount ?? 1 });
   return (
@@ -31,13 +37,18 @@ export function ReportTable<T>({ data, columns, label, empty, pageCount }: { dat
                   {flexRender(h.column.columnDef.header, h.getContext())}
                 </TableHead>
               ))}
+              {rowActions && (
+                <TableHead className={STICKY_ACTIONS}>
+                  <span className="sr-only">Actions</span>
+                </TableHead>
+              )}
             </TableRow>
           ))}
         </TableHeader>
         <TableBody>
           {table.getRowModel().rows.length === 0 ? (
             <TableRow>
-              <TableCell colSpan={columns.length} className="text-center text-muted-foreground">
+              <TableCell colSpan={columns.length + (rowActions ? 1 : 0)} className="text-center text-muted-foreground">
                 {empty}
               </TableCell>
             </TableRow>
@@ -49,6 +60,7 @@ export function ReportTable<T>({ data, columns, label, empty, pageCount }: { dat
                     {flexRender(cell.column.columnDef.cell, cell.getContext())}
                   </TableCell>
                 ))}
+                {rowActions && <TableCell className={cellClass("actions")}>{rowActions(row.original)}</TableCell>}
               </TableRow>
             ))
           )}

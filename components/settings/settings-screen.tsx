@@ -14,7 +14,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 /** While a tab's code arrives: the first time it is chosen (or at once, when the URL names it). */
 function TabLoading() {
   return (
-    <div className="space-y-2 pt-2" aria-busy="true" aria-label="Loading the tab">
+    <div className="space-y-2 pt-2" role="status" aria-busy="true" aria-label="Loading the tab">
       <Skeleton className="h-10 w-full" />
       <Skeleton className="h-10 w-full" />
       <Skeleton className="h-10 w-full" />

@@ -75,6 +75,13 @@ function AttachmentList({ ticket, isAdmin }: { ticket: Ticket; isAdmin: boolean 
       </div>
     );
   }
+  if (attachments.isError) {
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        Failed to load the attachments: {errorMessage(attachments.error, "no answer from the server")}
+      </p>
+    );
+  }
   const list = attachments.data ?? [];
   return (
     <div className="space-y-3">

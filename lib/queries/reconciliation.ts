@@ -1,10 +1,10 @@
 // TanStack Query hooks for reconciliation (keys in lib/query-keys.ts). Every write refreshes all the
 // reconciliation reads (a decision moves lines between tabs and payments between claimed and
 // verified), the ticket data (a payment's status shows on its tickets) and the Activity Log.
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { reconciliationApi, type ImportRequest } from "@/lib/api/reconciliation";
 import { queryKeys } from "@/lib/query-keys";
-import type { LineState, ReportName } from "@/lib/schemas/reconciliation";
+import { REPORT_NAMES, type LineState, type ReportName } from "@/lib/schemas/reconciliation";
 
 const refresh = (queryClient: QueryClient) =>
   Promise.all([
@@ -28,6 +28,11 @@ export function useStatementLines(state: LineState, page: number) {
 
 export function useReconciliationReport<Row = Record<string, unknown>>(name: ReportName) {
   return useQuery({ queryKey: queryKeys.reconciliation.report(name), queryFn: () => reconciliationApi.report<Row>(name) });
+}
+
+/** Every report at once (the Summary card), in the same cache entries as useReconciliationReport. */
+export function useReconciliationReports() {
+  return useQueries({ queries: REPORT_NAMES.map((name) => ({ queryKey: queryKeys.reconciliation.report(name), queryFn: () => reconciliationApi.report(name) })) });
 }
 
 /** ?preview=1: nothing is written, so nothing is refreshed. */

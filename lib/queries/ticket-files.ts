@@ -13,14 +13,10 @@ import { saveBlob } from "@/lib/save-blob";
 export function useTicketAttachments(ticketId: string, enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.tickets.attachments(ticketId),
+    // A failure is the panel's to say, not "No attachments found" (a failed list is not an empty one).
     queryFn: async () => {
-      try {
-        const list = await ticketFilesApi.listAttachments(ticketId);
-        return Array.isArray(list) ? list : [];
-      } catch (error) {
-        console.warn("Failed to load attachments", error);
-        return [];
-      }
+      const list = await ticketFilesApi.listAttachments(ticketId);
+      return Array.isArray(list) ? list : [];
     },
     enabled,
     staleTime: 0,
