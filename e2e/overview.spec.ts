@@ -35,15 +35,21 @@ test.describe("as an administrator", () => {
     const first = stats.paymentBreakdown[0];
     const firstLabel = { cash: "Cash", gcash: "GCash", bank_transfer: "Bank Transfer" }[first.method];
     const ticketsInChart = stats.paymentBreakdown.reduce((n, m) => n + m.count, 0);
-    // The first slice (the largest) starts at 3 o'clock: point just above it, inside the ring.
-    const boxes = await page.getByTestId("payment-chart").locator(".recharts-pie-sector path").evaluateAll((paths) =>
-      paths.map((p) => p.getBoundingClientRect()).map((r) => ({ left: r.left, right: r.right, top: r.top, bottom: r.bottom })),
-    );
-    const [left, right] = [Math.min(...boxes.map((b) => b.left)), Math.max(...boxes.map((b) => b.right))];
-    const [top, bottom] = [Math.min(...boxes.map((b) => b.top)), Math.max(...boxes.map((b) => b.bottom))];
-    const radius = (right - left) / 2;
-    await page.mouse.move(left + radius + radius * 0.8, (top + bottom) / 2 - 10);
-    await expect(page.getByTestId("payment-chart")).toContainText(`${firstLabel}:${count(first.count)} (${((first.count / ticketsInChart) * 100).toFixed(1)}%)`);
+    // The first slice (the largest) starts at 3 o'clock: point just above it, inside the ring. The
+    // drawing loads after the figures and its sectors grow in: measured while they grow, the point
+    // can miss, so the ring is measured and pointed at again until the tooltip answers.
+    const tooltip = `${firstLabel}:${count(first.count)} (${((first.count / ticketsInChart) * 100).toFixed(1)}%)`;
+    await expect(async () => {
+      const boxes = await page.getByTestId("payment-chart").locator(".recharts-pie-sector path").evaluateAll((paths) =>
+        paths.map((p) => p.getBoundingClientRect()).map((r) => ({ left: r.left, right: r.right, top: r.top, bottom: r.bottom })),
+      );
+      const [left, right] = [Math.min(...boxes.map((b) => b.left)), Math.max(...boxes.map((b) => b.right))];
+      const [top, bottom] = [Math.min(...boxes.map((b) => b.top)), Math.max(...boxes.map((b) => b.bottom))];
+      const radius = (right - left) / 2;
+      await page.mouse.move(0, 0);
+      await page.mouse.move(left + radius + radius * 0.8, (top + bottom) / 2 - 10);
+      await expect(page.getByTestId("payment-chart")).toContainText(tooltip, { timeout: 1_500 });
+    }).toPass({ timeout: 15_000 });
 
     // The latest activity is the late registration, at its registration time.
     const rows = page.getByTestId("activity-row");
