@@ -19,7 +19,7 @@ export function PaymentBreakdownTable({ slices, isLoading }: { slices: MethodSli
       </CardHeader>
       <CardContent>
         {isLoading ? (
-          <Skeleton className="h-24 w-full" role="status" aria-label="Loading the payment breakdown" />
+          <Skeleton className="h-24 w-full" label="Loading the payment breakdown" />
         ) : slices.length === 0 ? (
           <p className="py-6 text-center text-sm text-muted-foreground">No payment data available</p>
         ) : (

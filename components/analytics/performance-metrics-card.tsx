@@ -33,7 +33,7 @@ export function PerformanceMetricsCard({ performance, isLoading }: { performance
       </CardHeader>
       <CardContent className="grid gap-3 sm:grid-cols-2">
         {isLoading ? (
-          ["Peak Hour", "Best Day", "Conversion Rate", "Response Time"].map((label) => <Skeleton key={label} className="h-20 w-full" role="status" aria-label={`Loading ${label}`} />)
+          ["Peak Hour", "Best Day", "Conversion Rate", "Response Time"].map((label) => <Skeleton key={label} className="h-20 w-full" label={`Loading ${label}`} />)
         ) : (
           <>
             <Metric

@@ -234,7 +234,7 @@ export function CloseoutScreen() {
     return (
       <div className="space-y-6">
         <PageHeader title={TITLE} description={DESCRIPTION} />
-        {closeout.error ? <p role="alert">{errorMessage(closeout.error, "Failed to load close-out")}</p> : <Skeleton className="h-40 w-full" role="status" aria-label="Loading close-out" />}
+        {closeout.error ? <p role="alert">{errorMessage(closeout.error, "Failed to load close-out")}</p> : <Skeleton className="h-40 w-full" label="Loading close-out" />}
       </div>
     );
   }

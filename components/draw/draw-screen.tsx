@@ -39,7 +39,7 @@ export function DrawScreen() {
     return (
       <div className="space-y-4">
         <PageHeader title="Draw" description="Prizes, a draw anyone can re-check, winners with backups, publication." />
-        {failure ? <p role="alert">{errorMessage(failure, "Failed to load the draw")}</p> : <Skeleton className="h-40 w-full" role="status" aria-label="Loading the draw" />}
+        {failure ? <p role="alert">{errorMessage(failure, "Failed to load the draw")}</p> : <Skeleton className="h-40 w-full" label="Loading the draw" />}
       </div>
     );
   }

@@ -33,7 +33,7 @@ export function WinnersListCard() {
       </CardHeader>
       <CardContent className="space-y-4">
         {!winners.data ? (
-          <Skeleton className="h-24 w-full" role="status" aria-label="Loading the winners" />
+          <Skeleton className="h-24 w-full" label="Loading the winners" />
         ) : (
           <div className="overflow-x-auto">
             <Table>

@@ -77,7 +77,7 @@ export function LinesView({ report, page, onPageChange, onReason }: { report: Li
     if (lines.data && !lines.isPlaceholderData && page > pageCount) onPageChange(pageCount === 1 ? null : pageCount, { replace: true });
   }, [lines.data, lines.isPlaceholderData, page, pageCount, onPageChange]);
 
-  if (lines.isPending) return <Skeleton className="h-24 w-full" role="status" aria-label="Loading the lines" />;
+  if (lines.isPending) return <Skeleton className="h-24 w-full" label="Loading the lines" />;
   if (lines.isError) return <p role="alert">{errorMessage(lines.error, "The lines could not be loaded")}</p>;
 
   const label = REPORT_LABELS[report];

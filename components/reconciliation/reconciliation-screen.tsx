@@ -151,7 +151,7 @@ function ImportsCard({ onReason }: { onReason: (r: ReasonRequest) => void }) {
       <CardContent className="min-w-0">
         {/* "No statement imported yet" only once the list has said so, not while it loads or after it failed. */}
         {imports.isPending ? (
-          <Skeleton className="h-16 w-full" role="status" aria-label="Loading the imported statements" />
+          <Skeleton className="h-16 w-full" label="Loading the imported statements" />
         ) : imports.isError ? (
           <p role="alert">{errorMessage(imports.error, "The imports could not be loaded")}</p>
         ) : rows.length === 0 ? (

@@ -73,7 +73,7 @@ export function ReportTable<T>({ data, columns, label, empty, pageCount, rowActi
 export function ClaimsTable() {
   const report = useReconciliationReport<UnverifiedClaim>("unverified-claims");
   const timeZone = useRaffleTimezone();
-  if (report.isPending) return <Skeleton className="h-24 w-full" role="status" aria-label="Loading the report" />;
+  if (report.isPending) return <Skeleton className="h-24 w-full" label="Loading the report" />;
   if (report.isError) return <p role="alert">{errorMessage(report.error, "The report could not be loaded")}</p>;
   const columns: ColumnDef<UnverifiedClaim>[] = [
     { header: "Reference", cell: ({ row }) => <span className="font-mono text-xs">{row.original.reference ?? "—"}</span> },

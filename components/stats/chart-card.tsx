@@ -42,7 +42,7 @@ export function ChartCard({
       <CardContent className="min-w-0">
         <div className={cn("relative w-full min-w-0", heightClass)} data-testid="chart-box">
           {isLoading ? (
-            <Skeleton className="size-full" role="status" aria-label={`Loading ${title}`} />
+            <Skeleton className="size-full" label={`Loading ${title}`} />
           ) : isEmpty ? (
             <p className="flex size-full items-center justify-center rounded-md border border-dashed text-sm text-muted-foreground">
               {emptyText ?? "No data yet"}

@@ -8,7 +8,7 @@ import dynamic from "next/dynamic";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { SeriesLineChart as SeriesLineChartComponent } from "@/components/stats/trend-line-chart";
 
-const drawing = () => <Skeleton className="size-full" role="status" aria-label="Loading the chart" />;
+const drawing = () => <Skeleton className="size-full" label="Loading the chart" />;
 
 export const SeriesLineChart = dynamic(() => import("@/components/stats/trend-line-chart").then((m) => m.SeriesLineChart), {
   ssr: false,

@@ -27,7 +27,7 @@ export function StatCard({
       </CardHeader>
       <CardContent className="space-y-1 px-5">
         {isLoading ? (
-          <Skeleton className="h-8 w-24" role="status" aria-label={`Loading ${title}`} />
+          <Skeleton className="h-8 w-24" label={`Loading ${title}`} />
         ) : (
           <p className="text-2xl font-bold tracking-tight tabular-nums" data-testid="stat-value">
             {value}

@@ -26,7 +26,7 @@ export function TicketStatCards({ stats }: { stats: TicketStats | null }) {
               <Icon className={`size-5 shrink-0 ${tone}`} aria-hidden="true" />
             </div>
             {value === null ? (
-              <Skeleton className="h-7 w-20" role="status" aria-label={`Loading ${label}`} />
+              <Skeleton className="h-7 w-20" label={`Loading ${label}`} />
             ) : (
               <p className="text-lg font-bold [overflow-wrap:anywhere] sm:text-2xl" data-testid={`stat-${label.toLowerCase().replace(/\s+/g, "-")}`}>
                 {value}

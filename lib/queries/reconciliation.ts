@@ -26,13 +26,16 @@ export function useStatementLines(state: LineState, page: number) {
   return useQuery({ queryKey: queryKeys.reconciliation.lines(state, page), queryFn: () => reconciliationApi.lines(state, page), placeholderData: keepPreviousData });
 }
 
+/** One report's query: the same cache entry whether read alone or with the others. */
+const reportQuery = <Row>(name: ReportName) => ({ queryKey: queryKeys.reconciliation.report(name), queryFn: () => reconciliationApi.report<Row>(name) });
+
 export function useReconciliationReport<Row = Record<string, unknown>>(name: ReportName) {
-  return useQuery({ queryKey: queryKeys.reconciliation.report(name), queryFn: () => reconciliationApi.report<Row>(name) });
+  return useQuery(reportQuery<Row>(name));
 }
 
 /** Every report at once (the Summary card), in the same cache entries as useReconciliationReport. */
 export function useReconciliationReports() {
-  return useQueries({ queries: REPORT_NAMES.map((name) => ({ queryKey: queryKeys.reconciliation.report(name), queryFn: () => reconciliationApi.report(name) })) });
+  return useQueries({ queries: REPORT_NAMES.map((name) => reportQuery<Record<string, unknown>>(name)) });
 }
 
 /** ?preview=1: nothing is written, so nothing is refreshed. */
