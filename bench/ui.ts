@@ -14,6 +14,7 @@ import { chromium, type Page } from "@playwright/test";
 import { SEARCH_DEBOUNCE_MS } from "@/components/tickets/search-debounce";
 import { benchEnv, createDatabase, enginesFrom, ensureBuild, lastJsonLine, runTsx, seed, startServer, stopServer, type Engine } from "./harness";
 import { dashboardFirstLoadJs, firstLoadJs } from "./ui-first-load";
+import { browserFirstLoadJs, type BrowserFirstLoad } from "./ui-first-load-browser";
 
 const { values: args } = parseArgs({
   options: {
@@ -115,6 +116,8 @@ async function measure(cookie: { name: string; value: string }, terms: string[])
   }
 }
 
+let fetchedOnLoad: BrowserFirstLoad[] | undefined;
+
 async function benchEngine(engine: Engine) {
   const database = await createDatabase(engine, "bench_ui", benchEnv({ AUTH_URL: ORIGIN }));
   try {
@@ -125,7 +128,10 @@ async function benchEngine(engine: Engine) {
     const server = await startServer(database.env, PORT);
     try {
       console.log(`== ${engine}: ${RUNS} runs (after 3 warm-up runs)`);
-      return await measure(prepared.cookie, prepared.terms);
+      const timings = await measure(prepared.cookie, prepared.terms);
+      // What Chromium fetches on a plain load of each screen, no action (entry chunks and what loads by itself after).
+      if (!fetchedOnLoad) fetchedOnLoad = await browserFirstLoadJs(ORIGIN, prepared.cookie);
+      return timings;
     } finally {
       await stopServer(server);
     }
@@ -164,6 +170,11 @@ for (const engine of engines) {
   console.table(
     Object.entries(results).map(([op, s]) => ({ operation: op, p50_ms: s.p50, p95_ms: s.p95, target_p95_ms: TARGETS[op as keyof typeof TARGETS], pass: s.p95 <= TARGETS[op as keyof typeof TARGETS] })),
   );
+}
+if (fetchedOnLoad) {
+  console.log("\nJavaScript fetched on a plain load (entry chunks plus what loads after hydration with no action), gzipped kB");
+  console.table(fetchedOnLoad.map((s) => ({ screen: s.route, fetched_on_load_kb: s.transferredKb, scripts: s.scripts })));
+  (report.first_load_js_by_screen as Record<string, unknown>).fetched_on_load = fetchedOnLoad;
 }
 writeFileSync("bench/ui-results.json", `${JSON.stringify(report, null, 2)}\n`);
 console.log("wrote bench/ui-results.json");
