@@ -24,7 +24,7 @@ import { reportCsvPath } from "@/lib/api/reconciliation";
 import { formatCount, formatCountOf } from "@/lib/format";
 import { formatAmount } from "@/lib/money";
 import { useDiscardImport, useReconciliationReport, useReconciliationReports, useStatementImports } from "@/lib/queries/reconciliation";
-import { REPORT_LABELS, REPORT_NAMES, type ReportName } from "@/lib/schemas/reconciliation";
+import { REPORT_LABELS, REPORT_NAMES, type ReportName } from "@/lib/reconciliation-names";
 
 // The import wizard and the reason dialog load when first opened (decision 178).
 const ImportWizard = dynamic(() => import("@/components/reconciliation/import-wizard").then((m) => m.ImportWizard), { ssr: false });
