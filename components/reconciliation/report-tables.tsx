@@ -3,7 +3,7 @@
 // The report tabs' tables. Unverified claims come from their report, read whole (a raffle's GCash
 // payments in covered days); the four line tabs page through the lines API (lines-view.tsx) with
 // this same table. A plain table of columns: no sorting, filtering or paging happens here (paging
-// is the server's), so TanStack Table's row models are not part of the screen's load (decision 183).
+// is the server's), so TanStack Table's row models are not part of the screen's load (decision 182).
 import type { ReactNode } from "react";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
