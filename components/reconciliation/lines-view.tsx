@@ -5,18 +5,18 @@
 // 140). From 768 px the lines are a table; below it each line is a card with its actions under its
 // facts, so a phone reaches every button without scrolling sideways (decision 141).
 import { useEffect, type ReactNode } from "react";
-import type { ColumnDef } from "@tanstack/react-table";
 import { DataTablePagination } from "@/components/data-table/data-table-pagination";
 import { useLineActions } from "@/components/reconciliation/line-actions";
 import type { ReasonRequest } from "@/components/reconciliation/reason-dialog";
-import { ReportTable } from "@/components/reconciliation/report-tables";
+import { ReportTable, type ReportColumn } from "@/components/reconciliation/report-tables";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/format";
 import { formatAmount } from "@/lib/money";
 import { useStatementLines } from "@/lib/queries/reconciliation";
 import { useRaffleTimezone } from "@/lib/queries/settings";
-import { LINES_PAGE_SIZE, REPORT_LABELS, type LineState, type ReportName, type StatementLineRow } from "@/lib/schemas/reconciliation";
+import { LINES_PAGE_SIZE, REPORT_LABELS, type LineState, type ReportName } from "@/lib/reconciliation-names";
+import type { StatementLineRow } from "@/lib/schemas/reconciliation";
 
 export type LineReport = Exclude<ReportName, "unverified-claims">;
 export const STATE_OF: Record<LineReport, LineState> = { unmatched: "unmatched", mismatches: "amount_mismatch", duplicates: "duplicate", matched: "matched" };
@@ -82,15 +82,15 @@ export function LinesView({ report, page, onPageChange, onReason }: { report: Li
 
   const label = REPORT_LABELS[report];
   const empty = "No line in this state.";
-  const columns: ColumnDef<StatementLineRow>[] = [
-    { header: "Time", cell: ({ row }) => <span className="whitespace-nowrap">{formatDateTime(row.original.occurredAt, timeZone)}</span> },
-    { header: "Account", cell: ({ row }) => row.original.accountLabel },
-    { header: "Description", cell: ({ row }) => <span className="block w-56 break-words whitespace-normal">{row.original.description || "—"}</span> },
-    { header: "Reference", cell: ({ row }) => <span className="font-mono text-xs">{row.original.reference ?? "—"}</span> },
-    { header: "Amount", cell: ({ row }) => <span className="tabular-nums">{formatAmount(row.original.amount)}</span> },
-    { header: state === "unmatched" ? "Suggestions" : "Note", cell: ({ row }) => (
+  const columns: ReportColumn<StatementLineRow>[] = [
+    { header: "Time", cell: (row) => <span className="whitespace-nowrap">{formatDateTime(row.occurredAt, timeZone)}</span> },
+    { header: "Account", cell: (row) => row.accountLabel },
+    { header: "Description", cell: (row) => <span className="block w-56 break-words whitespace-normal">{row.description || "—"}</span> },
+    { header: "Reference", cell: (row) => <span className="font-mono text-xs">{row.reference ?? "—"}</span> },
+    { header: "Amount", cell: (row) => <span className="tabular-nums">{formatAmount(row.amount)}</span> },
+    { header: state === "unmatched" ? "Suggestions" : "Note", cell: (row) => (
         <div className="w-56 whitespace-normal">
-          <LineNote line={row.original} state={state} />
+          <LineNote line={row} state={state} />
         </div>
       ),
     },
@@ -98,7 +98,7 @@ export function LinesView({ report, page, onPageChange, onReason }: { report: Li
   return (
     <div className="space-y-3" aria-busy={lines.isPlaceholderData} data-testid="lines-view" data-page={lines.isPlaceholderData ? undefined : lines.data.page}>
       <div className="hidden md:block">
-        <ReportTable data={lines.data.lines} columns={columns} label={label} empty={empty} pageCount={pageCount} rowActions={actions} />
+        <ReportTable data={lines.data.lines} columns={columns} label={label} empty={empty} rowActions={actions} />
       </div>
       <div className="md:hidden">
         <LineCards lines={lines.data.lines} state={state} label={label} empty={empty} timeZone={timeZone} actions={actions} />

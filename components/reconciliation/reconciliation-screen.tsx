@@ -11,7 +11,6 @@ import { useUrlState } from "@/lib/use-url-state";
 import { Download, FileUp } from "lucide-react";
 import { PageHeader } from "@/components/dashboard/page-header";
 import type { ReasonRequest } from "@/components/reconciliation/reason-dialog";
-import { LinesView } from "@/components/reconciliation/lines-view";
 import { ClaimsTable } from "@/components/reconciliation/report-tables";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -25,7 +24,13 @@ import { reportCsvPath } from "@/lib/api/reconciliation";
 import { formatCount, formatCountOf } from "@/lib/format";
 import { formatAmount } from "@/lib/money";
 import { useDiscardImport, useReconciliationReport, useReconciliationReports, useStatementImports } from "@/lib/queries/reconciliation";
-import { REPORT_LABELS, REPORT_NAMES, type ReportName } from "@/lib/schemas/reconciliation";
+import { REPORT_LABELS, REPORT_NAMES, type ReportName } from "@/lib/reconciliation-names";
+
+// The four line tabs' view (its table, phone cards, pager and line actions) loads when a line tab is
+// first chosen, as Settings' tabs do (decisions 178 and 182): the screen opens on Unverified claims.
+// Pointing at or focusing the tab list starts fetching it; a URL naming a line tab renders it on the server.
+const loadLinesView = () => import("@/components/reconciliation/lines-view");
+const LinesView = dynamic(() => loadLinesView().then((m) => m.LinesView), { loading: () => <Skeleton className="h-24 w-full" label="Loading the lines" /> });
 
 // The import wizard and the reason dialog load when first opened (decision 178).
 const ImportWizard = dynamic(() => import("@/components/reconciliation/import-wizard").then((m) => m.ImportWizard), { ssr: false });
@@ -93,7 +98,7 @@ export function ReconciliationScreen() {
 
       <Tabs value={tab} onValueChange={(v) => void setView({ tab: v as ReportName, page: null })} className="min-w-0">
         <div className="overflow-x-auto">
-          <TabsList>
+          <TabsList onPointerEnter={() => void loadLinesView()} onFocus={() => void loadLinesView()}>
             {REPORT_NAMES.map((name) => (
               <TabsTrigger key={name} value={name}>
                 {REPORT_LABELS[name]}

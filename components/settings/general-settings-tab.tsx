@@ -9,7 +9,8 @@ import { TextField } from "@/components/forms/field";
 import { Form } from "@/components/ui/form";
 import { Skeleton } from "@/components/ui/skeleton";
 import { MAX_TICKET_NUMBER } from "@/lib/constants";
-import { SETTINGS_MESSAGES, type GeneralSettingsInput } from "@/lib/schemas/settings";
+import type { GeneralSettingsInput } from "@/lib/schemas/settings";
+import { SETTINGS_MESSAGES } from "@/lib/settings-messages";
 
 export const GENERAL_FORM_ID = "general-settings-form";
 

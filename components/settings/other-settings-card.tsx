@@ -4,10 +4,10 @@
 // API's own field rules (lib/schemas/settings.ts `otherSettingsSchema`), each with what it does.
 // Saved on its own (only what changed is sent), audited like every settings change.
 import { useMemo } from "react";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Save, SlidersHorizontal } from "lucide-react";
 import { useForm, type FieldPath } from "react-hook-form";
 import { Field, TextField } from "@/components/forms/field";
+import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -18,7 +18,7 @@ import { Switch } from "@/components/ui/switch";
 import { ApiError } from "@/lib/api-client";
 import type { Settings } from "@/lib/api/settings";
 import { useUpdateSettings } from "@/lib/queries/settings";
-import { otherSettingsSchema, type OtherSettingsInput, type OtherSettingsValues } from "@/lib/schemas/settings";
+import type { OtherSettingsInput, OtherSettingsValues } from "@/lib/schemas/settings";
 
 type BooleanKey = { [K in keyof OtherSettingsInput]: OtherSettingsInput[K] extends boolean ? K : never }[keyof OtherSettingsInput];
 
@@ -32,6 +32,9 @@ const SWITCHES: { name: BooleanKey; label: string; effect: string; noEffect?: bo
   { name: "push_notifications", label: "Push notifications", effect: "No effect: this dashboard has no push provider.", noEffect: true },
   { name: "enable_two_factor", label: "Two-factor authentication", effect: "No effect: Google's own 2-Step Verification applies.", noEffect: true },
 ];
+
+// The field rules load on the form's first validation (decisions 177 and 182).
+const resolver = lazyZodResolver<OtherSettingsInput, OtherSettingsValues>(() => import("@/lib/schemas/settings").then((m) => m.otherSettingsSchema));
 
 const MB = 1024 * 1024;
 
@@ -65,7 +68,7 @@ export function OtherSettingsCard({ settings }: { settings: Settings }) {
   const mutation = useUpdateSettings();
   const values = useMemo(() => toFormValues(settings), [settings]);
   const form = useForm<OtherSettingsInput, unknown, OtherSettingsValues>({
-    resolver: zodResolver(otherSettingsSchema),
+    resolver,
     values,
     resetOptions: { keepDirtyValues: true },
     mode: "onTouched",

@@ -1,17 +1,14 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@/components/ui/alert-dialog";
+import { useOpenedOnce } from "@/components/ui/use-opened-once";
+
+// The "Leave without saving?" dialog (a Radix alert dialog) loads when it is first needed, not with
+// the screen (decision 182): fetched as soon as there is something unsaved, shown when a person leaves.
+const loadLeaveDialog = () => import("@/components/settings/leave-without-saving-dialog");
+const LeaveWithoutSavingDialog = dynamic(() => loadLeaveDialog().then((m) => m.LeaveWithoutSavingDialog), { ssr: false });
 
 type Pending = { href: string } | { back: true };
 
@@ -35,6 +32,7 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
   const isMounted = useRef(true);
   /** Back steps we took ourselves (dropping the guard entry), whose popstate is not the person's. */
   const ownBackSteps = useRef(0);
+  const dialogMounted = useOpenedOnce(pending !== null);
 
   // For the component's whole life, so a popstate of our own is recognised whenever it arrives.
   useEffect(() => {
@@ -57,6 +55,8 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
 
   useEffect(() => {
     if (!when) return;
+    // Something is unsaved: fetch the dialog now, so it is there when a person follows a link.
+    void loadLeaveDialog();
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       event.preventDefault();
       event.returnValue = "";
@@ -115,21 +115,5 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
     else router.push(target.href);
   }
 
-  return (
-    <AlertDialog open={pending !== null} onOpenChange={(open) => !open && stay()}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Leave without saving?</AlertDialogTitle>
-          <AlertDialogDescription>You have unsaved changes to the General settings. If you leave this page now, they will be lost.</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Stay on this page</AlertDialogCancel>
-          {/* Outlined: white on the dark theme's red is below 4.5:1. */}
-          <AlertDialogAction onClick={leave} className="border border-destructive/60 bg-transparent text-destructive hover:bg-destructive/10">
-            Leave without saving
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
-  );
+  return dialogMounted ? <LeaveWithoutSavingDialog open={pending !== null} onStay={stay} onLeave={leave} /> : null;
 }

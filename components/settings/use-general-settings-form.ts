@@ -4,12 +4,13 @@
 // screen's header, SPEC section 2) and the leave-page warning know whether anything changed.
 import { useEffect, useMemo } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { generalSettingsDiffer } from "@/components/settings/general-settings-changes";
+import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { toast } from "@/components/ui/sonner";
 import { ApiError } from "@/lib/api-client";
 import type { Settings } from "@/lib/api/settings";
 import { useSettings, useUpdateSettings } from "@/lib/queries/settings";
-import { generalSettingsSchema, type GeneralSettingsInput, type GeneralSettingsValues } from "@/lib/schemas/settings";
+import type { GeneralSettingsInput, GeneralSettingsValues } from "@/lib/schemas/settings";
 
 export const SETTINGS_TOASTS = {
   saved: "Settings saved successfully!",
@@ -30,13 +31,9 @@ function toFormValues(settings: Settings | undefined): GeneralSettingsInput | un
   };
 }
 
-/** True when the form's values, as the schema reads them, differ from the saved ones. */
-function differsFromSaved(current: GeneralSettingsInput, saved: Settings | undefined): boolean {
-  if (!saved) return false;
-  const parsed = generalSettingsSchema.safeParse(current);
-  if (!parsed.success) return true;
-  return (Object.keys(parsed.data) as (keyof GeneralSettingsValues)[]).some((key) => parsed.data[key] !== saved[key]);
-}
+// The schema (zod, the draw date's timezone reading) loads on the form's first validation (decision 177);
+// whether anything changed is asked on every render without it (decision 182).
+const resolver = lazyZodResolver<GeneralSettingsInput, GeneralSettingsValues>(() => import("@/lib/schemas/settings").then((m) => m.generalSettingsSchema));
 
 export function useGeneralSettingsForm() {
   const query = useSettings();
@@ -46,7 +43,7 @@ export function useGeneralSettingsForm() {
   const values = useMemo(() => toFormValues(saved), [saved]);
 
   const form = useForm<GeneralSettingsInput, unknown, GeneralSettingsValues>({
-    resolver: zodResolver(generalSettingsSchema),
+    resolver,
     defaultValues: { site_name: "", site_description: "", ticket_price: "", max_ticket_limit: "", permit_number: "", draw_at: "", venue: "" },
     // Follows the saved settings (first load, after a save) but keeps what the person is editing.
     values,
@@ -54,7 +51,7 @@ export function useGeneralSettingsForm() {
     mode: "onTouched",
   });
   const current = useWatch({ control: form.control }) as GeneralSettingsInput;
-  const hasChanges = differsFromSaved(current, saved);
+  const hasChanges = generalSettingsDiffer(current, saved);
 
   useEffect(() => {
     if (query.isError) toast.error(SETTINGS_TOASTS.loadFailed);

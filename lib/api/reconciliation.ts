@@ -2,7 +2,8 @@
 // Shapes: lib/schemas/reconciliation.ts.
 import { apiRequest } from "@/lib/api-client";
 import { JOB_ID_HEADER } from "@/lib/constants";
-import { LINES_PAGE_SIZE, type ColumnMapping, type ImportCommitted, type ImportPreview, type LineState, type LinesPage, type ReportAnswer, type ReportName, type StatementImportRow, type StatementKind } from "@/lib/schemas/reconciliation";
+import { LINES_PAGE_SIZE } from "@/lib/reconciliation-names";
+import type { ColumnMapping, ImportCommitted, ImportPreview, LineState, LinesPage, ReportAnswer, ReportName, StatementImportRow, StatementKind } from "@/lib/schemas/reconciliation";
 
 const id = (value: string) => encodeURIComponent(value.trim());
 

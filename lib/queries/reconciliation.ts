@@ -4,7 +4,7 @@
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { reconciliationApi, type ImportRequest } from "@/lib/api/reconciliation";
 import { queryKeys } from "@/lib/query-keys";
-import { REPORT_NAMES, type LineState, type ReportName } from "@/lib/schemas/reconciliation";
+import { REPORT_NAMES, type LineState, type ReportName } from "@/lib/reconciliation-names";
 
 const refresh = (queryClient: QueryClient) =>
   Promise.all([

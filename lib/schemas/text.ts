@@ -4,6 +4,9 @@
 // buyer name display reversed or disguised in an export, an e-mail or the dashboard.
 // Decision: docs/decisions/037-clean-text-input.md.
 import { z } from "zod";
+import { stripBidiControls } from "@/lib/clean-text";
+
+export { stripBidiControls };
 
 /** Maximum lengths, in UTF-16 code units (an emoji counts 2). */
 export const TEXT_LIMITS = {
@@ -16,18 +19,12 @@ export const TEXT_LIMITS = {
   idToken: 8192,
 } as const;
 
-/** Bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): removed. */
-const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
 /** C0 and C1 controls and DEL. */
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARS = /[\u0000-\u001F\u007F-\u009F]/;
 /** The same, but tab, line feed and carriage return allowed (multi-line fields). */
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARS_MULTILINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
-
-export function stripBidiControls(value: string): string {
-  return value.replace(BIDI_CONTROLS, "");
-}
 
 export function hasControlChars(value: string, options: { multiline?: boolean } = {}): boolean {
   return (options.multiline ? CONTROL_CHARS_MULTILINE : CONTROL_CHARS).test(value);

@@ -1,0 +1,69 @@
+// What a screen's first load may not carry (issue 28; decisions 176–178 and 182): the packages a
+// person needs only when they act — validate a form, open a dialog — must be reached from the
+// screen's module by dynamic `import()` alone. This walks the project's static imports from a
+// screen's module (`import type` and `import()` are not followed) and lists the packages reached, so
+// a static import of a schema module or a dialog fails here rather than only in the measured kB.
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const ROOT = path.resolve(__dirname, "..");
+// `import … from "x"` and `export … from "x"` (not `import type`/`export type`), and `import "x"`.
+const STATIC_IMPORT = /^\s*(?:import|export)\s+(?!type\b)(?:[^;]*?\sfrom\s+)?["']([^"']+)["']/gms;
+
+function resolveModule(from: string, specifier: string): string | undefined {
+  const base = specifier.startsWith("@/") ? path.join(ROOT, specifier.slice(2)) : specifier.startsWith(".") ? path.resolve(path.dirname(from), specifier) : undefined;
+  if (!base) return undefined;
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")]) {
+    if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
+  }
+  throw new Error(`${specifier} (imported by ${path.relative(ROOT, from)}) not found`);
+}
+
+/** Every package a module reaches through static imports, with the project files on the way. */
+function staticallyReached(entry: string): { packages: Map<string, string>; files: Set<string> } {
+  const packages = new Map<string, string>();
+  const files = new Set<string>();
+  const queue = [path.join(ROOT, entry)];
+  while (queue.length) {
+    const file = queue.pop()!;
+    if (files.has(file)) continue;
+    files.add(file);
+    // Comments out, so an example in a comment is not an import.
+    const source = fs.readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
+    for (const [, specifier] of source.matchAll(STATIC_IMPORT)) {
+      const resolved = resolveModule(file, specifier);
+      if (resolved) queue.push(resolved);
+      else {
+        const name = specifier.startsWith("@") ? specifier.split("/").slice(0, 2).join("/") : specifier.split("/")[0];
+        if (!packages.has(name)) packages.set(name, path.relative(ROOT, file));
+      }
+    }
+  }
+  return { packages, files };
+}
+
+/** Per screen: packages and project modules its static imports must not reach. */
+const ACTION_ONLY: Record<string, { packages: string[]; modules: string[] }> = {
+  "components/settings/settings-screen.tsx": {
+    packages: ["zod", "@hookform/resolvers", "date-fns-tz", "@radix-ui/react-alert-dialog", "@radix-ui/react-dialog", "@radix-ui/react-switch"],
+    modules: ["lib/schemas/settings.ts", "components/settings/leave-without-saving-dialog.tsx", "components/settings/users-tab.tsx", "components/settings/activity-log-tab.tsx"],
+  },
+  "components/reconciliation/reconciliation-screen.tsx": {
+    packages: ["zod", "@hookform/resolvers", "@tanstack/react-table", "@radix-ui/react-dialog", "@radix-ui/react-alert-dialog"],
+    modules: ["lib/schemas/reconciliation.ts", "components/reconciliation/lines-view.tsx", "components/reconciliation/import-wizard.tsx", "components/reconciliation/reason-dialog.tsx"],
+  },
+};
+
+describe("a screen's static imports leave out what only an action needs", () => {
+  for (const [entry, excluded] of Object.entries(ACTION_ONLY)) {
+    it(entry, () => {
+      const { packages, files } = staticallyReached(entry);
+      expect(files.size).toBeGreaterThan(5);
+      expect(packages.has("react")).toBe(true);
+      const found = excluded.packages.filter((name) => packages.has(name)).map((name) => `${name} (from ${packages.get(name)})`);
+      expect(found).toEqual([]);
+      expect(excluded.modules.filter((module) => files.has(path.join(ROOT, module)))).toEqual([]);
+    });
+  }
+});
