@@ -1,5 +1,6 @@
 // Multiple Registration (issue 9; SPEC sections 2, 4, 5 and 8), against the production build.
 import { expect, test } from "./fixtures";
+import { chooseTab } from "./helpers";
 import { registerPage } from "./register-page";
 import { createUnregisteredTickets, generateTickets, registerTicket } from "./seed";
 import type { Ticket } from "@/lib/api/tickets";
@@ -221,5 +222,35 @@ test.describe("as an admin", () => {
     await expect(page.getByText("Registration failed: No tickets were registered")).toBeVisible();
     // The buyer stays typed in, for other tickets.
     await expect(r.buyerName).toHaveValue("Too Late");
+  });
+});
+
+test.describe("its code", () => {
+  test.use({ role: "user" });
+
+  test("the Multiple tab's code arrives when the tab is pointed at or chosen, and what was typed survives a switch", async ({ page }) => {
+    // Decision 185: the Single tab opens; the Multiple tab is not in the first load.
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    const r = registerPage(page);
+    await r.open("single");
+    await page.waitForLoadState("networkidle");
+    const loaded = scripts.length;
+    const tab = page.getByRole("tab", { name: "Multiple Registration" });
+    await tab.hover();
+    await expect.poll(() => scripts.length, { message: "pointing at the tab fetches its code" }).toBeGreaterThan(loaded);
+    await chooseTab(page, "Multiple Registration");
+    await expect(r.panel.getByText("Search for Tickets")).toBeVisible();
+    await r.buyerName.fill("Gregoria de Jesus");
+    // The arrow keys move along the tabs (automatic activation), and the Multiple tab keeps its buyer.
+    await tab.focus();
+    await page.keyboard.press("ArrowLeft");
+    await expect(page.getByRole("tab", { name: "Single Registration" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("tab", { name: "Single Registration" })).toBeFocused();
+    await page.keyboard.press("End");
+    await expect(tab).toHaveAttribute("aria-selected", "true");
+    await expect(r.buyerName).toHaveValue("Gregoria de Jesus");
   });
 });

@@ -5,6 +5,7 @@
 // the buyer's name once the ticket is found), and after a registration the control number field
 // has focus again for the next buyer.
 import { useEffect, useRef, useState } from "react";
+import dynamic from "next/dynamic";
 import { Ticket as TicketIcon } from "lucide-react";
 import { useForm, useWatch } from "react-hook-form";
 import { BuyerFields } from "@/components/register/buyer-fields";
@@ -12,7 +13,7 @@ import { LookupStatus } from "@/components/register/lookup-status";
 import { PaymentConfirmation, usePaymentConflicts } from "@/components/register/payment-conflict";
 import { PaymentFields } from "@/components/register/payment-fields";
 import { deriveLookupState, singleSubmitLabel } from "@/components/register/lookup-state";
-import { SingleResultCard, type SingleResult } from "@/components/register/single-result-card";
+import type { SingleResult } from "@/components/register/single-result-card";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
@@ -25,6 +26,11 @@ import { REGISTRATION_TEXT, SINGLE_LOOKUP_DEBOUNCE_MS, SINGLE_LOOKUP_MIN_LENGTH 
 import { EMPTY_BUYER, singleRegistrationResolver } from "@/components/register/registration-form";
 import type { SingleRegistrationPayload, SingleRegistrationValues } from "@/lib/schemas/registration-form";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
+
+// The result card shows only after a registration (decision 185): its code is fetched once a ticket
+// is found, ahead of the press that registers it.
+const loadResultCard = () => import("@/components/register/single-result-card");
+const SingleResultCard = dynamic(() => loadResultCard().then((m) => m.SingleResultCard), { ssr: false });
 
 const EMPTY_FORM: SingleRegistrationValues = { controlNumber: "", ...EMPTY_BUYER };
 const STATUS_ID = "single-lookup-status";
@@ -51,6 +57,11 @@ export function SingleRegistration({ aside }: { aside: React.ReactNode }) {
   const isRegistering = registration.isPending;
   const canRegister = state.status === "found" && !isRegistering;
   const label = singleSubmitLabel(state, isRegistering);
+
+  const isFound = state.status === "found";
+  useEffect(() => {
+    if (isFound) void loadResultCard();
+  }, [isFound]);
 
   useEffect(() => {
     if (state.status === "found" && advanceFor.current === term) {

@@ -4,7 +4,7 @@
 // search happen on the server (shadcn's Data Table pattern).
 import { useMemo } from "react";
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from "@tanstack/react-table";
-import { Checkbox } from "@/components/ui/checkbox";
+import { NativeCheckbox as Checkbox } from "@/components/ui/native-checkbox";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import type { Ticket } from "@/lib/api/tickets";
 

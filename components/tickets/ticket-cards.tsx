@@ -4,7 +4,7 @@
 // the same selection (Print stubs' "selected rows"): a checkbox per card, one for the page.
 import { buyerLabel } from "@/components/tickets/columns";
 import { idOf, type RowSelection } from "@/components/tickets/data-table";
-import { Checkbox } from "@/components/ui/checkbox";
+import { NativeCheckbox as Checkbox } from "@/components/ui/native-checkbox";
 import { PaymentBadge, RegistrationBadge, VoidBadge } from "@/components/tickets/ticket-badges";
 import { TicketRowActions, type TicketActionHandlers } from "@/components/tickets/ticket-row-actions";
 import type { Ticket } from "@/lib/api/tickets";

@@ -2,16 +2,20 @@
 
 // Tickets Management's Export CSV and Import CSV buttons (SPEC sections 2, 7, 8 and 9). Export
 // streams GET /api/tickets/export-all and shows rows and bytes so far (60 s allowed); Import
-// opens the Import Tickets modal, loaded on first use.
+// opens the Import Tickets modal, loaded on first use. The export's reader (the streaming fetch, the
+// CSV record counter, saving the file) loads on the first press, and is fetched ahead when a pointer
+// or focus reaches the button (decision 186).
 import { useState } from "react";
 import { FileDown, FileUp } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/sonner";
 import { LazyImportTicketsDialog } from "@/components/tickets/lazy-dialogs";
 import { errorMessage } from "@/lib/api-client";
-import { exportAllTickets, type ExportProgress } from "@/lib/api/tickets-io";
+import type { ExportProgress } from "@/lib/api/tickets-io";
 import { saveBlob } from "@/lib/save-blob";
 import { formatCountOf } from "@/lib/format";
+
+const loadExport = () => import("@/lib/api/tickets-io");
 
 const formatBytes = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
@@ -24,6 +28,7 @@ export function TicketsIoActions({ currentUserEmail }: { currentUserEmail: strin
   async function exportCsv() {
     setProgress({ bytes: 0, rows: 0 });
     try {
+      const { exportAllTickets } = await loadExport();
       const file = await exportAllTickets({ onProgress: setProgress });
       if (file.rows === 0) {
         toast.error("No data to export");
@@ -40,7 +45,14 @@ export function TicketsIoActions({ currentUserEmail }: { currentUserEmail: strin
 
   return (
     <>
-      <Button variant="outline" onClick={() => void exportCsv()} disabled={isExporting} aria-describedby={isExporting ? "export-progress" : undefined}>
+      <Button
+        variant="outline"
+        onClick={() => void exportCsv()}
+        onPointerEnter={() => void loadExport()}
+        onFocus={() => void loadExport()}
+        disabled={isExporting}
+        aria-describedby={isExporting ? "export-progress" : undefined}
+      >
         <FileDown className={isExporting ? "animate-pulse" : undefined} />
         {isExporting ? "Exporting..." : "Export CSV"}
       </Button>

@@ -5,7 +5,6 @@ import { hashKey, keepPreviousData, useMutation, useQuery, useQueryClient } from
 import { useEffect, useMemo } from "react";
 import { ticketCreatorsApi } from "@/lib/api/ticket-creators";
 import { generatedTickets, ticketsApi, type Ticket, type TicketPage, type TicketSearchParams, type TicketStats } from "@/lib/api/tickets";
-import { importTicketsFile } from "@/lib/api/tickets-io";
 import { EVENT_NAME } from "@/lib/constants";
 import { invalidateTicketData, queryKeys } from "@/lib/query-keys";
 import type { CustomRangePayload, EditTicketPayload, GenerateTicketPayload } from "@/lib/schemas/ticket";
@@ -140,11 +139,13 @@ export function useGenerateCustomRange() {
 /**
  * POST /api/tickets/import (up to 300 s), the file streamed as text/csv under a job id the caller
  * made (newJobId) so useJob can show its rows read and written; a 200 with error lines is a result.
+ * The CSV calls (lib/api/tickets-io.ts, with its record counter) load with the call: this module is
+ * part of Tickets Management's first load, the import only of its Import dialog (decision 186).
  */
 export function useImportTickets() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { file: Blob; importedBy: string; jobId: string }) => importTicketsFile(input),
+    mutationFn: async (input: { file: Blob; importedBy: string; jobId: string }) => (await import("@/lib/api/tickets-io")).importTicketsFile(input),
     onSuccess: () => void invalidateTicketData(queryClient),
   });
 }
