@@ -1,10 +1,10 @@
 "use client";
 
-// The browser-side providers every screen relies on: server state (TanStack Query), URL state
-// (nuqs) and the light/dark theme (next-themes, kept in the browser's localStorage).
+// The browser-side providers every screen relies on: server state (TanStack Query) and the
+// light/dark theme (next-themes, kept in the browser's localStorage). URL state needs no provider
+// (lib/use-url-state.ts).
 import { useState } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { NuqsAdapter } from "nuqs/adapters/next/app";
 import { ThemeProvider } from "next-themes";
 import { ApiError } from "@/lib/api-client";
 
@@ -30,7 +30,7 @@ export function Providers({ children, defaultTheme, nonce }: { children: React.R
   return (
     <ThemeProvider attribute="class" defaultTheme={defaultTheme} enableSystem={false} disableTransitionOnChange nonce={nonce}>
       <QueryClientProvider client={queryClient}>
-        <NuqsAdapter>{children}</NuqsAdapter>
+        {children}
       </QueryClientProvider>
     </ThemeProvider>
   );

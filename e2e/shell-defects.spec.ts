@@ -178,6 +178,27 @@ test("the account menu's code arrives only when the button is used, and ArrowDow
   await expect(page.getByRole("menuitemcheckbox", { name: "Dark mode" })).toBeVisible();
 });
 
+test("toasts' code arrives with the first toast, not with the page (decision 175)", async ({ page }) => {
+  await signInWithGoogle(page, ADMIN_EMAIL);
+  await expect(page).toHaveURL(/\/dashboard\/overview$/);
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.url());
+  });
+  // A fresh load of a screen that shows no toast: no toaster, and no script fetched after the page settles.
+  await page.goto("/dashboard/settings?tab=activity");
+  await expect(page.getByRole("button", { name: "Export CSV" })).toBeEnabled();
+  await page.waitForLoadState("networkidle");
+  await expect(page.locator("[data-sonner-toaster]")).toHaveCount(0);
+  const loaded = scripts.length;
+  // The first toast fetches sonner, mounts its toaster and shows the message with the spec's text.
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+  await expect(page.locator("[data-sonner-toast][data-type=success]")).toHaveText("Activity log exported successfully!");
+  expect(scripts.length, "the toast's code was fetched on the toast").toBeGreaterThan(loaded);
+  await expect(page.getByRole("region", { name: /Notifications/ })).toHaveCount(1);
+});
+
 test("after an administrator demotes a signed-in user, their sidebar drops the admin entries on the next navigation", async ({ page, adminApi }) => {
   const email = uniqueEmail("demoted");
   const added = await adminApi.post("/api/auth/add-user", { data: { email, displayName: "Dana Demoted", isAdmin: true } });

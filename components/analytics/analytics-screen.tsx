@@ -1,7 +1,8 @@
 "use client";
 
 import { Download, TrendingDown, TrendingUp, Users, Wallet, Receipt } from "lucide-react";
-import { parseAsStringLiteral, useQueryState } from "nuqs";
+import { urlLiteral } from "@/lib/url-state";
+import { useUrlParam } from "@/lib/use-url-state";
 import { exportAnalyticsReport } from "@/components/analytics/export-report";
 import { PaymentBreakdownTable } from "@/components/analytics/payment-breakdown-table";
 import { PerformanceMetricsCard } from "@/components/analytics/performance-metrics-card";
@@ -18,12 +19,12 @@ import { formatCount, formatCountOf, formatPeso, toNumber } from "@/lib/format";
 import { useHistoricalAnalytics } from "@/lib/queries/dashboard";
 import { useRaffleTimezone } from "@/lib/queries/settings";
 
-const periodParser = parseAsStringLiteral(ANALYTICS_PERIODS).withDefault(DEFAULT_ANALYTICS_PERIOD);
+const periodParser = urlLiteral(ANALYTICS_PERIODS).withDefault(DEFAULT_ANALYTICS_PERIOD);
 const pesoTick = (v: number) => (v >= 1000 ? `₱${Math.round(v / 100) / 10}k` : `₱${v}`);
 
 export function AnalyticsScreen() {
   // The period lives in the URL (?period=7d), so a reload, a bookmark or Back keeps it.
-  const [period, setPeriod] = useQueryState("period", periodParser);
+  const [period, setPeriod] = useUrlParam("period", periodParser);
   const query = useHistoricalAnalytics(period);
   useLoadErrorToast(query, STATS_LOAD_ERRORS.analytics);
   const timeZone = useRaffleTimezone();

@@ -6,7 +6,8 @@
 // the imports with Discard; and the import wizard. The line tabs page by 100 (the page in the URL).
 import { useCallback, useState } from "react";
 import dynamic from "next/dynamic";
-import { parseAsInteger, parseAsStringLiteral, useQueryStates } from "nuqs";
+import { urlInteger, urlLiteral } from "@/lib/url-state";
+import { useUrlState } from "@/lib/use-url-state";
 import { Download, FileUp } from "lucide-react";
 import { PageHeader } from "@/components/dashboard/page-header";
 import type { ReasonRequest } from "@/components/reconciliation/reason-dialog";
@@ -54,9 +55,9 @@ function ReportSummary({ name }: { name: ReportName }) {
 export function ReconciliationScreen() {
   // The tab and the line tab's page live in the URL (reload, bookmark, share); a new tab starts at page 1.
   // Each tab or page is a history entry (Back returns to it), as on the Tickets screen.
-  const [{ tab, page }, setView] = useQueryStates(
-    { tab: parseAsStringLiteral(REPORT_NAMES).withDefault("unverified-claims"), page: parseAsInteger.withDefault(1) },
-    { history: "push", scroll: false },
+  const [{ tab, page }, setView] = useUrlState(
+    { tab: urlLiteral(REPORT_NAMES).withDefault("unverified-claims"), page: urlInteger.withDefault(1) },
+    { history: "push" },
   );
   const setPage = useCallback((p: number | null, options?: { replace?: boolean }) => void setView({ page: p }, options?.replace ? { history: "replace" } : undefined), [setView]);
   const [wizardOpen, setWizardOpen] = useState(false);

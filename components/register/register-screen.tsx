@@ -4,7 +4,8 @@
 // Multiple Registration. The tab is in the URL (?tab=multiple) so a reload keeps it; both tabs
 // stay mounted, so switching does not lose what was typed or selected.
 import { ListChecks, Ticket } from "lucide-react";
-import { parseAsStringLiteral, useQueryState } from "nuqs";
+import { urlLiteral } from "@/lib/url-state";
+import { useUrlParam } from "@/lib/use-url-state";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { InstructionsCard } from "@/components/register/instructions-card";
 import { MultipleRegistration } from "@/components/register/multiple-registration";
@@ -14,7 +15,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 const TABS = ["single", "multiple"] as const;
 
 export function RegisterScreen() {
-  const [tab, setTab] = useQueryState("tab", parseAsStringLiteral(TABS).withDefault("single"));
+  const [tab, setTab] = useUrlParam("tab", urlLiteral(TABS).withDefault("single"));
   return (
     <>
       <PageHeader title="Ticket Registration" description="Register buyers to their raffle tickets." />

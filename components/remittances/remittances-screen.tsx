@@ -5,7 +5,8 @@
 // "owing" kept in the URL; the totals in words; Record remittance (pre-filled from the row), Hand out
 // stubs, each seller's statement, and the whole-raffle report PDF.
 import { useState } from "react";
-import { parseAsBoolean, useQueryState } from "nuqs";
+import { urlBoolean } from "@/lib/url-state";
+import { useUrlParam } from "@/lib/use-url-state";
 import { AlertTriangle, Banknote, MoreHorizontal, PackagePlus, Printer } from "lucide-react";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { LazyAllocateStubsDialog, LazyRecordRemittanceDialog } from "@/components/remittances/lazy-dialogs";
@@ -44,7 +45,7 @@ function totalsText(t: BalanceTotals) {
 export function RemittancesScreen() {
   const query = useBalances();
   const timeZone = useRaffleTimezone();
-  const [owingOnly, setOwingOnly] = useQueryState("owing", parseAsBoolean.withDefault(false));
+  const [owingOnly, setOwingOnly] = useUrlParam("owing", urlBoolean.withDefault(false));
   const [recordFor, setRecordFor] = useState<SellerBalance | null>(null);
   const [recordOpen, setRecordOpen] = useState(false);
   const [allocateFor, setAllocateFor] = useState<string | undefined>(undefined);

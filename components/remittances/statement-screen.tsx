@@ -6,7 +6,8 @@
 // stubs from here. The server decides who may read what (403 for another's).
 import { useState } from "react";
 import Link from "next/link";
-import { parseAsString, useQueryState } from "nuqs";
+import { urlString } from "@/lib/url-state";
+import { useUrlParam } from "@/lib/use-url-state";
 import { ArrowLeft, Ban, Banknote, PackagePlus, Printer, Scale, Undo2 } from "lucide-react";
 import { PageHeader } from "@/components/dashboard/page-header";
 import {
@@ -48,7 +49,7 @@ const ranges = (runs: [number, number][]) =>
   runs.map(([a, b]) => (a === b ? formatTicketNumber(a) : `${formatTicketNumber(a)}–${formatTicketNumber(b)}`)).join(", ");
 
 export function StatementScreen({ isAdmin, userId }: { isAdmin: boolean; userId: string }) {
-  const [sellerParam] = useQueryState("seller", parseAsString);
+  const [sellerParam] = useUrlParam("seller", urlString);
   const sellerId = isAdmin && sellerParam && sellerParam !== userId ? sellerParam : undefined;
   const query = useStatement(sellerId);
   const timeZone = useRaffleTimezone();

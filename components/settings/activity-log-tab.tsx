@@ -1,7 +1,8 @@
 "use client";
 
 import { History } from "lucide-react";
-import { parseAsInteger, parseAsString, useQueryStates } from "nuqs";
+import { urlInteger, urlString } from "@/lib/url-state";
+import { useUrlState } from "@/lib/use-url-state";
 import { ActivityChanges, ActivitySummary } from "@/components/settings/activity-entry";
 import { ActivityLogFilters, type ActivityFilterValues } from "@/components/settings/activity-log-filters";
 import { Badge } from "@/components/ui/badge";
@@ -19,17 +20,17 @@ import type { AuditEntry } from "@/lib/schemas/audit";
 
 /** The filters and the page live in the URL: a filtered view can be reloaded and shared. */
 const urlState = {
-  action: parseAsString.withDefault(""),
-  actor: parseAsString.withDefault(""),
-  from: parseAsString.withDefault(""),
-  to: parseAsString.withDefault(""),
-  page: parseAsInteger.withDefault(1),
+  action: urlString.withDefault(""),
+  actor: urlString.withDefault(""),
+  from: urlString.withDefault(""),
+  to: urlString.withDefault(""),
+  page: urlInteger.withDefault(1),
 };
 
 const WHEN_PATTERN = "MMM d, yyyy h:mm:ss a";
 
 export function ActivityLogTab() {
-  const [state, setState] = useQueryStates(urlState, { clearOnDefault: true });
+  const [state, setState] = useUrlState(urlState);
   const { page, ...filters } = state;
   const query = useAuditLog(state);
   const exportLog = useExportActivityLog();

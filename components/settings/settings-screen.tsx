@@ -2,7 +2,8 @@
 
 import dynamic from "next/dynamic";
 import { History, KeyRound, Save, Settings, Users } from "lucide-react";
-import { parseAsStringLiteral, useQueryState } from "nuqs";
+import { urlLiteral } from "@/lib/url-state";
+import { useUrlParam } from "@/lib/use-url-state";
 import { GENERAL_FORM_ID, GeneralSettingsTab } from "@/components/settings/general-settings-tab";
 import { UnsavedChangesGuard } from "@/components/settings/unsaved-changes-guard";
 import { useGeneralSettingsForm } from "@/components/settings/use-general-settings-form";
@@ -37,7 +38,7 @@ type Tab = (typeof TABS)[number];
  * (issue 12) and Account, one's own sessions (issue 25). The chosen tab is in the URL (`?tab=`), so a reload or a shared link opens it.
  */
 export function SettingsScreen({ currentUserEmail }: { currentUserEmail: string }) {
-  const [tab, setTab] = useQueryState("tab", parseAsStringLiteral(TABS).withDefault("general").withOptions({ clearOnDefault: true }));
+  const [tab, setTab] = useUrlParam("tab", urlLiteral(TABS).withDefault("general"));
   const general = useGeneralSettingsForm();
 
   return (

@@ -1,7 +1,7 @@
 // Tickets Management's URL parameters, shared by the page (server: the first page is rendered
-// with its rows) and the screen (browser: nuqs keeps them in sync). nuqs/server's parsers are
-// the same on both sides.
-import { createLoader, parseAsInteger, parseAsString, parseAsStringLiteral } from "nuqs/server";
+// with its rows) and the screen (browser: lib/use-url-state.ts keeps them in sync). The parsers
+// are the same on both sides.
+import { readUrlState, urlInteger, urlLiteral, urlString, type UrlSearchParamsRecord } from "@/lib/url-state";
 import type { TicketSearchParams } from "@/lib/api/tickets";
 import { TICKETS_PAGE_SIZE } from "@/lib/constants";
 import { TICKET_CURSOR } from "@/lib/constants";
@@ -13,22 +13,22 @@ export const VIEWS = ["table", "cards"] as const;
 export type TicketsView = (typeof VIEWS)[number];
 
 export const ticketFilterParsers = {
-  q: parseAsString.withDefault(""),
-  status: parseAsStringLiteral(STATUS_FILTERS).withDefault("all"),
-  payment: parseAsStringLiteral(PAYMENT_FILTERS).withDefault("all"),
-  creator: parseAsString.withDefault(""),
-  page: parseAsInteger.withDefault(1),
+  q: urlString.withDefault(""),
+  status: urlLiteral(STATUS_FILTERS).withDefault("all"),
+  payment: urlLiteral(PAYMENT_FILTERS).withDefault("all"),
+  creator: urlString.withDefault(""),
+  page: urlInteger.withDefault(1),
   /**
    * How Previous/Next reached the page (decision 137): the next page after a page's last row, or
    * the page before its first row. Absent (page 1, a typed page, a link): the page by its offset.
    */
-  after: parseAsString,
-  before: parseAsString,
+  after: urlString,
+  before: urlString,
   /** Absent: cards below 640 px, the table above. */
-  view: parseAsStringLiteral(VIEWS),
+  view: urlLiteral(VIEWS),
 };
 
-export const loadTicketFilters = createLoader(ticketFilterParsers);
+export const loadTicketFilters = (searchParams: UrlSearchParamsRecord) => readUrlState(ticketFilterParsers, searchParams);
 
 export interface TicketFilterState {
   q: string;

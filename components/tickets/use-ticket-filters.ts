@@ -1,16 +1,16 @@
 "use client";
 
-// Tickets Management's URL state (nuqs): search, filters, page and view, so a filtered page can
+// Tickets Management's URL state (lib/use-url-state.ts): search, filters, page and view, so a filtered page can
 // be reloaded, bookmarked and shared, and Back steps through the changes.
 import { useSyncExternalStore } from "react";
-import { useQueryStates } from "nuqs";
+import { useUrlState } from "@/lib/use-url-state";
 import { ticketFilterParsers } from "@/components/tickets/ticket-filter-params";
 
 export { FIRST_PAGE, hasActiveFilters, PAYMENT_FILTERS, STATUS_FILTERS, toSearchParams, VIEWS } from "@/components/tickets/ticket-filter-params";
 export type { TicketFilterState, TicketsView } from "@/components/tickets/ticket-filter-params";
 
 export function useTicketFilters() {
-  return useQueryStates(ticketFilterParsers, { history: "push", scroll: false });
+  return useUrlState(ticketFilterParsers, { history: "push" });
 }
 
 const NARROW = "(max-width: 639px)";

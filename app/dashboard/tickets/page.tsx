@@ -1,4 +1,4 @@
-import type { SearchParams } from "nuqs/server";
+import type { UrlSearchParamsRecord } from "@/lib/url-state";
 import { PrintStubsButton } from "@/components/tickets/print-stubs-button";
 import { TicketsIoActions } from "@/components/tickets/tickets-io-actions";
 import { TicketsScreen } from "@/components/tickets/tickets-screen";
@@ -12,7 +12,7 @@ import { requireAdmin } from "../access";
 // Tickets Management renders with the page of tickets and the stats the URL asks for, read
 // through the same schema and services as GET /api/tickets/search, so the first rows are in the
 // HTML; the browser's TanStack Query cache starts from them (components/tickets/tickets-screen.tsx).
-export default async function TicketsPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
+export default async function TicketsPage({ searchParams }: { searchParams: Promise<UrlSearchParamsRecord> }) {
   const user = await requireAdmin();
   const params = toSearchParams(loadTicketFilters(await searchParams));
   // The signed-in user (just re-read from the database) as the services' caller; each service checks the role itself.
