@@ -9,7 +9,10 @@ import type { LazyMenuProps } from "@/components/ui/lazy-dropdown-menu";
 
 export function SellerRowMenu({ trigger, sellerId, onHandOutStubs }: LazyMenuProps & { sellerId: string; onHandOutStubs: () => void }) {
   return (
-    <DropdownMenu defaultOpen>
+    // Not modal, as the account menu: a modal menu aria-hides the rest of the page while its
+    // focusable elements stay focusable (axe aria-hidden-focus, issue 26). Focus still moves into
+    // the menu; Escape or a click outside closes it.
+    <DropdownMenu modal={false} defaultOpen>
       <DropdownMenuTrigger asChild>{trigger}</DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         <DropdownMenuItem onSelect={onHandOutStubs}>
