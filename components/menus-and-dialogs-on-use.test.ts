@@ -1,4 +1,4 @@
-// Issue 28, decisions 179–181: what a person needs only when they act (open a row menu, a
+// Issue 28, decision 179: what a person needs only when they act (open a row menu, a
 // presentation or a position dialog) must be reached from the screen's module by dynamic
 // `import()` alone, and a plain list of options needs no Radix Select. This walks the project's
 // static imports from a screen's module (`import type` and `import()` are not followed) and fails

@@ -178,7 +178,7 @@ const FLOWS: Flow[] = [
     closesWithEscape: true,
   },
   {
-    // Decision 180: a plain button until first used; Enter mounts the Radix menu, open.
+    // Decision 179: a plain button until first used; Enter mounts the Radix menu, open.
     name: "a seller row's More menu (Remittances)",
     seed: async (api) => (await generateTickets(api, { quantity: 1, payment_method: "cash" }))[0].control_number,
     path: "/dashboard/remittances",

@@ -299,7 +299,7 @@ test.describe("a seller row's More menu", () => {
   test.use({ role: "admin" });
 
   test("its code arrives only when the button is used; ArrowDown opens it, Escape gives the focus back, Hand out stubs opens the dialog for the row", async ({ page, adminApi }) => {
-    // Decision 180: the Radix menu is not in the screen's first load; pointing at or focusing the
+    // Decision 179: the Radix menu is not in the screen's first load; pointing at or focusing the
     // button fetches it, a press mounts it open.
     const email = `menu-${Date.now().toString(36)}@example.com`;
     await addUser(adminApi, { email, displayName: "Mia Menu" });

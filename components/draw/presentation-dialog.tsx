@@ -33,7 +33,7 @@ function useCommitCheck(draw: AdminDraw, open: boolean) {
 }
 
 /**
- * The presentation itself (loaded when Presentation mode is first opened, decision 181). `shown`
+ * The presentation itself (loaded when Presentation mode is first opened, decision 179). `shown`
  * (how many positions are revealed) is kept by the opener, which starts each presentation at 0.
  */
 export function PresentationDialog({ draw, open, onOpenChange, shown, onShownChange }: { draw: AdminDraw; open: boolean; onOpenChange: (open: boolean) => void; shown: number; onShownChange: (shown: number) => void }) {

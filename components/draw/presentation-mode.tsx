@@ -2,7 +2,7 @@
 
 // Presentation mode (issue 23, docs/decisions/128): the button that opens the drawn sequence
 // full-screen for the audience. The presentation (presentation-dialog.tsx, with the Radix dialog)
-// loads the first time it is opened (decision 181), so it is not part of the Draw screen's first load.
+// loads the first time it is opened (decision 179), so it is not part of the Draw screen's first load.
 import { useState } from "react";
 import dynamic from "next/dynamic";
 import { Presentation } from "lucide-react";

@@ -27,7 +27,7 @@ import { useBalances } from "@/lib/queries/remittances";
 import { useRaffleTimezone } from "@/lib/queries/settings";
 import type { BalanceTotals, SellerBalance } from "@/lib/schemas/remittance";
 
-// Each row's "More" menu loads on its first use (decision 180).
+// Each row's "More" menu loads on its first use (decision 179).
 const LazySellerRowMenu = lazyDropdownMenu(() => import("@/components/remittances/seller-row-menu").then((m) => m.SellerRowMenu));
 
 const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;

@@ -24,7 +24,7 @@ export interface LazyMenuProps {
 
 /**
  * A dropdown menu whose code (Radix's menu, its positioning, focus scope and dismissable layer, the
- * items) is not in the screen's first load (decisions 176 and 180). Until it is used the screen
+ * items) is not in the screen's first load (decisions 176 and 179). Until it is used the screen
  * shows `trigger` as a plain button, with the menu's `aria-haspopup` and the same name; a pointer
  * over it or focus on it starts fetching the menu, and a press (click, Enter, Space, or ArrowDown
  * as Radix's trigger) mounts the loaded menu, open, in its place. From then on it is the Radix menu

@@ -33,7 +33,7 @@ export function VoidedNumbersScreen() {
   const pages = Math.max(1, Math.ceil(total / VOIDED_PAGE_SIZE));
 
   // A fixed list of columns over one server page: a plain table, without TanStack Table's row
-  // models in the first load (decision 181).
+  // models in the first load (decision 179).
   const columns: { key: string; header: ReactNode; cell: (ticket: VoidedTicket) => ReactNode }[] = [
     { key: "number", header: "Number", cell: (t) => <span className="font-mono">{t.last_5_digits}</span> },
     { key: "control", header: "Control Number", cell: (t) => <span className="font-mono whitespace-nowrap">{t.control_number}</span> },
