@@ -58,7 +58,7 @@ const ACTION_ONLY: Record<string, { packages: string[]; modules: string[] }> = {
     modules: ["components/remittances/seller-row-menu.tsx", "components/ui/dropdown-menu.tsx"],
   },
   "components/draw/draw-screen.tsx": {
-    packages: ["@radix-ui/react-dialog", "zod"],
+    packages: ["@radix-ui/react-dialog", "@radix-ui/react-checkbox", "zod"],
     modules: ["components/draw/position-dialog.tsx", "components/draw/presentation-dialog.tsx", "components/ui/dialog.tsx"],
   },
   "components/voids/voided-numbers-screen.tsx": {

@@ -6,7 +6,6 @@
 import type { ComponentProps, ReactElement, ReactNode } from "react";
 import { useFormContext, type ControllerRenderProps, type FieldPath, type FieldValues } from "react-hook-form";
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
-import { Checkbox } from "@/components/ui/checkbox";
 import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 
@@ -84,37 +83,6 @@ export function TextField<TValues extends FieldValues, TName extends FieldPath<T
         const { multiline: _multiline, ...rest } = control;
         return <Input {...field} {...rest} onChange={onChange} />;
       }}
-    />
-  );
-}
-
-/** A checkbox bound to the form's boolean field `name`, its label beside it. */
-export function CheckboxField<TValues extends FieldValues, TName extends FieldPath<TValues> = FieldPath<TValues>>(props: {
-  name: TName;
-  label: ReactNode;
-  disabled?: boolean;
-}) {
-  const { control } = useFormContext<TValues>();
-  return (
-    <FormField
-      control={control}
-      name={props.name}
-      render={({ field }) => (
-        <FormItem className="flex flex-row flex-wrap items-center gap-2">
-          <FormControl>
-            <Checkbox
-              ref={field.ref}
-              name={field.name}
-              checked={field.value === true}
-              onCheckedChange={(checked) => field.onChange(checked === true)}
-              onBlur={field.onBlur}
-              disabled={props.disabled}
-            />
-          </FormControl>
-          <FormLabel>{props.label}</FormLabel>
-          <FormMessage className="basis-full" />
-        </FormItem>
-      )}
     />
   );
 }
