@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import type { Page } from "@playwright/test";
 import type { HistoricalAnalytics } from "@/lib/api/dashboard";
 import { expectNoA11yViolations } from "./a11y";
 import { expect, test } from "./fixtures";
@@ -7,6 +8,13 @@ import { createUnregisteredTickets, generateTickets } from "./seed";
 import { SCREEN, count, expectChartDrawn, expectNoSidewaysScroll, getJson, peso, statValue } from "./stats-pages";
 
 test.use({ role: "admin" });
+
+/** The period selector (a native <select>, decision 179) shows `label` and holds `value`. */
+async function expectPeriod(page: Page, label: string, value: string) {
+  const select = page.getByRole("combobox", { name: "Period" });
+  await expect(select).toHaveValue(value);
+  await expect(select.locator("option:checked")).toHaveText(label);
+}
 
 test.beforeEach(async ({ userApi, adminApi }) => {
   await generateTickets(userApi, { buyer_name: "Analytics Cash Buyer", quantity: 2 });
@@ -17,7 +25,8 @@ test.beforeEach(async ({ userApi, adminApi }) => {
 test("cards, charts, performance metrics and the breakdown show the period's figures", async ({ page, adminApi }) => {
   await page.goto("/dashboard/analytics");
   const data = await getJson<HistoricalAnalytics>(adminApi, "/api/dashboard/analytics/historical?period=30d");
-  await expect(page.getByRole("combobox", { name: "Period" })).toHaveText("Last 30 days");
+  await expectPeriod(page, "Last 30 days", "30d");
+  await expect(page.getByRole("combobox", { name: "Period" }).getByRole("option")).toHaveText(["Last 7 days", "Last 30 days", "Last 90 days", "Last year"]);
   await expect(statValue(page, "Total Revenue")).toHaveText(peso(data.totals.revenue));
   await expect(statValue(page, "Avg. Ticket Value")).toHaveText(peso(Math.round((data.totals.revenue / data.totals.registeredTickets) * 100) / 100));
   await expect(statValue(page, "Active Users")).toHaveText(count(data.totals.activeUsers));
@@ -46,8 +55,7 @@ test("cards, charts, performance metrics and the breakdown show the period's fig
 
 test("the period lives in the URL and changes the figures", async ({ page, adminApi }) => {
   await page.goto("/dashboard/analytics");
-  await page.getByRole("combobox", { name: "Period" }).click();
-  await page.getByRole("option", { name: "Last 7 days" }).click();
+  await page.getByRole("combobox", { name: "Period" }).selectOption({ label: "Last 7 days" });
   await expect(page).toHaveURL(/\?period=7d$/);
   await expect(page.getByTestId("revenue-chart").locator("table caption")).toHaveText("Revenue per day, last 7 days");
   await expect(page.getByTestId("revenue-chart").locator("table tbody tr")).toHaveCount(7);
@@ -55,12 +63,18 @@ test("the period lives in the URL and changes the figures", async ({ page, admin
   await expect(statValue(page, "Total Revenue")).toHaveText(peso(week.totals.revenue));
 
   await page.reload();
-  await expect(page.getByRole("combobox", { name: "Period" })).toHaveText("Last 7 days");
+  await expectPeriod(page, "Last 7 days", "7d");
   await page.goto("/dashboard/analytics?period=1y");
-  await expect(page.getByRole("combobox", { name: "Period" })).toHaveText("Last year");
+  await expectPeriod(page, "Last year", "1y");
   await expect(page.getByTestId("revenue-chart").locator("table tbody tr")).toHaveCount(365);
   await page.goBack();
-  await expect(page.getByRole("combobox", { name: "Period" })).toHaveText("Last 7 days");
+  await expectPeriod(page, "Last 7 days", "7d");
+
+  // Back to the default period.
+  await page.getByRole("combobox", { name: "Period" }).selectOption({ label: "Last 30 days" });
+  await expect(page).toHaveURL(/\/dashboard\/analytics(\?period=30d)?$/);
+  await expect(page.getByTestId("revenue-chart").locator("table caption")).toHaveText("Revenue per day, last 30 days");
+  await expectPeriod(page, "Last 30 days", "30d");
 });
 
 test("Export Report downloads the figures as a CSV named by the report date", async ({ page, adminApi }) => {

@@ -178,6 +178,18 @@ const FLOWS: Flow[] = [
     closesWithEscape: true,
   },
   {
+    // Decision 179: a plain button until first used; Enter mounts the Radix menu, open.
+    name: "a seller row's More menu (Remittances)",
+    seed: async (api) => (await generateTickets(api, { quantity: 1, payment_method: "cash" }))[0].control_number,
+    path: "/dashboard/remittances",
+    trigger: (page) => page.getByTestId("balance-row").first().getByRole("button", { name: /^More for / }),
+    openKey: "Enter",
+    surface: (page) => page.getByRole("menu"),
+    stops: (menu) => [menu.getByRole("menuitem", { name: "Hand out stubs" }), menu.getByRole("menuitem", { name: "Statement" })],
+    moveKey: "ArrowDown",
+    closesWithEscape: true,
+  },
+  {
     name: "import a payment statement",
     path: "/dashboard/reconciliation",
     trigger: (page) => button(page.getByRole("main"), "Import Statement"),

@@ -295,6 +295,52 @@ test.describe("as the treasurer (an administrator)", () => {
   });
 });
 
+test.describe("a seller row's More menu", () => {
+  test.use({ role: "admin" });
+
+  test("its code arrives only when the button is used; ArrowDown opens it, Escape gives the focus back, Hand out stubs opens the dialog for the row", async ({ page, adminApi }) => {
+    // Decision 179: the Radix menu is not in the screen's first load; pointing at or focusing the
+    // button fetches it, a press mounts it open.
+    const email = `menu-${Date.now().toString(36)}@example.com`;
+    await addUser(adminApi, { email, displayName: "Mia Menu" });
+    const miaId = await userId(adminApi, email);
+    const [ticket] = await createUnregisteredTickets(adminApi, 1);
+    expect((await adminApi.post(`/api/sellers/${miaId}/allocations`, { data: { from: ticket.last_5_digits, to: ticket.last_5_digits } })).status()).toBe(201);
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    await page.goto("/dashboard/remittances");
+    const more = row(page, email).getByRole("button", { name: "More for Mia Menu" });
+    await expect(more).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await expect(page.getByRole("menu")).toHaveCount(0);
+    const loaded = scripts.length;
+    await expect(more).toHaveAttribute("aria-haspopup", "menu");
+    await expect(more).toHaveAttribute("aria-expanded", "false");
+    await more.focus();
+    await expect.poll(() => scripts.length, { message: "focus fetches the menu's code" }).toBeGreaterThan(loaded);
+    await page.keyboard.press("ArrowDown");
+    const menu = page.getByRole("menu");
+    await expect(menu.getByRole("menuitem", { name: "Hand out stubs" })).toBeVisible();
+    await expect(menu.getByRole("menuitem", { name: "Statement" })).toBeVisible();
+    await expect(more).toHaveAttribute("aria-expanded", "true");
+    await expectNoA11yViolations(page, { label: "a seller row's menu open" });
+    await page.keyboard.press("Escape");
+    await expect(menu).toHaveCount(0);
+    await expect(more).toBeFocused();
+
+    // Opened again (now the Radix menu itself) with a click: Hand out stubs, for this seller.
+    await more.click();
+    await page.getByRole("menuitem", { name: "Hand out stubs" }).click();
+    const handOut = page.getByRole("dialog", { name: "Hand out stubs" });
+    await expect(handOut).toBeVisible();
+    await expect(handOut.getByRole("combobox", { name: "Seller" })).toContainText("Mia Menu");
+    await page.keyboard.press("Escape");
+    await expect(handOut).toHaveCount(0);
+  });
+});
+
 test.describe("as a seller (staff)", () => {
   test.use({ role: "user" });
 

@@ -12,7 +12,7 @@ import { StatCard } from "@/components/stats/stat-card";
 import { PaymentDoughnut, SeriesLineChart } from "@/components/stats/lazy-charts";
 import { STATS_LOAD_ERRORS, useLoadErrorToast } from "@/components/stats/use-load-error-toast";
 import { Button } from "@/components/ui/button";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { NativeSelect } from "@/components/ui/native-select";
 import { averageTicketValue, dailyPoints, formatPercent, hourlyPoints, methodSlices, monthlyGrowth } from "@/lib/dashboard/figures";
 import { ANALYTICS_PERIOD_LABELS, ANALYTICS_PERIODS, DEFAULT_ANALYTICS_PERIOD, type AnalyticsPeriod } from "@/lib/dashboard/periods";
 import { formatCount, formatCountOf, formatPeso, toNumber } from "@/lib/format";
@@ -48,18 +48,13 @@ export function AnalyticsScreen() {
           <label htmlFor="analytics-period" className="sr-only">
             Period
           </label>
-          <Select value={period} onValueChange={(value) => void setPeriod(value as AnalyticsPeriod)}>
-            <SelectTrigger id="analytics-period" className="w-40">
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {ANALYTICS_PERIODS.map((p) => (
-                <SelectItem key={p} value={p}>
-                  {ANALYTICS_PERIOD_LABELS[p]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
+          <NativeSelect id="analytics-period" wrapperClassName="w-40" value={period} onChange={(event) => void setPeriod(event.target.value as AnalyticsPeriod)}>
+            {ANALYTICS_PERIODS.map((p) => (
+              <option key={p} value={p}>
+                {ANALYTICS_PERIOD_LABELS[p]}
+              </option>
+            ))}
+          </NativeSelect>
           <Button variant="outline" onClick={() => void exportAnalyticsReport({ analytics: data, timeZone })} disabled={isLoading}>
             <Download />
             Export Report

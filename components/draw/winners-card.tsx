@@ -4,13 +4,15 @@
 // the actions its state allows, the effective winner of each prize, and Publish.
 import { useState } from "react";
 import { FileJson, FileText, Megaphone } from "lucide-react";
-import { PositionDialog, type PositionTarget } from "@/components/draw/position-dialog";
+import { LazyPositionDialog } from "@/components/draw/lazy-dialogs";
+import type { PositionTarget } from "@/components/draw/position-dialog";
 import { PresentationMode } from "@/components/draw/presentation-mode";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { toast } from "@/components/ui/sonner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { useOpenedOnce } from "@/components/ui/use-opened-once";
 import { errorMessage } from "@/lib/api-client";
 import { drawFilePaths } from "@/lib/api/draw";
 import { WINNER_STATE_LABELS, runExhaustedMessage, type PositionAction } from "@/lib/draw";
@@ -21,6 +23,7 @@ export function WinnersCard({ draw, canPublish }: { draw: AdminDraw; canPublish:
   const action = usePositionAction();
   const publish = usePublishDraw();
   const [dialog, setDialog] = useState<PositionTarget | null>(null);
+  const dialogMounted = useOpenedOnce(dialog !== null);
   const effective = new Set(draw.effectiveWinners.map((w) => w.position));
   const prizeName = new Map(draw.prizes.map((p) => [p.rank, p.name]));
   const evidenceOf = new Map<number, EvidenceFile[]>();
@@ -142,7 +145,7 @@ export function WinnersCard({ draw, canPublish }: { draw: AdminDraw; canPublish:
             Publish winners
           </Button>
         )}
-        <PositionDialog target={dialog} onClose={() => setDialog(null)} />
+        {dialogMounted && <LazyPositionDialog target={dialog} onClose={() => setDialog(null)} />}
       </CardContent>
     </Card>
   );

@@ -5,17 +5,16 @@
 // "owing" kept in the URL; the totals in words; Record remittance (pre-filled from the row), Hand out
 // stubs, each seller's statement, and the whole-raffle report PDF.
 import { useState } from "react";
-import Link from "next/link";
 import { urlBoolean } from "@/lib/url-state";
 import { useUrlParam } from "@/lib/use-url-state";
-import { AlertTriangle, Banknote, FileText, MoreHorizontal, PackagePlus, Printer } from "lucide-react";
+import { AlertTriangle, Banknote, MoreHorizontal, PackagePlus, Printer } from "lucide-react";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { LazyAllocateStubsDialog, LazyRecordRemittanceDialog } from "@/components/remittances/lazy-dialogs";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { Label } from "@/components/ui/label";
+import { lazyDropdownMenu } from "@/components/ui/lazy-dropdown-menu";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
 import { useOpenedOnce } from "@/components/ui/use-opened-once";
@@ -27,6 +26,9 @@ import { amountToCentavos, formatAmount } from "@/lib/money";
 import { useBalances } from "@/lib/queries/remittances";
 import { useRaffleTimezone } from "@/lib/queries/settings";
 import type { BalanceTotals, SellerBalance } from "@/lib/schemas/remittance";
+
+// Each row's "More" menu loads on its first use (decision 179).
+const LazySellerRowMenu = lazyDropdownMenu(() => import("@/components/remittances/seller-row-menu").then((m) => m.SellerRowMenu));
 
 const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
@@ -160,25 +162,15 @@ export function RemittancesScreen() {
                             <Banknote />
                             Record
                           </Button>
-                          <DropdownMenu>
-                            <DropdownMenuTrigger asChild>
+                          <LazySellerRowMenu
+                            sellerId={s.sellerId}
+                            onHandOutStubs={() => openAllocate(s.sellerId)}
+                            trigger={
                               <Button size="icon" variant="ghost" className="size-8" aria-label={`More for ${s.name}`}>
                                 <MoreHorizontal />
                               </Button>
-                            </DropdownMenuTrigger>
-                            <DropdownMenuContent align="end">
-                              <DropdownMenuItem onSelect={() => openAllocate(s.sellerId)}>
-                                <PackagePlus />
-                                Hand out stubs
-                              </DropdownMenuItem>
-                              <DropdownMenuItem asChild>
-                                <Link href={`/dashboard/statement?seller=${s.sellerId}`}>
-                                  <FileText />
-                                  Statement
-                                </Link>
-                              </DropdownMenuItem>
-                            </DropdownMenuContent>
-                          </DropdownMenu>
+                            }
+                          />
                         </div>
                       </TableCell>
                     </TableRow>

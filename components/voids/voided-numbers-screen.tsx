@@ -3,10 +3,9 @@
 // The Voided numbers report (issue 19; docs/decisions/051): every voided ticket, newest void first
 // (number, reason in words, note, who, when, whether it had been sold), paged by the server, with
 // the same list as CSV. Each row can be unvoided by an administrator.
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import Link from "next/link";
 import { ArrowLeft, Download, RotateCcw } from "lucide-react";
-import { getCoreRowModel, useReactTable, flexRender, type ColumnDef } from "@tanstack/react-table";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -33,26 +32,27 @@ export function VoidedNumbersScreen() {
   const total = query.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / VOIDED_PAGE_SIZE));
 
-  const columns: ColumnDef<VoidedTicket>[] = [
-    { header: "Number", cell: ({ row }) => <span className="font-mono">{row.original.last_5_digits}</span> },
-    { header: "Control Number", cell: ({ row }) => <span className="font-mono whitespace-nowrap">{row.original.control_number}</span> },
-    { header: "Reason", cell: ({ row }) => row.original.reason_text },
-    { header: "Note", cell: ({ row }) => <span className="break-words">{row.original.note || <span className="text-muted-foreground">—</span>}</span> },
-    { header: "Voided By", cell: ({ row }) => <span className="break-all">{row.original.voided_by ?? "Unknown"}</span> },
-    { header: "Voided At", cell: ({ row }) => <span className="whitespace-nowrap">{formatDateTime(row.original.voided_at, timeZone)}</span> },
-    { header: "Was Sold", cell: ({ row }) => (row.original.was_sold ? <Badge variant="secondary">Sold</Badge> : <span className="text-muted-foreground">No</span>) },
+  // A fixed list of columns over one server page: a plain table, without TanStack Table's row
+  // models in the first load (decision 179).
+  const columns: { key: string; header: ReactNode; cell: (ticket: VoidedTicket) => ReactNode }[] = [
+    { key: "number", header: "Number", cell: (t) => <span className="font-mono">{t.last_5_digits}</span> },
+    { key: "control", header: "Control Number", cell: (t) => <span className="font-mono whitespace-nowrap">{t.control_number}</span> },
+    { key: "reason", header: "Reason", cell: (t) => t.reason_text },
+    { key: "note", header: "Note", cell: (t) => <span className="break-words">{t.note || <span className="text-muted-foreground">—</span>}</span> },
+    { key: "by", header: "Voided By", cell: (t) => <span className="break-all">{t.voided_by ?? "Unknown"}</span> },
+    { key: "at", header: "Voided At", cell: (t) => <span className="whitespace-nowrap">{formatDateTime(t.voided_at, timeZone)}</span> },
+    { key: "sold", header: "Was Sold", cell: (t) => (t.was_sold ? <Badge variant="secondary">Sold</Badge> : <span className="text-muted-foreground">No</span>) },
     {
-      id: "actions",
-      header: () => <span className="sr-only">Actions</span>,
-      cell: ({ row }) => (
-        <Button variant="ghost" size="sm" onClick={() => setToUnvoid(row.original)} aria-label={`Unvoid ${row.original.control_number}`} aria-haspopup="dialog">
+      key: "actions",
+      header: <span className="sr-only">Actions</span>,
+      cell: (t) => (
+        <Button variant="ghost" size="sm" onClick={() => setToUnvoid(t)} aria-label={`Unvoid ${t.control_number}`} aria-haspopup="dialog">
           <RotateCcw />
           Unvoid
         </Button>
       ),
     },
   ];
-  const table = useReactTable({ data: rows, columns, getCoreRowModel: getCoreRowModel(), manualPagination: true, pageCount: pages });
 
   return (
     <div className="space-y-6">
@@ -94,21 +94,19 @@ export function VoidedNumbersScreen() {
             <div className="overflow-x-auto" data-testid="voided-table">
               <Table>
                 <TableHeader>
-                  {table.getHeaderGroups().map((group) => (
-                    <TableRow key={group.id}>
-                      {group.headers.map((header) => (
-                        <TableHead key={header.id} scope="col">
-                          {flexRender(header.column.columnDef.header, header.getContext())}
-                        </TableHead>
-                      ))}
-                    </TableRow>
-                  ))}
+                  <TableRow>
+                    {columns.map((column) => (
+                      <TableHead key={column.key} scope="col">
+                        {column.header}
+                      </TableHead>
+                    ))}
+                  </TableRow>
                 </TableHeader>
                 <TableBody>
-                  {table.getRowModel().rows.map((row) => (
-                    <TableRow key={row.id} data-testid="voided-row" data-control-number={row.original.control_number}>
-                      {row.getVisibleCells().map((cell) => (
-                        <TableCell key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</TableCell>
+                  {rows.map((ticket) => (
+                    <TableRow key={`${ticket.ticket_id}:${ticket.voided_at}`} data-testid="voided-row" data-control-number={ticket.control_number}>
+                      {columns.map((column) => (
+                        <TableCell key={column.key}>{column.cell(ticket)}</TableCell>
                       ))}
                     </TableRow>
                   ))}
