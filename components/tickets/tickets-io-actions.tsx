@@ -4,7 +4,7 @@
 // streams GET /api/tickets/export-all and shows rows and bytes so far (60 s allowed); Import
 // opens the Import Tickets modal, loaded on first use. The export's reader (the streaming fetch, the
 // CSV record counter, saving the file) loads on the first press, and is fetched ahead when a pointer
-// or focus reaches the button (decision 186).
+// or focus reaches the button (decision 185).
 import { useState } from "react";
 import { FileDown, FileUp } from "lucide-react";
 import { Button } from "@/components/ui/button";

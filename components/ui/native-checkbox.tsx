@@ -3,7 +3,7 @@
 // A checkbox drawn like components/ui/checkbox.tsx (Radix) on the browser's own <input
 // type="checkbox">, with the same `checked` (true, false or "indeterminate") and `onCheckedChange`.
 // For lists that show one per row (Tickets Management's table and cards): the page's first load
-// then carries no Radix checkbox, presence and size observers (decision 186). The browser reports
+// then carries no Radix checkbox, presence and size observers (decision 185). The browser reports
 // an indeterminate box as "mixed" to assistive technology, as Radix's aria-checked did.
 import * as React from "react";
 import { CheckIcon, MinusIcon } from "lucide-react";

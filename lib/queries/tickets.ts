@@ -140,7 +140,7 @@ export function useGenerateCustomRange() {
  * POST /api/tickets/import (up to 300 s), the file streamed as text/csv under a job id the caller
  * made (newJobId) so useJob can show its rows read and written; a 200 with error lines is a result.
  * The CSV calls (lib/api/tickets-io.ts, with its record counter) load with the call: this module is
- * part of Tickets Management's first load, the import only of its Import dialog (decision 186).
+ * part of Tickets Management's first load, the import only of its Import dialog (decision 185).
  */
 export function useImportTickets() {
   const queryClient = useQueryClient();
