@@ -51,7 +51,12 @@ export function useGeneralSettingsForm() {
     mode: "onTouched",
   });
   const current = useWatch({ control: form.control }) as GeneralSettingsInput;
-  const hasChanges = generalSettingsDiffer(current, saved);
+  // react-hook-form takes new `values` in an effect, so for the one render in which the saved
+  // settings have arrived but the fields still hold the empty defaults, the fields "differ": that
+  // flash armed the leave guard (a history entry, the leave dialog's code) on every load. Changes
+  // count only once the form starts from what is saved.
+  const formStartsFromSaved = !generalSettingsDiffer(form.formState.defaultValues as GeneralSettingsInput, saved);
+  const hasChanges = formStartsFromSaved && generalSettingsDiffer(current, saved);
 
   useEffect(() => {
     if (query.isError) toast.error(SETTINGS_TOASTS.loadFailed);
