@@ -10,22 +10,11 @@ import { useUrlParam } from "@/lib/use-url-state";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { InstructionsCard } from "@/components/register/instructions-card";
 import { SingleRegistration } from "@/components/register/single-registration";
-import { Skeleton } from "@/components/ui/skeleton";
+import { TabLoading } from "@/components/ui/tab-loading";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useOpenedOnce } from "@/components/ui/use-opened-once";
 
 const TABS = ["single", "multiple"] as const;
-
-/** While the Multiple tab's code arrives: the first time it is chosen (or at once, when the URL names it). */
-function TabLoading() {
-  return (
-    <div className="space-y-2 pt-2" role="status" aria-busy="true" aria-label="Loading the tab">
-      <Skeleton className="h-10 w-full" />
-      <Skeleton className="h-10 w-full" />
-      <Skeleton className="h-10 w-full" />
-    </div>
-  );
-}
 
 // The Multiple tab (its ticket list, selection, result card) loads when chosen, as Settings' tabs
 // do (decisions 178 and 185); a pointer over its tab or focus on it starts the fetch. With

@@ -8,21 +8,11 @@ import { GENERAL_FORM_ID, GeneralSettingsTab } from "@/components/settings/gener
 import { UnsavedChangesGuard } from "@/components/settings/unsaved-changes-guard";
 import { useGeneralSettingsForm } from "@/components/settings/use-general-settings-form";
 import { Button } from "@/components/ui/button";
-import { Skeleton } from "@/components/ui/skeleton";
+import { TabLoading } from "@/components/ui/tab-loading";
 import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 
 /** While a tab's code arrives: the first time it is chosen (or at once, when the URL names it). */
-function TabLoading() {
-  return (
-    <div className="space-y-2 pt-2" role="status" aria-busy="true" aria-label="Loading the tab">
-      <Skeleton className="h-10 w-full" />
-      <Skeleton className="h-10 w-full" />
-      <Skeleton className="h-10 w-full" />
-    </div>
-  );
-}
-
 // The tabs after General load when chosen, not with the screen (decision 178): General is what
 // opens, and the others' tables, filters and dialogs are most of the screen's code.
 const UsersTab = dynamic(() => import("@/components/settings/users-tab").then((m) => m.UsersTab), { loading: TabLoading });
