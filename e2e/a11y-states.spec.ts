@@ -172,6 +172,8 @@ test.describe("loading and error states", () => {
   for (const screen of STATEFUL_SCREENS) {
     const name = `${screen.path}${screen.what ? ` (${screen.what})` : ""}`;
     test(`${name}: skeletons while loading, then the server's failure, without axe violations`, async ({ page, adminApi }, testInfo) => {
+      // Two states, each its own load and axe pass: on a loaded 2-core machine that passes 45 s.
+      test.setTimeout(90_000);
       // A ticket to open the dialog on (the newest, first in the list and in Recent Activity).
       if (screen.open) await generateTickets(adminApi, { quantity: 1 });
       const show = async () => {
