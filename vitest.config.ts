@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
@@ -7,9 +8,41 @@ const alias = {
   "server-only": path.resolve(import.meta.dirname, "tests/setup/server-only.ts"),
 };
 
+/**
+ * `--tags-filter=<one tag>`, as CI's second-engine pass gives it; undefined for anything else.
+ * With it the integration project includes only files that name the tag, so the files with no
+ * such test are not started at all (each would still clone a database for nothing).
+ */
+export function singleTagFilter(argv = process.argv): string | undefined {
+  const at = argv.findIndex((arg) => arg === "--tags-filter" || arg.startsWith("--tags-filter="));
+  if (at < 0 || argv.filter((arg) => arg.startsWith("--tags-filter")).length > 1) return undefined;
+  const expression = argv[at].includes("=") ? argv[at].slice(argv[at].indexOf("=") + 1) : argv[at + 1];
+  return /^[\w-]+$/.test(expression ?? "") ? expression : undefined;
+}
+
+/** The integration files that tag a whole file (`// @module-tag sql`) or a describe/test (`tags: ["sql"]`). */
+export function integrationFilesTagged(tag: string) {
+  const dir = path.resolve(import.meta.dirname, "tests/integration");
+  const names = new RegExp(`@module-tag\\s+${tag}\\b|tags:\\s*\\[?[^\\]\\n]*["']${tag}["']`);
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((file) => file.endsWith(".test.ts") && names.test(readFileSync(path.join(dir, file), "utf8")))
+    .map((file) => `tests/integration/${file}`);
+}
+
+const integrationTag = singleTagFilter();
+
 export default defineConfig({
   resolve: { alias },
   test: {
+    // docs/decisions/198: the integration suite runs whole on one engine and, on the other, only
+    // what is tagged `sql` (a file's `// @module-tag sql`, or `{ tags: ["sql"] }` on a describe or
+    // a test): `vitest run --project integration --tags-filter=sql`.
+    tags: [
+      {
+        name: "sql",
+        description: "Behaviour the database engine decides (locks, triggers, constraints, plans, concurrency, time zones, aggregates): runs on both engines",
+      },
+    ],
     projects: [
       {
         resolve: { alias },
@@ -27,7 +60,7 @@ export default defineConfig({
           // next-auth imports `next/server` without an extension, which Node's ESM loader
           // refuses (next has no exports map); letting Vite transform it resolves the import.
           server: { deps: { inline: ["next-auth"] } },
-          include: ["tests/integration/**/*.test.ts"],
+          include: integrationTag ? integrationFilesTagged(integrationTag) : ["tests/integration/**/*.test.ts"],
           environment: "node",
           // Migrates one database per run; each file's setup clones it (tests/setup/database.ts).
           globalSetup: ["tests/setup/template-database.ts"],

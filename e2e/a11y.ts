@@ -11,10 +11,12 @@ const WCAG_22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
  */
 export async function expectNoA11yViolations(page: Page, options: { include?: string; label?: string } = {}) {
   // Let enter animations finish (dialogs, toasts, the sidebar's items, staggered 0.1 s each), or
-  // colour contrast is measured mid-fade. Endless ones (spinners) are not waited for; 3 s at most.
-  await page.waitForTimeout(250);
-  await page.evaluate(() =>
-    Promise.race([
+  // colour contrast is measured mid-fade. Two frames first, so that what the last change started
+  // (a staggered item waits in its delay, but exists) is listed; endless ones (spinners) are not
+  // waited for; 3 s at most. No fixed sleep.
+  await page.evaluate(async () => {
+    await new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)));
+    await Promise.race([
       Promise.all(
         document
           .getAnimations()
@@ -22,8 +24,8 @@ export async function expectNoA11yViolations(page: Page, options: { include?: st
           .map((a) => a.finished.catch(() => undefined)),
       ),
       new Promise((resolve) => setTimeout(resolve, 3_000)),
-    ]),
-  );
+    ]);
+  });
   let builder = new AxeBuilder({ page }).withTags(WCAG_22_AA);
   if (options.include) builder = builder.include(options.include);
   const { violations } = await builder.analyze();

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import type { HistoricalAnalytics } from "@/lib/api/dashboard";
 import { expectNoA11yViolations } from "./a11y";
 import { expect, test } from "./fixtures";
-import { setTheme } from "./helpers";
+import { switchTheme } from "./helpers";
 import { createUnregisteredTickets, generateTickets } from "./seed";
 import { SCREEN, count, expectChartDrawn, expectNoSidewaysScroll, getJson, peso, statValue } from "./stats-pages";
 
@@ -113,10 +113,10 @@ test("without figures: the error toast, zeros, 'No payment data available' and a
 
 test("axe finds nothing, light and dark", async ({ page }) => {
   test.slow();
+  await page.goto("/dashboard/analytics");
+  await expect(page.getByTestId("breakdown-row").first()).toBeVisible({ timeout: 30_000 });
   for (const theme of ["light", "dark"] as const) {
-    await setTheme(page, theme);
-    await page.goto("/dashboard/analytics");
-    await expect(page.getByTestId("breakdown-row").first()).toBeVisible({ timeout: 30_000 });
+    await switchTheme(page, theme);
     await expectNoA11yViolations(page, { include: SCREEN, label: `analytics (${theme})` });
   }
 });

@@ -2,6 +2,7 @@
 // does (scripts/start.mjs) on a port of its own, with a fresh in-memory database, and stops it.
 // Used once per Playwright worker (e2e/fixtures.ts) and by the screenshot tool.
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -35,9 +36,47 @@ async function waitForHealth(url: string, child: ChildProcess, deadline: number)
   throw new Error(`the app server at ${url} did not become healthy in time`);
 }
 
+/**
+ * A server left by a worker that was killed mid-teardown (a fixture timeout on a loaded machine)
+ * still holds its port: the replacement worker's server could not bind, and its health check
+ * would reach the old one, whose database already has this worker's users. Each start records its
+ * pid per port; the next start on that port ends a leftover first (only if it is this script).
+ */
+function pidFile(port: number) {
+  return path.join(tmpdir(), `raffle-e2e-app-${port}.pid`);
+}
+
+async function endLeftoverServer(port: number) {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(pidFile(port), "utf8"));
+  } catch {
+    return;
+  }
+  let command = "";
+  try {
+    command = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+  } catch {
+    // gone, or not Linux
+  }
+  if (command.includes(START_SCRIPT)) {
+    process.kill(pid, "SIGKILL");
+    for (let tries = 0; tries < 100; tries++) {
+      try {
+        process.kill(pid, 0);
+      } catch {
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  rmSync(pidFile(port), { force: true });
+}
+
 export async function startAppServer(options: { port: number; host?: string; env?: Record<string, string>; timeoutMs?: number }): Promise<AppServer> {
   const host = options.host ?? "127.0.0.1";
   const url = `http://${host}:${options.port}`;
+  await endLeftoverServer(options.port);
   let output = "";
   const child = spawn(process.env.E2E_NODE ?? process.execPath, [START_SCRIPT], {
     env: {
@@ -59,6 +98,7 @@ export async function startAppServer(options: { port: number; host?: string; env
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  writeFileSync(pidFile(options.port), String(child.pid));
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   try {
@@ -75,7 +115,10 @@ export async function startAppServer(options: { port: number; host?: string; env
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
+        child.once("exit", () => {
+          rmSync(pidFile(options.port), { force: true });
+          resolve();
+        });
         child.kill("SIGTERM");
         setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
       }),

@@ -62,6 +62,19 @@ export async function setTheme(page: Page, theme: "light" | "dark") {
 }
 
 /**
+ * Switches the theme of the page as it is, without a new navigation: next-themes follows the
+ * `theme` key of localStorage through the storage event (as when another tab changes it), so one
+ * loaded screen is checked in both themes. Later navigations keep it (setTheme's script aside).
+ */
+export async function switchTheme(page: Page, theme: "light" | "dark") {
+  await page.evaluate((t) => {
+    window.localStorage.setItem("theme", t);
+    window.dispatchEvent(new StorageEvent("storage", { key: "theme", newValue: t, storageArea: window.localStorage }));
+  }, theme);
+  await expect(page.locator("html")).toHaveClass(theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+}
+
+/**
  * Chooses a Radix tab by its name and waits until it is selected. A click that lands before the
  * page has hydrated does nothing (the server's markup has no handlers yet), so it is repeated until
  * the tab says it is selected.

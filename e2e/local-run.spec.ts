@@ -1,11 +1,13 @@
-// `npm run local` (scripts/local.mjs) as a second staff laptop meets it (issue 26): opened at this
-// machine's network address, not loopback, over plain http, a browser signs in with the code the
-// script printed and the Overview's four figures appear. It reuses the production build the suite
-// runs on (`npm run test:e2e` builds it first): the script must say the build is current, or it
-// would spend minutes building. The script starts its own server, so plain Playwright, not ./fixtures.
+// `npm run local` (scripts/local.mjs) as a second staff laptop meets it (issue 26): opened at
+// another address of this machine than localhost/127.0.0.1, over plain http, a browser signs in
+// with the code the script printed and the Overview's four figures appear. That other address is
+// the loopback alias 127.0.0.2, never a LAN address (tests send traffic to 127.0.0.0/8 only,
+// issue 39): the server listens on every address, so the alias reaches it, and it is a different
+// origin, with a host the app must take from the request (no AUTH_URL), as a LAN address would be.
+// It reuses the production build the suite runs on (`npm run test:e2e` builds it first): the
+// script must say the build is current, or it would spend minutes building. The script starts its own server, so plain Playwright, not ./fixtures.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { networkInterfaces } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "@playwright/test";
@@ -17,10 +19,8 @@ const ROOT = path.resolve(fileURLToPath(import.meta.url), "..", "..");
 const STAMP_FILE = path.join(ROOT, ".next", "local-run-build.json");
 const SETTINGS_FILE = path.join(ROOT, "local-run.env");
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 30;
-/** The address another machine on the network would use: the first non-loopback IPv4. */
-const LAN_ADDRESS = Object.values(networkInterfaces())
-  .flat()
-  .find((a) => a && a.family === "IPv4" && !a.internal)?.address;
+/** "Another address of this machine": a loopback alias, a different origin from localhost. */
+const OTHER_ADDRESS = "127.0.0.2";
 
 /** Restores a file as it was (or removes it if it was not there) when the test ends. */
 function keep(file: string) {
@@ -28,8 +28,7 @@ function keep(file: string) {
   return () => (before === null ? rmSync(file, { force: true }) : writeFileSync(file, before));
 }
 
-test("npm run local serves its build at the machine's network address, and the printed code signs in over http", async ({ page }) => {
-  test.skip(!LAN_ADDRESS, "this machine has no non-loopback IPv4 address");
+test("npm run local serves its build at another address of this machine, and the printed code signs in over http", async ({ page }) => {
   test.skip(!existsSync(path.join(ROOT, ".next", "BUILD_ID")), "no production build (npm run test:e2e makes one first)");
   test.setTimeout(90_000);
   // The build in .next is of these sources (the suite's own `next build`): stamp it as the local run
@@ -47,12 +46,16 @@ test("npm run local serves its build at the machine's network address, and the p
   try {
     await expect.poll(() => /^Sign-in code: (\S+)$/m.test(output) || local.exitCode !== null, { timeout: 30_000 }).toBe(true);
     expect(output, output).toMatch(/^Build is current: no source changed since /m);
-    expect(output, "the address list it prints").toContain(`http://${LAN_ADDRESS}:${PORT}`);
+    // The address list: localhost first, then each of the machine's IPv4 addresses (which ones is
+    // scripts/local.test.ts's matter: lanAddresses on a given interface table).
+    const listed = [...output.matchAll(/^ {2}http:\/\/(\S+):(\d+)$/gm)];
+    expect(listed[0]?.[1], "the address list it prints").toBe("localhost");
+    for (const [line, host, port] of listed) expect([host, port], line).toEqual([expect.stringMatching(/^(localhost|\d+\.\d+\.\d+\.\d+)$/), String(PORT)]);
     const code = /^Sign-in code: ([0-9A-Z]{4}-[0-9A-Z]{4})$/m.exec(output)?.[1];
     expect(code, output).toBeTruthy();
     const admin = /^ADMIN_EMAILS=([^,\s]+)/m.exec(readFileSync(SETTINGS_FILE, "utf8"))![1];
 
-    const origin = `http://${LAN_ADDRESS}:${PORT}`;
+    const origin = `http://${OTHER_ADDRESS}:${PORT}`;
     await expect
       .poll(async () => (await fetch(`${origin}/api/health`).catch(() => null))?.status, { timeout: 30_000, message: `health at ${origin}\n${output}` })
       .toBe(200);
@@ -61,8 +64,9 @@ test("npm run local serves its build at the machine's network address, and the p
     await page.getByLabel("Sign-in code").fill(code!);
     await page.getByRole("button", { name: "Sign in (development)" }).click();
     await expect(page).toHaveURL(`${origin}/dashboard/overview`);
-    // Were the cookies Secure (production's default), the browser would drop them on this http
-    // origin: no session cookie, and every API call of the Overview would be refused.
+    // Were the cookies Secure (production's default), a browser at a LAN address would drop them
+    // on its http origin (Chromium trusts loopback, so the flag itself is what this checks): no
+    // session cookie there, and every API call of the Overview would be refused.
     const session = (await page.context().cookies()).find((c) => c.name.endsWith("authjs.session-token"));
     expect(session, "the session cookie").toMatchObject({ name: "authjs.session-token", secure: false });
     // The client JavaScript runs at this address: the four figures load from the API (an empty database).

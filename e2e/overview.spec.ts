@@ -1,7 +1,7 @@
 import type { DashboardStats } from "@/lib/api/dashboard";
 import { expectNoA11yViolations } from "./a11y";
 import { expect, test } from "./fixtures";
-import { setTheme } from "./helpers";
+import { switchTheme } from "./helpers";
 import { createUnregisteredTickets, generateTickets, registerTicket } from "./seed";
 import { SCREEN, count, expectChartDrawn, expectNoSidewaysScroll, getJson, peso, statCard, statValue } from "./stats-pages";
 
@@ -103,13 +103,13 @@ test.describe("as staff", () => {
 
   test("the overview is theirs too, without View Reports, and passes axe light and dark", async ({ page, userApi }) => {
     await generateTickets(userApi, { buyer_name: "Staff Overview Buyer" });
+    await page.goto("/dashboard/overview");
+    await expect(page.getByTestId("activity-row").first()).toBeVisible();
+    await expect(page.getByTestId("trend-chart").locator("svg.recharts-surface").first()).toBeVisible();
+    await expect(page.getByRole("link", { name: "View Reports", exact: true })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Generate Ticket" })).toBeVisible();
     for (const theme of ["light", "dark"] as const) {
-      await setTheme(page, theme);
-      await page.goto("/dashboard/overview");
-      await expect(page.getByTestId("activity-row").first()).toBeVisible();
-      await expect(page.getByTestId("trend-chart").locator("svg.recharts-surface").first()).toBeVisible();
-      await expect(page.getByRole("link", { name: "View Reports", exact: true })).toHaveCount(0);
-      await expect(page.getByRole("button", { name: "Generate Ticket" })).toBeVisible();
+      await switchTheme(page, theme);
       await expectNoA11yViolations(page, { include: SCREEN, label: `overview (${theme})` });
     }
   });

@@ -8,7 +8,7 @@ import type { APIRequestContext, Browser, Locator, Page } from "@playwright/test
 import { expectNoA11yViolations } from "./a11y";
 import { pdfText } from "./pdf";
 import { expect, STAFF, test, watchPage } from "./fixtures";
-import { setTheme } from "./helpers";
+import { switchTheme } from "./helpers";
 import { registerPage } from "./register-page";
 import { addUser, createUnregisteredTickets } from "./seed";
 import { toast } from "./tickets-page";
@@ -238,11 +238,12 @@ test.describe("as the treasurer (an administrator)", () => {
     // With the alert at ₱10.00 Owen's row carries the "Over limit" badge, checked for contrast too.
     expect((await adminApi.put("/api/settings", { data: { cash_on_hand_alert: 10 } })).status()).toBe(200);
     try {
+      // One load, checked at each width in each theme (the badge's setting is read on load).
+      await page.goto("/dashboard/remittances");
       for (const width of [1280, 375]) {
         await page.setViewportSize({ width, height: 800 });
         for (const theme of ["light", "dark"] as const) {
-          await setTheme(page, theme);
-          await page.goto("/dashboard/remittances");
+          await switchTheme(page, theme);
           await expect(row(page, email).getByText("Over limit")).toBeVisible();
           await expect(page.getByTestId("remittance-totals")).toContainText(/Cash collected ₱[\d,.]+, remitted .* GCash and bank ₱[\d,.]+, paid to the organisation \(not owed\)\./);
           await expectNoA11yViolations(page, { include: "main", label: `Remittances at ${width} px (${theme})` });
@@ -408,11 +409,11 @@ test.describe("as a seller (staff)", () => {
     expect((await userApi.get(`/api/remittances/report.pdf?seller=${staffId}`)).status()).toBe(403);
     expect((await userApi.post("/api/remittances", { data: { sellerId: staffId, amount: "1.00" } })).status()).toBe(403);
 
+    await page.goto("/dashboard/statement");
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 800 });
       for (const theme of ["light", "dark"] as const) {
-        await setTheme(page, theme);
-        await page.goto("/dashboard/statement");
+        await switchTheme(page, theme);
         await expect(ownRow).toBeVisible();
         await expectNoA11yViolations(page, { include: "main", label: `My Statement at ${width} px (${theme})` });
         const scroll = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

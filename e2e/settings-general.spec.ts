@@ -18,8 +18,10 @@ test("a plain load arms no leave guard: the 'Leave without saving?' code and its
   await page.goto("/dashboard/settings");
   const historyAtLoad = await page.evaluate(() => history.length);
   await expect(page.getByLabel("Maximum Ticket Limit")).not.toHaveValue("");
+  // The form has taken the saved values (nothing differs), and the network has been quiet for
+  // Playwright's 500 ms since: a guard armed by that late render would have fetched its code by now.
+  await expect(page.getByRole("button", { name: "Save Changes" })).toBeDisabled();
   await page.waitForLoadState("networkidle");
-  await page.waitForTimeout(500);
   const leaveCode = async () => (await Promise.all(scripts)).some((body) => body.includes("Leave without saving?"));
   expect(await leaveCode(), "the leave dialog's code was fetched on a plain load").toBe(false);
   expect(await page.evaluate(() => history.length)).toBe(historyAtLoad);

@@ -1,7 +1,7 @@
 import type { UserProgress } from "@/lib/api/dashboard";
 import { expectNoA11yViolations } from "./a11y";
 import { expect, test } from "./fixtures";
-import { setTheme } from "./helpers";
+import { switchTheme } from "./helpers";
 import { createUnregisteredTickets, generateTickets } from "./seed";
 import { SCREEN, count, expectNoSidewaysScroll, getJson, peso, statValue } from "./stats-pages";
 
@@ -69,14 +69,14 @@ test("empty and failed loads: 'No user data available', and the error toast with
 
 test("axe finds nothing, light and dark, and 375 px fits", async ({ page, userApi }) => {
   await generateTickets(userApi, { buyer_name: "Axe Buyer" });
+  // One load: light, dark, then the phone width, each checked on the same page.
+  await page.goto("/dashboard/admin");
+  await expect(page.getByTestId("user-progress-row").first()).toBeVisible();
   for (const theme of ["light", "dark"] as const) {
-    await setTheme(page, theme);
-    await page.goto("/dashboard/admin");
-    await expect(page.getByTestId("user-progress-row").first()).toBeVisible();
+    await switchTheme(page, theme);
     await expectNoA11yViolations(page, { include: SCREEN, label: `user sales (${theme})` });
   }
   await page.setViewportSize({ width: 375, height: 740 });
-  await page.reload();
   await expect(page.getByTestId("user-progress").locator("dt", { hasText: "Registration Rate" }).first()).toBeVisible();
   await expectNoSidewaysScroll(page);
   await expectNoA11yViolations(page, { include: SCREEN, label: "user sales at 375 px" });

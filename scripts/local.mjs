@@ -89,8 +89,9 @@ function ensureSettings() {
   return settings;
 }
 
-function lanAddresses() {
-  return Object.values(networkInterfaces())
+/** The IPv4 addresses other machines could use, from an interface table (os.networkInterfaces()). */
+export function lanAddresses(interfaces = networkInterfaces()) {
+  return Object.values(interfaces)
     .flat()
     .filter((a) => a && a.family === "IPv4" && !a.internal)
     .map((a) => a.address);

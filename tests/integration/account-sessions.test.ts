@@ -71,7 +71,7 @@ describe("DELETE /api/auth/sessions/{id}", () => {
     expect(again.status).toBe(401);
   });
 
-  it("of two requests ending the same session at once, exactly one succeeds", async () => {
+  it("of two requests ending the same session at once, exactly one succeeds", { tags: ["sql"] }, async () => {
     const phone = await createSession({ userId: users.staff.user.id, kind: "bearer" });
     const results = await Promise.all([end(phone.sessionId, users.staff.token), end(phone.sessionId, users.staff.token)]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 404]);

@@ -75,7 +75,7 @@ describe("GET /api/audit", () => {
     expect(page1.json.entries[0].created_at).toBe("2026-03-01T00:02:00.000Z");
   });
 
-  it("filters by action, by actor and by days in the raffle's timezone", async () => {
+  it("filters by action, by actor and by days in the raffle's timezone", { tags: ["sql"] }, async () => {
     // Manila is UTC+8: 15:30Z is 23:30 on the 15th there, 16:10Z is already the 16th.
     await insertRow({ action: "ticket.register", actor: "a@example.com", at: "2026-01-14T15:59:00Z" });
     await insertRow({ action: "ticket.register", actor: "a@example.com", at: "2026-01-14T16:00:00Z" });
@@ -127,7 +127,7 @@ describe("GET /api/audit/filters", () => {
 describe("GET /api/audit/export", () => {
   const csvLines = (text: string) => text.replace(/^\uFEFF/, "").split("\r\n");
 
-  it("downloads the filtered rows as CSV, newest first, with times in the raffle's timezone", async () => {
+  it("downloads the filtered rows as CSV, newest first, with times in the raffle's timezone", { tags: ["sql"] }, async () => {
     await insertRow({ action: "ticket.register", actor: "a@example.com", at: "2026-01-14T16:00:00Z", entityType: "ticket", after: { buyer_name: "Ana" } });
     await insertRow({ action: "ticket.delete", actor: "b@example.com", at: "2026-01-15T15:30:00Z" });
     const res = await exportCsv("?action=ticket.register");

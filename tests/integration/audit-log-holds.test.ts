@@ -1,3 +1,4 @@
+// @module-tag sql
 // Issue 25 item 4: the audit log cannot be rewritten by the app's own database role, and an
 // administrator's checkpoints make a removal that got past the database visible.
 // The triggers are tested on every engine; the two-role setup on PostgreSQL (TEST_DATABASE_URL).

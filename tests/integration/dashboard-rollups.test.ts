@@ -1,3 +1,4 @@
+// @module-tag sql
 // The statistics rollups (ticket_daily_stats, ticket_hourly_stats, ticket_creator_stats,
 // ticket_seller_stats, ticket_counters) are kept by triggers; whatever writes the tickets (voids and
 // unvoids included), alone or at the same moment, they must always equal an aggregate over the

@@ -1,3 +1,4 @@
+// @module-tag sql
 // The statistics' days, hours, weeks and months are the raffle's (Asia/Manila by default, UTC+8),
 // never the server's or UTC: tickets placed at chosen instants around each boundary, the clock
 // pinned through the services' `now`.

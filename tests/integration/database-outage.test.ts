@@ -1,3 +1,4 @@
+// @module-tag sql
 // Issue 14: with the database gone, every route answers 503 `unavailable` with Retry-After and
 // the outage is logged once, not once per request (the database is stopped for good here: the
 // file's database is its own).

@@ -68,7 +68,7 @@ async function committedDraw(count = 20) {
 }
 
 describe("prizes", () => {
-  it("adds, lists, changes and removes prizes, with defaults, messages and unique ranks", async () => {
+  it("adds, lists, changes and removes prizes, with defaults, messages and unique ranks", { tags: ["sql"] }, async () => {
     const res = await addPrize({ rank: 1, name: " Motorcycle ", valuePhp: 80000 });
     expect(res.json.prize).toMatchObject({ rank: 1, name: "Motorcycle", valuePhp: "80000.00", backups: 3, claimDays: 60 });
     expect((await addPrize({ rank: 1, name: "Other", valuePhp: 1 })).json).toMatchObject({ code: "conflict", message: "Rank 1 is already taken by another prize" });
@@ -149,7 +149,7 @@ describe("commit", () => {
     expect(row.sealedSeed.length).toBe(60);
   });
 
-  it("two commits at once: exactly one draw", async () => {
+  it("two commits at once: exactly one draw", { tags: ["sql"] }, async () => {
     await createSoldTickets(10);
     await addPrize({ rank: 1, name: "TV", valuePhp: 20000 });
     await closeSales();
@@ -254,7 +254,7 @@ describe("reveal", () => {
     expect((await run(cert.json, csv.replace("B2K-123-00007", "B2K-123-00077"))).code).toBe(1);
   });
 
-  it("two reveals at once leave exactly one sequence", async () => {
+  it("two reveals at once leave exactly one sequence", { tags: ["sql"] }, async () => {
     const id = await committedDraw(30);
     const results = await Promise.all([reveal(id), reveal(id, "6".repeat(20)), reveal(id, "1".repeat(20))]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);

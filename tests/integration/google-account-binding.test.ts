@@ -75,7 +75,7 @@ describe("the Google account bound to an e-mail", () => {
     expect((await signInAs("sub-first")).status).toBe(403);
   });
 
-  it("of two first sign-ins at once with different accounts, exactly one binds", async () => {
+  it("of two first sign-ins at once with different accounts, exactly one binds", { tags: ["sql"] }, async () => {
     await createUser({ email: "pat@example.com" });
     const [a, b] = await Promise.all([signInAs("sub-a"), signInAs("sub-b")]);
     expect([a.status, b.status].sort()).toEqual([200, 403]);

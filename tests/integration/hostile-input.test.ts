@@ -63,7 +63,7 @@ describe("text fields past their limits or with control characters", () => {
   });
 });
 
-describe("a user deleted while their requests are in flight", () => {
+describe("a user deleted while their requests are in flight", { tags: ["sql"] }, () => {
   it("gets 201 or 401/403 for every request, never a 5xx (20 tries)", async () => {
     const statuses = new Set<number>();
     for (let attempt = 0; attempt < 20; attempt++) {

@@ -1,3 +1,4 @@
+// @module-tag sql
 // The raffle's own keys (docs/decisions/052): from the environment when set; otherwise generated
 // once and kept, the same value for every caller and instance, never changed afterwards.
 import { createPublicKey, sign, verify } from "node:crypto";

@@ -287,7 +287,7 @@ describe("who sees a job", () => {
   });
 });
 
-describe("the jobs row in the database", () => {
+describe("the jobs row in the database", { tags: ["sql"] }, () => {
   it("leaves running once, for good; the requester's deletion still works", async () => {
     const run = await startJob(probeJob, { principal: principalOf(staff), input: { mode: "sleep", ms: 10 } });
     await run.finished;

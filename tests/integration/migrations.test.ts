@@ -1,3 +1,4 @@
+// @module-tag sql
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { db, dbEngine, pgScriptRunner } from "@/server/db/client";

@@ -1,3 +1,4 @@
+// @module-tag sql
 // The sales_truth migration on data made before it (docs/decisions/050): one payment per sale,
 // shared by one buyer's tickets of one reference; a GCash reference two buyers typed is flagged as a
 // clash, never merged; sellers never recorded are credited to the creator; the counters and rollups

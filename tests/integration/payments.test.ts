@@ -80,7 +80,7 @@ describe("a registration's payment", () => {
     expect((await db().ticket.findFirstOrThrow()).registeredAt).toBeNull();
   });
 
-  it("answers 409 duplicate_reference naming the earlier ticket, day and seller when another buyer reuses a GCash reference", async () => {
+  it("answers 409 duplicate_reference naming the earlier ticket, day and seller when another buyer reuses a GCash reference", { tags: ["sql"] }, async () => {
     const [a, b] = await createRange(1, 2);
     expect((await register(a.control_number, { ...maria, paymentMethod: "gcash", paymentReference: GCASH })).status).toBe(200);
     const res = await register(b.control_number, { ...juan, paymentMethod: "gcash", paymentReference: "1001543610110" }, admin.token);
@@ -120,7 +120,7 @@ describe("a registration's payment", () => {
     expect(await db().ticket.count()).toBe(3);
   });
 
-  it("lets twenty concurrent registrations with one new reference succeed exactly once", async () => {
+  it("lets twenty concurrent registrations with one new reference succeed exactly once", { tags: ["sql"] }, async () => {
     const tickets = await createRange(1, 20);
     const results = await Promise.all(
       tickets.map((t, i) => register(t.control_number, { buyerName: `Buyer Number ${i}`, phoneNumber: "09171234567", paymentMethod: "gcash", paymentReference: "2002000000001" })),

@@ -124,7 +124,7 @@ describe("close and reopen", () => {
     expect(audit[1].after).toMatchObject({ reason: "A late GCash refund to record" });
   });
 
-  it("the database refuses leaving closed except through a reopen", async () => {
+  it("the database refuses leaving closed except through a reopen", { tags: ["sql"] }, async () => {
     await closedBySql();
     expect(await sqlRefusal(`UPDATE raffle_state SET status = 'published' WHERE id = 1`)).toBe("conflict");
     expect(await status()).toBe("closed");
@@ -169,7 +169,7 @@ describe("a closed raffle refuses every write", () => {
 
   const TABLES = ["tickets", "ticket_attachments", "ticket_stubs", "payments", "statement_imports", "statement_lines", "statement_profiles",
     "remittances", "remittance_adjustments", "remittance_receipt_counter", "stub_allocations", "prizes", "draws", "draw_pool", "draw_positions", "winner_events", "winner_event_evidence"];
-  it.each(TABLES)("the database refuses INSERT, UPDATE and DELETE on %s", async (table) => {
+  it.each(TABLES)("the database refuses INSERT, UPDATE and DELETE on %s", { tags: ["sql"] }, async (table) => {
     await createSoldTickets(2);
     await closedBySql();
     expect(await sqlRefusal(`INSERT INTO ${table} SELECT * FROM ${table} WHERE false`)).toBe("raffle_closed");
@@ -177,7 +177,7 @@ describe("a closed raffle refuses every write", () => {
     expect(await sqlRefusal(`DELETE FROM ${table} WHERE false`)).toBe("raffle_closed");
   });
 
-  it("a real change is refused too, and the purge switch opens only its own writes", async () => {
+  it("a real change is refused too, and the purge switch opens only its own writes", { tags: ["sql"] }, async () => {
     await createSoldTickets(2);
     await closedBySql();
     expect(await sqlRefusal(`UPDATE tickets SET buyer_name = 'Someone Else'`)).toBe("raffle_closed");
@@ -333,7 +333,7 @@ describe("purge", () => {
     ).toContain("audit_log is append-only");
   });
 
-  it("the audit log stays append-only: ordinary UPDATE and DELETE are refused, and the purge's switches allow only the masking, only inside the purge", async () => {
+  it("the audit log stays append-only: ordinary UPDATE and DELETE are refused, and the purge's switches allow only the masking, only inside the purge", { tags: ["sql"] }, async () => {
     const drawId = await publishedDraw();
     await personalDataEverywhere(drawId);
     expect(await sqlError(() => db().$executeRaw`UPDATE audit_log SET after = '{}'::jsonb`)).toContain("audit_log is append-only");
@@ -367,7 +367,7 @@ describe("purge", () => {
     expect(await personalDataLeft()).toMatchObject({ audit_rows: 8, evidence_files: 1, statement_lines: 1 });
   });
 
-  it("a statement line's description is cleared only by the purge of a closed raffle", async () => {
+  it("a statement line's description is cleared only by the purge of a closed raffle", { tags: ["sql"] }, async () => {
     const drawId = await publishedDraw();
     await personalDataEverywhere(drawId);
     // Not closed: neither a plain UPDATE nor one under the purge's switch clears it.

@@ -1,3 +1,4 @@
+// @module-tag sql
 // The reconciliation's invariants live in the database (issue 21, docs/decisions/110): statement
 // files are unique by hash, lines unique per account by checksum, lines and imports never deleted,
 // discarding an import discards its lines, and a payment's status follows its matched lines.

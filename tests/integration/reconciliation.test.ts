@@ -120,7 +120,7 @@ describe("importing a GCash statement", () => {
     expect(await db().statementLine.count()).toBe(3);
   });
 
-  it("lets one of two concurrent imports of the same file win", async () => {
+  it("lets one of two concurrent imports of the same file win", { tags: ["sql"] }, async () => {
     const pdf = await statement([gcashRow("08:00 AM", "1111111111111", "50.00")]);
     const both = await Promise.all([1, 2].map(() => uploadStatement({ token: admin.token, bytes: pdf, fileName: "same.pdf", kind: "gcash_pdf", password: PASSWORD })));
     expect(both.map((r) => r.status).sort()).toEqual([201, 409]);

@@ -136,7 +136,7 @@ describe("stub allocations", () => {
     expect(await balanceOf(ben.user.id)).toMatchObject({ allocated: 0, sold: 1, cashCollected: "50.00" });
   });
 
-  it("lets only one of ten concurrent overlapping allocations through", async () => {
+  it("lets only one of ten concurrent overlapping allocations through", { tags: ["sql"] }, async () => {
     await createRange(1, 50);
     const sellers = await Promise.all(Array.from({ length: 10 }, (_, i) => createSignedInUser({ email: `s${i}@example.com` })));
     const results = await Promise.all(sellers.map((s, i) => allocate(s.user.id, { from: 1 + i, to: 30 + i })));
@@ -287,7 +287,7 @@ describe("remittances and receipts", () => {
     expect(covers.json.remittance).toMatchObject({ receiptNumber: 2, coversUntil: "2026-11-20T10:00:00.000Z" });
   });
 
-  it("numbers twenty concurrent remittances 1–20, each once; a refused request uses no number", async () => {
+  it("numbers twenty concurrent remittances 1–20, each once; a refused request uses no number", { tags: ["sql"] }, async () => {
     const results = await Promise.all(Array.from({ length: 20 }, (_, i) => remit({ sellerId: i % 2 ? ana.user.id : ben.user.id, amount: `${i + 1}.00` })));
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(201));
     const numbers = results.map((r) => r.json.remittance.receiptNumber as number).sort((a, b) => a - b);
@@ -327,7 +327,7 @@ describe("remittances and receipts", () => {
     ]);
   });
 
-  it("is append-only in the database: no UPDATE of the amount, no DELETE, no TRUNCATE; adjustments likewise", async () => {
+  it("is append-only in the database: no UPDATE of the amount, no DELETE, no TRUNCATE; adjustments likewise", { tags: ["sql"] }, async () => {
     const res = await remit({ sellerId: ana.user.id, amount: "10.00" });
     const id = res.json.remittance.id;
     await adjust({ sellerId: ana.user.id, amount: "1.00", reason: "x" });

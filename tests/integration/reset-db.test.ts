@@ -1,3 +1,4 @@
+// @module-tag sql
 // resetDb puts a file's database back to the migrated state whatever the tests did, the guarded
 // audit log included, and with no list of tables to keep up to date.
 import { beforeEach, describe, expect, it } from "vitest";

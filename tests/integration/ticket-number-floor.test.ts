@@ -1,3 +1,4 @@
+// @module-tag sql
 // The allocation floor (every number below it is taken) is a hint that makes generation cost
 // what it asks for; these tests pin that it never makes a free number unreachable.
 import { beforeEach, describe, expect, it } from "vitest";

@@ -82,7 +82,7 @@ describe("POST /api/tickets/{id}/attachments", () => {
     expect(exact.status).toBe(201);
   }, BIG_FILE_TIMEOUT_MS);
 
-  it("keeps at most 20 per ticket, even when 25 arrive at once (409 for the rest)", async () => {
+  it("keeps at most 20 per ticket, even when 25 arrive at once (409 for the rest)", { tags: ["sql"] }, async () => {
     const results = await Promise.all(Array.from({ length: 25 }, (_, i) => upload({ bytes: SAMPLE_FILES.png, name: `p${i}.png` })));
     expect(results.filter((r) => r.status === 201)).toHaveLength(20);
     const refused = results.filter((r) => r.status === 409);
@@ -209,7 +209,7 @@ describe("the installation's storage limit (issue 25 item 3)", () => {
   const KIB = 1024;
   const photo = (i: number) => ({ bytes: Buffer.concat([SAMPLE_FILES.jpeg, Buffer.alloc(300 * KIB, i)]), name: `p${i}.jpg` });
 
-  it("refuses with 413 quota_exceeded naming the limit once the total would pass it, concurrent uploads on many tickets included; nothing is stored", async () => {
+  it("refuses with 413 quota_exceeded naming the limit once the total would pass it, concurrent uploads on many tickets included; nothing is stored", { tags: ["sql"] }, async () => {
     await db().settings.update({ where: { id: 1 }, data: { attachmentStorageLimitMb: 1 } });
     const others = [];
     for (let i = 0; i < 2; i++) {

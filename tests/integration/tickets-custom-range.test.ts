@@ -237,7 +237,7 @@ describe("POST /api/tickets/admin/generate-custom-range", () => {
   });
 });
 
-describe("concurrent custom ranges", () => {
+describe("concurrent custom ranges", { tags: ["sql"] }, () => {
   it("two overlapping ranges in parallel: no number twice, each skips exactly what the other created", async () => {
     const [a, b] = await Promise.all([rangeOf(1, 600), rangeOf(300, 900)]);
     expect(a.status).toBe(201);

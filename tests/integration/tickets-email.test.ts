@@ -179,7 +179,7 @@ describe("POST /api/tickets/send-email", () => {
     expect(other.status).toBe(200);
   });
 
-  it("sends at most email_hourly_limit e-mails an hour, all users together, concurrent senders included (429 with Retry-After)", async () => {
+  it("sends at most email_hourly_limit e-mails an hour, all users together, concurrent senders included (429 with Retry-After)", { tags: ["sql"] }, async () => {
     const ticket = await generateTicket();
     await db().settings.update({ where: { id: 1 }, data: { emailHourlyLimit: 3 } });
     // The count is per clock hour: start well inside one.

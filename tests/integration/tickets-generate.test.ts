@@ -161,7 +161,7 @@ describe("POST /api/tickets/generate", () => {
   });
 });
 
-describe("concurrent allocation", () => {
+describe("concurrent allocation", { tags: ["sql"] }, () => {
   it("50 simultaneous requests of 2 tickets get 100 distinct numbers", async () => {
     const results = await Promise.all(Array.from({ length: 50 }, () => post({ ...buyer, quantity: 2 })));
     expect(results.map((r) => r.status)).toEqual(Array(50).fill(201));

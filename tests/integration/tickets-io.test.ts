@@ -58,7 +58,7 @@ async function seedVariety() {
   await db().$executeRaw`UPDATE tickets SET voided_at = now(), void_reason = 'refunded', voided_by_id = ${admin.user.id}::uuid WHERE ticket_number = 3`;
 }
 
-describe("a stalled export (issue 25 item 11)", () => {
+describe("a stalled export (issue 25 item 11)", { tags: ["sql"] }, () => {
   it("ends when its reader takes nothing for EXPORT_STALL_TIMEOUT_MS, and gives its database connection back", async () => {
     process.env.EXPORT_STALL_TIMEOUT_MS = "300";
     resetEnvCache();
@@ -244,7 +244,7 @@ describe("POST /api/tickets/import", () => {
     expect(await db().ticket.count()).toBe(0);
   });
 
-  it("rolls the whole import back when a write fails half-way: no ticket, no registration, no audit row", async () => {
+  it("rolls the whole import back when a write fails half-way: no ticket, no registration, no audit row", { tags: ["sql"] }, async () => {
     await importCsv(csv(row({ "Last 5 Digits": "1" })));
     const auditBefore = await db().auditLog.count();
     await db().$executeRawUnsafe(`
@@ -269,7 +269,7 @@ describe("POST /api/tickets/import", () => {
     expect(await db().auditLog.count()).toBe(auditBefore);
   });
 
-  it("two imports of overlapping files at once never create a number twice", async () => {
+  it("two imports of overlapping files at once never create a number twice", { tags: ["sql"] }, async () => {
     const file = (from: number, to: number) => csv(...Array.from({ length: to - from + 1 }, (_, i) => row({ "Last 5 Digits": String(from + i) })));
     const [a, b] = await Promise.all([importCsv(file(1, 600)), importCsv(file(301, 900))]);
     expect(a.status).toBe(200);

@@ -1,3 +1,4 @@
+// @module-tag sql
 // Issue 28, decision 081: the tickets list and search page by keyset (after/before cursors) as
 // well as by offset, and a filtered search may ask for a count that stops at 1,000 ("1,000+").
 // The spec's answer {success, tickets, total} is unchanged for callers that ask for neither.

@@ -843,7 +843,7 @@ describe("GET /api/tickets/validate", () => {
 
 // ---- concurrent edits and deletes ------------------------------------------------------------
 
-describe("concurrent edit, registration and delete of one ticket", () => {
+describe("concurrent edit, registration and delete of one ticket", { tags: ["sql"] }, () => {
   const register = (ref: string, buyerName: string) =>
     callRoute(registerRoute, {
       method: "PUT",

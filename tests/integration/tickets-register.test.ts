@@ -410,7 +410,7 @@ describe("POST /api/tickets/register-multiple", () => {
   });
 });
 
-describe("concurrent registration", () => {
+describe("concurrent registration", { tags: ["sql"] }, () => {
   it("20 simultaneous registrations of one ticket: one 200, nineteen 409s, the winner's buyer kept, one audit row", async () => {
     const [ticket] = await createRange(1, 1);
     const users = await Promise.all(Array.from({ length: 20 }, (_, i) => createSignedInUser({ displayName: `Clerk ${i}` })));

@@ -64,7 +64,7 @@ describe("POST /api/auth/add-user", () => {
     });
   });
 
-  it("refuses a duplicate, compared case-insensitively, with 409 and no audit row", async () => {
+  it("refuses a duplicate, compared case-insensitively, with 409 and no audit row", { tags: ["sql"] }, async () => {
     await add({ email: "dup@example.com", displayName: "Dup" });
     const before = await db().auditLog.count();
     const res = await add({ email: "DUP@example.com", displayName: "Dup again" });
@@ -73,7 +73,7 @@ describe("POST /api/auth/add-user", () => {
     expect(await db().auditLog.count()).toBe(before);
   });
 
-  it("lets exactly one of two simultaneous adds of one email win", async () => {
+  it("lets exactly one of two simultaneous adds of one email win", { tags: ["sql"] }, async () => {
     const results = await Promise.all([add({ email: "race@example.com", displayName: "A" }), add({ email: "race@example.com", displayName: "B" })]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
     expect(await db().user.count({ where: { email: "race@example.com" } })).toBe(1);
@@ -204,7 +204,7 @@ describe("the last active admin", () => {
     await deleteUser({ email: "disabled-admin@example.com", actor: cli });
   });
 
-  it("survives two admins demoting each other at the same moment", async () => {
+  it("survives two admins demoting each other at the same moment", { tags: ["sql"] }, async () => {
     for (let round = 0; round < 3; round++) {
       await resetDb();
       const a = await createSignedInUser({ email: "a@example.com", isAdmin: true });
@@ -222,7 +222,7 @@ describe("the last active admin", () => {
     }
   });
 
-  it("survives two admins disabling each other at the same moment", async () => {
+  it("survives two admins disabling each other at the same moment", { tags: ["sql"] }, async () => {
     await resetDb();
     const a = await createSignedInUser({ email: "a@example.com", isAdmin: true });
     const b = await createSignedInUser({ email: "b@example.com", isAdmin: true });

@@ -81,7 +81,7 @@ describe("POST /api/tickets/{id}/void", () => {
     expect((await unvoid(t.id, { reason: "x" }, staff.token)).status).toBe(403);
   });
 
-  it("voids a ticket once when two administrators void it at the same moment", async () => {
+  it("voids a ticket once when two administrators void it at the same moment", { tags: ["sql"] }, async () => {
     const [t] = await createRange(1, 1);
     const results = await Promise.all([voidTicket(t.id, { reason: "lost_stub" }), voidTicket(t.id, { reason: "refunded" })]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
@@ -114,7 +114,7 @@ describe("a voided ticket", () => {
     expect((await db().ticket.findUniqueOrThrow({ where: { id: t.id } })).buyerName).toBe("Maria Clara");
   });
 
-  it("is guarded by the database: no direct update, clearing or delete", async () => {
+  it("is guarded by the database: no direct update, clearing or delete", { tags: ["sql"] }, async () => {
     const [t] = await createRange(1, 1);
     await voidTicket(t.id, { reason: "lost_stub" });
     await expect(db().$executeRaw`UPDATE tickets SET buyer_name = 'Direct Write' WHERE ticket_number = 1`).rejects.toThrow(/is void/);
