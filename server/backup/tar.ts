@@ -43,9 +43,13 @@ export function writeTar(entries: TarEntry[], mtime = Date.now()): Buffer {
 export function readTar(tar: Buffer): TarEntry[] {
   const entries: TarEntry[] = [];
   let offset = 0;
+  let ended = false;
   while (offset + BLOCK <= tar.length) {
     const h = tar.subarray(offset, offset + BLOCK);
-    if (h.every((b) => b === 0)) break;
+    if (h.every((b) => b === 0)) {
+      ended = true;
+      break;
+    }
     const name = h.subarray(0, 100).toString("utf8").replace(/\0.*$/s, "");
     const size = parseInt(h.subarray(124, 136).toString("ascii").replace(/\0.*$/s, "").trim() || "0", 8);
     const type = String.fromCharCode(h[156] || 48);
@@ -54,5 +58,7 @@ export function readTar(tar: Buffer): TarEntry[] {
     entries.push({ name, data: tar.subarray(offset + BLOCK, offset + BLOCK + size) });
     offset += BLOCK + Math.ceil(size / BLOCK) * BLOCK;
   }
+  // A tar ends with empty blocks: without them the file was cut at an entry's boundary.
+  if (!ended) throw new Error("the backup file is cut short or is not a backup");
   return entries;
 }
