@@ -10,6 +10,7 @@ import { backupDir } from "@/server/backup/backup-files";
 import { CONTROL_FILE } from "@/server/backup/backup-service";
 import { pgliteConnection, postgresConnection } from "@/server/backup/connection";
 import { restoreBackup } from "@/server/backup/restore-backup";
+import { grantAppRole, roleOfUrl } from "@/server/db/app-role";
 import { EnvError, env, type Env } from "@/server/env";
 
 const args = process.argv.slice(2);
@@ -53,7 +54,15 @@ try {
   }
   const started = Date.now();
   try {
-    const result = await restoreBackup({ file: path.resolve(files[0]), connection, replace, replacedBackupDir: backupDir(e) });
+    // The two-role setup (decision 062): the owner restores, and the app's role gets its rights back.
+    const appRole = e.DATABASE_OWNER_URL && e.DATABASE_URL ? roleOfUrl(e.DATABASE_URL) : null;
+    const result = await restoreBackup({
+      file: path.resolve(files[0]),
+      connection,
+      replace,
+      replacedBackupDir: backupDir(e),
+      afterMigrations: appRole ? (runner) => grantAppRole(runner, appRole) : undefined,
+    });
     const m = result.manifest;
     if (result.replaced) console.log(`what the database held before is in ${result.replaced.file}`);
     console.log(`restored ${files[0]} (made ${m.createdAt} by ${m.app.name} ${m.app.version}, ${m.engine}, ${m.method}) into ${connection.engine} in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -10,6 +10,7 @@ import { createBackup, type CreatedBackup } from "@/server/backup/create-backup"
 import { PG_DUMP_PART, SECRETS_TABLE, tablePart, type BackupManifest } from "@/server/backup/manifest";
 import { BackupFileError, readBackup } from "@/server/backup/read-backup";
 import { listTables, loadOrder, readTableStats, setStableOutput, type TableStat } from "@/server/backup/table-stats";
+import type { ScriptRunner } from "@/server/db/client";
 import { migrateWith, migrationsDir, readMigrations } from "@/server/db/migrate";
 
 export interface RestoreOptions {
@@ -20,6 +21,8 @@ export interface RestoreOptions {
   replace?: boolean;
   replacedBackupDir?: string;
   migrationsDir?: string;
+  /** Run on the migration connection after the last migration (the two-role setup grants the app's role its rights). */
+  afterMigrations?: (runner: ScriptRunner) => Promise<void>;
 }
 
 export interface RestoreResult {
@@ -140,7 +143,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   {
     const runner = await connection.scriptRunner();
     try {
-      await runner.exec(`DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public;`);
+      // As a new database has it (PostgreSQL 15+): owned by the database's owner, usable by everyone.
+      await runner.exec(`DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public AUTHORIZATION pg_database_owner; GRANT USAGE ON SCHEMA public TO PUBLIC;`);
     } finally {
       await runner.close();
     }
@@ -162,7 +166,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   } finally {
     if (subset) await rm(subset, { recursive: true, force: true });
   }
-  const { applied } = await migrateWith(() => connection.scriptRunner(), dir);
+  const { applied } = await migrateWith(() => connection.scriptRunner(), dir, options.afterMigrations);
   if (!manifest.withSecrets && manifest.tables[SECRETS_TABLE]) {
     warnings.push(
       "the backup holds no keys (made without --with-secrets): the app makes new ones at its start, so QR codes printed before no longer verify and a draw committed but not revealed cannot be revealed, unless TICKET_QR_SECRET, DRAW_SEED_KEY and SIGNING_KEY are set to the old keys or a backup made --with-secrets is restored",

@@ -247,7 +247,14 @@ describe("the restore drill", () => {
     expect(restored.tickets).toBe(restored.payments * 5);
     expect(restored.payments).toBe(backup.manifest.tables.payments.rows);
     expect(await statsOf(target.connection)).toEqual(backup.manifest.tables);
-  }, 120_000);
+    if (serverUrl) {
+      // A COPY backup of PostgreSQL restores into the embedded engine too, table for table.
+      const embedded = new PGlite("memory://", { extensions: PGLITE_EXTENSIONS });
+      cleanups.push(() => embedded.close());
+      await restoreBackup({ file: backup.file, connection: pgliteConnection(embedded) });
+      expect(await statsOf(pgliteConnection(embedded))).toEqual(backup.manifest.tables);
+    }
+  }, 180_000);
 });
 
 describe("what restore refuses", () => {
