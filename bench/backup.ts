@@ -28,8 +28,11 @@ interface Figures {
   method: string;
   tickets: number;
   backup_ms: number;
+  /** CPU time of this process (PGlite runs in it; PostgreSQL's server and pg_dump are not counted). */
+  backup_cpu_ms: number;
   file_mb: number;
   restore_ms: number;
+  restore_cpu_ms: number;
   restored_tickets: number;
 }
 
@@ -42,19 +45,26 @@ for (const engine of enginesFrom(values.engine)) {
     seed(source.env, tickets);
     for (const method of engine === "postgresql" ? (["auto", "copy"] as const) : (["copy"] as const)) {
       const connection = open(source.env);
+      await connection.transaction("read", async () => {}); // opened (and its WAL replayed) before the clock starts
+      const cpuBefore = process.cpuUsage();
       const backup = await createBackup({ connection, dir: out, method }).finally(() => connection.close());
+      const backupCpu = process.cpuUsage(cpuBefore);
       const target = await createDatabase(engine, "restore", benchEnv());
       try {
         const into = open(target.env);
         const started = Date.now();
+        const restoreCpuBefore = process.cpuUsage();
         const restored = await restoreBackup({ file: backup.file, connection: into }).finally(() => into.close());
+        const restoreCpu = process.cpuUsage(restoreCpuBefore);
         const figures: Figures = {
           engine,
           method: backup.manifest.method,
           tickets,
           backup_ms: backup.ms,
+          backup_cpu_ms: Math.round((backupCpu.user + backupCpu.system) / 1000),
           file_mb: Number((backup.bytes / 1e6).toFixed(2)),
           restore_ms: Date.now() - started,
+          restore_cpu_ms: Math.round((restoreCpu.user + restoreCpu.system) / 1000),
           restored_tickets: restored.tables.tickets.rows,
         };
         console.log(JSON.stringify(figures));
@@ -69,4 +79,5 @@ for (const engine of enginesFrom(values.engine)) {
   }
 }
 rmSync(out, { recursive: true, force: true });
-writeFileSync(path.join("bench", "backup-results.json"), JSON.stringify({ measuredAt: new Date().toISOString(), results }, null, 2) + "\n");
+const load = (await import("node:os")).loadavg()[0];
+writeFileSync(path.join("bench", "backup-results.json"), JSON.stringify({ measuredAt: new Date().toISOString(), loadAverageAtEnd: load, results }, null, 2) + "\n");

@@ -103,10 +103,24 @@ async function loadCopyParts(tx: BackupTx, manifest: BackupManifest, parts: Map<
   else for (const t of tables) await tx.query(`ALTER TABLE ${quoteIdent(t)} DISABLE TRIGGER USER`);
   // The migrations' own rows (settings, counters' slots) are replaced by the backup's.
   await tx.query(`TRUNCATE TABLE ${tables.map(quoteIdent).join(", ")}`);
+  // Indexes are built once over the loaded rows rather than row by row (the trigram indexes
+  // especially); those behind a constraint stay, and with them the constraint's checking.
+  const indexes = await tx.query<{ name: string; def: string }>(
+    `SELECT quote_ident(ci.relname) AS name, pg_get_indexdef(i.indexrelid) AS def
+       FROM pg_index i
+       JOIN pg_class ci ON ci.oid = i.indexrelid
+       JOIN pg_class ct ON ct.oid = i.indrelid
+       JOIN pg_namespace n ON n.oid = ct.relnamespace
+      WHERE n.nspname = 'public' AND ct.relname <> '_prisma_migrations'
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = i.indexrelid)`,
+  );
+  for (const index of indexes) await tx.query(`DROP INDEX public.${index.name}`);
   for (const table of await loadOrder(tx, tables)) {
     const data = parts.get(tablePart(table));
     if (data) await tx.copyIn(table, data);
   }
+  await tx.query(`SET LOCAL maintenance_work_mem = '64MB'`);
+  for (const index of indexes) await tx.query(index.def);
   for (const s of manifest.sequences) {
     if (s.lastValue === null) continue;
     await tx.query(`SELECT setval($1::regclass, $2::bigint, $3::boolean)`, [quoteIdent(s.name), s.lastValue, s.isCalled]);
@@ -165,6 +179,13 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     }
   } finally {
     if (subset) await rm(subset, { recursive: true, force: true });
+  }
+  // The planner's statistics, as a bulk load leaves none.
+  const analyze = await connection.scriptRunner();
+  try {
+    await analyze.exec("ANALYZE");
+  } finally {
+    await analyze.close();
   }
   const { applied } = await migrateWith(() => connection.scriptRunner(), dir, options.afterMigrations);
   if (!manifest.withSecrets && manifest.tables[SECRETS_TABLE]) {
