@@ -231,7 +231,7 @@ describe("the restore drill", () => {
     writeFileSync(path.join(work, "pool.csv"), await publicText(poolCsvRoute, `/api/public/draws/${drawId}/pool.csv`, { id: drawId }));
     const out = execFileSync(process.execPath, ["scripts/verify-draw.mjs", path.join(work, "certificate.json"), path.join(work, "pool.csv")]).toString();
     expect(out).toMatch(/signature/i);
-  }, 120_000);
+  }, 300_000);
 
   it("keeps each of twenty registrations running at once wholly in the backup or wholly out", async () => {
     const tickets = await createTickets(1, 100);
@@ -254,7 +254,7 @@ describe("the restore drill", () => {
       await restoreBackup({ file: backup.file, connection: pgliteConnection(embedded) });
       expect(await statsOf(pgliteConnection(embedded))).toEqual(backup.manifest.tables);
     }
-  }, 180_000);
+  }, 300_000);
 });
 
 describe("what restore refuses", () => {
@@ -269,7 +269,7 @@ describe("what restore refuses", () => {
     const again = await restoreBackup({ file: backup.file, connection: target.connection, replace: true, replacedBackupDir: dir });
     expect(again.replaced?.manifest.tables.tickets.rows).toBe(3);
     expect(await statsOf(target.connection)).toEqual(backup.manifest.tables);
-  }, 120_000);
+  }, 300_000);
 
   it("refuses a damaged file naming the part, and leaves the keys out unless asked", async () => {
     const secret = await installationSecret("draw_seed_key");
@@ -288,5 +288,5 @@ describe("what restore refuses", () => {
     );
     const restored = await restoreBackup({ file: backup.file, connection: target.connection });
     expect(restored.warnings[0]).toMatch(/^the backup holds no keys/);
-  }, 120_000);
+  }, 300_000);
 });
