@@ -7,7 +7,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import type { BackupConnection, BackupTx } from "@/server/backup/connection";
-import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, PG_DUMP_PART, SECRETS_TABLE, tablePart, type BackupManifest } from "@/server/backup/manifest";
+import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, EMPTY_TABLE_CHECKSUM, PG_DUMP_PART, SECRETS_TABLE, tablePart, type BackupManifest } from "@/server/backup/manifest";
 import { listTables, readAppliedMigrations, readSequences, readTableStats, setStableOutput } from "@/server/backup/table-stats";
 import { writeTar, type TarEntry } from "@/server/backup/tar";
 
@@ -77,7 +77,7 @@ async function snapshotParts(tx: BackupTx, options: CreateBackupOptions, connect
   const migrations = await readAppliedMigrations(tx);
   const sequences = await readSequences(tx);
   const stats = await readTableStats(tx, tables);
-  if (!options.withSecrets && stats[SECRETS_TABLE]) stats[SECRETS_TABLE] = { rows: 0, checksum: "d41d8cd98f00b204e9800998ecf8427e" };
+  if (!options.withSecrets && stats[SECRETS_TABLE]) stats[SECRETS_TABLE] = { rows: 0, checksum: EMPTY_TABLE_CHECKSUM };
   const parts: TarEntry[] = [];
   let method: BackupManifest["method"] = "copy";
   let methodNote: string | undefined;
