@@ -3,4 +3,6 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   const { startServer } = await import("@/server/startup");
   await startServer();
+  const { startBackupService } = await import("@/server/backup/backup-service");
+  startBackupService();
 }

@@ -94,6 +94,8 @@ export async function startAppServer(options: { port: number; host?: string; env
       // E-mails without an SMTP server go to a folder of the test's own, not the local run's ./data/outbox
       // (a purge deletes the outbox's messages, decision 171).
       MAIL_OUTBOX_DIR: path.join(tmpdir(), `raffle-e2e-outbox-${options.port}`),
+      // Backups likewise (Settings' Back up now), not the working copy's ./backups.
+      BACKUP_DIR: path.join(tmpdir(), `raffle-e2e-backups-${options.port}-${Date.now()}`),
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

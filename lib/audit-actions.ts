@@ -378,6 +378,12 @@ export const AUDIT_ACTIONS = {
     sentence: ({ actor, detail }) =>
       `${actor} downloaded the raffle's archive${detail.after.includeAttachments ? " with its attachments" : ""} (SHA-256 ${detail.after.sha256.slice(0, 12)}…)`,
   }),
+  "raffle.backup": defineAction({
+    label: "Downloaded backup",
+    entity: "raffle",
+    detail: onlyAfter(z.looseObject({ file: z.string(), sizeBytes: z.number() })),
+    sentence: ({ actor, detail }) => `${actor} downloaded the database backup ${detail.after.file}`,
+  }),
   "raffle.purge": defineAction({
     label: "Purged personal data",
     entity: "raffle",

@@ -67,6 +67,10 @@ export const queryKeys = {
     lines: (state: string, page: number) => ["reconciliation", "lines", state, page] as const,
     report: (name: string) => ["reconciliation", "report", name] as const,
   },
+  /** The newest backup file and the automatic backups' settings (issue 43). */
+  backups: {
+    all: ["backups"] as const,
+  },
   /** The draw (issue 23): the raffle's state, prizes, draws. */
   draw: {
     all: ["draw"] as const,

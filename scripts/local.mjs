@@ -75,7 +75,12 @@ function retireOldEnvLocal() {
 
 function ensureSettings() {
   const saved = { ...retireOldEnvLocal(), ...readSettings() };
-  const settings = { AUTH_SECRET: saved.AUTH_SECRET || randomBytes(32).toString("base64"), ADMIN_EMAILS: saved.ADMIN_EMAILS || "admin@example.com" };
+  const settings = {
+    AUTH_SECRET: saved.AUTH_SECRET || randomBytes(32).toString("base64"),
+    ADMIN_EMAILS: saved.ADMIN_EMAILS || "admin@example.com",
+    BACKUP_EVERY_HOURS: saved.BACKUP_EVERY_HOURS || "6",
+    BACKUP_KEEP: saved.BACKUP_KEEP || "10",
+  };
   writeFileSync(
     SETTINGS_FILE,
     [
@@ -83,6 +88,9 @@ function ensureSettings() {
       "# `npm start`, so a production start in this folder gets none of them. Not for production.",
       `AUTH_SECRET=${settings.AUTH_SECRET}`,
       `ADMIN_EMAILS=${settings.ADMIN_EMAILS}`,
+      "# Automatic backups into ./data/backups (README, Backups): every so many hours and at stop, the newest kept.",
+      `BACKUP_EVERY_HOURS=${settings.BACKUP_EVERY_HOURS}`,
+      `BACKUP_KEEP=${settings.BACKUP_KEEP}`,
       "",
     ].join("\n"),
   );
@@ -135,6 +143,7 @@ function start() {
       AUTH_DEV_LOGIN_IN_PRODUCTION: "true",
       AUTH_DEV_LOGIN_CODE: code,
       SERVED_OVER_HTTP: "true",
+      AUTO_BACKUP: "true",
     },
   });
   console.log("");

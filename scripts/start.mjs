@@ -82,10 +82,17 @@ server.listen(port, hostname, () => {
   console.log(`▲ Ready on http://${hostname.includes(":") ? `[${hostname}]` : hostname}:${port}`);
 });
 
-// Finish what is in flight, then exit (process managers send SIGTERM).
+// Finish what is in flight, take the backup at stop when automatic backups are on (the app sets
+// __raffleBeforeExit, server/backup/backup-service.ts), then exit (process managers send SIGTERM).
+// A second signal (Ctrl+C reaches `npm run local` and this process both) does not cut it short.
+let stopping = false;
 for (const signal of ["SIGTERM", "SIGINT"]) {
-  process.once(signal, () => {
-    server.close(() => process.exit(0));
-    setTimeout(() => process.exit(0), 5_000).unref();
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    const beforeExit = globalThis.__raffleBeforeExit;
+    const closed = new Promise((resolve) => server.close(resolve));
+    Promise.all([closed, Promise.resolve(beforeExit?.()).catch(() => {})]).then(() => process.exit(0));
+    setTimeout(() => process.exit(0), beforeExit ? 120_000 : 5_000).unref();
   });
 }

@@ -85,6 +85,12 @@ export const envSchema = z
       .transform((v) => v.replace(/\\n/g, "\n"))
       .pipe(z.string().regex(/-----BEGIN PRIVATE KEY-----[\s\S]+-----END PRIVATE KEY-----/, "must be an Ed25519 private key in PKCS#8 PEM (openssl genpkey -algorithm ed25519)"))
       .optional(),
+    // Backups (docs/decisions/212): the folder `npm run backup` and the automatic backups write to,
+    // and, with AUTO_BACKUP (the local run turns it on), how often and how many automatic ones are kept.
+    BACKUP_DIR: z.string().min(1).optional(),
+    AUTO_BACKUP: bool,
+    BACKUP_EVERY_HOURS: z.coerce.number().min(0.01, "must be a number of hours above 0 (e.g. 6)").max(24 * 30).default(6),
+    BACKUP_KEEP: z.coerce.number().int().min(1, "must be a whole number of at least 1").max(1000).default(10),
     /** The address printed in QR codes and links buyers open (defaults to AUTH_URL). */
     PUBLIC_BASE_URL: z.url().optional(),
   })

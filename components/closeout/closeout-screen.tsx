@@ -7,6 +7,7 @@ import Link from "next/link";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Download, Lock, LockOpen, Trash2, TriangleAlert } from "lucide-react";
+import { BackupCard } from "@/components/backups/backup-card";
 import { PurgeReminderNotice } from "@/components/closeout/purge-reminder";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { TextField } from "@/components/forms/field";
@@ -250,6 +251,7 @@ export function CloseoutScreen() {
       <PurgeReminderNotice retention={view.retention} showLink={false} />
       {!closed && <CloseCard view={view} />}
       <ArchiveCard view={view} />
+      <BackupCard />
       {closed && <PurgeCard view={view} />}
       {closed && <ReopenCard />}
     </div>

@@ -1,6 +1,7 @@
 "use client";
 
 import { AlertTriangle, Hash, RefreshCw, Settings as SettingsIcon, ShieldCheck } from "lucide-react";
+import dynamic from "next/dynamic";
 import { OtherSettingsCard } from "@/components/settings/other-settings-card";
 import type { GeneralSettingsController } from "@/components/settings/use-general-settings-form";
 import { Button } from "@/components/ui/button";
@@ -11,6 +12,9 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { MAX_TICKET_NUMBER } from "@/lib/constants";
 import type { GeneralSettingsInput } from "@/lib/schemas/settings";
 import { SETTINGS_MESSAGES } from "@/lib/settings-messages";
+
+// Below the fold: its code and its request come after the settings' own (decision 178's reasoning).
+const BackupCard = dynamic(() => import("@/components/backups/backup-card").then((m) => m.BackupCard));
 
 export const GENERAL_FORM_ID = "general-settings-form";
 
@@ -159,6 +163,7 @@ export function GeneralSettingsTab({ controller }: { controller: GeneralSettings
       </Card>
 
       {saved && <OtherSettingsCard settings={saved} />}
+      <BackupCard />
     </div>
   );
 }

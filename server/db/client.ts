@@ -75,6 +75,11 @@ export async function sql<T>(text: string, params: unknown[] = []): Promise<T[]>
   return (await s.pglite!.query<T>(text, params)).rows;
 }
 
+/** The embedded database instance, on the PGlite engine (backups read it in one transaction, server/backup). */
+export function embeddedDatabase(): PGlite | undefined {
+  return state().pglite;
+}
+
 async function disconnect(s: DbState) {
   await s.client.$disconnect().catch(() => {});
   await s.pool?.end().catch(() => {});

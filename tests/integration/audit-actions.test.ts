@@ -9,6 +9,8 @@ import path from "node:path";
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { POST as addUser } from "@/app/api/auth/add-user/route";
+import { GET as latestBackup } from "@/app/api/backups/latest/route";
+import { POST as backUpNow } from "@/app/api/backups/route";
 import { DELETE as endSession } from "@/app/api/auth/sessions/[id]/route";
 import { createSession } from "@/server/auth/sessions";
 import { DELETE as deleteUser } from "@/app/api/auth/delete-user/route";
@@ -191,6 +193,11 @@ beforeAll(async () => {
   expect(zipRes.status).toBe(200);
   await zipRes.arrayBuffer();
   for (let i = 0; i < 50 && !(await db().raffleArchive.count()); i++) await new Promise((r) => setTimeout(r, 100));
+  // raffle.backup: Back up now, then the newest file downloaded
+  await ok(callRoute(backUpNow, { method: "POST", path: "/api/backups", ...as(admin.token) }));
+  const backupRes = await latestBackup(new NextRequest(new URL("/api/backups/latest", TEST_ORIGIN), { headers: { authorization: `Bearer ${admin.token}`, host: "localhost:3000" } }), { params: Promise.resolve({}) });
+  expect(backupRes.status).toBe(200);
+  await backupRes.arrayBuffer();
   await ok(callRoute(purgeRaffle, { method: "POST", path: "/api/raffle/purge", body: { confirm: "PURGE" }, ...as(admin.token) }));
 
   entries = (await selectActivityRows(db(), { conditions: [], limit: 1000 })).map(serializeActivityRow);

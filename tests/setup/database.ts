@@ -46,6 +46,8 @@ process.env.AUTH_SECRET ??= "test-secret-test-secret-test-secret-0123456789";
 // Messages written without an SMTP server go to a folder of this test process, not the local run's
 // ./data/outbox (which a purge empties, decision 171).
 process.env.MAIL_OUTBOX_DIR ??= path.join(tmpdir(), `raffle-test-outbox-${process.pid}`);
+// Backups (Settings' Back up now, the authorization matrix's call) likewise.
+process.env.BACKUP_DIR ??= path.join(tmpdir(), `raffle-test-backups-${process.pid}`);
 if (serverUrl) {
   if (!template) throw new Error("TEST_DATABASE_URL is set but the run made no template database (globalSetup)");
   createdDb = testFileDatabaseName(template, `${process.pid}_${randomBytes(3).toString("hex")}`);
