@@ -1,3 +1,4 @@
+// @module-tag sql
 // Backups (issue 43): the restore drill on the engine the suite runs on. A raffle with sales, voids,
 // remittances, a statement and a published draw is backed up while requests write, restored into an
 // empty database, and every table's row count and checksum read back from that database equal the
