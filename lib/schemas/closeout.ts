@@ -37,7 +37,7 @@ export type ArchiveQuery = z.output<typeof archiveQuerySchema>;
 
 /** One unmet condition of Close: a stable id, a sentence, and the screen where it is fixed. */
 export interface CloseoutItem {
-  item: "winners_published" | "prizes_settled" | "seller_balances" | "statement_lines" | "unverified_payments";
+  item: "winners_published" | "prizes_settled" | "seller_balances" | "statement_lines" | "unverified_payments" | "awaiting_statement";
   message: string;
   href: string;
 }

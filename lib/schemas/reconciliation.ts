@@ -163,6 +163,8 @@ export interface LinesPage {
 /** A row of the Unverified claims report. */
 export interface UnverifiedClaim {
   paymentId: string;
+  /** gcash | bank_transfer (issue 37: bank transfers are checked too). */
+  method: string;
   reference: string | null;
   amount: string;
   controlNumbers: string[];

@@ -4,6 +4,7 @@ import type { RaffleStatus } from "@/lib/draw";
 import { amountToCentavos } from "@/lib/money";
 import type { CloseoutItem } from "@/lib/schemas/closeout";
 import { loadPrizeOutcomes } from "@/server/draw/prize-outcomes";
+import { ledgerBlockers } from "@/server/reconciliation/payment-ledger";
 import { readBalanceRows, toSellerBalance } from "@/server/remittances/read-balances";
 
 // The conditions of Close (issue 24, docs/decisions/130), each with the screen where it is fixed.
@@ -56,19 +57,10 @@ export async function closeBlockers(tx: Tx, status: RaffleStatus): Promise<Close
     items.push({
       item: "statement_lines",
       message: `${plural(openLines, "statement line")} ${openLines === 1 ? "is" : "are"} unmatched (no payment, a different amount or a duplicate)`,
-      href: "/dashboard/reconciliation",
+      href: "/dashboard/reconciliation?tab=unmatched",
     });
   }
-  const [claimed] = await tx.$queryRaw<{ n: bigint }[]>`
-    SELECT count(DISTINCT p.id) AS n FROM payments p JOIN tickets t ON t.payment_id = p.id
-    WHERE p.method = 'gcash' AND p.status = 'claimed' AND t.voided_at IS NULL`;
-  const unverified = Number(claimed?.n ?? 0);
-  if (unverified) {
-    items.push({
-      item: "unverified_payments",
-      message: `${unverified} GCash ${unverified === 1 ? "payment is" : "payments are"} not verified against a statement line`,
-      href: "/dashboard/reconciliation",
-    });
-  }
+  // GCash and bank payments not proven yet: the ledger's own count, linking to the list of exactly them.
+  items.push(...(await ledgerBlockers(tx)).map((b) => ({ ...b, item: b.item as CloseoutItem["item"] })));
   return items;
 }
