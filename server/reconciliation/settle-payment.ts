@@ -40,6 +40,8 @@ async function paymentForUpdate(tx: Tx, id: string): Promise<LockedPayment> {
   return payment;
 }
 
+// Control characters are dropped (never stored), so a reason of only them is no reason (422).
+// eslint-disable-next-line no-control-regex
 const cleanReason = (reason: string | undefined) => (reason ?? "").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "").trim();
 
 const transaction = <T>(fn: (tx: Tx) => Promise<T>) => db().$transaction(fn, { timeout: 30_000, maxWait: 30_000 });

@@ -117,7 +117,7 @@ describe("Close sales and the raffle's one-way state", () => {
     const [t] = (await callRoute(customRange, { method: "POST", path: "/api/tickets/admin/generate-custom-range", token: admin.token, body: { startRange: 1, endRange: 1, userId: "x" } })).json.tickets;
     const reg = await callRoute(registerRoute, { method: "PUT", path: `/api/tickets/register/${t.control_number}`, params: { controlNumber: t.control_number }, token: staff.token, body: { buyerName: "Cash Buyer", phoneNumber: "09171234567" } });
     expect(reg.status, JSON.stringify(reg.json)).toBe(200);
-    expect((await closeSales()).json.blocking).toEqual([{ item: "seller_balances", message: "1 seller still has a cash balance that is not zero" }]);
+    expect((await closeSales()).json.blocking).toEqual([{ item: "seller_balances", message: "1 seller still has a cash balance that is not zero", href: "/dashboard/remittances" }]);
     expect((await closeSales([{ item: "seller_balances", reason: "Sam remits tomorrow morning" }])).status).toBe(200);
   });
 
