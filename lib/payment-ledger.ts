@@ -1,7 +1,7 @@
 // The payment ledger (issue 37, docs/decisions/193): the one definition of where a GCash or bank
 // payment stands, shared by the screens and the server. The SQL that decides it is in
-// server/reconciliation/payment-ledger.ts; these are its names, words and links.
-import { z } from "zod";
+// server/reconciliation/payment-ledger.ts; these are its names, words and links (no zod here: the
+// screens load this; the request schemas are in lib/schemas/payment-ledger.ts).
 import { formatPeso } from "@/lib/format";
 
 export const LEDGER_STATES = ["verified", "unverified", "awaiting_statement", "settled_by_hand"] as const;
@@ -42,15 +42,6 @@ export function ledgerListHref(state: LedgerState, method?: LedgerMethod): strin
   if (method) q.set("method", method);
   return `/dashboard/reconciliation?${q.toString()}`;
 }
-
-export const ledgerQuerySchema = z.object({
-  state: z.enum(LEDGER_STATES, { error: `state must be one of ${LEDGER_STATES.join(", ")}` }).optional(),
-  method: z.enum(LEDGER_METHODS, { error: `method must be one of ${LEDGER_METHODS.join(", ")}` }).optional(),
-});
-export type LedgerQuery = z.infer<typeof ledgerQuerySchema>;
-
-/** The reason is checked by the service, so a missing one answers 422 reason_required (the contract). */
-export const settleBodySchema = z.object({ reason: z.string().max(500, "reason: at most 500 characters").optional() });
 
 export interface LedgerPayment {
   paymentId: string;

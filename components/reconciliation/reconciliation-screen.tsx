@@ -11,6 +11,7 @@ import { useUrlState } from "@/lib/use-url-state";
 import { Download, FileUp } from "lucide-react";
 import { PageHeader } from "@/components/dashboard/page-header";
 import type { ReasonRequest } from "@/components/reconciliation/reason-dialog";
+import { MoneyFigures } from "@/components/reconciliation/money-figures";
 import { ClaimsTable } from "@/components/reconciliation/report-tables";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -24,9 +25,8 @@ import { reportCsvPath } from "@/lib/api/reconciliation";
 import { formatCount, formatCountOf } from "@/lib/format";
 import { formatAmount } from "@/lib/money";
 import { useDiscardImport, useReconciliationReport, useReconciliationReports, useStatementImports } from "@/lib/queries/reconciliation";
-import { LEDGER_METHODS, LEDGER_STATES, SUMMARY_FIGURES, figureText, type LedgerMethod, type LedgerState } from "@/lib/payment-ledger";
+import { LEDGER_METHODS, LEDGER_STATES, type LedgerMethod, type LedgerState } from "@/lib/payment-ledger";
 import { REPORT_LABELS, REPORT_NAMES, type ReportName } from "@/lib/reconciliation-names";
-import { useLedgerSummary } from "@/lib/queries/reconciliation";
 
 // The four line tabs' view (its table, phone cards, pager and line actions) loads when a line tab is
 // first chosen, as Settings' tabs do (decisions 178 and 182): the screen opens on Unverified claims.
@@ -99,7 +99,7 @@ export function ReconciliationScreen() {
         </CardHeader>
         <CardContent>
           <SummaryError />
-          <LedgerFigures />
+          <MoneyFigures className="mb-3 border-b pb-3" />
           <ul className="grid gap-1 text-sm sm:grid-cols-2" aria-label="Reconciliation summary">
             {REPORT_NAMES.map((name) => (
               <li key={name}>
@@ -149,21 +149,6 @@ export function ReconciliationScreen() {
       {wizardMounted && <ImportWizard open={wizardOpen} onOpenChange={setWizardOpen} />}
       {reasonMounted && <ReasonDialog request={reason} onOpenChange={(open) => !open && setReason(null)} />}
     </div>
-  );
-}
-
-/** The payment ledger's money figures (the same as the summary PDF's and Close-out's). */
-function LedgerFigures() {
-  const summary = useLedgerSummary();
-  if (!summary.data) return null;
-  return (
-    <ul className="mb-3 grid gap-1 border-b pb-3 text-sm sm:grid-cols-2" aria-label="Money" data-testid="ledger-figures">
-      {SUMMARY_FIGURES.map((f) => (
-        <li key={f.key} data-figure={f.key}>
-          <span className="font-medium">{f.label}:</span> {figureText(summary.data[f.key], f.key === "cashRemitted" ? "remittance" : "payment")}
-        </li>
-      ))}
-    </ul>
   );
 }
 

@@ -101,8 +101,8 @@ export async function reconciliationReport(options: { principal: Principal; name
 /** The same report as CSV (formula-looking cells neutralised, as the tickets export does). */
 export function reportCsv(name: ReportName, answer: ReportAnswer<UnverifiedClaimRow | LineReportRow>): string {
   if (name === "unverified-claims") {
-    const head = ["Payment ID", "Method", "Reference", "Amount", "Control numbers", "Paid at", "Collected by", "Payer"];
-    const body = (answer.rows as UnverifiedClaimRow[]).map((r) => csvLine([r.paymentId, r.method, r.reference, r.amount, r.controlNumbers.join(" "), r.paidAt, r.collectedBy, r.payerName]));
+    const head = ["Payment ID", "Reference", "Amount", "Control numbers", "Paid at", "Collected by", "Payer", "Method"];
+    const body = (answer.rows as UnverifiedClaimRow[]).map((r) => csvLine([r.paymentId, r.reference, r.amount, r.controlNumbers.join(" "), r.paidAt, r.collectedBy, r.payerName, r.method]));
     return [csvLine(head), ...body].join("\r\n") + "\r\n";
   }
   const head = ["Line ID", "Account", "Time", "Description", "Reference", "Amount", "State", "Match", "Payment ID", "Payment amount", "Control numbers", "Note"];

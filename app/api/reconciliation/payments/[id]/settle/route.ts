@@ -1,5 +1,5 @@
 // POST /api/reconciliation/payments/{id}/settle - a GCash or bank payment settled by hand {reason} (administrators; 422 reason_required, 409 when verified)
-import { settleBodySchema } from "@/lib/payment-ledger";
+import { settleBodySchema } from "@/lib/schemas/payment-ledger";
 import { apiRoute } from "@/server/http/api-route";
 import { settlePayment } from "@/server/reconciliation/settle-payment";
 

@@ -1,5 +1,5 @@
 // POST /api/reconciliation/payments/{id}/unsettle - undo a settlement by hand {reason} (administrators, until Close)
-import { settleBodySchema } from "@/lib/payment-ledger";
+import { settleBodySchema } from "@/lib/schemas/payment-ledger";
 import { apiRoute } from "@/server/http/api-route";
 import { unsettlePayment } from "@/server/reconciliation/settle-payment";
 
