@@ -64,6 +64,8 @@ export interface CloseoutView {
 
 export interface PurgeCounts {
   tickets: number;
+  /** Remittance notes and winner events' notes whose buyers' names, phones or e-mails were masked (issue 37). */
+  notes: number;
   payments: number;
   attachments: number;
   /** Disqualification evidence files removed (their rows and SHA-256 stay). */
