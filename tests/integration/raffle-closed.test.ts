@@ -327,7 +327,7 @@ describe("purge", () => {
     expect(evidence).toEqual({ file_name: "removed", sha256: "c".repeat(64), removed: true });
 
     const row = await db().auditLog.findFirstOrThrow({ where: { action: "raffle.purge" } });
-    expect(row.after).toMatchObject({ tickets: 10, payments: 10, attachments: 1, evidenceFiles: 1, statementLines: 1, auditRows: 8, outboxMessages: 2 });
+    expect(row.after).toMatchObject({ tickets: 10, payments: 10, attachments: 1, evidenceFiles: 1, statementLines: 1, auditRows: 9, outboxMessages: 2 });
     expect((await purge()).json).toMatchObject({ code: "conflict", message: "The personal data was already purged" });
     const proof = await callRoute(publicDrawRoute, { path: `/api/public/draws/${drawId}`, params: { id: drawId } });
     expect(proof.status).toBe(200);
