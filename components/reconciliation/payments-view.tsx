@@ -53,8 +53,8 @@ export function PaymentsView({
     { header: "Paid", cell: (row) => <span className="whitespace-nowrap">{formatDateTime(row.paidAt, timeZone)}</span> },
     { header: "Collected by", cell: (row) => row.collectedBy ?? "—" },
     state === "settled_by_hand"
-      ? { header: "Settled", cell: (row) => <span>{row.settleReason} <span className="block text-xs text-muted-foreground">{row.settledBy ?? "—"}, {row.settledAt ? formatDateTime(row.settledAt, timeZone) : ""}</span></span> }
-      : { header: "What to do", cell: (row) => <span className="text-sm">{row.fix}</span> },
+      ? { header: "Settled", cell: (row) => <span className="block min-w-56 whitespace-normal">{row.settleReason} <span className="block text-xs text-muted-foreground">{row.settledBy ?? "—"}, {row.settledAt ? formatDateTime(row.settledAt, timeZone) : ""}</span></span> }
+      : { header: "What to do", cell: (row) => <span className="block min-w-72 text-sm whitespace-normal">{row.fix}</span> },
   ];
 
   const rowActions = (row: LedgerPayment) => {
