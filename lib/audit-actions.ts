@@ -496,6 +496,21 @@ export const AUDIT_ACTIONS = {
     sentence: ({ actor, detail }) =>
       `${actor} un-verified the payment${detail.after.reference ? ` ${detail.after.reference}` : ""} for ${detail.after.controlNumbers.join(", ") || "no ticket"} (${peso(detail.after.amount)}): ${detail.after.reason}`,
   }),
+  // The payment ledger (issue 37, docs/decisions/193).
+  "payment.settle": defineAction({
+    label: "Settled payment by hand",
+    entity: "payment",
+    detail: onlyAfter(z.looseObject({ method: z.string(), reference: nullableText, amount: z.string(), controlNumbers: z.array(z.string()), reason: z.string() })),
+    sentence: ({ actor, detail }) =>
+      `${actor} settled the ${detail.after.method === "gcash" ? "GCash" : "bank"} payment${detail.after.reference ? ` ${detail.after.reference}` : ""} for ${detail.after.controlNumbers.join(", ") || "no ticket"} (${peso(detail.after.amount)}) by hand: ${detail.after.reason}`,
+  }),
+  "payment.unsettle": defineAction({
+    label: "Undid a settlement by hand",
+    entity: "payment",
+    detail: onlyAfter(z.looseObject({ method: z.string(), reference: nullableText, amount: z.string(), controlNumbers: z.array(z.string()), reason: z.string(), settleReason: nullableText })),
+    sentence: ({ actor, detail }) =>
+      `${actor} undid the settlement by hand of the payment${detail.after.reference ? ` ${detail.after.reference}` : ""} for ${detail.after.controlNumbers.join(", ") || "no ticket"} (${peso(detail.after.amount)}): ${detail.after.reason}`,
+  }),
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

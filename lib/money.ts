@@ -3,9 +3,10 @@
 // once ('₱1,250.00'). Never a float in between.
 
 /** '1250', '1250.5', '1,250.00', '₱1,250.00', '-20.00' → centavos; null when it is not an amount. */
-export function parseCentavos(input: string, options: { signed?: boolean } = {}): number | null {
+export function parseCentavos(input: string, options: { signed?: boolean; maxDigits?: number } = {}): number | null {
   const text = input.trim().replace(/^₱\s*/, "").replace(/,(?=\d{3}(\D|$))/g, "");
-  const pattern = options.signed ? /^(-?)(\d{1,9})(?:\.(\d{1,2}))?$/ : /^()(\d{1,9})(?:\.(\d{1,2}))?$/;
+  const digits = `\\d{1,${options.maxDigits ?? 9}}`;
+  const pattern = new RegExp(options.signed ? `^(-?)(${digits})(?:\\.(\\d{1,2}))?$` : `^()(${digits})(?:\\.(\\d{1,2}))?$`);
   const m = pattern.exec(text);
   if (!m) return null;
   const value = Number(m[2]) * 100 + Number((m[3] ?? "").padEnd(2, "0"));
@@ -21,7 +22,9 @@ export function centavosToAmount(centavos: number): string {
 
 /** A numeric(…,2) string from the database ('1250.5', '-3.00', '0') → centavos, exactly. */
 export function amountToCentavos(amount: string | number): number {
-  const parsed = parseCentavos(String(amount), { signed: true });
+  // Up to 13 integer digits: every numeric(12,2) and numeric(14,2) the database can hold, still an
+  // exact integer in centavos, so no stored amount makes a report fail (issue 37).
+  const parsed = parseCentavos(String(amount), { signed: true, maxDigits: 13 });
   if (parsed === null) throw new Error(`not an amount: ${amount}`);
   return parsed;
 }

@@ -66,6 +66,8 @@ export const queryKeys = {
     profiles: () => ["reconciliation", "profiles"] as const,
     lines: (state: string, page: number) => ["reconciliation", "lines", state, page] as const,
     report: (name: string) => ["reconciliation", "report", name] as const,
+    ledger: (state: string, method: string | null) => ["reconciliation", "ledger", state, method] as const,
+    summary: () => ["reconciliation", "summary"] as const,
   },
   /** The newest backup file and the automatic backups' settings (issue 43). */
   backups: {

@@ -9,6 +9,7 @@ import { useForm } from "react-hook-form";
 import { Download, Lock, LockOpen, Trash2, TriangleAlert } from "lucide-react";
 import { BackupCard } from "@/components/backups/backup-card";
 import { PurgeReminderNotice } from "@/components/closeout/purge-reminder";
+import { MoneyFigures } from "@/components/reconciliation/money-figures";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { TextField } from "@/components/forms/field";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
@@ -51,6 +52,7 @@ function CloseCard({ view }: { view: CloseoutView }) {
         <CardDescription>Once closed, no ticket, payment, statement, remittance, draw or winner can change until an administrator reopens it.</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
+        <MoneyFigures className="rounded-md border p-3" />
         {view.blocking.length === 0 ? (
           <p>Every condition is met.</p>
         ) : (

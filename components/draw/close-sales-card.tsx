@@ -2,6 +2,7 @@
 
 // Close sales (docs/decisions/105): the open checklist items, each overridden only with a written
 // reason (audited); closing stops every registration, in the database.
+import Link from "next/link";
 import { useForm } from "react-hook-form";
 import { Lock } from "lucide-react";
 import { Button } from "@/components/ui/button";
@@ -47,6 +48,11 @@ export function CloseSalesCard({ checklist }: { checklist: ChecklistItem[] }) {
               {checklist.map((c) => (
                 <li key={c.item} className="space-y-2 rounded-md border p-3">
                   <p className="font-medium">Open: {c.message}</p>
+                  {c.href && (
+                    <Link href={c.href} className="text-sm text-primary underline underline-offset-4">
+                      Show them<span className="sr-only">: {c.message}</span>
+                    </Link>
+                  )}
                   <Label htmlFor={`override-${c.item}`}>Reason to override ({c.item})</Label>
                   <Textarea id={`override-${c.item}`} {...form.register(`reasons.${c.item}`)} rows={2} />
                 </li>

@@ -11,12 +11,14 @@ import { LazyGenerateTicketDialog, LazyTicketDetailsDialog } from "@/components/
 import { PaymentDoughnut, SeriesLineChart } from "@/components/stats/lazy-charts";
 import { STATS_LOAD_ERRORS, useLoadErrorToast } from "@/components/stats/use-load-error-toast";
 import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import type { RecentActivity } from "@/lib/api/dashboard";
 import { dailyPoints, methodSlices, sharePercent } from "@/lib/dashboard/figures";
 import { formatCount, formatPeso, toNumber } from "@/lib/format";
 import { useDashboardStats } from "@/lib/queries/dashboard";
 import { CashOnHandAlerts } from "@/components/remittances/cash-on-hand-alerts";
 import { PurgeReminderBanner } from "@/components/closeout/purge-reminder";
+import { MoneyFigures } from "@/components/reconciliation/money-figures";
 import { useRaffleTimezone } from "@/lib/queries/settings";
 
 /** What an activity row hands the Ticket Details dialog: it loads the ticket by this reference. */
@@ -67,6 +69,18 @@ export function OverviewScreen({ userName, isAdmin }: { userName: string; isAdmi
 
       {isAdmin && <PurgeReminderBanner />}
       {isAdmin && <CashOnHandAlerts />}
+      {isAdmin && (
+        <Card>
+          <CardHeader>
+            <CardTitle className="text-base">
+              <h2>Money</h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <MoneyFigures />
+          </CardContent>
+        </Card>
+      )}
 
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard title="Total Tickets" value={formatCount(total)} icon={Ticket} isLoading={isLoading} description={`${formatCount(summary?.today)} generated today`} />

@@ -132,6 +132,11 @@ function Wizard({ onDone }: { onDone: () => void }) {
           {formatCountOf(preview.lines.length, "credit line")} read{preview.periodFrom ? ` (${preview.periodFrom} to ${preview.periodTo})` : ""}: {formatCount(preview.new)} new,{" "}
           {formatCount(preview.skipped)} skipped. {[...counts].map(([w, n]) => `${wouldBeLabel(w as PreviewLine["wouldBe"])}: ${formatCount(n)}`).join(" · ")}
         </p>
+        {(preview.warnings ?? []).map((w) => (
+          <p key={w} className="rounded-md border border-amber-500/50 bg-amber-500/10 p-2 text-sm" data-testid="import-warning">
+            {w}
+          </p>
+        ))}
         <div className="max-h-80 overflow-auto rounded-md border">
           <Table>
             <TableHeader>

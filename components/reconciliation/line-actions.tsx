@@ -53,10 +53,20 @@ export function useLineActions(state: LineState, onReason: (r: ReasonRequest) =>
               variant="secondary"
               title={c.reason}
               disabled={match.isPending}
-              onClick={() => match.mutateAsync({ lineId: l.id, paymentId: c.paymentId }).then(() => toast.success(`Matched to ${c.controlNumbers.join(", ")}`), fail("Match failed")).catch(() => {})}
+              onClick={() =>
+                c.crossMethod
+                  ? onReason({
+                      title: `Match to ${c.method === "gcash" ? "GCash" : "bank"} payment ${c.controlNumbers.join(", ")}?`,
+                      description: `${c.reason}. Say why this ${c.method === "gcash" ? "bank" : "GCash"} line pays it.`,
+                      kind: "comment",
+                      action: "Match",
+                      run: (comment) => match.mutateAsync({ lineId: l.id, paymentId: c.paymentId, comment }).then(() => toast.success(`Matched to ${c.controlNumbers.join(", ")}`), fail("Match failed")),
+                    })
+                  : match.mutateAsync({ lineId: l.id, paymentId: c.paymentId }).then(() => toast.success(`Matched to ${c.controlNumbers.join(", ")}`), fail("Match failed")).catch(() => {})
+              }
             >
               <Check />
-              Confirm {c.controlNumbers.join(", ")}
+              {c.crossMethod ? `Other method: ${c.method === "gcash" ? "GCash" : "bank"} ${c.controlNumbers.join(", ")}` : `Confirm ${c.controlNumbers.join(", ")}`}
             </Button>
           ))}
           {ignoreButton(l)}

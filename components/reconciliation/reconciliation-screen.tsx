@@ -11,6 +11,7 @@ import { useUrlState } from "@/lib/use-url-state";
 import { Download, FileUp } from "lucide-react";
 import { PageHeader } from "@/components/dashboard/page-header";
 import type { ReasonRequest } from "@/components/reconciliation/reason-dialog";
+import { MoneyFigures } from "@/components/reconciliation/money-figures";
 import { ClaimsTable } from "@/components/reconciliation/report-tables";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
@@ -24,6 +25,7 @@ import { reportCsvPath } from "@/lib/api/reconciliation";
 import { formatCount, formatCountOf } from "@/lib/format";
 import { formatAmount } from "@/lib/money";
 import { useDiscardImport, useReconciliationReport, useReconciliationReports, useStatementImports } from "@/lib/queries/reconciliation";
+import { LEDGER_METHODS, LEDGER_STATES, type LedgerMethod, type LedgerState } from "@/lib/payment-ledger";
 import { REPORT_LABELS, REPORT_NAMES, type ReportName } from "@/lib/reconciliation-names";
 
 // The four line tabs' view (its table, phone cards, pager and line actions) loads when a line tab is
@@ -34,10 +36,15 @@ const LinesView = dynamic(() => loadLinesView().then((m) => m.LinesView), { load
 
 // The import wizard and the reason dialog load when first opened (decision 178).
 const ImportWizard = dynamic(() => import("@/components/reconciliation/import-wizard").then((m) => m.ImportWizard), { ssr: false });
+const PaymentsView = dynamic(() => import("@/components/reconciliation/payments-view").then((m) => m.PaymentsView), { loading: () => <Skeleton className="h-24 w-full" label="Loading the payments" /> });
 const ReasonDialog = dynamic(() => import("@/components/reconciliation/reason-dialog").then((m) => m.ReasonDialog), { ssr: false });
 
+/** The payment ledger's tab (issue 37) beside the five reports. */
+const SCREEN_TABS = ["payments", ...REPORT_NAMES] as const;
+type ScreenTab = (typeof SCREEN_TABS)[number];
+
 const TAB_OF: Record<ReportName, string> = {
-  "unverified-claims": "GCash payments staff entered whose reference is in no imported statement covering their day: the sign of a typed fake reference.",
+  "unverified-claims": "GCash and bank payments staff entered whose reference is in no imported statement covering their day (or whose lines fall short): the sign of money that never arrived. Settle by hand in the Payments tab what arrived another way.",
   unmatched: "Credits in the statements that no payment's reference explains. Confirm a suggested payment, or ignore the line with a reason.",
   mismatches: "The reference is a payment's but the amount is not. Accept it with a comment, or ignore it.",
   duplicates: "The reference's payment was already covered by other lines.",
@@ -60,10 +67,16 @@ function ReportSummary({ name }: { name: ReportName }) {
 export function ReconciliationScreen() {
   // The tab and the line tab's page live in the URL (reload, bookmark, share); a new tab starts at page 1.
   // Each tab or page is a history entry (Back returns to it), as on the Tickets screen.
-  const [{ tab, page }, setView] = useUrlState(
-    { tab: urlLiteral(REPORT_NAMES).withDefault("unverified-claims"), page: urlInteger.withDefault(1) },
+  const [{ tab, page, state, method }, setView] = useUrlState(
+    {
+      tab: urlLiteral(SCREEN_TABS).withDefault("unverified-claims"),
+      page: urlInteger.withDefault(1),
+      state: urlLiteral(LEDGER_STATES).withDefault("unverified"),
+      method: urlLiteral(LEDGER_METHODS),
+    },
     { history: "push" },
   );
+  const setLedgerFilter = useCallback((next: { state?: LedgerState; method?: LedgerMethod | null }) => void setView(next), [setView]);
   const setPage = useCallback((p: number | null, options?: { replace?: boolean }) => void setView({ page: p }, options?.replace ? { history: "replace" } : undefined), [setView]);
   const [wizardOpen, setWizardOpen] = useState(false);
   const [reason, setReason] = useState<ReasonRequest | null>(null);
@@ -86,6 +99,7 @@ export function ReconciliationScreen() {
         </CardHeader>
         <CardContent>
           <SummaryError />
+          <MoneyFigures className="mb-3 border-b pb-3" />
           <ul className="grid gap-1 text-sm sm:grid-cols-2" aria-label="Reconciliation summary">
             {REPORT_NAMES.map((name) => (
               <li key={name}>
@@ -96,9 +110,10 @@ export function ReconciliationScreen() {
         </CardContent>
       </Card>
 
-      <Tabs value={tab} onValueChange={(v) => void setView({ tab: v as ReportName, page: null })} className="min-w-0">
+      <Tabs value={tab} onValueChange={(v) => void setView({ tab: v as ScreenTab, page: null })} className="min-w-0">
         <div className="overflow-x-auto">
           <TabsList onPointerEnter={() => void loadLinesView()} onFocus={() => void loadLinesView()}>
+            <TabsTrigger value="payments">Payments</TabsTrigger>
             {REPORT_NAMES.map((name) => (
               <TabsTrigger key={name} value={name}>
                 {REPORT_LABELS[name]}
@@ -106,6 +121,9 @@ export function ReconciliationScreen() {
             ))}
           </TabsList>
         </div>
+        <TabsContent value="payments" className="min-w-0 space-y-3 pt-3">
+          {tab === "payments" && <PaymentsView state={state} method={method} onFilter={setLedgerFilter} onReason={setReason} />}
+        </TabsContent>
         {REPORT_NAMES.map((name) => (
           <TabsContent key={name} value={name} className="min-w-0 space-y-3 pt-3">
             <div className="flex flex-wrap items-start justify-between gap-2">

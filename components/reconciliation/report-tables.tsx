@@ -81,5 +81,5 @@ export function ClaimsTable() {
     { header: "Paid", cell: (row) => <span className="whitespace-nowrap">{formatDateTime(row.paidAt, timeZone)}</span> },
     { header: "Collected by", cell: (row) => row.collectedBy ?? "—" },
   ];
-  return <ReportTable data={report.data.rows} columns={columns} label="Unverified claims" empty="No unverified claim: every GCash payment in a covered day has its line." />;
+  return <ReportTable data={report.data.rows} columns={columns} label="Unverified claims" empty="No unverified claim: every GCash or bank payment in a covered day has its line." />;
 }

@@ -2,6 +2,7 @@
 // Shapes: lib/schemas/reconciliation.ts.
 import { apiRequest } from "@/lib/api-client";
 import { JOB_ID_HEADER } from "@/lib/constants";
+import type { LedgerList, LedgerMethod, LedgerState, LedgerSummary } from "@/lib/payment-ledger";
 import { LINES_PAGE_SIZE } from "@/lib/reconciliation-names";
 import type { ColumnMapping, ImportCommitted, ImportPreview, LineState, LinesPage, ReportAnswer, ReportName, StatementImportRow, StatementKind } from "@/lib/schemas/reconciliation";
 
@@ -46,5 +47,10 @@ export const reconciliationApi = {
     apiRequest<{ success: true; state: "matched"; matchKind: string; paymentStatus: string }>(`/reconciliation/lines/${id(lineId)}/match`, { method: "POST", body }),
   ignore: (lineId: string, body: { reason: string }) => apiRequest<{ success: true }>(`/reconciliation/lines/${id(lineId)}/ignore`, { method: "POST", body }),
   unverify: (paymentId: string, body: { reason: string }) => apiRequest<{ success: true }>(`/reconciliation/payments/${id(paymentId)}/unverify`, { method: "POST", body }),
+  /** The payment ledger (issue 37): one state's payments, of one method or both. */
+  ledger: (state: LedgerState, method: LedgerMethod | null) => apiRequest<LedgerList>(`/reconciliation/payments?state=${state}${method ? `&method=${method}` : ""}`),
+  summary: () => apiRequest<LedgerSummary>("/reconciliation/summary"),
+  settle: (paymentId: string, body: { reason: string }) => apiRequest<{ success: true }>(`/reconciliation/payments/${id(paymentId)}/settle`, { method: "POST", body }),
+  unsettle: (paymentId: string, body: { reason: string }) => apiRequest<{ success: true }>(`/reconciliation/payments/${id(paymentId)}/unsettle`, { method: "POST", body }),
   discard: (importId: string, body: { reason: string }) => apiRequest<{ success: true; lines: number; unverified: number }>(`/reconciliation/imports/${id(importId)}/discard`, { method: "POST", body }),
 };

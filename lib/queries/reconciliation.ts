@@ -3,6 +3,7 @@
 // verified), the ticket data (a payment's status shows on its tickets) and the Activity Log.
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { reconciliationApi, type ImportRequest } from "@/lib/api/reconciliation";
+import type { LedgerMethod, LedgerState } from "@/lib/payment-ledger";
 import { queryKeys } from "@/lib/query-keys";
 import { REPORT_NAMES, type LineState, type ReportName } from "@/lib/reconciliation-names";
 
@@ -11,6 +12,8 @@ const refresh = (queryClient: QueryClient) =>
     queryClient.invalidateQueries({ queryKey: queryKeys.reconciliation.all }),
     queryClient.invalidateQueries({ queryKey: queryKeys.tickets.all }),
     queryClient.invalidateQueries({ queryKey: queryKeys.audit.all }),
+    // Close sales' checklist and Close-out's blockers count the ledger too.
+    queryClient.invalidateQueries({ queryKey: queryKeys.draw.all }),
   ]);
 
 export function useStatementImports() {
@@ -69,4 +72,24 @@ export function useUnverifyPayment() {
 export function useDiscardImport() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: (input: { importId: string; reason: string }) => reconciliationApi.discard(input.importId, { reason: input.reason }), onSettled: () => void refresh(queryClient) });
+}
+
+/** The payment ledger's payments in one state (and method): the list every blocker links to. */
+export function useLedgerPayments(state: LedgerState, method: LedgerMethod | null) {
+  return useQuery({ queryKey: queryKeys.reconciliation.ledger(state, method), queryFn: () => reconciliationApi.ledger(state, method), placeholderData: keepPreviousData });
+}
+
+/** Money claimed, verified, settled by hand, unverified, awaiting, cash remitted (GET /api/reconciliation/summary). */
+export function useLedgerSummary(options: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: queryKeys.reconciliation.summary(), queryFn: reconciliationApi.summary, enabled: options.enabled ?? true });
+}
+
+export function useSettlePayment() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: (input: { paymentId: string; reason: string }) => reconciliationApi.settle(input.paymentId, { reason: input.reason }), onSettled: () => void refresh(queryClient) });
+}
+
+export function useUnsettlePayment() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: (input: { paymentId: string; reason: string }) => reconciliationApi.unsettle(input.paymentId, { reason: input.reason }), onSettled: () => void refresh(queryClient) });
 }

@@ -37,7 +37,7 @@ export type ArchiveQuery = z.output<typeof archiveQuerySchema>;
 
 /** One unmet condition of Close: a stable id, a sentence, and the screen where it is fixed. */
 export interface CloseoutItem {
-  item: "winners_published" | "prizes_settled" | "seller_balances" | "statement_lines" | "unverified_payments";
+  item: "winners_published" | "prizes_settled" | "seller_balances" | "statement_lines" | "unverified_payments" | "awaiting_statement";
   message: string;
   href: string;
 }
@@ -64,6 +64,8 @@ export interface CloseoutView {
 
 export interface PurgeCounts {
   tickets: number;
+  /** Remittance notes and winner events' notes whose buyers' names, phones or e-mails were masked (issue 37). */
+  notes: number;
   payments: number;
   attachments: number;
   /** Disqualification evidence files removed (their rows and SHA-256 stay). */

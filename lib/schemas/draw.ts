@@ -105,6 +105,8 @@ export type CloseSalesPayload = z.output<typeof closeSalesSchema>;
 export interface ChecklistItem {
   item: string;
   message: string;
+  /** The screen listing exactly what the item counts (issue 37). */
+  href?: string;
 }
 
 export interface RaffleStateView {

@@ -19,6 +19,7 @@ export const RECON_MESSAGES = {
   notGcash: "This PDF is not a GCash transaction history: no table with the columns Date and Time, Description, Reference No., Debit, Credit, Balance",
   fileTooLarge: "A statement file may be at most 10 MB",
   commentRequired: "A comment is required to accept an amount that differs from the payment's",
+  crossMethodComment: "A comment is required to match a line to a payment of another method",
   reasonRequired: "A reason is required",
   paymentId: "paymentId must be a payment id",
 } as const;
@@ -104,6 +105,8 @@ export interface PreviewLine {
 }
 export interface ImportPreview {
   lines: PreviewLine[];
+  /** What the reading changed or assumed (a CSV read as Windows-1252, control characters removed). */
+  warnings: string[];
   new: number;
   skipped: number;
   periodFrom: string | null;
@@ -138,6 +141,10 @@ export interface Candidate {
   amount: string;
   payerName: string | null;
   reason: string;
+  /** The payment is of the other method (a GCash reference on a bank line): confirming needs a comment (issue 37). */
+  crossMethod: boolean;
+  /** gcash | bank_transfer */
+  method: string;
 }
 export interface StatementLineRow {
   id: string;
@@ -163,6 +170,8 @@ export interface LinesPage {
 /** A row of the Unverified claims report. */
 export interface UnverifiedClaim {
   paymentId: string;
+  /** gcash | bank_transfer (issue 37: bank transfers are checked too). */
+  method: string;
   reference: string | null;
   amount: string;
   controlNumbers: string[];

@@ -5,6 +5,8 @@ import { amountToCentavos } from "@/lib/money";
 import { db } from "@/server/db/client";
 import { loadPrizeOutcomes } from "@/server/draw/prize-outcomes";
 import { SUMMARY_RANGE_LIMIT, type CloseoutSummaryData } from "@/server/pdf/closeout-summary";
+import { SUMMARY_FIGURES } from "@/lib/payment-ledger";
+import { readLedgerSummary } from "@/server/reconciliation/payment-ledger";
 import { getSettings } from "@/server/settings/get-settings";
 
 // The figures of the archive's one-page summary (docs/decisions/145), read in SQL over the tickets
@@ -32,7 +34,14 @@ export async function readCloseoutSummary(options: { raffleStatus: string; expor
     ORDER BY l.lo`;
   const prizes = await db().$queryRaw<{ rank: number; name: string; value: string }[]>`SELECT rank, name, value_php::text AS value FROM prizes ORDER BY rank`;
   const outcomes = await loadPrizeOutcomes(db());
+  const ledger = await readLedgerSummary(db());
   return {
+    money: SUMMARY_FIGURES.map((f) => ({
+      label: f.label,
+      centavos: amountToCentavos(ledger[f.key].total),
+      count: ledger[f.key].count,
+      unit: f.key === "cashRemitted" ? "remittance" : "payment",
+    })),
     raffleName: settings.siteName,
     raffleStatus: options.raffleStatus,
     exportedAt: `${formatDateTime(options.exportedAt, settings.timezone, "MMM d, yyyy h:mm a")} (${settings.timezone})`,

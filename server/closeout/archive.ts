@@ -4,6 +4,7 @@ import path from "node:path";
 import Papa from "papaparse";
 import packageJson from "@/package.json" with { type: "json" };
 import type { RaffleStatus } from "@/lib/draw";
+import { maskName } from "@/lib/mask";
 import { writeAudit } from "@/server/audit";
 import type { Principal } from "@/server/auth/principal";
 import { requireAdmin } from "@/server/auth/require-admin";
@@ -146,6 +147,18 @@ async function* attachmentFiles(): AsyncGenerator<Uint8Array> {
   }
 }
 
+/**
+ * reports/winners-public.csv (issue 37): the permit office's list (reports/winners.csv) as the public
+ * sees it, each buyer's name masked by the app's one rule (lib/mask.ts: 'J*** D*** C***').
+ */
+async function publicWinnersFile(): Promise<Uint8Array> {
+  const permit = REPORTS.find((r) => r.file === "reports/winners.csv")!;
+  const rows = await db().$queryRawUnsafe<Record<string, unknown>[]>(permit.sql);
+  const fields = permit.fields.map((f) => (f === "buyer_name" ? "buyer_name_masked" : f));
+  const data = rows.map((r) => permit.fields.map((f) => (f === "buyer_name" ? (maskName(r.buyer_name as string | null) ?? "") : cell(r[f]))));
+  return frame("reports/winners-public.csv", `\uFEFF${Papa.unparse({ fields, data }, { escapeFormulae: true, newline: "\r\n" })}\r\n`);
+}
+
 /** Each revealed draw with its certificate, signed once: certificate.json and certificate.pdf show the same signature. */
 async function revealedDraws() {
   const draws = await db().$queryRaw<{ id: string; number: number }[]>`SELECT id, number FROM draws WHERE revealed_at IS NOT NULL ORDER BY number`;
@@ -183,6 +196,7 @@ async function* archiveFiles(options: { includeAttachments: boolean; draws: Reve
     const text = Papa.unparse({ fields, data: rows.map((r) => fields.map((f) => cell(r[f]))) }, { escapeFormulae: true, newline: "\r\n" });
     yield frame(report.file, `\uFEFF${text}\r\n`);
   }
+  yield await publicWinnersFile();
   const script = await readFile(path.join(process.cwd(), "scripts", "verify-draw.mjs"), "utf8");
   for (const d of options.draws) {
     yield frame(`draw-${d.number}/certificate.json`, JSON.stringify(d.certificate, null, 2) + "\n");
@@ -213,7 +227,8 @@ function readme(status: RaffleStatus, exportedAt: string, includeAttachments: bo
     "  allocations.csv, audit-log.csv: every row of the raffle's records, one column per database",
     "  column (UTF-8 with BOM; a cell starting with = + - @ is prefixed with ' so spreadsheets do not run it).",
     "- audit-log.jsonl: the audit log exactly as stored, one JSON object per line.",
-    "- reports/winners.csv: every drawn position (winners and backups) with its prize, buyer and latest event.",
+    "- reports/winners.csv: every drawn position (winners and backups) with its prize, buyer and latest event (the permit office's list).",
+    "- reports/winners-public.csv: the same list with each buyer's name masked (J*** D*** C***), as the public sees it.",
     "- reports/voided-numbers.csv: the voided ticket numbers with their reasons.",
     "- reports/remittance-report.pdf: every seller's remittances, adjustments and balance, with totals.",
     "- reports/summary.pdf: one page: ticket ranges, sold, voided, gross, prizes and their outcome.",

@@ -4,6 +4,7 @@ import type { RaffleStatus } from "@/lib/draw";
 import { amountToCentavos } from "@/lib/money";
 import type { CloseoutItem } from "@/lib/schemas/closeout";
 import { loadPrizeOutcomes } from "@/server/draw/prize-outcomes";
+import { ledgerBlockers } from "@/server/reconciliation/payment-ledger";
 import { readBalanceRows, toSellerBalance } from "@/server/remittances/read-balances";
 
 // The conditions of Close (issue 24, docs/decisions/130), each with the screen where it is fixed.
@@ -13,7 +14,11 @@ type Tx = Prisma.TransactionClient;
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** Statement lines that still need a decision (docs/decisions/113): not matched, ignored or discarded. */
-const OPEN_LINE_STATES = ["unmatched", "amount_mismatch", "duplicate"];
+const OPEN_LINE_STATES = [
+  { state: "unmatched", tab: "unmatched", words: "without a payment" },
+  { state: "amount_mismatch", tab: "mismatches", words: "with a different amount" },
+  { state: "duplicate", tab: "duplicates", words: "duplicate" },
+];
 
 /** The unmet conditions of Close, each with where it is fixed. Empty: the raffle may close. */
 export async function closeBlockers(tx: Tx, status: RaffleStatus): Promise<CloseoutItem[]> {
@@ -49,26 +54,19 @@ export async function closeBlockers(tx: Tx, status: RaffleStatus): Promise<Close
       href: "/dashboard/remittances",
     });
   }
-  const [lines] = await tx.$queryRaw<{ n: bigint }[]>`
-    SELECT count(*) AS n FROM statement_lines WHERE state = ANY(${OPEN_LINE_STATES}::text[])`;
-  const openLines = Number(lines?.n ?? 0);
+  const lineCounts = await tx.$queryRaw<{ state: string; n: bigint }[]>`
+    SELECT state, count(*) AS n FROM statement_lines WHERE state = ANY(${OPEN_LINE_STATES.map((l) => l.state)}::text[]) GROUP BY state`;
+  const open = OPEN_LINE_STATES.map((l) => ({ ...l, n: Number(lineCounts.find((c) => c.state === l.state)?.n ?? 0) })).filter((l) => l.n > 0);
+  const openLines = open.reduce((sum, l) => sum + l.n, 0);
   if (openLines) {
     items.push({
       item: "statement_lines",
-      message: `${plural(openLines, "statement line")} ${openLines === 1 ? "is" : "are"} unmatched (no payment, a different amount or a duplicate)`,
-      href: "/dashboard/reconciliation",
+      message: `${plural(openLines, "statement line")} ${openLines === 1 ? "is" : "are"} open: ${open.map((l) => `${l.n} ${l.words}`).join(", ")}`,
+      // The tab of the first kind still open; each tab lists exactly its lines with their buttons.
+      href: `/dashboard/reconciliation?tab=${open[0].tab}`,
     });
   }
-  const [claimed] = await tx.$queryRaw<{ n: bigint }[]>`
-    SELECT count(DISTINCT p.id) AS n FROM payments p JOIN tickets t ON t.payment_id = p.id
-    WHERE p.method = 'gcash' AND p.status = 'claimed' AND t.voided_at IS NULL`;
-  const unverified = Number(claimed?.n ?? 0);
-  if (unverified) {
-    items.push({
-      item: "unverified_payments",
-      message: `${unverified} GCash ${unverified === 1 ? "payment is" : "payments are"} not verified against a statement line`,
-      href: "/dashboard/reconciliation",
-    });
-  }
+  // GCash and bank payments not proven yet: the ledger's own count, linking to the list of exactly them.
+  items.push(...(await ledgerBlockers(tx)).map((b) => ({ ...b, item: b.item as CloseoutItem["item"] })));
   return items;
 }

@@ -106,6 +106,14 @@ export async function purgePersonalData(principal: Principal): Promise<{ counts:
       const archive = await tx.raffleArchive.findFirst({ where: { raffleStatus: "closed", downloadedAt: { gte: state?.closedAt ?? new Date(0) } } });
       if (!archive) throw new AppError("conflict", "Download the archive after closing before purging personal data");
       await tx.$executeRaw`SELECT set_config('raffle.purge', 'on', true)`;
+      // The words of every buyer's and payer's name, read before they become initials: the one
+      // masking rule for free text (personal_text_masked) masks them in notes and audit rows (issue 37).
+      await tx.$executeRaw`
+        SELECT set_config('raffle.purge_names', coalesce((
+          SELECT string_agg(DISTINCT lower(w), ' ') FROM (
+            SELECT regexp_split_to_table(buyer_name, '[^[:alpha:]]+') AS w FROM tickets WHERE buyer_name IS NOT NULL
+            UNION ALL SELECT regexp_split_to_table(payer_name, '[^[:alpha:]]+') FROM payments WHERE payer_name IS NOT NULL) x
+          WHERE length(w) >= 3), ''), true)`;
       const tickets = await tx.$executeRaw`
         UPDATE tickets SET phone_number = NULL, email = NULL, address = NULL, buyer_name = personal_name_initials(buyer_name)
         WHERE phone_number IS NOT NULL OR email IS NOT NULL OR address IS NOT NULL OR buyer_name IS DISTINCT FROM personal_name_initials(buyer_name)`;
@@ -116,13 +124,19 @@ export async function purgePersonalData(principal: Principal): Promise<{ counts:
         UPDATE winner_event_evidence SET data = NULL, file_name = 'removed', removed_at = now() WHERE removed_at IS NULL`;
       // A statement line's description names the payer, often with a mobile number (decision 136).
       const statementLines = await tx.$executeRaw`UPDATE statement_lines SET description = 'removed' WHERE description <> 'removed'`;
+      // Notes written by staff about buyers: remittance receipts and the draw's winner events (issue 37).
+      const notes =
+        (await tx.$executeRaw`
+          UPDATE remittances SET note = personal_text_masked(note), void_reason = personal_text_masked(void_reason)
+          WHERE note IS DISTINCT FROM personal_text_masked(note) OR void_reason IS DISTINCT FROM personal_text_masked(void_reason)`) +
+        (await tx.$executeRaw`UPDATE winner_events SET note = personal_text_masked(note) WHERE note IS DISTINCT FROM personal_text_masked(note)`);
       const [{ rows: auditRows }] = await tx.$queryRaw<{ rows: number }[]>`SELECT audit_log_redact_personal_data() AS rows`;
-      await tx.$executeRaw`SELECT set_config('raffle.purge', '', true)`;
+      await tx.$executeRaw`SELECT set_config('raffle.purge', '', true), set_config('raffle.purge_names', '', true)`;
       await tx.raffleState.update({ where: { id: 1 }, data: { purgedAt: new Date() } });
       // The .eml copies of e-mailed tickets (no SMTP server set), last, once every row above is
       // written: a failure here rolls the purge back, and a purge run again finds them gone (decision 171).
       const outboxMessages = await clearOutbox();
-      const counts = { tickets, payments, attachments, evidenceFiles, statementLines, auditRows, outboxMessages };
+      const counts = { tickets, payments, attachments, evidenceFiles, statementLines, notes, auditRows, outboxMessages };
       await writeAudit(tx, { actor: actorOf(principal), action: "raffle.purge", entityId: "1", after: { ...counts, archiveSha256: archive.sha256 } });
       return { counts, view: await readView(tx) };
     },

@@ -2,6 +2,7 @@ import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import { amountToCentavos } from "@/lib/money";
 import type { ChecklistItem } from "@/lib/schemas/draw";
+import { LEDGER_BLOCKER_ITEMS, ledgerBlockers } from "@/server/reconciliation/payment-ledger";
 import { readBalanceRows, toSellerBalance } from "@/server/remittances/read-balances";
 
 type Reader = Prisma.TransactionClient;
@@ -18,32 +19,26 @@ async function balances(tx: Reader) {
  * Close sales' checklist (docs/decisions/105): each entry a stable id (what an override names) and
  * one query answering the open count.
  */
-const CHECKS: { item: string; count: (tx: Reader) => Promise<number>; message: (n: number) => string }[] = [
-  {
-    item: "unverified_gcash",
-    count: async (tx) => {
-      const [row] = await tx.$queryRaw<{ n: bigint }[]>`
-        SELECT count(DISTINCT p.id) AS n FROM payments p JOIN tickets t ON t.payment_id = p.id
-        WHERE p.method = 'gcash' AND p.status = 'claimed' AND t.voided_at IS NULL`;
-      return Number(row?.n ?? 0);
-    },
-    message: (n) => `${n} GCash ${n === 1 ? "payment is" : "payments are"} claimed but not verified against a statement`,
-  },
+const CHECKS: { item: string; count: (tx: Reader) => Promise<number>; message: (n: number) => string; href: string }[] = [
   {
     item: "seller_balances",
     count: async (tx) => (await balances(tx)).filter((b) => amountToCentavos(b.balance) !== 0).length,
     message: (n) => `${plural(n, "seller")} still ${n === 1 ? "has" : "have"} a cash balance that is not zero`,
+    href: "/dashboard/remittances",
   },
   {
     item: "outstanding_stubs",
     count: async (tx) => (await balances(tx)).reduce((sum, b) => sum + b.outstandingStubs, 0),
     message: (n) => `${plural(n, "stub")} handed to sellers ${n === 1 ? "is" : "are"} neither sold, returned nor voided`,
+    href: "/dashboard/remittances",
   },
 ];
 
-export const CHECKLIST_ITEMS = CHECKS.map((c) => c.item);
+/** The payment ledger's items first (the same count and list as Reconciliation and Close-out), then the rest. */
+export const CHECKLIST_ITEMS = [...LEDGER_BLOCKER_ITEMS, ...CHECKS.map((c) => c.item)];
 
 export async function openChecklistItems(tx: Reader): Promise<ChecklistItem[]> {
+  const ledger = await ledgerBlockers(tx);
   const counts = await Promise.all(CHECKS.map((c) => c.count(tx)));
-  return CHECKS.flatMap((c, i) => (counts[i] > 0 ? [{ item: c.item, message: c.message(counts[i]) }] : []));
+  return [...ledger, ...CHECKS.flatMap((c, i) => (counts[i] > 0 ? [{ item: c.item, message: c.message(counts[i]), href: c.href }] : []))];
 }

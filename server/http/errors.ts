@@ -57,6 +57,10 @@ export const ERROR_STATUS = {
   invalid_statement: 422,
   /** Accepting a statement line whose amount differs from the payment's needs a comment. */
   comment_required: 422,
+  /** Settling a payment by hand (or undoing it) needs a reason (issue 37). */
+  reason_required: 422,
+  /** A statement line's amount above the per-line bound (issue 37, docs/reconciliation.md). */
+  amount_out_of_range: 422,
   rate_limited: 429,
   job_busy: 429,
   internal: 500,

@@ -26,6 +26,8 @@ export const RAFFLE_WRITE_ROUTES = [
   "POST /api/reconciliation/lines/[id]/ignore",
   "POST /api/reconciliation/lines/[id]/match",
   "POST /api/reconciliation/payments/[id]/unverify",
+  "POST /api/reconciliation/payments/[id]/settle",
+  "POST /api/reconciliation/payments/[id]/unsettle",
   "POST /api/remittances",
   "POST /api/remittances/[id]/void",
   "POST /api/remittances/adjustments",

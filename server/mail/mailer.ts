@@ -109,7 +109,8 @@ async function writeToOutbox(mail: OutgoingMail, e: Env, fileStem: string): Prom
   } catch (error) {
     throw new AppError("mail_failed", `The message could not be written to the outbox folder (${dir})`, { cause: error });
   }
-  console.info(`[mail] SMTP_URL is not set: the message to ${mail.to} was written to ${file}`);
+  // The recipient is a buyer's e-mail: never in the server log (issue 37); the file names the ticket.
+  console.info(`[mail] SMTP_URL is not set: the message was written to ${file}`);
   return { via: "file", messageId: info.messageId, file };
 }
 

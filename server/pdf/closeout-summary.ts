@@ -40,6 +40,11 @@ export interface CloseoutSummaryData {
   /** The amounts of the sold tickets (voided ones excluded). */
   grossCentavos: number;
   prizes: SummaryPrize[];
+  /**
+   * The payment ledger's money (issue 37, docs/decisions/193), the same figures as the Overview, Close-out
+   * and GET /api/reconciliation/summary: label, pesos in centavos and how many payments (remittances).
+   */
+  money: { label: string; centavos: number; count: number; unit: string }[];
 }
 
 /** Ranges listed on the page; a raffle printed in more runs than this lists the first ones and a count. */
@@ -81,6 +86,9 @@ export async function renderCloseoutSummary(data: CloseoutSummaryData, paper: Pa
   row(doc, "Tickets voided", count(data.voided), width);
   row(doc, "Tickets unsold", count(data.unsold), width);
   row(doc, "Gross from tickets sold", formatCentavos(data.grossCentavos), width);
+
+  heading(doc, "Money", width);
+  for (const m of data.money) row(doc, m.label, `${formatCentavos(m.centavos)} (${count(m.count)} ${m.unit}${m.count === 1 ? "" : "s"})`, width);
 
   heading(doc, "Ticket number ranges", width);
   if (!data.ranges.length) doc.font("regular").fontSize(10).text("No tickets.", MARGIN, doc.y, { width });

@@ -44,6 +44,8 @@ export interface ReportData {
   generatedAt: string;
   sellers: ReportSeller[];
   totals: { cashCollected: string; remitted: string; adjustments: string; balance: string; outstandingStubs: number; outstandingValue: string } | null;
+  /** All sellers' report only: the payment ledger's GCash and bank money (issue 37), as every other surface prints it. */
+  money?: { label: string; text: string }[];
 }
 
 export type RemittancePdfInput = { kind: "receipt"; paper: PaperSize; receipt: ReceiptData } | { kind: "report"; paper: PaperSize; report: ReportData };
@@ -152,6 +154,12 @@ export async function renderReport(data: ReportData, paper: PaperSize): Promise<
         `balance ${formatAmount(t.balance)}. Outstanding stubs ${t.outstandingStubs} (${formatAmount(t.outstandingValue)}).`,
       { width },
     );
+  }
+  if (data.money?.length) {
+    room(100);
+    doc.moveDown(0.5);
+    doc.font("bold").fontSize(12).text("GCash and bank payments", MARGIN, doc.y, { width });
+    for (const m of data.money) doc.font("regular").fontSize(10).text(`${m.label}: ${m.text}`, MARGIN, doc.y, { width });
   }
   doc.end();
   return done;

@@ -19,13 +19,17 @@ interface LockedLine {
   state: string;
   amount: string;
   reference: string | null;
+  reference_normalized: string | null;
+  method: string;
   payment_id: string | null;
 }
 
 async function lineForUpdate(tx: Tx, id: string): Promise<LockedLine> {
   if (!UUID.test(id)) throw new AppError("not_found", LINE_NOT_FOUND);
   const [line] = await tx.$queryRaw<LockedLine[]>`
-    SELECT id::text AS id, state, amount::text AS amount, reference, payment_id::text AS payment_id FROM statement_lines WHERE id = ${id}::uuid FOR UPDATE`;
+    SELECT l.id::text AS id, l.state, l.amount::text AS amount, l.reference, l.reference_normalized, l.payment_id::text AS payment_id,
+      CASE i.kind WHEN 'gcash_pdf' THEN 'gcash' ELSE 'bank_transfer' END AS method
+    FROM statement_lines l JOIN statement_imports i ON i.id = l.import_id WHERE l.id = ${id}::uuid FOR UPDATE OF l`;
   if (!line) throw new AppError("not_found", LINE_NOT_FOUND);
   if (line.state === "discarded") throw new AppError("conflict", "This line's import was discarded: it can no longer be changed");
   return line;
@@ -50,21 +54,34 @@ export async function matchLine(options: { principal: Principal; lineId: string;
     await lockReconciliation(tx);
     const line = await lineForUpdate(tx, options.lineId);
     if (line.state === "matched") throw new AppError("conflict", "This line is already matched: un-verify its payment first");
-    const [payment] = await tx.$queryRaw<{ id: string; expected: string; covered: string; status: string }[]>`
-      SELECT p.id::text AS id, p.amount_expected::text AS expected, p.status,
+    const [payment] = await tx.$queryRaw<{ id: string; expected: string; covered: string; status: string; method: string; reference_normalized: string | null }[]>`
+      SELECT p.id::text AS id, p.amount_expected::text AS expected, p.status, p.method, p.reference_normalized,
         coalesce((SELECT sum(l.amount) FROM statement_lines l WHERE l.payment_id = p.id AND l.state = 'matched'), 0)::text AS covered
       FROM payments p WHERE p.id = ${options.paymentId}::uuid`;
     if (!payment) throw new AppError("not_found", PAYMENT_NOT_FOUND);
     if (payment.status === "rejected") throw new AppError("conflict", "This payment was rejected");
+    // A line carrying another payment's reference is that payment's money, never a different one's (issue 37).
+    if (line.reference_normalized && line.reference_normalized !== payment.reference_normalized) {
+      const [owner] = await tx.$queryRaw<{ control_numbers: string[] | null }[]>`
+        SELECT (SELECT array_agg(t.control_number ORDER BY t.ticket_number) FROM tickets t WHERE t.payment_id = o.id) AS control_numbers
+        FROM payments o WHERE o.reference_normalized = ${line.reference_normalized} AND o.status <> 'rejected' AND o.id <> ${payment.id}::uuid
+        ORDER BY o.collected_at LIMIT 1`;
+      if (owner) {
+        throw new AppError("conflict", `This line carries the reference ${line.reference} of another payment (${(owner.control_numbers ?? []).join(", ") || "no ticket"}): it is never matched to a different one`);
+      }
+    }
     const left = amountToCentavos(payment.expected) - amountToCentavos(payment.covered);
     const exact = amountToCentavos(line.amount) === left;
     const comment = options.comment?.trim() || null;
+    if (payment.method !== line.method && !comment) {
+      throw new AppError("comment_required", RECON_MESSAGES.crossMethodComment, { extra: { lineMethod: line.method, paymentMethod: payment.method } });
+    }
     if (!exact && !comment) {
       throw new AppError("comment_required", RECON_MESSAGES.commentRequired, {
         extra: { lineAmount: centavosToAmount(amountToCentavos(line.amount)), paymentLeft: centavosToAmount(Math.max(0, left)) },
       });
     }
-    const how = exact ? "confirmed" : "accepted";
+    const how = exact && payment.method === line.method ? "confirmed" : "accepted";
     await tx.$executeRaw`
       UPDATE statement_lines SET state = 'matched', match_kind = ${how}, payment_id = ${payment.id}::uuid, note = ${comment},
         decided_by_id = ${user.id}::uuid, decided_at = now()

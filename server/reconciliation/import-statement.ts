@@ -52,7 +52,10 @@ async function paymentsFor(reader: Reader, kind: StatementKind, lines: ParsedLin
       coalesce((SELECT (sum(l.amount) * 100)::bigint FROM statement_lines l WHERE l.payment_id = p.id AND l.state = 'matched'), 0) AS covered,
       p.collected_at
     FROM payments p
-    WHERE p.method = ${PAYMENT_METHOD_OF[kind]} AND p.status <> 'rejected' AND p.reference_normalized = ANY(${refs}::text[])`;
+    WHERE p.method = ${PAYMENT_METHOD_OF[kind]} AND p.status <> 'rejected' AND p.reference_normalized = ANY(${refs}::text[])
+      -- A payment whose tickets are all voided is never matched automatically (issue 37): its line
+      -- stays unmatched for a person to decide.
+      AND EXISTS (SELECT 1 FROM tickets t WHERE t.payment_id = p.id AND t.voided_at IS NULL)`;
   return rows.map((r) => ({ id: r.id, referenceNormalized: r.ref, expected: Number(r.expected), covered: Number(r.covered), collectedAt: r.collected_at.toISOString() }));
 }
 
@@ -116,7 +119,7 @@ export async function importStatement(options: ImportStatementOptions): Promise<
         why: d?.why ?? "This line was imported before (an overlapping statement)",
       };
     });
-    return { lines, new: fresh.length, skipped: parsed.credits - fresh.length, periodFrom: parsed.periodFrom, periodTo: parsed.periodTo };
+    return { lines, warnings: parsed.warnings, new: fresh.length, skipped: parsed.credits - fresh.length, periodFrom: parsed.periodFrom, periodTo: parsed.periodTo };
   }
 
   const user = options.principal.user;

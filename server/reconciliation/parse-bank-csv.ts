@@ -3,7 +3,7 @@
 // mapped column. No `import "server-only"`: runs in the parsing worker. Decision 111.
 import Papa from "papaparse";
 import type { ColumnMapping } from "@/lib/schemas/reconciliation";
-import { manilaDay, parseStatementAmount, parseStatementTime, StatementRefusal, type ParsedStatement, type RawCredit } from "@/server/reconciliation/statement-values";
+import { checkLineAmount, manilaDay, parseStatementAmount, parseStatementTime, StatementRefusal, type ParsedStatement, type RawCredit } from "@/server/reconciliation/statement-values";
 
 const HEADER_SEARCH_ROWS = 20;
 const norm = (s: string) => s.replace(/^\uFEFF/, "").replace(/\s+/g, " ").trim().toLowerCase();
@@ -84,6 +84,7 @@ export function parseBankCsv(textIn: string, mapping: ColumnMapping): ParsedStat
       nonPositive++;
       continue;
     }
+    checkLineAmount(credit, `Line ${fileLine}`);
     credits.push({ lineNo, occurredAt, description: cell(row, "description"), reference: cell(row, "reference") || null, centavos: credit, balanceCentavos: null });
   }
   return { credits, nonPositive, debits, periodFrom: first ? manilaDay(first) : null, periodTo: last ? manilaDay(last) : null };

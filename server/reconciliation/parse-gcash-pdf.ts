@@ -5,7 +5,7 @@
 // No `import "server-only"`: runs in the parsing worker. Decision 111.
 import { getDocumentProxy } from "unpdf";
 import { RECON_MESSAGES } from "@/lib/schemas/reconciliation";
-import { manilaDay, parseStatementAmount, parseStatementTime, StatementRefusal, type ParsedStatement, type RawCredit } from "@/server/reconciliation/statement-values";
+import { checkLineAmount, manilaDay, parseStatementAmount, parseStatementTime, StatementRefusal, type ParsedStatement, type RawCredit } from "@/server/reconciliation/statement-values";
 
 export const GCASH_HEADER = ["Date and Time", "Description", "Reference No.", "Debit", "Credit", "Balance"] as const;
 const Y_TOLERANCE = 2;
@@ -128,6 +128,7 @@ export async function parseGcashPdf(bytes: Uint8Array, options: { password?: str
           nonPositive++;
           continue;
         }
+        checkLineAmount(creditCentavos, `Transaction ${lineNo} (${time}, reference ${reference || "none"})`);
         const balance = parseStatementAmount(cellsOf(row, columns)[5]);
         current = { lineNo, occurredAt, description, reference: reference || null, centavos: creditCentavos, balanceCentavos: balance === null || Number.isNaN(balance) ? null : balance };
         credits.push(current);

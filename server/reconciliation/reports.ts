@@ -6,6 +6,7 @@ import type { ReportAnswer, ReportName, UnverifiedClaim } from "@/lib/schemas/re
 import type { Principal } from "@/server/auth/principal";
 import { requireAdmin } from "@/server/auth/require-admin";
 import { db } from "@/server/db/client";
+import { readLedgerPayments } from "@/server/reconciliation/payment-ledger";
 
 const csvLine = (values: (string | null)[]) => rawCsvLine(values.map((v) => (v === null ? null : neutraliseCell(v))));
 const money = (v: unknown) => centavosToAmount(amountToCentavos(String(v)));
@@ -29,32 +30,20 @@ export interface LineReportRow {
 }
 
 /**
- * Unverified claims (docs/reconciliation.md): GCash payments staff entered, still claimed, whose
- * collection day (Manila) is covered by a kept GCash statement import, and whose reference no kept
- * line carries — the sign of a typed fake reference. Payments whose tickets are all voided are left out.
+ * Unverified claims (docs/reconciliation.md): the payment ledger's `unverified` payments, GCash and
+ * bank alike (server/reconciliation/payment-ledger.ts, the one definition).
  */
 async function unverifiedClaims(): Promise<UnverifiedClaimRow[]> {
-  const rows = await db().$queryRaw<
-    { id: string; reference: string | null; amount: Prisma.Decimal; control_numbers: string[] | null; collected_at: Date; collected_by: string | null; payer_name: string | null }[]
-  >`
-    SELECT p.id::text AS id, p.reference, p.amount_expected AS amount, p.collected_at, p.payer_name,
-      (SELECT array_agg(t.control_number ORDER BY t.ticket_number) FROM tickets t WHERE t.payment_id = p.id) AS control_numbers,
-      (SELECT coalesce(nullif(btrim(u.display_name), ''), u.email) FROM users u WHERE u.id = p.collected_by_id) AS collected_by
-    FROM payments p
-    WHERE p.method = 'gcash' AND p.status = 'claimed'
-      AND EXISTS (SELECT 1 FROM tickets t WHERE t.payment_id = p.id AND t.voided_at IS NULL)
-      AND EXISTS (SELECT 1 FROM statement_imports i WHERE i.kind = 'gcash_pdf' AND i.discarded_at IS NULL
-                  AND (p.collected_at AT TIME ZONE 'Asia/Manila')::date BETWEEN i.period_from AND i.period_to)
-      AND NOT EXISTS (SELECT 1 FROM statement_lines l WHERE l.reference_normalized = p.reference_normalized AND l.state <> 'discarded')
-    ORDER BY p.collected_at, p.id`;
-  return rows.map((r) => ({
-    paymentId: r.id,
-    reference: r.reference,
-    amount: money(r.amount),
-    controlNumbers: r.control_numbers ?? [],
-    paidAt: r.collected_at.toISOString(),
-    collectedBy: r.collected_by,
-    payerName: r.payer_name,
+  const { payments } = await readLedgerPayments(db(), { state: "unverified" });
+  return payments.map((p) => ({
+    paymentId: p.paymentId,
+    method: p.method,
+    reference: p.reference,
+    amount: p.amount,
+    controlNumbers: p.controlNumbers,
+    paidAt: p.paidAt,
+    collectedBy: p.collectedBy,
+    payerName: p.payerName,
   }));
 }
 
@@ -112,8 +101,8 @@ export async function reconciliationReport(options: { principal: Principal; name
 /** The same report as CSV (formula-looking cells neutralised, as the tickets export does). */
 export function reportCsv(name: ReportName, answer: ReportAnswer<UnverifiedClaimRow | LineReportRow>): string {
   if (name === "unverified-claims") {
-    const head = ["Payment ID", "Reference", "Amount", "Control numbers", "Paid at", "Collected by", "Payer"];
-    const body = (answer.rows as UnverifiedClaimRow[]).map((r) => csvLine([r.paymentId, r.reference, r.amount, r.controlNumbers.join(" "), r.paidAt, r.collectedBy, r.payerName]));
+    const head = ["Payment ID", "Reference", "Amount", "Control numbers", "Paid at", "Collected by", "Payer", "Method"];
+    const body = (answer.rows as UnverifiedClaimRow[]).map((r) => csvLine([r.paymentId, r.reference, r.amount, r.controlNumbers.join(" "), r.paidAt, r.collectedBy, r.payerName, r.method]));
     return [csvLine(head), ...body].join("\r\n") + "\r\n";
   }
   const head = ["Line ID", "Account", "Time", "Description", "Reference", "Amount", "State", "Match", "Payment ID", "Payment amount", "Control numbers", "Note"];

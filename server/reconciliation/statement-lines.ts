@@ -63,6 +63,7 @@ interface LineDbRow {
   occurred_at: Date;
   description: string;
   reference: string | null;
+  reference_normalized: string | null;
   amount: Prisma.Decimal;
   state: LineState;
   match_kind: string | null;
@@ -72,6 +73,8 @@ interface LineDbRow {
 }
 
 interface CandidateDbRow {
+  method: string;
+  by_reference: boolean;
   line_id: string;
   payment_id: string;
   control_numbers: string[] | null;
@@ -82,9 +85,13 @@ interface CandidateDbRow {
 }
 
 /**
- * Suggestions for unmatched lines (decision 113): claimed payments of the line's method whose amount
- * equals the line's, collected within 2 days of it; those whose payer's name appears in the line's
- * description first, then the nearest in time; at most 5. A person confirms one (never automatic).
+ * Suggestions for unmatched lines (decisions 113 and 194). A line whose reference a payment carries
+ * is suggested for that payment only (of either method: a GCash reference on a bank line is shown as
+ * such and needs a comment), never for a different one: its money is that payment's. A line whose
+ * reference no payment carries: claimed payments of the line's method whose amount equals the line's,
+ * collected within 2 days of it; those whose payer's name appears in the line's description first,
+ * then the nearest in time; at most 5. Payments whose tickets are all voided are never suggested. A
+ * person confirms one (never automatic).
  */
 async function candidatesFor(lines: LineDbRow[]): Promise<Map<string, Candidate[]>> {
   const open = lines.filter((l) => l.state === "unmatched");
@@ -92,37 +99,47 @@ async function candidatesFor(lines: LineDbRow[]): Promise<Map<string, Candidate[
   if (!open.length) return out;
   const rows = await db().$queryRaw<CandidateDbRow[]>`
     WITH l AS (
-      SELECT * FROM jsonb_to_recordset(${JSON.stringify(open.map((l) => ({ id: l.id, at: l.occurred_at.toISOString(), amount: String(l.amount), description: l.description, method: PAYMENT_METHOD_OF[l.kind] })))}::jsonb)
-        AS x(id text, at timestamptz, amount numeric, description text, method text)
+      SELECT * FROM unnest(${open.map((l) => l.id)}::text[], ${open.map((l) => l.occurred_at.toISOString())}::timestamptz[], ${open.map((l) => String(l.amount))}::numeric[],
+                           ${open.map((l) => l.description)}::text[], ${open.map((l) => PAYMENT_METHOD_OF[l.kind])}::text[], ${open.map((l) => l.reference_normalized)}::text[])
+        AS x(id, at, amount, description, method, ref)
+    ),
+    live AS (
+      SELECT p.* FROM payments p WHERE p.status = 'claimed' AND EXISTS (SELECT 1 FROM tickets t WHERE t.payment_id = p.id AND t.voided_at IS NULL)
     )
-    SELECT c.line_id, c.payment_id, c.control_numbers, c.amount, c.payer_name, c.days, c.name_hit FROM l
+    SELECT c.line_id, c.payment_id, c.control_numbers, c.amount, c.payer_name, c.days, c.name_hit, c.method, c.by_reference FROM l
     CROSS JOIN LATERAL (
-      SELECT l.id AS line_id, p.id::text AS payment_id, p.amount_expected AS amount, p.payer_name,
+      SELECT l.id AS line_id, p.id::text AS payment_id, p.amount_expected AS amount, p.payer_name, p.method, (l.ref IS NOT NULL AND p.reference_normalized = l.ref) AS by_reference,
         (SELECT array_agg(t.control_number ORDER BY t.ticket_number) FROM tickets t WHERE t.payment_id = p.id) AS control_numbers,
         -- Calendar days in Manila (the raffle's time, as statements are read): 09:20 and 21:49 of
         -- one date are the same day, not "1 day apart" as rounded 24-hour spans made them.
         abs((p.collected_at AT TIME ZONE 'Asia/Manila')::date - (l.at AT TIME ZONE 'Asia/Manila')::date) AS days,
         (SELECT w FROM regexp_split_to_table(upper(coalesce(p.payer_name, '')), '[[:space:]]+') AS w
           WHERE length(w) >= 3 AND position(w IN upper(l.description)) > 0 LIMIT 1) AS name_hit
-      FROM payments p
-      WHERE p.method = l.method AND p.status = 'claimed' AND p.amount_expected = l.amount
-        AND p.collected_at BETWEEN l.at - interval '2 days' AND l.at + interval '2 days'
+      FROM live p
+      WHERE CASE
+          -- The line's reference is a payment's: that payment or none (never a different one).
+          WHEN l.ref IS NOT NULL AND EXISTS (SELECT 1 FROM payments o WHERE o.reference_normalized = l.ref AND o.status <> 'rejected')
+            THEN p.reference_normalized = l.ref
+          ELSE p.method = l.method AND p.amount_expected = l.amount
+            AND p.collected_at BETWEEN l.at - interval '2 days' AND l.at + interval '2 days'
+        END
         AND NOT EXISTS (SELECT 1 FROM statement_lines x WHERE x.payment_id = p.id AND x.state IN ('matched', 'amount_mismatch', 'duplicate'))
       ORDER BY (SELECT count(*) FROM regexp_split_to_table(upper(coalesce(p.payer_name, '')), '[[:space:]]+') AS w
                  WHERE length(w) >= 3 AND position(w IN upper(l.description)) > 0) DESC,
                abs(extract(epoch FROM (p.collected_at - l.at))), p.id
       LIMIT 5
     ) c`;
+  const methodOf = new Map(open.map((l) => [l.id, PAYMENT_METHOD_OF[l.kind]]));
   for (const r of rows) {
     const list = out.get(r.line_id) ?? [];
     const when = r.days === 0 ? "same day" : `${r.days} day${r.days === 1 ? "" : "s"} apart`;
-    list.push({
-      paymentId: r.payment_id,
-      controlNumbers: r.control_numbers ?? [],
-      amount: money(r.amount),
-      payerName: r.payer_name,
-      reason: `Same amount, ${when}${r.name_hit ? `; the description names ${r.name_hit}` : ""}`,
-    });
+    const crossMethod = r.method !== methodOf.get(r.line_id);
+    const reason = r.by_reference
+      ? crossMethod
+        ? `Its ${r.method === "gcash" ? "GCash" : "bank"} reference is on this ${r.method === "gcash" ? "bank" : "GCash"} line: another method, a comment is required`
+        : `Same reference, ${when}`
+      : `Same amount, ${when}${r.name_hit ? `; the description names ${r.name_hit}` : ""}`;
+    list.push({ paymentId: r.payment_id, controlNumbers: r.control_numbers ?? [], amount: money(r.amount), payerName: r.payer_name, reason, crossMethod, method: r.method });
     out.set(r.line_id, list);
   }
   return out;
@@ -135,7 +152,7 @@ export async function listLines(options: { principal: Principal; state?: LineSta
     AND (${options.importId ?? null}::uuid IS NULL OR l.import_id = ${options.importId ?? null}::uuid)`;
   const [{ n }] = await db().$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM statement_lines l ${where}`;
   const rows = await db().$queryRaw<LineDbRow[]>`
-    SELECT l.id::text AS id, l.import_id::text AS import_id, l.account_label, l.line_no, l.occurred_at, l.description, l.reference, l.amount,
+    SELECT l.id::text AS id, l.import_id::text AS import_id, l.account_label, l.line_no, l.occurred_at, l.description, l.reference, l.reference_normalized, l.amount,
       l.state, l.match_kind, l.payment_id::text AS payment_id, l.note, i.kind
     FROM statement_lines l JOIN statement_imports i ON i.id = l.import_id ${where}
     ORDER BY l.occurred_at, l.account_label, l.line_no, l.id

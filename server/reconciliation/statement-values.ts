@@ -85,6 +85,25 @@ export function parseStatementAmount(input: string): number | null {
   return negative ? -value : value;
 }
 
+/** The most one statement line may credit (docs/reconciliation.md): ₱1,000,000.00. A raffle's payment never comes near it. */
+export const STATEMENT_LINE_MAX_CENTAVOS = 100_000_000;
+
+/** 422 amount_out_of_range naming the line, before anything is previewed or written (issue 37). */
+export function checkLineAmount(centavos: number, where: string): void {
+  if (centavos > STATEMENT_LINE_MAX_CENTAVOS) {
+    const pesos = `₱${Math.floor(centavos / 100).toLocaleString("en-US")}.${String(centavos % 100).padStart(2, "0")}`;
+    throw new StatementRefusal("amount_out_of_range", `${where}: the credit ${pesos} is above the ₱1,000,000.00 a statement line may hold`);
+  }
+}
+
+/** C0/C1 control characters (NUL included) and DEL: PostgreSQL cannot store NUL, and none belongs in a line. */
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS = /[\u0000-\u001F\u007F-\u009F]/g;
+
+/** A cell with its control characters replaced by spaces (so preview and commit show the same text). */
+export const withoutControlChars = (value: string) => value.replace(CONTROL_CHARS, " ");
+export const hasControlChars = (value: string) => new RegExp(CONTROL_CHARS.source).test(value);
+
 /** One credit as read, before its checksum. */
 export interface RawCredit {
   /** The transaction's position in the file (1, 2, ...; debits count too). */
@@ -121,7 +140,7 @@ export function withChecksums(accountLabel: string, credits: RawCredit[]): Parse
   const account = accountLabel.trim().toUpperCase();
   return credits.map((c) => {
     const referenceNormalized = normalizeReference(c.reference);
-    const description = c.description.replace(/\s+/g, " ").trim();
+    const description = withoutControlChars(c.description).replace(/\s+/g, " ").trim();
     const key = [account, c.occurredAt.toISOString(), referenceNormalized ?? "", String(c.centavos), description].join("\u001f");
     const occurrence = (seen.get(key) ?? 0) + 1;
     seen.set(key, occurrence);
@@ -130,7 +149,7 @@ export function withChecksums(accountLabel: string, credits: RawCredit[]): Parse
       lineNo: c.lineNo,
       occurredAt: c.occurredAt.toISOString(),
       description,
-      reference: c.reference?.trim() || null,
+      reference: (c.reference === null ? "" : withoutControlChars(c.reference).replace(/\s+/g, " ")).trim() || null,
       referenceNormalized,
       centavos: c.centavos,
       balanceCentavos: c.balanceCentavos,
@@ -153,7 +172,7 @@ export interface ParsedStatement {
 /** A refusal naming what is wrong with the file (422 unless said otherwise), thrown by the parsers. */
 export class StatementRefusal extends Error {
   constructor(
-    readonly code: "wrong_password" | "password_required" | "not_a_gcash_statement" | "missing_columns" | "invalid_statement",
+    readonly code: "wrong_password" | "password_required" | "not_a_gcash_statement" | "missing_columns" | "invalid_statement" | "amount_out_of_range",
     message: string,
   ) {
     super(message);

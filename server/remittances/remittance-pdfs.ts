@@ -1,5 +1,8 @@
 import "server-only";
 import { formatDateTime, paymentMethodLabel } from "@/lib/format";
+import { SUMMARY_FIGURES, figureText } from "@/lib/payment-ledger";
+import { db } from "@/server/db/client";
+import { readLedgerSummary } from "@/server/reconciliation/payment-ledger";
 import type { PaperSize } from "@/server/pdf/pdf-document";
 import type { Principal } from "@/server/auth/principal";
 import { requireAdmin } from "@/server/auth/require-admin";
@@ -59,6 +62,7 @@ export async function reportData(options: { sellerId?: string }): Promise<{ repo
   const tz = settings.timezone;
   let sellerIds: string[];
   let totals = null;
+  let money: ReportData["money"];
   let title: string;
   if (options.sellerId) {
     const seller = await findSellerOrThrow(options.sellerId);
@@ -69,6 +73,8 @@ export async function reportData(options: { sellerId?: string }): Promise<{ repo
     const balances = rows.map((r) => toSellerBalance(r, alertCentavos));
     sellerIds = balances.map((b) => b.sellerId);
     totals = balanceTotals(balances);
+    const ledger = await readLedgerSummary(db());
+    money = SUMMARY_FIGURES.map((f) => ({ label: f.label, text: figureText(ledger[f.key], f.key === "cashRemitted" ? "remittance" : "payment") }));
     title = "Remittance report: all sellers";
   }
   const sellers: ReportSeller[] = [];
@@ -102,6 +108,7 @@ export async function reportData(options: { sellerId?: string }): Promise<{ repo
     title,
     generatedAt: formatDateTime(new Date(), tz, DATE),
     sellers,
+    money,
     totals: totals && {
       cashCollected: totals.cashCollected,
       remitted: totals.remitted,

@@ -12,6 +12,10 @@ export const reconciliationRoutes: AuthzRow[] = [
   { method: "POST", route: "/api/reconciliation/lines/[id]/match", path: `/api/reconciliation/lines/${GHOST_ID}/match`, body: { paymentId: GHOST_ID }, access: "admin" },
   { method: "POST", route: "/api/reconciliation/lines/[id]/ignore", path: `/api/reconciliation/lines/${GHOST_ID}/ignore`, body: { reason: "not raffle money" }, access: "admin" },
   { method: "POST", route: "/api/reconciliation/payments/[id]/unverify", path: `/api/reconciliation/payments/${GHOST_ID}/unverify`, body: { reason: "bounced" }, access: "admin" },
+  { method: "GET", route: "/api/reconciliation/payments", path: "/api/reconciliation/payments?state=unverified&method=gcash", access: "admin" },
+  { method: "POST", route: "/api/reconciliation/payments/[id]/settle", path: `/api/reconciliation/payments/${GHOST_ID}/settle`, body: { reason: "paid in cash" }, access: "admin" },
+  { method: "POST", route: "/api/reconciliation/payments/[id]/unsettle", path: `/api/reconciliation/payments/${GHOST_ID}/unsettle`, body: { reason: "wrong payment" }, access: "admin" },
+  { method: "GET", route: "/api/reconciliation/summary", access: "admin" },
   { method: "GET", route: "/api/reconciliation/reports/[name]", path: "/api/reconciliation/reports/unverified-claims.csv", access: "admin" },
   { method: "GET", route: "/api/reconciliation/profiles", access: "admin" },
 ];

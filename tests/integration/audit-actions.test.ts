@@ -23,6 +23,8 @@ import { POST as publishDraw } from "@/app/api/draws/[id]/publish/route";
 import { POST as revealDraw } from "@/app/api/draws/[id]/reveal/route";
 import { DELETE as deletePrize, PUT as putPrize } from "@/app/api/prizes/[id]/route";
 import { POST as postPrize } from "@/app/api/prizes/route";
+import { POST as settlePaymentRoute } from "@/app/api/reconciliation/payments/[id]/settle/route";
+import { POST as unsettlePaymentRoute } from "@/app/api/reconciliation/payments/[id]/unsettle/route";
 import { POST as closeSales } from "@/app/api/raffle/close-sales/route";
 import { POST as closeRaffle } from "@/app/api/raffle/close/route";
 import { GET as archiveZip } from "@/app/api/raffle/archive.zip/route";
@@ -162,6 +164,9 @@ beforeAll(async () => {
   await ok(callRoute(matchLine, { method: "POST", path: `/api/reconciliation/lines/${statementLines[1].id}/match`, params: { id: statementLines[1].id }, body: { paymentId, comment: "Part payment" }, ...as(admin.token) }));
   await ok(callRoute(ignoreLine, { method: "POST", path: `/api/reconciliation/lines/${statementLines[2].id}/ignore`, params: { id: statementLines[2].id }, body: { reason: "Not raffle money" }, ...as(admin.token) }));
   await ok(callRoute(discardImport, { method: "POST", path: `/api/reconciliation/imports/${imported.json.id}/discard`, params: { id: imported.json.id }, body: { reason: "Wrong account" }, ...as(admin.token) }));
+  // payment.settle, payment.unsettle (issue 37)
+  await ok(callRoute(settlePaymentRoute, { method: "POST", path: `/api/reconciliation/payments/${paymentId}/settle`, params: { id: paymentId }, body: { reason: "Paid in cash to the treasurer" }, ...as(admin.token) }));
+  await ok(callRoute(unsettlePaymentRoute, { method: "POST", path: `/api/reconciliation/payments/${paymentId}/unsettle`, params: { id: paymentId }, body: { reason: "Wrong payment" }, ...as(admin.token) }));
 
   // tickets.print, ticket.qr_replace (issue 22)
   const printed = await callRoute(printStubs, { method: "POST", path: "/api/print/stubs", body: { from: 10, to: 11 }, ...as(admin.token) });
@@ -177,7 +182,7 @@ beforeAll(async () => {
   await ok(callRoute(putPrize, { method: "PUT", path: `/api/prizes/${prize.prize.id}`, params: { id: prize.prize.id }, body: { rank: 1, name: "Motorbike", valuePhp: 75000, backups: 0 }, ...as(admin.token) }));
   const spare = await ok(callRoute(postPrize, { method: "POST", path: "/api/prizes", body: { rank: 2, name: "Fan", valuePhp: 900 }, ...as(admin.token) }));
   await ok(callRoute(deletePrize, { method: "DELETE", path: `/api/prizes/${spare.prize.id}`, params: { id: spare.prize.id }, ...as(admin.token) }));
-  const overrides = ["unverified_gcash", "seller_balances", "outstanding_stubs"].map((item) => ({ item, reason: "Settled outside the app for this test" }));
+  const overrides = ["unverified_payments", "awaiting_statement", "seller_balances", "outstanding_stubs"].map((item) => ({ item, reason: "Settled outside the app for this test" }));
   await ok(callRoute(closeSales, { method: "POST", path: "/api/raffle/close-sales", body: { overrides }, ...as(admin.token) }));
   const draw = await ok(callRoute(commitDraw, { method: "POST", path: "/api/draws", body: { source: { type: "dice", count: 5 } }, ...as(admin.token) }));
   await ok(callRoute(revealDraw, { method: "POST", path: `/api/draws/${draw.id}/reveal`, params: { id: draw.id }, body: { outsideValue: "12345", witnesses: ["Pedro Penduko"] }, ...as(admin.token) }));

@@ -94,12 +94,18 @@ describe("Close sales and the raffle's one-way state", () => {
       UPDATE tickets SET buyer_name = 'Gina Cash', registered_at = now(), payment_id = (SELECT id FROM p), payment_method = 'gcash' WHERE ticket_number = 2`;
     const blocked = await closeSales();
     expect(blocked.status).toBe(409);
-    expect(blocked.json.blocking).toEqual([{ item: "unverified_gcash", message: "1 GCash payment is claimed but not verified against a statement" }]);
-    expect((await closeSales([{ item: "unverified_gcash", reason: "short" }])).status).toBe(400);
-    const closed = await closeSales([{ item: "unverified_gcash", reason: "Checked by hand against the GCash app" }]);
+    expect(blocked.json.blocking).toEqual([
+      {
+        item: "awaiting_statement",
+        message: "1 GCash or bank payment (₱50.00) awaits a statement: import the statement covering its day, or settle by hand",
+        href: "/dashboard/reconciliation?tab=payments&state=awaiting_statement",
+      },
+    ]);
+    expect((await closeSales([{ item: "awaiting_statement", reason: "short" }])).status).toBe(400);
+    const closed = await closeSales([{ item: "awaiting_statement", reason: "Checked by hand against the GCash app" }]);
     expect(closed.status).toBe(200);
     expect(closed.json.state.status).toBe("sales_closed");
-    expect((await callRoute(stateRoute, { path: "/api/raffle/state", token: staff.token })).json.state).toMatchObject({ status: "sales_closed", closeOverrides: [expect.objectContaining({ item: "unverified_gcash" })] });
+    expect((await callRoute(stateRoute, { path: "/api/raffle/state", token: staff.token })).json.state).toMatchObject({ status: "sales_closed", closeOverrides: [expect.objectContaining({ item: "awaiting_statement" })] });
     expect((await closeSales()).json).toMatchObject({ code: "conflict", message: "Sales are already closed" });
     const reg = await callRoute(registerRoute, { method: "PUT", path: `/api/tickets/register/${t.control_number}`, params: { controlNumber: t.control_number }, token: staff.token, body: { buyerName: "Late Buyer", phoneNumber: "09171234567" } });
     expect(reg.status, JSON.stringify(reg.json)).toBe(409);
@@ -111,7 +117,7 @@ describe("Close sales and the raffle's one-way state", () => {
     const [t] = (await callRoute(customRange, { method: "POST", path: "/api/tickets/admin/generate-custom-range", token: admin.token, body: { startRange: 1, endRange: 1, userId: "x" } })).json.tickets;
     const reg = await callRoute(registerRoute, { method: "PUT", path: `/api/tickets/register/${t.control_number}`, params: { controlNumber: t.control_number }, token: staff.token, body: { buyerName: "Cash Buyer", phoneNumber: "09171234567" } });
     expect(reg.status, JSON.stringify(reg.json)).toBe(200);
-    expect((await closeSales()).json.blocking).toEqual([{ item: "seller_balances", message: "1 seller still has a cash balance that is not zero" }]);
+    expect((await closeSales()).json.blocking).toEqual([{ item: "seller_balances", message: "1 seller still has a cash balance that is not zero", href: "/dashboard/remittances" }]);
     expect((await closeSales([{ item: "seller_balances", reason: "Sam remits tomorrow morning" }])).status).toBe(200);
   });
 

@@ -24,6 +24,7 @@ import { POST as closeRoute } from "@/app/api/raffle/close/route";
 import { POST as purgeRoute } from "@/app/api/raffle/purge/route";
 import { GET as certificatePdfRoute } from "@/app/api/draws/[id]/certificate.pdf/route";
 import { POST as voidRoute } from "@/app/api/tickets/[id]/void/route";
+import { maskName } from "@/lib/mask";
 import { formatCentavos, amountToCentavos } from "@/lib/money";
 import { db } from "@/server/db/client";
 import { resetDb } from "@/tests/helpers/db";
@@ -125,7 +126,7 @@ describe("GET /api/raffle/archive.zip", () => {
     expect(names).toEqual(
       ["README.txt", "allocations.csv", "audit-log.csv", "audit-log.jsonl", "draw-1/certificate.json", "draw-1/certificate.pdf", "draw-1/pool.csv",
         "draw-1/verify-draw.mjs", "payments.csv", "public-key.pem", "remittance-adjustments.csv", "remittances.csv", "reports/remittance-report.pdf",
-        "reports/summary.pdf", "reports/voided-numbers.csv", "reports/winners.csv", "statement-lines.csv", "tickets.csv"].sort(),
+        "reports/summary.pdf", "reports/voided-numbers.csv", "reports/winners-public.csv", "reports/winners.csv", "statement-lines.csv", "tickets.csv"].sort(),
     );
     const signature = Buffer.from((await readFile(path.join(out, "manifest.sig"), "utf8")).trim(), "base64");
     const publicKey = createPublicKey(await readFile(path.join(out, "public-key.pem"), "utf8"));
@@ -142,6 +143,13 @@ describe("GET /api/raffle/archive.zip", () => {
     const winners = (await readFile(path.join(out, "reports/winners.csv"), "utf8")).split("\r\n");
     expect(winners[0]).toBe("\uFEFFdraw_number,position,prize_rank,prize_name,role,control_number,buyer_name,latest_event");
     expect(winners[1]).toMatch(/^1,1,1,Motorcycle,winner,B2K-123-\d{5},.+,claimed$/);
+    // The public list beside it (issue 37): the same rows, each name masked by lib/mask.ts.
+    const publicWinners = (await readFile(path.join(out, "reports/winners-public.csv"), "utf8")).split("\r\n");
+    expect(publicWinners[0]).toBe("\uFEFFdraw_number,position,prize_rank,prize_name,role,control_number,buyer_name_masked,latest_event");
+    expect(publicWinners.length).toBe(winners.length);
+    const fullName = winners[1].split(",")[6];
+    expect(publicWinners[1]).toBe(winners[1].replace(`,${fullName},`, `,${maskName(fullName.replace(/^"|"$/g, ""))},`));
+    expect(publicWinners[1]).toMatch(/,\S\*\*\*( \S\*\*\*)*,claimed$/);
     const jsonl = (await readFile(path.join(out, "audit-log.jsonl"), "utf8")).trim().split("\n").map((l) => JSON.parse(l));
     expect(jsonl.map((r) => r.action)).toContain("raffle.close");
 

@@ -237,7 +237,14 @@ async function personalDataEverywhere(drawId: string) {
       ('ticket.email', 'ticket', 'x', '{"control_number": "B2K-123-00001", "to": "buyer1@buyers.test", "via": "file"}'),
       ('payment.add_tickets', 'payment', 'y', '{"reason": "Same family", "payerName": "Juan Dela Cruz", "buyerName": "Buyer 2 Santos"}'),
       ('draw.winner_event', 'draw', 'w', '{"number": 1, "position": 1, "event": "evidence", "fileName": "Buyer 1 Santos ID.jpg", "sha256": "cccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccccc"}'),
-      ('user.create', 'user', 'z', '{"email": "staff2@example.com", "displayName": "Staff Two", "isAdmin": false, "isDisabled": false}')`;
+      ('user.create', 'user', 'z', '{"email": "staff2@example.com", "displayName": "Staff Two", "isAdmin": false, "isDisabled": false}'),
+      ('remittance.record', 'remittance', 'r', '{"receipt_number": 1, "seller": "Sam", "amount": "50.00", "method": "cash", "note": "For buyer 1 santos, 0917 123 4567, buyer1@buyers.test"}')`;
+  // A remittance receipt whose note names a buyer with their phone and e-mail (issue 37), voided so the
+  // balances stay as they were, with a void reason naming the buyer too.
+  const [rem] = await db().$queryRaw<{ id: string }[]>`
+    INSERT INTO remittances (seller_id, amount, method, covers_until, note, received_by_id)
+    VALUES (${staff.user.id}::uuid, 50, 'cash', now(), 'Collected from Buyer 1 Santos (0917 123 4567, buyer1@buyers.test)', ${admin.user.id}::uuid) RETURNING id::text AS id`;
+  await db().$executeRaw`UPDATE remittances SET voided_at = now(), voided_by_id = ${admin.user.id}::uuid, void_reason = 'Entered for BUYER 1 SANTOS by mistake' WHERE id = ${rem.id}::uuid`;
 }
 
 /** Rows anywhere that still hold a buyer's phone, e-mail, address or full name. */
@@ -250,7 +257,8 @@ async function personalDataLeft() {
            (SELECT count(data) FROM winner_event_evidence) AS evidence_files,
            (SELECT count(*) FROM winner_event_evidence WHERE file_name ~ 'Santos') AS evidence_names,
            (SELECT count(*) FROM statement_lines WHERE description ~* '(917\d{7}|Dela Cruz)') AS statement_lines,
-           (SELECT count(*) FROM audit_log WHERE concat(before::text, after::text) ~ '(917\d{7}|9170000000|@buyers\.test|Cebu City|Santos|Dela Cruz)') AS audit_rows`;
+           (SELECT count(*) FROM remittances WHERE concat(note, void_reason) ~* '(917 ?\d{3} ?\d{4}|@buyers\.test|Santos)') AS remittance_notes,
+           (SELECT count(*) FROM audit_log WHERE concat(before::text, after::text) ~* '(917 ?\d{3} ?\d{4}|9170000000|@buyers\.test|Cebu City|Santos|Dela Cruz)') AS audit_rows`;
   return Object.fromEntries(Object.entries(left).map(([k, v]) => [k, Number(v)]));
 }
 
@@ -286,14 +294,17 @@ describe("purge", () => {
       resetEnvCache();
     });
     expect(done.status, JSON.stringify(done.json)).toBe(200);
-    expect(done.json.counts).toEqual({ tickets: 10, payments: 10, attachments: 1, evidenceFiles: 1, statementLines: 1, auditRows: 8, outboxMessages: 2 });
+    expect(done.json.counts).toEqual({ tickets: 10, payments: 10, attachments: 1, evidenceFiles: 1, statementLines: 1, notes: 1, auditRows: 9, outboxMessages: 2 });
     expect(await readdir(outbox)).toEqual(["README.txt"]);
     await rm(outbox, { recursive: true, force: true });
     expect(done.json.closeout.purgedAt).toEqual(expect.any(String));
     // A checkpoint taken before the purge no longer matches the masked log, and says why.
     expect((await verify()).json).toMatchObject({ ok: false, maskedByPurgeAt: done.json.closeout.purgedAt });
 
-    expect(await personalDataLeft()).toEqual({ phones: 0, emails: 0, addresses: 0, payers: 0, attachments: 0, evidence_files: 0, evidence_names: 0, statement_lines: 0, audit_rows: 0 });
+    expect(await personalDataLeft()).toEqual({ phones: 0, emails: 0, addresses: 0, payers: 0, attachments: 0, evidence_files: 0, evidence_names: 0, statement_lines: 0, remittance_notes: 0, audit_rows: 0 });
+    // The one masking rule, in the note: names to initials, contact details removed, the rest kept.
+    const [remittance] = await db().$queryRaw<{ note: string; void_reason: string }[]>`SELECT note, void_reason FROM remittances`;
+    expect(remittance).toEqual({ note: "Collected from B. 1 S. ([phone removed], [e-mail removed])", void_reason: "Entered for B. 1 S. by mistake" });
     // The line keeps everything else it said and its decision.
     const [line] = await db().$queryRaw<{ description: string; reference: string; amount: string; state: string; note: string }[]>`
       SELECT description, reference, amount::text, state, note FROM statement_lines WHERE account_label = 'GCash 0917'`;
@@ -307,7 +318,7 @@ describe("purge", () => {
     expect(joined.after).toEqual({ reason: "Same family", payerName: "J. D. C.", buyerName: "B. 2. S." });
     const updated = await db().auditLog.findFirstOrThrow({ where: { action: "ticket.update", entityId: { not: "x" } }, orderBy: { id: "asc" } });
     expect(updated.after).toMatchObject({ control_number: "B2K-123-00001", phone_number: null, email: null, address: null, buyer_name: "B. 1. S.",
-      void_note: "Buyer asked by [phone removed] and [e-mail removed]" });
+      void_note: "B. asked by [phone removed] and [e-mail removed]" });
     const staffRow = await db().auditLog.findFirstOrThrow({ where: { action: "user.create" } });
     expect(staffRow.after).toMatchObject({ email: "staff2@example.com" });
     // The evidence row stays with its hash, for the archive's copy; the file is gone.
@@ -316,7 +327,7 @@ describe("purge", () => {
     expect(evidence).toEqual({ file_name: "removed", sha256: "c".repeat(64), removed: true });
 
     const row = await db().auditLog.findFirstOrThrow({ where: { action: "raffle.purge" } });
-    expect(row.after).toMatchObject({ tickets: 10, payments: 10, attachments: 1, evidenceFiles: 1, statementLines: 1, auditRows: 8, outboxMessages: 2 });
+    expect(row.after).toMatchObject({ tickets: 10, payments: 10, attachments: 1, evidenceFiles: 1, statementLines: 1, auditRows: 9, outboxMessages: 2 });
     expect((await purge()).json).toMatchObject({ code: "conflict", message: "The personal data was already purged" });
     const proof = await callRoute(publicDrawRoute, { path: `/api/public/draws/${drawId}`, params: { id: drawId } });
     expect(proof.status).toBe(200);
@@ -364,7 +375,7 @@ describe("purge", () => {
     expect(await inPurge(`UPDATE statement_lines SET description = 'removed', amount = 1`)).toContain("never changed");
     expect(await inPurge(`UPDATE statement_lines SET description = 'removed', note = 'x'`)).toContain("never changed");
     expect(await inPurge(`DELETE FROM statement_lines`)).toContain("closed");
-    expect(await personalDataLeft()).toMatchObject({ audit_rows: 8, evidence_files: 1, statement_lines: 1 });
+    expect(await personalDataLeft()).toMatchObject({ audit_rows: 9, evidence_files: 1, statement_lines: 1 });
   });
 
   it("a statement line's description is cleared only by the purge of a closed raffle", { tags: ["sql"] }, async () => {

@@ -1,0 +1,102 @@
+import "server-only";
+import type { Prisma } from "@/generated/prisma/client";
+import { amountToCentavos, centavosToAmount } from "@/lib/money";
+import { LEDGER_MESSAGES } from "@/lib/payment-ledger";
+import { writeAudit } from "@/server/audit";
+import type { Principal } from "@/server/auth/principal";
+import { requireAdmin } from "@/server/auth/require-admin";
+import { db } from "@/server/db/client";
+import { AppError } from "@/server/http/errors";
+import { lockReconciliation } from "@/server/reconciliation/reconciliation-lock";
+
+// Settling by hand (issue 37, docs/decisions/193): money no statement will ever show is accepted by
+// an administrator with a reason, audited, and undone with a reason until Close (the closed raffle's
+// guard refuses both after it). The database holds the rest: payments_settled_check (a reason with
+// every settlement, never on cash) and payments_settle_guard (never on a verified payment).
+
+type Tx = Prisma.TransactionClient;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const PAYMENT_NOT_FOUND = "Payment not found";
+
+interface LockedPayment {
+  id: string;
+  method: string;
+  status: string;
+  reference: string | null;
+  amount: string;
+  settled: boolean;
+  live: boolean;
+  control_numbers: string[] | null;
+}
+
+async function paymentForUpdate(tx: Tx, id: string): Promise<LockedPayment> {
+  if (!UUID.test(id)) throw new AppError("not_found", PAYMENT_NOT_FOUND);
+  const [payment] = await tx.$queryRaw<LockedPayment[]>`
+    SELECT p.id::text AS id, p.method, p.status, p.reference, p.amount_expected::text AS amount, p.settled_at IS NOT NULL AS settled,
+      EXISTS (SELECT 1 FROM tickets t WHERE t.payment_id = p.id AND t.voided_at IS NULL) AS live,
+      (SELECT array_agg(t.control_number ORDER BY t.ticket_number) FROM tickets t WHERE t.payment_id = p.id) AS control_numbers
+    FROM payments p WHERE p.id = ${id}::uuid FOR UPDATE OF p`;
+  if (!payment) throw new AppError("not_found", PAYMENT_NOT_FOUND);
+  return payment;
+}
+
+// Control characters are dropped (never stored), so a reason of only them is no reason (422).
+// eslint-disable-next-line no-control-regex
+const cleanReason = (reason: string | undefined) => (reason ?? "").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "").trim();
+
+const transaction = <T>(fn: (tx: Tx) => Promise<T>) => db().$transaction(fn, { timeout: 30_000, maxWait: 30_000 });
+
+/** POST /api/reconciliation/payments/{id}/settle {reason}: 422 reason_required, 409 when verified. */
+export async function settlePayment(options: { principal: Principal; paymentId: string; reason?: string }) {
+  requireAdmin(options.principal);
+  const user = options.principal.user;
+  const reason = cleanReason(options.reason);
+  if (!reason) throw new AppError("reason_required", LEDGER_MESSAGES.reasonRequired);
+  return transaction(async (tx) => {
+    await lockReconciliation(tx);
+    const payment = await paymentForUpdate(tx, options.paymentId);
+    if (payment.method === "cash") throw new AppError("conflict", LEDGER_MESSAGES.cash);
+    if (payment.status === "verified") throw new AppError("conflict", LEDGER_MESSAGES.alreadyVerified);
+    if (payment.status === "rejected") throw new AppError("conflict", "This payment was rejected");
+    if (!payment.live) throw new AppError("conflict", LEDGER_MESSAGES.voided);
+    if (payment.settled) throw new AppError("conflict", LEDGER_MESSAGES.alreadySettled);
+    await tx.$executeRaw`
+      UPDATE payments SET settled_at = now(), settled_by_id = ${user.id}::uuid, settle_reason = ${reason} WHERE id = ${payment.id}::uuid`;
+    await writeAudit(tx, {
+      actor: { id: user.id, email: user.email },
+      action: "payment.settle",
+      entityId: payment.id,
+      after: { method: payment.method, reference: payment.reference, amount: centavosToAmount(amountToCentavos(payment.amount)), controlNumbers: payment.control_numbers ?? [], reason },
+    });
+    return { success: true, paymentId: payment.id, state: "settled_by_hand" as const };
+  });
+}
+
+/** POST /api/reconciliation/payments/{id}/unsettle {reason}: the settlement undone, the reason kept in the audit log. */
+export async function unsettlePayment(options: { principal: Principal; paymentId: string; reason?: string }) {
+  requireAdmin(options.principal);
+  const user = options.principal.user;
+  const reason = cleanReason(options.reason);
+  if (!reason) throw new AppError("reason_required", LEDGER_MESSAGES.unsettleReasonRequired);
+  return transaction(async (tx) => {
+    await lockReconciliation(tx);
+    const payment = await paymentForUpdate(tx, options.paymentId);
+    if (!payment.settled) throw new AppError("conflict", LEDGER_MESSAGES.notSettled);
+    const [before] = await tx.$queryRaw<{ reason: string }[]>`SELECT settle_reason AS reason FROM payments WHERE id = ${payment.id}::uuid`;
+    await tx.$executeRaw`UPDATE payments SET settled_at = NULL, settled_by_id = NULL, settle_reason = NULL WHERE id = ${payment.id}::uuid`;
+    await writeAudit(tx, {
+      actor: { id: user.id, email: user.email },
+      action: "payment.unsettle",
+      entityId: payment.id,
+      after: {
+        method: payment.method,
+        reference: payment.reference,
+        amount: centavosToAmount(amountToCentavos(payment.amount)),
+        controlNumbers: payment.control_numbers ?? [],
+        reason,
+        settleReason: before?.reason ?? null,
+      },
+    });
+    return { success: true, paymentId: payment.id };
+  });
+}
