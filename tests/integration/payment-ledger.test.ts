@@ -1,3 +1,4 @@
+// @module-tag sql
 // The payment ledger (issue 37, docs/decisions/193): every state × method × statement coverage, read
 // back through every surface that shows it (the list, the summary, the Unverified claims report,
 // Close sales' checklist and Close-out's blockers), which must agree with one another and with an
