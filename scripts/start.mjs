@@ -82,10 +82,18 @@ server.listen(port, hostname, () => {
   console.log(`▲ Ready on http://${hostname.includes(":") ? `[${hostname}]` : hostname}:${port}`);
 });
 
-// Finish what is in flight, then exit (process managers send SIGTERM).
+// Finish what is in flight, close the database (the embedded one's thread shuts PostgreSQL down
+// cleanly: server/db/client.ts, decision 190), then exit (process managers send SIGTERM).
+let closing;
+const closeDatabaseAndExit = () => {
+  closing ??= Promise.race([
+    Promise.resolve(globalThis.__raffleCloseDb?.()).catch(() => {}),
+    new Promise((resolve) => setTimeout(resolve, 10_000).unref()),
+  ]).then(() => process.exit(0));
+};
 for (const signal of ["SIGTERM", "SIGINT"]) {
   process.once(signal, () => {
-    server.close(() => process.exit(0));
-    setTimeout(() => process.exit(0), 5_000).unref();
+    server.close(closeDatabaseAndExit);
+    setTimeout(closeDatabaseAndExit, 5_000).unref();
   });
 }

@@ -174,6 +174,10 @@ export async function closeDb() {
   if (current) await disconnect(current);
 }
 
+// `npm start` (scripts/start.mjs) calls this on SIGTERM/SIGINT before the process exits, so the
+// embedded database's thread shuts PostgreSQL down cleanly (decision 190).
+(globalThis as { __raffleCloseDb?: () => Promise<void> }).__raffleCloseDb = closeDb;
+
 /** A connection that runs multi-statement SQL scripts (migrations, bulk seeding). */
 export interface ScriptRunner {
   exec(sql: string): Promise<void>;

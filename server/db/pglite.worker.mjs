@@ -12,6 +12,7 @@
 // workerData: { dataDir, socketPath, loadDataDirFile? } (a tar of a data directory to start
 // from: the tests' migrated template). Messages: in "close" (flush and stop); out
 // { t: "ready" }, { t: "closed" }, { t: "error", message }.
+import { Blob } from "node:buffer";
 import { readFile } from "node:fs/promises";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
