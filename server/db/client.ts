@@ -61,6 +61,8 @@ export function startPgliteThread(dataDir: string, options: { loadDataDirFile?: 
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
   // mkdtemp makes the folder 0700: only this user can reach the socket (it has no password).
   const socketDir = mkdtempSync(path.join(tmpdir(), "raffle-pglite-"));
+  if (socketDirs.size === 0 && process.listeners("exit").indexOf(removeSocketDirs) === -1) process.once("exit", removeSocketDirs);
+  socketDirs.add(socketDir);
   const socketPath = path.join(socketDir, `.s.PGSQL.${PGLITE_SOCKET_PORT}`);
   const worker = new Worker(new URL("./pglite.worker.mjs", import.meta.url), {
     workerData: { dataDir, socketPath, loadDataDirFile: options.loadDataDirFile },
@@ -83,6 +85,7 @@ export function startPgliteThread(dataDir: string, options: { loadDataDirFile?: 
     (closed ??= new Promise<void>((resolve) => {
       const done = () => {
         rmSync(socketDir, { recursive: true, force: true });
+        socketDirs.delete(socketDir);
         resolve();
       };
       worker.once("exit", done);
@@ -92,6 +95,12 @@ export function startPgliteThread(dataDir: string, options: { loadDataDirFile?: 
       setTimeout(() => void worker.terminate(), 10_000).unref();
     }));
   return { thread: { ready, close }, socketDir };
+}
+
+/** The socket folders of this process's PGlite threads, removed at exit if not closed before (a script's end). */
+const socketDirs = new Set<string>();
+function removeSocketDirs() {
+  for (const dir of socketDirs) rmSync(dir, { recursive: true, force: true });
 }
 
 /** The folder's socket name is PostgreSQL's own (`.s.PGSQL.<port>`), which is what `pg` connects to. */
