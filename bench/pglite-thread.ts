@@ -211,3 +211,5 @@ console.table(
   }),
 );
 console.log(JSON.stringify({ bench: "pglite-thread", loadavg: loadavg().map((l) => Math.round(l * 100) / 100), iterations: ITERATIONS, results }));
+// The in-thread mode's Prisma client (PGlite adapter) keeps the loop alive after its database closed.
+process.exit(0);
