@@ -83,16 +83,25 @@ server.listen(port, hostname, () => {
 });
 
 // Finish what is in flight, take the backup at stop when automatic backups are on (the app sets
-// __raffleBeforeExit, server/backup/backup-service.ts), then exit (process managers send SIGTERM).
-// A second signal (Ctrl+C reaches `npm run local` and this process both) does not cut it short.
+// __raffleBeforeExit, server/backup/backup-service.ts), close the database (the embedded one's thread
+// shuts PostgreSQL down cleanly: server/db/client.ts, decision 190), then exit (process managers send
+// SIGTERM). A second signal (Ctrl+C reaches `npm run local` and this process both) does not cut it short.
 let stopping = false;
+const closeDatabase = () =>
+  Promise.race([
+    Promise.resolve(globalThis.__raffleCloseDb?.()).catch(() => {}),
+    new Promise((resolve) => setTimeout(resolve, 10_000).unref()),
+  ]);
 for (const signal of ["SIGTERM", "SIGINT"]) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
     const beforeExit = globalThis.__raffleBeforeExit;
-    const closed = new Promise((resolve) => server.close(resolve));
-    Promise.all([closed, Promise.resolve(beforeExit?.()).catch(() => {})]).then(() => process.exit(0));
-    setTimeout(() => process.exit(0), beforeExit ? 120_000 : 5_000).unref();
+    // Idle keep-alive connections would hold server.close() open: 5 s of grace is enough for them.
+    const closed = Promise.race([new Promise((resolve) => server.close(resolve)), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
+    Promise.all([closed, Promise.resolve(beforeExit?.()).catch(() => {})])
+      .then(closeDatabase)
+      .then(() => process.exit(0));
+    setTimeout(() => process.exit(0), beforeExit ? 130_000 : 15_000).unref();
   });
 }

@@ -65,6 +65,31 @@ export function pgliteConnection(pglite: PGlite, options: { closeWith?: boolean 
   };
 }
 
+/** One transaction on a `pg` client: REPEATABLE READ (READ ONLY when reading), COPY over the wire. */
+async function clientTransaction<T>(client: pg.PoolClient | pg.Client, mode: "read" | "write", fn: (tx: BackupTx) => Promise<T>): Promise<T> {
+  await client.query(`BEGIN ISOLATION LEVEL REPEATABLE READ${mode === "read" ? " READ ONLY" : ""}`);
+  try {
+    const result = await fn({
+      query: async <R>(sql: string, params?: unknown[]) => (await client.query(sql, params as unknown[])).rows as R[],
+      copyOut: async (table) => {
+        const chunks: Buffer[] = [];
+        const stream = client.query(copyTo(`COPY ${quoteIdent(table)} TO STDOUT`));
+        for await (const chunk of stream) chunks.push(chunk as Buffer);
+        return Buffer.concat(chunks);
+      },
+      copyIn: async (table, data) => {
+        if (data.length === 0) return;
+        await pipeline(Readable.from([data]), client.query(copyFrom(`COPY ${quoteIdent(table)} FROM STDIN`)));
+      },
+    });
+    await client.query("COMMIT");
+    return result;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw error;
+  }
+}
+
 /** A PostgreSQL database by URL: each transaction on its own connection (never the app's pool). */
 export function postgresConnection(url: string): BackupConnection {
   return {
@@ -74,25 +99,7 @@ export function postgresConnection(url: string): BackupConnection {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
       try {
-        await client.query(`BEGIN ISOLATION LEVEL REPEATABLE READ${mode === "read" ? " READ ONLY" : ""}`);
-        const result = await fn({
-          query: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params as unknown[])).rows as T[],
-          copyOut: async (table) => {
-            const chunks: Buffer[] = [];
-            const stream = client.query(copyTo(`COPY ${quoteIdent(table)} TO STDOUT`));
-            for await (const chunk of stream) chunks.push(chunk as Buffer);
-            return Buffer.concat(chunks);
-          },
-          copyIn: async (table, data) => {
-            if (data.length === 0) return;
-            await pipeline(Readable.from([data]), client.query(copyFrom(`COPY ${quoteIdent(table)} FROM STDIN`)));
-          },
-        });
-        await client.query("COMMIT");
-        return result;
-      } catch (error) {
-        await client.query("ROLLBACK").catch(() => {});
-        throw error;
+        return await clientTransaction(client, mode, fn);
       } finally {
         await client.end().catch(() => {});
       }
@@ -100,6 +107,31 @@ export function postgresConnection(url: string): BackupConnection {
     scriptRunner: async () => {
       const { pgScriptRunner } = await import("@/server/db/client");
       return pgScriptRunner(url);
+    },
+    close: async () => {},
+  };
+}
+
+/**
+ * The running app's embedded database, served from its own thread (decision 190) to the app's
+ * one-connection pool: the backup's transaction takes that connection, so PGlite runs nothing else
+ * meanwhile (one instant, as on PostgreSQL), and reads by COPY TO STDOUT. Only reading: the
+ * socket server does not carry COPY FROM STDIN, and restore runs with the app stopped anyway.
+ */
+export function embeddedAppConnection(pool: pg.Pool): BackupConnection {
+  return {
+    engine: "pglite",
+    transaction: async (mode, fn) => {
+      if (mode !== "read") throw new Error("the running app's embedded database is only backed up, never restored into: stop the app first");
+      const client = await pool.connect();
+      try {
+        return await clientTransaction(client, mode, fn);
+      } finally {
+        client.release();
+      }
+    },
+    scriptRunner: async () => {
+      throw new Error("the running app's embedded database takes no scripts from a backup: stop the app first");
     },
     close: async () => {},
   };

@@ -16,7 +16,7 @@ const UNAVAILABLE_CODES = new Set([
 ]);
 /** The driver adapters' names for the same (Prisma's DriverAdapterError `cause.kind`). */
 const UNAVAILABLE_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections", "TlsConnectionError"]);
-const UNAVAILABLE_MESSAGES = /Can't reach database server|Connection terminated|Connection refused|PGlite is closed|connect ECONNREFUSED|Timed out fetching a new connection|server closed the connection/i;
+const UNAVAILABLE_MESSAGES = /Can't reach database server|Connection terminated|Connection refused|PGlite is closed|PGlite's thread ended|connect ENOENT \S*\.s\.PGSQL\.|connect ECONNREFUSED|Timed out fetching a new connection|server closed the connection/i;
 
 /** Foreign keys to users: a violation means the acting user was deleted during the request. */
 const USER_FOREIGN_KEYS = /\b(tickets_created_by_id_fkey|tickets_registered_by_id_fkey|auth_sessions_user_id_fkey)\b/;

@@ -7,13 +7,13 @@
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import { NextRequest } from "next/server";
 import pg from "pg";
-import { PrismaPGlite } from "pglite-prisma-adapter";
 import { afterEach, beforeEach, describe, expect, inject, it } from "vitest";
 import { POST as commitRoute } from "@/app/api/draws/route";
 import { POST as positionRoute } from "@/app/api/draws/[id]/positions/[n]/[action]/route";
@@ -29,7 +29,6 @@ import { POST as voidRemittanceRoute } from "@/app/api/remittances/[id]/void/rou
 import { POST as customRange } from "@/app/api/tickets/admin/generate-custom-range/route";
 import { POST as registerMultipleRoute } from "@/app/api/tickets/register-multiple/route";
 import { POST as voidTicketRoute } from "@/app/api/tickets/[id]/void/route";
-import { PrismaClient } from "@/generated/prisma/client";
 import { appBackupConnection } from "@/server/backup/app-connection";
 import { pgliteConnection, postgresConnection, type BackupConnection } from "@/server/backup/connection";
 import { createBackup } from "@/server/backup/create-backup";
@@ -38,7 +37,7 @@ import { readBackup } from "@/server/backup/read-backup";
 import { restoreBackup } from "@/server/backup/restore-backup";
 import { listTables, readTableStats, setStableOutput } from "@/server/backup/table-stats";
 import { writeTar, readTar } from "@/server/backup/tar";
-import { db, dbEngine } from "@/server/db/client";
+import { db, dbEngine, pgliteState } from "@/server/db/client";
 import { migrate } from "@/server/db/migrate";
 import { resetEnvCache } from "@/server/env";
 import { ensureInstallationSecrets, installationSecret } from "@/server/secrets/installation-secrets";
@@ -101,9 +100,15 @@ async function emptyDatabase(): Promise<{ connection: BackupConnection; useAsApp
   });
   return {
     connection: pgliteConnection(pglite),
-    // As tests/setup/database.ts installs the file's own PGlite.
+    // As tests/setup/database.ts installs the file's own PGlite: the restored database's data
+    // directory, dumped and served from a thread of its own (decision 190).
     useAsApp: async () => {
-      slot.__raffleDb = { client: new PrismaClient({ adapter: new PrismaPGlite(pglite) }), engine: "pglite", pglite, key: "pglite:memory://" };
+      const dump = path.join(await mkdtemp(path.join(tmpdir(), "raffle-restored-")), "data.tar");
+      await writeFile(dump, Buffer.from(await (await pglite.dumpDataDir("none")).arrayBuffer()));
+      const state = pgliteState("memory://", "pglite:memory://", { loadDataDirFile: dump });
+      slot.__raffleDb = state;
+      await state.pglite!.ready;
+      cleanups.push(() => state.pglite!.close());
     },
   };
 }

@@ -1,15 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { PrismaPGlite } from "pglite-prisma-adapter";
 import pg from "pg";
 import { afterAll, inject } from "vitest";
-import { PrismaClient } from "@/generated/prisma/client";
-import { closeDb, dbEngine } from "@/server/db/client";
+import { closeDb, dbEngine, pgliteState } from "@/server/db/client";
 import { resetEnvCache } from "@/server/env";
-import { PGLITE_EXTENSIONS, testFileDatabaseName } from "@/tests/setup/template-database";
+import { testFileDatabaseName } from "@/tests/setup/template-database";
 
 // Every test file runs against its own fresh copy of the database the run migrated once
 // (tests/setup/template-database.ts): an in-memory PGlite started from the dumped data directory
@@ -31,15 +27,17 @@ async function adminQuery(sql: string) {
 
 /**
  * server/db/client.ts keeps its one client on globalThis under the key of the configuration it
- * was built from; a PGlite loaded from the dump is put there under the key `memory://` gives.
+ * was built from; a PGlite thread started from the dump is put there under the key `memory://` gives.
  */
-function installPglite(pglite: PGlite) {
-  const slot = globalThis as typeof globalThis & { __raffleDb?: unknown };
-  slot.__raffleDb = { client: new PrismaClient({ adapter: new PrismaPGlite(pglite) }), engine: "pglite", pglite, key: "pglite:memory://" };
+async function installPglite(dumpFile: string) {
+  const slot = globalThis as typeof globalThis & { __raffleDb?: ReturnType<typeof pgliteState> };
+  const state = pgliteState("memory://", "pglite:memory://", { loadDataDirFile: dumpFile });
+  slot.__raffleDb = state;
   dbEngine();
-  if ((slot.__raffleDb as { pglite?: PGlite } | undefined)?.pglite !== pglite) {
+  if (slot.__raffleDb !== state) {
     throw new Error("server/db/client.ts no longer keeps the PGlite client this way: update tests/setup/database.ts");
   }
+  await state.pglite!.ready;
 }
 
 process.env.AUTH_SECRET ??= "test-secret-test-secret-test-secret-0123456789";
@@ -61,9 +59,7 @@ if (serverUrl) {
   delete process.env.DATABASE_URL;
   process.env.PGLITE_DIR = "memory://";
   resetEnvCache();
-  const loadDataDir = new Blob([await readFile(pgliteDump)]);
-  const pglite = await PGlite.create("memory://", { extensions: PGLITE_EXTENSIONS, loadDataDir });
-  installPglite(pglite);
+  await installPglite(pgliteDump);
 }
 
 afterAll(async () => {
