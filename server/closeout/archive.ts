@@ -155,40 +155,62 @@ async function revealedDraws() {
 }
 type RevealedDraw = Awaited<ReturnType<typeof revealedDraws>>[number];
 
-async function* archiveFiles(options: { includeAttachments: boolean; draws: RevealedDraw[] }): AsyncGenerator<Uint8Array> {
-  for (const t of TABLES) {
-    // The table's own column order (to_jsonb's keys come sorted by length).
-    const columns = await db().$queryRawUnsafe<{ name: string }[]>(
-      `SELECT column_name AS name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position`,
-      t.table,
-    );
-    let fields: string[] | null = null;
-    for await (const rows of pages(t)) {
-      const first = !fields;
-      fields ??= columns.map((c) => c.name);
-      const data = rows.map((r) => fields!.map((f) => cell(r[f])));
-      // UTF-8 with a BOM (Excel), CRLF, formula-looking cells neutralised (as the tickets and activity exports).
-      const text = Papa.unparse(first ? { fields, data } : data, { escapeFormulae: true, newline: "\r\n" });
-      yield frame(t.file, `${first ? "\uFEFF" : ""}${text}\r\n`);
-      if (t.table === "audit_log") {
-        // Exact too: one JSON object per row, as stored, to check the audit checkpoints against.
-        yield frame("audit-log.jsonl", rows.map((r) => JSON.stringify(r)).join("\n") + "\n");
-      }
-    }
-    if (!fields) yield frame(t.file, "\uFEFF");
+/** A table as one CSV file, page by page: the file's pieces come together, so it is one ZIP entry. */
+async function* tableCsv(t: TableFile): AsyncGenerator<Uint8Array> {
+  // The table's own column order (to_jsonb's keys come sorted by length).
+  const columns = await db().$queryRawUnsafe<{ name: string }[]>(
+    `SELECT column_name AS name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position`,
+    t.table,
+  );
+  const fields = columns.map((c) => c.name);
+  let first = true;
+  for await (const rows of pages(t)) {
+    const data = rows.map((r) => fields.map((f) => cell(r[f])));
+    // UTF-8 with a BOM (Excel), CRLF, formula-looking cells neutralised (as the tickets and activity exports).
+    const text = Papa.unparse(first ? { fields, data } : data, { escapeFormulae: true, newline: "\r\n" });
+    yield frame(t.file, `${first ? "\uFEFF" : ""}${text}\r\n`);
+    first = false;
   }
+  if (first) yield frame(t.file, "\uFEFF");
+}
+
+/** The audit log exactly: one JSON object per row, as stored, to check the audit checkpoints against (a pass of its own). */
+async function* auditJsonl(): AsyncGenerator<Uint8Array> {
+  let any = false;
+  for await (const rows of pages(TABLES.find((t) => t.table === "audit_log")!)) {
+    yield frame("audit-log.jsonl", rows.map((r) => JSON.stringify(r)).join("\n") + "\n");
+    any = true;
+  }
+  if (!any) yield frame("audit-log.jsonl", "");
+}
+
+async function* reportFiles(): AsyncGenerator<Uint8Array> {
   for (const report of REPORTS) {
     const rows = await db().$queryRawUnsafe<Record<string, unknown>[]>(report.sql);
     const fields = report.fields;
     const text = Papa.unparse({ fields, data: rows.map((r) => fields.map((f) => cell(r[f]))) }, { escapeFormulae: true, newline: "\r\n" });
     yield frame(report.file, `\uFEFF${text}\r\n`);
   }
+}
+
+async function* drawFiles(draws: RevealedDraw[]): AsyncGenerator<Uint8Array> {
   const script = await readFile(path.join(process.cwd(), "scripts", "verify-draw.mjs"), "utf8");
-  for (const d of options.draws) {
+  for (const d of draws) {
     yield frame(`draw-${d.number}/certificate.json`, JSON.stringify(d.certificate, null, 2) + "\n");
     yield frame(`draw-${d.number}/pool.csv`, await poolCsv(d.id));
     yield frame(`draw-${d.number}/verify-draw.mjs`, script);
   }
+}
+
+/**
+ * Every file's text, each file whole before the next begins (the worker refuses a name that comes
+ * back: one ZIP entry per name, hashed exactly, issue 36).
+ */
+async function* archiveFiles(options: { includeAttachments: boolean; draws: RevealedDraw[] }): AsyncGenerator<Uint8Array> {
+  for (const t of TABLES) yield* tableCsv(t);
+  yield* auditJsonl();
+  yield* reportFiles();
+  yield* drawFiles(options.draws);
   if (options.includeAttachments) yield* attachmentFiles();
 }
 

@@ -12,6 +12,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { NextRequest } from "next/server";
+import Papa from "papaparse";
 import { beforeEach, describe, expect, it } from "vitest";
 import { POST as commitRoute } from "@/app/api/draws/route";
 import { POST as publishRoute } from "@/app/api/draws/[id]/publish/route";
@@ -229,4 +230,36 @@ describe("GET /api/raffle/archive.zip", () => {
     }
     expect(rows.map((r) => (r.after as { includeAttachments: boolean }).includeAttachments)).toEqual([false, true]);
   });
+
+  it("holds every audit row in one entry per file: 25,000 rows counted back out by unzip, the manifest hashing each entry's bytes", async () => {
+    await db().$executeRaw`
+      INSERT INTO audit_log (actor_email, action, entity_type, entity_id, after)
+      SELECT 'bulk@example.com', 'ticket.register', 'ticket', n::text, jsonb_build_object('n', n) FROM generate_series(1, 25000) n`;
+    const total = await db().auditLog.count();
+    expect(total).toBeGreaterThanOrEqual(25000);
+    const res = await download(admin.token);
+    expect(res.status).toBe(200);
+    const dir = await mkdtemp(path.join(tmpdir(), "raffle-archive-"));
+    const zip = path.join(dir, "archive.zip");
+    await writeFile(zip, res.bytes);
+    // Info-ZIP's own listing: every entry, repeats included.
+    const listed = (await run("unzip", ["-Z1", zip])).stdout.split("\n").filter(Boolean);
+    expect(listed.length).toBeGreaterThan(10);
+    expect(listed.filter((name, i) => listed.indexOf(name) !== i), "repeated entry names").toEqual([]);
+    const entry = async (name: string) => (await run("unzip", ["-p", zip, name], { encoding: "buffer", maxBuffer: 256 * 1024 * 1024 })).stdout as Buffer;
+    const csv = (await entry("audit-log.csv")).toString("utf8");
+    const parsed = Papa.parse<string[]>(csv.replace(/^\uFEFF/, ""), { skipEmptyLines: true });
+    expect(parsed.data.length - 1).toBe(total);
+    expect(new Set(parsed.data.slice(1).map((r) => r[0])).size).toBe(total);
+    const jsonl = (await entry("audit-log.jsonl")).toString("utf8").trim().split("\n");
+    expect(jsonl).toHaveLength(total);
+    expect(new Set(jsonl.map((l) => JSON.parse(l).id)).size).toBe(total);
+    const manifest = JSON.parse((await entry("manifest.json")).toString("utf8"));
+    expect(Object.keys(manifest.files).sort()).toEqual(listed.filter((n) => n !== "manifest.json" && n !== "manifest.sig").sort());
+    for (const name of Object.keys(manifest.files)) {
+      const bytes = await entry(name);
+      expect(createHash("sha256").update(bytes).digest("hex"), name).toBe(manifest.files[name].sha256);
+      expect(bytes.length, name).toBe(manifest.files[name].bytes);
+    }
+  }, 120_000);
 });
