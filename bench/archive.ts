@@ -1,4 +1,4 @@
-// The close-out archive benchmark (issue 24, docs/decisions/149): GET /api/raffle/archive.zip from
+// The close-out archive benchmark (issue 24, docs/decisions/149): POST /api/raffle/archive.zip from
 // the production build, the whole ZIP read, with the server's RSS (the process and its worker
 // threads: one process) sampled every 20 ms: before, peak, growth, and the curve against the bytes
 // sent. Run at two sizes, the growth should not follow the size when the archive streams.
@@ -64,7 +64,7 @@ export async function measureArchive(options: { base: string; token: string; ser
     }
     curve.push({ sent, rss: now });
   }, 20);
-  const res = await fetch(`${options.base}/raffle/archive.zip`, { headers: { authorization: `Bearer ${options.token}` } });
+  const res = await fetch(`${options.base}/raffle/archive.zip`, { method: "POST", headers: { authorization: `Bearer ${options.token}` } });
   if (res.status !== 200 || !res.body) {
     clearInterval(sampler);
     throw new Error(`archive answered ${res.status}: ${await res.text()}`);

@@ -18,7 +18,7 @@ import type { ArchiveDocument } from "@/server/jobs/kinds/raffle-archive.worker"
 import { reportData } from "@/server/remittances/remittance-pdfs";
 import { signingKeyPair } from "@/server/secrets/installation-secrets";
 
-// GET /api/raffle/archive.zip (issue 24, docs/decisions/131): the instance reads every record page by
+// POST /api/raffle/archive.zip (issue 24, docs/decisions/131): the instance reads every record page by
 // page (keyset, 2,000 rows) and feeds the worker the files' text; the worker zips, hashes and signs.
 // When the whole ZIP has been sent, its SHA-256 and size are recorded in raffle_archives (what the
 // purge asks for) and audited. The PDFs (docs/decisions/145) are read here as plain data and drawn

@@ -19,7 +19,8 @@ import { POST as publishRoute } from "@/app/api/draws/[id]/publish/route";
 import { POST as positionRoute } from "@/app/api/draws/[id]/positions/[n]/[action]/route";
 import { POST as revealRoute } from "@/app/api/draws/[id]/reveal/route";
 import { POST as postPrizeRoute } from "@/app/api/prizes/route";
-import { GET as archiveRoute } from "@/app/api/raffle/archive.zip/route";
+import * as archiveModule from "@/app/api/raffle/archive.zip/route";
+const archiveRoute = archiveModule.POST;
 import { POST as closeSalesRoute } from "@/app/api/raffle/close-sales/route";
 import { POST as closeRoute } from "@/app/api/raffle/close/route";
 import { POST as purgeRoute } from "@/app/api/raffle/purge/route";
@@ -28,6 +29,7 @@ import { POST as voidRoute } from "@/app/api/tickets/[id]/void/route";
 import { formatCentavos, amountToCentavos } from "@/lib/money";
 import { db } from "@/server/db/client";
 import { resetDb } from "@/tests/helpers/db";
+import { createCookieUser } from "@/tests/helpers/auth";
 import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
 import { createSoldTickets } from "@/tests/helpers/sold-tickets";
@@ -60,7 +62,7 @@ async function pdfPages(file: string) {
 }
 
 async function download(token: string, query = "") {
-  const req = new NextRequest(new URL(`/api/raffle/archive.zip${query}`, "http://localhost:3000"), { headers: { authorization: `Bearer ${token}`, host: "localhost:3000" } });
+  const req = new NextRequest(new URL(`/api/raffle/archive.zip${query}`, "http://localhost:3000"), { method: "POST", headers: { authorization: `Bearer ${token}`, host: "localhost:3000" } });
   const res = await archiveRoute(req, { params: Promise.resolve({}) });
   return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
 }
@@ -111,7 +113,7 @@ async function closedRaffle() {
   expect(closed.status, JSON.stringify(closed.json)).toBe(200);
 }
 
-describe("GET /api/raffle/archive.zip", () => {
+describe("POST /api/raffle/archive.zip", () => {
   it("is one signed, self-verifying ZIP; recorded once sent; Purge then runs", async () => {
     await closedRaffle();
     expect((await download(staff.token)).status).toBe(403);
@@ -262,4 +264,41 @@ describe("GET /api/raffle/archive.zip", () => {
       expect(bytes.length, name).toBe(manifest.files[name].bytes);
     }
   }, 120_000);
+
+  it("is a POST: a cross-site request with the admin's cookie is refused and not recorded; a same-origin one counts for Purge", async () => {
+    await closedRaffle();
+    const cookieAdmin = await createCookieUser({ isAdmin: true });
+    // No GET at all: a page navigation (cookie, no Origin) cannot take it.
+    expect("GET" in archiveModule).toBe(false);
+    const attempt = async (headers: Record<string, string>) => {
+      const req = new NextRequest(new URL("/api/raffle/archive.zip", "http://localhost:3000"), { method: "POST", headers: { host: "localhost:3000", cookie: cookieAdmin.cookie, ...headers } });
+      const res = await archiveRoute(req, { params: Promise.resolve({}) });
+      return { status: res.status, body: res.headers.get("content-type")?.includes("json") ? await res.json() : Buffer.from(await res.arrayBuffer()) };
+    };
+    const refused = [
+      {}, // a form from anywhere without Origin
+      { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+      // The browser's word wins over a matching Origin.
+      { origin: "http://localhost:3000", "sec-fetch-site": "cross-site" },
+      { origin: "http://localhost:3000", "sec-fetch-site": "same-site" },
+    ];
+    for (const headers of refused) {
+      const res = await attempt(headers);
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+      expect(res.body).toMatchObject({ code: "bad_origin" });
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await db().raffleArchive.count()).toBe(0);
+    expect((await post(purgeRoute, "/api/raffle/purge", { confirm: "PURGE" })).status).toBe(409);
+
+    const ok = await attempt({ origin: "http://localhost:3000", "sec-fetch-site": "same-origin" });
+    expect(ok.status).toBe(200);
+    let recorded = 0;
+    for (let i = 0; i < 50 && !recorded; i++) {
+      recorded = await db().raffleArchive.count();
+      if (!recorded) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(recorded).toBe(1);
+    expect((await post(purgeRoute, "/api/raffle/purge", { confirm: "PURGE" })).status).toBe(200);
+  });
 });
