@@ -256,7 +256,8 @@ function readme(status: RaffleStatus, exportedAt: string, includeAttachments: bo
     "1. Each file's SHA-256 equals its entry in manifest.json (sha256sum <file>).",
     "2. The signature: openssl pkeyutl -verify -pubin -inkey public-key.pem -rawin -in manifest.json \\",
     "   -sigfile <(base64 -d manifest.sig)   (or Node's crypto.verify(null, manifest, publicKey, sig)).",
-    "3. A draw: cd draw-N && node verify-draw.mjs certificate.json pool.csv   (exit code 0 = it checks out).",
+    "3. A draw: cd draw-N && node verify-draw.mjs --key \"<signing key on the Commitment Notice>\" certificate.json pool.csv",
+    "   (exit code 0 = it checks out; --key insists on the key published at commit, not the one the certificate carries).",
     "",
   ].join("\n");
 }
