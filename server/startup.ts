@@ -1,5 +1,6 @@
 import "server-only";
 import { bootstrapAdmins } from "@/server/auth/bootstrap-admins";
+import { auditSafety } from "@/server/db/audit-safety";
 import { migrate } from "@/server/db/migrate";
 import { EnvError, env } from "@/server/env";
 import { ensureInstallationSecrets } from "@/server/secrets/installation-secrets";
@@ -32,6 +33,13 @@ export async function startServer() {
   } catch (error) {
     console.error(`keys: cannot read or create the installation's keys: ${(error as Error).message.split("\n")[0]}`);
     process.exit(1);
+  }
+  try {
+    // Can the app's role erase its own records? Said at every start (docs/decisions/211).
+    const safety = await auditSafety();
+    if (safety.canRewrite) console.warn(`database: warning: ${safety.message}`);
+  } catch (error) {
+    console.warn(`database: cannot check the app role's rights: ${(error as Error).message.split("\n")[0]}`);
   }
   try {
     const added = await bootstrapAdmins(env().ADMIN_EMAILS);

@@ -184,6 +184,25 @@ async function* auditJsonl(): AsyncGenerator<Uint8Array> {
   if (!any) yield frame("audit-log.jsonl", "");
 }
 
+/**
+ * The audit log's hash chain (decision 211): per row its hash, a tab and the exact line the database
+ * hashed (audit_row_line), so verify-archive.mjs can recompute every link without a database.
+ */
+async function* auditChain(): AsyncGenerator<Uint8Array> {
+  let after = "0";
+  let any = false;
+  for (;;) {
+    const rows = await db().$queryRaw<{ id: string; hash: string | null; line: string }[]>`
+      SELECT a.id::text AS id, a.hash, audit_row_line(a) AS line FROM audit_log a WHERE a.id > ${after}::bigint ORDER BY a.id LIMIT 2000`;
+    if (!rows.length) break;
+    yield frame("audit-log-chain.txt", rows.map((r) => `${r.hash ?? ""}\t${r.line}\n`).join(""));
+    any = true;
+    after = rows[rows.length - 1].id;
+    if (rows.length < 2000) break;
+  }
+  if (!any) yield frame("audit-log-chain.txt", "");
+}
+
 async function* reportFiles(): AsyncGenerator<Uint8Array> {
   for (const report of REPORTS) {
     const rows = await db().$queryRawUnsafe<Record<string, unknown>[]>(report.sql);
@@ -194,6 +213,7 @@ async function* reportFiles(): AsyncGenerator<Uint8Array> {
 }
 
 async function* drawFiles(draws: RevealedDraw[]): AsyncGenerator<Uint8Array> {
+  yield frame("verify-archive.mjs", await readFile(path.join(process.cwd(), "scripts", "verify-archive.mjs"), "utf8"));
   const script = await readFile(path.join(process.cwd(), "scripts", "verify-draw.mjs"), "utf8");
   for (const d of draws) {
     yield frame(`draw-${d.number}/certificate.json`, JSON.stringify(d.certificate, null, 2) + "\n");
@@ -209,6 +229,7 @@ async function* drawFiles(draws: RevealedDraw[]): AsyncGenerator<Uint8Array> {
 async function* archiveFiles(options: { includeAttachments: boolean; draws: RevealedDraw[] }): AsyncGenerator<Uint8Array> {
   for (const t of TABLES) yield* tableCsv(t);
   yield* auditJsonl();
+  yield* auditChain();
   yield* reportFiles();
   yield* drawFiles(options.draws);
   if (options.includeAttachments) yield* attachmentFiles();
@@ -235,6 +256,8 @@ function readme(status: RaffleStatus, exportedAt: string, includeAttachments: bo
     "  allocations.csv, audit-log.csv: every row of the raffle's records, one column per database",
     "  column (UTF-8 with BOM; a cell starting with = + - @ is prefixed with ' so spreadsheets do not run it).",
     "- audit-log.jsonl: the audit log exactly as stored, one JSON object per line.",
+    "- audit-log-chain.txt: each audit row's hash (over the row before's hash and this row) and the line hashed.",
+    "- verify-archive.mjs: checks every file against manifest.json, the signature, and the audit log's hash chain.",
     "- reports/winners.csv: every drawn position (winners and backups) with its prize, buyer and latest event.",
     "- reports/voided-numbers.csv: the voided ticket numbers with their reasons.",
     "- reports/remittance-report.pdf: every seller's remittances, adjustments and balance, with totals.",
@@ -253,6 +276,7 @@ function readme(status: RaffleStatus, exportedAt: string, includeAttachments: bo
     "- public-key.pem: that key's public half (the same key signs the draw certificates).",
     "",
     "How to verify",
+    "0. All at once: node verify-archive.mjs .   (exit code 0 = every check passed; --key <fingerprint> insists on the published key).",
     "1. Each file's SHA-256 equals its entry in manifest.json (sha256sum <file>).",
     "2. The signature: openssl pkeyutl -verify -pubin -inkey public-key.pem -rawin -in manifest.json \\",
     "   -sigfile <(base64 -d manifest.sig)   (or Node's crypto.verify(null, manifest, publicKey, sig)).",

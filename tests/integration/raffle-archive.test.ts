@@ -126,9 +126,9 @@ describe("POST /api/raffle/archive.zip", () => {
     expect(manifest).toMatchObject({ format: "raffle-archive-v1", raffleStatus: "closed", appVersion: expect.any(String) });
     const names = await checkManifest(out);
     expect(names).toEqual(
-      ["README.txt", "allocations.csv", "audit-log.csv", "audit-log.jsonl", "draw-1/certificate.json", "draw-1/certificate.pdf", "draw-1/pool.csv",
+      ["README.txt", "allocations.csv", "audit-log-chain.txt", "audit-log.csv", "audit-log.jsonl", "draw-1/certificate.json", "draw-1/certificate.pdf", "draw-1/pool.csv",
         "draw-1/verify-draw.mjs", "payments.csv", "public-key.pem", "remittance-adjustments.csv", "remittances.csv", "reports/remittance-report.pdf",
-        "reports/summary.pdf", "reports/voided-numbers.csv", "reports/winners.csv", "statement-lines.csv", "tickets.csv"].sort(),
+        "reports/summary.pdf", "reports/voided-numbers.csv", "reports/winners.csv", "statement-lines.csv", "tickets.csv", "verify-archive.mjs"].sort(),
     );
     const signature = Buffer.from((await readFile(path.join(out, "manifest.sig"), "utf8")).trim(), "base64");
     const publicKey = createPublicKey(await readFile(path.join(out, "public-key.pem"), "utf8"));
@@ -300,5 +300,29 @@ describe("POST /api/raffle/archive.zip", () => {
     }
     expect(recorded).toBe(1);
     expect((await post(purgeRoute, "/api/raffle/purge", { confirm: "PURGE" })).status).toBe(200);
+  });
+
+  it("carries the audit log's hash chain; verify-archive.mjs passes it, and fails a row rewritten behind the triggers' back", async () => {
+    await closedRaffle();
+    const out = await unzipped((await download(admin.token)).bytes);
+    const good = await run(process.execPath, ["verify-archive.mjs", "."], { cwd: out });
+    expect(good.stdout).toContain("ok   audit log hash chain");
+    expect(good.stdout).toContain("All checks passed");
+    // What a role that owns the table can do (a single-role install): the triggers set aside, a row changed.
+    const [row] = await db().$queryRaw<{ id: bigint }[]>`SELECT id FROM audit_log WHERE action = 'ticket.void'`;
+    await db().$executeRawUnsafe(`ALTER TABLE audit_log DISABLE TRIGGER USER`);
+    await db().$executeRaw`UPDATE audit_log SET actor_email = 'someone-else@example.com' WHERE id = ${row.id}`;
+    await db().$executeRawUnsafe(`ALTER TABLE audit_log ENABLE TRIGGER USER`);
+    const tampered = await unzipped((await download(admin.token)).bytes);
+    const bad = await run(process.execPath, ["verify-archive.mjs", "."], { cwd: tampered }).then(
+      () => null,
+      (error: { code: number; stdout: string }) => error,
+    );
+    expect(bad?.code).toBe(1);
+    expect(bad?.stdout).toContain(`FAIL audit log hash chain (row ${row.id} (line `);
+    expect(bad?.stdout).toContain("The archive does NOT check out.");
+    // A file changed after signing fails too.
+    await writeFile(path.join(out, "tickets.csv"), "changed");
+    await expect(run(process.execPath, ["verify-archive.mjs", "."], { cwd: out })).rejects.toMatchObject({ code: 1 });
   });
 });
