@@ -60,6 +60,22 @@ describe("the audit log's hash chain", () => {
     await sql(`ALTER TABLE audit_log ENABLE TRIGGER USER`);
     expect((await brokenLinks()).broken).toEqual([target.id]);
   });
+
+  it("is re-sealed by the purge's masking, the one sanctioned rewrite", async () => {
+    await db().auditLog.create({ data: { action: "ticket.update", entityType: "ticket", after: { phone_number: "9171234567", buyer_name: "Juan Dela Cruz" } } });
+    await db().auditLog.create({ data: { action: "settings.update", entityType: "settings", after: { n: 1 } } });
+    for (const s of ["sales_closed", "committed", "drawn", "published", "closed"]) await db().$executeRawUnsafe(`UPDATE raffle_state SET status = '${s}' WHERE id = 1`);
+    const masked = await db().$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT set_config('raffle.purge', 'on', true)`;
+      const [{ n }] = await tx.$queryRaw<{ n: number }[]>`SELECT audit_log_redact_personal_data() AS n`;
+      return n;
+    });
+    expect(masked).toBe(1);
+    expect((await db().auditLog.findFirstOrThrow({ where: { action: "ticket.update" } })).after).toEqual({ phone_number: null, buyer_name: "J. D. C." });
+    expect((await brokenLinks()).broken).toEqual([]);
+    // Outside the purge the hash alone cannot be rewritten either.
+    await expect(sql(`UPDATE audit_log SET hash = 'x'`)).rejects.toThrow("audit_log is append-only");
+  });
 });
 
 describe("a committed draw's pool", () => {

@@ -275,7 +275,7 @@ describe("POST /api/raffle/archive.zip", () => {
       const res = await archiveRoute(req, { params: Promise.resolve({}) });
       return { status: res.status, body: res.headers.get("content-type")?.includes("json") ? await res.json() : Buffer.from(await res.arrayBuffer()) };
     };
-    const refused = [
+    const refused: Record<string, string>[] = [
       {}, // a form from anywhere without Origin
       { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
       // The browser's word wins over a matching Origin.
