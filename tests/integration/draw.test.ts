@@ -108,6 +108,8 @@ describe("Close sales and the raffle's one-way state", () => {
     const reg = await callRoute(registerRoute, { method: "PUT", path: `/api/tickets/register/${t.control_number}`, params: { controlNumber: t.control_number }, token: staff.token, body: { buyerName: "Late Buyer", phoneNumber: "09171234567" } });
     expect(reg.status, JSON.stringify(reg.json)).toBe(409);
     expect(reg.json.code).toBe("sales_closed");
+    // The trigger's sentence, whole and nothing after it (it once ended in "null", issue 40).
+    expect(reg.json.message).toBe(`Sales are closed: ticket ${t.control_number} cannot be registered`);
     expect(await db().auditLog.count({ where: { action: "raffle.close_sales" } })).toBe(1);
   });
 
