@@ -4,6 +4,7 @@ import path from "node:path";
 import Papa from "papaparse";
 import packageJson from "@/package.json" with { type: "json" };
 import type { RaffleStatus } from "@/lib/draw";
+import { sealAuditLog } from "@/server/activity/seal-audit-log";
 import { writeAudit } from "@/server/audit";
 import type { Principal } from "@/server/auth/principal";
 import { requireAdmin } from "@/server/auth/require-admin";
@@ -186,18 +187,21 @@ async function* auditJsonl(): AsyncGenerator<Uint8Array> {
 
 /**
  * The audit log's hash chain (decision 211): per row its hash, a tab and the exact line the database
- * hashed (audit_row_line), so verify-archive.mjs can recompute every link without a database.
+ * hashed (audit_row_line), in chain order (chain_seq), so verify-archive.mjs can recompute every link
+ * without a database. Every row committed so far is sealed first, so no unsealed row is left out.
  */
 async function* auditChain(): AsyncGenerator<Uint8Array> {
+  await sealAuditLog();
   let after = "0";
   let any = false;
   for (;;) {
-    const rows = await db().$queryRaw<{ id: string; hash: string | null; line: string }[]>`
-      SELECT a.id::text AS id, a.hash, audit_row_line(a) AS line FROM audit_log a WHERE a.id > ${after}::bigint ORDER BY a.id LIMIT 2000`;
+    const rows = await db().$queryRaw<{ seq: string; hash: string; line: string }[]>`
+      SELECT a.chain_seq::text AS seq, a.hash, audit_row_line(a) AS line FROM audit_log a
+      WHERE a.chain_seq > ${after}::bigint ORDER BY a.chain_seq LIMIT 2000`;
     if (!rows.length) break;
-    yield frame("audit-log-chain.txt", rows.map((r) => `${r.hash ?? ""}\t${r.line}\n`).join(""));
+    yield frame("audit-log-chain.txt", rows.map((r) => `${r.hash}\t${r.line}\n`).join(""));
     any = true;
-    after = rows[rows.length - 1].id;
+    after = rows[rows.length - 1].seq;
     if (rows.length < 2000) break;
   }
   if (!any) yield frame("audit-log-chain.txt", "");
@@ -289,6 +293,8 @@ function readme(status: RaffleStatus, exportedAt: string, includeAttachments: bo
 /** Starts the archive job for an administrator; the route streams its output. */
 export async function startArchive(options: { principal: Principal; origin: string; includeAttachments?: boolean; signal?: AbortSignal }) {
   requireAdmin(options.principal);
+  // Every audit row committed so far sealed into the hash chain (docs/decisions/211) before the export.
+  await sealAuditLog();
   const includeAttachments = options.includeAttachments ?? false;
   const state = await db().raffleState.findUnique({ where: { id: 1 } });
   const status = (state?.status ?? "selling") as RaffleStatus;

@@ -1,14 +1,25 @@
 -- Issue 40 (docs/decisions/211): an audit trail that holds in every install.
 --
--- 1. The audit log is a hash chain: each row's hash is SHA-256 over the previous row's hash, a newline
+-- 1. The audit log is a hash chain, sealed lazily: writers insert audit rows as they always did (no
+--    lock, no chain work, so two transactions writing audit rows never wait for each other), and
+--    audit_log_seal() later gives every committed row not yet in the chain its place: chain_seq (the
+--    chain's order, from its own sequence) and hash = SHA-256 over the previous row's hash, a newline
 --    and the row's canonical line (the same line the checkpoints digest: a JSON array printed by the
---    database, the time in UTC). Rows take their place in the chain one writer at a time (a
---    transaction-scoped advisory lock, taken at its first audit row and held to its commit), and their
---    id is drawn under that lock, so id order is chain order. Where the app's role could rewrite the
---    log (a single-role install), a rewrite that does not recompute every later hash is detected by the
---    archive's verifier (scripts/verify-archive.mjs); the checkpoints and the draw certificates anchor
---    the chain's head outside the database.
-ALTER TABLE "audit_log" ADD COLUMN "hash" TEXT;
+--    database, the time in UTC). A row that commits late (a smaller id, a later commit) simply takes a
+--    later place: chain order is chain_seq order, not id order. Sealers take their turn under a
+--    transaction-scoped advisory lock held only for the seal's own short transaction.
+--    The app seals at start, every 60 seconds while it runs, and before anything exports or anchors
+--    the log (the archive, an audit checkpoint, a draw's reveal). So where the app's role could rewrite
+--    the log (a single-role install), a row not yet sealed (at most about a minute old) can be changed
+--    or removed undetected; a sealed row cannot be changed without recomputing every later hash, which
+--    the archive's verifier (scripts/verify-archive.mjs) reports, and a recomputed chain no longer
+--    matches the anchors kept outside the database (archives already handed out, the checkpoints' and
+--    the draw certificates' sums).
+ALTER TABLE "audit_log" ADD COLUMN "hash" TEXT, ADD COLUMN "chain_seq" BIGINT;
+CREATE UNIQUE INDEX "audit_log_chain_seq_key" ON "audit_log"("chain_seq");
+-- The rows waiting for their seal, found without reading the sealed ones.
+CREATE INDEX "audit_log_unsealed_idx" ON "audit_log"("id") WHERE "chain_seq" IS NULL;
+CREATE SEQUENCE "audit_log_chain_seq_seq" AS BIGINT;
 
 CREATE FUNCTION "audit_row_line"(r "audit_log") RETURNS TEXT LANGUAGE sql STABLE AS $$
   SELECT json_build_array(r."id"::text, r."actor_id", r."actor_email", r."action", r."entity_type", r."entity_id", r."before", r."after",
@@ -19,55 +30,65 @@ CREATE FUNCTION "audit_chain_hash"(previous TEXT, line TEXT) RETURNS TEXT LANGUA
   SELECT encode(sha256(convert_to(coalesce(previous, '') || E'\n' || line, 'UTF8')), 'hex')
 $$;
 
--- Per row, the line and the hash are written out here rather than through audit_row_line(): a
--- function call per row doubled the trigger's cost (measured: 100,000 rows in one INSERT take 5.2 s
--- with this trigger against 1.5 s without, on PostgreSQL 15, 2 cores). The two must print the same line.
-CREATE FUNCTION "audit_log_chain"() RETURNS TRIGGER LANGUAGE plpgsql AS $$
+-- Seals at most max_rows committed rows (the oldest ids first) and returns how many; the caller
+-- loops while it returns max_rows. The hashes are computed in a loop (the line and the hash written
+-- out rather than through the two functions above: a call per row doubled the cost; the two must
+-- print the same line) and written by one UPDATE from arrays. SECURITY DEFINER: the app's role of the
+-- two-role set-up may not update audit_log itself.
+CREATE FUNCTION "audit_log_seal"(max_rows INTEGER DEFAULT 50000) RETURNS INTEGER LANGUAGE plpgsql SECURITY DEFINER SET search_path = public AS $$
 DECLARE
-  head TEXT := current_setting('audit.chain_head', true);
+  previous TEXT;
+  r RECORD;
+  n INTEGER := 0;
+  ids BIGINT[] := '{}';
+  seqs BIGINT[] := '{}';
+  hashes TEXT[] := '{}';
 BEGIN
-  IF head IS NULL OR head = '' THEN
-    -- The transaction's first audit row: wait for the chain, then read its head (committed rows only
-    -- can be there: every other writer holds the lock to its commit).
-    PERFORM pg_advisory_xact_lock(7406392001);
-    SELECT 'h:' || coalesce((SELECT "hash" FROM "audit_log" ORDER BY "id" DESC LIMIT 1), '') INTO head;
-  END IF;
-  NEW."id" := nextval('"audit_log_id_seq"');
-  NEW."hash" := encode(sha256(convert_to(substr(head, 3) || E'\n' || json_build_array(NEW."id"::text, NEW."actor_id", NEW."actor_email", NEW."action",
-    NEW."entity_type", NEW."entity_id", NEW."before", NEW."after", to_char(NEW."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text, 'UTF8')), 'hex');
-  PERFORM set_config('audit.chain_head', 'h:' || NEW."hash", true);
-  RETURN NEW;
-END $$;
-
--- The rows already there, in id order (the owner applies migrations; the append-only trigger is
--- set aside for this one statement's duration).
-ALTER TABLE "audit_log" DISABLE TRIGGER "audit_log_no_update_or_delete";
-DO $$
-DECLARE
-  r "audit_log";
-  previous TEXT := '';
-BEGIN
-  FOR r IN SELECT * FROM "audit_log" ORDER BY "id" LOOP
-    previous := "audit_chain_hash"(previous, "audit_row_line"(r));
-    UPDATE "audit_log" SET "hash" = previous WHERE "id" = r."id";
+  PERFORM pg_advisory_xact_lock(7406392001);
+  -- Read after the lock: a sealer before us has committed (each statement sees what is committed now).
+  SELECT coalesce((SELECT "hash" FROM "audit_log" WHERE "chain_seq" IS NOT NULL ORDER BY "chain_seq" DESC LIMIT 1), '') INTO previous;
+  FOR r IN
+    SELECT a."id", json_build_array(a."id"::text, a."actor_id", a."actor_email", a."action", a."entity_type", a."entity_id", a."before", a."after",
+      to_char(a."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))::text AS line
+    FROM "audit_log" a WHERE a."chain_seq" IS NULL ORDER BY a."id" LIMIT max_rows
+  LOOP
+    n := n + 1;
+    previous := encode(sha256(convert_to(previous || E'\n' || r.line, 'UTF8')), 'hex');
+    ids[n] := r."id";
+    seqs[n] := nextval('"audit_log_chain_seq_seq"');
+    hashes[n] := previous;
   END LOOP;
+  IF n > 0 THEN
+    PERFORM set_config('audit.seal', 'on', true);
+    UPDATE "audit_log" a SET "chain_seq" = u.s, "hash" = u.h FROM unnest(ids, seqs, hashes) AS u(id, s, h)
+    WHERE a."id" = u.id AND a."chain_seq" IS NULL;
+    PERFORM set_config('audit.seal', '', true);
+  END IF;
+  RETURN n;
 END $$;
-ALTER TABLE "audit_log" ENABLE TRIGGER "audit_log_no_update_or_delete";
 
-CREATE TRIGGER "audit_log_chain" BEFORE INSERT ON "audit_log" FOR EACH ROW EXECUTE FUNCTION "audit_log_chain"();
-
--- 2. The purge of personal data (the one sanctioned rewrite, decision 132) re-seals the chain over the
---    masked rows in the same transaction: only the hash may change then, and only inside the purge.
+-- 2. The append-only trigger allows two kinds of UPDATE: the seal (chain_seq and hash set on a row
+--    that had neither, nothing else changed, inside audit_log_seal) and the purge of personal data
+--    (the one sanctioned rewrite, decision 132), which re-seals the chain over the masked rows in
+--    the same transaction: then only the hash may change, and only inside the purge.
 CREATE OR REPLACE FUNCTION "audit_log_append_only"() RETURNS TRIGGER LANGUAGE plpgsql AS $$
 BEGIN
+  IF TG_OP = 'UPDATE'
+     AND coalesce(current_setting('audit.seal', true), '') = 'on'
+     AND OLD."chain_seq" IS NULL AND OLD."hash" IS NULL AND NEW."chain_seq" IS NOT NULL AND NEW."hash" IS NOT NULL
+     AND (NEW."id", NEW."actor_id", NEW."actor_email", NEW."action", NEW."entity_type", NEW."entity_id", NEW."before", NEW."after", NEW."created_at")
+         IS NOT DISTINCT FROM (OLD."id", OLD."actor_id", OLD."actor_email", OLD."action", OLD."entity_type", OLD."entity_id", OLD."before", OLD."after", OLD."created_at") THEN
+    RETURN NEW;
+  END IF;
   IF TG_OP = 'UPDATE'
      AND coalesce(current_setting('raffle.purge', true), '') = 'on'
      AND coalesce(current_setting('audit.redact', true), '') = 'on'
      AND EXISTS (SELECT 1 FROM "raffle_state" s WHERE s."id" = 1 AND s."status" = 'closed' AND s."purged_at" IS NULL)
-     AND (NEW."id", NEW."actor_id", NEW."actor_email", NEW."action", NEW."entity_type", NEW."entity_id", NEW."created_at")
-         IS NOT DISTINCT FROM (OLD."id", OLD."actor_id", OLD."actor_email", OLD."action", OLD."entity_type", OLD."entity_id", OLD."created_at")
+     AND (NEW."id", NEW."actor_id", NEW."actor_email", NEW."action", NEW."entity_type", NEW."entity_id", NEW."created_at", NEW."chain_seq")
+         IS NOT DISTINCT FROM (OLD."id", OLD."actor_id", OLD."actor_email", OLD."action", OLD."entity_type", OLD."entity_id", OLD."created_at", OLD."chain_seq")
      AND ((NEW."before" IS NOT DISTINCT FROM "audit_redact_personal"(OLD."before", OLD."entity_type" IN ('ticket_attachment', 'draw'))
-           AND NEW."after" IS NOT DISTINCT FROM "audit_redact_personal"(OLD."after", OLD."entity_type" IN ('ticket_attachment', 'draw')))
+           AND NEW."after" IS NOT DISTINCT FROM "audit_redact_personal"(OLD."after", OLD."entity_type" IN ('ticket_attachment', 'draw'))
+           AND NEW."hash" IS NOT DISTINCT FROM OLD."hash")
           OR (coalesce(current_setting('audit.reseal', true), '') = 'on'
            AND (NEW."before", NEW."after") IS NOT DISTINCT FROM (OLD."before", OLD."after"))) THEN
     RETURN NEW;
@@ -75,6 +96,11 @@ BEGIN
   RAISE EXCEPTION 'audit_log is append-only';
 END $$;
 
+-- The rows already there take their places in id order.
+DO $$ BEGIN WHILE "audit_log_seal"(50000) = 50000 LOOP END LOOP; END $$;
+
+-- The purge masks the rows, then recomputes every sealed row's hash in chain_seq order (rows not yet
+-- sealed are sealed later over their masked text), written in one statement.
 CREATE OR REPLACE FUNCTION "audit_log_redact_personal_data"() RETURNS INTEGER LANGUAGE plpgsql SECURITY DEFINER SET search_path = public AS $$
 DECLARE
   n INTEGER;
@@ -95,8 +121,7 @@ BEGIN
     AND ("before" IS DISTINCT FROM "audit_redact_personal"("before", "entity_type" IN ('ticket_attachment', 'draw'))
       OR "after" IS DISTINCT FROM "audit_redact_personal"("after", "entity_type" IN ('ticket_attachment', 'draw')));
   GET DIAGNOSTICS n = ROW_COUNT;
-  -- Re-seal: the chain over the masked rows, written in one statement.
-  FOR r IN SELECT * FROM "audit_log" ORDER BY "id" LOOP
+  FOR r IN SELECT * FROM "audit_log" WHERE "chain_seq" IS NOT NULL ORDER BY "chain_seq" LOOP
     previous := "audit_chain_hash"(previous, "audit_row_line"(r));
     IF r."hash" IS DISTINCT FROM previous THEN
       ids := ids || r."id";
@@ -106,7 +131,6 @@ BEGIN
   PERFORM set_config('audit.reseal', 'on', true);
   UPDATE "audit_log" a SET "hash" = u.h FROM unnest(ids, hashes) AS u(id, h) WHERE a."id" = u.id;
   PERFORM set_config('audit.reseal', '', true);
-  PERFORM set_config('audit.chain_head', 'h:' || previous, true);
   PERFORM set_config('audit.redact', '', true);
   RETURN n;
 END $$;
