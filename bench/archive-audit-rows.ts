@@ -1,5 +1,5 @@
 // Run by bench/archive.ts in its own process (PGlite allows one process per folder): adds audit rows
-// so the archive carries the issue's 25,000 (issue 36), through the audit log's own trigger (its hash chain).
+// so the archive carries the issue's 25,000 (issue 36); the archive seals them into the hash chain.
 import { closeDb, db } from "@/server/db/client";
 
 const wanted = Number(process.argv[2] ?? 25000);

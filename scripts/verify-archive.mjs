@@ -4,8 +4,9 @@
 //   node verify-archive.mjs [--key <fingerprint or public-key file>] <unzipped archive folder>
 // Exits 0 only when every file's SHA-256 and size match manifest.json, nothing unlisted is there,
 // manifest.sig is public-key.pem's Ed25519 signature of manifest.json, and the audit log's hash
-// chain (audit-log-chain.txt) holds from its first row to its last: each row's hash is SHA-256 over
-// the previous row's hash, a newline and the row's line. A log rewritten at the database without
+// chain (audit-log-chain.txt, in chain order: the database's chain_seq, not id order) holds from its
+// first row to its last: each row's hash is SHA-256 over the previous row's hash, a newline and the
+// row's line. The archive seals every committed row before writing the file, so none is left out. A log rewritten at the database without
 // recomputing every later hash breaks the chain at the first row changed. --key insists on the
 // published signing key (the fingerprint on the Commitment Notice), as verify-draw.mjs does.
 import { Buffer } from "node:buffer";

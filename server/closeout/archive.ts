@@ -260,7 +260,7 @@ function readme(status: RaffleStatus, exportedAt: string, includeAttachments: bo
     "  allocations.csv, audit-log.csv: every row of the raffle's records, one column per database",
     "  column (UTF-8 with BOM; a cell starting with = + - @ is prefixed with ' so spreadsheets do not run it).",
     "- audit-log.jsonl: the audit log exactly as stored, one JSON object per line.",
-    "- audit-log-chain.txt: each audit row's hash (over the row before's hash and this row) and the line hashed.",
+    "- audit-log-chain.txt: each audit row's hash (over the row before's hash and this row) and the line hashed, in chain order.",
     "- verify-archive.mjs: checks every file against manifest.json, the signature, and the audit log's hash chain.",
     "- reports/winners.csv: every drawn position (winners and backups) with its prize, buyer and latest event.",
     "- reports/voided-numbers.csv: the voided ticket numbers with their reasons.",
