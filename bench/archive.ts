@@ -1,9 +1,9 @@
-// The close-out archive benchmark (issue 24, docs/decisions/149): GET /api/raffle/archive.zip from
+// The close-out archive benchmark (issue 24, docs/decisions/149): POST /api/raffle/archive.zip from
 // the production build, the whole ZIP read, with the server's RSS (the process and its worker
 // threads: one process) sampled every 20 ms: before, peak, growth, and the curve against the bytes
 // sent. Run at two sizes, the growth should not follow the size when the archive streams.
 // Part of `npm run bench` (bench/run.ts calls measureArchive on its seeded server); on its own:
-//   npx tsx --conditions=react-server bench/archive.ts [--tickets 10000,100000] [--skip-build] [--port 3560]
+//   npx tsx --conditions=react-server bench/archive.ts [--tickets 10000,100000] [--audit-rows 25000] [--skip-build] [--port 3560]
 // writes bench/archive-results.json.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -20,6 +20,8 @@ export interface ArchiveFigures {
   zip_mb: number;
   files: number;
   ticket_rows: number;
+  /** Lines of audit-log.jsonl read back with unzip: every audit row (issue 36). */
+  audit_rows: number;
   rss_before_mb: number;
   rss_peak_mb: number;
   rss_growth_mb: number;
@@ -64,7 +66,7 @@ export async function measureArchive(options: { base: string; token: string; ser
     }
     curve.push({ sent, rss: now });
   }, 20);
-  const res = await fetch(`${options.base}/raffle/archive.zip`, { headers: { authorization: `Bearer ${options.token}` } });
+  const res = await fetch(`${options.base}/raffle/archive.zip`, { method: "POST", headers: { authorization: `Bearer ${options.token}` } });
   if (res.status !== 200 || !res.body) {
     clearInterval(sampler);
     throw new Error(`archive answered ${res.status}: ${await res.text()}`);
@@ -85,6 +87,7 @@ export async function measureArchive(options: { base: string; token: string; ser
     writeFileSync(zip, Buffer.concat(chunks));
     const manifest = JSON.parse(execFileSync("unzip", ["-p", zip, "manifest.json"], { encoding: "utf8" })) as { files: Record<string, unknown> };
     const ticketLines = execFileSync("sh", ["-c", `unzip -p "${zip}" tickets.csv | wc -l`], { encoding: "utf8" });
+    const auditLines = execFileSync("sh", ["-c", `unzip -p "${zip}" audit-log.jsonl | wc -l`], { encoding: "utf8" });
     const byTenth: { sent_mb: number; rss_mb: number }[] = [];
     for (let tenth = 1; tenth <= 10; tenth++) {
       const at = curve.find((c) => c.sent >= (sent * tenth) / 10);
@@ -96,6 +99,7 @@ export async function measureArchive(options: { base: string; token: string; ser
       zip_mb: mb(sent),
       files: Object.keys(manifest.files).length + 2,
       ticket_rows: Number(ticketLines.trim()) - 1,
+      audit_rows: Number(auditLines.trim()),
       rss_before_mb: mb(rssBefore),
       rss_peak_mb: mb(peak),
       rss_growth_mb: mb(peak - rssBefore),
@@ -114,6 +118,7 @@ async function main() {
       tickets: { type: "string", default: "10000,100000" },
       "skip-build": { type: "boolean", default: false },
       port: { type: "string", default: "3560" },
+      "audit-rows": { type: "string", default: "25000" },
     },
   });
   ensureBuild(args["skip-build"]);
@@ -123,6 +128,8 @@ async function main() {
     try {
       const seedStarted = performance.now();
       seed(database.env, tickets);
+      // The issue's 25,000 audit rows (issue 36): the archive must hold every one.
+      runTsx("bench/archive-audit-rows.ts", [args["audit-rows"]], database.env, true);
       const token = runTsx("bench/stats-prepare.ts", [], database.env, true).trim().split("\n").pop()!;
       const seedS = Math.round((performance.now() - seedStarted) / 1000);
       // Each measurement on a freshly started server: memory one job touched is not reused by the next.

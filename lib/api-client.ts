@@ -85,8 +85,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
  * A call whose answer is not JSON (a file download): the same headers, timeout and 401 rule as
  * apiRequest, and the Response as it came, for the caller to read.
  */
-export async function apiFetch(path: string, options: Pick<RequestOptions, "timeoutMs" | "signal"> = {}): Promise<Response> {
-  const res = await fetch(`/api${path}`, { headers: buildHeaders(false), credentials: "same-origin", cache: "no-store", signal: requestSignal(options) });
+export async function apiFetch(path: string, options: Pick<RequestOptions, "timeoutMs" | "signal"> & { method?: "GET" | "POST" } = {}): Promise<Response> {
+  const res = await fetch(`/api${path}`, { method: options.method ?? "GET", headers: buildHeaders(false), credentials: "same-origin", cache: "no-store", signal: requestSignal(options) });
   if (res.status === 401 && typeof window !== "undefined") window.location.assign("/login");
   return res;
 }

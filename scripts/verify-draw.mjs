@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // verify-draw.mjs: re-checks a raffle draw from its published certificate.json and pool.csv.
 // Dependency-free (Node 18+ built-ins only). Usage:
-//   node verify-draw.mjs certificate.json pool.csv
+//   node verify-draw.mjs [--key <fingerprint or public-key file>] certificate.json pool.csv
 // Exits 0 only when the pool hash, the commitment, the seed, the sequence, the prize roles and the
-// certificate's Ed25519 signature all agree; prints each check. Algorithm: docs/draw.md
+// certificate's Ed25519 signature all agree; prints each check and the fingerprint of the key the
+// signature was checked with. A certificate carries its own key, so a re-signed one verifies too:
+// --key (the fingerprint printed on the Commitment Notice, or the published public-key.pem) insists
+// on the published key and fails on any other. Algorithm: docs/draw.md
 // ("raffle-draw-v1"). This file is a second implementation, written apart from the server's.
 import { createHash, createHmac, createPublicKey, verify } from "node:crypto";
 import { Buffer } from "node:buffer";
@@ -91,8 +94,20 @@ function drumChecks(check, c, entries, pool) {
     firstBad === -1 ? "" : `position ${firstBad + 1}: ${entries[firstBad].controlNumber}`);
 }
 
-/** Every check, in order: [{name, ok, detail}]. */
-export function checkDraw(certificate, pool) {
+/** SHA-256 of the key's DER (SubjectPublicKeyInfo) bytes, hex in groups of four (as the Commitment Notice prints it). */
+export function keyFingerprintOf(publicKeyPem) {
+  const der = createPublicKey(publicKeyPem).export({ type: "spki", format: "der" });
+  return sha256hex(der).replace(/(.{4})(?!$)/g, "$1 ");
+}
+
+/** A fingerprint as typed (any case, spaces or colons) → 64 hex digits, or null when it is not one. */
+export function normalizeFingerprint(text) {
+  const hex = String(text).replace(/[\s:]/g, "").toLowerCase();
+  return /^[0-9a-f]{64}$/.test(hex) ? hex : null;
+}
+
+/** Every check, in order: [{name, ok, detail}]. `expectedKey`: the published key's fingerprint, to insist on. */
+export function checkDraw(certificate, pool, options = {}) {
   const c = certificate;
   const checks = [];
   const check = (name, ok, detail = "") => checks.push({ name, ok: Boolean(ok), detail });
@@ -133,22 +148,69 @@ export function checkDraw(certificate, pool) {
     signatureOk = false;
   }
   check("Ed25519 signature over the canonical certificate", signatureOk);
+  if (options.expectedKey) {
+    let actual = null;
+    try {
+      actual = keyFingerprintOf(c.publicKey);
+    } catch {
+      actual = null;
+    }
+    check("signed with the published key (--key)", actual !== null && normalizeFingerprint(actual) === normalizeFingerprint(options.expectedKey),
+      `certificate's key ${actual ?? "unreadable"}, expected ${options.expectedKey}`);
+  }
   return checks;
 }
 
+/** --key's value: a fingerprint as printed, or a file holding a PEM public key (or a fingerprint). */
+function expectedKeyOf(value) {
+  const direct = normalizeFingerprint(value);
+  if (direct) return direct.replace(/(.{4})(?!$)/g, "$1 ");
+  const text = readFileSync(value, "utf8");
+  if (text.includes("-----BEGIN")) return keyFingerprintOf(text);
+  const inFile = normalizeFingerprint(text);
+  if (!inFile) throw new Error(`${value} holds neither a public key (PEM) nor a fingerprint`);
+  return inFile.replace(/(.{4})(?!$)/g, "$1 ");
+}
+
 function main(argv) {
-  if (argv.length !== 2) {
-    console.error("usage: node verify-draw.mjs certificate.json pool.csv");
+  const args = [...argv];
+  let expectedKey = null;
+  const at = args.indexOf("--key");
+  if (at >= 0) {
+    if (at + 1 >= args.length) {
+      console.error("--key needs a value: the fingerprint on the Commitment Notice, or the published public-key.pem");
+      return 2;
+    }
+    try {
+      expectedKey = expectedKeyOf(args[at + 1]);
+    } catch (error) {
+      console.error(`FAIL --key: ${error.message}`);
+      return 1;
+    }
+    args.splice(at, 2);
+  }
+  if (args.length !== 2) {
+    console.error("usage: node verify-draw.mjs [--key <fingerprint or public-key file>] certificate.json pool.csv");
     return 2;
   }
   let checks;
+  let certificate;
   try {
-    checks = checkDraw(JSON.parse(readFileSync(argv[0], "utf8")), parsePoolCsv(readFileSync(argv[1], "utf8")));
+    certificate = JSON.parse(readFileSync(args[0], "utf8"));
+    checks = checkDraw(certificate, parsePoolCsv(readFileSync(args[1], "utf8")), { expectedKey });
   } catch (error) {
     console.error(`FAIL could not read the files: ${error.message}`);
     return 1;
   }
   for (const c of checks) console.log(`${c.ok ? "ok  " : "FAIL"} ${c.name}${c.detail ? ` (${c.detail})` : ""}`);
+  let fingerprint = "unreadable";
+  try {
+    fingerprint = keyFingerprintOf(certificate.publicKey);
+  } catch {
+    // reported by the signature check
+  }
+  console.log(`Signature checked against the key with fingerprint (SHA-256): ${fingerprint}`);
+  if (!expectedKey) console.log("  Compare it with the one on the Commitment Notice, or pass --key <that fingerprint> to insist on it.");
   const ok = checks.every((c) => c.ok);
   console.log(ok ? "All checks passed: the draw is what the certificate says." : "The draw does NOT match its certificate.");
   return ok ? 0 : 1;

@@ -1,5 +1,7 @@
 import "server-only";
 import { bootstrapAdmins } from "@/server/auth/bootstrap-admins";
+import { sealAuditLog, startPeriodicSealing } from "@/server/activity/seal-audit-log";
+import { auditSafety } from "@/server/db/audit-safety";
 import { migrate } from "@/server/db/migrate";
 import { EnvError, env } from "@/server/env";
 import { ensureInstallationSecrets } from "@/server/secrets/installation-secrets";
@@ -33,6 +35,22 @@ export async function startServer() {
     console.error(`keys: cannot read or create the installation's keys: ${(error as Error).message.split("\n")[0]}`);
     process.exit(1);
   }
+  try {
+    // Can the app's role erase its own records? Said at every start (docs/decisions/211).
+    const safety = await auditSafety();
+    if (safety.canRewrite) console.warn(`database: warning: ${safety.message}`);
+  } catch (error) {
+    console.warn(`database: cannot check the app role's rights: ${(error as Error).message.split("\n")[0]}`);
+  }
+  try {
+    // The audit rows written since the last run take their place in the hash chain (docs/decisions/211),
+    // and from now on once a minute.
+    const sealed = await sealAuditLog();
+    if (sealed) console.log(`audit: sealed ${sealed} audit row(s) into the hash chain`);
+  } catch (error) {
+    console.warn(`audit: cannot seal the audit log: ${(error as Error).message.split("\n")[0]}`);
+  }
+  startPeriodicSealing();
   try {
     const added = await bootstrapAdmins(env().ADMIN_EMAILS);
     if (added.length) console.log(`auth: added ${added.length} admin(s) from ADMIN_EMAILS: ${added.join(", ")}`);

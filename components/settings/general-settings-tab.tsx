@@ -37,6 +37,12 @@ export function GeneralSettingsTab({ controller }: { controller: GeneralSettings
 
   return (
     <div className="space-y-6">
+      {saved?.audit_safety_warning ? (
+        <div role="alert" aria-label="Audit trail" className="flex items-start gap-3 rounded-lg border border-amber-500/50 bg-amber-500/10 p-4 text-sm">
+          <AlertTriangle className="mt-0.5 size-4 shrink-0 text-amber-600" aria-hidden />
+          <p>{saved.audit_safety_warning}</p>
+        </div>
+      ) : null}
       <Card>
         <CardHeader>
           <CardTitle className="flex items-center gap-2">

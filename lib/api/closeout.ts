@@ -8,9 +8,9 @@ export const closeoutApi = {
   reopen: (body: ReopenRafflePayload) => apiRequest<{ success: true; message: string; closeout: CloseoutView }>("/raffle/reopen", { method: "POST", body }),
   purge: (body: PurgeRafflePayload) =>
     apiRequest<{ success: true; message: string; counts: PurgeCounts; closeout: CloseoutView }>("/raffle/purge", { method: "POST", body, timeoutMs: 120_000 }),
-  /** The ZIP as a Blob (the server streams it; ten minutes at most); attachments only when asked (decision 146). */
+  /** The ZIP as a Blob, prepared by a POST (a recorded download is a state change, decision 207) (the server streams it; ten minutes at most); attachments only when asked (decision 146). */
   archive: async (options: { includeAttachments: boolean }) => {
-    const res = await apiFetch(`/raffle/archive.zip${options.includeAttachments ? "?attachments=1" : ""}`, { timeoutMs: 600_000 });
+    const res = await apiFetch(`/raffle/archive.zip${options.includeAttachments ? "?attachments=1" : ""}`, { method: "POST", timeoutMs: 600_000 });
     if (!res.ok) {
       const body = (await res.json().catch(() => null)) as { message?: string } | null;
       throw new Error(body?.message ?? `The archive failed (${res.status})`);

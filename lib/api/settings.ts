@@ -41,6 +41,8 @@ export interface Settings extends PublicSettings {
   retention_months: number;
   /** Read only: the bytes the attachments take now. */
   attachment_storage_used_bytes: number;
+  /** Read only: set when the app's database role could erase the audit log or the draw pool (decision 211); empty otherwise. */
+  audit_safety_warning: string;
 }
 
 export const settingsApi = {

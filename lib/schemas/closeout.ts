@@ -27,7 +27,7 @@ export const purgeRaffleSchema = z.object({
 export type PurgeRafflePayload = z.output<typeof purgeRaffleSchema>;
 
 /**
- * GET /api/raffle/archive.zip?attachments=1 (docs/decisions/146): the stored files go in only when
+ * POST /api/raffle/archive.zip?attachments=1 (docs/decisions/146): the stored files go in only when
  * asked, because they hold buyers' personal data. Off by default.
  */
 export const archiveQuerySchema = z

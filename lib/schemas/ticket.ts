@@ -6,6 +6,7 @@ import { phoneDigits, phoneProblem } from "@/lib/phone";
 import { paymentChoiceFields } from "@/lib/schemas/payment";
 import { TEXT_LIMITS, text, textRules } from "@/lib/schemas/text";
 import { TICKET_MESSAGES } from "@/lib/ticket-messages";
+import { unprintableMessage, unprintableOnStub } from "@/lib/stub-printable";
 
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -46,10 +47,16 @@ const paymentMethod = z.preprocess(
   z.enum(PAYMENT_METHODS, { error: M.paymentMethod }).default("cash"),
 );
 
+/** A buyer's name is printed on the ticket stub: a character the stub's font lacks (Arabic, emoji) is refused, named (issue 40). */
+const printableOnStub = (v: string, ctx: z.RefinementCtx) => {
+  const missing = unprintableOnStub(v);
+  if (missing.length) ctx.addIssue({ code: "custom", message: unprintableMessage("Buyer name", missing) });
+};
+
 const buyerName = textRules(
   text({ error: M.buyerNameRequired }).trim().min(1, { message: M.buyerNameRequired, abort: true }).min(3, M.buyerNameShort),
   { label: "Buyer name", max: TEXT_LIMITS.name },
-);
+).superRefine(printableOnStub);
 
 /** Whole numbers given as numbers or numeric strings (form inputs send strings). */
 const wholeNumber = (requiredMessage: string, invalidMessage: string) =>
@@ -143,7 +150,8 @@ const registerBuyerName = textRules(text({ error: M.registerBuyerName }).trim().
   max: TEXT_LIMITS.name,
 })
   // A placeholder ("N/A", "Unregistered Buyer", ...) would leave the ticket unregistered (SPEC section 4).
-  .refine(isRegisteredBuyerName, M.registerBuyerName);
+  .refine(isRegisteredBuyerName, M.registerBuyerName)
+  .superRefine(printableOnStub);
 
 const requiredPhone = z
   .string({ error: M.registerPhone })

@@ -1,6 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import type { AuditCheckpoint } from "@/lib/schemas/audit";
+import { sealAuditLog } from "@/server/activity/seal-audit-log";
 import type { Principal } from "@/server/auth/principal";
 import { requireAdmin } from "@/server/auth/require-admin";
 import { sql } from "@/server/db/client";
@@ -56,6 +57,8 @@ const toCheckpoint = (row: CheckpointRow): AuditCheckpoint => ({
 /** Takes a checkpoint over every audit row committed so far (administrators). */
 export async function createAuditCheckpoint(options: { principal: Principal }): Promise<AuditCheckpoint> {
   requireAdmin(options.principal);
+  // The rows so far sealed into the hash chain first (docs/decisions/211): the checkpoint anchors them.
+  await sealAuditLog();
   // Waits for transactions still writing audit rows, so nothing below upToId commits later.
   const [{ up_to }] = await sql<{ up_to: string }>(`SELECT audit_log_settled_max_id()::text AS up_to`);
   const upToId = BigInt(up_to);

@@ -5,6 +5,7 @@ import Papa from "papaparse";
 import packageJson from "@/package.json" with { type: "json" };
 import type { RaffleStatus } from "@/lib/draw";
 import { maskName } from "@/lib/mask";
+import { sealAuditLog } from "@/server/activity/seal-audit-log";
 import { writeAudit } from "@/server/audit";
 import type { Principal } from "@/server/auth/principal";
 import { requireAdmin } from "@/server/auth/require-admin";
@@ -19,7 +20,7 @@ import type { ArchiveDocument } from "@/server/jobs/kinds/raffle-archive.worker"
 import { reportData } from "@/server/remittances/remittance-pdfs";
 import { signingKeyPair } from "@/server/secrets/installation-secrets";
 
-// GET /api/raffle/archive.zip (issue 24, docs/decisions/131): the instance reads every record page by
+// POST /api/raffle/archive.zip (issue 24, docs/decisions/131): the instance reads every record page by
 // page (keyset, 2,000 rows) and feeds the worker the files' text; the worker zips, hashes and signs.
 // When the whole ZIP has been sent, its SHA-256 and size are recorded in raffle_archives (what the
 // purge asks for) and audited. The PDFs (docs/decisions/145) are read here as plain data and drawn
@@ -168,28 +169,58 @@ async function revealedDraws() {
 }
 type RevealedDraw = Awaited<ReturnType<typeof revealedDraws>>[number];
 
-async function* archiveFiles(options: { includeAttachments: boolean; draws: RevealedDraw[] }): AsyncGenerator<Uint8Array> {
-  for (const t of TABLES) {
-    // The table's own column order (to_jsonb's keys come sorted by length).
-    const columns = await db().$queryRawUnsafe<{ name: string }[]>(
-      `SELECT column_name AS name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position`,
-      t.table,
-    );
-    let fields: string[] | null = null;
-    for await (const rows of pages(t)) {
-      const first = !fields;
-      fields ??= columns.map((c) => c.name);
-      const data = rows.map((r) => fields!.map((f) => cell(r[f])));
-      // UTF-8 with a BOM (Excel), CRLF, formula-looking cells neutralised (as the tickets and activity exports).
-      const text = Papa.unparse(first ? { fields, data } : data, { escapeFormulae: true, newline: "\r\n" });
-      yield frame(t.file, `${first ? "\uFEFF" : ""}${text}\r\n`);
-      if (t.table === "audit_log") {
-        // Exact too: one JSON object per row, as stored, to check the audit checkpoints against.
-        yield frame("audit-log.jsonl", rows.map((r) => JSON.stringify(r)).join("\n") + "\n");
-      }
-    }
-    if (!fields) yield frame(t.file, "\uFEFF");
+/** A table as one CSV file, page by page: the file's pieces come together, so it is one ZIP entry. */
+async function* tableCsv(t: TableFile): AsyncGenerator<Uint8Array> {
+  // The table's own column order (to_jsonb's keys come sorted by length).
+  const columns = await db().$queryRawUnsafe<{ name: string }[]>(
+    `SELECT column_name AS name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position`,
+    t.table,
+  );
+  const fields = columns.map((c) => c.name);
+  let first = true;
+  for await (const rows of pages(t)) {
+    const data = rows.map((r) => fields.map((f) => cell(r[f])));
+    // UTF-8 with a BOM (Excel), CRLF, formula-looking cells neutralised (as the tickets and activity exports).
+    const text = Papa.unparse(first ? { fields, data } : data, { escapeFormulae: true, newline: "\r\n" });
+    yield frame(t.file, `${first ? "\uFEFF" : ""}${text}\r\n`);
+    first = false;
   }
+  if (first) yield frame(t.file, "\uFEFF");
+}
+
+/** The audit log exactly: one JSON object per row, as stored, to check the audit checkpoints against (a pass of its own). */
+async function* auditJsonl(): AsyncGenerator<Uint8Array> {
+  let any = false;
+  for await (const rows of pages(TABLES.find((t) => t.table === "audit_log")!)) {
+    yield frame("audit-log.jsonl", rows.map((r) => JSON.stringify(r)).join("\n") + "\n");
+    any = true;
+  }
+  if (!any) yield frame("audit-log.jsonl", "");
+}
+
+/**
+ * The audit log's hash chain (decision 211): per row its hash, a tab and the exact line the database
+ * hashed (audit_row_line), in chain order (chain_seq), so verify-archive.mjs can recompute every link
+ * without a database. Every row committed so far is sealed first, so no unsealed row is left out.
+ */
+async function* auditChain(): AsyncGenerator<Uint8Array> {
+  await sealAuditLog();
+  let after = "0";
+  let any = false;
+  for (;;) {
+    const rows = await db().$queryRaw<{ seq: string; hash: string; line: string }[]>`
+      SELECT a.chain_seq::text AS seq, a.hash, audit_row_line(a) AS line FROM audit_log a
+      WHERE a.chain_seq > ${after}::bigint ORDER BY a.chain_seq LIMIT 2000`;
+    if (!rows.length) break;
+    yield frame("audit-log-chain.txt", rows.map((r) => `${r.hash}\t${r.line}\n`).join(""));
+    any = true;
+    after = rows[rows.length - 1].seq;
+    if (rows.length < 2000) break;
+  }
+  if (!any) yield frame("audit-log-chain.txt", "");
+}
+
+async function* reportFiles(): AsyncGenerator<Uint8Array> {
   for (const report of REPORTS) {
     const rows = await db().$queryRawUnsafe<Record<string, unknown>[]>(report.sql);
     const fields = report.fields;
@@ -197,12 +228,28 @@ async function* archiveFiles(options: { includeAttachments: boolean; draws: Reve
     yield frame(report.file, `\uFEFF${text}\r\n`);
   }
   yield await publicWinnersFile();
+}
+
+async function* drawFiles(draws: RevealedDraw[]): AsyncGenerator<Uint8Array> {
+  yield frame("verify-archive.mjs", await readFile(path.join(process.cwd(), "scripts", "verify-archive.mjs"), "utf8"));
   const script = await readFile(path.join(process.cwd(), "scripts", "verify-draw.mjs"), "utf8");
-  for (const d of options.draws) {
+  for (const d of draws) {
     yield frame(`draw-${d.number}/certificate.json`, JSON.stringify(d.certificate, null, 2) + "\n");
     yield frame(`draw-${d.number}/pool.csv`, await poolCsv(d.id));
     yield frame(`draw-${d.number}/verify-draw.mjs`, script);
   }
+}
+
+/**
+ * Every file's text, each file whole before the next begins (the worker refuses a name that comes
+ * back: one ZIP entry per name, hashed exactly, issue 36).
+ */
+async function* archiveFiles(options: { includeAttachments: boolean; draws: RevealedDraw[] }): AsyncGenerator<Uint8Array> {
+  for (const t of TABLES) yield* tableCsv(t);
+  yield* auditJsonl();
+  yield* auditChain();
+  yield* reportFiles();
+  yield* drawFiles(options.draws);
   if (options.includeAttachments) yield* attachmentFiles();
 }
 
@@ -227,6 +274,8 @@ function readme(status: RaffleStatus, exportedAt: string, includeAttachments: bo
     "  allocations.csv, audit-log.csv: every row of the raffle's records, one column per database",
     "  column (UTF-8 with BOM; a cell starting with = + - @ is prefixed with ' so spreadsheets do not run it).",
     "- audit-log.jsonl: the audit log exactly as stored, one JSON object per line.",
+    "- audit-log-chain.txt: each audit row's hash (over the row before's hash and this row) and the line hashed, in chain order.",
+    "- verify-archive.mjs: checks every file against manifest.json, the signature, and the audit log's hash chain.",
     "- reports/winners.csv: every drawn position (winners and backups) with its prize, buyer and latest event (the permit office's list).",
     "- reports/winners-public.csv: the same list with each buyer's name masked (J*** D*** C***), as the public sees it.",
     "- reports/voided-numbers.csv: the voided ticket numbers with their reasons.",
@@ -246,10 +295,12 @@ function readme(status: RaffleStatus, exportedAt: string, includeAttachments: bo
     "- public-key.pem: that key's public half (the same key signs the draw certificates).",
     "",
     "How to verify",
+    "0. All at once: node verify-archive.mjs .   (exit code 0 = every check passed; --key <fingerprint> insists on the published key).",
     "1. Each file's SHA-256 equals its entry in manifest.json (sha256sum <file>).",
     "2. The signature: openssl pkeyutl -verify -pubin -inkey public-key.pem -rawin -in manifest.json \\",
     "   -sigfile <(base64 -d manifest.sig)   (or Node's crypto.verify(null, manifest, publicKey, sig)).",
-    "3. A draw: cd draw-N && node verify-draw.mjs certificate.json pool.csv   (exit code 0 = it checks out).",
+    "3. A draw: cd draw-N && node verify-draw.mjs --key \"<signing key on the Commitment Notice>\" certificate.json pool.csv",
+    "   (exit code 0 = it checks out; --key insists on the key published at commit, not the one the certificate carries).",
     "",
   ].join("\n");
 }
@@ -257,6 +308,8 @@ function readme(status: RaffleStatus, exportedAt: string, includeAttachments: bo
 /** Starts the archive job for an administrator; the route streams its output. */
 export async function startArchive(options: { principal: Principal; origin: string; includeAttachments?: boolean; signal?: AbortSignal }) {
   requireAdmin(options.principal);
+  // Every audit row committed so far sealed into the hash chain (docs/decisions/211) before the export.
+  await sealAuditLog();
   const includeAttachments = options.includeAttachments ?? false;
   const state = await db().raffleState.findUnique({ where: { id: 1 } });
   const status = (state?.status ?? "selling") as RaffleStatus;

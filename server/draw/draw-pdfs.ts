@@ -1,5 +1,4 @@
 import "server-only";
-import { createHash } from "node:crypto";
 import { describeSource, WINNER_STATE_LABELS } from "@/lib/draw";
 import { formatDateTime } from "@/lib/format";
 import type { DrawPrize } from "@/lib/schemas/draw";
@@ -7,11 +6,12 @@ import type { Principal } from "@/server/auth/principal";
 import { requireAdmin } from "@/server/auth/require-admin";
 import { drawCertificate } from "@/server/draw/certificate";
 import { loadDraw } from "@/server/draw/get-draw";
+import { keyFingerprint } from "@/server/draw/key-fingerprint";
 import { drawPdfJob } from "@/server/jobs/kinds/draw-pdf";
 import { startJob } from "@/server/jobs/start-job";
 import type { PaperSize } from "@/server/pdf/pdf-document";
 import type { CommitmentNoticeData, MinutesData } from "@/server/pdf/draw-documents";
-import { publicBaseUrl } from "@/server/secrets/installation-secrets";
+import { publicBaseUrl, signingKeyPair } from "@/server/secrets/installation-secrets";
 import { getSettings } from "@/server/settings/get-settings";
 
 // GET /api/draws/{id}/commitment.pdf and certificate.pdf (administrators, docs/decisions/126): the
@@ -32,7 +32,7 @@ interface Options {
 }
 
 async function noticeData(id: string, origin: string): Promise<CommitmentNoticeData & { tz: string }> {
-  const [{ view }, settings] = await Promise.all([loadDraw(id), getSettings()]);
+  const [{ view }, settings, { publicKeyPem }] = await Promise.all([loadDraw(id), getSettings(), signingKeyPair()]);
   const tz = settings.timezone;
   return {
     tz,
@@ -47,6 +47,7 @@ async function noticeData(id: string, origin: string): Promise<CommitmentNoticeD
     sourceText: describeSource(view.source),
     prizes: view.prizes.map((p: DrawPrize) => ({ rank: p.rank, name: p.name, valuePhp: p.valuePhp, backups: p.backups })),
     proofUrl: `${publicBaseUrl() ?? origin}/draw/${view.id}`,
+    publicKeyFingerprint: keyFingerprint(publicKeyPem),
   };
 }
 
@@ -88,7 +89,8 @@ export async function minutesData(options: { id: string; origin: string; certifi
     auditCheckpoint: checkpoint ? `${checkpoint.count ?? 0} rows, SHA-256 ${checkpoint.sha256 ?? ""}` : "—",
     appVersion: certificate.appVersion,
     issuedAt: at(certificate.issuedAt),
-    publicKeyFingerprint: createHash("sha256").update(certificate.publicKey).digest("hex"),
+    // The key that signed this certificate (the notice printed the installation's at commit).
+    publicKeyFingerprint: keyFingerprint(certificate.publicKey),
     signature: certificate.signature,
   };
 }

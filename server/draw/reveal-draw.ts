@@ -4,6 +4,7 @@ import type { RevealDrawPayload, DrawSource } from "@/lib/schemas/draw";
 import { writeAudit } from "@/server/audit";
 import type { Principal } from "@/server/auth/principal";
 import { requireAdmin } from "@/server/auth/require-admin";
+import { sealAuditLog } from "@/server/activity/seal-audit-log";
 import { db } from "@/server/db/client";
 import { commitHash, deriveSeed, drawSequence, positionPlan } from "@/server/draw/algorithm";
 import { canonicalOutsideValue, DRUM_NO_OUTSIDE_VALUE } from "@/server/draw/outside-value";
@@ -54,6 +55,8 @@ export async function revealDraw(options: { id: string; payload: RevealDrawPaylo
   const prizes = draw.prizes as { rank: number; backups: number }[];
   const plan = positionPlan(prizes, poolList.length);
   const sequence = drawSequence(poolList, seed, plan.length);
+  // The audit rows so far sealed into the hash chain (docs/decisions/211) before the certificate sums them.
+  await sealAuditLog();
 
   return db().$transaction(
     async (tx) => {

@@ -92,13 +92,19 @@ const RAFFLE_SQLSTATES: Record<string, "sales_closed" | "draw_committed" | "conf
   RF006: "conflict",
 };
 
+/** The trigger's own sentence inside a driver's error text (it stops at a quote, a backslash or a line's end). */
+const TRIGGER_SENTENCE =
+  /(Sales are closed[^"`\\\n]*|Ticket \S+ is in a committed draw's pool[^"`\\\n]*|The draw is committed[^"`\\\n]*|The prizes are fixed[^"`\\\n]*|The raffle cannot go from \w+ to \w+|A draw[^"`\\\n]*|A committed draw's pool stays sealed|Draw \d+'s pool was committed and is frozen|\w+ is append-only)/;
+
 function raffleStateRefusal(error: unknown): AppError | null {
   for (const e of errorChain(error)) {
     const text = [e.code, e.message, JSON.stringify(e.meta ?? null)].filter((v) => typeof v === "string").join(" ");
     for (const [state, code] of Object.entries(RAFFLE_SQLSTATES)) {
       if (!text.includes(state)) continue;
-      const m = /(Sales are closed[^"`\\\n]*|Ticket \S+ is in a committed draw's pool|The draw is committed[^"`\\\n]*|The prizes are fixed[^"`\\\n]*|The raffle cannot go from \w+ to \w+|A draw[^"`\\\n]*|\w+ is append-only)/.exec(text);
-      return new AppError(code, m ? m[1] : "The raffle's state refuses this change");
+      // Each part on its own: joined, a sentence ran on into the next part ("… registered null", issue 40).
+      const parts = [e.message, JSON.stringify(e.meta ?? null)].filter((v): v is string => typeof v === "string");
+      const m = parts.map((part) => TRIGGER_SENTENCE.exec(part)).find(Boolean);
+      return new AppError(code, m ? m[1].trim() : "The raffle's state refuses this change");
     }
   }
   return null;

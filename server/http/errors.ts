@@ -55,6 +55,8 @@ export const ERROR_STATUS = {
   not_a_gcash_statement: 422,
   missing_columns: 422,
   invalid_statement: 422,
+  /** A PDF that decompresses past the statement budget (issue 40, decision 209). */
+  file_too_complex: 422,
   /** Accepting a statement line whose amount differs from the payment's needs a comment. */
   comment_required: 422,
   /** Settling a payment by hand (or undoing it) needs a reason (issue 37). */

@@ -53,6 +53,7 @@ export const NOT_RAFFLE_WRITES: Record<string, string> = {
   "POST /api/raffle/close": "Close itself (409 conflict when already closed)",
   "POST /api/raffle/reopen": "the way back",
   "POST /api/raffle/purge": "allowed only when closed",
+  "POST /api/raffle/archive.zip": "the archive reads the records; taken after Close, it is what Purge asks for",
   "PUT /api/settings": "the installation's settings, not the raffle's records",
   "POST /api/audit/checkpoints": "a checkpoint of the audit log (useful at close)",
   "POST /api/jobs/self-test": "the worker's self-test writes no raffle record",

@@ -24,9 +24,16 @@ export function appOrigin(req: NextRequest): string {
   return `${proto}://${host}`;
 }
 
-/** Cookie-authenticated writes must come from our own pages (CSRF defence). */
+/**
+ * Cookie-authenticated writes must come from our own pages (CSRF defence). A browser's own word on
+ * where the request came from (Sec-Fetch-Site) wins over an Origin that matches: `cross-site` or
+ * `same-site` is refused whatever Origin says (issue 40); a client that sends no Sec-Fetch-Site is
+ * judged by Origin alone.
+ */
 export function checkOrigin(req: NextRequest) {
   const origin = req.headers.get("origin");
+  const site = req.headers.get("sec-fetch-site");
+  if (site !== null && site !== "same-origin") throw new AppError("bad_origin", "Cross-origin request refused (the browser says it came from another site)");
   if (!origin || origin === "null" || origin !== appOrigin(req)) {
     throw new AppError("bad_origin", "Cross-origin request refused");
   }

@@ -25,6 +25,8 @@ export interface CommitmentNoticeData {
   sourceText: string;
   prizes: DrawPdfPrize[];
   proofUrl: string;
+  /** The installation's signing key (key-fingerprint.ts): the one the certificate must carry. */
+  publicKeyFingerprint: string;
 }
 
 export interface MinutesData extends CommitmentNoticeData {
@@ -39,7 +41,6 @@ export interface MinutesData extends CommitmentNoticeData {
   auditCheckpoint: string;
   appVersion: string;
   issuedAt: string;
-  publicKeyFingerprint: string;
   signature: string;
 }
 
@@ -79,6 +80,7 @@ function commitmentFields(doc: PDFKit.PDFDocument, data: CommitmentNoticeData, w
   field(doc, "Commit hash", data.commitHash, width, true);
   field(doc, "Outside value", data.sourceText, width);
   field(doc, "Public proof", data.proofUrl, width);
+  field(doc, "Signing key (SHA-256)", data.publicKeyFingerprint, width, true);
 }
 
 function prizeTable(doc: PDFKit.PDFDocument, prizes: DrawPdfPrize[], width: number, room: (n: number) => void) {
@@ -117,6 +119,13 @@ export async function renderCommitmentNotice(data: CommitmentNoticeData, paper: 
   );
   heading(doc, "Commitment", width);
   commitmentFields(doc, data, width);
+  doc.moveDown(0.3);
+  doc.font("regular").fontSize(9).text(
+    "The certificate published after the draw must be signed with this key. Anyone can insist on it: node verify-draw.mjs --key \"<signing key above>\" certificate.json pool.csv",
+    MARGIN,
+    doc.y,
+    { width },
+  );
   heading(doc, "Prizes", width);
   prizeTable(doc, data.prizes, width, room);
   heading(doc, "Witnessed by", width);

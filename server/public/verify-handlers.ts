@@ -7,13 +7,13 @@ import {
   jsonResponse,
   NOT_FOUND_JSON,
   NOT_FOUND_PAGE,
-  RATE_LIMITED_JSON,
-  RATE_LIMITED_PAGE,
+  rateLimitedJson,
+  rateLimitedPage,
   REPLACED_JSON,
   REPLACED_PAGE,
   verifyResultPage,
 } from "@/server/public/verify-page";
-import { takeVerifyRequest } from "@/server/public/verify-rate-limit";
+import { takeVerifyRequest, verifyLimitMessage } from "@/server/public/verify-rate-limit";
 import { verifyManualCode, verifyToken, type VerifyOutcome } from "@/server/public/verify-ticket";
 
 // The three public verify answers (issue 22): /v/{token}, /verify?cn=&code=, and
@@ -26,7 +26,8 @@ function limited(req: NextRequest, kind: Kind): Response | null {
   const taken = takeVerifyRequest(clientAddress(req));
   if (taken.allowed) return null;
   const headers = { "Retry-After": String(taken.retryAfterSeconds) };
-  return kind === "html" ? htmlResponse(RATE_LIMITED_PAGE, 429, headers) : jsonResponse(RATE_LIMITED_JSON, 429, headers);
+  const message = verifyLimitMessage(taken.reason, taken.retryAfterSeconds);
+  return kind === "html" ? htmlResponse(rateLimitedPage(message), 429, headers) : jsonResponse(rateLimitedJson(message), 429, headers);
 }
 
 const UNAVAILABLE_JSON = JSON.stringify({ success: false, code: "unavailable", message: "The raffle's server cannot check tickets right now; try again later" });

@@ -111,11 +111,13 @@ ${FORM}
 </div>`,
 );
 
-export const RATE_LIMITED_PAGE = document(
-  "Too many checks",
-  `<h1>Too many checks</h1>
-<div class="card"><p class="status refused" role="status">Too many checks from this network. Wait a minute and try again.</p></div>`,
-);
+/** The 429 page: the sentence says what was limited (verifyLimitMessage). */
+export const rateLimitedPage = (message: string) =>
+  document(
+    "Too many checks",
+    `<h1>Too many checks</h1>
+<div class="card"><p class="status refused" role="status">${esc(message)}</p></div>`,
+  );
 
 export function htmlResponse(html: string, status: number, extra: Record<string, string> = {}): Response {
   return new Response(html, { status, headers: { "Content-Type": "text/html; charset=utf-8", ...PUBLIC_PAGE_HEADERS, ...extra } });
@@ -123,7 +125,7 @@ export function htmlResponse(html: string, status: number, extra: Record<string,
 
 export const NOT_FOUND_JSON = JSON.stringify({ success: false, code: "not_found", message: "This ticket code is not valid" });
 export const REPLACED_JSON = JSON.stringify({ success: false, code: "code_replaced", message: CODE_REPLACED_MESSAGE });
-export const RATE_LIMITED_JSON = JSON.stringify({ success: false, code: "rate_limited", message: "Too many checks from this address; try again in a minute" });
+export const rateLimitedJson = (message: string) => JSON.stringify({ success: false, code: "rate_limited", message });
 
 export function jsonResponse(body: string, status: number, extra: Record<string, string> = {}): Response {
   return new Response(body, { status, headers: { "Content-Type": "application/json", ...PUBLIC_PAGE_HEADERS, ...extra } });

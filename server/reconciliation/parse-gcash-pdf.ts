@@ -5,6 +5,7 @@
 // No `import "server-only"`: runs in the parsing worker. Decision 111.
 import { getDocumentProxy } from "unpdf";
 import { RECON_MESSAGES } from "@/lib/schemas/reconciliation";
+import { measurePdfExpansion, PdfTooComplex } from "@/server/reconciliation/pdf-expansion";
 import { checkLineAmount, manilaDay, parseStatementAmount, parseStatementTime, StatementRefusal, type ParsedStatement, type RawCredit } from "@/server/reconciliation/statement-values";
 
 export const GCASH_HEADER = ["Date and Time", "Description", "Reference No.", "Debit", "Credit", "Balance"] as const;
@@ -59,8 +60,17 @@ interface PasswordError {
   code?: number;
 }
 
+/** What a statement PDF's streams may decompress to in all (decision 209): a 10 MB statement needs a few tens of MB. */
+export const PDF_EXPANSION_LIMIT_BYTES = 200 * 1024 * 1024;
+
 export async function parseGcashPdf(bytes: Uint8Array, options: { password?: string; onPage?: (page: number, pages: number) => void }): Promise<ParsedStatement> {
   const password = options.password && options.password.length > 0 ? options.password : undefined;
+  try {
+    await measurePdfExpansion(bytes, { password, limitBytes: PDF_EXPANSION_LIMIT_BYTES });
+  } catch (error) {
+    if (!(error instanceof PdfTooComplex)) throw error;
+    throw new StatementRefusal("file_too_complex", `This PDF decompresses to more than ${PDF_EXPANSION_LIMIT_BYTES / 1024 / 1024} MB (the limit for a statement), so it was not read`);
+  }
   let doc: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     // isEvalSupported: false — pdf.js never compiles code from the file (CVE-2024-4367, mozilla/pdf.js#18015).

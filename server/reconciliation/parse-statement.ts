@@ -14,7 +14,7 @@ export interface ParsedFile extends StatementParseResult {
 /**
  * Reads a statement file in the `statement.parse` worker (decision 111): 20 s, 10 MB; a file that
  * cannot be read as asked rejects with the refusal (422 wrong_password, password_required,
- * not_a_gcash_statement, missing_columns, invalid_statement; 413 file_too_large; 504 job_timeout).
+ * not_a_gcash_statement, missing_columns, invalid_statement, file_too_complex; 413 file_too_large; 504 job_timeout).
  * The password travels only in the worker's start data, never into the jobs row or a log line.
  */
 export async function parseStatement(options: {

@@ -172,7 +172,14 @@ export interface ParsedStatement {
 /** A refusal naming what is wrong with the file (422 unless said otherwise), thrown by the parsers. */
 export class StatementRefusal extends Error {
   constructor(
-    readonly code: "wrong_password" | "password_required" | "not_a_gcash_statement" | "missing_columns" | "invalid_statement" | "amount_out_of_range",
+    readonly code:
+      | "wrong_password"
+      | "password_required"
+      | "not_a_gcash_statement"
+      | "missing_columns"
+      | "invalid_statement"
+      | "amount_out_of_range"
+      | "file_too_complex",
     message: string,
   ) {
     super(message);

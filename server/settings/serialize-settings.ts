@@ -3,7 +3,7 @@ import type { PublicSettings, Settings } from "@/lib/api/settings";
 import type { SettingsRow } from "@/server/settings/get-settings";
 
 /** Every setting's value; the space attachments use is added by the readers (storage-usage.ts). */
-export type SettingsValues = Omit<Settings, "attachment_storage_used_bytes">;
+export type SettingsValues = Omit<Settings, "attachment_storage_used_bytes" | "audit_safety_warning">;
 
 /** The fourteen settings of SPEC section 3 (snake_case) plus the ticket prefix and timezone. */
 export function serializeSettings(row: SettingsRow): SettingsValues {

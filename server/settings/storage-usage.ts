@@ -1,5 +1,6 @@
 import "server-only";
 import type { Settings } from "@/lib/api/settings";
+import { auditSafety } from "@/server/db/audit-safety";
 import { sql } from "@/server/db/client";
 import type { SettingsValues } from "@/server/settings/serialize-settings";
 
@@ -9,7 +10,8 @@ export async function attachmentStorageUsedBytes(): Promise<number> {
   return Number(row?.used ?? 0);
 }
 
-/** The administrators' settings answer: the values and the space attachments use. */
+/** The administrators' settings answer: the values, the space attachments use, and whether the app's role could erase the audit log. */
 export async function withStorageUsage(values: SettingsValues): Promise<Settings> {
-  return { ...values, attachment_storage_used_bytes: await attachmentStorageUsedBytes() };
+  const [used, safety] = await Promise.all([attachmentStorageUsedBytes(), auditSafety()]);
+  return { ...values, attachment_storage_used_bytes: used, audit_safety_warning: safety.message };
 }

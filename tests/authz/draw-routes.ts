@@ -43,4 +43,4 @@ export const closeoutRoutes: AuthzRow[] = [
   { method: "POST", route: "/api/raffle/reopen", body: { reason: "A late refund to record" }, access: "admin" },
   { method: "POST", route: "/api/raffle/purge", body: { confirm: "PURGE" }, access: "admin" },
 ];
-export const archiveRoutes: AuthzRow[] = [{ method: "GET", route: "/api/raffle/archive.zip", access: "admin" }];
+export const archiveRoutes: AuthzRow[] = [{ method: "POST", route: "/api/raffle/archive.zip", access: "admin" }];

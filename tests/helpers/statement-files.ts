@@ -14,12 +14,22 @@ export interface GcashRow {
 }
 
 /** A GCash-shaped transaction history: title, date range, the six-column table, balances and totals. */
-export function gcashStatementPdf(options: { rows: GcashRow[]; password?: string; from?: string; to?: string; header?: string[] }): Promise<Buffer> {
+export function gcashStatementPdf(options: {
+  rows: GcashRow[];
+  password?: string;
+  from?: string;
+  to?: string;
+  header?: string[];
+  /** The encryption's PDF version (pdfkit: 1.4 RC4, 1.7 AES-128, 1.7ext3 AES-256); 1.7 unless said. */
+  pdfVersion?: "1.4" | "1.7" | "1.7ext3";
+  /** Flate-compressed streams added to the first page's contents as they are (a decompression bomb). */
+  extraFlateContents?: Buffer[];
+}): Promise<Buffer> {
   const doc = new PDFDocument({
     size: "A4",
     layout: "landscape",
     margin: 30,
-    ...(options.password ? { userPassword: options.password, ownerPassword: `${options.password}-owner`, pdfVersion: "1.7" as const } : {}),
+    ...(options.password ? { userPassword: options.password, ownerPassword: `${options.password}-owner`, pdfVersion: options.pdfVersion ?? ("1.7" as const) } : {}),
   });
   const chunks: Buffer[] = [];
   doc.on("data", (c: Buffer) => chunks.push(c));
@@ -37,6 +47,15 @@ export function gcashStatementPdf(options: { rows: GcashRow[]; password?: string
     cells.forEach((cell, i) => cell && doc.text(cell, columns[i], y, { lineBreak: false }));
     y += 14;
   };
+  if (options.extraFlateContents?.length) {
+    const page = doc.page as unknown as { content: unknown; dictionary: { data: Record<string, unknown> } };
+    const extra = options.extraFlateContents.map((bytes) => {
+      const ref = doc.ref({ Filter: "FlateDecode" });
+      ref.end(bytes);
+      return ref;
+    });
+    page.dictionary.data.Contents = [page.content, ...extra];
+  }
   doc.fontSize(8);
   row(["GCash Transaction History"]);
   row([`Date Range: ${from} to ${to}`]);

@@ -27,7 +27,7 @@ import { POST as settlePaymentRoute } from "@/app/api/reconciliation/payments/[i
 import { POST as unsettlePaymentRoute } from "@/app/api/reconciliation/payments/[id]/unsettle/route";
 import { POST as closeSales } from "@/app/api/raffle/close-sales/route";
 import { POST as closeRaffle } from "@/app/api/raffle/close/route";
-import { GET as archiveZip } from "@/app/api/raffle/archive.zip/route";
+import { POST as archiveZip } from "@/app/api/raffle/archive.zip/route";
 import { POST as purgeRaffle } from "@/app/api/raffle/purge/route";
 import { POST as reopenRaffle } from "@/app/api/raffle/reopen/route";
 import { POST as recordAdjustment } from "@/app/api/remittances/adjustments/route";
@@ -194,7 +194,7 @@ beforeAll(async () => {
   await ok(callRoute(reopenRaffle, { method: "POST", path: "/api/raffle/reopen", body: { reason: "A late refund to record" }, ...as(admin.token) }));
   await ok(callRoute(closeRaffle, { method: "POST", path: "/api/raffle/close", body: { confirm: "CLOSE" }, ...as(admin.token) }));
   // raffle.archive: the whole ZIP read, then its record
-  const zipRes = await archiveZip(new NextRequest(new URL("/api/raffle/archive.zip", TEST_ORIGIN), { headers: { authorization: `Bearer ${admin.token}`, host: "localhost:3000" } }), { params: Promise.resolve({}) });
+  const zipRes = await archiveZip(new NextRequest(new URL("/api/raffle/archive.zip", TEST_ORIGIN), { method: "POST", headers: { authorization: `Bearer ${admin.token}`, host: "localhost:3000" } }), { params: Promise.resolve({}) });
   expect(zipRes.status).toBe(200);
   await zipRes.arrayBuffer();
   for (let i = 0; i < 50 && !(await db().raffleArchive.count()); i++) await new Promise((r) => setTimeout(r, 100));

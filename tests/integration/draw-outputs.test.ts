@@ -3,6 +3,8 @@
 // worker and read back with pdftotext, the public page's winners and its in-browser check (run
 // here on Node's WebCrypto against the files the API serves, untouched and tampered).
 import { execFileSync } from "node:child_process";
+import { keyFingerprint } from "@/server/draw/key-fingerprint";
+import { signingKeyPair } from "@/server/secrets/installation-secrets";
 import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -118,7 +120,8 @@ describe.runIf(existsSync("/usr/bin/pdftotext"))("the draw's PDFs", () => {
     expect(notice.type).toBe("application/pdf");
     const draw = await db().draw.findUniqueOrThrow({ where: { id } });
     const noticeText = pdfText(notice.bytes);
-    for (const t of ["Draw 1: Commitment Notice", "witnessed dice, 20 rolls", draw.poolHash, draw.commitHash, "Motorcycle — ₱80,000.00 (1 backup)", "DTI representative", `/draw/${id}`]) {
+    const fingerprint = keyFingerprint((await signingKeyPair()).publicKeyPem);
+    for (const t of ["Draw 1: Commitment Notice", "witnessed dice, 20 rolls", draw.poolHash, draw.commitHash, fingerprint, "node verify-draw.mjs --key", "Motorcycle — ₱80,000.00 (1 backup)", "DTI representative", `/draw/${id}`]) {
       expect(noticeText).toContain(t);
     }
     const minutes = await fetchBytes(certificatePdfRoute, `/api/draws/${id}/certificate.pdf`, admin.token, { id });

@@ -14,6 +14,10 @@ import { POST as revealRoute } from "@/app/api/draws/[id]/reveal/route";
 import { GET as publicDrawRoute } from "@/app/api/public/draws/[id]/route";
 import { GET as publicCertificateRoute } from "@/app/api/public/draws/[id]/certificate.json/route";
 import { GET as poolCsvRoute } from "@/app/api/public/draws/[id]/pool.csv/route";
+import { generateKeyPairSync, sign } from "node:crypto";
+import { canonicalJson } from "@/scripts/verify-draw.mjs";
+import { keyFingerprint } from "@/server/draw/key-fingerprint";
+import { signingKeyPair } from "@/server/secrets/installation-secrets";
 import { GET as scriptRoute } from "@/app/api/public/verify-draw.mjs/route";
 import { DELETE as deletePrizeRoute, PUT as putPrizeRoute } from "@/app/api/prizes/[id]/route";
 import { GET as prizesRoute, POST as postPrizeRoute } from "@/app/api/prizes/route";
@@ -110,6 +114,8 @@ describe("Close sales and the raffle's one-way state", () => {
     const reg = await callRoute(registerRoute, { method: "PUT", path: `/api/tickets/register/${t.control_number}`, params: { controlNumber: t.control_number }, token: staff.token, body: { buyerName: "Late Buyer", phoneNumber: "09171234567" } });
     expect(reg.status, JSON.stringify(reg.json)).toBe(409);
     expect(reg.json.code).toBe("sales_closed");
+    // The trigger's sentence, whole and nothing after it (it once ended in "null", issue 40).
+    expect(reg.json.message).toBe(`Sales are closed: ticket ${t.control_number} cannot be registered`);
     expect(await db().auditLog.count({ where: { action: "raffle.close_sales" } })).toBe(1);
   });
 
@@ -237,11 +243,11 @@ describe("reveal", () => {
     const script = (await callRoute(scriptRoute, { path: "/api/public/verify-draw.mjs" })).json as string;
     const dir = await mkdtemp(path.join(tmpdir(), "verify-draw-"));
     await writeFile(path.join(dir, "verify-draw.mjs"), script);
-    const run = async (certificate: object, poolText: string) => {
+    const run = async (certificate: object, poolText: string, extra: string[] = []) => {
       await writeFile(path.join(dir, "certificate.json"), JSON.stringify(certificate));
       await writeFile(path.join(dir, "pool.csv"), poolText);
       try {
-        const { stdout } = await promisify(execFile)(process.execPath, [path.join(dir, "verify-draw.mjs"), path.join(dir, "certificate.json"), path.join(dir, "pool.csv")]);
+        const { stdout } = await promisify(execFile)(process.execPath, [path.join(dir, "verify-draw.mjs"), ...extra, path.join(dir, "certificate.json"), path.join(dir, "pool.csv")]);
         return { code: 0, stdout };
       } catch (error) {
         const e = error as { code: number; stdout: string };
@@ -258,6 +264,29 @@ describe("reveal", () => {
     expect((await run({ ...cert.json, drawNumber: 99 }, csv)).stdout).toMatch(/FAIL Ed25519 signature/);
     expect((await run(cert.json, csv.replace("B2K-123-00007\n", ""))).code).toBe(1);
     expect((await run(cert.json, csv.replace("B2K-123-00007", "B2K-123-00077"))).code).toBe(1);
+
+    // The key (issue 40): the script prints the fingerprint it checked; a certificate re-signed with a
+    // key it carries itself passes alone, and fails with --key (the Commitment Notice's fingerprint or the published PEM).
+    const { publicKeyPem } = await signingKeyPair();
+    const published = keyFingerprint(publicKeyPem);
+    expect(good.stdout).toContain(`Signature checked against the key with fingerprint (SHA-256): ${published}`);
+    const other = generateKeyPairSync("ed25519");
+    const { signature: _signature, ...unsigned } = { ...cert.json, publicKey: other.publicKey.export({ type: "spki", format: "pem" }).toString() };
+    const resigned = { ...unsigned, signature: sign(null, Buffer.from(canonicalJson(unsigned)), other.privateKey).toString("base64") };
+    const forged = keyFingerprint(resigned.publicKey);
+    const alone = await run(resigned, csv);
+    expect(alone.code, alone.stdout).toBe(0);
+    expect(alone.stdout).toContain(`fingerprint (SHA-256): ${forged}`);
+    await writeFile(path.join(dir, "public-key.pem"), publicKeyPem);
+    for (const key of [published, published.replace(/ /g, "").toUpperCase(), path.join(dir, "public-key.pem")]) {
+      const insisted = await run(resigned, csv, ["--key", key]);
+      expect(insisted.code, insisted.stdout).toBe(1);
+      expect(insisted.stdout).toContain(`FAIL signed with the published key (--key) (certificate's key ${forged}, expected ${published})`);
+      expect(insisted.stdout).toContain("The draw does NOT match its certificate.");
+      const genuine = await run(cert.json, csv, ["--key", key]);
+      expect(genuine.code, genuine.stdout).toBe(0);
+      expect(genuine.stdout).toContain("ok   signed with the published key (--key)");
+    }
   });
 
   it("two reveals at once leave exactly one sequence", { tags: ["sql"] }, async () => {

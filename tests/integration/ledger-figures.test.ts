@@ -12,7 +12,7 @@ import { POST as matchRoute } from "@/app/api/reconciliation/lines/[id]/match/ro
 import { GET as paymentsRoute } from "@/app/api/reconciliation/payments/route";
 import { POST as settleRoute } from "@/app/api/reconciliation/payments/[id]/settle/route";
 import { GET as summaryRoute } from "@/app/api/reconciliation/summary/route";
-import { GET as archiveRoute } from "@/app/api/raffle/archive.zip/route";
+import { POST as archiveRoute } from "@/app/api/raffle/archive.zip/route";
 import { GET as closeoutRoute } from "@/app/api/raffle/closeout/route";
 import { POST as remittancesRoute } from "@/app/api/remittances/route";
 import { POST as customRange } from "@/app/api/tickets/admin/generate-custom-range/route";
@@ -128,7 +128,7 @@ it("prints the same money on every surface as a count over the tables", async ()
   expect(blocking.find((b) => b.item === "unverified_payments")?.message).toMatch(/^2 GCash or bank payments \(₱150\.00\) are unverified/);
   expect(blocking.find((b) => b.item === "awaiting_statement")?.message).toMatch(/^1 GCash or bank payment \(₱50\.00\) awaits a statement/);
 
-  const req = new NextRequest(new URL("/api/raffle/archive.zip", "http://localhost:3000"), { headers: { authorization: `Bearer ${admin.token}`, host: "localhost:3000" } });
+  const req = new NextRequest(new URL("/api/raffle/archive.zip", "http://localhost:3000"), { method: "POST", headers: { authorization: `Bearer ${admin.token}`, host: "localhost:3000" } });
   const zip = Buffer.from(await (await archiveRoute(req, { params: Promise.resolve({}) })).arrayBuffer());
   const summaryPdf = await pdfTextOf(zip, "reports/summary.pdf");
   const report = (await pdfTextOf(zip, "reports/remittance-report.pdf")).replace(/\s+/g, " ");

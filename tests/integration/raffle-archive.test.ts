@@ -12,13 +12,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { NextRequest } from "next/server";
+import Papa from "papaparse";
 import { beforeEach, describe, expect, it } from "vitest";
 import { POST as commitRoute } from "@/app/api/draws/route";
 import { POST as publishRoute } from "@/app/api/draws/[id]/publish/route";
 import { POST as positionRoute } from "@/app/api/draws/[id]/positions/[n]/[action]/route";
 import { POST as revealRoute } from "@/app/api/draws/[id]/reveal/route";
 import { POST as postPrizeRoute } from "@/app/api/prizes/route";
-import { GET as archiveRoute } from "@/app/api/raffle/archive.zip/route";
+import * as archiveModule from "@/app/api/raffle/archive.zip/route";
+const archiveRoute = archiveModule.POST;
 import { POST as closeSalesRoute } from "@/app/api/raffle/close-sales/route";
 import { POST as closeRoute } from "@/app/api/raffle/close/route";
 import { POST as purgeRoute } from "@/app/api/raffle/purge/route";
@@ -28,6 +30,7 @@ import { maskName } from "@/lib/mask";
 import { formatCentavos, amountToCentavos } from "@/lib/money";
 import { db } from "@/server/db/client";
 import { resetDb } from "@/tests/helpers/db";
+import { createCookieUser } from "@/tests/helpers/auth";
 import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
 import { createSoldTickets } from "@/tests/helpers/sold-tickets";
@@ -60,7 +63,7 @@ async function pdfPages(file: string) {
 }
 
 async function download(token: string, query = "") {
-  const req = new NextRequest(new URL(`/api/raffle/archive.zip${query}`, "http://localhost:3000"), { headers: { authorization: `Bearer ${token}`, host: "localhost:3000" } });
+  const req = new NextRequest(new URL(`/api/raffle/archive.zip${query}`, "http://localhost:3000"), { method: "POST", headers: { authorization: `Bearer ${token}`, host: "localhost:3000" } });
   const res = await archiveRoute(req, { params: Promise.resolve({}) });
   return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
 }
@@ -111,7 +114,7 @@ async function closedRaffle() {
   expect(closed.status, JSON.stringify(closed.json)).toBe(200);
 }
 
-describe("GET /api/raffle/archive.zip", () => {
+describe("POST /api/raffle/archive.zip", () => {
   it("is one signed, self-verifying ZIP; recorded once sent; Purge then runs", async () => {
     await closedRaffle();
     expect((await download(staff.token)).status).toBe(403);
@@ -124,9 +127,10 @@ describe("GET /api/raffle/archive.zip", () => {
     expect(manifest).toMatchObject({ format: "raffle-archive-v1", raffleStatus: "closed", appVersion: expect.any(String) });
     const names = await checkManifest(out);
     expect(names).toEqual(
-      ["README.txt", "allocations.csv", "audit-log.csv", "audit-log.jsonl", "draw-1/certificate.json", "draw-1/certificate.pdf", "draw-1/pool.csv",
+      ["README.txt", "allocations.csv", "audit-log-chain.txt", "audit-log.csv", "audit-log.jsonl", "draw-1/certificate.json", "draw-1/certificate.pdf", "draw-1/pool.csv",
         "draw-1/verify-draw.mjs", "payments.csv", "public-key.pem", "remittance-adjustments.csv", "remittances.csv", "reports/remittance-report.pdf",
-        "reports/summary.pdf", "reports/voided-numbers.csv", "reports/winners-public.csv", "reports/winners.csv", "statement-lines.csv", "tickets.csv"].sort(),
+        "reports/summary.pdf", "reports/voided-numbers.csv", "reports/winners-public.csv", "reports/winners.csv", "statement-lines.csv", "tickets.csv",
+        "verify-archive.mjs"].sort(),
     );
     const signature = Buffer.from((await readFile(path.join(out, "manifest.sig"), "utf8")).trim(), "base64");
     const publicKey = createPublicKey(await readFile(path.join(out, "public-key.pem"), "utf8"));
@@ -236,5 +240,98 @@ describe("GET /api/raffle/archive.zip", () => {
       if (rows.length < 2) await new Promise((r) => setTimeout(r, 100));
     }
     expect(rows.map((r) => (r.after as { includeAttachments: boolean }).includeAttachments)).toEqual([false, true]);
+  });
+
+  it("holds every audit row in one entry per file: 25,000 rows counted back out by unzip, the manifest hashing each entry's bytes", async () => {
+    await db().$executeRaw`
+      INSERT INTO audit_log (actor_email, action, entity_type, entity_id, after)
+      SELECT 'bulk@example.com', 'ticket.register', 'ticket', n::text, jsonb_build_object('n', n) FROM generate_series(1, 25000) n`;
+    const total = await db().auditLog.count();
+    expect(total).toBeGreaterThanOrEqual(25000);
+    const res = await download(admin.token);
+    expect(res.status).toBe(200);
+    const dir = await mkdtemp(path.join(tmpdir(), "raffle-archive-"));
+    const zip = path.join(dir, "archive.zip");
+    await writeFile(zip, res.bytes);
+    // Info-ZIP's own listing: every entry, repeats included.
+    const listed = (await run("unzip", ["-Z1", zip])).stdout.split("\n").filter(Boolean);
+    expect(listed.length).toBeGreaterThan(10);
+    expect(listed.filter((name, i) => listed.indexOf(name) !== i), "repeated entry names").toEqual([]);
+    const entry = async (name: string) => (await run("unzip", ["-p", zip, name], { encoding: "buffer", maxBuffer: 256 * 1024 * 1024 })).stdout as Buffer;
+    const csv = (await entry("audit-log.csv")).toString("utf8");
+    const parsed = Papa.parse<string[]>(csv.replace(/^\uFEFF/, ""), { skipEmptyLines: true });
+    expect(parsed.data.length - 1).toBe(total);
+    expect(new Set(parsed.data.slice(1).map((r) => r[0])).size).toBe(total);
+    const jsonl = (await entry("audit-log.jsonl")).toString("utf8").trim().split("\n");
+    expect(jsonl).toHaveLength(total);
+    expect(new Set(jsonl.map((l) => JSON.parse(l).id)).size).toBe(total);
+    const manifest = JSON.parse((await entry("manifest.json")).toString("utf8"));
+    expect(Object.keys(manifest.files).sort()).toEqual(listed.filter((n) => n !== "manifest.json" && n !== "manifest.sig").sort());
+    for (const name of Object.keys(manifest.files)) {
+      const bytes = await entry(name);
+      expect(createHash("sha256").update(bytes).digest("hex"), name).toBe(manifest.files[name].sha256);
+      expect(bytes.length, name).toBe(manifest.files[name].bytes);
+    }
+  }, 120_000);
+
+  it("is a POST: a cross-site request with the admin's cookie is refused and not recorded; a same-origin one counts for Purge", async () => {
+    await closedRaffle();
+    const cookieAdmin = await createCookieUser({ isAdmin: true });
+    // No GET at all: a page navigation (cookie, no Origin) cannot take it.
+    expect("GET" in archiveModule).toBe(false);
+    const attempt = async (headers: Record<string, string>) => {
+      const req = new NextRequest(new URL("/api/raffle/archive.zip", "http://localhost:3000"), { method: "POST", headers: { host: "localhost:3000", cookie: cookieAdmin.cookie, ...headers } });
+      const res = await archiveRoute(req, { params: Promise.resolve({}) });
+      return { status: res.status, body: res.headers.get("content-type")?.includes("json") ? await res.json() : Buffer.from(await res.arrayBuffer()) };
+    };
+    const refused: Record<string, string>[] = [
+      {}, // a form from anywhere without Origin
+      { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+      // The browser's word wins over a matching Origin.
+      { origin: "http://localhost:3000", "sec-fetch-site": "cross-site" },
+      { origin: "http://localhost:3000", "sec-fetch-site": "same-site" },
+    ];
+    for (const headers of refused) {
+      const res = await attempt(headers);
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+      expect(res.body).toMatchObject({ code: "bad_origin" });
+    }
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await db().raffleArchive.count()).toBe(0);
+    expect((await post(purgeRoute, "/api/raffle/purge", { confirm: "PURGE" })).status).toBe(409);
+
+    const ok = await attempt({ origin: "http://localhost:3000", "sec-fetch-site": "same-origin" });
+    expect(ok.status).toBe(200);
+    let recorded = 0;
+    for (let i = 0; i < 50 && !recorded; i++) {
+      recorded = await db().raffleArchive.count();
+      if (!recorded) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(recorded).toBe(1);
+    expect((await post(purgeRoute, "/api/raffle/purge", { confirm: "PURGE" })).status).toBe(200);
+  });
+
+  it("carries the audit log's hash chain; verify-archive.mjs passes it, and fails a row rewritten behind the triggers' back", async () => {
+    await closedRaffle();
+    const out = await unzipped((await download(admin.token)).bytes);
+    const good = await run(process.execPath, ["verify-archive.mjs", "."], { cwd: out });
+    expect(good.stdout).toContain("ok   audit log hash chain");
+    expect(good.stdout).toContain("All checks passed");
+    // What a role that owns the table can do (a single-role install): the triggers set aside, a row changed.
+    const [row] = await db().$queryRaw<{ id: bigint }[]>`SELECT id FROM audit_log WHERE action = 'ticket.void'`;
+    await db().$executeRawUnsafe(`ALTER TABLE audit_log DISABLE TRIGGER USER`);
+    await db().$executeRaw`UPDATE audit_log SET actor_email = 'someone-else@example.com' WHERE id = ${row.id}`;
+    await db().$executeRawUnsafe(`ALTER TABLE audit_log ENABLE TRIGGER USER`);
+    const tampered = await unzipped((await download(admin.token)).bytes);
+    const bad = await run(process.execPath, ["verify-archive.mjs", "."], { cwd: tampered }).then(
+      () => null,
+      (error: { code: number; stdout: string }) => error,
+    );
+    expect(bad?.code).toBe(1);
+    expect(bad?.stdout).toContain(`FAIL audit log hash chain (row ${row.id} (line `);
+    expect(bad?.stdout).toContain("The archive does NOT check out.");
+    // A file changed after signing fails too.
+    await writeFile(path.join(out, "tickets.csv"), "changed");
+    await expect(run(process.execPath, ["verify-archive.mjs", "."], { cwd: out })).rejects.toMatchObject({ code: 1 });
   });
 });

@@ -52,6 +52,8 @@ describe("GET /api/settings", () => {
         attachment_storage_limit_mb: 2048,
         email_hourly_limit: 500,
         attachment_storage_used_bytes: 0,
+        // Whether the app's role could erase its records (decision 211): the test database's role can.
+        audit_safety_warning: expect.stringContaining("could erase or rewrite the audit log and the draw pool"),
         // Close-out's purge reminder (issue 24): 36 months after Close.
         retention_months: 36,
       },
@@ -78,7 +80,7 @@ describe("GET /api/settings", () => {
 const SELLER_DEFAULTS = { restrict_sales_to_allocations: false, cash_on_hand_alert: 5000 };
 /** What stubs print (issue 22), empty by default. */
 const STUB_DEFAULTS = { permit_number: "", draw_at: "", venue: "" };
-const CAP_DEFAULTS = { attachment_storage_limit_mb: 2048, email_hourly_limit: 500, attachment_storage_used_bytes: 0, retention_months: 36 };
+const CAP_DEFAULTS = { attachment_storage_limit_mb: 2048, email_hourly_limit: 500, attachment_storage_used_bytes: 0, retention_months: 36, audit_safety_warning: expect.any(String) };
 const put = (body: unknown, token = tokens.admin) => callRoute(putSettingsRoute, { method: "PUT", path: "/api/settings", body, token });
 const read = async () => (await callRoute(settingsRoute, { token: tokens.admin })).json.settings;
 

@@ -65,6 +65,8 @@ export default jobWorker<RaffleArchiveInput, { sha256: string; sizeBytes: number
   const write = async (name: string, data: string | Buffer) => {
     if (current?.name !== name) {
       finish();
+      // One entry per name (issue 36): a file that came back would be a second entry the manifest hashes only once.
+      if (files[name]) throw new Error(`The archive's file ${name} came in two pieces apart; each file must be sent whole.`);
       const stream = new PassThrough();
       zip.addReadStream(stream, name, { mtime });
       current = { name, stream, hash: createHash("sha256"), bytes: 0 };
