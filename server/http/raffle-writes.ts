@@ -56,6 +56,7 @@ export const NOT_RAFFLE_WRITES: Record<string, string> = {
   "POST /api/raffle/archive.zip": "the archive reads the records; taken after Close, it is what Purge asks for",
   "PUT /api/settings": "the installation's settings, not the raffle's records",
   "POST /api/audit/checkpoints": "a checkpoint of the audit log (useful at close)",
+  "POST /api/backups": "a backup copies the records (a closed raffle is worth backing up before Purge); it writes none",
   "POST /api/jobs/self-test": "the worker's self-test writes no raffle record",
   "POST /api/tickets/send-email": "sends a ticket's e-mail; writes no raffle record",
   "POST /api/auth/[...nextauth]": "sign-in",
