@@ -2,6 +2,7 @@
 
 import { AlertTriangle, Hash, RefreshCw, Settings as SettingsIcon, ShieldCheck } from "lucide-react";
 import { OtherSettingsCard } from "@/components/settings/other-settings-card";
+import { PublicUrlCard } from "@/components/settings/public-url-card";
 import type { GeneralSettingsController } from "@/components/settings/use-general-settings-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -157,6 +158,8 @@ export function GeneralSettingsTab({ controller }: { controller: GeneralSettings
           </ul>
         </CardContent>
       </Card>
+
+      <PublicUrlCard />
 
       {saved && <OtherSettingsCard settings={saved} />}
     </div>

@@ -13,6 +13,8 @@ const refreshDraw = (queryClient: QueryClient) =>
 
 export const usePrizes = () => useQuery({ queryKey: queryKeys.draw.prizes(), queryFn: drawApi.prizes, select: (d) => d.prizes });
 export const useRaffleState = () => useQuery({ queryKey: queryKeys.draw.state(), queryFn: drawApi.state, select: (d) => d.state });
+/** The raffle's public URL (docs/decisions/201): the same request as useRaffleState. */
+export const usePublicUrl = () => useQuery({ queryKey: queryKeys.draw.state(), queryFn: drawApi.state, select: (d) => d.publicUrl });
 export const useWinnersList = (enabled: boolean) => useQuery({ queryKey: queryKeys.draw.winners(), queryFn: drawApi.winners, enabled, select: (d) => d.winners });
 export const useDraws = () => useQuery({ queryKey: queryKeys.draw.list(), queryFn: drawApi.draws, select: (d) => d.draws });
 export const useDraw = (drawId: string | null) =>

@@ -3,10 +3,11 @@ import { archiveQuerySchema } from "@/lib/schemas/closeout";
 import { startArchive } from "@/server/closeout/archive";
 import { apiRoute } from "@/server/http/api-route";
 import { jobStreamResponse } from "@/server/jobs/job-response";
+import { appOrigin } from "@/server/http/request-guards";
 
 export const dynamic = "force-dynamic";
 
 export const GET = apiRoute({ access: "admin", query: archiveQuerySchema }, async ({ principal, query, req }) => {
-  const { run, fileName } = await startArchive({ principal, origin: req.nextUrl.origin, includeAttachments: query.includeAttachments, signal: req.signal });
+  const { run, fileName } = await startArchive({ principal, origin: appOrigin(req), includeAttachments: query.includeAttachments, signal: req.signal });
   return jobStreamResponse(run, { contentType: "application/zip", fileName });
 });
