@@ -24,7 +24,7 @@ const HINTS: Record<string, string> = {
 export function RevealCard({ drawId, sourceType, sourceText }: { drawId: string; sourceType: string; sourceText: string }) {
   const reveal = useRevealDraw();
   const form = useForm<RevealDrawFormValues, unknown, RevealDrawPayload>({
-    resolver: lazyZodResolver(() => import("@/lib/schemas/draw-form").then((m) => m.revealDrawFormSchema)),
+    resolver: lazyZodResolver(() => import("@/lib/schemas/draw-form").then((m) => m.revealDrawFormSchemaFor(sourceType))),
     defaultValues: { outsideValue: "", outsideValueConfirm: "", witnesses: "" },
   });
 
@@ -50,7 +50,7 @@ export function RevealCard({ drawId, sourceType, sourceText }: { drawId: string;
           <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-3 sm:grid-cols-2">
             <TextField<RevealDrawFormValues> name="outsideValue" label="Outside value" description={HINTS[sourceType]} autoComplete="off" spellCheck={false} />
             <TextField<RevealDrawFormValues> name="outsideValueConfirm" label="Outside value, again" autoComplete="off" spellCheck={false} />
-            <TextField<RevealDrawFormValues> name="witnesses" label="Witnesses" description="One name per line." multiline rows={3} itemClassName="sm:col-span-2" />
+            <TextField<RevealDrawFormValues> name="witnesses" label="Witnesses" description="One name per line; a comma stays part of the name (e.g. Lito Lapid, class president)." multiline rows={3} itemClassName="sm:col-span-2" />
             <div className="sm:col-span-2">
               <Button type="submit" disabled={form.formState.isSubmitting}>
                 <Dices />
