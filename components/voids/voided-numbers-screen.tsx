@@ -7,6 +7,7 @@ import { useState, type ReactNode } from "react";
 import Link from "next/link";
 import { ArrowLeft, Download, RotateCcw } from "lucide-react";
 import { PageHeader } from "@/components/dashboard/page-header";
+import { RaffleStateNotice } from "@/components/raffle-state/raffle-state-notice";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -73,6 +74,7 @@ export function VoidedNumbersScreen() {
           </Button>
         </div>
       </div>
+      <RaffleStateNotice writes={["changeTickets"]} />
       <Card className="gap-4">
         <CardHeader>
           <CardTitle>Voided tickets</CardTitle>
