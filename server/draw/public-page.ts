@@ -1,6 +1,6 @@
 import "server-only";
 import { RAFFLE_STATUS_LABELS, WINNER_STATE_LABELS } from "@/lib/draw";
-import { formatPeso } from "@/lib/format";
+import { formatDateTime, formatPeso } from "@/lib/format";
 import type { PublicDraw } from "@/lib/schemas/draw";
 
 // The public proof page /draw/{id} (docs/decisions/108): plain HTML rendered on the server, no
@@ -42,8 +42,10 @@ export function renderPublicDrawPage(
   draw: PublicDraw,
   siteName: string,
   statusOfRaffle: keyof typeof RAFFLE_STATUS_LABELS,
-  options: { nonce?: string | null; winners?: PublicWinnerLine[] | null } = {},
+  options: { nonce?: string | null; winners?: PublicWinnerLine[] | null; timeZone?: string } = {},
 ): string {
+  // Times in the raffle's timezone through the one formatter (issue 38 item 6), not ISO strings.
+  const when = (value: string | null | undefined) => (value ? `${formatDateTime(value, options.timeZone ?? "Asia/Manila")} (${options.timeZone ?? "Asia/Manila"})` : "");
   const base = `/api/public/draws/${draw.id}`;
   const prizeName = new Map(draw.prizes.map((p) => [p.rank, p.name]));
   const prizes = draw.prizes
@@ -57,7 +59,7 @@ export function renderPublicDrawPage(
     .join("");
   const revealed = draw.revealedAt
     ? `<section aria-labelledby="reveal"><h2 id="reveal">The draw</h2><dl>
-<dt>Drawn at</dt><dd>${escape(draw.revealedAt)}</dd>
+<dt>Drawn at</dt><dd>${escape(when(draw.revealedAt))}</dd>
 ${
   draw.mode === "drum"
     ? `<dt>How</dt><dd>Drawn by hand from a physical drum before witnesses; each counterfoil was checked against the committed pool as it came out.</dd>
@@ -97,7 +99,7 @@ ${
 <p>Raffle: ${escape(RAFFLE_STATUS_LABELS[statusOfRaffle])}. Anyone can re-check this draw from the files below without trusting this server.</p>
 <section aria-labelledby="commitment"><h2 id="commitment">Commitment</h2><dl>
 <dt>Algorithm</dt><dd><code>${escape(draw.algorithm)}</code></dd>
-<dt>Committed at</dt><dd>${escape(draw.committedAt)}</dd>
+<dt>Committed at</dt><dd>${escape(when(draw.committedAt))}</dd>
 <dt>Tickets in the pool</dt><dd>${draw.poolCount.toLocaleString("en-US")}</dd>
 <dt>Pool hash</dt><dd><code>${escape(draw.poolHash)}</code></dd>
 <dt>Commit hash</dt><dd><code>${escape(draw.commitHash)}</code></dd>
