@@ -68,6 +68,25 @@ interface MadeTicket {
   last_5_digits: string;
 }
 
+/** No ISO timestamp and no US-style date anywhere on the page (one time format, issue 38 item 6). */
+async function expectOneTimeFormat(page: Page, label: string) {
+  const text = await page.locator("body").innerText();
+  expect(text.match(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}[^\s]*/g), `${label}: an ISO timestamp`).toBeNull();
+  expect(text.match(/\b\d{1,2}\/\d{1,2}\/\d{4}\b/g), `${label}: a US date`).toBeNull();
+}
+
+/** No table or card wider than its container, and no sideways scroll of the page (issue 38 item 8). */
+async function expectTablesFit(page: Page, label: string) {
+  const overflowing = await page.evaluate(() =>
+    [...document.querySelectorAll("table")]
+      .filter((t) => t.offsetParent !== null)
+      .map((t) => ({ table: t.getBoundingClientRect().width, box: (t.parentElement ?? t).clientWidth, name: t.getAttribute("aria-label") ?? t.querySelector("th")?.textContent ?? "table" }))
+      .filter((t) => t.table > t.box + 1),
+  );
+  expect(overflowing, `${label}: tables wider than their container`).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${label}: sideways scroll`).toBe(true);
+}
+
 async function ok(res: Awaited<ReturnType<APIRequestContext["post"]>>) {
   expect(res.status(), await res.text()).toBeLessThan(300);
   return res.json();
@@ -158,10 +177,40 @@ test("the public URL on Settings, Print stubs and the stub's QR; Close sales con
   await expect(page.getByRole("button", { name: "Sales Closed" })).toBeDisabled();
   await shoot(page, "5-register-sales-closed");
 
-  // The other write screens say so too, their main controls disabled.
+  // The other write screens say so too, their main controls disabled where the state closes them.
   await page.goto("/dashboard/tickets");
   await expect(page.getByTestId("raffle-state-notice")).toContainText("Sales are closed");
+  await expect(page.getByRole("button", { name: "Generate Ticket" })).toBeEnabled();
   await page.goto("/dashboard/remittances");
   await expect(page.getByRole("button", { name: "Record Remittance" })).toBeEnabled();
+
+  // Commit (by API): the public proof page on a phone, in the raffle's time format, its tables fitting.
+  const draw = (await ok(await api.post("/api/draws", { data: { source: { type: "dice", count: 20 } } }))) as { id: string };
+  const proof = await browser.newContext({ viewport: { width: 375, height: 740 }, storageState: { cookies: [], origins: [] } });
+  const proofPage = await proof.newPage();
+  await proofPage.goto(`${PUBLIC_URL}/draw/${draw.id}`);
+  await expect(proofPage.getByText("Committed at")).toBeVisible();
+  await expectOneTimeFormat(proofPage, "the public draw page");
+  await expectTablesFit(proofPage, "the public draw page at 375");
+  await proofPage.screenshot({ path: path.join(SHOTS, "6-public-draw-375-light.png"), fullPage: true });
+  await proof.close();
+
+  // Generating is closed by the commit: Tickets says so and disables it.
+  await page.goto("/dashboard/tickets");
+  await expect(page.getByTestId("raffle-state-notice")).toContainText("The draw is committed");
+  await expect(page.getByRole("button", { name: "Generate Ticket" })).toBeDisabled();
+
+  // User Sales, seller first, fits at 1280 and 375; no ISO or US date on the staff screens visited.
+  for (const screen of ["/dashboard/admin", "/dashboard/closeout", "/dashboard/draw", "/dashboard/overview"]) {
+    await page.goto(screen);
+    await page.waitForLoadState("networkidle");
+    await expectOneTimeFormat(page, screen);
+  }
+  await page.goto("/dashboard/admin");
+  await expect(page.getByTestId("user-progress-row").first()).toBeVisible();
+  await expectTablesFit(page, "User Sales at 1280");
+  await shoot(page, "7-user-sales");
+  await page.setViewportSize({ width: 375, height: 740 });
+  await expectTablesFit(page, "User Sales at 375");
   await api.dispose();
 });
