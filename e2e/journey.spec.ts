@@ -212,5 +212,41 @@ test("the public URL on Settings, Print stubs and the stub's QR; Close sales con
   await shoot(page, "7-user-sales");
   await page.setViewportSize({ width: 375, height: 740 });
   await expectTablesFit(page, "User Sales at 375");
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // The draw to the end by API, then Close: every write screen says the raffle is closed, up front.
+  const DICE = "35126443526115623416";
+  await ok(await api.post(`/api/draws/${draw.id}/reveal`, { data: { outsideValue: DICE, outsideValueConfirm: DICE, witnesses: ["Lito Lapid, class president"] } }));
+  await ok(await api.post(`/api/draws/${draw.id}/positions/1/notify`, { data: {} }));
+  await ok(await api.post(`/api/draws/${draw.id}/publish`, { data: {} }));
+  await ok(await api.post(`/api/draws/${draw.id}/positions/1/claim`, { data: {} }));
+  const balances = (await (await api.get("/api/remittances/balances")).json()) as { sellers: { sellerId: string; balance: string }[] };
+  for (const seller of balances.sellers.filter((x) => x.balance !== "0.00")) {
+    await ok(await api.post("/api/remittances", { data: { sellerId: seller.sellerId, amount: seller.balance } }));
+  }
+  await ok(await api.post("/api/raffle/close", { data: { confirm: "CLOSE" } }));
+  const CLOSED = "The raffle is closed: its records are read-only.";
+  for (const [screen, control] of [
+    ["/dashboard/register", "Sales Closed"],
+    ["/dashboard/tickets", "Generate Ticket"],
+    ["/dashboard/remittances", "Record Remittance"],
+    ["/dashboard/reconciliation", "Import Statement"],
+    ["/dashboard/tickets/voided", null],
+  ] as const) {
+    await page.goto(screen);
+    await expect(page.getByTestId("raffle-state-notice").first(), screen).toContainText(CLOSED);
+    if (control === "Sales Closed") {
+      await page.getByLabel("Control Number or Last 5 Digits").fill(unsold.control_number);
+      await expect(page.getByTestId("lookup-status")).toContainText(CLOSED, { timeout: 15_000 });
+      await expect(page.getByTestId("lookup-status")).not.toContainText("Ticket found!");
+    }
+    if (control) await expect(page.getByRole("button", { name: control }).first(), screen).toBeDisabled();
+    await expectOneTimeFormat(page, screen);
+  }
+  await shoot(page, "8-closed-voided");
+  await page.goto("/dashboard/closeout");
+  await expectOneTimeFormat(page, "Close-out after Close");
+  await expect(page.getByText(/since [A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2} [AP]M/)).toBeVisible();
+  await shoot(page, "9-closeout");
   await api.dispose();
 });
