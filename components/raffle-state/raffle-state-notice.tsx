@@ -4,17 +4,17 @@
 // one sentence from lib/raffle-allows.ts, the same decision the server's routes take.
 import { Lock } from "lucide-react";
 import { raffleAllows, raffleNotice, type RaffleWrite } from "@/lib/raffle-allows";
-import { useRaffleState } from "@/lib/queries/draw";
+import { useRaffleStatus } from "@/lib/queries/draw";
 
 /** Null while the state loads or when `write` is allowed; else the sentence saying what is closed and why. */
 export function useRaffleRefusal(write: RaffleWrite): string | null {
-  const state = useRaffleState();
-  return state.data ? raffleAllows(state.data.status).refusals[write] : null;
+  const status = useRaffleStatus();
+  return status.data ? raffleAllows(status.data).refusals[write] : null;
 }
 
 export function RaffleStateNotice({ writes, className = "" }: { writes: readonly RaffleWrite[]; className?: string }) {
-  const state = useRaffleState();
-  const notice = state.data ? raffleNotice(state.data.status, writes) : null;
+  const status = useRaffleStatus();
+  const notice = status.data ? raffleNotice(status.data, writes) : null;
   if (!notice) return null;
   return (
     <p role="note" data-testid="raffle-state-notice" className={`flex items-start gap-2 rounded-md border border-amber-500/50 bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100 ${className}`}>

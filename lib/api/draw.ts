@@ -22,6 +22,8 @@ export const drawApi = {
   updatePrize: (prizeId: string, body: PrizePayload) => apiRequest<{ success: true; message: string; prize: Prize }>(`/prizes/${id(prizeId)}`, { method: "PUT", body }),
   deletePrize: (prizeId: string) => apiRequest<{ success: true; message: string }>(`/prizes/${id(prizeId)}`, { method: "DELETE" }),
   state: () => apiRequest<{ success: true; state: RaffleStateView; publicUrl: PublicUrlView }>("/raffle/state"),
+  /** The state and the public URL without the checklist's queries (every write screen asks this). */
+  status: () => apiRequest<{ success: true; state: RaffleStateView; publicUrl: PublicUrlView }>("/raffle/state?checklist=0"),
   closeSales: (body: CloseSalesPayload) => apiRequest<{ success: true; message: string }>("/raffle/close-sales", { method: "POST", body }),
   draws: () => apiRequest<{ success: true; draws: DrawSummary[] }>("/draws"),
   draw: (drawId: string) => apiRequest<{ success: true; draw: AdminDraw }>(`/draws/${id(drawId)}`),

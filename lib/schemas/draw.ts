@@ -101,6 +101,9 @@ export const closeSalesSchema = z.object({
 });
 export type CloseSalesPayload = z.output<typeof closeSalesSchema>;
 
+/** GET /api/raffle/state's query: `checklist=0` leaves out Close sales' open items. */
+export const raffleStateQuerySchema = z.object({ checklist: z.enum(["0", "1"], { error: "checklist must be 0 or 1" }).optional() });
+
 export interface ChecklistItem {
   item: string;
   message: string;

@@ -17,6 +17,7 @@ import { POST as postPrizeRoute } from "@/app/api/prizes/route";
 import { POST as closeSalesRoute } from "@/app/api/raffle/close-sales/route";
 import { GET as stateRoute } from "@/app/api/raffle/state/route";
 import { POST as customRange } from "@/app/api/tickets/admin/generate-custom-range/route";
+import { db } from "@/server/db/client";
 import { resetEnvCache } from "@/server/env";
 import { resetDb } from "@/tests/helpers/db";
 import { createAdminAndStaff } from "@/tests/helpers/factories";
@@ -104,6 +105,22 @@ describe("the public URL", () => {
     expect(unspecified.warning).toContain("will point to http://0.0.0.0:3300: it is an unspecified address (0.0.0.0)");
     const { verifyUrls } = await printStubsPdf("http://127.0.0.2:4901");
     expect(new URL(verifyUrls[0]).host).toBe("127.0.0.2:4901");
+  });
+
+  it("comes with the light state the write screens ask for (?checklist=0), which skips Close sales' checklist", async () => {
+    useEnv({ PUBLIC_BASE_URL: ALIAS });
+    // One GCash payment claimed, not verified: an open item of Close sales' checklist.
+    await db().$executeRaw`
+      WITH p AS (INSERT INTO payments (method, amount_expected, reference) VALUES ('gcash', 50, '1001000000050') RETURNING id)
+      INSERT INTO tickets (id, control_number, ticket_number, buyer_name, phone_number, payment_method, amount, creator_email, registered_at, payment_id)
+      SELECT gen_random_uuid(), 'B2K-123-00050', 50, 'Buyer 50 Santos', '9171234567', 'gcash', 50, 'staff@example.com', now(), p.id FROM p`;
+    const full = await (await stateRoute(request("/api/raffle/state", ALIAS), { params: Promise.resolve({}) })).json();
+    expect(full.state.checklist.map((c: { item: string }) => c.item)).toContain("unverified_gcash");
+    const light = await (await stateRoute(request("/api/raffle/state?checklist=0", ALIAS), { params: Promise.resolve({}) })).json();
+    expect(light).toMatchObject({ success: true, state: { status: "selling", checklist: [] }, publicUrl: { url: ALIAS } });
+    const bad = await stateRoute(request("/api/raffle/state?checklist=2", ALIAS), { params: Promise.resolve({}) });
+    expect(bad.status).toBe(400);
+    await db().$executeRaw`DELETE FROM tickets WHERE ticket_number = 50`;
   });
 
   it("is the public proof's address on the Commitment Notice", async () => {
