@@ -182,7 +182,7 @@ test("the public URL on Settings, Print stubs and the stub's QR; Close sales con
   await expect(page.getByTestId("raffle-state-notice")).toContainText("Sales are closed");
   await expect(page.getByRole("button", { name: "Generate Ticket" })).toBeEnabled();
   await page.goto("/dashboard/remittances");
-  await expect(page.getByRole("button", { name: "Record Remittance" })).toBeEnabled();
+  await expect(page.getByRole("button", { name: "Record Remittance", exact: true })).toBeEnabled();
 
   // Commit (by API): the public proof page on a phone, in the raffle's time format, its tables fitting.
   const draw = (await ok(await api.post("/api/draws", { data: { source: { type: "dice", count: 20 } } }))) as { id: string };
@@ -240,7 +240,7 @@ test("the public URL on Settings, Print stubs and the stub's QR; Close sales con
       await expect(page.getByTestId("lookup-status")).toContainText(CLOSED, { timeout: 15_000 });
       await expect(page.getByTestId("lookup-status")).not.toContainText("Ticket found!");
     }
-    if (control) await expect(page.getByRole("button", { name: control }).first(), screen).toBeDisabled();
+    if (control) await expect(page.getByRole("button", { name: control, exact: true }).first(), screen).toBeDisabled();
     await expectOneTimeFormat(page, screen);
   }
   await shoot(page, "8-closed-voided");

@@ -23,7 +23,13 @@ code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.9em;over
 a{color:var(--accent);display:inline-block;min-height:44px;line-height:44px}ul.links{list-style:none;padding:0;margin:0;display:flex;flex-wrap:wrap;gap:0 1.5rem}
 button{font:inherit;min-height:44px;padding:.5rem 1rem;border-radius:.5rem;border:2px solid var(--accent);background:var(--accent);color:var(--bg);cursor:pointer}button:disabled{opacity:.6}
 pre{white-space:pre-wrap;overflow-wrap:anywhere;background:var(--bg);border:1px solid var(--line);border-radius:.5rem;padding:.5rem}
-@media (max-width:30rem){dl{grid-template-columns:1fr}dt{margin-top:.5rem}}`;
+@media (max-width:30rem){dl{grid-template-columns:1fr}dt{margin-top:.5rem}
+.table table,.table tbody,.table tr,.table td{display:block;width:100%}.table thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
+.table tr{border-bottom:1px solid var(--line);padding:.25rem 0}.table td{border:0;padding:.1rem 0;display:grid;grid-template-columns:7.5rem minmax(0,1fr);gap:.5rem}
+.table td::before{content:attr(data-label);color:var(--muted)}}`;
+
+/** A cell that, on a phone, shows its column's name beside it (the table becomes one card a row: issue 38 item 8). */
+const cell = (label: string, html: string) => `<td data-label="${label}">${html}</td>`;
 
 function stage(draw: PublicDraw) {
   if (draw.publishedAt) return "Winners published";
@@ -49,12 +55,12 @@ export function renderPublicDrawPage(
   const base = `/api/public/draws/${draw.id}`;
   const prizeName = new Map(draw.prizes.map((p) => [p.rank, p.name]));
   const prizes = draw.prizes
-    .map((p) => `<tr><td>${p.rank}</td><td>${escape(p.name)}</td><td>${escape(formatPeso(p.valuePhp))}</td><td>${p.backups}</td></tr>`)
+    .map((p) => `<tr>${cell("Rank", String(p.rank))}${cell("Prize", escape(p.name))}${cell("Value", escape(formatPeso(p.valuePhp)))}${cell("Backups", String(p.backups))}</tr>`)
     .join("");
   const sequence = (draw.sequence ?? [])
     .map(
       (s) =>
-        `<tr><td>${s.position}</td><td>${escape(prizeName.get(s.prizeRank) ?? s.prizeRank)}</td><td>${s.role === "winner" ? "Winner" : "Backup"}</td><td><code>${escape(s.controlNumber)}</code></td><td>${escape(s.maskedName ?? "")}</td><td>${escape(WINNER_STATE_LABELS[s.state])}</td></tr>`,
+        `<tr>${cell("Position", String(s.position))}${cell("Prize", escape(prizeName.get(s.prizeRank) ?? s.prizeRank))}${cell("Role", s.role === "winner" ? "Winner" : "Backup")}${cell("Control number", `<code>${escape(s.controlNumber)}</code>`)}${cell("Buyer", escape(s.maskedName ?? ""))}${cell("State", escape(WINNER_STATE_LABELS[s.state]))}</tr>`,
     )
     .join("");
   const revealed = draw.revealedAt
@@ -75,7 +81,7 @@ ${
   const winners = options.winners?.length
     ? `<section aria-labelledby="winners"><h2 id="winners">Winners</h2><div class="table"><table>
 <thead><tr><th scope="col">Prize</th><th scope="col">Control number</th><th scope="col">Winner</th></tr></thead>
-<tbody>${options.winners.map((w) => `<tr><td>${escape(w.prizeName)}</td><td><code>${escape(w.controlNumber ?? "—")}</code></td><td>${escape(w.maskedName ?? "—")}</td></tr>`).join("")}</tbody></table></div>
+<tbody>${options.winners.map((w) => `<tr>${cell("Prize", escape(w.prizeName))}${cell("Control number", `<code>${escape(w.controlNumber ?? "—")}</code>`)}${cell("Winner", escape(w.maskedName ?? "—"))}</tr>`).join("")}</tbody></table></div>
 <ul class="links"><li><a href="/api/public/winners.csv">winners.csv</a></li><li><a href="/api/public/winners.json">winners.json</a></li></ul></section>`
     : "";
   // The in-browser re-check (docs/decisions/127): hidden until its script (under this request's CSP
