@@ -64,6 +64,7 @@ async function shoot(page: Page, stage: string) {
 }
 
 interface MadeTicket {
+  id: string;
   control_number: string;
   last_5_digits: string;
 }
@@ -111,7 +112,8 @@ test("the public URL on Settings, Print stubs and the stub's QR; Close sales con
   // A sold ticket and an unsold one.
   const soldAnswer = (await ok(await api.post("/api/tickets/generate", { data: { buyer_name: "Maria Clara Santos", phone_number: "09171234510", payment_method: "cash", quantity: 1 } }))) as { ticket?: MadeTicket; tickets?: MadeTicket[] };
   const sold = soldAnswer.tickets?.[0] ?? soldAnswer.ticket!;
-  const [unsold] = await madeTickets(await api.post("/api/tickets/admin/generate-custom-range", { data: { startRange: 500, endRange: 500, userId: "e2e-journey" } }));
+  const [unsold, spoiled] = await madeTickets(await api.post("/api/tickets/admin/generate-custom-range", { data: { startRange: 500, endRange: 501, userId: "e2e-journey" } }));
+  await ok(await api.post(`/api/tickets/${spoiled.id}/void`, { data: { reason: "spoiled_misprint", note: "Torn at the perforation while tearing off the counterfoil, kept in the box" } }));
 
   // Print stubs: the warning names the URL before anything is printed.
   await page.goto("/dashboard/tickets");
@@ -243,6 +245,8 @@ test("the public URL on Settings, Print stubs and the stub's QR; Close sales con
     if (control) await expect(page.getByRole("button", { name: control, exact: true }).first(), screen).toBeDisabled();
     await expectOneTimeFormat(page, screen);
   }
+  await expect(page.getByTestId("voided-table")).toContainText(spoiled.control_number);
+  await expectTablesFit(page, "Voided Numbers at 1280");
   await shoot(page, "8-closed-voided");
   await page.goto("/dashboard/closeout");
   await expectOneTimeFormat(page, "Close-out after Close");
