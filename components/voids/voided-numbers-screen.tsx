@@ -52,7 +52,8 @@ export function VoidedNumbersScreen() {
       key: "reason",
       header: "Reason and Note",
       cell: (t) => (
-        <span className="block min-w-40">
+        // Cells do not wrap by default: the note must, or a long one widens the table past the page.
+        <span className="block min-w-40 whitespace-normal">
           <span className="block">{t.reason_text}</span>
           <span className="block break-words text-xs text-muted-foreground">{t.note || "—"}</span>
         </span>
@@ -64,7 +65,7 @@ export function VoidedNumbersScreen() {
       cell: (t) => (
         <span className="block">
           <span className="block whitespace-nowrap">{formatDateTime(t.voided_at, timeZone)}</span>
-          <span className="block break-all text-xs text-muted-foreground">by {t.voided_by ?? "Unknown"}</span>
+          <span className="block break-all whitespace-normal text-xs text-muted-foreground">by {t.voided_by ?? "Unknown"}</span>
         </span>
       ),
     },
