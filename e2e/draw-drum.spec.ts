@@ -29,6 +29,7 @@ test("drum mode: the same commit, then each counterfoil checked against the pool
   await page.getByLabel("How the winners are drawn").selectOption("drum");
   await expect(page.getByLabel("Outside value")).toHaveCount(0);
   await page.getByRole("button", { name: "Commit" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Commit" }).click();
   await expect(page.getByRole("heading", { name: "Draw 1: commitment" })).toBeVisible();
   await expect(page.getByText("a physical drum: counterfoils drawn by hand before witnesses").first()).toBeVisible();
   await expect(page.getByRole("heading", { name: "Draw day: the drum" })).toBeVisible();

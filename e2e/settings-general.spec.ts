@@ -45,7 +45,7 @@ test("the General tab loads the settings, validates with the spec's rules and sa
     await expect(limit).toHaveValue(String(original.max_ticket_limit));
     await expect(price).toHaveAttribute("step", "0.01");
     await expect(price).toHaveAttribute("min", "0.01");
-    await expect(limit).toHaveAttribute("max", "999999");
+    await expect(limit).toHaveAttribute("max", "99999");
     await expect(save).toBeDisabled();
 
     // Typing the same value back is no change.

@@ -20,23 +20,28 @@ test("cards and the User Progress table show each creator's figures, largest sal
 
   const rows = page.getByTestId("user-progress-row");
   await expect(rows).toHaveCount(data.userProgress.length);
-  await expect(page.getByRole("columnheader")).toHaveText(["User Email", "Total Tickets", "Registered", "Registration Rate", "Total Sales", "Sold", "Sold (₱)", "Cash", "Latest Activity"]);
+  await expect(page.getByRole("columnheader")).toHaveText([
+    "User Email", "Tickets Sold", "Sold (₱)", "Cash Collected", "Remitted", "Owed",
+    "User Email", "Generated", "Registered", "Registration Rate", "Generated, Sold (₱)", "Latest Generated",
+  ]);
+  const generated = page.getByTestId("user-generated-row");
   for (const [i, row] of data.userProgress.entries()) {
     await expect(rows.nth(i)).toContainText(row.userEmail);
-    await expect(rows.nth(i)).toContainText(peso(row.totalSales));
     // The seller's own sales (issue 19): what they sold, its pesos, the cash they took.
     await expect(rows.nth(i)).toContainText(peso(row.soldAmount));
     await expect(rows.nth(i)).toContainText(peso(row.cashCollected));
-    await expect(rows.nth(i).getByTestId("rate")).toHaveText(`${row.registrationRate.toFixed(1)}%`);
+    await expect(generated.nth(i)).toContainText(row.userEmail);
+    await expect(generated.nth(i)).toContainText(peso(row.totalSales));
+    if (row.totalTickets > 0) await expect(generated.nth(i).getByTestId("rate")).toHaveText(`${row.registrationRate.toFixed(1)}%`);
   }
-  const staffRow = rows.filter({ hasText: staffEmail });
+  const staffRow = generated.filter({ hasText: staffEmail });
   await expect(staffRow.getByTestId("rate")).toHaveAttribute("data-tone", "green"); // generated with buyers: 100%
 });
 
 test("rate dots: green at 50% or more, yellow at 25% or more, red below; N/A without a date", async ({ page }) => {
   const row = (userEmail: string, registrationRate: number, latestTicketDate: string | null) => ({
     userEmail, totalTickets: 100, registeredTickets: registrationRate, registrationRate, totalSales: registrationRate * 50, latestTicketDate,
-    soldTickets: 0, soldAmount: 0, cashCollected: 0,
+    soldTickets: 0, soldAmount: 0, cashCollected: 0, remitted: 0, owed: 0,
   });
   const body: UserProgress = {
     success: true,
@@ -45,10 +50,10 @@ test("rate dots: green at 50% or more, yellow at 25% or more, red below; N/A wit
   };
   await page.route("**/api/dashboard/admin/user-progress", (route) => route.fulfill({ json: body }));
   await page.goto("/dashboard/admin");
-  const tones = page.getByTestId("user-progress-row").getByTestId("rate");
+  const tones = page.getByTestId("user-generated-row").getByTestId("rate");
   await expect(tones).toHaveText(["50.0%", "49.9%", "25.0%", "24.9%"]);
   expect(await tones.evaluateAll((els) => els.map((e) => e.getAttribute("data-tone")))).toEqual(["green", "yellow", "yellow", "red"]);
-  const rows = page.getByTestId("user-progress-row");
+  const rows = page.getByTestId("user-generated-row");
   await expect(rows.nth(0)).toContainText("Feb 1, 2026"); // 23:59 in Manila
   await expect(rows.nth(1)).toContainText("N/A");
 });

@@ -50,3 +50,31 @@ export function describeSource(source: { type: string; count?: number; game?: st
   if (source.type === "drum") return "a physical drum: counterfoils drawn by hand before witnesses";
   return `drand quicknet round ${source.round}`;
 }
+
+/**
+ * The outside value as compared between its two typings (docs/draw.md §2: spaces and separators are
+ * ignored), the same on the screen and in the API: dice are their digits; PCSO numbers their
+ * values in order ("06, 12" = "6 12"); a drand signature its hex digits, any case, without 0x.
+ */
+export function outsideValueKey(sourceType: string, entered: string): string {
+  const value = entered.trim().toLowerCase();
+  if (sourceType === "pcso") {
+    return value
+      .split(/[\s,;-]+/)
+      .filter(Boolean)
+      .map((part) => (/^\d+$/.test(part) ? String(Number(part)) : part))
+      .join(",");
+  }
+  if (sourceType === "drand-quicknet") return value.replace(/^0x/, "").replace(/[\s:]+/g, "");
+  return value.replace(/[\s,;-]+/g, "");
+}
+
+/** Whether the two typings of the outside value are the same value once spaces and separators are removed. */
+export const sameOutsideValue = (sourceType: string, a: string, b: string) => outsideValueKey(sourceType, a) === outsideValueKey(sourceType, b);
+
+/** Witnesses as typed in the Witnesses box: one name per line, commas kept ("Lito Lapid, class president"). */
+export const witnessLines = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .map((w) => w.trim())
+    .filter(Boolean);

@@ -77,6 +77,8 @@ export const queryKeys = {
   draw: {
     all: ["draw"] as const,
     state: () => ["draw", "state"] as const,
+    /** The state without Close sales' checklist: what every write screen asks (decision 202). */
+    status: () => ["draw", "status"] as const,
     prizes: () => ["draw", "prizes"] as const,
     list: () => ["draw", "list"] as const,
     detail: (id: string) => ["draw", "detail", id] as const,

@@ -5,14 +5,16 @@
 // - the development sign-in (any allow-listed email, no Google), guarded by a sign-in code
 //   printed here, new at each start (`Sign-in code: XXXX-XXXX`);
 // - cookies without `Secure` (plain http), and the host taken from the request (no AUTH_URL);
-// - a random AUTH_SECRET kept in local-run.env (so sessions survive a restart) and ADMIN_EMAILS.
+// - a random AUTH_SECRET kept in local-run.env (so sessions survive a restart) and ADMIN_EMAILS;
+// - PUBLIC_BASE_URL, the address printed in QR codes and public links: this machine's first network
+//   address (printed as `Public URL: …`), unless PUBLIC_BASE_URL is already set (decision 201).
 // It builds only when the sources changed since its last build, and says which.
 import { spawn, spawnSync } from "node:child_process";
 import { createHash, randomBytes, randomInt } from "node:crypto";
 import { existsSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { networkInterfaces } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { URL, fileURLToPath } from "node:url";
 
 const SELF = fileURLToPath(import.meta.url);
 const ROOT = path.resolve(path.dirname(SELF), "..");
@@ -105,6 +107,28 @@ export function lanAddresses(interfaces = networkInterfaces()) {
     .map((a) => a.address);
 }
 
+/** An address a phone on the same network cannot use: loopback, unspecified, link-local. */
+function isUnusableAddress(address) {
+  const a = address.toLowerCase();
+  return a === "0.0.0.0" || a === "::" || a === "::1" || a.startsWith("127.") || a.startsWith("169.254.") || a.startsWith("fe80:") || a.startsWith("::ffff:127.");
+}
+
+/**
+ * The raffle's public URL for a local run (docs/decisions/201): PUBLIC_BASE_URL when given, else
+ * http://<the first LAN address>:<port>, IPv4 before IPv6, never 0.0.0.0, localhost or loopback.
+ * `interfaces` has the shape of os.networkInterfaces(). Null when the machine has no such address.
+ */
+export function choosePublicUrl({ interfaces, port, override }) {
+  if (override) return { url: new URL(override).toString().replace(/\/+$/, ""), from: "PUBLIC_BASE_URL" };
+  const all = Object.values(interfaces)
+    .flat()
+    .filter((a) => a && !a.internal && typeof a.address === "string" && !isUnusableAddress(a.address));
+  const v4 = all.find((a) => a.family === "IPv4" || a.family === 4);
+  const v6 = all.find((a) => a.family === "IPv6" || a.family === 6);
+  const chosen = v4 ? v4.address : v6 ? `[${v6.address}]` : null;
+  return chosen ? { url: `http://${chosen}:${port}`, from: "network address" } : null;
+}
+
 function buildIfNeeded() {
   const fingerprint = sourceFingerprint();
   const stamp = existsSync(STAMP_FILE) ? JSON.parse(readFileSync(STAMP_FILE, "utf8")) : null;
@@ -127,6 +151,7 @@ function buildIfNeeded() {
 
 function start() {
   const settings = ensureSettings();
+  const publicUrl = choosePublicUrl({ interfaces: networkInterfaces(), port: PORT, override: process.env.PUBLIC_BASE_URL });
   buildIfNeeded();
   const code = newSignInCode();
   const server = spawn(process.execPath, [path.join(ROOT, "scripts", "start.mjs")], {
@@ -144,11 +169,18 @@ function start() {
       AUTH_DEV_LOGIN_CODE: code,
       SERVED_OVER_HTTP: "true",
       AUTO_BACKUP: "true",
+      // What stubs' QR codes, the Commitment Notice, the Minutes and public links carry.
+      ...(publicUrl ? { PUBLIC_BASE_URL: publicUrl.url } : {}),
     },
   });
   console.log("");
   console.log("The dashboard (production build, embedded database in ./data), for a trusted network only:");
   for (const host of ["localhost", ...lanAddresses()]) console.log(`  http://${host}:${PORT}`);
+  console.log(
+    publicUrl
+      ? `Public URL: ${publicUrl.url}`
+      : "Public URL: none (this machine has no network address; set PUBLIC_BASE_URL, or printed QR codes will not open on a phone)",
+  );
   console.log(`Sign-in code: ${code}`);
   console.log("(the development sign-in asks for it with an allow-listed email, e.g. admin@example.com; a new code each start)");
   console.log("");

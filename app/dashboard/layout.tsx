@@ -1,6 +1,7 @@
 import { Suspense } from "react";
 import { DashboardShell } from "@/components/dashboard/dashboard-shell";
 import { Spinner } from "@/components/ui/spinner";
+import { readAppearance } from "@/server/settings/appearance";
 import { requireUser } from "./access";
 import { signOutAction } from "./actions";
 
@@ -17,8 +18,11 @@ function AuthLoading() {
 
 async function SignedInShell({ children }: { children: React.ReactNode }) {
   const user = await requireUser();
+  // The header and sidebar carry the Site Name setting, as the browser tab does (issue 38 item 5).
+  const { title } = await readAppearance();
   return (
     <DashboardShell
+      siteName={title}
       user={{ email: user.email, displayName: user.displayName, photoUrl: user.photoUrl, isAdmin: user.isAdmin }}
       signOut={signOutAction}
     >

@@ -21,7 +21,8 @@ import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/sonner";
 import { errorMessage } from "@/lib/api-client";
-import { formatCountOf } from "@/lib/format";
+import { formatCountOf, formatDateTime } from "@/lib/format";
+import { useRaffleTimezone } from "@/lib/queries/settings";
 import { RAFFLE_STATUS_LABELS } from "@/lib/draw";
 import { useCloseRaffle, useCloseout, useDownloadArchive, usePurgeRaffle, useReopenRaffle } from "@/lib/queries/closeout";
 import { ATTACHMENTS_WARNING, isReminderDue, monthsText } from "@/lib/retention";
@@ -82,6 +83,7 @@ function CloseCard({ view }: { view: CloseoutView }) {
 }
 
 function ArchiveCard({ view }: { view: CloseoutView }) {
+  const timeZone = useRaffleTimezone();
   const download = useDownloadArchive();
   const [includeAttachments, setIncludeAttachments] = useState(false);
   const checkboxId = useId();
@@ -131,7 +133,7 @@ function ArchiveCard({ view }: { view: CloseoutView }) {
           <ul className="space-y-1 text-sm" aria-label="Archives downloaded while closed">
             {view.archives.map((a) => (
               <li key={a.id} className="break-all">
-                {new Date(a.downloadedAt).toLocaleString()}: {(a.sizeBytes / 1024).toFixed(0)} KB, SHA-256 <code>{a.sha256}</code>
+                {formatDateTime(a.downloadedAt, timeZone)}: {(a.sizeBytes / 1024).toFixed(0)} KB, SHA-256 <code>{a.sha256}</code>
               </li>
             ))}
           </ul>
@@ -142,6 +144,7 @@ function ArchiveCard({ view }: { view: CloseoutView }) {
 }
 
 function PurgeCard({ view }: { view: CloseoutView }) {
+  const timeZone = useRaffleTimezone();
   const purge = usePurgeRaffle();
   const form = useForm<{ confirm: string }, unknown, PurgeRafflePayload>({ resolver: lazyZodResolver(() => import("@/lib/schemas/closeout").then((m) => m.purgeRaffleSchema)), defaultValues: { confirm: "" } });
   const ready = view.archives.length > 0 && !view.purgedAt;
@@ -167,12 +170,12 @@ function PurgeCard({ view }: { view: CloseoutView }) {
       </CardHeader>
       <CardContent>
         {view.purgedAt ? (
-          <p>Personal data was removed on {new Date(view.purgedAt).toLocaleString()}.</p>
+          <p>Personal data was removed on {formatDateTime(view.purgedAt, timeZone)}.</p>
         ) : (
           <>
           {view.retention.purgeDueAt && !view.retention.isPurgeDue && !isReminderDue(view.retention.purgeDueAt, new Date()) && (
             <p className="mb-3 text-sm text-muted-foreground">
-              Reminder on {new Date(view.retention.purgeDueAt).toLocaleDateString()}, {monthsText(view.retention.retentionMonths)} after Close (the retention period in{" "}
+              Reminder on {formatDateTime(view.retention.purgeDueAt, timeZone, "MMM d, yyyy")}, {monthsText(view.retention.retentionMonths)} after Close (the retention period in{" "}
               <Link href="/dashboard/settings" className="text-primary underline underline-offset-4">
                 Settings
               </Link>
@@ -232,6 +235,7 @@ function ReopenCard() {
 }
 
 export function CloseoutScreen() {
+  const timeZone = useRaffleTimezone();
   const closeout = useCloseout();
   if (!closeout.data) {
     return (
@@ -248,7 +252,7 @@ export function CloseoutScreen() {
       <PageHeader title={TITLE} description={DESCRIPTION} />
       <p>
         The raffle is <strong>{RAFFLE_STATUS_LABELS[view.status]}</strong>
-        {closed && view.closedAt ? ` since ${new Date(view.closedAt).toLocaleString()}` : ""}.
+        {closed && view.closedAt ? ` since ${formatDateTime(view.closedAt, timeZone)}` : ""}.
       </p>
       <PurgeReminderNotice retention={view.retention} showLink={false} />
       {!closed && <CloseCard view={view} />}

@@ -18,10 +18,13 @@ export interface ShellUser {
 
 export function DashboardShell({
   user: serverUser,
+  siteName = RAFFLE_TITLE,
   signOut,
   children,
 }: {
   user: ShellUser;
+  /** The Site Name setting (the default title when empty). */
+  siteName?: string;
   signOut: () => Promise<void>;
   children: React.ReactNode;
 }) {
@@ -39,7 +42,7 @@ export function DashboardShell({
 
   return (
     <div className="flex min-h-screen bg-muted/40">
-      <Sidebar isAdmin={user.isAdmin} isOpen={isDrawerOpen} onClose={() => setIsDrawerOpen(false)} />
+      <Sidebar siteName={siteName} isAdmin={user.isAdmin} isOpen={isDrawerOpen} onClose={() => setIsDrawerOpen(false)} />
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 grid h-16 grid-cols-[1fr_auto_1fr] items-center gap-2 border-b bg-background/90 px-3 backdrop-blur sm:px-6">
           <div className="flex items-center">
@@ -55,7 +58,7 @@ export function DashboardShell({
               <Menu className="size-5" />
             </Button>
           </div>
-          <p className="truncate text-center text-sm font-semibold sm:text-lg">{RAFFLE_TITLE}</p>
+          <p data-testid="header-title" className="truncate text-center text-sm font-semibold sm:text-lg">{siteName}</p>
           <div className="flex items-center justify-end">
             <AccountMenu user={user} signOut={signOut} />
           </div>

@@ -11,6 +11,8 @@ import { RAFFLE_TITLE } from "@/lib/constants";
 import { cn } from "@/lib/utils";
 
 interface SidebarProps {
+  /** The Site Name setting. */
+  siteName?: string;
   isAdmin: boolean;
   isOpen: boolean;
   onClose: () => void;
@@ -20,7 +22,7 @@ interface SidebarProps {
  * 16rem wide. From the lg breakpoint it sits beside the page; below it, it is a drawer that
  * slides in over a dim overlay and is hidden (not just moved off-screen) while closed.
  */
-export function Sidebar({ isAdmin, isOpen, onClose }: SidebarProps) {
+export function Sidebar({ siteName = RAFFLE_TITLE, isAdmin, isOpen, onClose }: SidebarProps) {
   const pathname = usePathname();
   const items = navItemsFor(isAdmin);
 
@@ -47,7 +49,7 @@ export function Sidebar({ isAdmin, isOpen, onClose }: SidebarProps) {
           <Logo className="size-9" />
           <div className="min-w-0 flex-1">
             {/* Two lines rather than cut: the title is the raffle's name. */}
-            <p data-testid="sidebar-title" className="text-sm leading-tight font-bold text-balance">{RAFFLE_TITLE}</p>
+            <p data-testid="sidebar-title" className="text-sm leading-tight font-bold text-balance">{siteName}</p>
             <p className="text-xs text-muted-foreground">Dashboard</p>
           </div>
           <Button variant="ghost" size="icon" className="lg:hidden" onClick={onClose} aria-label="Close menu">

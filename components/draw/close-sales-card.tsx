@@ -5,6 +5,7 @@
 import Link from "next/link";
 import { useForm } from "react-hook-form";
 import { Lock } from "lucide-react";
+import { useConfirmStep } from "@/components/draw/use-confirm-step";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
@@ -18,11 +19,25 @@ export function CloseSalesCard({ checklist }: { checklist: ChecklistItem[] }) {
   const closeSales = useCloseSales();
   const form = useForm<{ reasons: Record<string, string> }>({ defaultValues: { reasons: {} } });
 
-  async function submit(values: { reasons: Record<string, string> }) {
+  const confirm = useConfirmStep<{ item: string; reason: string }[]>(
+    {
+      title: "Close sales?",
+      consequence:
+        "No ticket can be sold or registered after this, by anyone, on any screen or import. It cannot be undone: the draw is made from the tickets sold when sales close.",
+      confirmLabel: "Close sales",
+    },
+    (overrides) => close(overrides),
+  );
+
+  function submit(values: { reasons: Record<string, string> }) {
     const overrides = checklist.flatMap((c) => {
       const reason = (values.reasons[c.item] ?? "").trim();
       return reason ? [{ item: c.item, reason }] : [];
     });
+    confirm.ask(overrides);
+  }
+
+  async function close(overrides: { item: string; reason: string }[]) {
     try {
       await closeSales.mutateAsync({ overrides });
       toast.success("Sales closed");
@@ -64,6 +79,7 @@ export function CloseSalesCard({ checklist }: { checklist: ChecklistItem[] }) {
             Close sales
           </Button>
         </form>
+        {confirm.dialog}
       </CardContent>
     </Card>
   );

@@ -6,12 +6,13 @@ import { useForm } from "react-hook-form";
 import { ShieldCheck } from "lucide-react";
 import { Field, TextField } from "@/components/forms/field";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
+import { useConfirmStep } from "@/components/draw/use-confirm-step";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Form } from "@/components/ui/form";
 import { toast } from "@/components/ui/sonner";
 import { errorMessage } from "@/lib/api-client";
-import { useCommitDraw } from "@/lib/queries/draw";
+import { useCommitDraw, usePublicUrl } from "@/lib/queries/draw";
 import type { CommitDrawPayload } from "@/lib/schemas/draw";
 import type { CommitDrawFormValues } from "@/lib/schemas/draw-form";
 
@@ -20,11 +21,23 @@ const SELECT_CLASS = "border-input bg-background h-9 w-full rounded-md border px
 
 export function CommitCard({ exhausted }: { exhausted: string[] }) {
   const commit = useCommitDraw();
+  const publicUrl = usePublicUrl();
   const form = useForm<CommitDrawFormValues, unknown, CommitDrawPayload>({ resolver: lazyZodResolver(() => import("@/lib/schemas/draw-form").then((m) => m.commitDrawFormSchema)), defaultValues: DEFAULTS });
   const type = form.watch("type");
   const mode = form.watch("mode");
 
-  async function submit(payload: CommitDrawPayload) {
+  const confirm = useConfirmStep<CommitDrawPayload>(
+    {
+      title: "Commit the draw?",
+      consequence:
+        "This fixes the pool of sold tickets and the prizes, and publishes their hashes: after it no ticket can be generated, sold or voided out of the pool, and no prize changed. It cannot be undone.",
+      confirmLabel: "Commit",
+      publicUrl: publicUrl.data,
+    },
+    (payload) => run(payload),
+  );
+
+  async function run(payload: CommitDrawPayload) {
     try {
       await commit.mutateAsync(payload);
       toast.success("Draw committed");
@@ -47,7 +60,7 @@ export function CommitCard({ exhausted }: { exhausted: string[] }) {
       </CardHeader>
       <CardContent>
         <Form {...form}>
-          <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-3 sm:grid-cols-2">
+          <form onSubmit={form.handleSubmit((payload) => confirm.ask(payload))} noValidate className="grid gap-3 sm:grid-cols-2">
             <Field<CommitDrawFormValues, "mode">
               name="mode"
               label="How the winners are drawn"
@@ -86,6 +99,7 @@ export function CommitCard({ exhausted }: { exhausted: string[] }) {
               </Button>
             </div>
           </form>
+          {confirm.dialog}
         </Form>
       </CardContent>
     </Card>

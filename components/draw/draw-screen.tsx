@@ -10,6 +10,7 @@ import { PrizesCard } from "@/components/draw/prizes-card";
 import { RevealCard } from "@/components/draw/reveal-card";
 import { WinnersCard } from "@/components/draw/winners-card";
 import { WinnersListCard } from "@/components/draw/winners-list-card";
+import { PublicUrlWarning } from "@/components/public-url/public-url-warning";
 import { FileText } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { drawFilePaths } from "@/lib/api/draw";
@@ -18,7 +19,7 @@ import { PageHeader } from "@/components/dashboard/page-header";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { RAFFLE_STATUS_LABELS, type RaffleStatus } from "@/lib/draw";
-import { useDraw, usePrizes, useRaffleState } from "@/lib/queries/draw";
+import { useDraw, usePrizes, usePublicUrl, useRaffleState } from "@/lib/queries/draw";
 
 const STEPS: { label: string; done: RaffleStatus[]; current: RaffleStatus[] }[] = [
   { label: "Close sales", current: ["selling"], done: ["sales_closed", "committed", "drawn", "published", "closed"] },
@@ -32,6 +33,7 @@ export function DrawScreen() {
   const state = useRaffleState();
   const prizes = usePrizes();
   const draw = useDraw(state.data?.currentDrawId ?? null);
+  const publicUrl = usePublicUrl();
 
   if (!state.data || !prizes.data) {
     // A failed load says so; it used to leave the skeleton up for good.
@@ -83,7 +85,7 @@ export function DrawScreen() {
               <h2>Draw {current.number}: commitment</h2>
             </CardTitle>
             <CardDescription>
-              Public proof: <a className="underline" href={`/draw/${current.id}`}>{`/draw/${current.id}`}</a>
+              Public proof: <a className="break-all underline" href={`/draw/${current.id}`}>{`${publicUrl.data?.url ?? ""}/draw/${current.id}`}</a>
             </CardDescription>
           </CardHeader>
           <CardContent>
@@ -97,6 +99,9 @@ export function DrawScreen() {
               <dt className="text-muted-foreground">Outside value</dt>
               <dd>{current.sourceText}</dd>
             </dl>
+            <div className="mt-4">
+              <PublicUrlWarning view={publicUrl.data} />
+            </div>
             <Button asChild variant="outline" size="sm" className="mt-4">
               <a href={drawFilePaths.commitmentPdf(current.id)} target="_blank" rel="noopener">
                 <FileText />

@@ -6,6 +6,7 @@ import { useForm } from "react-hook-form";
 import { Dices } from "lucide-react";
 import { TextField } from "@/components/forms/field";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
+import { useConfirmStep } from "@/components/draw/use-confirm-step";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Form } from "@/components/ui/form";
@@ -24,9 +25,19 @@ const HINTS: Record<string, string> = {
 export function RevealCard({ drawId, sourceType, sourceText }: { drawId: string; sourceType: string; sourceText: string }) {
   const reveal = useRevealDraw();
   const form = useForm<RevealDrawFormValues, unknown, RevealDrawPayload>({
-    resolver: lazyZodResolver(() => import("@/lib/schemas/draw-form").then((m) => m.revealDrawFormSchema)),
+    resolver: lazyZodResolver(() => import("@/lib/schemas/draw-form").then((m) => m.revealDrawFormSchemaFor(sourceType))),
     defaultValues: { outsideValue: "", outsideValueConfirm: "", witnesses: "" },
   });
+
+  const confirm = useConfirmStep<RevealDrawPayload>(
+    {
+      title: "Draw the winners?",
+      consequence:
+        "The outside value and the witnesses are recorded and the whole sequence of winners and backups is computed from them at once. It cannot be drawn again or undone.",
+      confirmLabel: "Draw the winners",
+    },
+    (body) => submit(body),
+  );
 
   async function submit(body: RevealDrawPayload) {
     try {
@@ -47,10 +58,10 @@ export function RevealCard({ drawId, sourceType, sourceText }: { drawId: string;
       </CardHeader>
       <CardContent>
         <Form {...form}>
-          <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-3 sm:grid-cols-2">
+          <form onSubmit={form.handleSubmit((body) => confirm.ask(body))} noValidate className="grid gap-3 sm:grid-cols-2">
             <TextField<RevealDrawFormValues> name="outsideValue" label="Outside value" description={HINTS[sourceType]} autoComplete="off" spellCheck={false} />
             <TextField<RevealDrawFormValues> name="outsideValueConfirm" label="Outside value, again" autoComplete="off" spellCheck={false} />
-            <TextField<RevealDrawFormValues> name="witnesses" label="Witnesses" description="One name per line." multiline rows={3} itemClassName="sm:col-span-2" />
+            <TextField<RevealDrawFormValues> name="witnesses" label="Witnesses" description="One name per line; a comma stays part of the name (e.g. Lito Lapid, class president)." multiline rows={3} itemClassName="sm:col-span-2" />
             <div className="sm:col-span-2">
               <Button type="submit" disabled={form.formState.isSubmitting}>
                 <Dices />
@@ -59,6 +70,7 @@ export function RevealCard({ drawId, sourceType, sourceText }: { drawId: string;
             </div>
           </form>
         </Form>
+        {confirm.dialog}
       </CardContent>
     </Card>
   );

@@ -5,6 +5,7 @@
 import { useState } from "react";
 import { FileJson, FileText, Megaphone } from "lucide-react";
 import { LazyPositionDialog } from "@/components/draw/lazy-dialogs";
+import { useConfirmStep } from "@/components/draw/use-confirm-step";
 import type { PositionTarget } from "@/components/draw/position-dialog";
 import { PresentationMode } from "@/components/draw/presentation-mode";
 import { Badge } from "@/components/ui/badge";
@@ -16,12 +17,23 @@ import { useOpenedOnce } from "@/components/ui/use-opened-once";
 import { errorMessage } from "@/lib/api-client";
 import { drawFilePaths } from "@/lib/api/draw";
 import { WINNER_STATE_LABELS, runExhaustedMessage, type PositionAction } from "@/lib/draw";
-import { usePositionAction, usePublishDraw } from "@/lib/queries/draw";
+import { usePositionAction, usePublicUrl, usePublishDraw } from "@/lib/queries/draw";
 import type { AdminDraw, EvidenceFile } from "@/lib/schemas/draw";
 
 export function WinnersCard({ draw, canPublish }: { draw: AdminDraw; canPublish: boolean }) {
   const action = usePositionAction();
   const publish = usePublishDraw();
+  const publicUrl = usePublicUrl();
+  const confirmPublish = useConfirmStep<string>(
+    {
+      title: "Publish the winners?",
+      consequence:
+        "The winners' masked names, the certificate and the pool go on the public proof page, and buyers' verify pages say whether their ticket won. A draw is published once; it cannot be taken back.",
+      confirmLabel: "Publish winners",
+      publicUrl: publicUrl.data,
+    },
+    (drawId) => publish.mutate(drawId, { onSuccess: () => toast.success("Winners published"), onError: (error) => toast.error(errorMessage(error, "Failed to publish")) }),
+  );
   const [dialog, setDialog] = useState<PositionTarget | null>(null);
   const dialogMounted = useOpenedOnce(dialog !== null);
   const effective = new Set(draw.effectiveWinners.map((w) => w.position));
@@ -139,12 +151,13 @@ export function WinnersCard({ draw, canPublish }: { draw: AdminDraw; canPublish:
         {canPublish && (
           <Button
             disabled={publish.isPending}
-            onClick={() => publish.mutate(draw.id, { onSuccess: () => toast.success("Winners published"), onError: (error) => toast.error(errorMessage(error, "Failed to publish")) })}
+            onClick={() => confirmPublish.ask(draw.id)}
           >
             <Megaphone />
             Publish winners
           </Button>
         )}
+        {confirmPublish.dialog}
         {dialogMounted && <LazyPositionDialog target={dialog} onClose={() => setDialog(null)} />}
       </CardContent>
     </Card>

@@ -10,6 +10,7 @@ import { urlInteger, urlLiteral } from "@/lib/url-state";
 import { useUrlState } from "@/lib/use-url-state";
 import { Download, FileUp } from "lucide-react";
 import { PageHeader } from "@/components/dashboard/page-header";
+import { RaffleStateNotice, useRaffleRefusal } from "@/components/raffle-state/raffle-state-notice";
 import type { ReasonRequest } from "@/components/reconciliation/reason-dialog";
 import { MoneyFigures } from "@/components/reconciliation/money-figures";
 import { ClaimsTable } from "@/components/reconciliation/report-tables";
@@ -81,17 +82,19 @@ export function ReconciliationScreen() {
   const [wizardOpen, setWizardOpen] = useState(false);
   const [reason, setReason] = useState<ReasonRequest | null>(null);
   const wizardMounted = useOpenedOnce(wizardOpen);
+  const reconcileRefusal = useRaffleRefusal("reconcile");
   const reasonMounted = useOpenedOnce(!!reason);
 
   return (
     <div className="min-w-0 space-y-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <PageHeader title="Reconciliation" description="GCash and bank statements matched to the payments staff entered, peso by peso." />
-        <Button onClick={() => setWizardOpen(true)}>
+        <Button onClick={() => setWizardOpen(true)} disabled={reconcileRefusal !== null}>
           <FileUp />
           Import Statement
         </Button>
       </div>
+      <RaffleStateNotice writes={["reconcile"]} />
 
       <Card>
         <CardHeader>

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { deriveLookupState, singleSubmitLabel } from "@/components/register/lookup-state";
 import { ApiError } from "@/lib/api-client";
 import type { Ticket } from "@/lib/api/tickets";
+import { RAFFLE_CLOSED_TEXT } from "@/lib/raffle-allows";
 
 const free = { control_number: "B2K-100-00001", is_registered: false, buyer_name: null } as Ticket;
 const taken = { control_number: "B2K-100-00002", is_registered: true, buyer_name: "Juan Dela Cruz" } as Ticket;
@@ -27,6 +28,16 @@ describe("deriveLookupState", () => {
     expect(deriveLookupState({ ...base, error: new ApiError(404, "not_found", "x") })).toEqual({ status: "not-found" });
     expect(deriveLookupState({ ...base, error: new ApiError(500, "internal", "x") })).toEqual({ status: "failed" });
     expect(deriveLookupState({ ...base, error: new TypeError("Failed to fetch") })).toEqual({ status: "failed" });
+  });
+});
+
+describe("a lookup once the raffle's state refuses sales (decision 202)", () => {
+  it("is not 'found' but closed, with the reason, and its button says so", () => {
+    const state = deriveLookupState({ ...base, ticket: free, salesRefusal: RAFFLE_CLOSED_TEXT });
+    expect(state).toEqual({ status: "closed", ticket: free, message: RAFFLE_CLOSED_TEXT });
+    expect(singleSubmitLabel(state, false)).toBe("Sales Closed");
+    // A sold ticket still reads as sold: that is true whatever the state.
+    expect(deriveLookupState({ ...base, ticket: taken, salesRefusal: RAFFLE_CLOSED_TEXT }).status).toBe("locked");
   });
 });
 

@@ -9,6 +9,8 @@ export type LookupState =
   | { status: "searching" }
   | { status: "found"; ticket: Ticket }
   | { status: "locked"; ticket: Ticket; buyer: string }
+  /** Found and unsold, but the raffle's state allows no sale now (lib/raffle-allows.ts). */
+  | { status: "closed"; ticket: Ticket; message: string }
   | { status: "not-found" }
   | { status: "failed" };
 
@@ -20,6 +22,8 @@ export function deriveLookupState(input: {
   isFetching: boolean;
   ticket: Ticket | undefined;
   error: unknown;
+  /** Why the raffle's state refuses a sale now (sales closed, draw committed, raffle closed); null when it allows one. */
+  salesRefusal?: string | null;
 }): LookupState {
   if (input.term.length < SINGLE_LOOKUP_MIN_LENGTH) return { status: "idle" };
   // Typing on, or an answer still on its way: nothing shown may belong to an older term.
@@ -27,15 +31,17 @@ export function deriveLookupState(input: {
   if (input.error) return input.error instanceof ApiError && input.error.status === 404 ? { status: "not-found" } : { status: "failed" };
   if (!input.ticket) return { status: "searching" };
   if (input.ticket.is_registered) return { status: "locked", ticket: input.ticket, buyer: input.ticket.buyer_name ?? "" };
+  if (input.salesRefusal) return { status: "closed", ticket: input.ticket, message: input.salesRefusal };
   return { status: "found", ticket: input.ticket };
 }
 
-export type SingleSubmitLabel = "Register Ticket" | "Registering..." | "Already Registered" | "Search for ticket first";
+export type SingleSubmitLabel = "Register Ticket" | "Registering..." | "Already Registered" | "Sales Closed" | "Search for ticket first";
 
 /** The submit button's four texts (SPEC section 2). */
 export function singleSubmitLabel(state: LookupState, isRegistering: boolean): SingleSubmitLabel {
   if (isRegistering) return "Registering...";
   if (state.status === "locked") return "Already Registered";
+  if (state.status === "closed") return "Sales Closed";
   if (state.status === "found") return "Register Ticket";
   return "Search for ticket first";
 }

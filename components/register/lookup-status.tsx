@@ -44,6 +44,12 @@ function StatusLine({ state }: { state: LookupState }) {
           {REGISTRATION_TEXT.alreadyRegistered(state.buyer)}
         </Line>
       );
+    case "closed":
+      return (
+        <Line icon={<Lock />} className="text-destructive">
+          {state.message}
+        </Line>
+      );
     case "not-found":
       return (
         <Line icon={<SearchX />} className="text-destructive">

@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { UserRound } from "lucide-react";
 import { useForm, useWatch } from "react-hook-form";
+import { RaffleStateNotice, useRaffleRefusal } from "@/components/raffle-state/raffle-state-notice";
 import { BuyerFields } from "@/components/register/buyer-fields";
 import { MultipleResultCard, type MultipleResult } from "@/components/register/multiple-result-card";
 import { PaymentConfirmation, usePaymentConflicts } from "@/components/register/payment-conflict";
@@ -37,6 +38,7 @@ function toSummary(ticket: TicketSummary): TicketSummary {
 }
 
 export function MultipleRegistration({ aside }: { aside: React.ReactNode }) {
+  const salesRefusal = useRaffleRefusal("sell");
   const form = useForm<BuyerFormValues, unknown, BuyerPayload>({ resolver: buyerFormResolver, defaultValues: EMPTY_BUYER, mode: "onTouched" });
   const [buyerName, phoneNumber] = useWatch({ control: form.control, name: ["buyerName", "phoneNumber"] });
   const [selected, setSelected] = useState<ReadonlyMap<string, TicketSummary>>(new Map());
@@ -118,52 +120,58 @@ export function MultipleRegistration({ aside }: { aside: React.ReactNode }) {
   }
 
   return (
-    // A phone shows buyer, tickets, selection, result; a wide screen puts the tickets on the right.
-    <div className="grid items-start gap-6 lg:grid-cols-2">
-      <div className="grid gap-6 max-lg:contents">
-        <Card className="max-lg:order-1">
-          <CardHeader>
-            <CardTitle className="flex items-center gap-2">
-              <UserRound aria-hidden="true" className="size-5 text-primary" />
-              Buyer Information
-            </CardTitle>
-            <CardDescription>One buyer for every selected ticket.</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <Form {...form}>
-              <form id={FORM_ID} onSubmit={form.handleSubmit((values) => onValid(values))} noValidate aria-label="Multiple registration" className="space-y-6">
-                <fieldset disabled={registration.isPending}>
-                  <BuyerFields disabled={false} />
-                </fieldset>
-                <fieldset disabled={registration.isPending} className="space-y-4">
-                  <legend className="mb-3 text-sm font-semibold">Payment</legend>
-                  <PaymentFields disabled={false} />
-                  <PaymentConfirmation pending={conflicts.pending} onDismiss={conflicts.dismiss} disabled={registration.isPending} />
-                </fieldset>
-              </form>
-            </Form>
-          </CardContent>
-        </Card>
-        <div className="max-lg:order-3">
-          <SelectedTicketsCard
-            formId={FORM_ID}
-            selected={selected}
-            registeredElsewhere={registeredElsewhere}
-            missing={missing}
-            isRegistering={registration.isPending}
-            onRemove={remove}
-          />
-        </div>
-        {result && (
-          <div className="max-lg:order-4">
-            <MultipleResultCard result={result} headingRef={resultHeading} />
+    // What the raffle's state closes, up front; its controls disabled (decision 202).
+    <div className="space-y-4">
+      <RaffleStateNotice writes={["sell"]} />
+      <fieldset disabled={salesRefusal !== null} className="m-0 min-w-0 border-0 p-0">
+        {/* A phone shows buyer, tickets, selection, result; a wide screen puts the tickets on the right. */}
+        <div className="grid items-start gap-6 lg:grid-cols-2">
+          <div className="grid gap-6 max-lg:contents">
+            <Card className="max-lg:order-1">
+              <CardHeader>
+                <CardTitle className="flex items-center gap-2">
+                  <UserRound aria-hidden="true" className="size-5 text-primary" />
+                  Buyer Information
+                </CardTitle>
+                <CardDescription>One buyer for every selected ticket.</CardDescription>
+              </CardHeader>
+              <CardContent>
+                <Form {...form}>
+                  <form id={FORM_ID} onSubmit={form.handleSubmit((values) => onValid(values))} noValidate aria-label="Multiple registration" className="space-y-6">
+                    <fieldset disabled={registration.isPending}>
+                      <BuyerFields disabled={false} />
+                    </fieldset>
+                    <fieldset disabled={registration.isPending} className="space-y-4">
+                      <legend className="mb-3 text-sm font-semibold">Payment</legend>
+                      <PaymentFields disabled={false} />
+                      <PaymentConfirmation pending={conflicts.pending} onDismiss={conflicts.dismiss} disabled={registration.isPending} />
+                    </fieldset>
+                  </form>
+                </Form>
+              </CardContent>
+            </Card>
+            <div className="max-lg:order-3">
+              <SelectedTicketsCard
+                formId={FORM_ID}
+                selected={selected}
+                registeredElsewhere={registeredElsewhere}
+                missing={missing}
+                isRegistering={registration.isPending}
+                onRemove={remove}
+              />
+            </div>
+            {result && (
+              <div className="max-lg:order-4">
+                <MultipleResultCard result={result} headingRef={resultHeading} />
+              </div>
+            )}
+            <div className="grid gap-6 max-lg:order-5">{aside}</div>
           </div>
-        )}
-        <div className="grid gap-6 max-lg:order-5">{aside}</div>
-      </div>
-      <div className="max-lg:order-2">
-        <UnregisteredTicketsCard selected={selected} onToggle={toggle} onAdd={select} ownRegistered={ownRegistered} onRegisteredElsewhere={markRegistered} registrationCount={registrationCount} />
-      </div>
+          <div className="max-lg:order-2">
+            <UnregisteredTicketsCard selected={selected} onToggle={toggle} onAdd={select} ownRegistered={ownRegistered} onRegisteredElsewhere={markRegistered} registrationCount={registrationCount} />
+          </div>
+        </div>
+      </fieldset>
     </div>
   );
 }

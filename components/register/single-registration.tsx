@@ -10,6 +10,7 @@ import { Ticket as TicketIcon } from "lucide-react";
 import { useForm, useWatch } from "react-hook-form";
 import { BuyerFields } from "@/components/register/buyer-fields";
 import { LookupStatus } from "@/components/register/lookup-status";
+import { RaffleStateNotice, useRaffleRefusal } from "@/components/raffle-state/raffle-state-notice";
 import { PaymentConfirmation, usePaymentConflicts } from "@/components/register/payment-conflict";
 import { PaymentFields } from "@/components/register/payment-fields";
 import { deriveLookupState, singleSubmitLabel } from "@/components/register/lookup-state";
@@ -45,7 +46,8 @@ export function SingleRegistration({ aside }: { aside: React.ReactNode }) {
   const [lookedUpTerm, lookUpNow] = useDebouncedValue(term, SINGLE_LOOKUP_DEBOUNCE_MS);
   const isLookupDue = lookedUpTerm === term && term.length >= SINGLE_LOOKUP_MIN_LENGTH;
   const lookup = useTicketLookup(isLookupDue ? term : null);
-  const state = deriveLookupState({ term, lookedUpTerm, isFetching: lookup.isFetching, ticket: lookup.data, error: lookup.error });
+  const salesRefusal = useRaffleRefusal("sell");
+  const state = deriveLookupState({ term, lookedUpTerm, isFetching: lookup.isFetching, ticket: lookup.data, error: lookup.error, salesRefusal });
 
   const registration = useRegisterTicket();
   const conflicts = usePaymentConflicts((message) => form.setError("paymentReference", { type: "server", message }, { shouldFocus: true }));
@@ -98,6 +100,9 @@ export function SingleRegistration({ aside }: { aside: React.ReactNode }) {
   function onValid(values: SingleRegistrationPayload, confirmReference = false) {
     if (state.status !== "found") return;
     conflicts.dismiss();
+    // A new attempt: the previous ticket's result panel no longer describes what is on screen
+    // (it stayed up beside a duplicate-reference question, issue 38 item 8).
+    setResult(null);
     const { buyerName, phoneNumber, email, address, paymentMethod, paymentReference } = values;
     const payment = { paymentMethod, paymentReference: paymentMethod === "cash" ? undefined : paymentReference, confirmReference: confirmReference || undefined };
     registration.mutate(
@@ -129,6 +134,7 @@ export function SingleRegistration({ aside }: { aside: React.ReactNode }) {
           <CardDescription>Find the ticket, then enter the buyer&apos;s details.</CardDescription>
         </CardHeader>
         <CardContent>
+          <RaffleStateNotice writes={["sell"]} className="mb-4" />
           <Form {...form}>
             <form onSubmit={form.handleSubmit((values) => onValid(values))} noValidate className="space-y-6" aria-label="Single registration">
               <fieldset disabled={isRegistering} className="space-y-2">

@@ -9,6 +9,7 @@ import { urlBoolean } from "@/lib/url-state";
 import { useUrlParam } from "@/lib/use-url-state";
 import { AlertTriangle, Banknote, MoreHorizontal, PackagePlus, Printer } from "lucide-react";
 import { PageHeader } from "@/components/dashboard/page-header";
+import { RaffleStateNotice, useRaffleRefusal } from "@/components/raffle-state/raffle-state-notice";
 import { LazyAllocateStubsDialog, LazyRecordRemittanceDialog } from "@/components/remittances/lazy-dialogs";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -59,6 +60,7 @@ export function RemittancesScreen() {
     setRecordFor(seller);
     setRecordOpen(true);
   };
+  const remitRefusal = useRaffleRefusal("remit");
   const openAllocate = (sellerId?: string) => {
     setAllocateFor(sellerId);
     setAllocateOpen(true);
@@ -69,7 +71,7 @@ export function RemittancesScreen() {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <PageHeader title="Remittances" description="Which stubs each seller holds and how much cash each still owes, reconciled before the draw." />
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" onClick={() => openAllocate()}>
+          <Button variant="outline" onClick={() => openAllocate()} disabled={remitRefusal !== null}>
             <PackagePlus />
             Hand Out Stubs
           </Button>
@@ -79,12 +81,13 @@ export function RemittancesScreen() {
               Report PDF
             </a>
           </Button>
-          <Button onClick={() => openRecord(null)}>
+          <Button onClick={() => openRecord(null)} disabled={remitRefusal !== null}>
             <Banknote />
             Record Remittance
           </Button>
         </div>
       </div>
+      <RaffleStateNotice writes={["remit"]} />
       <Card className="gap-4">
         <CardHeader className="flex flex-wrap items-start justify-between gap-3">
           <div className="space-y-1.5">

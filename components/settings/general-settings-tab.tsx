@@ -3,6 +3,7 @@
 import { AlertTriangle, Hash, RefreshCw, Settings as SettingsIcon, ShieldCheck } from "lucide-react";
 import dynamic from "next/dynamic";
 import { OtherSettingsCard } from "@/components/settings/other-settings-card";
+import { PublicUrlCard } from "@/components/settings/public-url-card";
 import type { GeneralSettingsController } from "@/components/settings/use-general-settings-form";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -71,7 +72,7 @@ export function GeneralSettingsTab({ controller }: { controller: GeneralSettings
                 <TextField<GeneralSettingsInput>
                   name="site_name"
                   label="Site Name"
-                  description="The browser tab's title; also shown on the sign-in page."
+                  description="The browser tab's title and the dashboard's header; also shown on the sign-in page."
                   placeholder="Batch 2000 Raffle Dashboard"
                   autoComplete="off"
                 />
@@ -95,12 +96,12 @@ export function GeneralSettingsTab({ controller }: { controller: GeneralSettings
                 <TextField<GeneralSettingsInput>
                   name="max_ticket_limit"
                   label="Maximum Ticket Limit"
-                  description="Ticket numbers run from 00001 up to this limit (1 to 999,999)."
+                  description="Ticket numbers run from 00001 up to this limit; numbers have 5 digits, so at most 99,999 tickets exist."
                   type="number"
                   inputMode="numeric"
                   step="1"
                   min="1"
-                  max="999999"
+                  max="99999"
                   footer={
                     limit > MAX_TICKET_NUMBER &&
                     !form.formState.errors.max_ticket_limit && (
@@ -167,6 +168,8 @@ export function GeneralSettingsTab({ controller }: { controller: GeneralSettings
           </ul>
         </CardContent>
       </Card>
+
+      <PublicUrlCard />
 
       {saved && <OtherSettingsCard settings={saved} />}
       <BackupCard />

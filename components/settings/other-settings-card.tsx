@@ -58,6 +58,8 @@ function toFormValues(settings: Settings): OtherSettingsInput {
     attachment_storage_limit_mb: String(settings.attachment_storage_limit_mb),
     email_hourly_limit: String(settings.email_hourly_limit),
     retention_months: String(settings.retention_months),
+    ticket_prefix: settings.ticket_prefix,
+    timezone: settings.timezone,
     sms_notifications: settings.sms_notifications,
     push_notifications: settings.push_notifications,
     enable_two_factor: settings.enable_two_factor,
@@ -123,6 +125,23 @@ export function OtherSettingsCard({ settings }: { settings: Settings }) {
                 "Retention period (months)",
                 "Months after Close before administrators are reminded to remove buyers' personal data (0 to 120; 0 turns the reminder off).",
               )}
+              <TextField<OtherSettingsInput>
+                name="ticket_prefix"
+                label="Ticket prefix"
+                description={`Starts every control number (${settings.ticket_prefix}-123-00001): 1 to 10 capital letters or digits. Changeable only while no ticket exists.`}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                className="max-w-40 font-mono"
+              />
+              <TextField<OtherSettingsInput>
+                name="timezone"
+                label="Timezone"
+                description="The raffle's clock (IANA name, like Asia/Manila): every date and time shown, the daily figures and the draw's date."
+                autoComplete="off"
+                spellCheck={false}
+                className="max-w-56"
+              />
               <Field<OtherSettingsInput, "primary_color">
                 name="primary_color"
                 label="Primary color"

@@ -3,6 +3,7 @@
 // The General tab's form, owned by the Settings screen so that its Save Changes button (in the
 // screen's header, SPEC section 2) and the leave-page warning know whether anything changed.
 import { useEffect, useMemo } from "react";
+import { useRouter } from "next/navigation";
 import { useForm, useWatch } from "react-hook-form";
 import { generalSettingsDiffer } from "@/components/settings/general-settings-changes";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
@@ -40,6 +41,7 @@ export function useGeneralSettingsForm() {
   // The Settings screen is administrators' only: the full settings.
   const saved = query.data as Settings | undefined;
   const mutation = useUpdateSettings();
+  const router = useRouter();
   const values = useMemo(() => toFormValues(saved), [saved]);
 
   const form = useForm<GeneralSettingsInput, unknown, GeneralSettingsValues>({
@@ -67,6 +69,8 @@ export function useGeneralSettingsForm() {
       await mutation.mutateAsync(valid);
       form.reset(toFormValues({ ...saved!, ...valid }));
       toast.success(SETTINGS_TOASTS.saved);
+      // The header's Site Name is rendered on the server: fetch it again.
+      router.refresh();
     } catch (error) {
       toast.error(SETTINGS_TOASTS.saveFailed, error instanceof ApiError && error.status === 400 ? { description: error.message } : undefined);
     }

@@ -62,7 +62,7 @@ export function ticketColumns(options: TicketActionHandlers & { timeZone: string
         </span>
       ),
     },
-    { id: "payment", header: "Payment", cell: ({ row }) => <PaymentBadge method={row.original.payment_method} /> },
+    { id: "payment", header: "Payment", cell: ({ row }) => <PaymentBadge method={row.original.payment_method} isSold={row.original.is_registered} /> },
     { id: "amount", header: "Amount", cell: ({ row }) => <span className="whitespace-nowrap">{formatPeso(row.original.amount)}</span> },
     {
       id: "status",

@@ -11,7 +11,7 @@ import type { TicketCreator } from "@/lib/api/ticket-creators";
 import { cn } from "@/lib/utils";
 
 const STATUS_LABELS: Record<(typeof STATUS_FILTERS)[number], string> = { all: "All statuses", registered: "Registered", unregistered: "Unregistered" };
-const PAYMENT_LABELS: Record<(typeof PAYMENT_FILTERS)[number], string> = { all: "All payments", cash: "Cash", gcash: "GCash" };
+const PAYMENT_LABELS: Record<(typeof PAYMENT_FILTERS)[number], string> = { all: "All payments", cash: "Cash", gcash: "GCash", bank_transfer: "Bank Transfer" };
 
 export interface ToolbarProps {
   searchText: string;

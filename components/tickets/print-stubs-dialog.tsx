@@ -3,12 +3,12 @@
 // The Print stubs dialog (issue 22; administrators): which tickets (a range of ticket numbers,
 // the Tickets list's current filter, or the rows ticked in it), paper, layout, order and an
 // optional calibration page; a preview of page 1; the PDF made on the server in a
-// worker (POST /api/print/stubs) and saved as a file, with its progress. Warns when
-// PUBLIC_BASE_URL is unset (the QR then holds this server's own address).
+// worker (POST /api/print/stubs) and saved as a file, with its progress. Warns, naming the URL,
+// when the QR codes would hold an address a buyer's phone cannot open (docs/decisions/201).
 import { useMemo, useState } from "react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
-import { AlertTriangle, Printer } from "lucide-react";
+import { Printer } from "lucide-react";
 import Link from "next/link";
 import { CheckboxField } from "@/components/forms/checkbox-field";
 import { Field, TextField } from "@/components/forms/field";
@@ -20,6 +20,7 @@ import { Progress } from "@/components/ui/progress";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import { toast } from "@/components/ui/sonner";
 import { Spinner } from "@/components/ui/spinner";
+import { PublicUrlWarning } from "@/components/public-url/public-url-warning";
 import { PrintSheetPreview, type PreviewSelection } from "@/components/tickets/print-sheet-preview";
 import { EMPTY_SELECTION, type TicketSelection } from "@/components/tickets/ticket-selection";
 import { useReturnFocus } from "@/lib/use-return-focus";
@@ -129,13 +130,7 @@ function PrintStubsForm({ onClose, selection }: { onClose: () => void; selection
   return (
     <Form {...form}>
       <form noValidate onSubmit={form.handleSubmit(submit)} className="space-y-4">
-        {setup.data && setup.data.publicBaseUrl === null && (
-          <p role="note" className="flex items-start gap-2 rounded-md border border-amber-500/50 bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
-            <AlertTriangle className="mt-0.5 size-4 shrink-0" />
-            PUBLIC_BASE_URL is not set: the verify QR codes will hold this server&apos;s own address, which buyers&apos; phones can open only where
-            this server can be reached.
-          </p>
-        )}
+        <PublicUrlWarning view={setup.data?.publicUrl} />
         <div className="grid gap-4 sm:grid-cols-[1fr_auto]">
           <div className="space-y-4">
             <ChoiceField name="which" label="Tickets" options={PRINT_SELECTIONS} labels={whichLabels} disabled={isPrinting} unavailable={unavailable} />

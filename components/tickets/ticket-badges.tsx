@@ -47,7 +47,15 @@ export function RegistrationBadge({ ticket }: { ticket: Pick<Ticket, "is_registe
   );
 }
 
-export function PaymentBadge({ method }: { method: string | null | undefined }) {
+/** How a sold ticket was paid; an unsold stub has no payment (its stored default method is not one). */
+export function PaymentBadge({ method, isSold = true }: { method: string | null | undefined; isSold?: boolean }) {
+  if (!isSold) {
+    return (
+      <span className="text-muted-foreground" title="Not sold: no payment yet">
+        —<span className="sr-only">No payment (not sold)</span>
+      </span>
+    );
+  }
   return <Badge variant="secondary">{paymentMethodLabel(method)}</Badge>;
 }
 

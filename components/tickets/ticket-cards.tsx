@@ -77,7 +77,7 @@ export function TicketCards({ tickets, timeZone, selection, ...handlers }: Ticke
               <div>
                 <dt className="text-xs text-muted-foreground">Payment</dt>
                 <dd>
-                  <PaymentBadge method={t.payment_method} />
+                  <PaymentBadge method={t.payment_method} isSold={t.is_registered} />
                 </dd>
               </div>
               <div>

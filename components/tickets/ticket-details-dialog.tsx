@@ -184,7 +184,7 @@ function TicketDetailsBody({ ticket, actions, panel }: { ticket: Ticket; actions
         <Field label="Address">{ticket.address || none}</Field>
         <Field label="Amount">{formatPeso(ticket.amount)}</Field>
         <Field label="Payment Method">
-          <PaymentBadge method={ticket.payment_method} />
+          <PaymentBadge method={ticket.payment_method} isSold={ticket.is_registered} />
         </Field>
         <Field label="Status">
           <StatusBadge status={shownStatus(ticket)} />

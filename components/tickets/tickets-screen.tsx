@@ -7,6 +7,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import Link from "next/link";
 import { Ban, Hash, ListChecks, Plus, RefreshCw, SearchCheck, X } from "lucide-react";
 import { PageHeader } from "@/components/dashboard/page-header";
+import { RaffleStateNotice, useRaffleRefusal } from "@/components/raffle-state/raffle-state-notice";
 import { DataTablePagination } from "@/components/data-table/data-table-pagination";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -230,6 +231,7 @@ export function TicketsScreen({ currentUserEmail, extraActions, initialData }: T
     [selected, listFilter, list.data, list.isPlaceholderData],
   );
   const isRefreshing = list.isFetching || stats.isFetching;
+  const generateRefusal = useRaffleRefusal("generate");
   const isSearching = searchText.trim() !== filters.q.trim() || (list.isFetching && list.isPlaceholderData);
 
   return (
@@ -237,12 +239,13 @@ export function TicketsScreen({ currentUserEmail, extraActions, initialData }: T
       <div className="mb-2 flex flex-col gap-x-4 sm:flex-row sm:items-start sm:justify-between">
         <PageHeader title="Tickets Management" description="Generate, find and manage every raffle ticket." />
         <div className="mb-4 flex flex-wrap gap-2">
-          <Button onClick={openGenerate}>
+          <Button onClick={openGenerate} disabled={generateRefusal !== null}>
             <Plus />
             Generate Ticket
           </Button>
           <Button
             variant="outline"
+            disabled={generateRefusal !== null}
             onClick={() => {
               mount("range");
               setIsRangeOpen(true);
@@ -266,6 +269,7 @@ export function TicketsScreen({ currentUserEmail, extraActions, initialData }: T
       </div>
 
       <div className="space-y-4">
+        <RaffleStateNotice writes={["generate", "sell"]} />
         <TicketStatCards stats={shownStats} />
 
         <TicketsToolbar

@@ -30,7 +30,7 @@ export function UserSalesScreen() {
           isLoading={isLoading}
           description={`${sharePercent(overview?.totalRegistered, overview?.totalTicketsGenerated).toFixed(1)}% of generated tickets`}
         />
-        <StatCard title="Active Users" value={formatCount(overview?.activeUsers)} icon={Users} isLoading={isLoading} description="Staff who have generated tickets" />
+        <StatCard title="Active Users" value={formatCount(overview?.activeUsers)} icon={Users} isLoading={isLoading} description="Staff who generated or sold tickets" />
       </div>
       <UserProgressTable rows={query.data?.userProgress} isLoading={isLoading} timeZone={timeZone} />
     </div>

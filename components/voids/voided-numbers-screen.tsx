@@ -7,6 +7,7 @@ import { useState, type ReactNode } from "react";
 import Link from "next/link";
 import { ArrowLeft, Download, RotateCcw } from "lucide-react";
 import { PageHeader } from "@/components/dashboard/page-header";
+import { RaffleStateNotice } from "@/components/raffle-state/raffle-state-notice";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -35,12 +36,39 @@ export function VoidedNumbersScreen() {
   // A fixed list of columns over one server page: a plain table, without TanStack Table's row
   // models in the first load (decision 179).
   const columns: { key: string; header: ReactNode; cell: (ticket: VoidedTicket) => ReactNode }[] = [
-    { key: "number", header: "Number", cell: (t) => <span className="font-mono">{t.last_5_digits}</span> },
-    { key: "control", header: "Control Number", cell: (t) => <span className="font-mono whitespace-nowrap">{t.control_number}</span> },
-    { key: "reason", header: "Reason", cell: (t) => t.reason_text },
-    { key: "note", header: "Note", cell: (t) => <span className="break-words">{t.note || <span className="text-muted-foreground">—</span>}</span> },
-    { key: "by", header: "Voided By", cell: (t) => <span className="break-all">{t.voided_by ?? "Unknown"}</span> },
-    { key: "at", header: "Voided At", cell: (t) => <span className="whitespace-nowrap">{formatDateTime(t.voided_at, timeZone)}</span> },
+    // Eight facts in five columns, so the table fits beside the sidebar at 1280 px (issue 38 item 8):
+    // the number under its control number, the note under its reason, who under when.
+    {
+      key: "ticket",
+      header: "Ticket",
+      cell: (t) => (
+        <span className="block">
+          <span className="block font-mono whitespace-nowrap">{t.control_number}</span>
+          <span className="block text-xs text-muted-foreground">No. {t.last_5_digits}</span>
+        </span>
+      ),
+    },
+    {
+      key: "reason",
+      header: "Reason and Note",
+      cell: (t) => (
+        // Cells do not wrap by default: the note must, or a long one widens the table past the page.
+        <span className="block min-w-40 whitespace-normal">
+          <span className="block">{t.reason_text}</span>
+          <span className="block break-words text-xs text-muted-foreground">{t.note || "—"}</span>
+        </span>
+      ),
+    },
+    {
+      key: "at",
+      header: "Voided",
+      cell: (t) => (
+        <span className="block">
+          <span className="block whitespace-nowrap">{formatDateTime(t.voided_at, timeZone)}</span>
+          <span className="block break-all whitespace-normal text-xs text-muted-foreground">by {t.voided_by ?? "Unknown"}</span>
+        </span>
+      ),
+    },
     { key: "sold", header: "Was Sold", cell: (t) => (t.was_sold ? <Badge variant="secondary">Sold</Badge> : <span className="text-muted-foreground">No</span>) },
     {
       key: "actions",
@@ -73,6 +101,7 @@ export function VoidedNumbersScreen() {
           </Button>
         </div>
       </div>
+      <RaffleStateNotice writes={["changeTickets"]} />
       <Card className="gap-4">
         <CardHeader>
           <CardTitle>Voided tickets</CardTitle>

@@ -97,6 +97,10 @@ export interface UserProgressRow {
   soldAmount: number;
   /** The part paid in cash: what the seller collected and owes until remitted. */
   cashCollected: number;
+  /** Remittances recorded for this seller that are not void, in pesos. */
+  remitted: number;
+  /** Cash collected − remitted − adjustments: what the seller still owes (Remittances' balance). */
+  owed: number;
 }
 
 export interface UserProgress {

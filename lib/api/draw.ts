@@ -1,6 +1,7 @@
 // The draw's calls (docs/api.md, The draw): prizes, the raffle's state, draws and their positions.
 import { apiRequest } from "@/lib/api-client";
 import type { PositionAction } from "@/lib/draw";
+import type { PublicUrlView } from "@/lib/public-url";
 import type { AdminDraw, CloseSalesPayload, CommitDrawPayload, DrumPickPayload, PositionActionPayload, RaffleStateView, RevealDrawPayload, WinnerListRow } from "@/lib/schemas/draw";
 import type { Prize, PrizePayload } from "@/lib/schemas/prize";
 
@@ -20,7 +21,9 @@ export const drawApi = {
   addPrize: (body: PrizePayload) => apiRequest<{ success: true; message: string; prize: Prize }>("/prizes", { method: "POST", body }),
   updatePrize: (prizeId: string, body: PrizePayload) => apiRequest<{ success: true; message: string; prize: Prize }>(`/prizes/${id(prizeId)}`, { method: "PUT", body }),
   deletePrize: (prizeId: string) => apiRequest<{ success: true; message: string }>(`/prizes/${id(prizeId)}`, { method: "DELETE" }),
-  state: () => apiRequest<{ success: true; state: RaffleStateView }>("/raffle/state"),
+  state: () => apiRequest<{ success: true; state: RaffleStateView; publicUrl: PublicUrlView }>("/raffle/state"),
+  /** The state and the public URL without the checklist's queries (every write screen asks this). */
+  status: () => apiRequest<{ success: true; state: RaffleStateView; publicUrl: PublicUrlView }>("/raffle/state?checklist=0"),
   closeSales: (body: CloseSalesPayload) => apiRequest<{ success: true; message: string }>("/raffle/close-sales", { method: "POST", body }),
   draws: () => apiRequest<{ success: true; draws: DrawSummary[] }>("/draws"),
   draw: (drawId: string) => apiRequest<{ success: true; draw: AdminDraw }>(`/draws/${id(drawId)}`),

@@ -13,6 +13,10 @@ const refreshDraw = (queryClient: QueryClient) =>
 
 export const usePrizes = () => useQuery({ queryKey: queryKeys.draw.prizes(), queryFn: drawApi.prizes, select: (d) => d.prizes });
 export const useRaffleState = () => useQuery({ queryKey: queryKeys.draw.state(), queryFn: drawApi.state, select: (d) => d.state });
+/** The raffle's status without the checklist (one primary-key read): the write screens' notice (decision 202). */
+export const useRaffleStatus = () => useQuery({ queryKey: queryKeys.draw.status(), queryFn: drawApi.status, select: (d) => d.state.status });
+/** The raffle's public URL (docs/decisions/201), from the same light request. */
+export const usePublicUrl = () => useQuery({ queryKey: queryKeys.draw.status(), queryFn: drawApi.status, select: (d) => d.publicUrl });
 export const useWinnersList = (enabled: boolean) => useQuery({ queryKey: queryKeys.draw.winners(), queryFn: drawApi.winners, enabled, select: (d) => d.winners });
 export const useDraws = () => useQuery({ queryKey: queryKeys.draw.list(), queryFn: drawApi.draws, select: (d) => d.draws });
 export const useDraw = (drawId: string | null) =>

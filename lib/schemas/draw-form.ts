@@ -1,7 +1,7 @@
 // The Draw page's forms (components/draw/): string inputs checked by the API's own schemas, so a
 // form shows the API's messages under the field they are about (lib/schemas/draw.ts).
 import { z } from "zod";
-import { DISQUALIFY_REASONS, SOURCE_TYPES } from "@/lib/draw";
+import { DISQUALIFY_REASONS, SOURCE_TYPES, sameOutsideValue, witnessLines } from "@/lib/draw";
 import { DRAW_MESSAGES, DRUM_SOURCE, drawSourceSchema, type CommitDrawPayload, type DrumPickPayload, type RevealDrawPayload } from "@/lib/schemas/draw";
 
 const int = (v: string) => (/^\s*\d+\s*$/.test(v) ? Number(v) : Number.NaN);
@@ -20,30 +20,30 @@ export const commitDrawFormSchema = z
   });
 export type CommitDrawFormValues = z.input<typeof commitDrawFormSchema>;
 
-export const revealDrawFormSchema = z
-  .object({
-    outsideValue: z.string().trim().min(1, DRAW_MESSAGES.outsideValue),
-    outsideValueConfirm: z.string().trim().min(1, "Type the outside value a second time"),
-    witnesses: z.string(),
-  })
-  .superRefine((v, ctx) => {
-    if (v.outsideValue !== v.outsideValueConfirm) ctx.addIssue({ code: "custom", path: ["outsideValueConfirm"], message: DRAW_MESSAGES.outsideValueMismatch });
-    if (!v.witnesses.split(/[\n,]/).some((w) => w.trim())) ctx.addIssue({ code: "custom", path: ["witnesses"], message: DRAW_MESSAGES.witnesses });
-  })
-  .transform((v): RevealDrawPayload => ({
-    outsideValue: v.outsideValue,
-    outsideValueConfirm: v.outsideValueConfirm,
-    witnesses: v.witnesses.split(/[\n,]/).map((w) => w.trim()).filter(Boolean),
-  }));
-export type RevealDrawFormValues = z.input<typeof revealDrawFormSchema>;
+/** Draw day's form for a draw whose outside value comes from `sourceType`: the two typings compared as the API compares them. */
+export const revealDrawFormSchemaFor = (sourceType: string) =>
+  z
+    .object({
+      outsideValue: z.string().trim().min(1, DRAW_MESSAGES.outsideValue),
+      outsideValueConfirm: z.string().trim().min(1, "Type the outside value a second time"),
+      witnesses: z.string(),
+    })
+    .superRefine((v, ctx) => {
+      if (!sameOutsideValue(sourceType, v.outsideValue, v.outsideValueConfirm)) {
+        ctx.addIssue({ code: "custom", path: ["outsideValueConfirm"], message: DRAW_MESSAGES.outsideValueMismatch });
+      }
+      if (!witnessLines(v.witnesses).length) ctx.addIssue({ code: "custom", path: ["witnesses"], message: DRAW_MESSAGES.witnesses });
+    })
+    .transform((v): RevealDrawPayload => ({ outsideValue: v.outsideValue, outsideValueConfirm: v.outsideValueConfirm, witnesses: witnessLines(v.witnesses) }));
+export type RevealDrawFormValues = z.input<ReturnType<typeof revealDrawFormSchemaFor>>;
 
 /** Drum mode: the counterfoil as typed or scanned, and the witnesses (one per line), kept between picks. */
 export const drumPickFormSchema = z
   .object({ controlNumber: z.string().trim().min(1, DRAW_MESSAGES.controlNumber), witnesses: z.string() })
   .superRefine((v, ctx) => {
-    if (!v.witnesses.split(/[\n,]/).some((w) => w.trim())) ctx.addIssue({ code: "custom", path: ["witnesses"], message: DRAW_MESSAGES.witnesses });
+    if (!witnessLines(v.witnesses).length) ctx.addIssue({ code: "custom", path: ["witnesses"], message: DRAW_MESSAGES.witnesses });
   })
-  .transform((v): DrumPickPayload => ({ controlNumber: v.controlNumber, witnesses: v.witnesses.split(/[\n,]/).map((w) => w.trim()).filter(Boolean) }));
+  .transform((v): DrumPickPayload => ({ controlNumber: v.controlNumber, witnesses: witnessLines(v.witnesses) }));
 export type DrumPickFormValues = z.input<typeof drumPickFormSchema>;
 
 export const disqualifyFormSchema = z

@@ -68,14 +68,13 @@ const witnessName = textRules(text().trim().min(1, DRAW_MESSAGES.witnesses), { l
 export const revealDrawSchema = z
   .object({
     outsideValue: textRules(text({ error: DRAW_MESSAGES.outsideValue }).trim().min(1, DRAW_MESSAGES.outsideValue), { label: "Outside value", max: 400 }),
-    /** The second typing (the screen asks twice); when given it must match. */
+    /**
+     * The second typing (the screen asks twice); when given it must be the same value once spaces
+     * and separators are removed (lib/draw.ts outsideValueKey, checked by the service, which knows
+     * the draw's source).
+     */
     outsideValueConfirm: z.string().trim().optional(),
     witnesses: z.array(witnessName, { error: DRAW_MESSAGES.witnesses }).min(1, DRAW_MESSAGES.witnesses).max(20),
-  })
-  .superRefine((v, ctx) => {
-    if (v.outsideValueConfirm !== undefined && v.outsideValueConfirm !== v.outsideValue) {
-      ctx.addIssue({ code: "custom", path: ["outsideValueConfirm"], message: DRAW_MESSAGES.outsideValueMismatch });
-    }
   });
 export type RevealDrawPayload = z.output<typeof revealDrawSchema>;
 
@@ -101,6 +100,9 @@ export const closeSalesSchema = z.object({
     .default([]),
 });
 export type CloseSalesPayload = z.output<typeof closeSalesSchema>;
+
+/** GET /api/raffle/state's query: `checklist=0` leaves out Close sales' open items. */
+export const raffleStateQuerySchema = z.object({ checklist: z.enum(["0", "1"], { error: "checklist must be 0 or 1" }).optional() });
 
 export interface ChecklistItem {
   item: string;

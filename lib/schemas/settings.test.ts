@@ -80,8 +80,13 @@ describe("updateSettingsSchema", () => {
     expect(parse({ ticket_price: 50, ticketPrice: 50 }).data).toEqual({ ticket_price: 50 });
   });
 
-  it("ignores the read-only fields GET answers, so a client may send back what it read", () => {
-    expect(parse({ ticket_prefix: "XYZ", timezone: "UTC", ticket_price: 60 }).data).toEqual({ ticket_price: 60 });
+  it("takes the ticket prefix (capitals or digits) and an IANA timezone (issue 38 item 5)", () => {
+    expect(parse({ ticket_prefix: " xyz9 ", timezone: "UTC", ticket_price: 60 }).data).toEqual({ ticket_prefix: "XYZ9", timezone: "UTC", ticket_price: 60 });
+    expect(parse({ ticketPrefix: "B2K", timezone: "Asia/Manila" }).data).toEqual({ ticket_prefix: "B2K", timezone: "Asia/Manila" });
+    expect(messages({ ticket_prefix: "B2K-1" })).toEqual([`ticket_prefix: ${M.ticketPrefix}`]);
+    expect(messages({ ticket_prefix: "" })).toEqual([`ticket_prefix: ${M.ticketPrefix}`]);
+    expect(messages({ timezone: "Mars/Olympus" })).toEqual([`timezone: ${M.timezone}`]);
+    expect(messages({ timezone: "+08:00" })).toEqual([`timezone: ${M.timezone}`]);
   });
 
   it("refuses a body that is not an object", () => {

@@ -10,6 +10,17 @@ export { SETTINGS_LIMITS, SETTINGS_MESSAGES };
 const M = SETTINGS_MESSAGES;
 const L = SETTINGS_LIMITS;
 
+/** An IANA timezone this runtime knows (the same list the server formats dates with). */
+function isTimeZone(name: string): boolean {
+  if (!/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+)*$/.test(name)) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const hasAtMostTwoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
 
 /** A number given as a JSON number or as the text of a form input, checked by `isValid`. */
@@ -85,6 +96,17 @@ export const settingsFields = {
   // Close-out (issue 24, docs/decisions/148): months after Close before administrators are reminded
   // to remove buyers' personal data; 0 = no reminder.
   retention_months: wholeNumberField(M.retentionMonths, L.retentionMonthsMin, L.retentionMonthsMax),
+  // Issue 38 item 5: the control numbers' prefix (changeable while no ticket exists: the service
+  // checks) and the raffle's timezone (every date shown, the daily figures; a change rebuilds them).
+  ticket_prefix: z
+    .string({ error: M.ticketPrefix })
+    .trim()
+    .transform((v) => v.toUpperCase())
+    .pipe(z.string().regex(/^[A-Z0-9]{1,10}$/, M.ticketPrefix)),
+  timezone: z
+    .string({ error: M.timezone })
+    .trim()
+    .refine(isTimeZone, M.timezone),
 };
 
 export type SettingKey = keyof typeof settingsFields;
@@ -94,7 +116,7 @@ const camelCase = (snake: string) => snake.replace(/_([a-z])/g, (_m, c: string) 
 const KEY_BY_NAME = new Map<string, SettingKey>(SETTING_KEYS.flatMap((k) => [[k, k] as const, [camelCase(k), k] as const]));
 
 /** Fields GET answers that are not settings one can change here; a client may send them back. */
-const READ_ONLY_NAMES = new Set(["ticket_prefix", "ticketPrefix", "timezone"]);
+const READ_ONLY_NAMES = new Set<string>();
 
 /**
  * Accepts snake_case or camelCase names; drops the read-only fields GET answers (a client may

@@ -133,8 +133,13 @@ export type PrintJob = z.infer<typeof printJobSchema>;
 export const printJobsResponseSchema = z.object({
   success: z.literal(true),
   jobs: z.array(printJobSchema),
-  /** PUBLIC_BASE_URL when set: the address printed in verify QR codes. Null: the server's own address is printed (the dialog warns). */
-  publicBaseUrl: z.string().nullable(),
+  /** The address printed in verify QR codes (lib/public-url.ts), with the warning when a phone could not open it. */
+  publicUrl: z.object({
+    url: z.string(),
+    configured: z.boolean(),
+    problem: z.enum(["unset", "loopback", "unspecified"]).nullable(),
+    warning: z.string().nullable(),
+  }),
 });
 export type PrintJobsResponse = z.infer<typeof printJobsResponseSchema>;
 

@@ -6,6 +6,7 @@ import packageJson from "@/package.json" with { type: "json" };
 import type { RaffleStatus } from "@/lib/draw";
 import { maskName } from "@/lib/mask";
 import { sealAuditLog } from "@/server/activity/seal-audit-log";
+import { formatDateTime } from "@/lib/format";
 import { writeAudit } from "@/server/audit";
 import type { Principal } from "@/server/auth/principal";
 import { requireAdmin } from "@/server/auth/require-admin";
@@ -19,6 +20,7 @@ import { raffleArchiveJob } from "@/server/jobs/kinds/raffle-archive";
 import type { ArchiveDocument } from "@/server/jobs/kinds/raffle-archive.worker";
 import { reportData } from "@/server/remittances/remittance-pdfs";
 import { signingKeyPair } from "@/server/secrets/installation-secrets";
+import { getSettings } from "@/server/settings/get-settings";
 
 // POST /api/raffle/archive.zip (issue 24, docs/decisions/131): the instance reads every record page by
 // page (keyset, 2,000 rows) and feeds the worker the files' text; the worker zips, hashes and signs.
@@ -342,5 +344,7 @@ export async function startArchive(options: { principal: Principal; origin: stri
     return result;
   });
   recorded.catch(() => {});
-  return { run, recorded, fileName: `raffle-archive-${exportedAt.slice(0, 10)}.zip` };
+  // Named by the raffle's own date (issue 38 item 6), not UTC's: one formatter for every date.
+  const { timezone } = await getSettings();
+  return { run, recorded, fileName: `raffle-archive-${formatDateTime(exportedAt, timezone, "yyyy-MM-dd")}.zip` };
 }

@@ -3,6 +3,7 @@ import type { UserProgress, UserProgressRow } from "@/lib/api/dashboard";
 import type { Principal } from "@/server/auth/principal";
 import { requireAdmin } from "@/server/auth/require-admin";
 import { db } from "@/server/db/client";
+import { amountToCentavos } from "@/lib/money";
 
 interface ProgressRow {
   email: string;
@@ -12,6 +13,8 @@ interface ProgressRow {
   sold: number;
   sold_amount: string;
   cash_amount: string;
+  remitted: string;
+  adjustments: string;
   latest: Date | null;
 }
 
@@ -19,7 +22,7 @@ interface ProgressRow {
 export const UNKNOWN_CREATOR = "Unknown";
 
 /**
- * One row per staff member who created tickets or sold any, from the trigger-kept rollups: per
+ * One row per staff member who created tickets, sold any, or remitted, from the trigger-kept rollups: per
  * creator (ticket_creator_stats: generated, registered, sold revenue) and per seller
  * (ticket_seller_stats: sold, their amount, the cash part), joined by e-mail. Each creator's latest
  * ticket is the first entry of the (creator_email, created_at DESC) index. Definitions:
@@ -30,14 +33,25 @@ async function readProgress(): Promise<ProgressRow[]> {
     WITH creators AS (
       SELECT creator AS email, sum(tickets)::int AS tickets, sum(registered)::int AS registered, sum(revenue) AS revenue
       FROM ticket_creator_stats GROUP BY creator HAVING sum(tickets) > 0
+    ), sold AS (
+      SELECT s.seller, sum(s.sold)::int AS sold, sum(s.amount) AS amount, sum(s.cash_amount) AS cash
+      FROM ticket_seller_stats s GROUP BY s.seller HAVING sum(s.sold) <> 0 OR sum(s.amount) <> 0
+    ), remitted AS (
+      SELECT r.seller_id::text AS seller, coalesce(sum(r.amount) FILTER (WHERE r.voided_at IS NULL), 0) AS remitted FROM remittances r GROUP BY 1
+    ), adjusted AS (
+      SELECT j.seller_id::text AS seller, sum(j.amount) AS adjustments FROM remittance_adjustments j GROUP BY 1
     ), sellers AS (
-      SELECT coalesce(u.email, '') AS email, sum(s.sold)::int AS sold, sum(s.amount) AS amount, sum(s.cash_amount) AS cash
-      FROM ticket_seller_stats s LEFT JOIN users u ON u.id::text = s.seller
-      GROUP BY 1 HAVING sum(s.sold) <> 0 OR sum(s.amount) <> 0
+      -- What each person sold, and of its cash what they remitted (Remittances' own sources, decision 091).
+      SELECT coalesce(u.email, '') AS email, sum(coalesce(so.sold, 0))::int AS sold, sum(coalesce(so.amount, 0)) AS amount,
+             sum(coalesce(so.cash, 0)) AS cash, sum(coalesce(rm.remitted, 0)) AS remitted, sum(coalesce(aj.adjustments, 0)) AS adjustments
+      FROM (SELECT seller FROM sold UNION SELECT seller FROM remitted UNION SELECT seller FROM adjusted) p
+      LEFT JOIN sold so ON so.seller = p.seller LEFT JOIN remitted rm ON rm.seller = p.seller LEFT JOIN adjusted aj ON aj.seller = p.seller
+      LEFT JOIN users u ON u.id::text = p.seller
+      GROUP BY 1
     )
     SELECT coalesce(c.email, s.email) AS email, coalesce(c.tickets, 0) AS tickets, coalesce(c.registered, 0) AS registered,
            coalesce(c.revenue, 0)::text AS revenue, coalesce(s.sold, 0) AS sold, coalesce(s.amount, 0)::text AS sold_amount,
-           coalesce(s.cash, 0)::text AS cash_amount,
+           coalesce(s.cash, 0)::text AS cash_amount, coalesce(s.remitted, 0)::text AS remitted, coalesce(s.adjustments, 0)::text AS adjustments,
            CASE WHEN c.email IS NULL THEN NULL
                 WHEN c.email = '' THEN (SELECT max(t.created_at) FROM tickets AS t WHERE t.creator_email IS NULL)
                 ELSE (SELECT max(t.created_at) FROM tickets AS t WHERE t.creator_email = c.email)
@@ -64,8 +78,12 @@ export async function getUserProgress(options: { principal: Principal }): Promis
       soldTickets: r.sold,
       soldAmount: pesos(r.sold_amount),
       cashCollected: pesos(r.cash_amount),
+      remitted: pesos(r.remitted),
+      // Owed: cash collected − remitted − adjustments, in centavos (Remittances' balance).
+      owed: (amountToCentavos(r.cash_amount) - amountToCentavos(r.remitted) - amountToCentavos(r.adjustments)) / 100,
     }))
-    .sort((a, b) => b.totalSales - a.totalSales || b.soldAmount - a.soldAmount || b.totalTickets - a.totalTickets || a.userEmail.localeCompare(b.userEmail));
+    // Seller first (issue 38 item 4): what each person sold, then what they generated.
+    .sort((a, b) => b.soldAmount - a.soldAmount || b.soldTickets - a.soldTickets || b.totalSales - a.totalSales || b.totalTickets - a.totalTickets || a.userEmail.localeCompare(b.userEmail));
   // Sums in centavos: adding pesos as floats could drift by a centavo.
   const centavos = (pick: (row: UserProgressRow) => number) => userProgress.reduce((total, row) => total + Math.round(pick(row) * 100), 0);
   const count = (pick: (row: UserProgressRow) => number) => userProgress.reduce((total, row) => total + pick(row), 0);
@@ -75,7 +93,8 @@ export async function getUserProgress(options: { principal: Principal }): Promis
       totalRevenue: centavos((r) => r.totalSales) / 100,
       totalTicketsGenerated: count((r) => r.totalTickets),
       totalRegistered: count((r) => r.registeredTickets),
-      activeUsers: rows.filter((r) => r.email !== "" && r.tickets > 0).length,
+      // Everyone who generated or sold (issue 38 item 4): staff who only sell count too.
+      activeUsers: rows.filter((r) => r.email !== "" && (r.tickets > 0 || r.sold !== 0)).length,
     },
     userProgress,
   };

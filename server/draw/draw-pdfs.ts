@@ -11,7 +11,7 @@ import { drawPdfJob } from "@/server/jobs/kinds/draw-pdf";
 import { startJob } from "@/server/jobs/start-job";
 import type { PaperSize } from "@/server/pdf/pdf-document";
 import type { CommitmentNoticeData, MinutesData } from "@/server/pdf/draw-documents";
-import { publicBaseUrl, signingKeyPair } from "@/server/secrets/installation-secrets";
+import { publicUrl, signingKeyPair } from "@/server/secrets/installation-secrets";
 import { getSettings } from "@/server/settings/get-settings";
 
 // GET /api/draws/{id}/commitment.pdf and certificate.pdf (administrators, docs/decisions/126): the
@@ -46,7 +46,7 @@ async function noticeData(id: string, origin: string): Promise<CommitmentNoticeD
     commitHash: view.commitHash,
     sourceText: describeSource(view.source),
     prizes: view.prizes.map((p: DrawPrize) => ({ rank: p.rank, name: p.name, valuePhp: p.valuePhp, backups: p.backups })),
-    proofUrl: `${publicBaseUrl() ?? origin}/draw/${view.id}`,
+    proofUrl: `${publicUrl(origin).url}/draw/${view.id}`,
     publicKeyFingerprint: keyFingerprint(publicKeyPem),
   };
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { RAFFLE_STATUS_LABELS, WINNER_STATE_LABELS } from "@/lib/draw";
-import { formatPeso } from "@/lib/format";
+import { formatDateTime, formatPeso } from "@/lib/format";
 import type { PublicDraw } from "@/lib/schemas/draw";
 
 // The public proof page /draw/{id} (docs/decisions/108): plain HTML rendered on the server, no
@@ -23,7 +23,13 @@ code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.9em;over
 a{color:var(--accent);display:inline-block;min-height:44px;line-height:44px}ul.links{list-style:none;padding:0;margin:0;display:flex;flex-wrap:wrap;gap:0 1.5rem}
 button{font:inherit;min-height:44px;padding:.5rem 1rem;border-radius:.5rem;border:2px solid var(--accent);background:var(--accent);color:var(--bg);cursor:pointer}button:disabled{opacity:.6}
 pre{white-space:pre-wrap;overflow-wrap:anywhere;background:var(--bg);border:1px solid var(--line);border-radius:.5rem;padding:.5rem}
-@media (max-width:30rem){dl{grid-template-columns:1fr}dt{margin-top:.5rem}}`;
+@media (max-width:30rem){dl{grid-template-columns:1fr}dt{margin-top:.5rem}
+.table table,.table tbody,.table tr,.table td{display:block;width:100%}.table thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
+.table tr{border-bottom:1px solid var(--line);padding:.25rem 0}.table td{border:0;padding:.1rem 0;display:grid;grid-template-columns:7.5rem minmax(0,1fr);gap:.5rem}
+.table td::before{content:attr(data-label);color:var(--muted)}}`;
+
+/** A cell that, on a phone, shows its column's name beside it (the table becomes one card a row: issue 38 item 8). */
+const cell = (label: string, html: string) => `<td data-label="${label}">${html}</td>`;
 
 function stage(draw: PublicDraw) {
   if (draw.publishedAt) return "Winners published";
@@ -42,22 +48,24 @@ export function renderPublicDrawPage(
   draw: PublicDraw,
   siteName: string,
   statusOfRaffle: keyof typeof RAFFLE_STATUS_LABELS,
-  options: { nonce?: string | null; winners?: PublicWinnerLine[] | null } = {},
+  options: { nonce?: string | null; winners?: PublicWinnerLine[] | null; timeZone?: string } = {},
 ): string {
+  // Times in the raffle's timezone through the one formatter (issue 38 item 6), not ISO strings.
+  const when = (value: string | null | undefined) => (value ? `${formatDateTime(value, options.timeZone ?? "Asia/Manila")} (${options.timeZone ?? "Asia/Manila"})` : "");
   const base = `/api/public/draws/${draw.id}`;
   const prizeName = new Map(draw.prizes.map((p) => [p.rank, p.name]));
   const prizes = draw.prizes
-    .map((p) => `<tr><td>${p.rank}</td><td>${escape(p.name)}</td><td>${escape(formatPeso(p.valuePhp))}</td><td>${p.backups}</td></tr>`)
+    .map((p) => `<tr>${cell("Rank", String(p.rank))}${cell("Prize", escape(p.name))}${cell("Value", escape(formatPeso(p.valuePhp)))}${cell("Backups", String(p.backups))}</tr>`)
     .join("");
   const sequence = (draw.sequence ?? [])
     .map(
       (s) =>
-        `<tr><td>${s.position}</td><td>${escape(prizeName.get(s.prizeRank) ?? s.prizeRank)}</td><td>${s.role === "winner" ? "Winner" : "Backup"}</td><td><code>${escape(s.controlNumber)}</code></td><td>${escape(s.maskedName ?? "")}</td><td>${escape(WINNER_STATE_LABELS[s.state])}</td></tr>`,
+        `<tr>${cell("Position", String(s.position))}${cell("Prize", escape(prizeName.get(s.prizeRank) ?? s.prizeRank))}${cell("Role", s.role === "winner" ? "Winner" : "Backup")}${cell("Control number", `<code>${escape(s.controlNumber)}</code>`)}${cell("Buyer", escape(s.maskedName ?? ""))}${cell("State", escape(WINNER_STATE_LABELS[s.state]))}</tr>`,
     )
     .join("");
   const revealed = draw.revealedAt
     ? `<section aria-labelledby="reveal"><h2 id="reveal">The draw</h2><dl>
-<dt>Drawn at</dt><dd>${escape(draw.revealedAt)}</dd>
+<dt>Drawn at</dt><dd>${escape(when(draw.revealedAt))}</dd>
 ${
   draw.mode === "drum"
     ? `<dt>How</dt><dd>Drawn by hand from a physical drum before witnesses; each counterfoil was checked against the committed pool as it came out.</dd>
@@ -73,7 +81,7 @@ ${
   const winners = options.winners?.length
     ? `<section aria-labelledby="winners"><h2 id="winners">Winners</h2><div class="table"><table>
 <thead><tr><th scope="col">Prize</th><th scope="col">Control number</th><th scope="col">Winner</th></tr></thead>
-<tbody>${options.winners.map((w) => `<tr><td>${escape(w.prizeName)}</td><td><code>${escape(w.controlNumber ?? "—")}</code></td><td>${escape(w.maskedName ?? "—")}</td></tr>`).join("")}</tbody></table></div>
+<tbody>${options.winners.map((w) => `<tr>${cell("Prize", escape(w.prizeName))}${cell("Control number", `<code>${escape(w.controlNumber ?? "—")}</code>`)}${cell("Winner", escape(w.maskedName ?? "—"))}</tr>`).join("")}</tbody></table></div>
 <ul class="links"><li><a href="/api/public/winners.csv">winners.csv</a></li><li><a href="/api/public/winners.json">winners.json</a></li></ul></section>`
     : "";
   // The in-browser re-check (docs/decisions/127): hidden until its script (under this request's CSP
@@ -97,7 +105,7 @@ ${
 <p>Raffle: ${escape(RAFFLE_STATUS_LABELS[statusOfRaffle])}. Anyone can re-check this draw from the files below without trusting this server.</p>
 <section aria-labelledby="commitment"><h2 id="commitment">Commitment</h2><dl>
 <dt>Algorithm</dt><dd><code>${escape(draw.algorithm)}</code></dd>
-<dt>Committed at</dt><dd>${escape(draw.committedAt)}</dd>
+<dt>Committed at</dt><dd>${escape(when(draw.committedAt))}</dd>
 <dt>Tickets in the pool</dt><dd>${draw.poolCount.toLocaleString("en-US")}</dd>
 <dt>Pool hash</dt><dd><code>${escape(draw.poolHash)}</code></dd>
 <dt>Commit hash</dt><dd><code>${escape(draw.commitHash)}</code></dd>

@@ -24,12 +24,15 @@ export async function setRaffleStatus(tx: Tx, status: RaffleStatus, extra: { sal
   await tx.raffleState.update({ where: { id: 1 }, data: { status, ...extra } });
 }
 
-/** GET /api/raffle/state (any signed-in user). */
-export async function getRaffleState(): Promise<RaffleStateView> {
+/**
+ * GET /api/raffle/state (any signed-in user). `checklist: false` leaves out Close sales' open items
+ * (their balance queries), for the write screens that only need the status (decision 202).
+ */
+export async function getRaffleState(options: { checklist?: boolean } = {}): Promise<RaffleStateView> {
   const client = db();
   const [state, checklist, open] = await Promise.all([
     client.raffleState.findUnique({ where: { id: 1 } }),
-    openChecklistItems(client),
+    options.checklist === false ? Promise.resolve([]) : openChecklistItems(client),
     client.draw.findFirst({ orderBy: { number: "desc" }, select: { id: true } }),
   ]);
   return {

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
-import type { RevealDrawPayload, DrawSource } from "@/lib/schemas/draw";
+import { sameOutsideValue } from "@/lib/draw";
+import { DRAW_MESSAGES, type RevealDrawPayload, type DrawSource } from "@/lib/schemas/draw";
 import { writeAudit } from "@/server/audit";
 import type { Principal } from "@/server/auth/principal";
 import { requireAdmin } from "@/server/auth/require-admin";
@@ -45,7 +46,12 @@ export async function revealDraw(options: { id: string; payload: RevealDrawPaylo
   if (!draw) throw new AppError("not_found", DRAW_NOT_FOUND);
   if (draw.revealedAt) throw new AppError("conflict", ALREADY_REVEALED);
   if (draw.mode === "drum") throw new AppError("conflict", DRUM_NO_OUTSIDE_VALUE);
-  const outsideValue = canonicalOutsideValue(draw.source as DrawSource, options.payload.outsideValue);
+  const source = draw.source as DrawSource;
+  const { outsideValueConfirm } = options.payload;
+  if (outsideValueConfirm !== undefined && !sameOutsideValue(source.type, options.payload.outsideValue, outsideValueConfirm)) {
+    throw new AppError("validation_failed", DRAW_MESSAGES.outsideValueMismatch, { issues: [{ path: "outsideValueConfirm", message: DRAW_MESSAGES.outsideValueMismatch }] });
+  }
+  const outsideValue = canonicalOutsideValue(source, options.payload.outsideValue);
   const serverSeed = await openSeed(id, draw.sealedSeed);
   if (commitHash(serverSeed) !== draw.commitHash) throw new Error(`draw ${id}: the sealed seed does not match its commitment`);
   const [{ pool }] = await db().$queryRaw<{ pool: string | null }[]>`

@@ -1,4 +1,6 @@
 import "server-only";
+import type { RaffleStatus } from "@/lib/draw";
+import { isReadOnlyRaffle } from "@/lib/raffle-allows";
 import { db } from "@/server/db/client";
 import { RAFFLE_CLOSED_MESSAGE } from "@/server/http/db-errors";
 import { AppError } from "@/server/http/errors";
@@ -88,6 +90,7 @@ export function isRaffleWrite(method: string, pathname: string): boolean {
 
 /** 409 raffle_closed when the raffle is closed (one primary-key read). */
 export async function assertRaffleOpen(): Promise<void> {
-  const rows = await db().$queryRaw<{ status: string }[]>`SELECT status FROM raffle_state WHERE id = 1`;
-  if (rows[0]?.status === "closed") throw new AppError("raffle_closed", RAFFLE_CLOSED_MESSAGE);
+  const rows = await db().$queryRaw<{ status: RaffleStatus }[]>`SELECT status FROM raffle_state WHERE id = 1`;
+  // The same decision the screens show (lib/raffle-allows.ts, decision 202).
+  if (rows[0] && isReadOnlyRaffle(rows[0].status)) throw new AppError("raffle_closed", RAFFLE_CLOSED_MESSAGE);
 }

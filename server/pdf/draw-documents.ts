@@ -150,7 +150,8 @@ export async function renderDrawMinutes(data: MinutesData, paper: PaperSize): Pr
   field(doc, "Outside value", data.outsideValue, width, true);
   field(doc, "Server seed", data.serverSeed, width, true);
   field(doc, "Seed", data.seed, width, true);
-  field(doc, "Witnesses", data.witnesses.join(", ") || "—", width);
+  // One per line: a witness's name may hold a comma ("Lito Lapid, class president").
+  field(doc, "Witnesses", data.witnesses.join("\n") || "—", width);
   if (data.publishedAt) field(doc, "Published at", data.publishedAt, width);
   heading(doc, "Prizes", width);
   prizeTable(doc, data.prizes, width, room);

@@ -1,4 +1,5 @@
 import "server-only";
+import { describePublicUrl, type PublicUrlView } from "@/lib/public-url";
 import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, type KeyObject } from "node:crypto";
 import { sql } from "@/server/db/client";
 import { env } from "@/server/env";
@@ -84,6 +85,15 @@ export function publicBaseUrl(): string | null {
   const e = env();
   const url = e.PUBLIC_BASE_URL ?? e.AUTH_URL;
   return url ? url.replace(/\/+$/, "") : null;
+}
+
+/**
+ * The raffle's public address as it will be printed (docs/decisions/201): PUBLIC_BASE_URL, else
+ * AUTH_URL, else `origin` (the address the request came in on), with the warning every screen shows
+ * when a phone could not open it.
+ */
+export function publicUrl(origin: string): PublicUrlView {
+  return describePublicUrl({ configured: publicBaseUrl(), fallback: origin });
 }
 
 /** Tests: forget what was read, as a new process would. */

@@ -6,6 +6,7 @@ import { writeAudit } from "@/server/audit";
 import type { Principal } from "@/server/auth/principal";
 import { requireAdmin } from "@/server/auth/require-admin";
 import { db } from "@/server/db/client";
+import { AppError } from "@/server/http/errors";
 import { getSettings } from "@/server/settings/get-settings";
 import { serializeSettings } from "@/server/settings/serialize-settings";
 import { withStorageUsage } from "@/server/settings/storage-usage";
@@ -31,6 +32,11 @@ export async function updateSettings(options: { principal: Principal; changes: U
     const before = serializeSettings(await getSettings(tx));
     const changed = (Object.keys(options.changes) as SettingKey[]).filter((key) => options.changes[key] !== before[key]);
     if (changed.length === 0) return before;
+    if (changed.includes("ticket_prefix")) {
+      // Control numbers keep the prefix they were made with: a change is for a raffle with no ticket yet.
+      const [{ n }] = await tx.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM tickets`;
+      if (n > 0) throw new AppError("conflict", SETTINGS_MESSAGES.ticketPrefixLocked(n, before.ticket_prefix));
+    }
     const data = Object.fromEntries(
       changed.map((key) => [toColumn(key), key === "ticket_price" || key === "cash_on_hand_alert" ? Number(options.changes[key]).toFixed(2) : options.changes[key]]),
     );

@@ -3,10 +3,10 @@ import type { PrintJob } from "@/lib/schemas/stubs";
 import type { Principal } from "@/server/auth/principal";
 import { requireAdmin } from "@/server/auth/require-admin";
 import { db } from "@/server/db/client";
-import { env } from "@/server/env";
+import { publicUrl } from "@/server/secrets/installation-secrets";
 
 /** GET /api/print/jobs: the print log, newest first (the latest 200), for administrators. */
-export async function listPrintJobs(options: { principal: Principal; limit?: number }) {
+export async function listPrintJobs(options: { principal: Principal; origin: string; limit?: number }) {
   requireAdmin(options.principal);
   const rows = await db().printJob.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: options.limit ?? 200 });
   const jobs: PrintJob[] = rows.map((r) => ({
@@ -23,6 +23,6 @@ export async function listPrintJobs(options: { principal: Principal; limit?: num
     calibration: r.calibration,
     sha256: r.sha256,
   }));
-  // The dialog warns when PUBLIC_BASE_URL is unset: the QR then holds this server's own address.
-  return { jobs, publicBaseUrl: env().PUBLIC_BASE_URL?.replace(/\/+$/, "") ?? null };
+  // The dialog names the address the QR codes will hold, and warns when a phone could not open it.
+  return { jobs, publicUrl: publicUrl(options.origin) };
 }

@@ -12,7 +12,7 @@ import { AppError } from "@/server/http/errors";
 import { stubsPdfJob } from "@/server/jobs/kinds/stubs-pdf";
 import type { StubRow } from "@/server/stubs/render-stubs";
 import { startJob } from "@/server/jobs/start-job";
-import { publicBaseUrl } from "@/server/secrets/installation-secrets";
+import { publicUrl } from "@/server/secrets/installation-secrets";
 import { getSettings } from "@/server/settings/get-settings";
 import { rafflePrintInfo } from "@/server/stubs/raffle-print-info";
 import { ticketFilterConditions } from "@/server/tickets/search-tickets";
@@ -75,7 +75,7 @@ export async function printStubs(options: { principal: Principal; payload: Print
   const { key, keyVersion } = await currentVerifyKey();
   const stubsReady = deferred<Uint8Array>();
   const createdAt = new Date();
-  const base = publicBaseUrl() ?? options.origin;
+  const base = publicUrl(options.origin).url;
   const settingsForTitle = await getSettings();
   const prizes = await db().prize.findMany({ select: { rank: true, name: true }, orderBy: { rank: "asc" } });
   const run = await startJob(stubsPdfJob, {

@@ -24,6 +24,7 @@ export async function GET(req: Request, context: { params: Promise<{ id: string 
     const html = renderPublicDrawPage(draw, settings.siteName.trim() || "Raffle", (state?.status ?? "selling") as RaffleStatus, {
       nonce: req.headers.get("x-nonce"),
       winners,
+      timeZone: settings.timezone,
     });
     return new Response(html, { headers: HEADERS });
   } catch (error) {
