@@ -96,13 +96,14 @@ export async function importTicketsCsv(options: {
   let errorCount = 0;
   try {
     const outcome = await ticketTransaction(
-      async (tx) => {
+      async (tx, checkpoint) => {
         await lockTicketNumbers(tx);
         const settings = await getSettings(tx);
         const limit = effectiveTicketLimit(settings.maxTicketLimit);
         const state: ImportState = { byReference: new Map(), created: [], registered: [], voided: [], sold: 0, skipped: 0 };
         let written = 0;
         for await (const batch of run.items) {
+          await checkpoint();
           await writeBatch(tx, batch.rows, { limit, settings, principal, errors, state });
           written += batch.rows.length;
           run.progress({ rowsWritten: written });
@@ -121,7 +122,8 @@ export async function importTicketsCsv(options: {
         });
         return { read, imported: created.length + registeredNumbers.length, skipped: state.skipped };
       },
-      { timeoutMs: ticketImportJob.timeLimitMs + 30_000 },
+      // The job's limits are the transaction's: past them its statement is cancelled and the lock freed.
+      { job: run },
     );
     const { read } = outcome;
     // Instance-side errors (limit, existing tickets, references) are one per row, on rows the worker passed.
