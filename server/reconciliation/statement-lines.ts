@@ -92,8 +92,8 @@ async function candidatesFor(lines: LineDbRow[]): Promise<Map<string, Candidate[
   if (!open.length) return out;
   const rows = await db().$queryRaw<CandidateDbRow[]>`
     WITH l AS (
-      SELECT * FROM jsonb_to_recordset(${JSON.stringify(open.map((l) => ({ id: l.id, at: l.occurred_at.toISOString(), amount: String(l.amount), description: l.description, method: PAYMENT_METHOD_OF[l.kind] })))}::jsonb)
-        AS x(id text, at timestamptz, amount numeric, description text, method text)
+      SELECT * FROM unnest(${open.map((l) => l.id)}::text[], ${open.map((l) => l.occurred_at.toISOString())}::timestamptz[], ${open.map((l) => String(l.amount))}::numeric[],
+        ${open.map((l) => l.description)}::text[], ${open.map((l) => PAYMENT_METHOD_OF[l.kind])}::text[]) AS x(id, at, amount, description, method)
     )
     SELECT c.line_id, c.payment_id, c.control_numbers, c.amount, c.payer_name, c.days, c.name_hit FROM l
     CROSS JOIN LATERAL (
