@@ -68,14 +68,14 @@ async function decide(reader: Reader, kind: StatementKind, accountLabel: string,
  * many payments; a 353,000-line file (9.9 MB, under the upload limit) froze the embedded database
  * for over a minute and grew the process by 2.2 GB. Such a file is refused with what to do instead.
  */
-export const MAX_STATEMENT_LINES = 150_000;
+export const STATEMENT_LIMITS = { maxLines: 150_000 };
 /** Lines per INSERT: each batch crosses as typed arrays, a bounded parameter size. */
 const LINE_BATCH = 20_000;
 
 const tooManyLines = (n: number) =>
   new AppError(
     "payload_too_large",
-    `This statement has ${n.toLocaleString("en-US")} credit lines; one import takes at most ${MAX_STATEMENT_LINES.toLocaleString("en-US")}. Export a shorter period (for example one month) and import each file.`,
+    `This statement has ${n.toLocaleString("en-US")} credit lines; one import takes at most ${STATEMENT_LIMITS.maxLines.toLocaleString("en-US")}. Export a shorter period (for example one month) and import each file.`,
   );
 
 /**
@@ -137,7 +137,7 @@ export async function importStatement(options: ImportStatementOptions): Promise<
     signal: options.signal,
   });
 
-  if (parsed.lines.length > MAX_STATEMENT_LINES) throw tooManyLines(parsed.lines.length);
+  if (parsed.lines.length > STATEMENT_LIMITS.maxLines) throw tooManyLines(parsed.lines.length);
 
   if (options.preview) {
     const { already, fresh, decisions } = await decide(db(), fields.kind, fields.accountLabel, parsed.lines);
