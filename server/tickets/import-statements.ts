@@ -26,15 +26,18 @@ export interface Sale {
 
 /**
  * One INSERT for every new ticket, answering number and id of those actually inserted. A row with
- * a real buyer goes in without its buyer: the registration rule attaches the buyer.
+ * a real buyer goes in without its buyer's details (name, phone, e-mail, address): the
+ * registration rule writes them. Written once, not twice: each of them feeds a trigram index,
+ * which is most of the cost of writing a ticket (5,000 tickets: 0.97 s with the four trigram
+ * indexes, 0.11 s without, load 5.5).
  */
 export function insertTicketsStatement(rows: ValidImportRow[], o: { user: Principal["user"]; prefix: string; price: string }): Prisma.Sql {
   const col = <T>(pick: (r: ValidImportRow) => T) => rows.map(pick);
   return Prisma.sql`
     WITH x AS (
       SELECT * FROM unnest(${col((r) => r.id ?? null)}::uuid[], ${col((r) => r.control_number ?? null)}::text[], ${col((r) => r.ticket_number)}::int[],
-        ${col((r) => (sells(r) ? null : (r.buyer_name ?? null)))}::text[], ${col((r) => r.phone_number ?? null)}::text[], ${col((r) => r.email ?? null)}::text[],
-        ${col((r) => r.address ?? null)}::text[], ${col((r) => r.payment_method)}::text[], ${col((r) => r.status ?? (sells(r) ? "registered" : "active"))}::text[],
+        ${col((r) => (sells(r) ? null : (r.buyer_name ?? null)))}::text[], ${col((r) => (sells(r) ? null : (r.phone_number ?? null)))}::text[],
+        ${col((r) => (sells(r) ? null : (r.email ?? null)))}::text[], ${col((r) => (sells(r) ? null : (r.address ?? null)))}::text[], ${col((r) => r.payment_method)}::text[], ${col((r) => r.status ?? (sells(r) ? "registered" : "active"))}::text[],
         ${col((r) => r.amount ?? null)}::numeric[], ${col((r) => iso(r.created_at))}::timestamptz[], ${col((r) => iso(r.updated_at))}::timestamptz[],
         ${col((r) => r.creator_email ?? null)}::text[], ${col((r) => r.creation_source ?? null)}::text[])
         AS x(id, control, n, buyer, phone, email, address, method, status, amount, created, updated, creator, source)
