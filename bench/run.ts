@@ -16,6 +16,7 @@ import { benchEnv, cpuMs, createDatabase, enginesFrom, ensureBuild, lastJsonLine
 import { loadClient, type LoadClient, type LoadResult, type LoadSpec } from "./load";
 import { measureStatsEndpoints, statsTargetRows } from "./stats";
 import { measureArchive } from "./archive";
+import { bulkTargetRows, measureBulk } from "./bulk";
 
 const { values: args } = parseArgs({
   options: {
@@ -337,6 +338,12 @@ try {
     if (results.same_ticket_race.successes !== 1) failures.push(`${engine}: the 20-way race had ${results.same_ticket_race.successes} successes`);
     if (results.custom_range_10000.status !== 201) failures.push(`${engine}: the custom range answered ${results.custom_range_10000.status}`);
     if (results.generate_100.errors) failures.push(`${engine}: ${results.generate_100.errors} generate calls failed`);
+    // Issue 36: real volume on an empty database of its own (bench/bulk.ts).
+    const bulk = await measureBulk(engine, { port: PORT + 40 });
+    (report.engines[engine] as Record<string, unknown>).bulk = { ...bulk, targets: bulkTargetRows(bulk) };
+    console.log(`${engine}: real volume (issue 36), load average ${bulk.load_before} → ${bulk.load_after}`);
+    console.table(bulkTargetRows(bulk));
+    for (const k of ["import", "reimport", "print"] as const) if (bulk[k].status !== 200) failures.push(`${engine} bulk ${k}: answered ${bulk[k].status}`);
   }
 } finally {
   floor.stop();

@@ -71,6 +71,10 @@ export interface JobOutcome {
 
 export interface JobRun<O, P extends JobProgress, Item> {
   readonly id: string;
+  /** When the job's time limit passes (Date.now() scale): its database work stops there too. */
+  readonly deadline: number;
+  /** Aborted, with the job's AppError as reason, when the job ends without success. */
+  readonly signal: AbortSignal;
   /** The job's output bytes, pulled by the reader with backpressure all the way to the worker. */
   readonly output: ReadableStream<Uint8Array>;
   /** The job's items, one at a time: the worker waits while the instance deals with them. */
@@ -165,6 +169,8 @@ class JobRunner<O, P extends JobProgress, Item> implements JobRun<O, P, Item> {
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly inputIterator: AsyncIterator<Uint8Array> | null;
   private readonly onAbort = () => this.cancel("the client went away");
+  private readonly ended = new AbortController();
+  readonly deadline: number;
 
   constructor(
     private readonly kind: AnyJobKind,
@@ -179,6 +185,7 @@ class JobRunner<O, P extends JobProgress, Item> implements JobRun<O, P, Item> {
     });
     this.output = this.outputChannel.stream;
     this.items = new ItemChannel<Item>({ onTaken: () => this.post({ t: "item-credit", items: 1 }), onDrained: () => this.maybeSucceed() });
+    this.deadline = Date.now() + kind.timeLimitMs;
     this.inputIterator = options.input$ ? (options.input$ as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]() : null;
 
     const workerData: JobWorkerData = {
@@ -232,6 +239,10 @@ class JobRunner<O, P extends JobProgress, Item> implements JobRun<O, P, Item> {
     }
     if (options.signal?.aborted) queueMicrotask(this.onAbort);
     else options.signal?.addEventListener("abort", this.onAbort, { once: true });
+  }
+
+  get signal() {
+    return this.ended.signal;
   }
 
   get result() {
@@ -348,6 +359,8 @@ class JobRunner<O, P extends JobProgress, Item> implements JobRun<O, P, Item> {
     if (!this.workerDone) void this.worker.terminate();
     this.release();
     if (error) {
+      // Whatever the job runs in the database is cancelled with it (server/jobs/job-transaction.ts).
+      this.ended.abort(error);
       this.resultDeferred.reject(error);
       this.readyDeferred.reject(error);
       this.outputChannel.fail(error);

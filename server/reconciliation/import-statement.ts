@@ -66,6 +66,43 @@ async function decide(reader: Reader, kind: StatementKind, accountLabel: string,
   return { already, fresh, decisions };
 }
 
+/**
+ * The most credit lines one import takes (issue 36). A raffle of 99,999 tickets has at most that
+ * many payments; a 353,000-line file (9.9 MB, under the upload limit) froze the embedded database
+ * for over a minute and grew the process by 2.2 GB. Such a file is refused with what to do instead.
+ */
+export const STATEMENT_LIMITS = { maxLines: 150_000 };
+/** Lines per INSERT: each batch crosses as typed arrays, a bounded parameter size. */
+const LINE_BATCH = 20_000;
+
+const tooManyLines = (n: number) =>
+  new AppError(
+    "payload_too_large",
+    `This statement has ${n.toLocaleString("en-US")} credit lines; one import takes at most ${STATEMENT_LIMITS.maxLines.toLocaleString("en-US")}. Export a shorter period (for example one month) and import each file.`,
+  );
+
+/**
+ * The new lines, decided, in batches of LINE_BATCH rows given as typed arrays (unnest: counted
+ * exactly by the planner, never a JSON document of the whole statement).
+ */
+async function insertLines(tx: Prisma.TransactionClient, o: { importId: string; accountLabel: string; lines: ParsedLine[]; decisions: Decision[] }) {
+  for (let from = 0; from < o.lines.length; from += LINE_BATCH) {
+    const lines = o.lines.slice(from, from + LINE_BATCH);
+    const decisions = o.decisions.slice(from, from + LINE_BATCH);
+    await tx.$executeRaw`
+      INSERT INTO statement_lines (import_id, account_label, line_no, occurred_at, description, reference, reference_normalized, amount, balance,
+                                   occurrence, checksum, state, match_kind, payment_id)
+      SELECT ${o.importId}::uuid, ${o.accountLabel}, r.line_no, r.occurred_at, r.description, r.reference, r.reference_normalized, r.amount, r.balance,
+             r.occurrence, r.checksum, r.state, r.match_kind, r.payment_id
+      FROM unnest(${lines.map((l) => l.lineNo)}::int[], ${lines.map((l) => l.occurredAt)}::timestamptz[], ${lines.map((l) => l.description)}::text[],
+        ${lines.map((l) => l.reference)}::text[], ${lines.map((l) => l.referenceNormalized)}::text[], ${lines.map((l) => centavosToAmount(l.centavos))}::numeric[],
+        ${lines.map((l) => (l.balanceCentavos === null ? null : centavosToAmount(l.balanceCentavos)))}::numeric[], ${lines.map((l) => l.occurrence)}::int[],
+        ${lines.map((l) => l.checksum)}::text[], ${decisions.map((d) => d.state)}::text[], ${decisions.map((d) => (d.state === "matched" ? "auto" : null))}::text[],
+        ${decisions.map((d) => d.paymentId)}::uuid[])
+        AS r(line_no, occurred_at, description, reference, reference_normalized, amount, balance, occurrence, checksum, state, match_kind, payment_id)`;
+  }
+}
+
 export interface ImportStatementOptions {
   principal: Principal;
   fileName: string;
@@ -103,6 +140,8 @@ export async function importStatement(options: ImportStatementOptions): Promise<
     signal: options.signal,
   });
 
+  if (parsed.lines.length > STATEMENT_LIMITS.maxLines) throw tooManyLines(parsed.lines.length);
+
   if (options.preview) {
     const { already, fresh, decisions } = await decide(db(), fields.kind, fields.accountLabel, parsed.lines);
     const byChecksum = new Map<string, Decision>(fresh.map((l, i) => [l.checksum, decisions[i]]));
@@ -136,29 +175,7 @@ export async function importStatement(options: ImportStatementOptions): Promise<
           VALUES (${fields.kind}, ${fields.accountLabel}, ${options.fileName}, ${sha256}, ${parsed.periodFrom}::date, ${parsed.periodTo}::date,
                   ${parsed.credits}::int, ${fresh.length}::int, ${skipped}::int, ${user.id}::uuid)
           RETURNING id::text AS id`;
-        const rows = fresh.map((l, i) => ({
-          line_no: l.lineNo,
-          occurred_at: l.occurredAt,
-          description: l.description,
-          reference: l.reference,
-          reference_normalized: l.referenceNormalized,
-          amount: centavosToAmount(l.centavos),
-          balance: l.balanceCentavos === null ? null : centavosToAmount(l.balanceCentavos),
-          occurrence: l.occurrence,
-          checksum: l.checksum,
-          state: decisions[i].state,
-          match_kind: decisions[i].state === "matched" ? "auto" : null,
-          payment_id: decisions[i].paymentId,
-        }));
-        if (rows.length) {
-          await tx.$executeRaw`
-            INSERT INTO statement_lines (import_id, account_label, line_no, occurred_at, description, reference, reference_normalized, amount, balance,
-                                         occurrence, checksum, state, match_kind, payment_id)
-            SELECT ${created.id}::uuid, ${fields.accountLabel}, r.line_no, r.occurred_at, r.description, r.reference, r.reference_normalized, r.amount, r.balance,
-                   r.occurrence, r.checksum, r.state, r.match_kind, r.payment_id
-            FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r(line_no int, occurred_at timestamptz, description text, reference text,
-                 reference_normalized text, amount numeric, balance numeric, occurrence int, checksum text, state text, match_kind text, payment_id uuid)`;
-        }
+        await insertLines(tx, { importId: created.id, accountLabel: fields.accountLabel, lines: fresh, decisions });
         if (fields.kind === "bank_csv" && fields.profile && fields.mapping) {
           await tx.$executeRaw`
             INSERT INTO statement_profiles (name, mapping, updated_at) VALUES (${fields.profile}, ${JSON.stringify(fields.mapping)}::jsonb, now())

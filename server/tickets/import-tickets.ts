@@ -1,6 +1,4 @@
 import "server-only";
-import { Prisma } from "@/generated/prisma/client";
-import { EVENT_NAME, isRegisteredBuyerName } from "@/lib/constants";
 import { normalizeReference } from "@/lib/payments";
 import { IMPORT_MESSAGES, type ImportResult, type ImportTicketsPayload } from "@/lib/schemas/ticket-import";
 import { TICKET_MESSAGES } from "@/lib/ticket-messages";
@@ -16,12 +14,10 @@ import { ticketImportJob } from "@/server/jobs/kinds/ticket-import";
 import { IMPORT_INPUT_SLICE_CHARS, MAX_ERROR_LINES } from "@/server/tickets/import-limits";
 import { rowError, type RowError, type ValidImportRow } from "@/server/tickets/import-row-reader";
 import { runRegistration } from "@/server/tickets/register-ticket";
-import { registrationStatement } from "@/server/tickets/registration";
+import { insertTicketsStatement, sells, sellTicketsStatement, voidImportedStatement, type Sale } from "@/server/tickets/import-statements";
 import { lockTicketNumbers, ticketTransaction } from "@/server/tickets/ticket-transaction";
 
 export { IMPORT_BODY_LIMIT_BYTES, MAX_ERROR_LINES } from "@/server/tickets/import-limits";
-/** The note a void read from a file carries (a void of reason 'other' needs one). */
-const IMPORTED_VOID_NOTE = "Voided before import (from the CSV file)";
 
 interface ExistingTicket {
   ticket_number: number;
@@ -33,19 +29,13 @@ interface ExistingTicket {
 
 type Tx = Parameters<Parameters<typeof ticketTransaction>[0]>[0];
 
-/** A row that sells a ticket: a new one just inserted, or an existing unregistered one. */
-interface Sale {
-  row: ValidImportRow;
-  ticketId: string;
-  isNew: boolean;
-}
 
 /**
  * POST /api/tickets/import: adds the file's tickets in one transaction, under the number
  * allocation lock (so two imports, or an import and a generation, never race for a number).
  * The file is read in a worker thread (ticketImportJob, decision 080), which hands valid rows over
  * in batches of IMPORT_BATCH_ROWS; each batch is written as the whole file once was: new numbers
- * with one INSERT ... SELECT FROM json_array_elements(rows) ... ON CONFLICT DO NOTHING; every row
+ * with one INSERT ... SELECT FROM unnest(typed arrays) ... ON CONFLICT DO NOTHING; every row
  * with a real buyer (a new ticket, or an existing unregistered one) sold by the registration rule
  * in one statement, with its payment (rows sharing a reference and a buyer share one, across
  * batches too). A GCash reference another payment holds, or another buyer's in the same file, is
@@ -106,13 +96,14 @@ export async function importTicketsCsv(options: {
   let errorCount = 0;
   try {
     const outcome = await ticketTransaction(
-      async (tx) => {
+      async (tx, checkpoint) => {
         await lockTicketNumbers(tx);
         const settings = await getSettings(tx);
         const limit = effectiveTicketLimit(settings.maxTicketLimit);
         const state: ImportState = { byReference: new Map(), created: [], registered: [], voided: [], sold: 0, skipped: 0 };
         let written = 0;
         for await (const batch of run.items) {
+          await checkpoint();
           await writeBatch(tx, batch.rows, { limit, settings, principal, errors, state });
           written += batch.rows.length;
           run.progress({ rowsWritten: written });
@@ -131,7 +122,8 @@ export async function importTicketsCsv(options: {
         });
         return { read, imported: created.length + registeredNumbers.length, skipped: state.skipped };
       },
-      { timeoutMs: ticketImportJob.timeLimitMs + 30_000 },
+      // The job's limits are the transaction's: past them its statement is cancelled and the lock freed.
+      { job: run },
     );
     const { read } = outcome;
     // Instance-side errors (limit, existing tickets, references) are one per row, on rows the worker passed.
@@ -217,7 +209,6 @@ async function markWrittenPayments(tx: Tx, plans: PaymentPlan[]) {
   for (const p of fresh) if (written.has(p.id)) p.existing = true;
 }
 
-const sells = (r: ValidImportRow) => isRegisteredBuyerName(r.buyer_name);
 
 function importMessage(r: { total: number; imported: number; skipped: number; errorRows: number }) {
   const parts = [`Imported ${r.imported} of ${r.total} ticket${r.total === 1 ? "" : "s"}`];
@@ -235,8 +226,7 @@ async function planRows(tx: Tx, rows: ValidImportRow[], errors: ErrorSink) {
     ? await tx.$queryRaw<ExistingTicket[]>`
         SELECT ticket_number, id::text AS id, control_number, registered_at IS NOT NULL AS registered, voided_at IS NOT NULL AS voided FROM tickets
         WHERE ticket_number = ANY(${numbers}::int[])
-          OR id = ANY(ARRAY(SELECT json_array_elements_text(${JSON.stringify(ids)}::json))::uuid[])
-          OR control_number = ANY(ARRAY(SELECT json_array_elements_text(${JSON.stringify(controls)}::json)))`
+          OR id = ANY(${ids}::uuid[]) OR control_number = ANY(${controls}::text[])`
     : [];
   const byNumber = new Map(existing.map((t) => [t.ticket_number, t]));
   const byId = new Map(existing.map((t) => [t.id, t]));
@@ -314,94 +304,24 @@ async function planPayments(tx: Tx, saleRows: ValidImportRow[], errors: ErrorSin
   return { keep, payments };
 }
 
-const iso = (d: Date | undefined) => (d ? d.toISOString() : null);
-
-/**
- * The rows as one JSON parameter (an array of arrays, read with json_array_elements): one 100,000-row
- * text parameter crosses the driver several times faster than 14 array parameters of 100,000 items.
- */
-const asJsonRows = (rows: ValidImportRow[], pick: (r: ValidImportRow) => unknown[]) => JSON.stringify(rows.map(pick));
-
-/**
- * One INSERT for every new ticket; returns number → id of those actually inserted. A row with a
- * real buyer goes in without its buyer: the registration rule attaches the buyer (sellTickets).
- */
+/** One INSERT for every new ticket; returns number → id of those actually inserted. */
 async function insertTickets(tx: Tx, rows: ValidImportRow[], o: { user: Principal["user"]; prefix: string; price: string }) {
   if (rows.length === 0) return new Map<number, string>();
-  const data = asJsonRows(rows, (r) => {
-    const sold = sells(r);
-    return [
-      r.id ?? null, r.control_number ?? null, r.ticket_number, sold ? null : (r.buyer_name ?? null), r.phone_number ?? null, r.email ?? null,
-      r.address ?? null, r.payment_method, r.status ?? (sold ? "registered" : "active"), r.amount ?? null, iso(r.created_at), iso(r.updated_at),
-      r.creator_email ?? null, r.creation_source ?? null,
-    ];
-  });
-  const inserted = await tx.$queryRaw<{ n: number; id: string }[]>`
-    WITH x AS (
-      SELECT (r->>0)::uuid AS id, r->>1 AS control, (r->>2)::int AS n, r->>3 AS buyer, r->>4 AS phone, r->>5 AS email,
-        r->>6 AS address, r->>7 AS method, r->>8 AS status, (r->>9)::numeric AS amount, (r->>10)::timestamptz AS created,
-        (r->>11)::timestamptz AS updated, r->>12 AS creator, r->>13 AS source
-      FROM json_array_elements(${data}::json) AS r
-    )
-    INSERT INTO tickets AS t (id, control_number, ticket_number, buyer_name, phone_number, email, address, payment_method,
-      status, amount, user_id, created_by_id, creator_email, creator_name, creation_source, event_name, created_at, updated_at)
-    SELECT coalesce(x.id, gen_random_uuid()),
-      coalesce(x.control, ${o.prefix}::text || '-' || lpad(floor(random() * 1000)::int::text, 3, '0') || '-' || lpad(x.n::text, 5, '0')),
-      x.n, x.buyer, x.phone, x.email, x.address, x.method, x.status,
-      coalesce(x.amount, ${o.price}::numeric), ${o.user.email}::text, u.id,
-      coalesce(x.creator, ${o.user.email}::text), u.display_name, coalesce(x.source, 'web'), ${EVENT_NAME}::text,
-      coalesce(x.created, now()), coalesce(x.updated, x.created, now())
-    FROM x LEFT JOIN users u ON u.email = lower(coalesce(x.creator, ${o.user.email}::text))
-    ON CONFLICT DO NOTHING
-    RETURNING t.ticket_number AS n, t.id::text AS id`;
+  const inserted = await tx.$queryRaw<{ n: number; id: string }[]>(insertTicketsStatement(rows, o));
   return new Map(inserted.map((r) => [r.n, r.id]));
 }
 
-/**
- * The registration rule (server/tickets/registration.ts) over every sale at once. A new ticket keeps
- * the file's times (its registration time is the row's Updated At, else Created At) and status; an
- * existing one is registered now. The seller is the row's Seller Email if that is a user, else the
- * ticket's creator (a new ticket) or the importing administrator. Returns the numbers sold.
- */
+/** The registration rule (server/tickets/registration.ts) over every sale at once; returns the numbers sold. */
 async function sellTickets(tx: Tx, sales: Sale[], payments: Map<ValidImportRow, PaymentPlan>, principal: Principal) {
   if (sales.length === 0) return new Set<number>();
-  const plans = [...new Set(sales.map((s) => payments.get(s.row)!))];
-  const data = JSON.stringify(
-    sales.map(({ row: r, ticketId, isNew }) => [
-      ticketId, r.buyer_name, r.phone_number ?? null, r.email ?? null, r.address ?? null, payments.get(r)!.key,
-      isNew ? (iso(r.updated_at) ?? iso(r.created_at)) : null, r.seller_email ?? (isNew ? (r.creator_email ?? null) : null), isNew ? null : "registered",
-    ]),
-  );
-  const rows = Prisma.sql`
-    SELECT (r->>0)::uuid AS ticket_id, r->>1 AS buyer_name, r->>2 AS phone_number, r->>3 AS email, r->>4 AS address,
-      r->>5 AS payment_key, (r->>6)::timestamptz AS registered_at, su.id AS seller_id, r->>8 AS status
-    FROM json_array_elements(${data}::json) AS r
-    LEFT JOIN users su ON su.email = lower(r->>7)`;
-  const sold = await runRegistration(
-    () => tx.$queryRaw<{ ticket_number: number }[]>(registrationStatement({ rows, payments: plans, principal, source: "import" })),
-    plans,
-    { name: "", phone: null },
-  );
+  const { plans, statement } = sellTicketsStatement(sales, payments, principal);
+  const sold = await runRegistration(() => tx.$queryRaw<{ ticket_number: number }[]>(statement), plans, { name: "", phone: null });
   return new Set(sold.map((t) => t.ticket_number));
 }
 
-/** Voids read from the file, on the tickets this import created (after their sale, which a void would refuse). */
+/** Voids read from the file, on the tickets this import created. */
 async function voidImported(tx: Tx, rows: { row: ValidImportRow; id: string }[], user: Principal["user"]) {
   if (rows.length === 0) return [];
-  const data = JSON.stringify(rows.map(({ row, id }) => [id, row.void_reason, iso(row.voided_at)]));
-  const voided = await tx.$queryRaw<{ n: number }[]>`
-    WITH x AS (SELECT (r->>0)::uuid AS id, r->>1 AS reason, (r->>2)::timestamptz AS at FROM json_array_elements(${data}::json) AS r),
-    t AS (
-      UPDATE tickets AS t SET voided_at = coalesce(x.at, now()), voided_by_id = ${user.id}::uuid, void_reason = x.reason,
-        void_note = ${IMPORTED_VOID_NOTE}::text
-      FROM x WHERE t.id = x.id AND t.voided_at IS NULL
-      RETURNING t.*
-    ), audit AS (
-      INSERT INTO audit_log (actor_id, actor_email, action, entity_type, entity_id, after)
-      SELECT ${user.id}::uuid, ${user.email}::text, 'ticket.void', 'ticket', t.id::text,
-        jsonb_build_object('control_number', t.control_number, 'reason', t.void_reason, 'note', t.void_note, 'source', 'import')
-      FROM t
-    )
-    SELECT t.ticket_number AS n FROM t`;
+  const voided = await tx.$queryRaw<{ n: number }[]>(voidImportedStatement(rows, user));
   return voided.map((r) => r.n).sort((a, b) => a - b);
 }

@@ -3,6 +3,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/server/db/client";
 import { violatesConstraint } from "@/server/http/db-errors";
 import { AppError } from "@/server/http/errors";
+import { jobTransaction, type JobLimits } from "@/server/jobs/job-transaction";
 import { GCASH_REFERENCE_INDEX } from "@/server/payments/plan-payment";
 
 type Tx = Prisma.TransactionClient;
@@ -33,11 +34,17 @@ export function isUniqueViolation(error: unknown): boolean {
 /**
  * One interactive transaction for a ticket change. Waits long enough for a burst of
  * concurrent allocators to queue on the advisory lock (or, on PGlite, the single connection)
- * instead of failing; a unique violation becomes a clean 409.
+ * instead of failing; a unique violation becomes a clean 409. With `job`, the transaction lives
+ * within the job's limits (server/jobs/job-transaction.ts): its end cancels the statement and
+ * frees the number lock; `fn` gets the checkpoint to call between batches.
  */
-export async function ticketTransaction<T>(fn: (tx: Tx) => Promise<T>, options?: { timeoutMs?: number }): Promise<T> {
+export async function ticketTransaction<T>(
+  fn: (tx: Tx, checkpoint: () => Promise<void>) => Promise<T>,
+  options?: { timeoutMs?: number; job?: JobLimits },
+): Promise<T> {
   try {
-    return await db().$transaction(fn, { maxWait: 60_000, timeout: options?.timeoutMs ?? 60_000 });
+    if (options?.job) return await jobTransaction(options.job, fn);
+    return await db().$transaction((tx) => fn(tx, async () => {}), { maxWait: 60_000, timeout: options?.timeoutMs ?? 60_000 });
   } catch (error) {
     if (error instanceof AppError) throw error;
     // A GCash reference claimed twice is the registration's to explain (runRegistration).
