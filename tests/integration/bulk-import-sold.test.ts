@@ -1,3 +1,4 @@
+// @module-tag sql
 // Issue 36: an import of sold rows (cash, GCash and bank rows, each with its own reference) at real
 // size. 20,000 rows commit whole on both engines: every ticket sold, one payment per row, one audit
 // row per sale; the same file again writes nothing. The counts are read back from the database.

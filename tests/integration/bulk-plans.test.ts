@@ -1,3 +1,4 @@
+// @module-tag sql
 // Issue 36: every bulk write is set-based with a plan that stays linear. The import's statements
 // and the registration rule are EXPLAINed over a 20,000-row batch against 20,000 tickets: rows that
 // reach the database as typed arrays (unnest) are counted exactly, so no join with `tickets` is a

@@ -1,3 +1,4 @@
+// @module-tag sql
 // Issue 36: printing 10,000 stubs (the documented maximum) answers 200 with every page. The print's
 // transaction (the stub counts, the print log, the audit row) lives within the job's limits: on a
 // busy PostgreSQL it passed Prisma's 5 s interactive-transaction default and answered 500 (P2028).

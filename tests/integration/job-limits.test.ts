@@ -1,3 +1,4 @@
+// @module-tag sql
 // Issue 36: a job's limits are the database's limits. An import whose statement is still running
 // when the job passes its time limit has that statement cancelled (pg_cancel_backend) and its
 // transaction rolled back: the ticket-number lock is free within a second or two, a second import
