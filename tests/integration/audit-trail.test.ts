@@ -1,3 +1,4 @@
+// @module-tag sql
 // Issue 40: an audit trail that holds in every install (docs/decisions/211). The audit rows are sealed
 // lazily into a hash chain: writers never wait for each other or for the seal, the chain holds after
 // concurrent writers, a sealed row cannot be changed; a committed draw's pool takes no row and its
