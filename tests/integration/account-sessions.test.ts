@@ -47,7 +47,7 @@ describe("DELETE /api/auth/sessions/{id}", () => {
     expect((await list(phone.token!)).status).toBe(401);
     expect((await list(users.staff.token)).status).toBe(200);
     expect((await end(phone.sessionId, users.staff.token)).status).toBe(404);
-    const audit = await db().auditLog.findMany({ where: { action: "auth.session_end" } });
+    const audit = await db().auditLog.findMany({ where: { action: "auth.session_end" }, orderBy: { id: "asc" } });
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ entityType: "session", entityId: phone.sessionId, actorEmail: users.staff.user.email });
   });

@@ -110,10 +110,11 @@ describe("user progress", () => {
     expect(res.status).toBe(200);
     expect(res.json.overview).toEqual({ totalRevenue: 250, totalTicketsGenerated: 10, totalRegistered: 4, activeUsers: 3 });
     // Placed tickets record no seller: their sales (4 tickets, ₱250, all cash) are the Unknown row's.
-    const none = { soldTickets: 0, soldAmount: 0, cashCollected: 0 };
+    // Seller first (issue 38): the rows are ordered by what each person sold, then by what they generated.
+    const none = { soldTickets: 0, soldAmount: 0, cashCollected: 0, remitted: 0, owed: 0 };
     expect(res.json.userProgress).toEqual([
+      { userEmail: "Unknown", totalTickets: 1, registeredTickets: 1, registrationRate: 100, totalSales: 50, latestTicketDate: "2026-02-10T01:00:00.000Z", soldTickets: 4, soldAmount: 250, cashCollected: 250, remitted: 0, owed: 250 },
       { userEmail: ben, totalTickets: 2, registeredTickets: 2, registrationRate: 100, totalSales: 150, latestTicketDate: "2026-02-06T01:00:00.000Z", ...none },
-      { userEmail: "Unknown", totalTickets: 1, registeredTickets: 1, registrationRate: 100, totalSales: 50, latestTicketDate: "2026-02-10T01:00:00.000Z", soldTickets: 4, soldAmount: 250, cashCollected: 250 },
       { userEmail: ana, totalTickets: 4, registeredTickets: 1, registrationRate: 25, totalSales: 50, latestTicketDate: "2026-02-04T01:00:00.000Z", ...none },
       { userEmail: cy, totalTickets: 3, registeredTickets: 0, registrationRate: 0, totalSales: 0, latestTicketDate: "2026-02-09T01:00:00.000Z", ...none },
     ]);
@@ -128,7 +129,7 @@ describe("user progress", () => {
       { number: 3, createdAt: minutesAgo(1) },
     ]);
     const p = await getUserProgress({ principal: principalOf(admin) });
-    expect(p.userProgress[0]).toMatchObject({ userEmail: "staff@example.com", registrationRate: 33.3 });
+    expect(p.userProgress.find((u) => u.userEmail === "staff@example.com")).toMatchObject({ registrationRate: 33.3 });
   });
 });
 

@@ -45,7 +45,7 @@ describe("the Google account bound to an e-mail", () => {
       message: "This e-mail address is linked to a different Google account. An administrator can reset the link under Settings → Users.",
     });
     expect(await db().authSession.count()).toBe(sessions);
-    const failed = await db().auditLog.findMany({ where: { action: "auth.sign_in_failed" } });
+    const failed = await db().auditLog.findMany({ where: { action: "auth.sign_in_failed" }, orderBy: { id: "asc" } });
     expect(failed.map((r) => [r.entityId, r.after])).toEqual([["pat@example.com", { reason: "other_account", method: "google-id-token" }]]);
   });
 
@@ -66,7 +66,7 @@ describe("the Google account bound to an e-mail", () => {
     expect(done.json.user.google_linked).toBe(false);
     // A second reset changes nothing and writes nothing.
     expect((await reset(admin.token)).status).toBe(200);
-    const audited = await db().auditLog.findMany({ where: { action: "user.google_link_reset" } });
+    const audited = await db().auditLog.findMany({ where: { action: "user.google_link_reset" }, orderBy: { id: "asc" } });
     expect(audited).toHaveLength(1);
     expect(audited[0].actorEmail).toBe("admin@example.com");
 

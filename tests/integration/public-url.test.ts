@@ -109,18 +109,19 @@ describe("the public URL", () => {
 
   it("comes with the light state the write screens ask for (?checklist=0), which skips Close sales' checklist", async () => {
     useEnv({ PUBLIC_BASE_URL: ALIAS });
-    // One GCash payment claimed, not verified: an open item of Close sales' checklist.
+    // One GCash payment claimed, no statement covering its day yet: an open item of Close sales' checklist.
     await db().$executeRaw`
       WITH p AS (INSERT INTO payments (method, amount_expected, reference) VALUES ('gcash', 50, '1001000000050') RETURNING id)
       INSERT INTO tickets (id, control_number, ticket_number, buyer_name, phone_number, payment_method, amount, creator_email, registered_at, payment_id)
       SELECT gen_random_uuid(), 'B2K-123-00050', 50, 'Buyer 50 Santos', '9171234567', 'gcash', 50, 'staff@example.com', now(), p.id FROM p`;
     const full = await (await stateRoute(request("/api/raffle/state", ALIAS), { params: Promise.resolve({}) })).json();
-    expect(full.state.checklist.map((c: { item: string }) => c.item)).toContain("unverified_gcash");
+    expect(full.state.checklist.map((c: { item: string }) => c.item)).toContain("awaiting_statement");
     const light = await (await stateRoute(request("/api/raffle/state?checklist=0", ALIAS), { params: Promise.resolve({}) })).json();
     expect(light).toMatchObject({ success: true, state: { status: "selling", checklist: [] }, publicUrl: { url: ALIAS } });
     const bad = await stateRoute(request("/api/raffle/state?checklist=2", ALIAS), { params: Promise.resolve({}) });
     expect(bad.status).toBe(400);
     await db().$executeRaw`DELETE FROM tickets WHERE ticket_number = 50`;
+    await db().$executeRaw`DELETE FROM payments WHERE reference = '1001000000050'`;
   });
 
   it("is the public proof's address on the Commitment Notice", async () => {

@@ -104,7 +104,7 @@ describe("every path that attaches a buyer goes through the rule", () => {
       expect(t.registeredById, `ticket ${t.ticketNumber} has a seller`).not.toBeNull();
       expect(t.paymentId, `ticket ${t.ticketNumber} has a payment`).not.toBeNull();
     }
-    const audits = await db().auditLog.findMany({ where: { action: "ticket.register" } });
+    const audits = await db().auditLog.findMany({ where: { action: "ticket.register" }, orderBy: { id: "asc" } });
     const sources = Object.fromEntries(audits.map((a) => [sold.find((t) => t.id === a.entityId)!.ticketNumber, (a.after as { source: string }).source]));
     expect(sources).toEqual({ 1: "register", 2: "register_multiple", 3: "edit", 4: "import", 5: "generate", 9: "import" });
     expect(audits).toHaveLength(6);

@@ -203,7 +203,7 @@ describe("PUT /api/settings", () => {
     await put({ ticket_price: 50, site_name: "" });
     expect(await db().auditLog.count()).toBe(0);
     await put({ ticket_price: 65.25, site_name: "Renamed", dark_mode: true });
-    const rows = await db().auditLog.findMany({ where: { action: "settings.update" } });
+    const rows = await db().auditLog.findMany({ where: { action: "settings.update" }, orderBy: { id: "asc" } });
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       actorId: adminId,

@@ -24,10 +24,18 @@ let pdf: Uint8Array;
 beforeAll(async () => {
   await resetDb();
   token = (await createSignedInUser({ isAdmin: true, email: "admin@example.com" })).token;
-  // A payment for every line, so a parse that got through would have verified them all.
+  // A payment for every line, each paying for a sold ticket (the ledger matches only payments with a
+  // live ticket, decision 193), so a parse that got through would have verified them all.
   await db().$executeRaw`
-    INSERT INTO payments (method, reference, reference_normalized, gcash_reference_key, amount_expected)
-    SELECT 'gcash', r, r, r, 50 FROM (SELECT (${FIRST_REF}::bigint + g)::text AS r FROM generate_series(0, ${LINES - 1}::int) g) s`;
+    WITH p AS (
+      INSERT INTO payments (method, reference, reference_normalized, gcash_reference_key, amount_expected)
+      SELECT 'gcash', r, r, r, 50 FROM (SELECT (${FIRST_REF}::bigint + g)::text AS r FROM generate_series(0, ${LINES - 1}::int) g) s
+      RETURNING id, reference
+    ), pn AS (SELECT id, (row_number() OVER (ORDER BY reference))::int AS rn FROM p)
+    INSERT INTO tickets (id, control_number, ticket_number, buyer_name, phone_number, payment_method, amount, creator_email, registered_at, payment_id)
+    SELECT gen_random_uuid(), 'B2K-123-' || lpad(rn::text, 5, '0'), rn, 'Buyer ' || rn || ' Santos', '9171234567', 'gcash', 50,
+      'admin@example.com', now(), pn.id
+    FROM pn`;
   // 2,000 lines on 54 pages: pdf.js alone needs about a second for them, past the short limit.
   pdf = await gcashStatementPdf({ rows: manyGcashRows(LINES, { firstReference: FIRST_REF }), password: PASSWORD });
 }, 60_000);

@@ -70,7 +70,7 @@ const payload = (controlNumber: string, extra: Record<string, unknown> = {}) => 
   ...extra,
 });
 
-const emailAudits = () => db().auditLog.findMany({ where: { action: "ticket.email" } });
+const emailAudits = () => db().auditLog.findMany({ where: { action: "ticket.email" }, orderBy: { id: "asc" } });
 
 describe("POST /api/tickets/send-email", () => {
   it("mails the stored ticket to its own email, with escaped HTML and a text part, and audits it", async () => {

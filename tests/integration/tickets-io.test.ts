@@ -143,7 +143,7 @@ describe("POST /api/tickets/import", () => {
     const again = await importCsv(exported);
     expect(again.json).toEqual({ success: true, message: `Imported 0 of ${before.length} tickets, ${before.length} skipped (already in the system)`, total: before.length, imported: 0, skipped: before.length, errors: [] });
     expect(await allTickets()).toEqual(before);
-    const audit = await db().auditLog.findMany({ where: { action: "ticket.import" } });
+    const audit = await db().auditLog.findMany({ where: { action: "ticket.import" }, orderBy: { id: "asc" } });
     expect(audit).toHaveLength(2);
   });
 
@@ -213,7 +213,7 @@ describe("POST /api/tickets/import", () => {
       [4, null, false],
     ]);
     expect(rows[0]).toMatchObject({ status: "registered", email: "new@example.com", phone_number: "9172222222" });
-    const sales = await db().auditLog.findMany({ where: { action: "ticket.register" } });
+    const sales = await db().auditLog.findMany({ where: { action: "ticket.register" }, orderBy: { id: "asc" } });
     // Both sales went through the registration rule: ticket 2 in the first import, ticket 1 now.
     expect(sales.map((a) => [(a.after as { buyer_name?: string }).buyer_name, (a.after as { source?: string }).source])).toEqual([
       ["First Buyer", "import"],

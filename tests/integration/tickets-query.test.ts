@@ -428,14 +428,14 @@ describe("PUT /api/tickets/{id}", () => {
     // An administrator reads it whole (staff see the buyer's contacts only on their own tickets: decision 036).
     expect((await getTicket(original.id, admin.token)).json.ticket).toEqual(t);
 
-    const audit = await db().auditLog.findMany({ where: { action: "ticket.update" } });
+    const audit = await db().auditLog.findMany({ where: { action: "ticket.update" }, orderBy: { id: "asc" } });
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actorId: admin.user.id, actorEmail: "admin@example.com", entityType: "ticket", entityId: original.id });
     expect(audit[0].before).toMatchObject({ buyer_name: null, phone_number: null, status: "active", payment_method: "cash", registered_at: null });
     // The edit's own fields; the buyer is attached by the registration rule, audited as the sale.
     expect(audit[0].after).toMatchObject({ phone_number: "9170001111", status: "used", payment_method: "gcash", gcash_reference: "GC-9" });
     expect(audit[0].after).not.toHaveProperty("before");
-    const [sale] = await db().auditLog.findMany({ where: { action: "ticket.register" } });
+    const [sale] = await db().auditLog.findMany({ where: { action: "ticket.register" }, orderBy: { id: "asc" } });
     expect(sale.after).toMatchObject({ buyer_name: "Pedro Penduko", source: "edit", payment_reference: "GC9" });
   });
 
@@ -540,7 +540,7 @@ describe("DELETE /api/tickets/{id}", () => {
     expect((await getTicket(t.id)).status).toBe(404);
     expect(await stats()).toMatchObject({ total: 2, registered_count: 0, unregistered_count: 2, revenue: 0 });
 
-    const audit = await db().auditLog.findMany({ where: { action: "ticket.delete" } });
+    const audit = await db().auditLog.findMany({ where: { action: "ticket.delete" }, orderBy: { id: "asc" } });
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actorId: admin.user.id, actorEmail: "admin@example.com", entityType: "ticket", entityId: t.id, after: null });
     expect(audit[0].before).toMatchObject({ id: t.id, control_number: "B2K-777-00001", ticket_number: 1, buyer_name: "Juan Dela Cruz" });
