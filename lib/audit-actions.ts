@@ -500,9 +500,19 @@ export const AUDIT_ACTIONS = {
   "payment.settle": defineAction({
     label: "Settled payment by hand",
     entity: "payment",
-    detail: onlyAfter(z.looseObject({ method: z.string(), reference: nullableText, amount: z.string(), controlNumbers: z.array(z.string()), reason: z.string() })),
+    detail: onlyAfter(
+      z.looseObject({
+        method: z.string(),
+        reference: nullableText,
+        amount: z.string(),
+        controlNumbers: z.array(z.string()),
+        reason: z.string(),
+        // The evidence file written with it (docs/decisions/235); absent on rows from before it.
+        evidence: z.looseObject({ fileName: z.string(), sha256: z.string() }).nullish(),
+      }),
+    ),
     sentence: ({ actor, detail }) =>
-      `${actor} settled the ${detail.after.method === "gcash" ? "GCash" : "bank"} payment${detail.after.reference ? ` ${detail.after.reference}` : ""} for ${detail.after.controlNumbers.join(", ") || "no ticket"} (${peso(detail.after.amount)}) by hand: ${detail.after.reason}`,
+      `${actor} settled the ${detail.after.method === "gcash" ? "GCash" : "bank"} payment${detail.after.reference ? ` ${detail.after.reference}` : ""} for ${detail.after.controlNumbers.join(", ") || "no ticket"} (${peso(detail.after.amount)}) by hand: ${detail.after.reason}${detail.after.evidence ? ` (evidence: ${detail.after.evidence.fileName})` : ""}`,
   }),
   "payment.unsettle": defineAction({
     label: "Undid a settlement by hand",

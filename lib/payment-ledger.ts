@@ -59,9 +59,25 @@ export interface LedgerPayment {
   settledAt: string | null;
   settledBy: string | null;
   settleReason: string | null;
+  /** The settlement's evidence file, if one was given (docs/decisions/235). */
+  evidence: LedgerEvidence | null;
   /** What to do about it, in words. */
   fix: string;
 }
+export interface LedgerEvidence {
+  id: string;
+  fileName: string;
+  fileSize: number;
+  contentType: string;
+  sha256: string;
+  /** Removed by the purge of personal data: the archive keeps the file, its SHA-256 names it. */
+  removed: boolean;
+}
+
+/** Where a settlement's evidence file downloads from (administrators). */
+export const settleEvidencePath = (paymentId: string, evidenceId: string) =>
+  `/api/reconciliation/payments/${encodeURIComponent(paymentId)}/evidence/${encodeURIComponent(evidenceId)}`;
+
 export interface LedgerList {
   payments: LedgerPayment[];
   count: number;

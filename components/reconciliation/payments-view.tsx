@@ -3,7 +3,8 @@
 // The payment ledger's tab (issue 37, docs/decisions/193): GCash and bank payments by state, each with
 // what to do about it. The state and method are in the URL (?tab=payments&state=unverified&method=gcash),
 // which is where Close sales' and Close-out's blocking items link: the list of exactly what they count.
-// Settling by hand and undoing it ask for a reason (the reason dialog).
+// Settling by hand and undoing it ask for a reason (the reason dialog); a settlement may carry an
+// evidence file (decision 235), downloaded from its row.
 import { Button } from "@/components/ui/button";
 import type { ReasonRequest } from "@/components/reconciliation/reason-dialog";
 import { ReportTable, type ReportColumn } from "@/components/reconciliation/report-tables";
@@ -12,7 +13,7 @@ import { toast } from "@/components/ui/sonner";
 import { errorMessage } from "@/lib/api-client";
 import { formatCount, formatDateTime } from "@/lib/format";
 import { formatAmount } from "@/lib/money";
-import { LEDGER_METHOD_LABELS, LEDGER_METHODS, LEDGER_STATE_LABELS, LEDGER_STATE_MEANINGS, type LedgerMethod, type LedgerPayment, type LedgerState, type LedgerSummary } from "@/lib/payment-ledger";
+import { LEDGER_METHOD_LABELS, LEDGER_METHODS, LEDGER_STATE_LABELS, LEDGER_STATE_MEANINGS, settleEvidencePath, type LedgerMethod, type LedgerPayment, type LedgerState, type LedgerSummary } from "@/lib/payment-ledger";
 import { useLedgerPayments, useLedgerSummary, useSettlePayment, useUnsettlePayment } from "@/lib/queries/reconciliation";
 import { useRaffleTimezone } from "@/lib/queries/settings";
 
@@ -53,7 +54,18 @@ export function PaymentsView({
     { header: "Paid", cell: (row) => <span className="whitespace-nowrap">{formatDateTime(row.paidAt, timeZone)}</span> },
     { header: "Collected by", cell: (row) => row.collectedBy ?? "—" },
     state === "settled_by_hand"
-      ? { header: "Settled", cell: (row) => <span className="block min-w-56 whitespace-normal">{row.settleReason} <span className="block text-xs text-muted-foreground">{row.settledBy ?? "—"}, {row.settledAt ? formatDateTime(row.settledAt, timeZone) : ""}</span></span> }
+      ? {
+          header: "Settled",
+          cell: (row) => (
+            <span className="block min-w-56 whitespace-normal">
+              {row.settleReason}{" "}
+              <span className="block text-xs text-muted-foreground">
+                {row.settledBy ?? "—"}, {row.settledAt ? formatDateTime(row.settledAt, timeZone) : ""}
+              </span>
+              <EvidenceLink row={row} />
+            </span>
+          ),
+        }
       : { header: "What to do", cell: (row) => <span className="block min-w-72 text-sm whitespace-normal">{row.fix}</span> },
   ];
 
@@ -70,9 +82,10 @@ export function PaymentsView({
               description: "For money no statement will ever show (cash handed to the treasurer, a transfer to an account never exported). It is counted as settled by hand, apart from what statements verify, and can be undone until Close.",
               kind: "reason",
               action: "Settle by hand",
-              run: (reason) =>
-                settle.mutateAsync({ paymentId: row.paymentId, reason }).then(
-                  () => toast.success(`Settled ${row.reference ?? "the payment"} by hand`),
+              evidence: true,
+              run: (reason, file) =>
+                settle.mutateAsync({ paymentId: row.paymentId, reason, file }).then(
+                  () => toast.success(`Settled ${row.reference ?? "the payment"} by hand${file ? " with evidence" : ""}`),
                   (e) => {
                     toast.error(errorMessage(e, "Settling failed"));
                     throw e;
@@ -155,5 +168,23 @@ export function PaymentsView({
         </>
       )}
     </div>
+  );
+}
+
+/** A settlement's evidence file: a download, or why it is gone (the purge keeps only its SHA-256). */
+function EvidenceLink({ row }: { row: LedgerPayment }) {
+  const file = row.evidence;
+  if (!file) return null;
+  if (file.removed) {
+    return (
+      <span className="mt-1 block text-xs text-muted-foreground">
+        Evidence removed with the buyers&apos; personal data (kept in the archive, SHA-256 {file.sha256.slice(0, 12)}…)
+      </span>
+    );
+  }
+  return (
+    <a className="mt-1 block text-sm underline" href={settleEvidencePath(row.paymentId, file.id)} download>
+      Evidence: {file.fileName}
+    </a>
   );
 }

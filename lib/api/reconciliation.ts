@@ -50,7 +50,14 @@ export const reconciliationApi = {
   /** The payment ledger (issue 37): one state's payments, of one method or both. */
   ledger: (state: LedgerState, method: LedgerMethod | null) => apiRequest<LedgerList>(`/reconciliation/payments?state=${state}${method ? `&method=${method}` : ""}`),
   summary: () => apiRequest<LedgerSummary>("/reconciliation/summary"),
-  settle: (paymentId: string, body: { reason: string }) => apiRequest<{ success: true }>(`/reconciliation/payments/${id(paymentId)}/settle`, { method: "POST", body }),
+  /** With an evidence file, one multipart request: the settlement and its file are written together (decision 235). */
+  settle: (paymentId: string, body: { reason: string; file?: File | null }) => {
+    if (!body.file) return apiRequest<{ success: true }>(`/reconciliation/payments/${id(paymentId)}/settle`, { method: "POST", body: { reason: body.reason } });
+    const formData = new FormData();
+    formData.set("reason", body.reason);
+    formData.set("file", body.file, body.file.name);
+    return apiRequest<{ success: true }>(`/reconciliation/payments/${id(paymentId)}/settle`, { method: "POST", formData, timeoutMs: 120_000 });
+  },
   unsettle: (paymentId: string, body: { reason: string }) => apiRequest<{ success: true }>(`/reconciliation/payments/${id(paymentId)}/unsettle`, { method: "POST", body }),
   discard: (importId: string, body: { reason: string }) => apiRequest<{ success: true; lines: number; unverified: number }>(`/reconciliation/imports/${id(importId)}/discard`, { method: "POST", body }),
 };

@@ -86,7 +86,10 @@ export function useLedgerSummary(options: { enabled?: boolean } = {}) {
 
 export function useSettlePayment() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: (input: { paymentId: string; reason: string }) => reconciliationApi.settle(input.paymentId, { reason: input.reason }), onSettled: () => void refresh(queryClient) });
+  return useMutation({
+    mutationFn: (input: { paymentId: string; reason: string; file?: File | null }) => reconciliationApi.settle(input.paymentId, { reason: input.reason, file: input.file }),
+    onSettled: () => void refresh(queryClient),
+  });
 }
 
 export function useUnsettlePayment() {

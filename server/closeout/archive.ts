@@ -58,6 +58,19 @@ const REPORTS: { file: string; fields: string[]; sql: string }[] = [
           ORDER BY d.number, p.position`,
   },
   {
+    // Every settlement by hand in force, with its reason and evidence file (decision 235): the
+    // "settled by hand" figure of the summary, payment by payment.
+    file: "reports/settled-by-hand.csv",
+    fields: ["payment_id", "method", "reference", "amount", "control_numbers", "settled_at", "settled_by", "reason", "evidence_file", "evidence_sha256"],
+    sql: `SELECT p.id AS payment_id, p.method, p.reference, p.amount_expected::text AS amount,
+            (SELECT string_agg(t.control_number, ' ' ORDER BY t.ticket_number) FROM tickets t WHERE t.payment_id = p.id) AS control_numbers,
+            to_char(p.settled_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS settled_at,
+            (SELECT u.email FROM users u WHERE u.id = p.settled_by_id) AS settled_by, p.settle_reason AS reason,
+            e.file_name AS evidence_file, e.sha256 AS evidence_sha256
+          FROM payments p LEFT JOIN payment_settle_evidence e ON e.payment_id = p.id AND e.settled_at = p.settled_at
+          WHERE p.settled_at IS NOT NULL ORDER BY p.settled_at, p.id`,
+  },
+  {
     file: "reports/voided-numbers.csv",
     fields: ["ticket_number", "control_number", "voided_at", "void_reason", "void_note"],
     sql: `SELECT ticket_number, control_number, to_char(voided_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS voided_at, void_reason, void_note
@@ -104,8 +117,9 @@ interface StoredFile {
 
 /**
  * Attachments, when asked (docs/decisions/146): tickets' proofs of payment under
- * attachments/tickets/<control number>/ and the draw's disqualification evidence under
- * attachments/winner-evidence/draw-<n>-position-<p>/, each file read in slices.
+ * attachments/tickets/<control number>/, the draw's disqualification evidence under
+ * attachments/winner-evidence/draw-<n>-position-<p>/ and settlements' evidence under
+ * attachments/settled-by-hand/<reference>/, each file read in slices.
  */
 async function* attachmentFiles(): AsyncGenerator<Uint8Array> {
   const sources = [
@@ -125,6 +139,16 @@ async function* attachmentFiles(): AsyncGenerator<Uint8Array> {
           FROM winner_event_evidence v JOIN winner_events e ON e.id = v.event_id JOIN draws d ON d.id = e.draw_id
           WHERE v.id > ${after}::uuid AND v.data IS NOT NULL ORDER BY v.id LIMIT 50`,
       folder: "attachments/winner-evidence/",
+    },
+    {
+      // Settlements by hand (decision 235), by the payment's reference (its id when it has none).
+      table: "payment_settle_evidence",
+      list: (after: string) =>
+        db().$queryRaw<StoredFile[]>`
+          SELECT v.id::text AS id, coalesce(nullif(btrim(p.reference), ''), p.id::text) || '/' || v.id || '-' || v.file_name AS name, v.file_size AS size
+          FROM payment_settle_evidence v JOIN payments p ON p.id = v.payment_id
+          WHERE v.id > ${after}::uuid AND v.data IS NOT NULL ORDER BY v.id LIMIT 50`,
+      folder: "attachments/settled-by-hand/",
     },
   ] as const;
   for (const source of sources) {
@@ -280,6 +304,7 @@ function readme(status: RaffleStatus, exportedAt: string, includeAttachments: bo
     "- verify-archive.mjs: checks every file against manifest.json, the signature, and the audit log's hash chain.",
     "- reports/winners.csv: every drawn position (winners and backups) with its prize, buyer and latest event (the permit office's list).",
     "- reports/winners-public.csv: the same list with each buyer's name masked (J*** D*** C***), as the public sees it.",
+    "- reports/settled-by-hand.csv: every payment settled by hand, with its reason and evidence file's name and SHA-256.",
     "- reports/voided-numbers.csv: the voided ticket numbers with their reasons.",
     "- reports/remittance-report.pdf: every seller's remittances, adjustments and balance, with totals.",
     "- reports/summary.pdf: one page: ticket ranges, sold, voided, gross, prizes and their outcome.",
@@ -288,8 +313,8 @@ function readme(status: RaffleStatus, exportedAt: string, includeAttachments: bo
     ...(includeAttachments
       ? [
           "- attachments/: the stored files, as uploaded. THEY HOLD PERSONAL DATA (buyers' proofs of payment,",
-          "  disqualification evidence): keep this archive where personal data may be kept, or delete that folder.",
-          "  tickets/<control number>/ and winner-evidence/draw-N-position-P/.",
+          "  disqualification and settlement evidence): keep this archive where personal data may be kept, or delete",
+          "  that folder. tickets/<control number>/, winner-evidence/draw-N-position-P/ and settled-by-hand/<reference>/.",
         ]
       : []),
     "- manifest.json: the SHA-256 and size of every other file, the app version and the raffle's state.",

@@ -90,8 +90,8 @@ export async function reopenRaffle(options: { payload: ReopenRafflePayload; prin
  * POST /api/raffle/purge: only when closed, once, and after an archive was downloaded while closed.
  * In one transaction (docs/decisions/132, 147): nulls the buyers' phone, e-mail and address and the
  * payers' name and phone, shortens buyers' names to initials ('Juan Dela Cruz' → 'J. D. C.'),
- * deletes every ticket attachment, removes every disqualification evidence file (bytes and name; the
- * row and its SHA-256 stay), deletes the outbox's .eml copies of e-mailed tickets, and masks the same data inside the audit log's details through the one
+ * deletes every ticket attachment, removes every disqualification and settlement evidence file (bytes
+ * and name; the row and its SHA-256 stay), masks staff's free text (notes, reasons), deletes the outbox's .eml copies of e-mailed tickets, and masks the same data inside the audit log's details through the one
  * database function the audit log's trigger lets through; one audit row with the counts. The draw's
  * records hold control numbers only, so the public proof is untouched.
  */
@@ -120,16 +120,26 @@ export async function purgePersonalData(principal: Principal): Promise<{ counts:
       const payments = await tx.$executeRaw`
         UPDATE payments SET payer_name = NULL, payer_phone = NULL WHERE payer_name IS NOT NULL OR payer_phone IS NOT NULL`;
       const attachments = await tx.$executeRaw`DELETE FROM ticket_attachments`;
-      const evidenceFiles = await tx.$executeRaw`
-        UPDATE winner_event_evidence SET data = NULL, file_name = 'removed', removed_at = now() WHERE removed_at IS NULL`;
+      const evidenceFiles =
+        (await tx.$executeRaw`
+          UPDATE winner_event_evidence SET data = NULL, file_name = 'removed', removed_at = now() WHERE removed_at IS NULL`) +
+        // A settlement's evidence (a receipt, a screenshot) names the payer as a proof of payment does (decision 235).
+        (await tx.$executeRaw`
+          UPDATE payment_settle_evidence SET data = NULL, file_name = 'removed', removed_at = now() WHERE removed_at IS NULL`);
       // A statement line's description names the payer, often with a mobile number (decision 136).
       const statementLines = await tx.$executeRaw`UPDATE statement_lines SET description = 'removed' WHERE description <> 'removed'`;
-      // Notes written by staff about buyers: remittance receipts and the draw's winner events (issue 37).
+      // Notes written by staff about buyers: remittance receipts, the draw's winner events, balance
+      // adjustments and settlements by hand (issue 37).
       const notes =
         (await tx.$executeRaw`
           UPDATE remittances SET note = personal_text_masked(note), void_reason = personal_text_masked(void_reason)
           WHERE note IS DISTINCT FROM personal_text_masked(note) OR void_reason IS DISTINCT FROM personal_text_masked(void_reason)`) +
-        (await tx.$executeRaw`UPDATE winner_events SET note = personal_text_masked(note) WHERE note IS DISTINCT FROM personal_text_masked(note)`);
+        (await tx.$executeRaw`UPDATE winner_events SET note = personal_text_masked(note) WHERE note IS DISTINCT FROM personal_text_masked(note)`) +
+        // Seller balance adjustments' and settlements' reasons ("Juan paid the treasurer, 0917…"), by the same rule (decision 236).
+        (await tx.$executeRaw`
+          UPDATE remittance_adjustments SET reason = personal_text_masked(reason) WHERE reason IS DISTINCT FROM personal_text_masked(reason)`) +
+        (await tx.$executeRaw`
+          UPDATE payments SET settle_reason = personal_text_masked(settle_reason) WHERE settle_reason IS DISTINCT FROM personal_text_masked(settle_reason)`);
       const [{ rows: auditRows }] = await tx.$queryRaw<{ rows: number }[]>`SELECT audit_log_redact_personal_data() AS rows`;
       await tx.$executeRaw`SELECT set_config('raffle.purge', '', true), set_config('raffle.purge_names', '', true)`;
       await tx.raffleState.update({ where: { id: 1 }, data: { purgedAt: new Date() } });

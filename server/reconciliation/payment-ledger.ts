@@ -2,7 +2,7 @@ import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import { formatPeso } from "@/lib/format";
 import { amountToCentavos, centavosToAmount } from "@/lib/money";
-import { LEDGER_METHOD_LABELS, ledgerBlockerMessage, ledgerListHref, type LedgerFigure, type LedgerList, type LedgerMethod, type LedgerPayment, type LedgerState, type LedgerSummary } from "@/lib/payment-ledger";
+import { LEDGER_METHOD_LABELS, ledgerBlockerMessage, ledgerListHref, type LedgerEvidence, type LedgerFigure, type LedgerList, type LedgerMethod, type LedgerPayment, type LedgerState, type LedgerSummary } from "@/lib/payment-ledger";
 import type { Principal } from "@/server/auth/principal";
 import { requireAdmin } from "@/server/auth/require-admin";
 import { db } from "@/server/db/client";
@@ -95,6 +95,7 @@ interface LedgerDbRow {
   settled_by: string | null;
   settle_reason: string | null;
   control_numbers: string[] | null;
+  evidence: LedgerEvidence | null;
 }
 
 function fixFor(r: LedgerDbRow): string {
@@ -126,7 +127,10 @@ export async function readLedgerPayments(reader: Reader, options: { state?: Ledg
     SELECT x.id::text AS id, x.method, x.reference, x.amount, x.covered, x.state, x.collected_at, x.payer_name, x.settled_at, x.settle_reason,
       (SELECT coalesce(nullif(btrim(u.display_name), ''), u.email) FROM users u WHERE u.id = x.collected_by_id) AS collected_by,
       (SELECT coalesce(nullif(btrim(u.display_name), ''), u.email) FROM users u WHERE u.id = x.settled_by_id) AS settled_by,
-      (SELECT array_agg(t.control_number ORDER BY t.ticket_number) FROM tickets t WHERE t.payment_id = x.id) AS control_numbers
+      (SELECT array_agg(t.control_number ORDER BY t.ticket_number) FROM tickets t WHERE t.payment_id = x.id) AS control_numbers,
+      (SELECT jsonb_build_object('id', e.id, 'fileName', e.file_name, 'fileSize', e.file_size, 'contentType', e.content_type, 'sha256', e.sha256,
+                'removed', e.removed_at IS NOT NULL)
+         FROM payment_settle_evidence e WHERE e.payment_id = x.id AND e.settled_at = x.settled_at) AS evidence
     FROM ${LEDGER} x
     WHERE (${options.state ?? null}::text IS NULL OR x.state = ${options.state ?? null}::text)
       AND (${options.method ?? null}::text IS NULL OR x.method = ${options.method ?? null}::text)
@@ -145,6 +149,7 @@ export async function readLedgerPayments(reader: Reader, options: { state?: Ledg
     settledAt: r.settled_at?.toISOString() ?? null,
     settledBy: r.settled_by,
     settleReason: r.settle_reason,
+    evidence: r.evidence,
     fix: fixFor(r),
   }));
   const total = payments.reduce((sum, p) => sum + amountToCentavos(p.amount), 0);

@@ -8,11 +8,14 @@ import { requireAdmin } from "@/server/auth/require-admin";
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/http/errors";
 import { lockReconciliation } from "@/server/reconciliation/reconciliation-lock";
+import type { EvidenceFile } from "@/server/reconciliation/settle-evidence";
 
 // Settling by hand (issue 37, docs/decisions/193): money no statement will ever show is accepted by
 // an administrator with a reason, audited, and undone with a reason until Close (the closed raffle's
 // guard refuses both after it). The database holds the rest: payments_settled_check (a reason with
-// every settlement, never on cash) and payments_settle_guard (never on a verified payment).
+// every settlement, never on cash) and payments_settle_guard (never on a verified payment). An
+// optional evidence file (docs/decisions/235) is written with the settlement, in its transaction,
+// and named in its audit row.
 
 type Tx = Prisma.TransactionClient;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -46,8 +49,8 @@ const cleanReason = (reason: string | undefined) => (reason ?? "").replace(/[\u0
 
 const transaction = <T>(fn: (tx: Tx) => Promise<T>) => db().$transaction(fn, { timeout: 30_000, maxWait: 30_000 });
 
-/** POST /api/reconciliation/payments/{id}/settle {reason}: 422 reason_required, 409 when verified. */
-export async function settlePayment(options: { principal: Principal; paymentId: string; reason?: string }) {
+/** POST /api/reconciliation/payments/{id}/settle {reason} (and a file): 422 reason_required, 409 when verified. */
+export async function settlePayment(options: { principal: Principal; paymentId: string; reason?: string; evidence?: EvidenceFile }) {
   requireAdmin(options.principal);
   const user = options.principal.user;
   const reason = cleanReason(options.reason);
@@ -60,15 +63,32 @@ export async function settlePayment(options: { principal: Principal; paymentId: 
     if (payment.status === "rejected") throw new AppError("conflict", "This payment was rejected");
     if (!payment.live) throw new AppError("conflict", LEDGER_MESSAGES.voided);
     if (payment.settled) throw new AppError("conflict", LEDGER_MESSAGES.alreadySettled);
-    await tx.$executeRaw`
-      UPDATE payments SET settled_at = now(), settled_by_id = ${user.id}::uuid, settle_reason = ${reason} WHERE id = ${payment.id}::uuid`;
+    const [{ settled_at }] = await tx.$queryRaw<{ settled_at: Date }[]>`
+      UPDATE payments SET settled_at = now(), settled_by_id = ${user.id}::uuid, settle_reason = ${reason} WHERE id = ${payment.id}::uuid RETURNING settled_at`;
+    const file = options.evidence;
+    const evidence = file
+      ? (
+          await tx.$queryRaw<{ id: string }[]>`
+            INSERT INTO payment_settle_evidence (payment_id, settled_at, file_name, content_type, file_size, sha256, data, uploaded_by_id)
+            VALUES (${payment.id}::uuid, ${settled_at}, ${file.fileName}, ${file.contentType}, ${file.bytes.byteLength}::int, ${file.sha256},
+              ${Buffer.from(file.bytes)}, ${user.id}::uuid)
+            RETURNING id::text AS id`
+        ).map((row) => ({ id: row.id, fileName: file.fileName, contentType: file.contentType, fileSize: file.bytes.byteLength, sha256: file.sha256 }))[0]
+      : null;
     await writeAudit(tx, {
       actor: { id: user.id, email: user.email },
       action: "payment.settle",
       entityId: payment.id,
-      after: { method: payment.method, reference: payment.reference, amount: centavosToAmount(amountToCentavos(payment.amount)), controlNumbers: payment.control_numbers ?? [], reason },
+      after: {
+        method: payment.method,
+        reference: payment.reference,
+        amount: centavosToAmount(amountToCentavos(payment.amount)),
+        controlNumbers: payment.control_numbers ?? [],
+        reason,
+        evidence,
+      },
     });
-    return { success: true, paymentId: payment.id, state: "settled_by_hand" as const };
+    return { success: true, paymentId: payment.id, state: "settled_by_hand" as const, evidence };
   });
 }
 

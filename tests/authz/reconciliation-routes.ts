@@ -14,6 +14,7 @@ export const reconciliationRoutes: AuthzRow[] = [
   { method: "POST", route: "/api/reconciliation/payments/[id]/unverify", path: `/api/reconciliation/payments/${GHOST_ID}/unverify`, body: { reason: "bounced" }, access: "admin" },
   { method: "GET", route: "/api/reconciliation/payments", path: "/api/reconciliation/payments?state=unverified&method=gcash", access: "admin" },
   { method: "POST", route: "/api/reconciliation/payments/[id]/settle", path: `/api/reconciliation/payments/${GHOST_ID}/settle`, body: { reason: "paid in cash" }, access: "admin" },
+  { method: "GET", route: "/api/reconciliation/payments/[id]/evidence/[evidenceId]", path: `/api/reconciliation/payments/${GHOST_ID}/evidence/${GHOST_ID}`, access: "admin" },
   { method: "POST", route: "/api/reconciliation/payments/[id]/unsettle", path: `/api/reconciliation/payments/${GHOST_ID}/unsettle`, body: { reason: "wrong payment" }, access: "admin" },
   { method: "GET", route: "/api/reconciliation/summary", access: "admin" },
   { method: "GET", route: "/api/reconciliation/reports/[name]", path: "/api/reconciliation/reports/unverified-claims.csv", access: "admin" },
