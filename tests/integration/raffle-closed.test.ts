@@ -245,6 +245,23 @@ async function personalDataEverywhere(drawId: string) {
     INSERT INTO remittances (seller_id, amount, method, covers_until, note, received_by_id)
     VALUES (${staff.user.id}::uuid, 50, 'cash', now(), 'Collected from Buyer 1 Santos (0917 123 4567, buyer1@buyers.test)', ${admin.user.id}::uuid) RETURNING id::text AS id`;
   await db().$executeRaw`UPDATE remittances SET voided_at = now(), voided_by_id = ${admin.user.id}::uuid, void_reason = 'Entered for BUYER 1 SANTOS by mistake' WHERE id = ${rem.id}::uuid`;
+  // Balance adjustments whose reasons name a buyer (opposite, so the balance stays zero), and a payment
+  // settled by hand whose reason and evidence file name one (decisions 235, 236; no live ticket, so
+  // it blocks nothing), with its audit row as the service writes it.
+  await db().$executeRaw`
+    INSERT INTO remittance_adjustments (seller_id, amount, reason, created_by_id) VALUES
+      (${staff.user.id}::uuid, 50, 'Buyer 3 Santos paid the treasurer directly, 0917 123 4567', ${admin.user.id}::uuid),
+      (${staff.user.id}::uuid, -50, 'Undo: BUYER 3 SANTOS (buyer3@buyers.test) had not paid', ${admin.user.id}::uuid)`;
+  const [settled] = await db().$queryRaw<{ id: string; settled_at: Date }[]>`
+    INSERT INTO payments (method, reference, amount_expected, settled_at, settled_by_id, settle_reason)
+    VALUES ('gcash', '1001543610999', 50, now(), ${admin.user.id}::uuid, 'Buyer 4 Santos handed cash to the treasurer, 0917 123 4567')
+    RETURNING id::text AS id, settled_at`;
+  await db().$executeRaw`
+    INSERT INTO payment_settle_evidence (payment_id, settled_at, file_name, content_type, file_size, sha256, data)
+    VALUES (${settled.id}::uuid, ${settled.settled_at}, 'Buyer 4 Santos receipt.png', 'image/png', 3, ${"e".repeat(64)}, '\\x070809'::bytea)`;
+  await db().$executeRaw`
+    INSERT INTO audit_log (action, entity_type, entity_id, after) VALUES ('payment.settle', 'payment', ${settled.id},
+      ${JSON.stringify({ method: "gcash", reference: "1001543610999", amount: "50.00", controlNumbers: [], reason: "Buyer 4 Santos handed cash to the treasurer, 0917 123 4567", evidence: { id: "f", fileName: "Buyer 4 Santos receipt.png", sha256: "e".repeat(64), fileSize: 3 } })}::jsonb)`;
 }
 
 /** Rows anywhere that still hold a buyer's phone, e-mail, address or full name. */
@@ -258,6 +275,9 @@ async function personalDataLeft() {
            (SELECT count(*) FROM winner_event_evidence WHERE file_name ~ 'Santos') AS evidence_names,
            (SELECT count(*) FROM statement_lines WHERE description ~* '(917\d{7}|Dela Cruz)') AS statement_lines,
            (SELECT count(*) FROM remittances WHERE concat(note, void_reason) ~* '(917 ?\d{3} ?\d{4}|@buyers\.test|Santos)') AS remittance_notes,
+           (SELECT count(*) FROM remittance_adjustments WHERE reason ~* '(917 ?\d{3} ?\d{4}|@buyers\.test|Santos)') AS adjustment_reasons,
+           (SELECT count(*) FROM payments WHERE settle_reason ~* '(917 ?\d{3} ?\d{4}|@buyers\.test|Santos)') AS settle_reasons,
+           (SELECT count(data) FROM payment_settle_evidence) + (SELECT count(*) FROM payment_settle_evidence WHERE file_name ~ 'Santos') AS settle_evidence,
            (SELECT count(*) FROM audit_log WHERE concat(before::text, after::text) ~* '(917 ?\d{3} ?\d{4}|9170000000|@buyers\.test|Cebu City|Santos|Dela Cruz)') AS audit_rows`;
   return Object.fromEntries(Object.entries(left).map(([k, v]) => [k, Number(v)]));
 }
@@ -294,14 +314,25 @@ describe("purge", () => {
       resetEnvCache();
     });
     expect(done.status, JSON.stringify(done.json)).toBe(200);
-    expect(done.json.counts).toEqual({ tickets: 10, payments: 10, attachments: 1, evidenceFiles: 1, statementLines: 1, notes: 1, auditRows: 9, outboxMessages: 2 });
+    expect(done.json.counts).toEqual({ tickets: 10, payments: 10, attachments: 1, evidenceFiles: 2, statementLines: 1, notes: 4, auditRows: 10, outboxMessages: 2 });
     expect(await readdir(outbox)).toEqual(["README.txt"]);
     await rm(outbox, { recursive: true, force: true });
     expect(done.json.closeout.purgedAt).toEqual(expect.any(String));
     // A checkpoint taken before the purge no longer matches the masked log, and says why.
     expect((await verify()).json).toMatchObject({ ok: false, maskedByPurgeAt: done.json.closeout.purgedAt });
 
-    expect(await personalDataLeft()).toEqual({ phones: 0, emails: 0, addresses: 0, payers: 0, attachments: 0, evidence_files: 0, evidence_names: 0, statement_lines: 0, remittance_notes: 0, audit_rows: 0 });
+    expect(await personalDataLeft()).toEqual({
+      phones: 0, emails: 0, addresses: 0, payers: 0, attachments: 0, evidence_files: 0, evidence_names: 0, statement_lines: 0, remittance_notes: 0,
+      adjustment_reasons: 0, settle_reasons: 0, settle_evidence: 0, audit_rows: 0,
+    });
+    // The same rule in the adjustments' and the settlement's reasons; the settlement's file is gone, its row and hash stay.
+    const adjustments = await db().$queryRaw<{ reason: string }[]>`SELECT reason FROM remittance_adjustments ORDER BY amount DESC`;
+    expect(adjustments.map((a) => a.reason)).toEqual(["B. 3 S. paid the treasurer directly, [phone removed]", "Undo: B. 3 S. ([e-mail removed]) had not paid"]);
+    const [settlement] = await db().$queryRaw<{ settle_reason: string; file_name: string; sha256: string; removed: boolean }[]>`
+      SELECT p.settle_reason, e.file_name, e.sha256, e.removed_at IS NOT NULL AS removed FROM payments p JOIN payment_settle_evidence e ON e.payment_id = p.id`;
+    expect(settlement).toEqual({ settle_reason: "B. 4 S. handed cash to the treasurer, [phone removed]", file_name: "removed", sha256: "e".repeat(64), removed: true });
+    const settleRow = await db().auditLog.findFirstOrThrow({ where: { action: "payment.settle" } });
+    expect(settleRow.after).toMatchObject({ reason: "B. 4 S. handed cash to the treasurer, [phone removed]", evidence: { fileName: "removed", sha256: "e".repeat(64) } });
     // The one masking rule, in the note: names to initials, contact details removed, the rest kept.
     const [remittance] = await db().$queryRaw<{ note: string; void_reason: string }[]>`SELECT note, void_reason FROM remittances`;
     expect(remittance).toEqual({ note: "Collected from B. 1 S. ([phone removed], [e-mail removed])", void_reason: "Entered for B. 1 S. by mistake" });
@@ -327,7 +358,7 @@ describe("purge", () => {
     expect(evidence).toEqual({ file_name: "removed", sha256: "c".repeat(64), removed: true });
 
     const row = await db().auditLog.findFirstOrThrow({ where: { action: "raffle.purge" } });
-    expect(row.after).toMatchObject({ tickets: 10, payments: 10, attachments: 1, evidenceFiles: 1, statementLines: 1, auditRows: 9, outboxMessages: 2 });
+    expect(row.after).toMatchObject({ tickets: 10, payments: 10, attachments: 1, evidenceFiles: 2, statementLines: 1, notes: 4, auditRows: 10, outboxMessages: 2 });
     expect((await purge()).json).toMatchObject({ code: "conflict", message: "The personal data was already purged" });
     const proof = await callRoute(publicDrawRoute, { path: `/api/public/draws/${drawId}`, params: { id: drawId } });
     expect(proof.status).toBe(200);
@@ -375,7 +406,7 @@ describe("purge", () => {
     expect(await inPurge(`UPDATE statement_lines SET description = 'removed', amount = 1`)).toContain("never changed");
     expect(await inPurge(`UPDATE statement_lines SET description = 'removed', note = 'x'`)).toContain("never changed");
     expect(await inPurge(`DELETE FROM statement_lines`)).toContain("closed");
-    expect(await personalDataLeft()).toMatchObject({ audit_rows: 9, evidence_files: 1, statement_lines: 1 });
+    expect(await personalDataLeft()).toMatchObject({ audit_rows: 10, evidence_files: 1, statement_lines: 1 });
   });
 
   it("a statement line's description is cleared only by the purge of a closed raffle", { tags: ["sql"] }, async () => {
@@ -392,6 +423,34 @@ describe("purge", () => {
       ),
     ).toContain("never changed");
     expect(await personalDataLeft()).toMatchObject({ statement_lines: 1 });
+  });
+
+  it("an adjustment's reason and a settlement's file change only to their purged form, only in the purge of a closed raffle", { tags: ["sql"] }, async () => {
+    const drawId = await publishedDraw();
+    await personalDataEverywhere(drawId);
+    const inPurge = (sql: string) =>
+      sqlError(() =>
+        db().$transaction(async (tx) => {
+          await tx.$executeRaw`SELECT set_config('raffle.purge', 'on', true)`;
+          await tx.$executeRawUnsafe(sql);
+        }),
+      );
+    const masked = `UPDATE remittance_adjustments SET reason = personal_text_masked(reason)`;
+    const removed = `UPDATE payment_settle_evidence SET data = NULL, file_name = 'removed', removed_at = now()`;
+    // Not closed: the purge's switch opens nothing.
+    expect(await inPurge(masked)).toContain("never changed or deleted");
+    expect(await inPurge(removed)).toContain("append-only");
+    expect((await post(positionRoute, `/api/draws/${drawId}/positions/1/claim`, {}, { id: drawId, n: "1", action: "claim" })).status).toBe(200);
+    expect((await close()).status).toBe(200);
+    // Closed, in the purge: only the exact masked form, and not the amount.
+    expect(await inPurge(`UPDATE remittance_adjustments SET reason = 'something else'`)).toContain("never changed or deleted");
+    expect(await inPurge(`UPDATE remittance_adjustments SET reason = personal_text_masked(reason), amount = amount * 2`)).toContain("never changed or deleted");
+    expect(await inPurge(`UPDATE payment_settle_evidence SET data = NULL, file_name = 'removed', removed_at = now(), sha256 = '${"0".repeat(64)}'`)).toContain("append-only");
+    // Outside the purge the closed raffle refuses both.
+    expect(await sqlRefusal(masked)).toBe("raffle_closed");
+    expect(await sqlRefusal(removed)).toBe("raffle_closed");
+    expect(await inPurge(masked)).toBe("accepted");
+    expect(await inPurge(removed)).toBe("accepted");
   });
 });
 

@@ -44,11 +44,11 @@ BEGIN
 END $$;
 CREATE TRIGGER "payment_settle_evidence_insert" BEFORE INSERT ON "payment_settle_evidence" FOR EACH ROW EXECUTE FUNCTION "payment_settle_evidence_insert"();
 
--- 3. Append-only; only the purge removes a file (bytes and name; the row and its SHA-256 stay for the archive's copy).
+-- 3. Append-only; only the purge of a closed raffle removes a file (bytes and name; the row and its SHA-256 stay for the archive's copy).
 CREATE FUNCTION "payment_settle_evidence_guard"() RETURNS TRIGGER LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'UPDATE' THEN
-    IF coalesce(current_setting('raffle.purge', true), '') = 'on'
+    IF coalesce(current_setting('raffle.purge', true), '') = 'on' AND "raffle_status_shared"() = 'closed'
      AND OLD."removed_at" IS NULL AND NEW."removed_at" IS NOT NULL AND NEW."data" IS NULL AND NEW."file_name" = 'removed'
      AND (NEW."id", NEW."payment_id", NEW."settled_at", NEW."content_type", NEW."file_size", NEW."sha256", NEW."uploaded_by_id", NEW."created_at")
          IS NOT DISTINCT FROM (OLD."id", OLD."payment_id", OLD."settled_at", OLD."content_type", OLD."file_size", OLD."sha256", OLD."uploaded_by_id", OLD."created_at") THEN
