@@ -264,6 +264,29 @@ async function personalDataEverywhere(drawId: string) {
       ${JSON.stringify({ method: "gcash", reference: "1001543610999", amount: "50.00", controlNumbers: [], reason: "Buyer 4 Santos handed cash to the treasurer, 0917 123 4567", evidence: { id: "f", fileName: "Buyer 4 Santos receipt.png", sha256: "e".repeat(64), fileSize: 3 } })}::jsonb)`;
 }
 
+/**
+ * Every text and JSON column of every table scanned for a buyer's phone number or e-mail (issue 37:
+ * "a SQL scan finds no buyer's phone or e-mail anywhere after Purge, notes included"): the
+ * "table.column" names that still hold one. A number is 10 digits after 0, +63 or nothing, not inside
+ * a longer run of hex (hashes).
+ */
+async function contactDetailsAnywhere(): Promise<string[]> {
+  const columns = await db().$queryRaw<{ table_name: string; column_name: string }[]>`
+    SELECT c.table_name, c.column_name FROM information_schema.columns c JOIN information_schema.tables t
+      ON t.table_schema = c.table_schema AND t.table_name = c.table_name AND t.table_type = 'BASE TABLE'
+    WHERE c.table_schema = current_schema() AND c.table_name <> '_prisma_migrations' AND c.data_type IN ('text', 'character varying', 'jsonb', 'json')
+    ORDER BY 1, 2`;
+  const found: string[] = [];
+  for (const c of columns) {
+    const [{ n }] = await db().$queryRawUnsafe<{ n: number }[]>(
+      `SELECT count(*)::int AS n FROM "${c.table_name}" WHERE "${c.column_name}"::text ~* $1`,
+      "(@buyers\\.test|(^|[^0-9a-f])(\\+63|0)?9[0-9]{2}[ -]?[0-9]{3}[ -]?[0-9]{4}([^0-9a-f]|$))",
+    );
+    if (n) found.push(`${c.table_name}.${c.column_name}`);
+  }
+  return found;
+}
+
 /** Rows anywhere that still hold a buyer's phone, e-mail, address or full name. */
 async function personalDataLeft() {
   const [left] = await db().$queryRaw<Record<string, bigint>[]>`
@@ -287,6 +310,10 @@ describe("purge", () => {
     const drawId = await publishedDraw();
     await personalDataEverywhere(drawId);
     expect(Object.values(await personalDataLeft()).every((n) => n > 0)).toBe(true);
+    // The scan over every column sees them where they were put, so its empty answer after the purge means something.
+    expect(await contactDetailsAnywhere()).toEqual(
+      expect.arrayContaining(["audit_log.after", "payments.payer_phone", "payments.settle_reason", "remittance_adjustments.reason", "remittances.note", "statement_lines.description", "tickets.email", "tickets.phone_number"]),
+    );
     const purge = (token = admin.token) => post(purgeRoute, "/api/raffle/purge", { confirm: "PURGE" }, {}, token);
 
     expect((await purge()).json).toMatchObject({ code: "conflict", message: "Close the raffle before purging personal data" });
@@ -325,6 +352,7 @@ describe("purge", () => {
       phones: 0, emails: 0, addresses: 0, payers: 0, attachments: 0, evidence_files: 0, evidence_names: 0, statement_lines: 0, remittance_notes: 0,
       adjustment_reasons: 0, settle_reasons: 0, settle_evidence: 0, audit_rows: 0,
     });
+    expect(await contactDetailsAnywhere()).toEqual([]);
     // The same rule in the adjustments' and the settlement's reasons; the settlement's file is gone, its row and hash stay.
     const adjustments = await db().$queryRaw<{ reason: string }[]>`SELECT reason FROM remittance_adjustments ORDER BY amount DESC`;
     expect(adjustments.map((a) => a.reason)).toEqual(["B. 3 S. paid the treasurer directly, [phone removed]", "Undo: B. 3 S. ([e-mail removed]) had not paid"]);
