@@ -129,7 +129,7 @@ describe("POST /api/raffle/archive.zip", () => {
     expect(names).toEqual(
       ["README.txt", "allocations.csv", "audit-log-chain.txt", "audit-log.csv", "audit-log.jsonl", "draw-1/certificate.json", "draw-1/certificate.pdf", "draw-1/pool.csv",
         "draw-1/verify-draw.mjs", "payments.csv", "public-key.pem", "remittance-adjustments.csv", "remittances.csv", "reports/remittance-report.pdf",
-        "reports/summary.pdf", "reports/voided-numbers.csv", "reports/winners-public.csv", "reports/winners.csv", "statement-lines.csv", "tickets.csv",
+        "reports/settled-by-hand.csv", "reports/summary.pdf", "reports/voided-numbers.csv", "reports/winners-public.csv", "reports/winners.csv", "statement-lines.csv", "tickets.csv",
         "verify-archive.mjs"].sort(),
     );
     const signature = Buffer.from((await readFile(path.join(out, "manifest.sig"), "utf8")).trim(), "base64");
