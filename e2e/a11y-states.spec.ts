@@ -242,10 +242,6 @@ test.describe("empty states", () => {
     await expectNoA11yViolations(page, { label: "tickets, no match" });
   });
 
-  test("the Activity Log with no rows", async ({ page }) => {
-    await page.route("**/api/audit?*", (route) => route.fulfill({ json: { success: true, entries: [], total: 0, page: 1, pageSize: 50, totalPages: 1, timezone: "Asia/Manila" } }));
-    await page.goto("/dashboard/settings?tab=activity");
-    await expect(page.getByText("No activity found")).toBeVisible();
-    await expectNoA11yViolations(page, { label: "activity log, empty" });
-  });
+  // The Activity Log with no rows: tests/component/activity-log-tab.test.tsx (issue 39), as are its
+  // loading and failed states' structure; the tab's contrast in both themes is activity-log.spec.ts's.
 });
