@@ -24,6 +24,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     trace: "retain-on-failure",
+    screenshot: "only-on-failure",
     launchOptions: {
       executablePath: chromium,
       args: [

@@ -80,7 +80,13 @@ async function elementsPastTheRightEdge(page: Page) {
   });
 }
 
+/**
+ * A full-page picture of each state for a person to look at: taken when E2E_SCREENSHOTS=1 asks
+ * (about 70 of them, seconds of a run that no assertion reads: issue 39); a failed test gets its
+ * own picture either way (playwright.config.ts, screenshot: "only-on-failure").
+ */
 async function screenshot(page: Page, testInfo: TestInfo, name: string) {
+  if (!process.env.E2E_SCREENSHOTS) return;
   await page.screenshot({ path: testInfo.outputPath(`${name.replace(/[^a-z0-9]+/gi, "-")}.png`), fullPage: true });
 }
 
