@@ -13,6 +13,8 @@ export const DEV_LOGIN_CODE = "E2E7-C0DE";
 // E2E_PORT + 10 + worker index, from the production build `npm run test:e2e` makes first.
 export default defineConfig({
   testDir: "e2e",
+  // Migrates the embedded database once; each app server starts on a copy (e2e/template-database.ts).
+  globalSetup: "./e2e/global-setup.ts",
   // Files run in parallel on the workers; the tests of one file run in order on one worker.
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
@@ -22,6 +24,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     trace: "retain-on-failure",
+    screenshot: "only-on-failure",
     launchOptions: {
       executablePath: chromium,
       args: [

@@ -56,6 +56,17 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          // Component states in a DOM (docs/testing.md): loading, error, empty, validation and
+          // disabled controls, where no layout is needed; layout and contrast stay in Playwright.
+          name: "component",
+          include: ["tests/component/**/*.test.tsx"],
+          environment: "happy-dom",
+          setupFiles: ["tests/setup/fail-on-console-error.ts", "tests/setup/component.ts"],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
           name: "integration",
           // next-auth imports `next/server` without an extension, which Node's ESM loader
           // refuses (next has no exports map); letting Vite transform it resolves the import.

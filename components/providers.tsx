@@ -11,7 +11,8 @@ import { ApiError } from "@/lib/api-client";
 /** How long fetched data counts as fresh before a screen refetches it on mount or focus. */
 const STALE_TIME_MS = 30_000;
 
-function makeQueryClient() {
+/** The app's query client (exported for the component tests, tests/component/render.tsx). */
+export function makeQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {

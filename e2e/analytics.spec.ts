@@ -98,18 +98,8 @@ test("Export Report downloads the figures as a CSV named by the report date", as
   expect(csv.split("\r\n").filter((line) => /^\d+:00 [AP]M - /.test(line))).toHaveLength(24);
 });
 
-test("without figures: the error toast, zeros, 'No payment data available' and a failed export", async ({ page }) => {
-  await page.route("**/api/dashboard/analytics/historical**", (route) =>
-    route.fulfill({ status: 503, contentType: "application/json", body: '{"success":false,"code":"unavailable","message":"down"}' }),
-  );
-  await page.goto("/dashboard/analytics");
-  await expect(page.getByText("Failed to load analytics data. Please check if the server is running.")).toBeVisible();
-  await expect(statValue(page, "Total Revenue")).toHaveText("₱0.00");
-  await expect(statValue(page, "Active Users")).toHaveText("0");
-  await expect(page.getByText("No payment data available")).toBeVisible();
-  await page.getByRole("button", { name: "Export Report" }).click();
-  await expect(page.getByText("Failed to export report")).toBeVisible();
-});
+// Without figures (the error toast, zeros, 'No payment data available', a failed export):
+// tests/component/stats-screens.test.tsx (issue 39).
 
 test("axe finds nothing, light and dark", async ({ page }) => {
   test.slow();

@@ -6,6 +6,7 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { copyTemplateDatabase } from "./template-database";
 
 const require = createRequire(import.meta.url);
 const START_SCRIPT = require.resolve("../scripts/start.mjs");
@@ -48,8 +49,12 @@ function pidFile(port: number) {
 
 async function endLeftoverServer(port: number) {
   let pid: number;
+  /** Its copy of the template database (e2e/template-database.ts), if it had one. */
+  let dataDir: string | undefined;
   try {
-    pid = Number(readFileSync(pidFile(port), "utf8"));
+    const [recordedPid, recordedDir] = readFileSync(pidFile(port), "utf8").split("\n");
+    pid = Number(recordedPid);
+    dataDir = recordedDir || undefined;
   } catch {
     return;
   }
@@ -69,6 +74,7 @@ async function endLeftoverServer(port: number) {
       }
       await new Promise((r) => setTimeout(r, 50));
     }
+    if (dataDir && path.basename(dataDir).startsWith("raffle-e2e-db-")) rmSync(dataDir, { recursive: true, force: true });
   }
   rmSync(pidFile(port), { force: true });
 }
@@ -77,6 +83,10 @@ export async function startAppServer(options: { port: number; host?: string; env
   const host = options.host ?? "127.0.0.1";
   const url = `http://${host}:${options.port}`;
   await endLeftoverServer(options.port);
+  // A copy of the run's migrated database (e2e/global-setup.ts), removed when the server stops;
+  // without one (the screenshot tool), an in-memory database that the server migrates itself.
+  const dataDir = options.env?.PGLITE_DIR ? undefined : copyTemplateDatabase();
+  const removeDataDir = () => dataDir && rmSync(dataDir, { recursive: true, force: true });
   let output = "";
   const child = spawn(process.env.E2E_NODE ?? process.execPath, [START_SCRIPT], {
     env: {
@@ -85,7 +95,7 @@ export async function startAppServer(options: { port: number; host?: string; env
       HOSTNAME: host,
       NODE_ENV: "production",
       NEXT_TELEMETRY_DISABLED: "1",
-      PGLITE_DIR: "memory://",
+      PGLITE_DIR: dataDir ?? "memory://",
       DATABASE_URL: "",
       AUTH_SECRET: E2E_AUTH_SECRET,
       AUTH_URL: url,
@@ -100,7 +110,8 @@ export async function startAppServer(options: { port: number; host?: string; env
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  writeFileSync(pidFile(options.port), String(child.pid));
+  child.once("exit", removeDataDir);
+  writeFileSync(pidFile(options.port), `${child.pid}\n${dataDir ?? ""}`);
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   try {

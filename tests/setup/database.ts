@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -8,12 +9,13 @@ import { resetEnvCache } from "@/server/env";
 import { testFileDatabaseName } from "@/tests/setup/template-database";
 
 // Every test file runs against its own fresh copy of the database the run migrated once
-// (tests/setup/template-database.ts): an in-memory PGlite started from the dumped data directory
+// (tests/setup/template-database.ts): a PGlite started on a copy of the migrated data directory
 // by default, or a database cloned from the template on the server named by TEST_DATABASE_URL
 // (created here, dropped after).
 const serverUrl = process.env.TEST_DATABASE_URL;
-const { template, pgliteDump } = inject("testDatabase");
+const { template, pgliteDir } = inject("testDatabase");
 let createdDb: string | undefined;
+let copiedDir: string | undefined;
 
 async function adminQuery(sql: string) {
   const client = new pg.Client({ connectionString: serverUrl });
@@ -27,11 +29,11 @@ async function adminQuery(sql: string) {
 
 /**
  * server/db/client.ts keeps its one client on globalThis under the key of the configuration it
- * was built from; a PGlite thread started from the dump is put there under the key `memory://` gives.
+ * was built from; a PGlite thread started on this file's copy is put there under the key `memory://` gives.
  */
-async function installPglite(dumpFile: string) {
+async function installPglite(dataDir: string) {
   const slot = globalThis as typeof globalThis & { __raffleDb?: ReturnType<typeof pgliteState> };
-  const state = pgliteState("memory://", "pglite:memory://", { loadDataDirFile: dumpFile });
+  const state = pgliteState(dataDir, "pglite:memory://");
   slot.__raffleDb = state;
   dbEngine();
   if (slot.__raffleDb !== state) {
@@ -55,14 +57,18 @@ if (serverUrl) {
   process.env.DATABASE_URL = url.toString();
   resetEnvCache();
 } else {
-  if (!pgliteDump) throw new Error("the run made no PGlite dump (globalSetup)");
+  if (!pgliteDir) throw new Error("the run made no PGlite template (globalSetup)");
   delete process.env.DATABASE_URL;
   process.env.PGLITE_DIR = "memory://";
   resetEnvCache();
-  await installPglite(pgliteDump);
+  // This file's own copy of the migrated folder (on /dev/shm: memory, as memory:// is), removed after.
+  copiedDir = mkdtempSync(path.join(path.dirname(pgliteDir), "file-"));
+  cpSync(pgliteDir, copiedDir, { recursive: true });
+  await installPglite(copiedDir);
 }
 
 afterAll(async () => {
   await closeDb();
   if (createdDb) await adminQuery(`DROP DATABASE IF EXISTS "${createdDb}" WITH (FORCE)`);
+  if (copiedDir) rmSync(copiedDir, { recursive: true, force: true });
 });
