@@ -167,8 +167,14 @@ export function dbEngine(): Engine {
  * db(), so the connection count and the embedded database's single instance are unchanged.
  * Parameters are always bound ($1, $2, ...), never interpolated.
  */
-export async function sql<T>(text: string, params: unknown[] = []): Promise<T[]> {
-  return (await state().pool.query(text, params)).rows as T[];
+export async function sql<T>(text: string, params: unknown[] = [], name?: string): Promise<T[]> {
+  // A name makes it a prepared statement: each connection parses and plans it once, and later
+  // runs send only Bind/Execute (decision 220). Only for fixed text that runs on most requests.
+  // PostgreSQL only: the embedded database's one session outlives a reconnection of its client,
+  // whose list of prepared names starts empty again ("prepared statement already exists").
+  const s = state();
+  const named = name && s.engine === "postgresql";
+  return (await s.pool.query(named ? { name, text, values: params } : { text, values: params })).rows as T[];
 }
 
 /** The embedded database's one-connection pool, on the PGlite engine (backups read it in one transaction, server/backup). */
