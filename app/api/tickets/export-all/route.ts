@@ -10,7 +10,9 @@ export const GET = apiRoute({ access: "admin" }, async ({ principal }) => {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${fileName}"`,
-      "Cache-Control": "no-store",
+      // no-transform: the bytes go out as the database wrote them, not gzipped by Next on the
+      // server's CPU (decision 222: 1.7 s of CPU for three exports in the profile).
+      "Cache-Control": "no-store, no-transform",
     },
   });
 });
