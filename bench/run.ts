@@ -27,6 +27,10 @@ const { values: args } = parseArgs({
     seconds: { type: "string", default: process.env.BENCH_SECONDS ?? "5" },
     connections: { type: "string", default: "8" },
     "cpu-prof": { type: "string" },
+    // Issue 42: only the request rows and the export (no statistics endpoints, import, archive or bulk).
+    quick: { type: "boolean", default: false },
+    // Issue 42: run the rotation starting from its end in round 1 (the other order).
+    reverse: { type: "boolean", default: false },
   },
 });
 const PORT = Number(args.port);
@@ -86,9 +90,19 @@ interface Measured extends LoadResult {
   cpu_ms_per_request: number;
 }
 
-async function measureOnce(client: LoadClient, spec: LoadSpec, pid: number): Promise<Measured> {
+/**
+ * Each measured run's start and end on the monotonic clock (µs), the clock a V8 CPU profile's
+ * samples are on: with --cpu-prof, written beside the profile so bench/profile-summary.ts can split
+ * the server's samples by request kind (issue 42).
+ */
+const windows: { op: string; start_us: number; end_us: number; requests: number }[] = [];
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+
+async function measureOnce(client: LoadClient, spec: LoadSpec, pid: number, op?: string): Promise<Measured> {
   const before = cpuMs(pid);
+  const startUs = monotonicUs();
   const r = await client.run(spec);
+  if (op) windows.push({ op, start_us: startUs, end_us: monotonicUs(), requests: r.requests });
   const cpu = cpuMs(pid) - before;
   return { ...r, cpu_ms_per_request: Math.round((cpu / Math.max(1, r.requests)) * 1000) / 1000 };
 }
@@ -163,14 +177,15 @@ async function benchEngine(engine: Engine, client: LoadClient, floorPid: number)
       const runs: Record<string, Measured[]> = Object.fromEntries(ops.map((o) => [o.op, []]));
       for (let r = 1; r <= ROUNDS; r++) {
         console.log(`== ${engine}: round ${r} of ${ROUNDS} (${SECONDS} s per request kind, ${CONNECTIONS} connections)`);
-        for (const o of r % 2 ? rotation : [...rotation].reverse()) {
+        for (const o of (r % 2) ^ (args.reverse ? 1 : 0) ? rotation : [...rotation].reverse()) {
           for (const x of o.op === "register" ? [o, afterBurst] : [o]) {
-            const m = await measureOnce(client, specFor(x, CONNECTIONS, SECONDS), x.floor ? floorPid : server.pid);
+            const m = await measureOnce(client, specFor(x, CONNECTIONS, SECONDS), x.floor ? floorPid : server.pid, x.floor ? undefined : x.op);
             runs[x.op].push(m);
             console.log(`   ${x.op.padEnd(12)} ${String(m.rps).padStart(6)} req/s  p50 ${m.p50_ms} ms  p95 ${m.p95_ms} ms  cpu ${m.cpu_ms_per_request} ms/req  non-2xx ${m.non2xx}  socket errors ${m.socket_errors}`);
           }
         }
       }
+      if (profDir) writeFileSync(path.join(profDir, "windows.json"), `${JSON.stringify(windows, null, 1)}\n`);
       const load: Record<string, unknown> = {};
       for (const o of ops) {
         const ms = runs[o.op];
@@ -216,6 +231,10 @@ async function benchEngine(engine: Engine, client: LoadClient, floorPid: number)
       }
       const generate100 = { p50_ms: Math.round(median(generate) * 10) / 10, max_ms: Math.round(Math.max(...generate) * 10) / 10, errors: generateErrors };
 
+      if (args.quick) {
+        const io = await (await import(path.resolve("bench/io.ts"))).measureExportOnly({ base: `${server.origin}/api`, token: t, serverPid: server.pid });
+        return { load, sequential, same_ticket_race: sameTicketRace, custom_range_10000: customRange, generate_100: generate100, stats_endpoints: {}, io, ioRows: [] as unknown[], archive: null };
+      }
       // The statistics endpoints (bench/stats.ts), after the writes, with every number taken again.
       const statsEndpoints: Record<string, unknown> = await measureStatsEndpoints({ base: `${server.origin}/api`, token: t, fillTo: 99_999 });
 
@@ -279,6 +298,7 @@ function targetRows(r: EngineResult) {
   // worker's start and the PDFs' data: +330-500 MB on this machine, as much as one small PDF job's,
   // whether 10,000 or 99,999 tickets; docs/performance.md); while the ZIP streams, RSS stays under
   // that peak and rises little. Rows held in memory would show in both.
+  if (!r.archive) return rows;
   const curve = r.archive.rss_by_progress_mb;
   const streamRise = curve.length ? Math.round((curve[curve.length - 1].rss_mb - curve[0].rss_mb) * 10) / 10 : 0;
   rows.push({
@@ -311,8 +331,8 @@ const failures: string[] = [];
 try {
   for (const engine of engines) {
     const results = await benchEngine(engine, client, floor.pid);
-    const rows = targetRows(results);
-    const latencyRows = statsTargetRows(engine, results.stats_endpoints as Record<string, any>);
+    const rows = targetRows(results as EngineResult);
+    const latencyRows = args.quick ? [] : statsTargetRows(engine, results.stats_endpoints as Record<string, any>);
     report.engines[engine] = { ...results, ioRows: undefined, targets: rows, stats_targets: latencyRows, io_targets: results.ioRows };
     const load = results.load as Record<string, any>;
     console.log(`\n${engine}: requests/s (median of ${ROUNDS} rounds, ${CONNECTIONS} connections, ${client.version}, server on Node ${serverNodeVersion})`);
@@ -338,6 +358,10 @@ try {
     if (results.same_ticket_race.successes !== 1) failures.push(`${engine}: the 20-way race had ${results.same_ticket_race.successes} successes`);
     if (results.custom_range_10000.status !== 201) failures.push(`${engine}: the custom range answered ${results.custom_range_10000.status}`);
     if (results.generate_100.errors) failures.push(`${engine}: ${results.generate_100.errors} generate calls failed`);
+    if (args.quick) {
+      console.log(`${engine}: export-all ${JSON.stringify(results.io)}`);
+      continue;
+    }
     // Issue 36: real volume on an empty database of its own (bench/bulk.ts).
     const bulk = await measureBulk(engine, { port: PORT + 40 });
     (report.engines[engine] as Record<string, unknown>).bulk = { ...bulk, targets: bulkTargetRows(bulk) };
