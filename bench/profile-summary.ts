@@ -27,26 +27,28 @@ interface Window {
   requests: number;
 }
 
-/** Categories by a frame anywhere on the stack (checked outermost app frame first), then by the leaf. */
+/**
+ * Categories by a frame anywhere on the sample's synchronous stack, innermost rule first. An async
+ * function's continuation runs from the microtask queue, so its stack no longer shows who awaited
+ * it: app functions (getPrincipal, enforceRateLimit) cannot be told apart by stack, but the
+ * libraries they call can, with the socket writes those libraries make.
+ */
 const STACK_RULES: [string, (f: Node["callFrame"]) => boolean][] = [
-  ["session + principal (getPrincipal)", (f) => /getPrincipal|resolveSession/.test(f.functionName)],
-  ["rate limiter", (f) => /enforceRateLimit|flushRateLimitCounts|exchange$/.test(f.functionName)],
-  ["raffle state (assertRaffleOpen)", (f) => /assertRaffleOpen/.test(f.functionName)],
-  ["settings read", (f) => /getSettings|readRequestSettings/.test(f.functionName)],
-  ["request log", (f) => /finishRequest|trackRequest|pino/.test(f.functionName + f.url)],
-  ["the proxy (proxy.ts)", (f) => /proxy/.test(f.url) && !/node_modules/.test(f.url)],
+  ["Prisma", (f) => /@prisma|generated\/prisma|query_compiler|query_engine/.test(f.url)],
+  ["pg driver (protocol, parsing, its socket writes)", (f) => /node_modules\/(pg|pg-protocol|pg-types|postgres-[a-z]+|pg-pool|pg-copy-streams)\//.test(f.url)],
+  ["request log (pino, its writes)", (f) => /node_modules\/(pino|sonic-boom)/.test(f.url) || /finishRequest|trackRequest/.test(f.functionName)],
+  ["zod", (f) => /node_modules\/zod/.test(f.url)],
+  ["the proxy (proxy.ts, start.mjs front door)", (f) => /lib\/(front-door|client-address|request-path)\.mjs|scripts\/start\.mjs/.test(f.url)],
 ];
 const LEAF_RULES: [string, (f: Node["callFrame"]) => boolean][] = [
   ["garbage collection", (f) => f.functionName === "(garbage collector)"],
   ["idle", (f) => f.functionName === "(idle)" || f.functionName === "(program)"],
-  ["Prisma", (f) => /@prisma|generated\/prisma|query_compiler|query_engine/.test(f.url)],
-  ["pg driver (protocol, parsing)", (f) => /node_modules\/(pg|pg-protocol|pg-types|postgres-[a-z]+|pg-pool|pg-copy-streams)\//.test(f.url)],
-  ["serialisation (JSON)", (f) => /^(stringify|parse|JSON)/.test(f.functionName) || /NextResponse\.json|json$/.test(f.functionName)],
-  ["zod", (f) => /zod/.test(f.url)],
-  ["socket writes and reads (syscalls)", (f) => /writev|writeBuffer|writeUtf8String|onStreamRead|writeGeneric|(^|\s)write$/.test(f.functionName) || f.url.startsWith("node:net") || f.url.startsWith("node:internal/stream_base")],
-  ["Next.js", (f) => /node_modules\/next\//.test(f.url) || /\.next\/server\/chunks/.test(f.url) && /next/.test(f.url)],
+  ["serialisation (JSON)", (f) => /^(stringify|parse|JSON)/.test(f.functionName)],
+  ["HTTP socket writes and reads (syscalls)", (f) => /writev|writeBuffer|writeUtf8String|writeLatin1String|onStreamRead|writeGeneric/.test(f.functionName) || f.url.startsWith("node:net") || f.url.startsWith("node:internal/stream_base")],
+  ["Next.js (routing, web Request/Response, streams)", (f) => /node_modules\/next\/|undici|webstreams/.test(f.url)],
   ["Node internals (http, streams, timers)", (f) => f.url.startsWith("node:")],
-  ["app code", (f) => /\.next\/server\/(app|chunks)/.test(f.url)],
+  ["app code", (f) => /\.next\/server\//.test(f.url)],
+  ["microtasks", (f) => f.functionName === "runMicrotasks"],
 ];
 
 export function summarize(profile: Profile, windows: Window[] | null) {
@@ -60,14 +62,20 @@ export function summarize(profile: Profile, windows: Window[] | null) {
     const leaf = byId.get(id)!.callFrame;
     let found: string | null = null;
     for (const [name, test] of LEAF_RULES.slice(0, 2)) if (test(leaf)) found = name;
-    if (!found) {
-      for (let at: number | undefined = id; at !== undefined && !found; at = parent.get(at)) {
-        const f = byId.get(at)!.callFrame;
-        for (const [name, test] of STACK_RULES) if (test(f)) { found = name; break; }
+    for (let at: number | undefined = id; at !== undefined && !found; at = parent.get(at)) {
+      const f = byId.get(at)!.callFrame;
+      for (const [name, test] of STACK_RULES) {
+        if (test(f)) {
+          found = name;
+          break;
+        }
       }
     }
-    if (!found) for (const [name, test] of LEAF_RULES.slice(2)) if (test(leaf)) { found = name; break; }
-    found ??= `other (${leaf.functionName || "anonymous"} ${leaf.url.split("/").slice(-2).join("/")})`.slice(0, 80);
+    for (const [name, test] of LEAF_RULES.slice(2)) {
+      if (found) break;
+      if (test(leaf)) found = name;
+    }
+    found ??= "other";
     categoryCache.set(id, found);
     return found;
   };
@@ -98,6 +106,9 @@ export function summarize(profile: Profile, windows: Window[] | null) {
       if (v >= 0.005) per[cat] = v;
     }
     entry.busy_ms_per_request = Math.round((busy / Math.max(1, entry.requests)) * 1000) / 1000;
+    // Shares of the busy samples: under load a sample's interval includes time the process waited
+    // for a core, so scale the shares by the CPU per request that /proc measured (bench/results.json).
+    for (const cat of Object.keys(per)) if (cat !== "idle") per[`${cat} %`] = Math.round((per[cat] / Math.max(1e-9, entry.busy_ms_per_request)) * 1000) / 10;
     entry.categories = per;
   }
   return result;
