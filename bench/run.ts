@@ -12,6 +12,7 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import pg from "pg";
 import { benchEnv, cpuMs, createDatabase, enginesFrom, ensureBuild, lastJsonLine, nodeVersion, runTsx, seed, serverNode, startServer, stopServer, type Engine } from "./harness";
 import { loadClient, type LoadClient, type LoadResult, type LoadSpec } from "./load";
 import { measureStatsEndpoints, statsTargetRows } from "./stats";
@@ -88,7 +89,12 @@ async function startFloor(): Promise<{ pid: number; stop: () => void }> {
 
 interface Measured extends LoadResult {
   cpu_ms_per_request: number;
+  /** CPU of the bench database's PostgreSQL backends per request (issue 42), when on PostgreSQL. */
+  db_cpu_ms_per_request?: number;
 }
+
+/** The bench database's backend processes (PostgreSQL only), for their CPU per request. */
+let databaseBackends: (() => Promise<number[]>) | null = null;
 
 /**
  * Each measured run's start and end on the monotonic clock (µs), the clock a V8 CPU profile's
@@ -99,12 +105,23 @@ const windows: { op: string; start_us: number; end_us: number; requests: number 
 const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
 
 async function measureOnce(client: LoadClient, spec: LoadSpec, pid: number, op?: string): Promise<Measured> {
+  const watching = op && databaseBackends ? databaseBackends : null;
+  const dbBefore = new Map((watching ? await watching() : []).map((p) => [p, cpuMs(p)]));
   const before = cpuMs(pid);
   const startUs = monotonicUs();
   const r = await client.run(spec);
   if (op) windows.push({ op, start_us: startUs, end_us: monotonicUs(), requests: r.requests });
   const cpu = cpuMs(pid) - before;
-  return { ...r, cpu_ms_per_request: Math.round((cpu / Math.max(1, r.requests)) * 1000) / 1000 };
+  const perRequest = (ms: number) => Math.round((ms / Math.max(1, r.requests)) * 1000) / 1000;
+  // Each backend's CPU during the run: a backend opened during it counts whole; one the pool closed
+  // during it (idle for 10 s) is missed, so the figure is a lower bound when the pool churned.
+  let dbCpu = 0;
+  for (const p of watching ? await watching() : []) {
+    const now = cpuMs(p);
+    const then = dbBefore.get(p) ?? 0;
+    if (Number.isFinite(now) && Number.isFinite(then)) dbCpu += now - then;
+  }
+  return { ...r, cpu_ms_per_request: perRequest(cpu), ...(watching ? { db_cpu_ms_per_request: perRequest(dbCpu) } : {}) };
 }
 
 /** The numbers for registrations: a separate slice for each run, so no number is sent twice. */
@@ -141,6 +158,12 @@ async function benchEngine(engine: Engine, client: LoadClient, floorPid: number)
     const profDir = args["cpu-prof"] ? path.resolve(args["cpu-prof"], engine) : undefined;
     if (profDir) mkdirSync(profDir, { recursive: true });
     const server = await startServer(env, PORT, { nodeArgs: profDir ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : [] });
+    const watcher = engine === "postgresql" ? new pg.Client({ connectionString: env.DATABASE_URL }) : null;
+    if (watcher) {
+      await watcher.connect();
+      databaseBackends = async () =>
+        (await watcher.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`)).rows.map((r) => r.pid);
+    }
     try {
       const t = p.token;
       const take = slicer(p.unregistered);
@@ -181,7 +204,7 @@ async function benchEngine(engine: Engine, client: LoadClient, floorPid: number)
           for (const x of o.op === "register" ? [o, afterBurst] : [o]) {
             const m = await measureOnce(client, specFor(x, CONNECTIONS, SECONDS), x.floor ? floorPid : server.pid, x.floor ? undefined : x.op);
             runs[x.op].push(m);
-            console.log(`   ${x.op.padEnd(12)} ${String(m.rps).padStart(6)} req/s  p50 ${m.p50_ms} ms  p95 ${m.p95_ms} ms  cpu ${m.cpu_ms_per_request} ms/req  non-2xx ${m.non2xx}  socket errors ${m.socket_errors}`);
+            console.log(`   ${x.op.padEnd(12)} ${String(m.rps).padStart(6)} req/s  p50 ${m.p50_ms} ms  p95 ${m.p95_ms} ms  cpu ${m.cpu_ms_per_request} ms/req${m.db_cpu_ms_per_request !== undefined ? ` (database ${m.db_cpu_ms_per_request})` : ""}  non-2xx ${m.non2xx}  socket errors ${m.socket_errors}`);
           }
         }
       }
@@ -194,6 +217,7 @@ async function benchEngine(engine: Engine, client: LoadClient, floorPid: number)
           p50_ms: median(ms.map((m) => m.p50_ms)),
           p95_ms: median(ms.map((m) => m.p95_ms)),
           cpu_ms_per_request: median(ms.map((m) => m.cpu_ms_per_request)),
+          ...(ms[0]?.db_cpu_ms_per_request !== undefined ? { db_cpu_ms_per_request: median(ms.map((m) => m.db_cpu_ms_per_request ?? 0)) } : {}),
           requests: ms.reduce((a, m) => a + m.requests, 0),
           errors: ms.reduce((a, m) => a + m.non2xx + m.socket_errors, 0),
           statuses: ms.map((m) => m.statuses),
@@ -250,6 +274,8 @@ async function benchEngine(engine: Engine, client: LoadClient, floorPid: number)
       const archive = await measureArchive({ base: `${server.origin}/api`, token: t, serverPid: server.pid });
       return { load, sequential, same_ticket_race: sameTicketRace, custom_range_10000: customRange, generate_100: generate100, stats_endpoints: statsEndpoints, io, ioRows, archive };
     } finally {
+      databaseBackends = null;
+      await watcher?.end().catch(() => {});
       await stopServer(server);
       if (server.child.exitCode !== 0 && server.child.exitCode !== null && server.child.signalCode !== "SIGTERM") console.warn(server.log());
     }
@@ -344,6 +370,7 @@ try {
         "p50 ms": m.p50_ms,
         "p95 ms": m.p95_ms,
         "server CPU ms/req": m.cpu_ms_per_request,
+        "database CPU ms/req": m.db_cpu_ms_per_request ?? "",
         errors: m.errors,
       })),
     );
