@@ -7,6 +7,7 @@
 //   tickets it made, import the same file again.
 //     npx tsx --conditions=react-server bench/io.ts [--tickets 100000] [--engine pglite|postgresql] [--skip-build] [--port 3230]
 //   PostgreSQL needs BENCH_DATABASE_URL (a database is created there and dropped after).
+import { createHash } from "node:crypto";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -138,6 +139,15 @@ export async function measureImportExport(options: { base: string; token: string
     reimport_imported: reimport.imported,
     import_rss_growth_mb: Math.max(reimport.rssGrowthMb, importEmpty?.rssGrowthMb ?? 0),
   };
+}
+
+/** Export-all only (bench/run.ts --quick): 3 runs, median time, worst memory growth, bytes and rows. */
+export async function measureExportOnly(options: { base: string; token: string; serverPid: number }) {
+  const pids = processTree(options.serverPid);
+  const exports = [];
+  for (let i = 0; i < 3; i++) exports.push(await timedExport(options.base, options.token, pids));
+  const sorted = [...exports].sort((a, b) => a.ms - b.ms);
+  return { export_all_ms: sorted[1].ms, export_all: exports.map(({ text: _text, ...e }) => e), export_rows: exports[0].lines - 1, export_sha256: createHash("sha256").update(exports[0].text).digest("hex") };
 }
 
 /** The report rows: each target measured (time targets x3 on the embedded engine); ones not measured are left out. */

@@ -12,6 +12,7 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import pg from "pg";
 import { benchEnv, cpuMs, createDatabase, enginesFrom, ensureBuild, lastJsonLine, nodeVersion, runTsx, seed, serverNode, startServer, stopServer, type Engine } from "./harness";
 import { loadClient, type LoadClient, type LoadResult, type LoadSpec } from "./load";
 import { measureStatsEndpoints, statsTargetRows } from "./stats";
@@ -27,6 +28,10 @@ const { values: args } = parseArgs({
     seconds: { type: "string", default: process.env.BENCH_SECONDS ?? "5" },
     connections: { type: "string", default: "8" },
     "cpu-prof": { type: "string" },
+    // Issue 42: only the request rows and the export (no statistics endpoints, import, archive or bulk).
+    quick: { type: "boolean", default: false },
+    // Issue 42: run the rotation starting from its end in round 1 (the other order).
+    reverse: { type: "boolean", default: false },
   },
 });
 const PORT = Number(args.port);
@@ -84,13 +89,39 @@ async function startFloor(): Promise<{ pid: number; stop: () => void }> {
 
 interface Measured extends LoadResult {
   cpu_ms_per_request: number;
+  /** CPU of the bench database's PostgreSQL backends per request (issue 42), when on PostgreSQL. */
+  db_cpu_ms_per_request?: number;
 }
 
-async function measureOnce(client: LoadClient, spec: LoadSpec, pid: number): Promise<Measured> {
+/** The bench database's backend processes (PostgreSQL only), for their CPU per request. */
+let databaseBackends: (() => Promise<number[]>) | null = null;
+
+/**
+ * Each measured run's start and end on the monotonic clock (µs), the clock a V8 CPU profile's
+ * samples are on: with --cpu-prof, written beside the profile so bench/profile-summary.ts can split
+ * the server's samples by request kind (issue 42).
+ */
+const windows: { op: string; start_us: number; end_us: number; requests: number }[] = [];
+const monotonicUs = () => Number(process.hrtime.bigint() / 1000n);
+
+async function measureOnce(client: LoadClient, spec: LoadSpec, pid: number, op?: string): Promise<Measured> {
+  const watching = op && databaseBackends ? databaseBackends : null;
+  const dbBefore = new Map((watching ? await watching() : []).map((p) => [p, cpuMs(p)]));
   const before = cpuMs(pid);
+  const startUs = monotonicUs();
   const r = await client.run(spec);
+  if (op) windows.push({ op, start_us: startUs, end_us: monotonicUs(), requests: r.requests });
   const cpu = cpuMs(pid) - before;
-  return { ...r, cpu_ms_per_request: Math.round((cpu / Math.max(1, r.requests)) * 1000) / 1000 };
+  const perRequest = (ms: number) => Math.round((ms / Math.max(1, r.requests)) * 1000) / 1000;
+  // Each backend's CPU during the run: a backend opened during it counts whole; one the pool closed
+  // during it (idle for 10 s) is missed, so the figure is a lower bound when the pool churned.
+  let dbCpu = 0;
+  for (const p of watching ? await watching() : []) {
+    const now = cpuMs(p);
+    const then = dbBefore.get(p) ?? 0;
+    if (Number.isFinite(now) && Number.isFinite(then)) dbCpu += now - then;
+  }
+  return { ...r, cpu_ms_per_request: perRequest(cpu), ...(watching ? { db_cpu_ms_per_request: perRequest(dbCpu) } : {}) };
 }
 
 /** The numbers for registrations: a separate slice for each run, so no number is sent twice. */
@@ -127,6 +158,12 @@ async function benchEngine(engine: Engine, client: LoadClient, floorPid: number)
     const profDir = args["cpu-prof"] ? path.resolve(args["cpu-prof"], engine) : undefined;
     if (profDir) mkdirSync(profDir, { recursive: true });
     const server = await startServer(env, PORT, { nodeArgs: profDir ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : [] });
+    const watcher = engine === "postgresql" ? new pg.Client({ connectionString: env.DATABASE_URL }) : null;
+    if (watcher) {
+      await watcher.connect();
+      databaseBackends = async () =>
+        (await watcher.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`)).rows.map((r) => r.pid);
+    }
     try {
       const t = p.token;
       const take = slicer(p.unregistered);
@@ -163,14 +200,15 @@ async function benchEngine(engine: Engine, client: LoadClient, floorPid: number)
       const runs: Record<string, Measured[]> = Object.fromEntries(ops.map((o) => [o.op, []]));
       for (let r = 1; r <= ROUNDS; r++) {
         console.log(`== ${engine}: round ${r} of ${ROUNDS} (${SECONDS} s per request kind, ${CONNECTIONS} connections)`);
-        for (const o of r % 2 ? rotation : [...rotation].reverse()) {
+        for (const o of (r % 2) ^ (args.reverse ? 1 : 0) ? rotation : [...rotation].reverse()) {
           for (const x of o.op === "register" ? [o, afterBurst] : [o]) {
-            const m = await measureOnce(client, specFor(x, CONNECTIONS, SECONDS), x.floor ? floorPid : server.pid);
+            const m = await measureOnce(client, specFor(x, CONNECTIONS, SECONDS), x.floor ? floorPid : server.pid, x.floor ? undefined : x.op);
             runs[x.op].push(m);
-            console.log(`   ${x.op.padEnd(12)} ${String(m.rps).padStart(6)} req/s  p50 ${m.p50_ms} ms  p95 ${m.p95_ms} ms  cpu ${m.cpu_ms_per_request} ms/req  non-2xx ${m.non2xx}  socket errors ${m.socket_errors}`);
+            console.log(`   ${x.op.padEnd(12)} ${String(m.rps).padStart(6)} req/s  p50 ${m.p50_ms} ms  p95 ${m.p95_ms} ms  cpu ${m.cpu_ms_per_request} ms/req${m.db_cpu_ms_per_request !== undefined ? ` (database ${m.db_cpu_ms_per_request})` : ""}  non-2xx ${m.non2xx}  socket errors ${m.socket_errors}`);
           }
         }
       }
+      if (profDir) writeFileSync(path.join(profDir, "windows.json"), `${JSON.stringify(windows, null, 1)}\n`);
       const load: Record<string, unknown> = {};
       for (const o of ops) {
         const ms = runs[o.op];
@@ -179,6 +217,7 @@ async function benchEngine(engine: Engine, client: LoadClient, floorPid: number)
           p50_ms: median(ms.map((m) => m.p50_ms)),
           p95_ms: median(ms.map((m) => m.p95_ms)),
           cpu_ms_per_request: median(ms.map((m) => m.cpu_ms_per_request)),
+          ...(ms[0]?.db_cpu_ms_per_request !== undefined ? { db_cpu_ms_per_request: median(ms.map((m) => m.db_cpu_ms_per_request ?? 0)) } : {}),
           requests: ms.reduce((a, m) => a + m.requests, 0),
           errors: ms.reduce((a, m) => a + m.non2xx + m.socket_errors, 0),
           statuses: ms.map((m) => m.statuses),
@@ -216,6 +255,10 @@ async function benchEngine(engine: Engine, client: LoadClient, floorPid: number)
       }
       const generate100 = { p50_ms: Math.round(median(generate) * 10) / 10, max_ms: Math.round(Math.max(...generate) * 10) / 10, errors: generateErrors };
 
+      if (args.quick) {
+        const io = await (await import(path.resolve("bench/io.ts"))).measureExportOnly({ base: `${server.origin}/api`, token: t, serverPid: server.pid });
+        return { load, sequential, same_ticket_race: sameTicketRace, custom_range_10000: customRange, generate_100: generate100, stats_endpoints: {}, io, ioRows: [] as unknown[], archive: null };
+      }
       // The statistics endpoints (bench/stats.ts), after the writes, with every number taken again.
       const statsEndpoints: Record<string, unknown> = await measureStatsEndpoints({ base: `${server.origin}/api`, token: t, fillTo: 99_999 });
 
@@ -231,6 +274,8 @@ async function benchEngine(engine: Engine, client: LoadClient, floorPid: number)
       const archive = await measureArchive({ base: `${server.origin}/api`, token: t, serverPid: server.pid });
       return { load, sequential, same_ticket_race: sameTicketRace, custom_range_10000: customRange, generate_100: generate100, stats_endpoints: statsEndpoints, io, ioRows, archive };
     } finally {
+      databaseBackends = null;
+      await watcher?.end().catch(() => {});
       await stopServer(server);
       if (server.child.exitCode !== 0 && server.child.exitCode !== null && server.child.signalCode !== "SIGTERM") console.warn(server.log());
     }
@@ -279,6 +324,7 @@ function targetRows(r: EngineResult) {
   // worker's start and the PDFs' data: +330-500 MB on this machine, as much as one small PDF job's,
   // whether 10,000 or 99,999 tickets; docs/performance.md); while the ZIP streams, RSS stays under
   // that peak and rises little. Rows held in memory would show in both.
+  if (!r.archive) return rows;
   const curve = r.archive.rss_by_progress_mb;
   const streamRise = curve.length ? Math.round((curve[curve.length - 1].rss_mb - curve[0].rss_mb) * 10) / 10 : 0;
   rows.push({
@@ -311,8 +357,8 @@ const failures: string[] = [];
 try {
   for (const engine of engines) {
     const results = await benchEngine(engine, client, floor.pid);
-    const rows = targetRows(results);
-    const latencyRows = statsTargetRows(engine, results.stats_endpoints as Record<string, any>);
+    const rows = targetRows(results as EngineResult);
+    const latencyRows = args.quick ? [] : statsTargetRows(engine, results.stats_endpoints as Record<string, any>);
     report.engines[engine] = { ...results, ioRows: undefined, targets: rows, stats_targets: latencyRows, io_targets: results.ioRows };
     const load = results.load as Record<string, any>;
     console.log(`\n${engine}: requests/s (median of ${ROUNDS} rounds, ${CONNECTIONS} connections, ${client.version}, server on Node ${serverNodeVersion})`);
@@ -324,6 +370,7 @@ try {
         "p50 ms": m.p50_ms,
         "p95 ms": m.p95_ms,
         "server CPU ms/req": m.cpu_ms_per_request,
+        "database CPU ms/req": m.db_cpu_ms_per_request ?? "",
         errors: m.errors,
       })),
     );
@@ -338,6 +385,10 @@ try {
     if (results.same_ticket_race.successes !== 1) failures.push(`${engine}: the 20-way race had ${results.same_ticket_race.successes} successes`);
     if (results.custom_range_10000.status !== 201) failures.push(`${engine}: the custom range answered ${results.custom_range_10000.status}`);
     if (results.generate_100.errors) failures.push(`${engine}: ${results.generate_100.errors} generate calls failed`);
+    if (args.quick) {
+      console.log(`${engine}: export-all ${JSON.stringify(results.io)}`);
+      continue;
+    }
     // Issue 36: real volume on an empty database of its own (bench/bulk.ts).
     const bulk = await measureBulk(engine, { port: PORT + 40 });
     (report.engines[engine] as Record<string, unknown>).bulk = { ...bulk, targets: bulkTargetRows(bulk) };

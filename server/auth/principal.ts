@@ -10,6 +10,8 @@ export interface Principal {
   sessionId: string;
   /** api_rate_limit and enable_api_logging, read with the session (no extra round trip). */
   settings?: RequestSettings;
+  /** raffle_state.status, read with the session (decision 220); absent when not read that way. */
+  raffleStatus?: string | null;
 }
 
 /**
@@ -26,11 +28,11 @@ export async function getPrincipal(req: Pick<NextRequest, "headers" | "cookies">
     }
     const session = await resolveSession({ token: match[1] });
     if (!session || session.kind !== "bearer") throw new AppError("unauthorized", "Invalid or expired token");
-    return { user: session.user, via: "bearer", sessionId: session.sessionId, settings: session.settings };
+    return { user: session.user, via: "bearer", sessionId: session.sessionId, settings: session.settings, raffleStatus: session.raffleStatus };
   }
   const sessionId = await readCookieSessionId(req);
   if (!sessionId) return null;
   const session = await resolveSession({ sessionId });
   if (!session || session.kind !== "cookie") return null;
-  return { user: session.user, via: "cookie", sessionId: session.sessionId, settings: session.settings };
+  return { user: session.user, via: "cookie", sessionId: session.sessionId, settings: session.settings, raffleStatus: session.raffleStatus };
 }

@@ -28,6 +28,12 @@ export interface ResolvedSession {
   kind: SessionKind;
   user: SessionUser;
   settings: RequestSettings;
+  /**
+   * raffle_state.status as this statement saw it (null before the row exists): a write route's
+   * early refusal of a closed raffle reads it instead of a statement of its own (decision 220).
+   * Only an early answer: the database's closed_raffle_guard decides inside the write's transaction.
+   */
+  raffleStatus: string | null;
 }
 
 export function hashToken(token: string) {
@@ -61,11 +67,13 @@ interface SessionRow {
   is_admin: boolean;
   api_rate_limit: number;
   enable_api_logging: boolean;
+  raffle_status: string | null;
 }
 
 const SESSION_SQL = (column: "id" | "token_hash") => `
   SELECT s.id, s.kind, s.last_seen_at, u.id AS user_id, u.email, u.display_name, u.photo_url, u.is_admin,
-         st.api_rate_limit, st.enable_api_logging
+         st.api_rate_limit, st.enable_api_logging,
+         (SELECT rs.status FROM raffle_state rs WHERE rs.id = 1) AS raffle_status
     FROM auth_sessions s
     JOIN users u ON u.id = s.user_id
    CROSS JOIN settings st
@@ -92,7 +100,11 @@ const BY_TOKEN = SESSION_SQL("token_hash");
  */
 export async function resolveSession(by: { sessionId: string } | { token: string }): Promise<ResolvedSession | null> {
   if ("sessionId" in by && !/^[0-9a-f-]{36}$/i.test(by.sessionId)) return null;
-  const rows = "sessionId" in by ? await sql<SessionRow>(BY_ID, [by.sessionId]) : await sql<SessionRow>(BY_TOKEN, [hashToken(by.token)]);
+  // Named statements: each pooled connection parses and plans them once (decision 220).
+  const rows =
+    "sessionId" in by
+      ? await sql<SessionRow>(BY_ID, [by.sessionId], "session_by_id")
+      : await sql<SessionRow>(BY_TOKEN, [hashToken(by.token)], "session_by_token");
   const row = rows[0];
   if (!row) return null;
   if (Date.now() - new Date(row.last_seen_at).getTime() > TOUCH_INTERVAL_MS) {
@@ -104,6 +116,7 @@ export async function resolveSession(by: { sessionId: string } | { token: string
     kind: row.kind,
     user: { id: row.user_id, email: row.email, displayName: row.display_name, photoUrl: row.photo_url, isAdmin: row.is_admin },
     settings: { apiRateLimit: row.api_rate_limit, enableApiLogging: row.enable_api_logging },
+    raffleStatus: row.raffle_status,
   };
 }
 

@@ -1,5 +1,6 @@
 import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
+import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -167,8 +168,33 @@ export function dbEngine(): Engine {
  * db(), so the connection count and the embedded database's single instance are unchanged.
  * Parameters are always bound ($1, $2, ...), never interpolated.
  */
-export async function sql<T>(text: string, params: unknown[] = []): Promise<T[]> {
-  return (await state().pool.query(text, params)).rows as T[];
+export async function sql<T>(text: string, params: unknown[] = [], name?: string): Promise<T[]> {
+  // A name makes it a prepared statement: each connection parses and plans it once, and later
+  // runs send only Bind/Execute (decision 220). Only for fixed text that runs on most requests.
+  // PostgreSQL only: the embedded database's one session outlives a reconnection of its client,
+  // whose list of prepared names starts empty again ("prepared statement already exists").
+  const s = state();
+  const named = name && s.engine === "postgresql";
+  return (await s.pool.query(named ? { name, text, values: params } : { text, values: params })).rows as T[];
+}
+
+/** Names given to statements by their text (statementName), at most MAX_STATEMENT_NAMES. */
+const statementNames = new Map<string, string>();
+const MAX_STATEMENT_NAMES = 32;
+
+/**
+ * A prepared statement's name for a statement built per call whose text repeats (the single
+ * registration: its text is fixed per form of ticket reference, everything else is a parameter).
+ * Past MAX_STATEMENT_NAMES texts, none: a statement whose text varied per call would otherwise
+ * leave a prepared statement per call on every connection.
+ */
+export function statementName(prefix: string, text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (!name && statementNames.size < MAX_STATEMENT_NAMES) {
+    name = `${prefix}_${createHash("sha256").update(text).digest("hex").slice(0, 16)}`;
+    statementNames.set(text, name);
+  }
+  return name;
 }
 
 /** The embedded database's one-connection pool, on the PGlite engine (backups read it in one transaction, server/backup). */

@@ -140,7 +140,7 @@ export function apiRoute<B extends z.ZodType | undefined = undefined, Q extends 
       }
       if (principal?.via === "cookie" && MUTATING.has(req.method)) checkOrigin(req);
       // A closed raffle's records are read-only (docs/decisions/130): refused before the body is read.
-      if (MUTATING.has(req.method) && isRaffleWrite(req.method, new URL(req.url).pathname)) await assertRaffleOpen();
+      if (MUTATING.has(req.method) && isRaffleWrite(req.method, new URL(req.url).pathname)) await assertRaffleOpen(principal);
       const bodyText = options.body ? await readBodyText(req, bodyLimit) : undefined;
 
       const rawParams = (await context.params) ?? {};

@@ -1,7 +1,7 @@
 import "server-only";
 import type { RaffleStatus } from "@/lib/draw";
 import { isReadOnlyRaffle } from "@/lib/raffle-allows";
-import { db } from "@/server/db/client";
+import { sql } from "@/server/db/client";
 import { RAFFLE_CLOSED_MESSAGE } from "@/server/http/db-errors";
 import { AppError } from "@/server/http/errors";
 
@@ -88,9 +88,17 @@ export function isRaffleWrite(method: string, pathname: string): boolean {
   return patterns.some((p) => p.method === method && p.regex.test(pathname));
 }
 
-/** 409 raffle_closed when the raffle is closed (one primary-key read). */
-export async function assertRaffleOpen(): Promise<void> {
-  const rows = await db().$queryRaw<{ status: RaffleStatus }[]>`SELECT status FROM raffle_state WHERE id = 1`;
+/**
+ * 409 raffle_closed when the raffle is closed: the status the caller's session statement read
+ * (decision 220: no round trip of its own), else one primary-key read. An early answer only: the
+ * database's closed_raffle_guard refuses the write inside its transaction whatever this saw.
+ */
+export async function assertRaffleOpen(principal?: { raffleStatus?: string | null } | null): Promise<void> {
+  let status: string | null | undefined = principal?.raffleStatus;
+  if (status === undefined) {
+    const rows = await sql<{ status: RaffleStatus }>(`SELECT status FROM raffle_state WHERE id = 1`, [], "raffle_status");
+    status = rows[0]?.status ?? null;
+  }
   // The same decision the screens show (lib/raffle-allows.ts, decision 202).
-  if (rows[0] && isReadOnlyRaffle(rows[0].status)) throw new AppError("raffle_closed", RAFFLE_CLOSED_MESSAGE);
+  if (status && isReadOnlyRaffle(status as RaffleStatus)) throw new AppError("raffle_closed", RAFFLE_CLOSED_MESSAGE);
 }

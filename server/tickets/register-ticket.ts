@@ -3,7 +3,7 @@ import { isRegisteredBuyerName } from "@/lib/constants";
 import type { RegisterTicketPayload } from "@/lib/schemas/ticket";
 import { TICKET_MESSAGES } from "@/lib/ticket-messages";
 import type { Principal } from "@/server/auth/principal";
-import { sql } from "@/server/db/client";
+import { sql, statementName } from "@/server/db/client";
 import { AppError } from "@/server/http/errors";
 import { violatesConstraint } from "@/server/http/db-errors";
 import { duplicateReferenceError, GCASH_REFERENCE_INDEX, planPayment, type PaymentPlan } from "@/server/payments/plan-payment";
@@ -50,8 +50,9 @@ async function register(options: { ref: string; buyer: RegisterTicketPayload; pr
   const payer = { name: buyer.buyerName, phone: buyer.phoneNumber };
   const { plan, audit } = await planPayment({ choice: buyer, stub, buyer: payer, principal });
   const statement = registrationStatement({ rows: saleRowsWhere(where, buyer, { status: "registered" }), payments: [plan], principal, source: options.source ?? "register", audit });
-  // One statement, straight to the driver (the write every seller repeats all day; docs/performance.md).
-  const [row] = await runRegistration(() => sql<Ticket>(statement.text, statement.values), [plan], payer);
+  // One statement, straight to the driver (the write every seller repeats all day; docs/performance.md),
+  // prepared once per connection: its text is fixed per form of reference (decision 220).
+  const [row] = await runRegistration(() => sql<Ticket>(statement.text, statement.values, statementName("register", statement.text)), [plan], payer);
   if (row) return row;
   const existing = await findTicket(options.ref);
   if (!existing) throw new AppError("not_found", TICKET_NOT_FOUND_BY_TERM);

@@ -72,6 +72,21 @@ export function ticketFilterConditions(filters: Pick<TicketFilters, "search" | "
 }
 
 /**
+ * The plain listing's page at any offset (issue 42): the page's keys are skipped to in the
+ * (created_at DESC, ticket_number DESC) index alone, an index-only scan that reads no table row
+ * while the visibility map says the pages are all-visible (autovacuum keeps it so, decision 221),
+ * then only the page's rows are read. A plan test holds it (tests/integration/tickets-deep-page-plan.test.ts).
+ */
+export function plainPageQuery(limit: number, offset: number): Prisma.Sql {
+  return Prisma.sql`
+        SELECT ${TICKET_COLUMNS}
+        FROM (SELECT ticket_number, created_at FROM tickets
+              ORDER BY created_at DESC, ticket_number DESC LIMIT ${limit}::int OFFSET ${offset}::bigint) p
+        JOIN tickets t ON t.ticket_number = p.ticket_number
+        ORDER BY p.created_at DESC, p.ticket_number DESC`;
+}
+
+/**
  * Tickets newest first with their total. Unfiltered (or status-only) totals come from the
  * counters; filtered ones count the same filtered set, exactly, or with `count=capped` up to
  * TICKET_COUNT_CAP + 1 rows and no further (decision 081). Deep pages of the plain listing pick
@@ -109,12 +124,7 @@ async function queryTickets<T extends VisibleTicket = Ticket>(
     ? run<Ticket>(Prisma.sql`
         SELECT ${TICKET_COLUMNS} FROM tickets t ${pageWhere}
         ORDER BY t.created_at ${order}, t.ticket_number ${order} LIMIT ${limit}::int OFFSET ${offset}::bigint`)
-    : run<Ticket>(Prisma.sql`
-        SELECT ${TICKET_COLUMNS}
-        FROM (SELECT ticket_number, created_at FROM tickets
-              ORDER BY created_at DESC, ticket_number DESC LIMIT ${limit}::int OFFSET ${offset}::bigint) p
-        JOIN tickets t ON t.ticket_number = p.ticket_number
-        ORDER BY p.created_at DESC, p.ticket_number DESC`);
+    : run<Ticket>(plainPageQuery(limit, offset));
   const totalQuery = countsOnly
     ? getTicketCounts().then((c) => (filters.status === "registered" ? c.registered : filters.status === "unregistered" ? c.unregistered : c.total))
     : capped

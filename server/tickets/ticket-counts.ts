@@ -10,6 +10,8 @@ export async function getTicketCounts() {
     `SELECT coalesce(sum(total), 0)::int AS total, coalesce(sum(registered), 0)::int AS registered,
             coalesce(sum(revenue), 0)::text AS revenue
        FROM ticket_counters`,
+    [],
+    "ticket_counts",
   );
   return { total: row.total, registered: row.registered, unregistered: row.total - row.registered, revenue: Number(row.revenue) };
 }

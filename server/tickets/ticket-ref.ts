@@ -37,7 +37,8 @@ export async function findTicket(ref: string | number, tx?: Tx): Promise<Ticket 
   const condition = ticketRefCondition(ref);
   if (!condition) return null;
   const query = Prisma.sql`SELECT ${TICKET_COLUMNS} FROM tickets t WHERE ${condition}`;
-  const rows = tx ? await tx.$queryRaw<Ticket[]>(query) : await sql<Ticket>(query.text, query.values);
+  // Named per form of reference (its text is fixed per form): planned once per connection (decision 220).
+  const rows = tx ? await tx.$queryRaw<Ticket[]>(query) : await sql<Ticket>(query.text, query.values, `ticket_by_${parseTicketRef(ref).kind}`);
   return rows[0] ?? null;
 }
 
