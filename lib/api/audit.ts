@@ -1,16 +1,8 @@
 // The Activity Log's calls (administrators): GET /api/audit, /api/audit/filters, /api/audit/export.
 import { apiRequest, download } from "@/lib/api-client";
-import type { AuditEntry, AuditFilters } from "@/lib/schemas/audit";
+import type { AuditFilters, AuditPage } from "@/lib/schemas/audit";
 
-export interface AuditPage {
-  success: true;
-  entries: AuditEntry[];
-  total: number;
-  page: number;
-  pageSize: number;
-  totalPages: number;
-  timezone: string;
-}
+export type { AuditPage } from "@/lib/schemas/audit";
 
 /** The export may be large: it streams, and gets the export call's 60 s (SPEC section 7). */
 const EXPORT_TIMEOUT_MS = 60_000;

@@ -22,7 +22,7 @@ beforeEach(async () => {
   ({ admin, staff } = await createAdminAndStaff());
 });
 
-const createRange = (from: number, to: number) => createTickets(admin, from, to);
+const createRange = (from: number, to: number): Promise<any[]> => createTickets(admin, from, to);
 
 const register = (ref: string, body: unknown, token = staff.token) =>
   callRoute(registerRoute, { method: "PUT", path: `/api/tickets/register/${encodeURIComponent(ref)}`, params: { controlNumber: ref }, body, token });
