@@ -1,7 +1,22 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import js from "@eslint/js";
 import nextPlugin from "@next/eslint-plugin-next";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+
+/**
+ * Every `export const <name>Api` object of lib/api/ (read from the files, so a new one is covered
+ * the day it is written), and the one-off calls beside them that screens must reach through hooks.
+ */
+const API_OBJECTS = readdirSync(path.join(import.meta.dirname, "lib/api"))
+  .filter((file) => file.endsWith(".ts"))
+  .map((file) => [`@/lib/api/${file.slice(0, -3)}`, [...readFileSync(path.join(import.meta.dirname, "lib/api", file), "utf8").matchAll(/^export const (\w+Api)\b/gm)].map((m) => m[1])])
+  .filter(([, names]) => names.length > 0);
+const API_CALLS = { "@/lib/api/tickets-io": ["importTicketsCsv"], "@/lib/api/stubs": ["printStubsPdf"] };
+const API_GUARD = API_OBJECTS.map(([name, names]) => [name, [...names, ...(API_CALLS[name] ?? [])]]).concat(
+  Object.entries(API_CALLS).filter(([name]) => !API_OBJECTS.some(([n]) => n === name)),
+);
 
 const SERVER_IMPORTS = { group: ["@/server/*", "@/generated/*", "@prisma/*"], message: "UI and shared code must not import server/ or Prisma" };
 
@@ -43,19 +58,21 @@ export default tseslint.config(
         "error",
         {
           patterns: [SERVER_IMPORTS],
-          paths: [
-            ["@/lib/api/tickets", ["ticketsApi"]],
-            ["@/lib/api/users", ["usersApi"]],
-            ["@/lib/api/settings", ["settingsApi"]],
-            ["@/lib/api/dashboard", ["dashboardApi"]],
-            ["@/lib/api/ticket-creators", ["ticketCreatorsApi"]],
-            ["@/lib/api/auth", ["authApi"]],
-            ["@/lib/api/audit", ["auditApi"]],
-            ["@/lib/api/ticket-files", ["ticketFilesApi"]],
-            ["@/lib/api/tickets-io", ["importTicketsCsv"]],
-            ["@/lib/api/stubs", ["stubsApi", "printStubsPdf"]],
-          ].map(([name, importNames]) => ({ name, importNames, message: "Use the hook in lib/queries/ (or add one there)" })),
+          paths: API_GUARD.map(([name, importNames]) => ({ name, importNames, message: "Use the hook in lib/queries/ (or add one there)" })),
         },
+      ],
+    },
+  },
+  {
+    // The app layer only routes (docs/architecture.md): no SQL and no database client under app/;
+    // the data comes from server/.
+    files: ["app/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: "TSAsExpression > TSAsExpression[typeAnnotation.type='TSUnknownKeyword']", message: "No `as unknown as` casts: type the schema instead" },
+        { selector: "CallExpression[callee.name='db']", message: "The app layer only routes: call a service in server/ (no db() under app/)" },
+        { selector: "MemberExpression[property.name=/^\\$(queryRaw|executeRaw|queryRawUnsafe|executeRawUnsafe|transaction)$/]", message: "The app layer only routes: SQL lives in server/" },
       ],
     },
   },

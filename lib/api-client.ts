@@ -73,12 +73,72 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     // The session is gone (signed out, expired, disabled): a full page load so the server decides.
     window.location.assign("/login");
   }
-  if (!res.ok || (json?.success === false && !options.allowUnsuccessful)) {
-    const message = typeof json?.message === "string" ? json.message : typeof json?.error === "string" ? json.error : `Request failed (${res.status})`;
-    const code = typeof json?.code === "string" ? json.code : "http_error";
-    throw new ApiError(res.status, code, message);
-  }
+  if (!res.ok || (json?.success === false && !options.allowUnsuccessful)) throw apiErrorOf(res, json);
   return json as T;
+}
+
+/** The ApiError for a refused call: the server's code and message (`{success: false, code, message}`). */
+function apiErrorOf(res: Response, json: Record<string, unknown> | null): ApiError {
+  const message = typeof json?.message === "string" ? json.message : typeof json?.error === "string" ? json.error : `Request failed (${res.status})`;
+  const code = typeof json?.code === "string" ? json.code : "http_error";
+  return new ApiError(res.status, code, message);
+}
+
+/** The file name a download's Content-Disposition gives, or `fallback`. */
+export function fileNameOf(res: Response, fallback: string): string {
+  return /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? fallback;
+}
+
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string;
+  bytes: number;
+}
+
+/**
+ * A file download (CSV, PDF, ZIP, backup): the same key header, timeout, 401 rule and error
+ * parsing as apiRequest, read as it streams (`onChunk` sees each piece, for a progress line), and
+ * assembled into a Blob once the whole answer has arrived.
+ */
+export async function download(
+  path: string,
+  options: Pick<RequestOptions, "body" | "timeoutMs" | "signal" | "headers"> & {
+    method?: "GET" | "POST";
+    /** The Accept header (the file's type). */
+    accept: string;
+    /** The name to save under when the server gives none. */
+    fallbackName: string;
+    /** The Blob's type; the answer's Content-Type when absent. */
+    type?: string;
+    onChunk?: (chunk: Uint8Array, bytesSoFar: number) => void;
+  },
+): Promise<DownloadedFile> {
+  const hasBody = options.body !== undefined;
+  const headers = buildHeaders(hasBody);
+  headers.set("Accept", options.accept);
+  for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
+  const res = await fetch(`/api${path}`, {
+    method: options.method ?? "GET",
+    headers,
+    body: hasBody ? JSON.stringify(options.body) : undefined,
+    credentials: "same-origin",
+    cache: "no-store",
+    signal: requestSignal(options),
+  });
+  if (res.status === 401 && typeof window !== "undefined") window.location.assign("/login");
+  if (!res.ok || !res.body) throw apiErrorOf(res, await readJson(res));
+  const reader = res.body.getReader();
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value as Uint8Array<ArrayBuffer>);
+    bytes += value.byteLength;
+    options.onChunk?.(value, bytes);
+  }
+  const type = options.type ?? res.headers.get("content-type") ?? "";
+  return { blob: new Blob(chunks, { type }), fileName: fileNameOf(res, options.fallbackName), bytes };
 }
 
 /**

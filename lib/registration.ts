@@ -10,13 +10,11 @@ export const SINGLE_LOOKUP_MIN_LENGTH = 3;
 /** SPEC section 4 "Multiple registration" and section 9: the unregistered list's search debounce. */
 export const UNREGISTERED_SEARCH_DEBOUNCE_MS = 500;
 
-/** The status lines of SPEC sections 2, 5 and 8, word for word. */
+/** The status lines of SPEC sections 2, 5 and 8, word for word (a refusal's words: lib/registrability.ts). */
 export const REGISTRATION_TEXT = {
   found: "Ticket found! You can now enter buyer information.",
   notFound: "Ticket not found with the provided control number or last 5 digits",
   lookupFailed: "Failed to search for ticket. Please try again.",
-  alreadyRegistered: (buyer: string) => `Already registered to: ${buyer}`,
-  addRegistered: (buyer: string) => `Ticket already registered to: ${buyer}`,
   addDuplicate: "Ticket is already selected for registration",
   addNotFound: "Ticket not found with the provided control number",
   addSuccess: (controlNumber: string) => `Ticket ${controlNumber} added to selection`,

@@ -11,6 +11,7 @@ import { toast } from "@/components/ui/sonner";
 import { Spinner } from "@/components/ui/spinner";
 import { ApiError } from "@/lib/api-client";
 import { useFindTicket } from "@/lib/queries/registration";
+import { registrability, registrationFacts, REGISTRABILITY_TEXT } from "@/lib/registrability";
 import { REGISTRATION_TEXT, type TicketSummary } from "@/lib/registration";
 import { TICKET_MESSAGES } from "@/lib/ticket-messages";
 
@@ -28,8 +29,10 @@ export function AddByControlNumber({ isSelected, onAdd }: { isSelected: (id: str
     setIsAdding(true);
     try {
       const ticket = await findTicket(term);
-      // The spec's order: registered, then already selected.
-      if (ticket.is_registered) return setProblem(REGISTRATION_TEXT.addRegistered(ticket.buyer_name ?? ""));
+      // The spec's order: why it cannot be registered (void, registered), then already selected.
+      // The raffle's state is not asked here: the whole form is disabled while it refuses a sale.
+      const refusal = registrability(registrationFacts(ticket));
+      if (refusal) return setProblem(refusal.reason === "registered" ? REGISTRABILITY_TEXT.alreadyRegisteredTicket(refusal.buyer) : refusal.message);
       if (isSelected(ticket.id)) return setProblem(REGISTRATION_TEXT.addDuplicate);
       onAdd(ticket);
       setValue("");

@@ -4,8 +4,9 @@ import { ApiError } from "@/lib/api-client";
 import type { Ticket } from "@/lib/api/tickets";
 import { RAFFLE_CLOSED_TEXT } from "@/lib/raffle-allows";
 
-const free = { control_number: "B2K-100-00001", is_registered: false, buyer_name: null } as Ticket;
-const taken = { control_number: "B2K-100-00002", is_registered: true, buyer_name: "Juan Dela Cruz" } as Ticket;
+const free = { control_number: "B2K-100-00001", is_registered: false, buyer_name: null, voided_at: null, void_reason: null } as Ticket;
+const taken = { control_number: "B2K-100-00002", is_registered: true, buyer_name: "Juan Dela Cruz", voided_at: null, void_reason: null } as Ticket;
+const voided = { control_number: "B2K-100-00003", is_registered: false, buyer_name: null, voided_at: "2026-01-01T00:00:00Z", void_reason: "lost_stub" } as Ticket;
 const base = { term: "00001", lookedUpTerm: "00001", isFetching: false, ticket: undefined, error: null };
 
 describe("deriveLookupState", () => {
@@ -33,11 +34,20 @@ describe("deriveLookupState", () => {
 
 describe("a lookup once the raffle's state refuses sales (decision 202)", () => {
   it("is not 'found' but closed, with the reason, and its button says so", () => {
-    const state = deriveLookupState({ ...base, ticket: free, salesRefusal: RAFFLE_CLOSED_TEXT });
+    const state = deriveLookupState({ ...base, ticket: free, raffle: "closed" });
     expect(state).toEqual({ status: "closed", ticket: free, message: RAFFLE_CLOSED_TEXT });
     expect(singleSubmitLabel(state, false)).toBe("Sales Closed");
     // A sold ticket still reads as sold: that is true whatever the state.
-    expect(deriveLookupState({ ...base, ticket: taken, salesRefusal: RAFFLE_CLOSED_TEXT }).status).toBe("locked");
+    expect(deriveLookupState({ ...base, ticket: taken, raffle: "closed" }).status).toBe("locked");
+    expect(deriveLookupState({ ...base, ticket: free, raffle: "selling" }).status).toBe("found");
+  });
+});
+
+describe("a void ticket's lookup (lib/registrability.ts: void first)", () => {
+  it("is 'void' with the void's sentence, whatever the raffle's state, and its button says so", () => {
+    const state = deriveLookupState({ ...base, ticket: voided, raffle: "closed" });
+    expect(state).toEqual({ status: "void", ticket: voided, message: "Ticket B2K-100-00003 is void: Lost stub" });
+    expect(singleSubmitLabel(state, false)).toBe("Ticket Void");
   });
 });
 

@@ -2,6 +2,8 @@
 // locked (already registered), not found, or failed. Derived from the field and its lookup.
 import type { Ticket } from "@/lib/api/tickets";
 import { ApiError } from "@/lib/api-client";
+import type { RaffleStatus } from "@/lib/draw";
+import { registrability, registrationFacts } from "@/lib/registrability";
 import { SINGLE_LOOKUP_MIN_LENGTH } from "@/lib/registration";
 
 export type LookupState =
@@ -9,6 +11,8 @@ export type LookupState =
   | { status: "searching" }
   | { status: "found"; ticket: Ticket }
   | { status: "locked"; ticket: Ticket; buyer: string }
+  /** Found, but void: no write may touch it (decision 051). */
+  | { status: "void"; ticket: Ticket; message: string }
   /** Found and unsold, but the raffle's state allows no sale now (lib/raffle-allows.ts). */
   | { status: "closed"; ticket: Ticket; message: string }
   | { status: "not-found" }
@@ -22,25 +26,35 @@ export function deriveLookupState(input: {
   isFetching: boolean;
   ticket: Ticket | undefined;
   error: unknown;
-  /** Why the raffle's state refuses a sale now (sales closed, draw committed, raffle closed); null when it allows one. */
-  salesRefusal?: string | null;
+  /** The raffle's status (sales closed, draw committed, raffle closed refuse a sale); unknown while it loads. */
+  raffle?: RaffleStatus | null;
 }): LookupState {
   if (input.term.length < SINGLE_LOOKUP_MIN_LENGTH) return { status: "idle" };
   // Typing on, or an answer still on its way: nothing shown may belong to an older term.
   if (input.term !== input.lookedUpTerm || input.isFetching) return { status: "searching" };
   if (input.error) return input.error instanceof ApiError && input.error.status === 404 ? { status: "not-found" } : { status: "failed" };
   if (!input.ticket) return { status: "searching" };
-  if (input.ticket.is_registered) return { status: "locked", ticket: input.ticket, buyer: input.ticket.buyer_name ?? "" };
-  if (input.salesRefusal) return { status: "closed", ticket: input.ticket, message: input.salesRefusal };
-  return { status: "found", ticket: input.ticket };
+  const ticket = input.ticket;
+  const refusal = registrability(registrationFacts(ticket), input.raffle);
+  switch (refusal?.reason) {
+    case undefined:
+      return { status: "found", ticket };
+    case "voided":
+      return { status: "void", ticket, message: refusal.message };
+    case "registered":
+      return { status: "locked", ticket, buyer: refusal.buyer };
+    case "raffle":
+      return { status: "closed", ticket, message: refusal.message };
+  }
 }
 
-export type SingleSubmitLabel = "Register Ticket" | "Registering..." | "Already Registered" | "Sales Closed" | "Search for ticket first";
+export type SingleSubmitLabel = "Register Ticket" | "Registering..." | "Already Registered" | "Ticket Void" | "Sales Closed" | "Search for ticket first";
 
-/** The submit button's four texts (SPEC section 2). */
+/** The submit button's texts (SPEC section 2, and a void ticket's). */
 export function singleSubmitLabel(state: LookupState, isRegistering: boolean): SingleSubmitLabel {
   if (isRegistering) return "Registering...";
   if (state.status === "locked") return "Already Registered";
+  if (state.status === "void") return "Ticket Void";
   if (state.status === "closed") return "Sales Closed";
   if (state.status === "found") return "Register Ticket";
   return "Search for ticket first";

@@ -5,6 +5,7 @@
 import { CircleAlert, CircleCheck, LoaderCircle, Lock, SearchX } from "lucide-react";
 import type { LookupState } from "@/components/register/lookup-state";
 import { formatPeso, paymentMethodLabel } from "@/lib/format";
+import { REGISTRABILITY_TEXT } from "@/lib/registrability";
 import { REGISTRATION_TEXT } from "@/lib/registration";
 
 function Line({ icon, className, children }: { icon: React.ReactNode; className: string; children: React.ReactNode }) {
@@ -41,9 +42,10 @@ function StatusLine({ state }: { state: LookupState }) {
     case "locked":
       return (
         <Line icon={<Lock />} className="text-destructive">
-          {REGISTRATION_TEXT.alreadyRegistered(state.buyer)}
+          {REGISTRABILITY_TEXT.alreadyRegistered(state.buyer)}
         </Line>
       );
+    case "void":
     case "closed":
       return (
         <Line icon={<Lock />} className="text-destructive">

@@ -10,7 +10,7 @@ import { Ticket as TicketIcon } from "lucide-react";
 import { useForm, useWatch } from "react-hook-form";
 import { BuyerFields } from "@/components/register/buyer-fields";
 import { LookupStatus } from "@/components/register/lookup-status";
-import { RaffleStateNotice, useRaffleRefusal } from "@/components/raffle-state/raffle-state-notice";
+import { RaffleStateNotice } from "@/components/raffle-state/raffle-state-notice";
 import { PaymentConfirmation, usePaymentConflicts } from "@/components/register/payment-conflict";
 import { PaymentFields } from "@/components/register/payment-fields";
 import { deriveLookupState, singleSubmitLabel } from "@/components/register/lookup-state";
@@ -22,6 +22,7 @@ import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/sonner";
 import { Spinner } from "@/components/ui/spinner";
 import { errorMessage } from "@/lib/api-client";
+import { useRaffleStatus } from "@/lib/queries/draw";
 import { useRegisterTicket, useTicketLookup } from "@/lib/queries/registration";
 import { REGISTRATION_TEXT, SINGLE_LOOKUP_DEBOUNCE_MS, SINGLE_LOOKUP_MIN_LENGTH } from "@/lib/registration";
 import { EMPTY_BUYER, singleRegistrationResolver } from "@/components/register/registration-form";
@@ -46,8 +47,8 @@ export function SingleRegistration({ aside }: { aside: React.ReactNode }) {
   const [lookedUpTerm, lookUpNow] = useDebouncedValue(term, SINGLE_LOOKUP_DEBOUNCE_MS);
   const isLookupDue = lookedUpTerm === term && term.length >= SINGLE_LOOKUP_MIN_LENGTH;
   const lookup = useTicketLookup(isLookupDue ? term : null);
-  const salesRefusal = useRaffleRefusal("sell");
-  const state = deriveLookupState({ term, lookedUpTerm, isFetching: lookup.isFetching, ticket: lookup.data, error: lookup.error, salesRefusal });
+  const raffle = useRaffleStatus().data;
+  const state = deriveLookupState({ term, lookedUpTerm, isFetching: lookup.isFetching, ticket: lookup.data, error: lookup.error, raffle });
 
   const registration = useRegisterTicket();
   const conflicts = usePaymentConflicts((message) => form.setError("paymentReference", { type: "server", message }, { shouldFocus: true }));

@@ -8,6 +8,7 @@ import { useEffect, useRef, useState } from "react";
 import type { Ticket } from "@/lib/api/tickets";
 import { useFindTicket } from "@/lib/queries/registration";
 import { mergeRegisteredRows, type ListedTicket, type TicketSummary } from "@/lib/registration";
+import { registrability, registrationFacts } from "@/lib/registrability";
 
 interface Found {
   ticket: TicketSummary;
@@ -48,7 +49,8 @@ export function useRegisteredMeanwhile(options: {
       gone.map(async ({ ticket, index }) => {
         try {
           const found = await latest.current.findTicket(ticket.id);
-          return found.is_registered ? { ticket: found, buyer: found.buyer_name ?? "", index } : null;
+          const refusal = registrability(registrationFacts(found));
+          return refusal?.reason === "registered" ? { ticket: found, buyer: refusal.buyer, index } : null;
         } catch {
           return null; // deleted, or unreachable: the row just leaves the list
         }

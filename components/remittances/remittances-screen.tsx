@@ -16,17 +16,16 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { lazyDropdownMenu } from "@/components/ui/lazy-dropdown-menu";
-import { Skeleton } from "@/components/ui/skeleton";
 import { Switch } from "@/components/ui/switch";
 import { useOpenedOnce } from "@/components/ui/use-opened-once";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { errorMessage } from "@/lib/api-client";
 import { remittancePdfPaths } from "@/lib/api/remittances";
 import { formatCount, formatDateTime } from "@/lib/format";
 import { amountToCentavos, formatAmount } from "@/lib/money";
 import { useBalances } from "@/lib/queries/remittances";
 import { useRaffleTimezone } from "@/lib/queries/settings";
 import type { BalanceTotals, SellerBalance } from "@/lib/schemas/remittance";
+import { QueryState } from "@/components/page-state/query-state";
 
 // Each row's "More" menu loads on its first use (decision 179).
 const LazySellerRowMenu = lazyDropdownMenu(() => import("@/components/remittances/seller-row-menu").then((m) => m.SellerRowMenu));
@@ -102,18 +101,13 @@ export function RemittancesScreen() {
           </div>
         </CardHeader>
         <CardContent>
-          {query.isPending ? (
-            <div className="space-y-2" role="status" aria-busy="true" aria-label="Loading the balances">
-              <Skeleton className="h-10 w-full" />
-              <Skeleton className="h-10 w-full" />
-            </div>
-          ) : query.isError ? (
-            <p role="alert" className="text-sm text-destructive">
-              {errorMessage(query.error, "Failed to load the balances")}
-            </p>
-          ) : rows.length === 0 ? (
-            <p className="py-6 text-center text-sm text-muted-foreground">{owingOnly ? "No seller owes cash" : "No seller holds stubs, has sold or has remitted yet"}</p>
-          ) : (
+          <QueryState
+            query={query}
+            loadingLabel="Loading the balances"
+            errorFallback="Failed to load the balances"
+            isEmpty={rows.length === 0}
+            empty={owingOnly ? "No seller owes cash" : "No seller holds stubs, has sold or has remitted yet"}
+          >
             <div className="overflow-x-auto" data-testid="balances-table">
               <Table>
                 <TableHeader>
@@ -181,7 +175,7 @@ export function RemittancesScreen() {
                 </TableBody>
               </Table>
             </div>
-          )}
+          </QueryState>
         </CardContent>
       </Card>
       <p className="text-sm text-muted-foreground">

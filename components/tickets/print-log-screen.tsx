@@ -7,14 +7,13 @@ import Link from "next/link";
 import { ArrowLeft } from "lucide-react";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { errorMessage } from "@/lib/api-client";
 import { formatCount, formatDateTime } from "@/lib/format";
 import { useRaffleTimezone } from "@/lib/queries/settings";
 import { usePrintJobs } from "@/lib/queries/stubs";
 import { LAYOUT_LABELS, ORDER_LABELS } from "@/lib/stubs/stub-layout";
+import { QueryState } from "@/components/page-state/query-state";
 
 const five = (n: number) => String(n).padStart(5, "0");
 
@@ -39,18 +38,15 @@ export function PrintLogScreen() {
           <CardDescription aria-live="polite">{query.isPending ? "Loading…" : `${formatCount(jobs.length)} print${jobs.length === 1 ? "" : "s"}`}</CardDescription>
         </CardHeader>
         <CardContent>
-          {query.isPending ? (
-            <div className="space-y-2" role="status" aria-busy="true" aria-label="Loading the print log">
-              <Skeleton className="h-8 w-full" />
-              <Skeleton className="h-8 w-full" />
-            </div>
-          ) : query.isError ? (
-            <p role="alert" className="text-sm text-destructive">
-              {errorMessage(query.error, "Failed to load the print log")}
-            </p>
-          ) : jobs.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No stubs printed yet. Use Print stubs on Tickets Management.</p>
-          ) : (
+          <QueryState
+            query={query}
+            loadingLabel="Loading the print log"
+            errorFallback="Failed to load the print log"
+            rowClassName="h-8 w-full"
+            isEmpty={jobs.length === 0}
+            empty="No stubs printed yet. Use Print stubs on Tickets Management."
+            emptyClassName="text-sm text-muted-foreground"
+          >
             <Table>
               <TableHeader>
                 <TableRow>
@@ -82,7 +78,7 @@ export function PrintLogScreen() {
                 ))}
               </TableBody>
             </Table>
-          )}
+          </QueryState>
         </CardContent>
       </Card>
     </div>

@@ -7,6 +7,7 @@
 import { Ban, Eye, Pencil, RotateCcw, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import type { Ticket } from "@/lib/api/tickets";
+import { registrability, registrationFacts } from "@/lib/registrability";
 
 export interface TicketActionHandlers {
   onView: (ticket: Ticket) => void;
@@ -27,7 +28,8 @@ export function TicketRowActions({ ticket, onView, onEdit, onDelete, onVoid, onU
       <Button variant="ghost" size="icon" onClick={() => onView(ticket)} aria-label={`View details of ${label}`} title="View details">
         <Eye />
       </Button>
-      {!ticket.is_registered && !isVoid && (
+      {/* Edit is for a ticket that can still take a buyer (the edit may register it). */}
+      {registrability(registrationFacts(ticket)) === null && (
         <Button variant="ghost" size="icon" onClick={() => onEdit(ticket)} aria-label={`Edit ${label}`} title="Edit">
           <Pencil />
         </Button>

@@ -2,8 +2,10 @@
 
 // Tickets Management (SPEC section 2, administrators): stats, server-side search and filters,
 // a table or cards, paging, and the ticket dialogs. Search, filters, page and view live in the
-// URL (use-ticket-filters.ts); server state in TanStack Query (lib/queries/tickets.ts).
-import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+// URL (use-tickets-url-state.ts over use-ticket-filters.ts); ticked rows and the dialogs in hooks of
+// their own (use-ticket-selection.ts, use-ticket-dialogs.ts); server state in TanStack Query
+// (lib/queries/tickets.ts).
+import { useEffect, useMemo, type ReactNode } from "react";
 import Link from "next/link";
 import { Ban, Hash, ListChecks, Plus, RefreshCw, SearchCheck, X } from "lucide-react";
 import { PageHeader } from "@/components/dashboard/page-header";
@@ -13,7 +15,7 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/sonner";
 import { ticketColumns } from "@/components/tickets/columns";
-import { TicketsDataTable, type RowSelection } from "@/components/tickets/data-table";
+import { TicketsDataTable } from "@/components/tickets/data-table";
 import { ClearFiltersButton, TicketsToolbar } from "@/components/tickets/data-table-toolbar";
 import {
   LazyCustomRangeDialog,
@@ -22,22 +24,21 @@ import {
   LazyTicketDetailsDialog,
   LazyUnvoidTicketDialog,
   LazyVoidTicketDialog,
-  preloadTicketDialogs,
 } from "@/components/tickets/lazy-dialogs";
 import { TicketCards } from "@/components/tickets/ticket-cards";
 import { TicketStatCards } from "@/components/tickets/ticket-stat-cards";
-import { describeFilter, selectedTicketOf, TicketSelectionContext, type ListFilter, type SelectedTicket, type TicketSelection } from "@/components/tickets/ticket-selection";
-import { FIRST_PAGE, hasActiveFilters, toSearchParams, useIsNarrowScreen, useTicketFilters, type TicketFilterState } from "@/components/tickets/use-ticket-filters";
-import { SEARCH_DEBOUNCE_MS } from "@/components/tickets/search-debounce";
+import { TicketSelectionContext } from "@/components/tickets/ticket-selection";
+import { useTicketDialogs } from "@/components/tickets/use-ticket-dialogs";
+import { useIsNarrowScreen } from "@/components/tickets/use-ticket-filters";
+import { useTicketSelection } from "@/components/tickets/use-ticket-selection";
+import { useTicketsPaging, useTicketsUrlState } from "@/components/tickets/use-tickets-url-state";
 import { errorMessage } from "@/lib/api-client";
-import type { Ticket } from "@/lib/api/tickets";
 import { TICKETS_PAGE_SIZE } from "@/lib/constants";
 import { useRaffleTimezone } from "@/lib/queries/settings";
-import { useDeleteTicket, useRefreshTickets, useTicketCreators, useTicketStats, useTicketsPage, type TicketsInitialData } from "@/lib/queries/tickets";
+import { useRefreshTickets, useTicketCreators, useTicketStats, useTicketsPage, type TicketsInitialData } from "@/lib/queries/tickets";
 
 
 const LOAD_ERROR_TOAST = "tickets-load-error";
-const CLEARED = { q: null, status: null, payment: null, creator: null, ...FIRST_PAGE } as const;
 
 export interface TicketsScreenProps {
   /** The signed-in administrator: the Custom Range's default user id. */
@@ -51,188 +52,36 @@ export interface TicketsScreenProps {
 export function TicketsScreen({ currentUserEmail, extraActions, initialData }: TicketsScreenProps) {
   const timeZone = useRaffleTimezone();
   const isNarrow = useIsNarrowScreen();
-  const [filters, setFilters] = useTicketFilters();
-  const params = useMemo(() => toSearchParams(filters), [filters]);
+  const url = useTicketsUrlState();
+  const { filters, setFilters, params, isFiltered, clearFilters } = url;
   const list = useTicketsPage(params, { initial: initialData });
   const stats = useTicketStats({ initial: initialData });
   const creators = useTicketCreators();
-  const removeTicket = useDeleteTicket();
   const refreshTickets = useRefreshTickets();
-
-  const [searchText, setSearchText] = useState(filters.q);
-  const committedSearch = useRef(filters.q);
-  // The ticket stays set while its dialog animates out; the flag says whether it is open.
-  const [viewing, setViewing] = useState<Ticket | null>(null);
-  const [isViewOpen, setIsViewOpen] = useState(false);
-  const [editing, setEditing] = useState<Ticket | null>(null);
-  const [isEditOpen, setIsEditOpen] = useState(false);
-  const [isGenerateOpen, setIsGenerateOpen] = useState(false);
-  const [isRangeOpen, setIsRangeOpen] = useState(false);
-  const [deleting, setDeleting] = useState<Ticket | null>(null);
-  const [voiding, setVoiding] = useState<Ticket | null>(null);
-  const [unvoiding, setUnvoiding] = useState<Ticket | null>(null);
-  // Each dialog mounts the first time it opens and then stays, so it can animate out and hand
-  // focus back to what opened it.
-  const [mounted, setMounted] = useState({ generate: false, edit: false, details: false, range: false, delete: false, void: false, unvoid: false });
-  const mount = (name: keyof typeof mounted) => setMounted((m) => (m[name] ? m : { ...m, [name]: true }));
-
-  useEffect(() => {
-    preloadTicketDialogs();
-  }, []);
-
-  // URL → box: Back, Refresh All or a shared link changed the search.
-  useEffect(() => {
-    if (filters.q.trim() === committedSearch.current.trim()) return;
-    committedSearch.current = filters.q;
-    setSearchText(filters.q);
-  }, [filters.q]);
-
-  // Box → URL, once typing pauses; a new search starts at page 1.
-  useEffect(() => {
-    const next = searchText.trim();
-    if (next === committedSearch.current.trim()) return;
-    const timer = setTimeout(() => {
-      committedSearch.current = next;
-      void setFilters({ q: next || null, ...FIRST_PAGE });
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [searchText, setFilters]);
+  const { total, capped, pageCount, page, goToPage } = useTicketsPaging(url, list);
+  const dialogs = useTicketDialogs();
+  const { handlers, openGenerate } = dialogs;
+  const picked = useTicketSelection({ isFiltered, params, list });
 
   const loadError = list.error ?? stats.error;
   useEffect(() => {
     if (loadError) toast.error(`Failed to load tickets: ${errorMessage(loadError, "Unknown error")}`, { id: LOAD_ERROR_TOAST });
   }, [loadError]);
 
-  const total = list.data?.total ?? 0;
-  // A filtered search past 1,000 matches counts no further (decision 081): "1,000+", "Page 3 of 100+".
-  const capped = !!list.data?.totalCapped;
-  const pageCount = Math.max(1, Math.ceil(total / TICKETS_PAGE_SIZE));
-  const page = Math.max(1, filters.page);
-  const byCursor = !!(params.after || params.before);
-  useEffect(() => {
-    if (!list.data || list.isPlaceholderData) return;
-    const empty = list.data.tickets.length === 0;
-    // A page reached by Previous/Next whose rows are gone (deleted meanwhile): the same page by its offset.
-    if (byCursor && empty) void setFilters({ after: null, before: null }, { history: "replace" });
-    // A page past the end (the last tickets deleted, an old link): the last page, or page 1 past a capped count.
-    else if (capped ? empty && page > 1 : page > pageCount) void setFilters(capped || pageCount === 1 ? FIRST_PAGE : { ...FIRST_PAGE, page: pageCount }, { history: "replace" });
-  }, [list.data, list.isPlaceholderData, byCursor, capped, page, pageCount, setFilters]);
-
-  /** Next and Previous go by the page's first or last row (keyset, decision 137); other moves by offset. */
-  function goToPage(to: number) {
-    const shown = list.isPlaceholderData ? undefined : list.data;
-    if (to <= 1) void setFilters(FIRST_PAGE);
-    else if (to === page + 1 && shown?.nextCursor) void setFilters({ page: to, after: shown.nextCursor, before: null });
-    else if (to === page - 1 && shown?.prevCursor) void setFilters({ page: to, before: shown.prevCursor, after: null });
-    else void setFilters({ page: to, after: null, before: null });
-  }
-
-  const isFiltered = hasActiveFilters(filters);
   const view = filters.view ?? (isNarrow ? "cards" : "table");
   // SPEC section 8: on a load failure the list and the stats are emptied.
   const tickets = list.isError ? [] : (list.data?.tickets ?? []);
   const shownStats = list.isError || stats.isError ? { total: 0, registered_count: 0, unregistered_count: 0, revenue: 0 } : (stats.data ?? null);
-
-  function clearFilters() {
-    committedSearch.current = "";
-    setSearchText("");
-    void setFilters(CLEARED);
-  }
-
-  function changeFilter(change: Partial<Pick<TicketFilterState, "status" | "payment" | "creator">>) {
-    const normalized = Object.fromEntries(Object.entries(change).map(([k, v]) => [k, v === "all" || v === "" ? null : v]));
-    void setFilters({ ...normalized, ...FIRST_PAGE });
-  }
 
   async function refreshAll() {
     clearFilters();
     await refreshTickets();
   }
 
-  async function deleteTicket(ticket: Ticket) {
-    const id = ticket.ticket_id || ticket.id;
-    if (!id) {
-      toast.error("Cannot delete ticket: No valid ticket ID found");
-      return;
-    }
-    try {
-      const answer = await removeTicket.mutateAsync(id);
-      toast.success(answer.message);
-      if (viewing?.ticket_id === id) setIsViewOpen(false);
-    } catch (error) {
-      toast.error(`Failed to delete ticket: ${errorMessage(error, "Server error")}`);
-    }
-  }
-
-  const openGenerate = () => {
-    mount("generate");
-    setIsGenerateOpen(true);
-  };
-  const handlers = useMemo(
-    () => ({
-      onView: (t: Ticket) => {
-        setMounted((m) => ({ ...m, details: true }));
-        setViewing(t);
-        setIsViewOpen(true);
-      },
-      onEdit: (t: Ticket) => {
-        setMounted((m) => ({ ...m, edit: true }));
-        setEditing(t);
-        setIsEditOpen(true);
-      },
-      onDelete: (t: Ticket) => {
-        setMounted((m) => ({ ...m, delete: true }));
-        setDeleting(t);
-      },
-      onVoid: (t: Ticket) => {
-        setMounted((m) => ({ ...m, void: true }));
-        setVoiding(t);
-      },
-      onUnvoid: (t: Ticket) => {
-        setMounted((m) => ({ ...m, unvoid: true }));
-        setUnvoiding(t);
-      },
-    }),
-    [],
-  );
-  // An open Ticket Details shows the ticket as the void or unvoid left it.
-  const showChanged = (changed: Ticket) => setViewing((v) => (v && v.id === changed.id ? changed : v));
   const columns = useMemo(() => ticketColumns({ timeZone, ...handlers }), [timeZone, handlers]);
-  // Ticked rows (Print stubs' "selected rows"): kept across pages and filters until cleared.
-  const [selected, setSelected] = useState<ReadonlyMap<string, SelectedTicket>>(() => new Map());
-  const rowSelection = useMemo<RowSelection>(
-    () => ({
-      selectedIds: new Set(selected.keys()),
-      onToggle: (toggled, checked) =>
-        setSelected((current) => {
-          const next = new Map(current);
-          for (const t of toggled) {
-            const s = selectedTicketOf(t);
-            if (checked) next.set(s.id, s);
-            else next.delete(s.id);
-          }
-          return next;
-        }),
-    }),
-    [selected],
-  );
-  const listFilter = useMemo<ListFilter | null>(
-    () => (isFiltered ? { search: params.search, status: params.status ?? "all", payment: params.payment, user: params.user } : null),
-    [isFiltered, params],
-  );
-  const selection = useMemo<TicketSelection>(
-    () => ({
-      selected: [...selected.values()],
-      clearSelection: () => setSelected(new Map()),
-      filter: listFilter,
-      filterLabel: listFilter ? describeFilter(listFilter) : "",
-      filterTotal: listFilter && list.data && !list.isPlaceholderData ? list.data.total : null,
-    }),
-    [selected, listFilter, list.data, list.isPlaceholderData],
-  );
   const isRefreshing = list.isFetching || stats.isFetching;
   const generateRefusal = useRaffleRefusal("generate");
-  const isSearching = searchText.trim() !== filters.q.trim() || (list.isFetching && list.isPlaceholderData);
+  const isSearching = url.isTyping || (list.isFetching && list.isPlaceholderData);
 
   return (
     <>
@@ -246,15 +95,12 @@ export function TicketsScreen({ currentUserEmail, extraActions, initialData }: T
           <Button
             variant="outline"
             disabled={generateRefusal !== null}
-            onClick={() => {
-              mount("range");
-              setIsRangeOpen(true);
-            }}
+            onClick={dialogs.openRange}
           >
             <Hash />
             Custom Range
           </Button>
-          <TicketSelectionContext value={selection}>{extraActions}</TicketSelectionContext>
+          <TicketSelectionContext value={picked.selection}>{extraActions}</TicketSelectionContext>
           <Button variant="outline" asChild>
             <Link href="/dashboard/tickets/voided">
               <Ban />
@@ -273,11 +119,11 @@ export function TicketsScreen({ currentUserEmail, extraActions, initialData }: T
         <TicketStatCards stats={shownStats} />
 
         <TicketsToolbar
-          searchText={searchText}
-          onSearchTextChange={setSearchText}
+          searchText={url.searchText}
+          onSearchTextChange={url.setSearchText}
           isSearching={isSearching}
           filters={filters}
-          onFilterChange={changeFilter}
+          onFilterChange={url.changeFilter}
           creators={creators.data ?? []}
           view={view}
           onViewChange={(v) => void setFilters({ view: v })}
@@ -293,13 +139,13 @@ export function TicketsScreen({ currentUserEmail, extraActions, initialData }: T
           </div>
         )}
 
-        {selected.size > 0 && (
+        {picked.count > 0 && (
           <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border bg-muted/40 px-4 py-2 text-sm" data-testid="ticket-selection">
             <span className="flex items-center gap-2 font-medium">
               <ListChecks className="size-4" aria-hidden="true" />
-              {selected.size === 1 ? "1 ticket selected" : `${selected.size.toLocaleString("en-US")} tickets selected`}
+              {picked.count === 1 ? "1 ticket selected" : `${picked.count.toLocaleString("en-US")} tickets selected`}
             </span>
-            <Button variant="ghost" size="sm" onClick={() => setSelected(new Map())}>
+            <Button variant="ghost" size="sm" onClick={picked.clear}>
               <X />
               Clear selection
             </Button>
@@ -344,9 +190,9 @@ export function TicketsScreen({ currentUserEmail, extraActions, initialData }: T
               )}
             </div>
           ) : view === "table" ? (
-            <TicketsDataTable columns={columns} tickets={tickets} pageCount={pageCount} selection={rowSelection} />
+            <TicketsDataTable columns={columns} tickets={tickets} pageCount={pageCount} selection={picked.rowSelection} />
           ) : (
-            <TicketCards tickets={tickets} timeZone={timeZone} selection={rowSelection} {...handlers} />
+            <TicketCards tickets={tickets} timeZone={timeZone} selection={picked.rowSelection} {...handlers} />
           )}
         </div>
 
@@ -362,28 +208,17 @@ export function TicketsScreen({ currentUserEmail, extraActions, initialData }: T
         )}
       </div>
 
-      {mounted.generate && <LazyGenerateTicketDialog open={isGenerateOpen} onOpenChange={setIsGenerateOpen} />}
-      {mounted.edit && <LazyGenerateTicketDialog open={isEditOpen} onOpenChange={setIsEditOpen} ticket={editing} />}
-      {mounted.details && (
-        <LazyTicketDetailsDialog ticket={viewing} open={isViewOpen} onOpenChange={setIsViewOpen} onVoid={handlers.onVoid} onUnvoid={handlers.onUnvoid} />
+      {dialogs.mounted.generate && <LazyGenerateTicketDialog {...dialogs.generate} />}
+      {dialogs.mounted.edit && <LazyGenerateTicketDialog {...dialogs.edit} />}
+      {dialogs.mounted.details && <LazyTicketDetailsDialog {...dialogs.details} onVoid={handlers.onVoid} onUnvoid={handlers.onUnvoid} />}
+      {dialogs.mounted.range && <LazyCustomRangeDialog {...dialogs.range} defaultUserId={currentUserEmail} />}
+      {dialogs.mounted.delete && (
+        <LazyDeleteTicketDialog ticket={dialogs.deleting.ticket} onCancel={dialogs.deleting.cancel} onConfirm={dialogs.deleting.confirm} onVoidInstead={dialogs.deleting.voidInstead} />
       )}
-      {mounted.range && <LazyCustomRangeDialog open={isRangeOpen} onOpenChange={setIsRangeOpen} defaultUserId={currentUserEmail} />}
-      {mounted.delete && (
-        <LazyDeleteTicketDialog
-          ticket={deleting}
-          onCancel={() => setDeleting(null)}
-          onConfirm={(t) => {
-            setDeleting(null);
-            void deleteTicket(t);
-          }}
-          onVoidInstead={(t) => {
-            setDeleting(null);
-            handlers.onVoid(t);
-          }}
-        />
+      {dialogs.mounted.void && <LazyVoidTicketDialog ticket={dialogs.voiding.ticket} onOpenChange={(open) => !open && dialogs.voiding.close()} onVoided={dialogs.showChanged} />}
+      {dialogs.mounted.unvoid && (
+        <LazyUnvoidTicketDialog ticket={dialogs.unvoiding.ticket} onOpenChange={(open) => !open && dialogs.unvoiding.close()} onUnvoided={dialogs.showChanged} />
       )}
-      {mounted.void && <LazyVoidTicketDialog ticket={voiding} onOpenChange={(open) => !open && setVoiding(null)} onVoided={showChanged} />}
-      {mounted.unvoid && <LazyUnvoidTicketDialog ticket={unvoiding} onOpenChange={(open) => !open && setUnvoiding(null)} onUnvoided={showChanged} />}
     </>
   );
 }

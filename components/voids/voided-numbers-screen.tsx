@@ -11,16 +11,15 @@ import { RaffleStateNotice } from "@/components/raffle-state/raffle-state-notice
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { useOpenedOnce } from "@/components/ui/use-opened-once";
 import { LazyUnvoidTicketDialog } from "@/components/tickets/lazy-dialogs";
-import { errorMessage } from "@/lib/api-client";
 import { VOIDED_EXPORT_PATH } from "@/lib/api/voids";
 import { formatCount, formatDateTime } from "@/lib/format";
 import { useRaffleTimezone } from "@/lib/queries/settings";
 import { VOIDED_PAGE_SIZE, useVoidedTickets } from "@/lib/queries/voids";
 import type { VoidedTicket } from "@/lib/schemas/void";
+import { QueryState } from "@/components/page-state/query-state";
 
 export function VoidedNumbersScreen() {
   const [page, setPage] = useState(0);
@@ -108,18 +107,7 @@ export function VoidedNumbersScreen() {
           <CardDescription aria-live="polite">{query.isPending ? "Loading…" : `${formatCount(total)} voided ticket${total === 1 ? "" : "s"}`}</CardDescription>
         </CardHeader>
         <CardContent>
-          {query.isPending ? (
-            <div className="space-y-2" role="status" aria-busy="true" aria-label="Loading the voided numbers">
-              <Skeleton className="h-10 w-full" />
-              <Skeleton className="h-10 w-full" />
-            </div>
-          ) : query.isError ? (
-            <p role="alert" className="text-sm text-destructive">
-              {errorMessage(query.error, "Failed to load the voided numbers")}
-            </p>
-          ) : rows.length === 0 ? (
-            <p className="py-6 text-center text-sm text-muted-foreground">No voided tickets</p>
-          ) : (
+          <QueryState query={query} loadingLabel="Loading the voided numbers" errorFallback="Failed to load the voided numbers" isEmpty={rows.length === 0} empty="No voided tickets">
             <div className="overflow-x-auto" data-testid="voided-table">
               <Table>
                 <TableHeader>
@@ -142,7 +130,7 @@ export function VoidedNumbersScreen() {
                 </TableBody>
               </Table>
             </div>
-          )}
+          </QueryState>
           {pages > 1 && (
             <nav className="mt-4 flex items-center justify-between gap-2" aria-label="Voided tickets pages">
               <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.max(0, p - 1))} disabled={page === 0}>

@@ -1,5 +1,5 @@
 // Close-out's calls (docs/api.md, Close-out): the checklist, Close, Reopen, Purge and the archive.
-import { apiFetch, apiRequest } from "@/lib/api-client";
+import { apiRequest, download } from "@/lib/api-client";
 import type { CloseRafflePayload, CloseoutView, PurgeCounts, PurgeRafflePayload, ReopenRafflePayload } from "@/lib/schemas/closeout";
 
 export const closeoutApi = {
@@ -9,13 +9,6 @@ export const closeoutApi = {
   purge: (body: PurgeRafflePayload) =>
     apiRequest<{ success: true; message: string; counts: PurgeCounts; closeout: CloseoutView }>("/raffle/purge", { method: "POST", body, timeoutMs: 120_000 }),
   /** The ZIP as a Blob, prepared by a POST (a recorded download is a state change, decision 207) (the server streams it; ten minutes at most); attachments only when asked (decision 146). */
-  archive: async (options: { includeAttachments: boolean }) => {
-    const res = await apiFetch(`/raffle/archive.zip${options.includeAttachments ? "?attachments=1" : ""}`, { method: "POST", timeoutMs: 600_000 });
-    if (!res.ok) {
-      const body = (await res.json().catch(() => null)) as { message?: string } | null;
-      throw new Error(body?.message ?? `The archive failed (${res.status})`);
-    }
-    const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? "raffle-archive.zip";
-    return { blob: await res.blob(), fileName: name };
-  },
+  archive: (options: { includeAttachments: boolean }) =>
+    download(`/raffle/archive.zip${options.includeAttachments ? "?attachments=1" : ""}`, { method: "POST", accept: "application/zip", fallbackName: "raffle-archive.zip", timeoutMs: 600_000 }),
 };

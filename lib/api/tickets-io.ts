@@ -1,5 +1,5 @@
 // CSV export and import calls (SPEC section 7: export 60 s, import 300 s).
-import { ApiError, apiRequest } from "@/lib/api-client";
+import { apiRequest, download } from "@/lib/api-client";
 import { createCsvRecordCounter } from "@/lib/csv/ticket-csv";
 import { JOB_ID_HEADER } from "@/lib/constants";
 import type { ImportResult } from "@/lib/schemas/ticket-import";
@@ -19,42 +19,25 @@ export interface ExportedFile {
   rows: number;
 }
 
-function fileNameOf(res: Response, fallback: string) {
-  const match = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "");
-  return match?.[1] ?? fallback;
-}
-
 /**
  * GET /api/tickets/export-all, read as it streams so the screen can show bytes and rows so far.
  * The file is assembled in the browser (a Blob) only once the whole answer has arrived.
  */
 export async function exportAllTickets(options: { onProgress?: (p: ExportProgress) => void; signal?: AbortSignal } = {}): Promise<ExportedFile> {
-  const timeout = AbortSignal.timeout(EXPORT_TIMEOUT_MS);
-  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
-  const headers = new Headers({ Accept: "text/csv" });
-  const apiKey = process.env.NEXT_PUBLIC_DASHBOARD_API_KEY;
-  if (apiKey) headers.set("X-Dashboard-API-Key", apiKey);
-  const res = await fetch("/api/tickets/export-all", { headers, credentials: "same-origin", cache: "no-store", signal });
-  if (res.status === 401) window.location.assign("/login");
-  if (!res.ok || !res.body) {
-    const json = (await res.json().catch(() => null)) as { message?: string; code?: string } | null;
-    throw new ApiError(res.status, json?.code ?? "http_error", json?.message ?? `Request failed (${res.status})`);
-  }
-  const reader = res.body.getReader();
   const decoder = new TextDecoder();
   const counter = createCsvRecordCounter();
-  const chunks: Uint8Array<ArrayBuffer>[] = [];
-  let bytes = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value as Uint8Array<ArrayBuffer>);
-    bytes += value.byteLength;
-    counter.push(decoder.decode(value, { stream: true }));
-    options.onProgress?.({ bytes, rows: Math.max(0, counter.records() - 1) });
-  }
-  const rows = Math.max(0, counter.records(true) - 1);
-  return { blob: new Blob(chunks, { type: "text/csv;charset=utf-8" }), fileName: fileNameOf(res, "tickets-export.csv"), rows };
+  const file = await download("/tickets/export-all", {
+    accept: "text/csv",
+    type: "text/csv;charset=utf-8",
+    fallbackName: "tickets-export.csv",
+    timeoutMs: EXPORT_TIMEOUT_MS,
+    signal: options.signal,
+    onChunk: (chunk, bytes) => {
+      counter.push(decoder.decode(chunk, { stream: true }));
+      options.onProgress?.({ bytes, rows: Math.max(0, counter.records() - 1) });
+    },
+  });
+  return { blob: file.blob, fileName: file.fileName, rows: Math.max(0, counter.records(true) - 1) };
 }
 
 /** POST /api/tickets/import: a 200 with `success: false` is a result with error lines, not a failure. */

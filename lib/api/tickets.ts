@@ -3,7 +3,7 @@
 import { apiRequest } from "@/lib/api-client";
 import type { PaymentMethod } from "@/lib/constants";
 import type { GenerateTicketInput } from "@/lib/schemas/ticket";
-import type { Ticket } from "@/lib/schemas/ticket-response";
+import type { Ticket, TicketPage } from "@/lib/schemas/ticket-response";
 
 export type { Ticket } from "@/lib/schemas/ticket-response";
 
@@ -14,17 +14,7 @@ export interface TicketStats {
   revenue: number;
 }
 
-export interface TicketPage {
-  tickets: Ticket[];
-  total: number;
-  /** With count=capped: more than `total` (1,000) match; the screen says "1,000+". */
-  totalCapped?: boolean;
-  /** With count=capped, after or before: whether a page follows this one. */
-  hasNext?: boolean;
-  /** With count=capped, after or before: the keyset cursors of the page's last and first rows. */
-  nextCursor?: string | null;
-  prevCursor?: string | null;
-}
+export type { TicketPage } from "@/lib/schemas/ticket-response";
 
 /** Filters of GET /api/tickets/search, as the tickets list keeps them. */
 export interface TicketSearchParams {

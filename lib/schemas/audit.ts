@@ -50,23 +50,36 @@ export const auditListQuerySchema = z
   .refine(rangeIsOrdered, { message: AUDIT_MESSAGES.range, path: ["from"] });
 export type AuditListQuery = z.output<typeof auditListQuerySchema>;
 
-/** One row of GET /api/audit. */
-export interface AuditEntry {
-  id: string;
-  created_at: string;
-  actor_id: string | null;
-  actor_email: string | null;
+/** One row of GET /api/audit (server/activity/activity-rows.ts reads it; the Activity Log shows it). */
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  actor_id: z.string().nullable(),
+  actor_email: z.string().nullable(),
   /** The acting user's display name as it is now (null for system actors, deleted users, or none set). */
-  actor_name: string | null;
+  actor_name: z.string().nullable(),
   /** An action of lib/audit-actions.ts, or a name a newer or older version wrote. */
-  action: string;
-  entity_type: string;
-  entity_id: string | null;
+  action: z.string(),
+  entity_type: z.string(),
+  entity_id: z.string().nullable(),
   /** What the row is about, readably: a ticket's control number, a user's email, a range. */
-  subject: string | null;
-  before: unknown;
-  after: unknown;
-}
+  subject: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** A page of GET /api/audit. */
+export const auditPageSchema = z.object({
+  success: z.literal(true),
+  entries: z.array(auditEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  totalPages: z.number().int(),
+  timezone: z.string(),
+});
+export type AuditPage = z.infer<typeof auditPageSchema>;
 
 /** A checkpoint of the audit log (POST /api/audit/checkpoints; docs/decisions/062). */
 export const auditCheckpointSchema = z.object({

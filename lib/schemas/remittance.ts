@@ -176,44 +176,47 @@ export interface AdjustmentJson {
 }
 
 /** One seller's row of GET /api/remittances/balances (docs/figures.md, Remittances). */
-export interface SellerBalance {
-  sellerId: string;
-  email: string;
-  name: string;
-  isDisabled: boolean;
+export const sellerBalanceSchema = z.object({
+  sellerId: z.string(),
+  email: z.string(),
+  name: z.string(),
+  isDisabled: z.boolean(),
   /** Stubs handed to the seller and not returned (sold, voided and unsold alike). */
-  allocated: number;
+  allocated: z.number().int(),
   /** Stubs given back unsold, ever. */
-  returned: number;
+  returned: z.number().int(),
   /** Tickets the seller sold (registered to their buyer), not voided: User Sales' Sold. */
-  sold: number;
+  sold: z.number().int(),
   /** Held stubs neither registered nor voided, and their peso value. */
-  outstandingStubs: number;
-  outstandingValue: string;
+  outstandingStubs: z.number().int(),
+  outstandingValue: z.string(),
   /** Pesos of the seller's sold tickets paid in cash: User Sales' cashCollected. */
-  cashCollected: string;
+  cashCollected: z.string(),
   /** Pesos of the seller's sold tickets paid by GCash or bank transfer: for information only. */
-  nonCashCollected: string;
-  remitted: string;
-  adjustments: string;
+  nonCashCollected: z.string(),
+  remitted: z.string(),
+  adjustments: z.string(),
   /** cashCollected − remitted − adjustments. */
-  balance: string;
-  lastRemittanceAt: string | null;
+  balance: z.string(),
+  lastRemittanceAt: z.string().nullable(),
   /** The balance passes the cash_on_hand_alert setting. */
-  overAlert: boolean;
-}
+  overAlert: z.boolean(),
+});
+export type SellerBalance = z.infer<typeof sellerBalanceSchema>;
 
-export type BalanceTotals = Pick<SellerBalance, "allocated" | "returned" | "sold" | "outstandingStubs" | "outstandingValue" | "cashCollected" | "nonCashCollected" | "remitted" | "adjustments" | "balance"> & {
-  sellers: number;
-  owing: number;
-};
+const BALANCE_FIGURES = { allocated: true, returned: true, sold: true, outstandingStubs: true, outstandingValue: true, cashCollected: true, nonCashCollected: true, remitted: true, adjustments: true, balance: true } as const;
+/** The balances' totals: the figures summed, and how many sellers there are and owe. */
+export const balanceTotalsSchema = sellerBalanceSchema.pick(BALANCE_FIGURES).extend({ sellers: z.number().int(), owing: z.number().int() });
+export type BalanceTotals = z.infer<typeof balanceTotalsSchema>;
 
-export interface BalancesAnswer {
-  success: true;
-  sellers: SellerBalance[];
-  totals: BalanceTotals;
-  cashOnHandAlert: string;
-}
+/** GET /api/remittances/balances. */
+export const balancesAnswerSchema = z.object({
+  success: z.literal(true),
+  sellers: z.array(sellerBalanceSchema),
+  totals: balanceTotalsSchema,
+  cashOnHandAlert: z.string(),
+});
+export type BalancesAnswer = z.infer<typeof balancesAnswerSchema>;
 
 export interface SellerStatement extends SellerBalance {
   /** The unsold stubs the seller holds, as inclusive [from, to] runs of ticket numbers. */

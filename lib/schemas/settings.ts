@@ -181,3 +181,56 @@ export const otherSettingsSchema = z.object(settingsFields).omit({
 });
 export type OtherSettingsInput = z.input<typeof otherSettingsSchema>;
 export type OtherSettingsValues = z.output<typeof otherSettingsSchema>;
+
+/**
+ * The answer's settings (GET and PUT /api/settings): the public part, which everyone signed in gets,
+ * and the whole, which administrators get. The server's serializer is typed from these
+ * (server/settings/serialize-settings.ts), the client reads the same types (lib/api/settings.ts), and
+ * tests/integration/response-contracts.test.ts parses the routes' answers with them, strictly.
+ */
+export const publicSettingsSchema = z.object({
+  site_name: z.string(),
+  site_description: z.string(),
+  ticket_price: z.number(),
+  max_ticket_limit: z.number().int(),
+  primary_color: z.string(),
+  dark_mode: z.boolean(),
+  /** The raffle's timezone (IANA name): days, hours and dates are shown in it. */
+  timezone: z.string(),
+});
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;
+
+export const settingsSchema = publicSettingsSchema.extend({
+  email_notifications: z.boolean(),
+  sms_notifications: z.boolean(),
+  push_notifications: z.boolean(),
+  require_email_verification: z.boolean(),
+  enable_two_factor: z.boolean(),
+  session_timeout: z.number().int(),
+  api_rate_limit: z.number().int(),
+  enable_api_logging: z.boolean(),
+  ticket_prefix: z.string(),
+  /** Sellers may register only stubs allocated to them (issue 20). */
+  restrict_sales_to_allocations: z.boolean(),
+  /** Pesos of cash on hand above which the Overview flags a seller (issue 20). */
+  cash_on_hand_alert: z.number(),
+  /** Printed on every stub (issue 22): "FTEB-12345 Series of 2026"; empty = not printed. */
+  permit_number: z.string(),
+  /** The draw's wall-clock date and time in the raffle's timezone, "2026-12-20T15:00"; empty = not set. */
+  draw_at: z.string(),
+  venue: z.string(),
+  /** Megabytes all attachments together may take (issue 25). */
+  attachment_storage_limit_mb: z.number().int(),
+  /** Ticket e-mails the installation may send in a clock hour (issue 25). */
+  email_hourly_limit: z.number().int(),
+  /** Months after Close before the purge reminder (0 = none; docs/decisions/148). */
+  retention_months: z.number().int(),
+  /** Read only: the bytes the attachments take now. */
+  attachment_storage_used_bytes: z.number(),
+  /** Read only: set when the app's database role could erase the audit log or the draw pool (decision 211); empty otherwise. */
+  audit_safety_warning: z.string(),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+/** GET /api/settings: the whole for administrators, the public part for everyone else. */
+export const settingsAnswerSchema = z.object({ success: z.literal(true), settings: z.union([settingsSchema, publicSettingsSchema]) });

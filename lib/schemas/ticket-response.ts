@@ -66,3 +66,18 @@ export const ticketSchema = z.object({
   updated_at: instant,
 });
 export type Ticket = z.infer<typeof ticketSchema>;
+
+/** A page of GET /api/tickets and /api/tickets/search. */
+export const ticketPageSchema = z.object({
+  success: z.literal(true),
+  tickets: z.array(ticketSchema),
+  total: z.number().int(),
+  /** With count=capped: more than `total` (1,000) match; the screen says "1,000+". */
+  totalCapped: z.boolean().optional(),
+  /** With count=capped, after or before: whether a page follows this one. */
+  hasNext: z.boolean().optional(),
+  /** With count=capped, after or before: the keyset cursors of the page's last and first rows. */
+  nextCursor: z.string().nullable().optional(),
+  prevCursor: z.string().nullable().optional(),
+});
+export type TicketPage = Omit<z.infer<typeof ticketPageSchema>, "success">;

@@ -19,19 +19,8 @@ export function whereClause(conditions: Prisma.Sql[]): Prisma.Sql {
   return conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
 }
 
-export interface ActivityRow {
-  id: string;
-  created_at: Date;
-  actor_id: string | null;
-  actor_email: string | null;
-  actor_name: string | null;
-  action: string;
-  entity_type: string;
-  entity_id: string | null;
-  subject: string | null;
-  before: unknown;
-  after: unknown;
-}
+/** An audit row as the database answers it: the contract's entry (lib/schemas/audit.ts) before its time is written out. */
+export type ActivityRow = Omit<AuditEntry, "created_at"> & { created_at: Date };
 
 /**
  * One page of rows, newest first, each with a readable subject: the ticket's control number

@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 
 // The backup file's manifest (manifest.json, the archive's first entry). Restore trusts nothing

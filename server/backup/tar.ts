@@ -1,3 +1,4 @@
+import "server-only";
 // A minimal ustar writer and reader for the backup file's parts (a handful of regular files):
 // the archive stays readable by `tar -xzf` on any machine, and no package is added for it.
 

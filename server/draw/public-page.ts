@@ -121,3 +121,10 @@ ${revealed}
 ${browserCheck}
 </main></body></html>`;
 }
+
+/** The page for an address that names no draw (404). */
+export function renderDrawNotFoundPage(): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Draw not found</title></head>
+<body><main><h1>Draw not found</h1><p>No draw has this address.</p></main></body></html>`;
+}

@@ -4,6 +4,7 @@
 // the worker (server/jobs/kinds/remittance-pdf.worker.ts) draws. docs/decisions/093-remittance-paper.md.
 import { formatAmount } from "@/lib/money";
 import { createPdf, pdfBuffer, PAPER, type PaperSize } from "@/server/pdf/pdf-document";
+import type { SellerBalance } from "@/lib/schemas/remittance";
 
 export interface ReceiptData {
   raffleName: string;
@@ -22,21 +23,14 @@ export interface ReceiptData {
   voidReason: string | null;
 }
 
-export interface ReportSeller {
-  name: string;
-  email: string;
-  allocated: number;
-  sold: number;
-  outstandingStubs: number;
-  outstandingValue: string;
-  cashCollected: string;
-  nonCashCollected: string;
-  remitted: string;
-  adjustments: string;
-  balance: string;
+/** A seller's part of a report: the figures of their balance row (lib/schemas/remittance.ts), and their receipts and adjustments. */
+export type ReportSeller = Pick<
+  SellerBalance,
+  "name" | "email" | "allocated" | "sold" | "outstandingStubs" | "outstandingValue" | "cashCollected" | "nonCashCollected" | "remitted" | "adjustments" | "balance"
+> & {
   receipts: { receiptNumber: number; createdAt: string; amount: string; methodLabel: string; voided: boolean; voidReason: string | null }[];
   adjustmentList: { createdAt: string; amount: string; reason: string }[];
-}
+};
 
 export interface ReportData {
   raffleName: string;

@@ -1,3 +1,4 @@
+import "server-only";
 // The matching rules of issue 21, deterministic and pure (decision 113): each new line, in file order,
 // against the payments carrying its reference and what earlier lines already cover. No database
 // here: import-statement.ts loads the payments and writes the outcome; decide-states.test.ts walks

@@ -1,5 +1,5 @@
 import "server-only";
-import type { PublicSettings, Settings } from "@/lib/api/settings";
+import type { PublicSettings, Settings } from "@/lib/schemas/settings";
 import type { SettingsRow } from "@/server/settings/get-settings";
 
 /** Every setting's value; the space attachments use is added by the readers (storage-usage.ts). */

@@ -1,3 +1,4 @@
+import "server-only";
 // A QR matrix as a 1-bit grayscale PNG, one pixel per module with the 4-module quiet zone, at any
 // scale: what a test hands zbarimg to read our encoder's output back (qr-code.test.ts). The stub
 // PDFs no longer use it: they draw each code as an inline image of the same pixels

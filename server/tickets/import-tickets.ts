@@ -1,5 +1,6 @@
 import "server-only";
 import { normalizeReference } from "@/lib/payments";
+import { registrability, type RegistrationFacts } from "@/lib/registrability";
 import { IMPORT_MESSAGES, type ImportResult, type ImportTicketsPayload } from "@/lib/schemas/ticket-import";
 import { TICKET_MESSAGES } from "@/lib/ticket-messages";
 import { effectiveTicketLimit, formatTicketNumber, toRanges } from "@/lib/ticket-number";
@@ -19,12 +20,9 @@ import { lockTicketNumbers, ticketTransaction } from "@/server/tickets/ticket-tr
 
 export { IMPORT_BODY_LIMIT_BYTES, MAX_ERROR_LINES } from "@/server/tickets/import-limits";
 
-interface ExistingTicket {
+interface ExistingTicket extends RegistrationFacts {
   ticket_number: number;
   id: string;
-  control_number: string;
-  registered: boolean;
-  voided: boolean;
 }
 
 type Tx = Parameters<Parameters<typeof ticketTransaction>[0]>[0];
@@ -224,7 +222,8 @@ async function planRows(tx: Tx, rows: ValidImportRow[], errors: ErrorSink) {
   const controls = rows.flatMap((r) => (r.control_number ? [r.control_number] : []));
   const existing = rows.length
     ? await tx.$queryRaw<ExistingTicket[]>`
-        SELECT ticket_number, id::text AS id, control_number, registered_at IS NOT NULL AS registered, voided_at IS NOT NULL AS voided FROM tickets
+        SELECT ticket_number, id::text AS id, control_number, buyer_name, void_reason,
+          registered_at IS NOT NULL AS is_registered, voided_at IS NOT NULL AS is_voided FROM tickets
         WHERE ticket_number = ANY(${numbers}::int[])
           OR id = ANY(${ids}::uuid[]) OR control_number = ANY(${controls}::text[])`
     : [];
@@ -238,7 +237,8 @@ async function planRows(tx: Tx, rows: ValidImportRow[], errors: ErrorSink) {
   for (const r of rows) {
     const same = byNumber.get(r.ticket_number);
     if (same) {
-      const wantsRegistration = !same.registered && !same.voided && sells(r);
+      // An existing ticket is sold by its row only when it can be registered (lib/registrability.ts); else skipped.
+      const wantsRegistration = registrability(same) === null && sells(r);
       if (!wantsRegistration) skipped++;
       else if (r.control_number && r.control_number.toUpperCase() !== same.control_number.toUpperCase())
         errors.push(rowError(r.row, "Control Number", IMPORT_MESSAGES.otherControlNumber(formatTicketNumber(r.ticket_number), same.control_number)));

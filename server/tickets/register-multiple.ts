@@ -2,7 +2,7 @@ import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import type { RegisterMultiplePayload } from "@/lib/schemas/ticket";
 import { parseTicketRef, type TicketRef } from "@/lib/ticket-number";
-import { ticketVoidedMessage } from "@/lib/voids";
+import { registrability } from "@/lib/registrability";
 import type { Principal } from "@/server/auth/principal";
 import { db } from "@/server/db/client";
 import { planPayment } from "@/server/payments/plan-payment";
@@ -19,7 +19,13 @@ interface Candidate {
   gcash_reference: string | null;
   payment_reference: string | null;
   void_reason: string | null;
+  is_registered: boolean;
+  is_voided: boolean;
 }
+
+/** The candidates' columns: what the payment plan reads, and the facts lib/registrability.ts decides on. */
+const CANDIDATE_COLUMNS = Prisma.sql`id, ticket_number, control_number, buyer_name, payment_method, gcash_reference, payment_reference, void_reason,
+  registered_at IS NOT NULL AS is_registered, voided_at IS NOT NULL AS is_voided`;
 
 /**
  * POST /api/tickets/register-multiple: one buyer for up to 100 tickets named by id, control
@@ -42,12 +48,12 @@ export async function registerMultiple(options: { payload: RegisterMultiplePaylo
   const numbers = parsed.flatMap((p) => (p.parsed.kind === "number" || p.parsed.kind === "control" ? [p.parsed.ticketNumber] : []));
 
   const candidates = await db().$queryRaw<Candidate[]>`
-    SELECT id, ticket_number, control_number, buyer_name, payment_method, gcash_reference, payment_reference, void_reason FROM tickets
+    SELECT ${CANDIDATE_COLUMNS} FROM tickets
     WHERE id = ANY(${ids}::uuid[]) OR ticket_number = ANY(${numbers}::int[])`;
 
   const errors: string[] = [];
   const wanted = new Map<string, string>(); // ticket id → the reference that named it
-  const voided = new Set<string>();
+  const refused = new Set<string>(); // void or registered already: refused before the write
   let notFound = 0;
   for (const { ref, parsed: p } of parsed) {
     const match = candidates.find((c) =>
@@ -59,10 +65,11 @@ export async function registerMultiple(options: { payload: RegisterMultiplePaylo
     if (!match) {
       errors.push(`Ticket ${ref}: Ticket not found`);
       notFound += 1;
-    } else if (!wanted.has(match.id) && !voided.has(match.id)) {
-      if (match.void_reason) {
-        voided.add(match.id);
-        errors.push(`Ticket ${match.control_number}: ${ticketVoidedMessage(match.control_number, match.void_reason)}`);
+    } else if (!wanted.has(match.id) && !refused.has(match.id)) {
+      const refusal = registrability(match);
+      if (refusal) {
+        refused.add(match.id);
+        errors.push(`Ticket ${match.control_number}: ${refusal.message}`);
       } else wanted.set(match.id, ref);
     }
   }
@@ -85,26 +92,21 @@ export async function registerMultiple(options: { payload: RegisterMultiplePaylo
     rows = await runRegistration(() => db().$queryRaw<Ticket[]>(statement), [plan], payer);
   }
   const registered = new Set(rows.map((r) => r.id));
-  const refused = targetIds.filter((id) => !registered.has(id));
-  if (refused.length) {
-    // Re-read: a ticket may have been registered by someone else a moment ago.
-    const current = await db().$queryRaw<Candidate[]>`
-      SELECT id, ticket_number, control_number, buyer_name, payment_method, gcash_reference, payment_reference, void_reason
-      FROM tickets WHERE id = ANY(${refused}::uuid[])`;
-    for (const id of refused) {
+  const lost = targetIds.filter((id) => !registered.has(id));
+  if (lost.length) {
+    // The database said no: a ticket was registered (or voided) by someone else a moment ago. Re-read, say why.
+    const current = await db().$queryRaw<Candidate[]>`SELECT ${CANDIDATE_COLUMNS} FROM tickets WHERE id = ANY(${lost}::uuid[])`;
+    for (const id of lost) {
       const row = current.find((c) => c.id === id);
-      errors.push(
-        !row ? `Ticket ${wanted.get(id)}: Ticket not found`
-        : row.void_reason ? `Ticket ${row.control_number}: ${ticketVoidedMessage(row.control_number, row.void_reason)}`
-        : `Ticket ${row.control_number}: Already registered to: ${row.buyer_name ?? ""}`,
-      );
+      const refusal = row ? registrability(row) : null;
+      errors.push(!row ? `Ticket ${wanted.get(id)}: Ticket not found` : `Ticket ${row.control_number}: ${refusal?.message ?? "The ticket could not be registered. Please try again."}`);
     }
   }
 
   rows.sort((a, b) => a.ticket_number - b.ticket_number);
   const count = rows.length;
   // Each ticket counts once, however many of its references (id, control number, number) came.
-  const totalRequested = wanted.size + voided.size + notFound;
+  const totalRequested = wanted.size + refused.size + notFound;
   return {
     success: count > 0,
     message: count > 0 ? `Successfully registered ${count} ticket${count === 1 ? "" : "s"}` : "No tickets were registered",

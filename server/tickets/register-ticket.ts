@@ -1,5 +1,6 @@
 import "server-only";
 import { isRegisteredBuyerName } from "@/lib/constants";
+import { registrability, registrationFacts, type Refusal } from "@/lib/registrability";
 import type { RegisterTicketPayload } from "@/lib/schemas/ticket";
 import { TICKET_MESSAGES } from "@/lib/ticket-messages";
 import type { Principal } from "@/server/auth/principal";
@@ -8,9 +9,9 @@ import { AppError } from "@/server/http/errors";
 import { violatesConstraint } from "@/server/http/db-errors";
 import { duplicateReferenceError, GCASH_REFERENCE_INDEX, planPayment, type PaymentPlan } from "@/server/payments/plan-payment";
 import { registrationStatement, saleRowsWhere, type RegistrationSource } from "@/server/tickets/registration";
-import { alreadyRegistered, findTicket, ticketRefCondition, TICKET_NOT_FOUND_BY_TERM } from "@/server/tickets/ticket-ref";
+import { findTicket, ticketRefCondition, TICKET_NOT_FOUND_BY_TERM } from "@/server/tickets/ticket-ref";
 import type { Ticket } from "@/server/tickets/ticket-select";
-import { ticketVoided, voidFirst } from "@/server/tickets/void-ticket";
+import { voidWins } from "@/server/tickets/void-ticket";
 
 /** A placeholder name ("N/A") would leave the ticket unregistered yet write it: refused before any SQL runs. */
 export function requireRealBuyer(buyerName: string) {
@@ -35,7 +36,11 @@ export async function runRegistration<T>(run: () => Promise<T>, payments: Paymen
 
 /** PUT /api/tickets/register/{controlNumber}: attach a buyer (and how they paid) to one unregistered ticket. */
 export async function registerTicket(options: { ref: string; buyer: RegisterTicketPayload; principal: Principal; source?: RegistrationSource }) {
-  return voidFirst(options.ref, () => register(options));
+  try {
+    return await register(options);
+  } catch (error) {
+    throw await voidWins(options.ref, error);
+  }
 }
 
 async function register(options: { ref: string; buyer: RegisterTicketPayload; principal: Principal; source?: RegistrationSource }) {
@@ -60,9 +65,15 @@ async function register(options: { ref: string; buyer: RegisterTicketPayload; pr
   throw new AppError("conflict", "The ticket could not be registered. Please try again.");
 }
 
-/** Why a ticket cannot take a buyer: void first (every write on a voided ticket says so), then registered. */
+/** Throws the 409 saying why a ticket cannot take a buyer (lib/registrability.ts decides which). */
 export function refuseUnregistrable(ticket: Pick<Ticket, "control_number" | "voided_at" | "void_reason" | "is_registered" | "buyer_name">) {
-  if (ticket.voided_at) throw ticketVoided(ticket);
-  if (ticket.is_registered) throw alreadyRegistered(ticket.buyer_name);
+  const refusal = registrability(registrationFacts(ticket));
+  if (refusal) throw refusalError(refusal);
+}
+
+/** The API's error for a refusal: 409 ticket_voided, already_registered or sales_closed. */
+export function refusalError(refusal: Refusal): AppError {
+  const code = refusal.reason === "voided" ? "ticket_voided" : refusal.reason === "registered" ? "already_registered" : "sales_closed";
+  return new AppError(code, refusal.message);
 }
 

@@ -48,4 +48,3 @@ export async function getTicketOrThrow(ref: string | number, message = TICKET_NO
   return row;
 }
 
-export const alreadyRegistered = (buyer: string | null) => new AppError("already_registered", `Already registered to: ${buyer ?? ""}`);

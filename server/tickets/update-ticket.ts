@@ -11,7 +11,7 @@ import { refuseUnregistrable, runRegistration } from "@/server/tickets/register-
 import { registrationStatement, saleRowsWhere } from "@/server/tickets/registration";
 import { findTicket, ticketRefCondition, TICKET_NOT_FOUND } from "@/server/tickets/ticket-ref";
 import { TICKET_COLUMNS, type Ticket } from "@/server/tickets/ticket-select";
-import { voidFirst } from "@/server/tickets/void-ticket";
+import { voidWins } from "@/server/tickets/void-ticket";
 
 /**
  * PUT /api/tickets/{id}: edit a ticket that has no buyer yet and is not void (a conditional
@@ -20,7 +20,11 @@ import { voidFirst } from "@/server/tickets/void-ticket";
  */
 export async function updateTicket(options: { ref: string; payload: EditTicketPayload; principal: Principal }) {
   requireAdmin(options.principal);
-  return voidFirst(options.ref, () => update(options));
+  try {
+    return await update(options);
+  } catch (error) {
+    throw await voidWins(options.ref, error);
+  }
 }
 
 async function update(options: { ref: string; payload: EditTicketPayload; principal: Principal }) {

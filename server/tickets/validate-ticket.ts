@@ -1,4 +1,5 @@
 import "server-only";
+import { registrability, registrationFacts, REGISTRABILITY_TEXT } from "@/lib/registrability";
 import { parseTicketRef, effectiveTicketLimit, formatTicketNumber } from "@/lib/ticket-number";
 import { getSettings } from "@/server/settings/get-settings";
 import { findTicket } from "@/server/tickets/ticket-ref";
@@ -15,7 +16,8 @@ export async function validateTicket(input: { controlNumber?: string; number?: s
   }
   const ticket = await findTicket(given);
   if (ticket) {
-    const registered = ticket.registered_at !== null;
+    const refusal = registrability(registrationFacts(ticket));
+    const registered = ticket.is_registered;
     return {
       valid: true,
       exists: true,
@@ -24,7 +26,7 @@ export async function validateTicket(input: { controlNumber?: string; number?: s
       control_number: ticket.control_number,
       last_5_digits: formatTicketNumber(ticket.ticket_number),
       buyer_name: ticket.buyer_name,
-      message: registered ? `Already registered to: ${ticket.buyer_name}` : "Ticket exists and is not registered",
+      message: refusal?.message ?? REGISTRABILITY_TEXT.free,
     };
   }
   const number = ref.kind === "id" ? null : ref.ticketNumber;

@@ -21,19 +21,14 @@ export async function refuseIfVoided(ref: string) {
 }
 
 /**
- * Runs a write on one ticket so that, for a voided ticket, its refusal is ticket_voided whatever else
- * was wrong (docs/decisions/051): only a refused write reads the ticket again, so success costs nothing.
+ * The error a refused write on one ticket answers with: ticket_voided when the ticket is void,
+ * whatever else was wrong (docs/decisions/051), else the error itself. Only a refused write reads
+ * the ticket again, so success costs nothing.
  */
-export async function voidFirst<T>(ref: string, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    if (error instanceof AppError && error.code !== "ticket_voided") {
-      const ticket = await findTicket(ref).catch(() => null);
-      if (ticket?.voided_at) throw ticketVoided(ticket);
-    }
-    throw error;
-  }
+export async function voidWins(ref: string, error: unknown): Promise<unknown> {
+  if (!(error instanceof AppError) || error.code === "ticket_voided") return error;
+  const ticket = await findTicket(ref).catch(() => null);
+  return ticket?.voided_at ? ticketVoided(ticket) : error;
 }
 
 /**

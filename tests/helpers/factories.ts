@@ -1,8 +1,22 @@
-import { beforeEach } from "vitest";
+// Test data (issue 41: one module of factories). Users and sessions straight into the tables;
+// tickets, sales, voids and allocations through the routes a person's screen calls, so they carry
+// everything the real path writes (payments, audit rows, the statistics triggers' rollups). Bulk
+// shapes for the draw and statistics suites are re-exported from their own helpers.
+import { beforeEach, expect } from "vitest";
 import { randomBytes } from "node:crypto";
+import { POST as customRangeRoute } from "@/app/api/tickets/admin/generate-custom-range/route";
+import { PUT as registerRoute } from "@/app/api/tickets/register/[controlNumber]/route";
+import { POST as voidRoute } from "@/app/api/tickets/[id]/void/route";
+import { POST as allocationsRoute } from "@/app/api/sellers/[id]/allocations/route";
+import type { Ticket } from "@/lib/api/tickets";
 import { createSession } from "@/server/auth/sessions";
 import { db } from "@/server/db/client";
 import { resetDb } from "@/tests/helpers/db";
+import { callRoute } from "@/tests/helpers/http";
+
+export { createSoldTickets } from "@/tests/helpers/sold-tickets";
+export { placeTickets, type PlacedTicket } from "@/tests/helpers/placed-tickets";
+export { uploadStatement } from "@/tests/helpers/statement-upload";
 
 let counter = 0;
 
@@ -43,4 +57,51 @@ export function freshAdminAndStaff() {
     Object.assign(users, await createAdminAndStaff());
   });
   return users;
+}
+
+type Caller = { token: string };
+
+/** Unsold tickets numbered from..to, made the way an administrator makes them (Custom Range). */
+export async function createTickets(admin: Caller, from: number, to: number, options: { userId?: string } = {}): Promise<Ticket[]> {
+  const res = await callRoute(customRangeRoute, {
+    method: "POST",
+    path: "/api/tickets/admin/generate-custom-range",
+    token: admin.token,
+    body: { startRange: from, endRange: to, userId: options.userId ?? "admin@example.com" },
+  });
+  expect(res.status).toBe(201);
+  return res.json.tickets;
+}
+
+/** One ticket sold by `seller` (Register), paid by `method`: a GCash or bank sale carries its reference. */
+export async function sellTicket(
+  seller: Caller,
+  ref: string,
+  options: { method?: "cash" | "gcash" | "bank_transfer"; reference?: string; buyerName?: string; phoneNumber?: string } = {},
+): Promise<Ticket> {
+  const method = options.method ?? "cash";
+  const body = {
+    buyerName: options.buyerName ?? "Maria Clara",
+    phoneNumber: options.phoneNumber ?? "09171234567",
+    paymentMethod: method,
+    ...(method === "cash" ? {} : { paymentReference: options.reference ?? `${method === "gcash" ? "" : "BDO-"}${1000000000000 + ++counter}` }),
+  };
+  const res = await callRoute(registerRoute, { method: "PUT", path: `/api/tickets/register/${encodeURIComponent(ref)}`, params: { controlNumber: ref }, body, token: seller.token });
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  return res.json.ticket;
+}
+
+/** A ticket voided by an administrator (decision 051). */
+export async function voidTicket(admin: Caller, id: string, options: { reason?: string; note?: string } = {}): Promise<Ticket> {
+  const res = await callRoute(voidRoute, { method: "POST", path: `/api/tickets/${id}/void`, params: { id }, body: { reason: options.reason ?? "lost_stub", note: options.note }, token: admin.token });
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  return res.json.ticket;
+}
+
+/** A signed-in seller holding the stubs from..to (Remittances' Allocate). */
+export async function createSellerWithAllocation(admin: Caller, range: { from: number; to: number }, user: Parameters<typeof createUser>[0] = {}) {
+  const seller = await createSignedInUser(user);
+  const res = await callRoute(allocationsRoute, { method: "POST", path: `/api/sellers/${seller.user.id}/allocations`, params: { id: seller.user.id }, body: range, token: admin.token });
+  expect(res.status, JSON.stringify(res.json)).toBe(201);
+  return { ...seller, allocation: res.json.allocation };
 }

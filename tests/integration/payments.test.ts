@@ -2,7 +2,6 @@
 // pays for one payment only (held by a unique index, on both engines), a repeated bank reference
 // needs a confirmation, and adding tickets to a payment is explicit.
 import { beforeEach, describe, expect, it } from "vitest";
-import { POST as customRange } from "@/app/api/tickets/admin/generate-custom-range/route";
 import { POST as generate } from "@/app/api/tickets/generate/route";
 import { PUT as registerRoute } from "@/app/api/tickets/register/[controlNumber]/route";
 import { POST as registerMultipleRoute } from "@/app/api/tickets/register-multiple/route";
@@ -12,7 +11,7 @@ import { normalizeReference } from "@/lib/payments";
 import { ticketSchema } from "@/lib/schemas/ticket-response";
 import { db } from "@/server/db/client";
 import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
+import { createAdminAndStaff, createSignedInUser, createTickets } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
 
 type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
@@ -29,16 +28,7 @@ beforeEach(async () => {
   ({ admin, staff } = await createAdminAndStaff());
 });
 
-async function createRange(startRange: number, endRange: number) {
-  const res = await callRoute(customRange, {
-    method: "POST",
-    path: "/api/tickets/admin/generate-custom-range",
-    token: admin.token,
-    body: { startRange, endRange, userId: "admin@example.com" },
-  });
-  expect(res.status).toBe(201);
-  return res.json.tickets as { control_number: string; id: string }[];
-}
+const createRange = (from: number, to: number) => createTickets(admin, from, to);
 
 const register = (ref: string, body: unknown, token = staff.token) =>
   callRoute(registerRoute, { method: "PUT", path: `/api/tickets/register/${encodeURIComponent(ref)}`, params: { controlNumber: ref }, body, token });

@@ -10,7 +10,6 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { DELETE as deleteUserRoute } from "@/app/api/auth/delete-user/route";
 import { GET as userProgressRoute } from "@/app/api/dashboard/admin/user-progress/route";
 import { POST as voidTicketRoute } from "@/app/api/tickets/[id]/void/route";
-import { POST as customRange } from "@/app/api/tickets/admin/generate-custom-range/route";
 import { PUT as registerRoute } from "@/app/api/tickets/register/[controlNumber]/route";
 import { POST as registerMultipleRoute } from "@/app/api/tickets/register-multiple/route";
 import { POST as adjustmentsRoute } from "@/app/api/remittances/adjustments/route";
@@ -27,7 +26,7 @@ import { PUT as settingsRoute } from "@/app/api/settings/route";
 import type { SellerBalance } from "@/lib/schemas/remittance";
 import { db } from "@/server/db/client";
 import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
+import { createAdminAndStaff, createSignedInUser, createTickets } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
 
 type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
@@ -43,11 +42,7 @@ beforeEach(async () => {
   ben = await createSignedInUser({ email: "ben@example.com", displayName: "Ben Seller" });
 });
 
-async function createRange(startRange: number, endRange: number) {
-  const res = await callRoute(customRange, { method: "POST", path: "/api/tickets/admin/generate-custom-range", token: admin.token, body: { startRange, endRange, userId: "admin@example.com" } });
-  expect(res.status).toBe(201);
-  return res.json.tickets as { control_number: string; id: string; last_5_digits: string }[];
-}
+const createRange = (from: number, to: number) => createTickets(admin, from, to);
 const register = (ref: string, body: Record<string, unknown>, token = ana.token) =>
   callRoute(registerRoute, {
     method: "PUT",

@@ -1,12 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { PUT as registerRoute } from "@/app/api/tickets/register/[controlNumber]/route";
 import { POST as registerMultipleRoute } from "@/app/api/tickets/register-multiple/route";
-import { POST as customRange } from "@/app/api/tickets/admin/generate-custom-range/route";
 import { POST as generate } from "@/app/api/tickets/generate/route";
 import { GET as statsRoute } from "@/app/api/tickets/stats/route";
 import { db } from "@/server/db/client";
 import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
+import { createAdminAndStaff, createSignedInUser, createTickets } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
 
 type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
@@ -23,17 +22,7 @@ beforeEach(async () => {
   ({ admin, staff } = await createAdminAndStaff());
 });
 
-/** Unregistered tickets for startRange..endRange, made the way an admin makes them. */
-async function createRange(startRange: number, endRange: number) {
-  const res = await callRoute(customRange, {
-    method: "POST",
-    path: "/api/tickets/admin/generate-custom-range",
-    token: admin.token,
-    body: { startRange, endRange, userId: "admin@example.com" },
-  });
-  expect(res.status).toBe(201);
-  return res.json.tickets as any[];
-}
+const createRange = (from: number, to: number): Promise<any[]> => createTickets(admin, from, to);
 
 const register = (ref: string, body: unknown, token = staff.token) =>
   callRoute(registerRoute, { method: "PUT", path: `/api/tickets/register/${encodeURIComponent(ref)}`, params: { controlNumber: ref }, body, token });

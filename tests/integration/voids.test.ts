@@ -2,7 +2,6 @@
 // with a reason; the number stays the ticket's; every write on it answers 409 ticket_voided before
 // any other check; the database refuses the same writes made directly; sold figures drop.
 import { beforeEach, describe, expect, it } from "vitest";
-import { POST as customRange } from "@/app/api/tickets/admin/generate-custom-range/route";
 import { POST as sendEmail } from "@/app/api/tickets/send-email/route";
 import { PUT as registerRoute } from "@/app/api/tickets/register/[controlNumber]/route";
 import { POST as registerMultipleRoute } from "@/app/api/tickets/register-multiple/route";
@@ -15,7 +14,7 @@ import { POST as voidRoute } from "@/app/api/tickets/[id]/void/route";
 import { GET as userProgressRoute } from "@/app/api/dashboard/admin/user-progress/route";
 import { db } from "@/server/db/client";
 import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
+import { createAdminAndStaff, createSignedInUser, createTickets } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
 
 type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
@@ -29,11 +28,7 @@ beforeEach(async () => {
   ({ admin, staff } = await createAdminAndStaff());
 });
 
-async function createRange(startRange: number, endRange: number) {
-  const res = await callRoute(customRange, { method: "POST", path: "/api/tickets/admin/generate-custom-range", token: admin.token, body: { startRange, endRange, userId: "admin@example.com" } });
-  expect(res.status).toBe(201);
-  return res.json.tickets as { control_number: string; id: string }[];
-}
+const createRange = (from: number, to: number) => createTickets(admin, from, to);
 const register = (ref: string, body: unknown, token = staff.token) =>
   callRoute(registerRoute, { method: "PUT", path: `/api/tickets/register/${encodeURIComponent(ref)}`, params: { controlNumber: ref }, body, token });
 const voidTicket = (id: string, body: unknown, token = admin.token) => callRoute(voidRoute, { method: "POST", path: `/api/tickets/${id}/void`, params: { id }, body, token });

@@ -1,0 +1,47 @@
+// docs/architecture.md's own checks: the page stays one page and names only files that exist, and
+// every API route file opens with its banner and goes through apiRoute (but for the two the page
+// names). The page's other rules are held by the tests and lint rules its table lists.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const PAGE = readFileSync(path.join(ROOT, "docs/architecture.md"), "utf8");
+
+function routeFiles(dir: string): string[] {
+  return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const rel = path.join(dir, entry.name);
+    if (entry.isDirectory()) return routeFiles(rel);
+    return entry.name === "route.ts" ? [rel] : [];
+  });
+}
+
+/** The two routes outside apiRoute, as the page says: Auth.js's own handler and the public verify page. */
+const OUTSIDE_API_ROUTE = ["app/api/auth/[...nextauth]/route.ts", "app/api/public/verify/[token]/route.ts"];
+
+describe("docs/architecture.md", () => {
+  it("is one page", () => {
+    expect(PAGE.split("\n").length).toBeLessThanOrEqual(150);
+  });
+
+  it("names only files and folders that exist", () => {
+    const named = [...PAGE.matchAll(/`((?:app|server|lib|components|tests|scripts|docs|prisma|e2e|bench)\/[^`*…<>\s]*)`/g)].map((m) => m[1].replace(/\/$/, ""));
+    expect(named.length).toBeGreaterThan(20);
+    expect(named.filter((p) => !existsSync(path.join(ROOT, p)))).toEqual([]);
+    for (const p of OUTSIDE_API_ROUTE) expect(PAGE).toContain(path.dirname(p).replace(/^app\/api\/auth.*/, "Auth.js"));
+  });
+});
+
+describe("API route files", () => {
+  const routes = routeFiles("app/api");
+
+  it("open with a one-line banner: // METHOD /api/path - what", () => {
+    expect(routes.length).toBeGreaterThan(100);
+    expect(routes.filter((f) => !/^\/\/ (GET|POST|PUT|PATCH|DELETE)\b[^\n]* \/api\/[^\n]* - /.test(readFileSync(path.join(ROOT, f), "utf8")))).toEqual([]);
+  });
+
+  it("go through apiRoute, but for the two the page names", () => {
+    const outside = routes.filter((f) => !/\bapiRoute\(/.test(readFileSync(path.join(ROOT, f), "utf8")));
+    expect(outside.sort()).toEqual([...OUTSIDE_API_ROUTE].sort());
+  });
+});
