@@ -14,7 +14,7 @@ import { ticketImportJob } from "@/server/jobs/kinds/ticket-import";
 import { IMPORT_INPUT_SLICE_CHARS, MAX_ERROR_LINES } from "@/server/tickets/import-limits";
 import { rowError, type RowError, type ValidImportRow } from "@/server/tickets/import-row-reader";
 import { runRegistration } from "@/server/tickets/register-ticket";
-import { insertTicketsStatement, sells, sellTicketsStatement, voidImportedStatement, type Sale } from "@/server/tickets/import-statements";
+import { createSoldTicketsStatement, insertTicketsStatement, sells, sellTicketsStatement, voidImportedStatement, type Sale } from "@/server/tickets/import-statements";
 import { lockTicketNumbers, ticketTransaction } from "@/server/tickets/ticket-transaction";
 
 export { IMPORT_BODY_LIMIT_BYTES, MAX_ERROR_LINES } from "@/server/tickets/import-limits";
@@ -179,11 +179,12 @@ async function writeBatch(
   const inserts = plan.inserts.filter((r) => !sells(r) || keep.has(r));
   const registrations = plan.registrations.filter((r) => keep.has(r));
 
-  const inserted = await insertTickets(tx, inserts, { user, prefix: o.settings.ticketPrefix, price: o.settings.ticketPrice.toString() });
-  const sales: Sale[] = [
-    ...inserts.filter(sells).flatMap((row) => (inserted.has(row.ticket_number) ? [{ row, ticketId: inserted.get(row.ticket_number)!, isNew: true }] : [])),
-    ...registrations.map((row) => ({ row, ticketId: plan.existingIds.get(row.ticket_number)!, isNew: false })),
-  ];
+  const ticketOptions = { user, prefix: o.settings.ticketPrefix, price: o.settings.ticketPrice.toString() };
+  // A new ticket with a buyer is created sold, in one write; one without is inserted as it is.
+  const inserted = await insertTickets(tx, inserts.filter((r) => !sells(r)), ticketOptions);
+  const created = await createSoldTickets(tx, inserts.filter(sells), payments, { ...ticketOptions, principal });
+  for (const [n, id] of created) inserted.set(n, id);
+  const sales: Sale[] = registrations.map((row) => ({ row, ticketId: plan.existingIds.get(row.ticket_number)! }));
   const sold = await sellTickets(tx, sales, payments, principal);
   await markWrittenPayments(tx, [...new Set(payments.values())]);
   const voided = await voidImported(tx, inserts.filter((r) => r.void_reason && inserted.has(r.ticket_number)).map((r) => ({ row: r, id: inserted.get(r.ticket_number)! })), user);
@@ -192,7 +193,7 @@ async function writeBatch(
   state.created.push(...inserted.keys());
   state.registered.push(...registeredNumbers);
   state.voided.push(...voided);
-  state.sold += sold.size;
+  state.sold += created.size + sold.size;
   // Rows that lost a race with a writer outside the allocation lock (a registration) are skipped too.
   state.skipped += plan.skipped + (inserts.length - inserted.size) + (registrations.length - registeredNumbers.length);
 }
@@ -311,7 +312,15 @@ async function insertTickets(tx: Tx, rows: ValidImportRow[], o: { user: Principa
   return new Map(inserted.map((r) => [r.n, r.id]));
 }
 
-/** The registration rule (server/tickets/registration.ts) over every sale at once; returns the numbers sold. */
+/** New tickets with a buyer, created sold by the registration rule's insert form; returns number → id of those created. */
+async function createSoldTickets(tx: Tx, rows: ValidImportRow[], payments: Map<ValidImportRow, PaymentPlan>, o: { principal: Principal; prefix: string; price: string }) {
+  if (rows.length === 0) return new Map<number, string>();
+  const { plans, statement } = createSoldTicketsStatement(rows, payments, o);
+  const created = await runRegistration(() => tx.$queryRaw<{ n: number; id: string }[]>(statement), plans, { name: "", phone: null });
+  return new Map(created.map((r) => [r.n, r.id]));
+}
+
+/** The registration rule (server/tickets/registration.ts) over every sale of an existing ticket at once; returns the numbers sold. */
 async function sellTickets(tx: Tx, sales: Sale[], payments: Map<ValidImportRow, PaymentPlan>, principal: Principal) {
   if (sales.length === 0) return new Set<number>();
   const { plans, statement } = sellTicketsStatement(sales, payments, principal);

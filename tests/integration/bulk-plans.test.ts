@@ -9,7 +9,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/server/db/client";
 import { newPayment, type PaymentPlan } from "@/server/payments/plan-payment";
 import type { ValidImportRow } from "@/server/tickets/import-row-reader";
-import { insertTicketsStatement, sellTicketsStatement, voidImportedStatement, type Sale } from "@/server/tickets/import-statements";
+import { createSoldTicketsStatement, insertTicketsStatement, sellTicketsStatement, voidImportedStatement, type Sale } from "@/server/tickets/import-statements";
 import { registrationStatement, saleRowsWhere } from "@/server/tickets/registration";
 import { resetDb } from "@/tests/helpers/db";
 import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
@@ -88,7 +88,7 @@ const importRow = (n: number): ValidImportRow =>
 describe(`the bulk statements over a ${BATCH.toLocaleString("en-US")}-row batch have no nested loop over tickets`, () => {
   it("the registration rule over the import's sales (typed arrays, the before read in the same join)", async () => {
     const ids = await placeTickets(BATCH);
-    const sales: Sale[] = [...ids].map(([n, id]) => ({ row: importRow(n), ticketId: id, isNew: false }));
+    const sales: Sale[] = [...ids].map(([n, id]) => ({ row: importRow(n), ticketId: id }));
     const payments = new Map<ValidImportRow, PaymentPlan>(
       sales.map((s) => [s.row, newPayment({ key: `r${s.row.row}`, method: s.row.payment_method, reference: s.row.payment_reference ?? null, buyer: { name: s.row.buyer_name!, phone: "09171234567" } })]),
     );
@@ -96,6 +96,20 @@ describe(`the bulk statements over a ${BATCH.toLocaleString("en-US")}-row batch 
     expect(JSON.stringify(plan)).toContain('"Relation Name":"tickets"');
     // The planner knows the batch's size: the sales and their payments, 20,000 each.
     // (the sales' estimate is the batch less what the real-buyer check may filter out)
+    expect(functionScanRows(plan).filter((rows) => rows >= BATCH * 0.9)).toHaveLength(2);
+    expect(quadraticNestedLoops(plan)).toEqual([]);
+  });
+
+  it("the registration rule's insert form: new tickets created sold, with their payments and audit rows", async () => {
+    await placeTickets(BATCH);
+    const rows = Array.from({ length: BATCH }, (_, i) => importRow(BATCH + 1 + i));
+    const payments = new Map<ValidImportRow, PaymentPlan>(
+      rows.map((r) => [r, newPayment({ key: `r${r.row}`, method: r.payment_method, reference: r.payment_reference ?? null, buyer: { name: r.buyer_name!, phone: "09171234567" } })]),
+    );
+    const { statement } = createSoldTicketsStatement(rows, payments, { principal: principalOf(admin), prefix: "B2K", price: "50.00" });
+    const plan = await explain(statement);
+    expect(JSON.stringify(plan)).toContain('"Relation Name":"tickets"');
+    // The new tickets and their payments, 20,000 each, and no nested loop anywhere.
     expect(functionScanRows(plan).filter((rows) => rows >= BATCH * 0.9)).toHaveLength(2);
     expect(quadraticNestedLoops(plan)).toEqual([]);
   });
