@@ -33,16 +33,16 @@ type Tx = Parameters<Parameters<typeof ticketTransaction>[0]>[0];
 /**
  * POST /api/tickets/import: adds the file's tickets in one transaction, under the number
  * allocation lock (so two imports, or an import and a generation, never race for a number).
- * The file is read in a worker thread (ticketImportJob, decision 080), which hands valid rows over
- * in batches of IMPORT_BATCH_ROWS; each batch is written as the whole file once was: new numbers
- * with one INSERT ... SELECT FROM unnest(typed arrays) ... ON CONFLICT DO NOTHING; every row
- * with a real buyer (a new ticket, or an existing unregistered one) sold by the registration rule
- * in one statement, with its payment (rows sharing a reference and a buyer share one, across
+ * The file is read whole in a worker thread first (ticketImportJob, decision 080), which hands
+ * valid rows over in batches of IMPORT_BATCH_ROWS; then each batch is written as the whole file once
+ * was: new numbers with one INSERT ... SELECT FROM unnest(typed arrays) ... ON CONFLICT DO NOTHING,
+ * a new ticket with a real buyer created sold by the registration rule's insert form, an existing
+ * unregistered one sold by the rule's update, each in one statement with its payment (rows sharing a reference and a buyer share one, across
  * batches too). A GCash reference another payment holds, or another buyer's in the same file, is
  * that row's error; any other row naming an existing number is skipped, never overwriting
  * anything. Voids in the file are applied to the new tickets last. One audit row records the
  * import, one more per sale. A failure anywhere (the worker's or a write's) rolls everything back.
- * Decisions: docs/decisions/031-tickets-import-rules.md, 050, 051, 080.
+ * Decisions: docs/decisions/031-tickets-import-rules.md, 050, 051, 080, 186, 215, 216.
  */
 export async function importTickets(options: { payload: ImportTicketsPayload; principal: Principal; jobId?: string | null; signal?: AbortSignal }): Promise<ImportResult> {
   const csvData = options.payload.csvData;
@@ -95,6 +95,12 @@ export async function importTicketsCsv(options: {
   let result: ImportResult;
   let errorCount = 0;
   try {
+    // The whole file is read (in the job's worker) before the transaction opens: the transaction
+    // then holds the number lock, and on the embedded database its only session, just while it
+    // writes (decision 216). The valid rows wait in memory meanwhile (about 300 bytes each).
+    const batches: ValidImportRow[][] = [];
+    for await (const batch of run.items) batches.push(batch.rows);
+    const read = await run.result;
     const outcome = await ticketTransaction(
       async (tx, checkpoint) => {
         await lockTicketNumbers(tx);
@@ -102,13 +108,14 @@ export async function importTicketsCsv(options: {
         const limit = effectiveTicketLimit(settings.maxTicketLimit);
         const state: ImportState = { byReference: new Map(), created: [], registered: [], voided: [], sold: 0, skipped: 0 };
         let written = 0;
-        for await (const batch of run.items) {
+        for (const [i, rows] of batches.entries()) {
           await checkpoint();
-          await writeBatch(tx, batch.rows, { limit, settings, principal, errors, state });
-          written += batch.rows.length;
+          await writeBatch(tx, rows, { limit, settings, principal, errors, state });
+          // What is written need not wait in memory until the commit.
+          batches[i] = [];
+          written += rows.length;
           run.progress({ rowsWritten: written });
         }
-        const read = await run.result;
         const created = state.created.sort((a, b) => a - b);
         const registeredNumbers = state.registered.sort((a, b) => a - b);
         await writeAudit(tx, {
@@ -120,12 +127,11 @@ export async function importTicketsCsv(options: {
             sold: state.sold, voided: toRanges(state.voided.sort((a, b) => a - b)), skipped: state.skipped, errors: read.errorCount + errors.count,
           },
         });
-        return { read, imported: created.length + registeredNumbers.length, skipped: state.skipped };
+        return { imported: created.length + registeredNumbers.length, skipped: state.skipped };
       },
       // The job's limits are the transaction's: past them its statement is cancelled and the lock freed.
       { job: run },
     );
-    const { read } = outcome;
     // Instance-side errors (limit, existing tickets, references) are one per row, on rows the worker passed.
     const errorRows = read.errorRows + errors.count;
     errorCount = read.errorCount + errors.count;
