@@ -8,6 +8,7 @@ import { requireAdmin } from "@/server/auth/require-admin";
 import { writeAudit } from "@/server/audit";
 import { earlierUseMessage, findEarlierUse, isSameBuyer } from "@/server/payments/earlier-use";
 import { newPayment, type PaymentPlan } from "@/server/payments/plan-payment";
+import { dbEngine } from "@/server/db/client";
 import { getSettings } from "@/server/settings/get-settings";
 import { startJob } from "@/server/jobs/start-job";
 import { ticketImportJob } from "@/server/jobs/kinds/ticket-import";
@@ -33,8 +34,9 @@ type Tx = Parameters<Parameters<typeof ticketTransaction>[0]>[0];
 /**
  * POST /api/tickets/import: adds the file's tickets in one transaction, under the number
  * allocation lock (so two imports, or an import and a generation, never race for a number).
- * The file is read whole in a worker thread first (ticketImportJob, decision 080), which hands
- * valid rows over in batches of IMPORT_BATCH_ROWS; then each batch is written as the whole file once
+ * The file is read in a worker thread (ticketImportJob, decision 080; on the embedded database
+ * whole, before the transaction opens: decision 216), which hands valid rows over in batches of
+ * IMPORT_BATCH_ROWS; each batch is written as the whole file once
  * was: new numbers with one INSERT ... SELECT FROM unnest(typed arrays) ... ON CONFLICT DO NOTHING,
  * a new ticket with a real buyer created sold by the registration rule's insert form, an existing
  * unregistered one sold by the rule's update, each in one statement with its payment (rows sharing a reference and a buyer share one, across
@@ -95,12 +97,23 @@ export async function importTicketsCsv(options: {
   let result: ImportResult;
   let errorCount = 0;
   try {
-    // The whole file is read (in the job's worker) before the transaction opens: the transaction
-    // then holds the number lock, and on the embedded database its only session, just while it
-    // writes (decision 216). The valid rows wait in memory meanwhile (about 300 bytes each).
-    const batches: ValidImportRow[][] = [];
-    for await (const batch of run.items) batches.push(batch.rows);
-    const read = await run.result;
+    // On the embedded database the whole file is read (in the job's worker) before the transaction
+    // opens: the transaction holds its only session, so every other request waits for it, and it
+    // then lasts only as long as the writes (decision 216). On PostgreSQL the transaction only
+    // holds the number lock, and writing each batch while the worker reads the next is quicker.
+    const buffered: ValidImportRow[][] | null = dbEngine() === "pglite" ? [] : null;
+    if (buffered) for await (const batch of run.items) buffered.push(batch.rows);
+    async function* batches() {
+      if (!buffered) {
+        for await (const batch of run.items) yield batch.rows;
+        return;
+      }
+      for (const [i, rows] of buffered.entries()) {
+        // What is written need not wait in memory until the commit.
+        buffered[i] = [];
+        yield rows;
+      }
+    }
     const outcome = await ticketTransaction(
       async (tx, checkpoint) => {
         await lockTicketNumbers(tx);
@@ -108,14 +121,13 @@ export async function importTicketsCsv(options: {
         const limit = effectiveTicketLimit(settings.maxTicketLimit);
         const state: ImportState = { byReference: new Map(), created: [], registered: [], voided: [], sold: 0, skipped: 0 };
         let written = 0;
-        for (const [i, rows] of batches.entries()) {
+        for await (const rows of batches()) {
           await checkpoint();
           await writeBatch(tx, rows, { limit, settings, principal, errors, state });
-          // What is written need not wait in memory until the commit.
-          batches[i] = [];
           written += rows.length;
           run.progress({ rowsWritten: written });
         }
+        const read = await run.result;
         const created = state.created.sort((a, b) => a - b);
         const registeredNumbers = state.registered.sort((a, b) => a - b);
         await writeAudit(tx, {
@@ -127,11 +139,12 @@ export async function importTicketsCsv(options: {
             sold: state.sold, voided: toRanges(state.voided.sort((a, b) => a - b)), skipped: state.skipped, errors: read.errorCount + errors.count,
           },
         });
-        return { imported: created.length + registeredNumbers.length, skipped: state.skipped };
+        return { read, imported: created.length + registeredNumbers.length, skipped: state.skipped };
       },
       // The job's limits are the transaction's: past them its statement is cancelled and the lock freed.
       { job: run },
     );
+    const { read } = outcome;
     // Instance-side errors (limit, existing tickets, references) are one per row, on rows the worker passed.
     const errorRows = read.errorRows + errors.count;
     errorCount = read.errorCount + errors.count;
