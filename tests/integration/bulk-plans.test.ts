@@ -138,6 +138,17 @@ describe(`the bulk statements over a ${BATCH.toLocaleString("en-US")}-row batch 
     expect(quadraticNestedLoops(await explain(statement))).toEqual([]);
   });
 
+  it("the four trigram indexes take new entries through a pending list capped at 256 kB (decision 215)", async () => {
+    const indexes = await db().$queryRaw<{ name: string; options: string[] }[]>`
+      SELECT c.relname AS name, c.reloptions AS options FROM pg_class c JOIN pg_index i ON i.indexrelid = c.oid
+      WHERE i.indrelid = 'tickets'::regclass AND c.relam = (SELECT oid FROM pg_am WHERE amname = 'gin') ORDER BY 1`;
+    expect(indexes).toEqual(
+      ["tickets_buyer_name_trgm_idx", "tickets_control_number_trgm_idx", "tickets_email_trgm_idx", "tickets_phone_number_trgm_idx"].map((name) => ({
+        name, options: ["fastupdate=on", "gin_pending_list_limit=256"],
+      })),
+    );
+  });
+
   it("the check finds the quadratic shape: rows from a JSON function joined with tickets", async () => {
     await placeTickets(1000);
     const json = JSON.stringify(Array.from({ length: 1000 }, (_, i) => [i + 1, 10]));
