@@ -9,13 +9,14 @@ import { requireAdmin } from "@/server/auth/require-admin";
 import { writeAudit } from "@/server/audit";
 import { earlierUseMessage, findEarlierUse, isSameBuyer } from "@/server/payments/earlier-use";
 import { newPayment, type PaymentPlan } from "@/server/payments/plan-payment";
+import { dbEngine } from "@/server/db/client";
 import { getSettings } from "@/server/settings/get-settings";
 import { startJob } from "@/server/jobs/start-job";
 import { ticketImportJob } from "@/server/jobs/kinds/ticket-import";
 import { IMPORT_INPUT_SLICE_CHARS, MAX_ERROR_LINES } from "@/server/tickets/import-limits";
 import { rowError, type RowError, type ValidImportRow } from "@/server/tickets/import-row-reader";
 import { runRegistration } from "@/server/tickets/register-ticket";
-import { insertTicketsStatement, sells, sellTicketsStatement, voidImportedStatement, type Sale } from "@/server/tickets/import-statements";
+import { createSoldTicketsStatement, insertTicketsStatement, sells, sellTicketsStatement, voidImportedStatement, type Sale } from "@/server/tickets/import-statements";
 import { lockTicketNumbers, ticketTransaction } from "@/server/tickets/ticket-transaction";
 
 export { IMPORT_BODY_LIMIT_BYTES, MAX_ERROR_LINES } from "@/server/tickets/import-limits";
@@ -31,16 +32,17 @@ type Tx = Parameters<Parameters<typeof ticketTransaction>[0]>[0];
 /**
  * POST /api/tickets/import: adds the file's tickets in one transaction, under the number
  * allocation lock (so two imports, or an import and a generation, never race for a number).
- * The file is read in a worker thread (ticketImportJob, decision 080), which hands valid rows over
- * in batches of IMPORT_BATCH_ROWS; each batch is written as the whole file once was: new numbers
- * with one INSERT ... SELECT FROM unnest(typed arrays) ... ON CONFLICT DO NOTHING; every row
- * with a real buyer (a new ticket, or an existing unregistered one) sold by the registration rule
- * in one statement, with its payment (rows sharing a reference and a buyer share one, across
+ * The file is read in a worker thread (ticketImportJob, decision 080; on the embedded database
+ * whole, before the transaction opens: decision 216), which hands valid rows over in batches of
+ * IMPORT_BATCH_ROWS; each batch is written as the whole file once
+ * was: new numbers with one INSERT ... SELECT FROM unnest(typed arrays) ... ON CONFLICT DO NOTHING,
+ * a new ticket with a real buyer created sold by the registration rule's insert form, an existing
+ * unregistered one sold by the rule's update, each in one statement with its payment (rows sharing a reference and a buyer share one, across
  * batches too). A GCash reference another payment holds, or another buyer's in the same file, is
  * that row's error; any other row naming an existing number is skipped, never overwriting
  * anything. Voids in the file are applied to the new tickets last. One audit row records the
  * import, one more per sale. A failure anywhere (the worker's or a write's) rolls everything back.
- * Decisions: docs/decisions/031-tickets-import-rules.md, 050, 051, 080.
+ * Decisions: docs/decisions/031-tickets-import-rules.md, 050, 051, 080, 186, 215, 216.
  */
 export async function importTickets(options: { payload: ImportTicketsPayload; principal: Principal; jobId?: string | null; signal?: AbortSignal }): Promise<ImportResult> {
   const csvData = options.payload.csvData;
@@ -93,6 +95,23 @@ export async function importTicketsCsv(options: {
   let result: ImportResult;
   let errorCount = 0;
   try {
+    // On the embedded database the whole file is read (in the job's worker) before the transaction
+    // opens: the transaction holds its only session, so every other request waits for it, and it
+    // then lasts only as long as the writes (decision 216). On PostgreSQL the transaction only
+    // holds the number lock, and writing each batch while the worker reads the next is quicker.
+    const buffered: ValidImportRow[][] | null = dbEngine() === "pglite" ? [] : null;
+    if (buffered) for await (const batch of run.items) buffered.push(batch.rows);
+    async function* batches() {
+      if (!buffered) {
+        for await (const batch of run.items) yield batch.rows;
+        return;
+      }
+      for (const [i, rows] of buffered.entries()) {
+        // What is written need not wait in memory until the commit.
+        buffered[i] = [];
+        yield rows;
+      }
+    }
     const outcome = await ticketTransaction(
       async (tx, checkpoint) => {
         await lockTicketNumbers(tx);
@@ -100,10 +119,10 @@ export async function importTicketsCsv(options: {
         const limit = effectiveTicketLimit(settings.maxTicketLimit);
         const state: ImportState = { byReference: new Map(), created: [], registered: [], voided: [], sold: 0, skipped: 0 };
         let written = 0;
-        for await (const batch of run.items) {
+        for await (const rows of batches()) {
           await checkpoint();
-          await writeBatch(tx, batch.rows, { limit, settings, principal, errors, state });
-          written += batch.rows.length;
+          await writeBatch(tx, rows, { limit, settings, principal, errors, state });
+          written += rows.length;
           run.progress({ rowsWritten: written });
         }
         const read = await run.result;
@@ -177,11 +196,12 @@ async function writeBatch(
   const inserts = plan.inserts.filter((r) => !sells(r) || keep.has(r));
   const registrations = plan.registrations.filter((r) => keep.has(r));
 
-  const inserted = await insertTickets(tx, inserts, { user, prefix: o.settings.ticketPrefix, price: o.settings.ticketPrice.toString() });
-  const sales: Sale[] = [
-    ...inserts.filter(sells).flatMap((row) => (inserted.has(row.ticket_number) ? [{ row, ticketId: inserted.get(row.ticket_number)!, isNew: true }] : [])),
-    ...registrations.map((row) => ({ row, ticketId: plan.existingIds.get(row.ticket_number)!, isNew: false })),
-  ];
+  const ticketOptions = { user, prefix: o.settings.ticketPrefix, price: o.settings.ticketPrice.toString() };
+  // A new ticket with a buyer is created sold, in one write; one without is inserted as it is.
+  const inserted = await insertTickets(tx, inserts.filter((r) => !sells(r)), ticketOptions);
+  const created = await createSoldTickets(tx, inserts.filter(sells), payments, { ...ticketOptions, principal });
+  for (const [n, id] of created) inserted.set(n, id);
+  const sales: Sale[] = registrations.map((row) => ({ row, ticketId: plan.existingIds.get(row.ticket_number)! }));
   const sold = await sellTickets(tx, sales, payments, principal);
   await markWrittenPayments(tx, [...new Set(payments.values())]);
   const voided = await voidImported(tx, inserts.filter((r) => r.void_reason && inserted.has(r.ticket_number)).map((r) => ({ row: r, id: inserted.get(r.ticket_number)! })), user);
@@ -190,7 +210,7 @@ async function writeBatch(
   state.created.push(...inserted.keys());
   state.registered.push(...registeredNumbers);
   state.voided.push(...voided);
-  state.sold += sold.size;
+  state.sold += created.size + sold.size;
   // Rows that lost a race with a writer outside the allocation lock (a registration) are skipped too.
   state.skipped += plan.skipped + (inserts.length - inserted.size) + (registrations.length - registeredNumbers.length);
 }
@@ -311,7 +331,15 @@ async function insertTickets(tx: Tx, rows: ValidImportRow[], o: { user: Principa
   return new Map(inserted.map((r) => [r.n, r.id]));
 }
 
-/** The registration rule (server/tickets/registration.ts) over every sale at once; returns the numbers sold. */
+/** New tickets with a buyer, created sold by the registration rule's insert form; returns number → id of those created. */
+async function createSoldTickets(tx: Tx, rows: ValidImportRow[], payments: Map<ValidImportRow, PaymentPlan>, o: { principal: Principal; prefix: string; price: string }) {
+  if (rows.length === 0) return new Map<number, string>();
+  const { plans, statement } = createSoldTicketsStatement(rows, payments, o);
+  const created = await runRegistration(() => tx.$queryRaw<{ n: number; id: string }[]>(statement), plans, { name: "", phone: null });
+  return new Map(created.map((r) => [r.n, r.id]));
+}
+
+/** The registration rule (server/tickets/registration.ts) over every sale of an existing ticket at once; returns the numbers sold. */
 async function sellTickets(tx: Tx, sales: Sale[], payments: Map<ValidImportRow, PaymentPlan>, principal: Principal) {
   if (sales.length === 0) return new Set<number>();
   const { plans, statement } = sellTicketsStatement(sales, payments, principal);

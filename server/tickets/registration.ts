@@ -69,18 +69,10 @@ export function registrationStatement(options: {
   returning?: "tickets" | "numbers";
 }): Prisma.Sql {
   const user = options.principal.user;
-  const p = options.payments;
-  const extra = options.audit ?? [];
-  const col = <T>(pick: (plan: PaymentPlan) => T) => p.map(pick);
-  return Prisma.sql`
-    WITH r AS (${options.rows}),
-    np AS (
-      SELECT * FROM unnest(${col((x) => x.key)}::text[], ${col((x) => x.id)}::uuid[], ${col((x) => x.existing)}::boolean[],
-        ${col((x) => x.method)}::text[], ${col((x) => x.reference)}::text[], ${col((x) => x.reference_normalized)}::text[],
-        ${col((x) => x.gcash_reference_key)}::text[], ${col((x) => x.payer_name)}::text[], ${col((x) => x.payer_phone)}::text[],
-        ${col((x) => x.collected_by_id)}::uuid[])
-        AS np(key, id, existing, method, reference, reference_normalized, gcash_reference_key, payer_name, payer_phone, collected_by_id)
-    ),
+  return saleStatement({
+    ...options,
+    write: Prisma.sql`
+    r AS (${options.rows}),
     t AS (
       UPDATE tickets AS t SET
         buyer_name = r.buyer_name,
@@ -100,7 +92,86 @@ export function registrationStatement(options: {
       WHERE t.id = r.ticket_id AND t.registered_at IS NULL AND t.voided_at IS NULL
         AND ticket_buyer_is_real(r.buyer_name)
       RETURNING t.*, r.before
+    ),`,
+  });
+}
+
+/**
+ * A relation of NEW tickets sold as they are created (the CSV import's rows with a buyer), one row
+ * each, with these columns: id uuid, control_number text, ticket_number int, buyer_name, phone_number,
+ * email, address text, payment_key text, status text ('registered' unless the file says otherwise),
+ * amount numeric, user_id text, created_by_id uuid, creator_email, creator_name, creation_source,
+ * event_name text, created_at timestamptz, registered_at timestamptz (null: now), updated_at
+ * timestamptz (null: now), seller_id uuid (null: the acting user).
+ */
+export type NewSaleRelation = Prisma.Sql;
+
+/**
+ * The registration rule's other form: creates each ticket of `rows` already sold, with the same
+ * sale columns, payments and audit rows as `registrationStatement` gives an existing ticket, in
+ * one write (issue 36: inserting a ticket and then registering it wrote every index twice, and the
+ * registration was three quarters of an import's time). A number, id or control number already
+ * taken is skipped (ON CONFLICT DO NOTHING), and so are its payment and audit row. The audit row's
+ * "before" is null: the ticket did not exist. Answers number and id of each ticket created.
+ */
+export function registrationInsertStatement(options: {
+  rows: NewSaleRelation;
+  payments: PaymentPlan[];
+  principal: Pick<Principal, "user">;
+  source: RegistrationSource;
+}): Prisma.Sql {
+  const user = options.principal.user;
+  return saleStatement({
+    ...options,
+    returning: "created",
+    write: Prisma.sql`
+    r AS (${options.rows}),
+    t AS (
+      INSERT INTO tickets AS t (id, control_number, ticket_number, buyer_name, phone_number, email, address, payment_method,
+        gcash_reference, payment_reference, payment_id, status, amount, user_id, created_by_id, creator_email, creator_name,
+        creation_source, event_name, registered_at, registered_by_id, created_at, updated_at)
+      SELECT r.id, r.control_number, r.ticket_number, r.buyer_name, r.phone_number, r.email, r.address, np.method,
+        CASE WHEN np.method = 'gcash' THEN np.reference_normalized END,
+        CASE WHEN np.method <> 'gcash' THEN np.reference END,
+        np.id, coalesce(r.status, 'registered'), r.amount, r.user_id, r.created_by_id, r.creator_email, r.creator_name,
+        r.creation_source, r.event_name, coalesce(r.registered_at, now()), coalesce(r.seller_id, ${user.id}::uuid),
+        r.created_at, coalesce(r.updated_at, now())
+      FROM r JOIN np ON np.key = r.payment_key
+      WHERE ticket_buyer_is_real(r.buyer_name)
+      ON CONFLICT DO NOTHING
+      RETURNING t.*, NULL::jsonb AS before
+    ),`,
+  });
+}
+
+/** The part both forms share: the payments of what `t` (the written tickets) sold, the audit rows, the answer. */
+function saleStatement(options: {
+  write: Prisma.Sql;
+  payments: PaymentPlan[];
+  principal: Pick<Principal, "user">;
+  source: RegistrationSource;
+  audit?: ExtraAudit[];
+  returning?: "tickets" | "numbers" | "created";
+}): Prisma.Sql {
+  const user = options.principal.user;
+  const p = options.payments;
+  const extra = options.audit ?? [];
+  const col = <T>(pick: (plan: PaymentPlan) => T) => p.map(pick);
+  const answer =
+    options.returning === "numbers"
+      ? Prisma.sql`SELECT t.ticket_number FROM t`
+      : options.returning === "created"
+        ? Prisma.sql`SELECT t.ticket_number AS n, t.id::text AS id FROM t`
+        : Prisma.sql`SELECT ${ticketColumns({ payments: "pay" })} FROM t ORDER BY t.ticket_number`;
+  return Prisma.sql`
+    WITH np AS (
+      SELECT * FROM unnest(${col((x) => x.key)}::text[], ${col((x) => x.id)}::uuid[], ${col((x) => x.existing)}::boolean[],
+        ${col((x) => x.method)}::text[], ${col((x) => x.reference)}::text[], ${col((x) => x.reference_normalized)}::text[],
+        ${col((x) => x.gcash_reference_key)}::text[], ${col((x) => x.payer_name)}::text[], ${col((x) => x.payer_phone)}::text[],
+        ${col((x) => x.collected_by_id)}::uuid[])
+        AS np(key, id, existing, method, reference, reference_normalized, gcash_reference_key, payer_name, payer_phone, collected_by_id)
     ),
+    ${options.write}
     sums AS (SELECT t.payment_id, sum(t.amount) AS amount FROM t GROUP BY t.payment_id),
     p_new AS (
       INSERT INTO payments (id, method, reference, reference_normalized, gcash_reference_key, amount_expected,
@@ -132,5 +203,5 @@ export function registrationStatement(options: {
         ${extra.map((a) => JSON.stringify(a.after))}::jsonb[]) AS x(action, "entityType", "entityId", after)
       WHERE EXISTS (SELECT 1 FROM t)
     )
-    ${options.returning === "numbers" ? Prisma.sql`SELECT t.ticket_number FROM t` : Prisma.sql`SELECT ${ticketColumns({ payments: "pay" })} FROM t ORDER BY t.ticket_number`}`;
+    ${answer}`;
 }

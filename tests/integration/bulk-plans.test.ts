@@ -9,7 +9,7 @@ import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/server/db/client";
 import { newPayment, type PaymentPlan } from "@/server/payments/plan-payment";
 import type { ValidImportRow } from "@/server/tickets/import-row-reader";
-import { insertTicketsStatement, sellTicketsStatement, voidImportedStatement, type Sale } from "@/server/tickets/import-statements";
+import { createSoldTicketsStatement, insertTicketsStatement, sellTicketsStatement, voidImportedStatement, type Sale } from "@/server/tickets/import-statements";
 import { registrationStatement, saleRowsWhere } from "@/server/tickets/registration";
 import { resetDb } from "@/tests/helpers/db";
 import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
@@ -88,7 +88,7 @@ const importRow = (n: number): ValidImportRow =>
 describe(`the bulk statements over a ${BATCH.toLocaleString("en-US")}-row batch have no nested loop over tickets`, () => {
   it("the registration rule over the import's sales (typed arrays, the before read in the same join)", async () => {
     const ids = await placeTickets(BATCH);
-    const sales: Sale[] = [...ids].map(([n, id]) => ({ row: importRow(n), ticketId: id, isNew: false }));
+    const sales: Sale[] = [...ids].map(([n, id]) => ({ row: importRow(n), ticketId: id }));
     const payments = new Map<ValidImportRow, PaymentPlan>(
       sales.map((s) => [s.row, newPayment({ key: `r${s.row.row}`, method: s.row.payment_method, reference: s.row.payment_reference ?? null, buyer: { name: s.row.buyer_name!, phone: "09171234567" } })]),
     );
@@ -96,6 +96,20 @@ describe(`the bulk statements over a ${BATCH.toLocaleString("en-US")}-row batch 
     expect(JSON.stringify(plan)).toContain('"Relation Name":"tickets"');
     // The planner knows the batch's size: the sales and their payments, 20,000 each.
     // (the sales' estimate is the batch less what the real-buyer check may filter out)
+    expect(functionScanRows(plan).filter((rows) => rows >= BATCH * 0.9)).toHaveLength(2);
+    expect(quadraticNestedLoops(plan)).toEqual([]);
+  });
+
+  it("the registration rule's insert form: new tickets created sold, with their payments and audit rows", async () => {
+    await placeTickets(BATCH);
+    const rows = Array.from({ length: BATCH }, (_, i) => importRow(BATCH + 1 + i));
+    const payments = new Map<ValidImportRow, PaymentPlan>(
+      rows.map((r) => [r, newPayment({ key: `r${r.row}`, method: r.payment_method, reference: r.payment_reference ?? null, buyer: { name: r.buyer_name!, phone: "09171234567" } })]),
+    );
+    const { statement } = createSoldTicketsStatement(rows, payments, { principal: principalOf(admin), prefix: "B2K", price: "50.00" });
+    const plan = await explain(statement);
+    expect(JSON.stringify(plan)).toContain('"Relation Name":"tickets"');
+    // The new tickets and their payments, 20,000 each, and no nested loop anywhere.
     expect(functionScanRows(plan).filter((rows) => rows >= BATCH * 0.9)).toHaveLength(2);
     expect(quadraticNestedLoops(plan)).toEqual([]);
   });
@@ -122,6 +136,17 @@ describe(`the bulk statements over a ${BATCH.toLocaleString("en-US")}-row batch 
       returning: "numbers",
     });
     expect(quadraticNestedLoops(await explain(statement))).toEqual([]);
+  });
+
+  it("the four trigram indexes take new entries through a pending list capped at 256 kB (decision 215)", async () => {
+    const indexes = await db().$queryRaw<{ name: string; options: string[] }[]>`
+      SELECT c.relname AS name, c.reloptions AS options FROM pg_class c JOIN pg_index i ON i.indexrelid = c.oid
+      WHERE i.indrelid = 'tickets'::regclass AND c.relam = (SELECT oid FROM pg_am WHERE amname = 'gin') ORDER BY 1`;
+    expect(indexes).toEqual(
+      ["tickets_buyer_name_trgm_idx", "tickets_control_number_trgm_idx", "tickets_email_trgm_idx", "tickets_phone_number_trgm_idx"].map((name) => ({
+        name, options: ["fastupdate=on", "gin_pending_list_limit=256"],
+      })),
+    );
   });
 
   it("the check finds the quadratic shape: rows from a JSON function joined with tickets", async () => {
