@@ -107,7 +107,8 @@ const SLICE_BYTES = 512 * 1024;
 
 /** A stored file name made safe as a ZIP path part (no slashes, no leading dots, no controls). */
 // eslint-disable-next-line no-control-regex
-const zipPart = (name: string) => name.replace(/[\\/\u0000-\u001f\u007f]+/g, "_").replace(/^\.+/, "_").slice(0, 150) || "file";
+const ZIP_UNSAFE = /[\\/\u0000-\u001f\u007f]+/g;
+const zipPart = (name: string) => name.replace(ZIP_UNSAFE, "_").replace(/^\.+/, "_").slice(0, 150) || "file";
 
 interface StoredFile {
   id: string;

@@ -45,7 +45,8 @@ async function paymentForUpdate(tx: Tx, id: string): Promise<LockedPayment> {
 
 // Control characters are dropped (never stored), so a reason of only them is no reason (422).
 // eslint-disable-next-line no-control-regex
-const cleanReason = (reason: string | undefined) => (reason ?? "").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "").trim();
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+const cleanReason = (reason: string | undefined) => (reason ?? "").replace(CONTROL_CHARACTERS, "").trim();
 
 const transaction = <T>(fn: (tx: Tx) => Promise<T>) => db().$transaction(fn, { timeout: 30_000, maxWait: 30_000 });
 
