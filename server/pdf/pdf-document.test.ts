@@ -53,7 +53,8 @@ describe("the font files in the production build (docs/decisions/095)", () => {
     // Turbopack turns a require.resolve it cannot evaluate into code that throws "Cannot find module
     // as expression is too dynamic": every PDF failed on `next start` while these tests passed.
     expect(code).not.toMatch(/createRequire|require\.resolve|process\.cwd\(\)/);
-    const reads = [...code.matchAll(/readFileSync\(([^)]*\))/g)].map((m) => m[1]);
+    // Read whatever the line breaks: a formatter may put the argument on a line of its own.
+    const reads = [...code.matchAll(/readFileSync\(\s*([^)]*\))\s*,?\s*\)/g)].map((m) => m[1]);
     expect(reads).toHaveLength(2);
     for (const arg of reads) expect(arg).toMatch(/^new URL\("\.\.\/\.\.\/node_modules\/@expo-google-fonts\/noto-sans\/[^"]+\.ttf", import\.meta\.url\)$/);
   });
