@@ -19,7 +19,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { errorMessage } from "@/lib/api-client";
 import type { ImportRequest } from "@/lib/api/reconciliation";
 import { DataTablePagination } from "@/components/data-table/data-table-pagination";
-import { formatCount, formatCountOf, formatDateTime } from "@/lib/format";
+import { formatCount, formatCountOf, formatStatementTime } from "@/lib/format";
 import { formatAmount } from "@/lib/money";
 import { useJob } from "@/lib/queries/jobs";
 import { useBankProfiles, useCommitStatement, usePreviewStatement } from "@/lib/queries/reconciliation";
@@ -152,7 +152,7 @@ function Wizard({ onDone }: { onDone: () => void }) {
               {preview.lines.slice((previewPage - 1) * PREVIEW_ROWS, previewPage * PREVIEW_ROWS).map((l) => (
                 <TableRow key={`${l.lineNo}-${l.reference}`}>
                   <TableCell className="tabular-nums">{l.lineNo}</TableCell>
-                  <TableCell className="whitespace-nowrap">{formatDateTime(l.occurredAt, timeZone)}</TableCell>
+                  <TableCell className="whitespace-nowrap">{formatStatementTime(l.occurredAt, timeZone)}</TableCell>
                   <TableCell className="font-mono text-xs">{l.reference ?? "—"}</TableCell>
                   <TableCell className="text-right tabular-nums">{formatAmount(l.amount)}</TableCell>
                   <TableCell title={l.why}>{wouldBeLabel(l.wouldBe)}</TableCell>

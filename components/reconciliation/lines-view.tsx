@@ -11,7 +11,7 @@ import type { ReasonRequest } from "@/components/reconciliation/reason-dialog";
 import { ReportTable, type ReportColumn } from "@/components/reconciliation/report-tables";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-client";
-import { formatDateTime } from "@/lib/format";
+import { formatStatementTime } from "@/lib/format";
 import { formatAmount } from "@/lib/money";
 import { useStatementLines } from "@/lib/queries/reconciliation";
 import { useRaffleTimezone } from "@/lib/queries/settings";
@@ -44,7 +44,7 @@ function LineCards({ lines, state, label, empty, timeZone, actions }: { lines: S
         <li key={l.id} data-testid="line-card" className="rounded-lg border bg-card p-3 shadow-xs">
           <div className="flex items-baseline justify-between gap-2">
             <p className="text-base font-semibold tabular-nums">{formatAmount(l.amount)}</p>
-            <p className="text-xs text-muted-foreground">{formatDateTime(l.occurredAt, timeZone)}</p>
+            <p className="text-xs text-muted-foreground">{formatStatementTime(l.occurredAt, timeZone)}</p>
           </div>
           <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
             <dt className="text-xs text-muted-foreground">Reference</dt>
@@ -83,7 +83,7 @@ export function LinesView({ report, page, onPageChange, onReason }: { report: Li
   const label = REPORT_LABELS[report];
   const empty = "No line in this state.";
   const columns: ReportColumn<StatementLineRow>[] = [
-    { header: "Time", cell: (row) => <span className="whitespace-nowrap">{formatDateTime(row.occurredAt, timeZone)}</span> },
+    { header: "Time", cell: (row) => <span className="whitespace-nowrap">{formatStatementTime(row.occurredAt, timeZone)}</span> },
     { header: "Account", cell: (row) => row.accountLabel },
     { header: "Description", cell: (row) => <span className="block w-56 break-words whitespace-normal">{row.description || "—"}</span> },
     { header: "Reference", cell: (row) => <span className="font-mono text-xs">{row.reference ?? "—"}</span> },
