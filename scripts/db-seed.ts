@@ -52,7 +52,7 @@ if (values.demo) {
     await ensureInstallationSecrets();
     const demo = await seedDemoRaffle();
     console.log(
-      `${dbEngine()}: demo raffle seeded in ${((performance.now() - started) / 1000).toFixed(1)} s: ${demo.tickets} tickets, ${demo.sold} sold, ${demo.voided} voided, ${demo.remittances} remittances, ${demo.statementLines} statement lines, draw ${demo.drawNumber} published. Sign in as admin@example.com (Dev Login or your sign-in).`,
+      `${dbEngine()}: demo raffle seeded in ${((performance.now() - started) / 1000).toFixed(1)} s: ${demo.tickets} tickets, ${demo.sold} sold, ${demo.voided} voided, ${demo.remittances} remittances, ${demo.statementLines} statement lines, draw ${demo.drawNumber} published. Start it (npm run local) and sign in as admin@example.com.`,
     );
   } catch (error) {
     console.error(`demo seed failed: ${(error as Error).message}`);

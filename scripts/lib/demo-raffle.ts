@@ -51,7 +51,6 @@ async function call(handler: Handler, options: { path: string; token: string; me
   const res = await handler(new NextRequest(new URL(options.path, ORIGIN), { method: options.method ?? (body ? "POST" : "GET"), headers, body }), { params: Promise.resolve(options.params ?? {}) });
   const text = await res.text();
   if (res.status >= 400) throw new Error(`${options.method ?? "POST"} ${options.path} answered ${res.status}: ${text}`);
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   return (text ? JSON.parse(text) : null) as any;
 }
 
