@@ -1,7 +1,15 @@
 // The demo raffle and the sample statements (issue 38 items 7 and 9): the demo leaves a line in
 // every reconciliation state, a sale by every method, and a published draw with a disqualified
 // winner; each sample statement imports in its bank's built-in layout.
+import { execFileSync } from "node:child_process";
+import { NextRequest } from "next/server";
 import { beforeEach, describe, expect, it } from "vitest";
+import { GET as certificatePdfRoute } from "@/app/api/draws/[id]/certificate.pdf/route";
+import { GET as commitmentPdfRoute } from "@/app/api/draws/[id]/commitment.pdf/route";
+import { GET as receiptPdfRoute } from "@/app/api/remittances/[id]/receipt.pdf/route";
+import { GET as reportPdfRoute } from "@/app/api/remittances/report.pdf/route";
+import { renderCloseoutSummary } from "@/server/pdf/closeout-summary";
+import { readCloseoutSummary } from "@/server/closeout/archive-summary";
 import { GET as sampleRoute } from "@/app/api/reconciliation/samples/[name]/route";
 import { db } from "@/server/db/client";
 import { ensureInstallationSecrets } from "@/server/secrets/installation-secrets";
@@ -54,6 +62,13 @@ describe("sample statements", () => {
   });
 });
 
+/** A PDF route's bytes, as the browser receives them. */
+async function pdfOf(handler: (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>, urlPath: string, params: Record<string, string> = {}) {
+  const res = await handler(new NextRequest(new URL(urlPath, "http://localhost:3000"), { headers: { authorization: `Bearer ${admin.token}`, host: "localhost:3000" } }), { params: Promise.resolve(params) });
+  expect(res.status, urlPath).toBe(200);
+  return Buffer.from(await res.arrayBuffer());
+}
+
 describe("the demo raffle", () => {
   it("fills one whole raffle: every method, every line state, remittances, a published draw with a disqualified winner", async () => {
     await ensureInstallationSecrets();
@@ -70,6 +85,23 @@ describe("the demo raffle", () => {
     expect(state.published).toBe(true);
     const events = await db().$queryRaw<{ event: string }[]>`SELECT event FROM winner_events ORDER BY id`;
     expect(events.map((e) => e.event)).toEqual(expect.arrayContaining(["disqualified", "claimed"]));
+    // One time format on every PDF (issue 38 item 6): "Dec 2, 2026 9:46 PM" in the raffle's zone,
+    // never an ISO timestamp or a US date.
+    const draw = await db().draw.findFirstOrThrow();
+    const remittance = await db().remittance.findFirstOrThrow();
+    const pdfs: [string, Buffer][] = [
+      ["certificate", await pdfOf(certificatePdfRoute, `/api/draws/${draw.id}/certificate.pdf`, { id: draw.id })],
+      ["commitment", await pdfOf(commitmentPdfRoute, `/api/draws/${draw.id}/commitment.pdf`, { id: draw.id })],
+      ["receipt", await pdfOf(receiptPdfRoute, `/api/remittances/${remittance.id}/receipt.pdf`, { id: remittance.id })],
+      ["remittance report", await pdfOf(reportPdfRoute, "/api/remittances/report.pdf")],
+      ["close-out summary", await renderCloseoutSummary(await readCloseoutSummary({ raffleStatus: "selling", exportedAt: new Date().toISOString() }), "a4")],
+    ];
+    for (const [name, pdf] of pdfs) {
+      const text = execFileSync("pdftotext", ["-layout", "-", "-"], { input: pdf }).toString();
+      expect(text.match(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/g), `${name}: an ISO timestamp`).toBeNull();
+      expect(text.match(/\b\d{1,2}\/\d{1,2}\/\d{4}\b/g), `${name}: a US date`).toBeNull();
+      expect(text, `${name}: a date in the one format`).toMatch(/[A-Z][a-z]{2} \d{1,2}, \d{4}/);
+    }
     // Seeding twice is refused, nothing written.
     await expect(seedDemoRaffle(() => {})).rejects.toThrow("The demo raffle needs an empty raffle: 300 tickets already exist");
     expect(await db().ticket.count()).toBe(300);
