@@ -70,7 +70,7 @@ const SCREENS: [name: string, url: string, ready: string][] = [
   ["remittances", "/dashboard/remittances", "Maricel Santos"],
   ["reconciliation-payments", "/dashboard/reconciliation?tab=payments", "Payments"],
   ["reconciliation-unmatched", "/dashboard/reconciliation?tab=unmatched", "CARDO DALISAY"],
-  ["reconciliation-mismatches", "/dashboard/reconciliation?tab=mismatches", "Amount mismatch"],
+  ["reconciliation-mismatches", "/dashboard/reconciliation?tab=mismatches", "Received GCash from a buyer"],
   ["reconciliation-duplicates", "/dashboard/reconciliation?tab=duplicates", "sent twice"],
   ["reconciliation-matched", "/dashboard/reconciliation?tab=matched", "InstaPay"],
   ["draw", "/dashboard/draw", "Honda Click"],
