@@ -25,7 +25,7 @@ test.beforeAll(async () => {
   test.setTimeout(300_000);
   const dir = path.join(mkdtempSync(path.join(tmpdir(), "e2e-demo-")), "data");
   const output = execFileSync(path.join("node_modules", ".bin", "tsx"), ["--conditions=react-server", "scripts/db-seed.ts", "--demo"], {
-    env: { ...process.env, PGLITE_DIR: dir, DATABASE_URL: "", LOG_LEVEL: "warn", NODE_ENV: "production" },
+    env: { ...process.env, PGLITE_DIR: dir, DATABASE_URL: "", LOG_LEVEL: "warn" },
     encoding: "utf8",
     timeout: 240_000,
   });
