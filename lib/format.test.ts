@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { asArray, creatorLabel, formatCount, formatCsvDateTime, formatDate, formatDateTime, formatStatementCsvTime, formatStatementTime, TIME_FORMATS, formatPeso, formatPhone, formatShowing, paymentMethodLabel, toNumber } from "@/lib/format";
+import { asArray, creatorLabel, formatCount, formatCsvDateTime, formatDate, formatDateTime, formatDay, formatStatementCsvTime, formatStatementTime, TIME_FORMATS, formatPeso, formatPhone, formatShowing, paymentMethodLabel, toNumber } from "@/lib/format";
 
 describe("display rules", () => {
   it("shows amounts as pesos with 2 decimals, non-numbers as 0", () => {
@@ -103,6 +103,10 @@ describe("one time format (issue 38 item 6)", () => {
     expect(formatDate(at, "Asia/Manila")).toBe("Dec 2, 2026");
     expect(formatDate(null, "Asia/Manila")).toBe("No Date");
     expect(formatDate("soon", "Asia/Manila")).toBe("Invalid Date");
+    // A stored calendar day is that day in every zone.
+    expect(formatDay("2026-12-02")).toBe("Dec 2, 2026");
+    expect(formatDay("2028-02-29")).toBe("Feb 29, 2028");
+    expect(formatDay("soon")).toBe("soon");
   });
 
   it("writes CSV cells as ISO 8601 with the raffle zone's offset, empty when missing", () => {

@@ -152,6 +152,12 @@ export function formatDate(value: unknown, timeZone: string): string {
   return formatDateTime(value, timeZone, TIME_FORMATS.date);
 }
 
+/** A calendar day as stored ("2026-12-02", no instant) shown as a date: "Dec 2, 2026"; as given when not a day. */
+export function formatDay(day: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return day;
+  return formatDateTime(`${day}T00:00:00Z`, "UTC", TIME_FORMATS.date);
+}
+
 /** A CSV cell: ISO 8601 with the raffle zone's offset ("2026-12-02T21:46:26.000+08:00"); empty when missing. */
 export function formatCsvDateTime(value: unknown, timeZone: string): string {
   const date = toDate(value);
