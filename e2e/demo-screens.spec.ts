@@ -82,7 +82,7 @@ const SCREENS: [name: string, url: string, ready: string][] = [
   ["reconciliation-duplicates", "/dashboard/reconciliation?tab=duplicates", "sent twice"],
   ["reconciliation-matched", "/dashboard/reconciliation?tab=matched", "InstaPay"],
   ["draw", "/dashboard/draw", "Honda Click"],
-  ["user-sales", "/dashboard/admin", "Maricel Santos"],
+  ["user-sales", "/dashboard/admin", "maricel.santos@example.com"],
   ["analytics", "/dashboard/analytics", "Revenue"],
   ["closeout", "/dashboard/closeout", "Close"],
   ["settings", "/dashboard/settings", "Site Name"],
