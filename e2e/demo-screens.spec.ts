@@ -51,6 +51,7 @@ async function signIn(page: Page) {
  * fails is collected, so one run names every screen that does not fit (and leaves every shot).
  */
 async function check(page: Page, name: string, failures: string[]) {
+  const found: string[] = [];
   await page.waitForLoadState("networkidle");
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: width === 1280 ? 800 : 740 });
@@ -58,7 +59,7 @@ async function check(page: Page, name: string, failures: string[]) {
       try {
         await run(page, `${name} at ${width}`);
       } catch (error) {
-        failures.push((error as Error).message.split("\n").slice(0, 12).join("\n"));
+        found.push((error as Error).message.split("\n").slice(0, 12).join("\n"));
       }
     }
     for (const theme of ["light", "dark"] as const) {
@@ -68,7 +69,16 @@ async function check(page: Page, name: string, failures: string[]) {
   }
   await page.evaluate(() => document.documentElement.classList.remove("dark"));
   await page.setViewportSize({ width: 1280, height: 800 });
+  if (!KNOWN_UNFIT[name]) failures.push(...found);
+  else if (found.length === 0) failures.push(`${name} fits now: remove it from KNOWN_UNFIT`);
+  else test.info().annotations.push({ type: "known unfit", description: `${name}: ${KNOWN_UNFIT[name]}\n${found.join("\n")}` });
 }
+
+/**
+ * Screens known not to fit yet, each with what is wrong: their problems are attached to the report
+ * as annotations instead of failing, and the test fails once one of them fits (so the entry goes).
+ */
+const KNOWN_UNFIT: Record<string, string> = {};
 
 const SCREENS: [name: string, url: string, ready: string][] = [
   ["overview", "/dashboard/overview", "Total Revenue"],
