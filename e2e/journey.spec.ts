@@ -12,6 +12,7 @@ import path from "node:path";
 import { expect, test, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
 import { startAppServer, type AppServer } from "./app-server";
 import { ADMIN_EMAIL } from "./helpers";
+import { expectOneTimeFormat, expectTablesFit } from "./screen-checks";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 95;
 const URL_ = `http://127.0.0.1:${PORT}`;
@@ -67,25 +68,6 @@ interface MadeTicket {
   id: string;
   control_number: string;
   last_5_digits: string;
-}
-
-/** No ISO timestamp and no US-style date anywhere on the page (one time format, issue 38 item 6). */
-async function expectOneTimeFormat(page: Page, label: string) {
-  const text = await page.locator("body").innerText();
-  expect(text.match(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}[^\s]*/g), `${label}: an ISO timestamp`).toBeNull();
-  expect(text.match(/\b\d{1,2}\/\d{1,2}\/\d{4}\b/g), `${label}: a US date`).toBeNull();
-}
-
-/** No table or card wider than its container, and no sideways scroll of the page (issue 38 item 8). */
-async function expectTablesFit(page: Page, label: string) {
-  const overflowing = await page.evaluate(() =>
-    [...document.querySelectorAll("table")]
-      .filter((t) => t.offsetParent !== null)
-      .map((t) => ({ table: t.getBoundingClientRect().width, box: (t.parentElement ?? t).clientWidth, name: t.getAttribute("aria-label") ?? t.querySelector("th")?.textContent ?? "table" }))
-      .filter((t) => t.table > t.box + 1),
-  );
-  expect(overflowing, `${label}: tables wider than their container`).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${label}: sideways scroll`).toBe(true);
 }
 
 async function ok(res: Awaited<ReturnType<APIRequestContext["post"]>>) {

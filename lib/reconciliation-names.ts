@@ -21,6 +21,7 @@ export const LINE_STATE_LABELS: Record<LineState, { label: string; explain: stri
 
 /** Bank profiles whose column mappings are saved (design notes, section 5). */
 export const BANK_PROFILES = ["BDO", "BPI", "Metrobank", "Other"] as const;
+export type BankProfile = (typeof BANK_PROFILES)[number];
 
 /** 10 MB a file (issue 21). */
 export const STATEMENT_MAX_BYTES = 10 * 1024 * 1024;

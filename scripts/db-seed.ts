@@ -1,4 +1,5 @@
 // npm run db:seed -- [--tickets N] [--registered 0.6] [--days 90] [--reset]
+// npm run db:seed -- --demo   one whole raffle, every screen filled (scripts/lib/demo-raffle.ts)
 // Sample staff and N tickets spread over the last `days` days, with Filipino names, mobile
 // numbers and a realistic payment mix, so screens and benchmarks have data. Bulk work runs
 // as one INSERT ... SELECT in SQL (seconds for 100,000 rows on either engine).
@@ -21,6 +22,7 @@ const { values } = parseArgs({
     days: { type: "string", default: "90" },
     reset: { type: "boolean", default: false },
     seed: { type: "string", default: "0.42" },
+    demo: { type: "boolean", default: false },
   },
 });
 
@@ -41,6 +43,25 @@ try {
 }
 
 await migrate();
+if (values.demo) {
+  // The app's own API routes build the demo; they need the installation's keys (the signing key).
+  const { ensureInstallationSecrets } = await import("@/server/secrets/installation-secrets");
+  const { seedDemoRaffle } = await import("@/scripts/lib/demo-raffle");
+  const started = performance.now();
+  try {
+    await ensureInstallationSecrets();
+    const demo = await seedDemoRaffle();
+    console.log(
+      `${dbEngine()}: demo raffle seeded in ${((performance.now() - started) / 1000).toFixed(1)} s: ${demo.tickets} tickets, ${demo.sold} sold, ${demo.voided} voided, ${demo.remittances} remittances, ${demo.statementLines} statement lines, draw ${demo.drawNumber} published. Start it (npm run local) and sign in as admin@example.com.`,
+    );
+  } catch (error) {
+    console.error(`demo seed failed: ${(error as Error).message}`);
+    process.exitCode = 1;
+  } finally {
+    await closeDb();
+  }
+  process.exit();
+}
 const runner = await openScriptRunner();
 const started = performance.now();
 try {

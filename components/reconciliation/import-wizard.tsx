@@ -19,7 +19,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { errorMessage } from "@/lib/api-client";
 import type { ImportRequest } from "@/lib/api/reconciliation";
 import { DataTablePagination } from "@/components/data-table/data-table-pagination";
-import { formatCount, formatCountOf, formatDateTime } from "@/lib/format";
+import { formatCount, formatCountOf, formatStatementTime } from "@/lib/format";
 import { formatAmount } from "@/lib/money";
 import { useJob } from "@/lib/queries/jobs";
 import { useBankProfiles, useCommitStatement, usePreviewStatement } from "@/lib/queries/reconciliation";
@@ -34,6 +34,7 @@ import {
   type ImportPreview,
   type PreviewLine,
 } from "@/lib/schemas/reconciliation";
+import { builtInMapping, SAMPLE_BANKS } from "@/lib/statement-samples";
 import { useReturnFocus } from "@/lib/use-return-focus";
 
 const DEFAULTS: ImportFormValues = { kind: "gcash_pdf", accountLabel: "", password: "", profile: "", amountMode: "credit_debit", date: "", description: "", reference: "", amount: "", credit: "", debit: "" };
@@ -72,9 +73,9 @@ function Wizard({ onDone }: { onDone: () => void }) {
   const amountMode = useWatch({ control: form.control, name: "amountMode" });
   const profile = useWatch({ control: form.control, name: "profile" });
 
-  // A saved profile fills the mapping in.
+  // A profile fills the mapping in: the one saved at its last import, else the bank's own layout.
   useEffect(() => {
-    const saved = profiles.data?.find((p) => p.name === profile)?.mapping;
+    const saved = profiles.data?.find((p) => p.name === profile)?.mapping ?? builtInMapping(profile);
     if (!saved) return;
     form.setValue("date", saved.date);
     form.setValue("description", saved.description ?? "");
@@ -152,7 +153,7 @@ function Wizard({ onDone }: { onDone: () => void }) {
               {preview.lines.slice((previewPage - 1) * PREVIEW_ROWS, previewPage * PREVIEW_ROWS).map((l) => (
                 <TableRow key={`${l.lineNo}-${l.reference}`}>
                   <TableCell className="tabular-nums">{l.lineNo}</TableCell>
-                  <TableCell className="whitespace-nowrap">{formatDateTime(l.occurredAt, timeZone)}</TableCell>
+                  <TableCell className="whitespace-nowrap">{formatStatementTime(l.occurredAt, timeZone)}</TableCell>
                   <TableCell className="font-mono text-xs">{l.reference ?? "—"}</TableCell>
                   <TableCell className="text-right tabular-nums">{formatAmount(l.amount)}</TableCell>
                   <TableCell title={l.why}>{wouldBeLabel(l.wouldBe)}</TableCell>
@@ -196,6 +197,21 @@ function Wizard({ onDone }: { onDone: () => void }) {
               </label>
             ))}
           </div>
+          <p className="text-xs text-muted-foreground">
+            No statement at hand? Try a sample:{" "}
+            <a className="underline underline-offset-2" href="/api/reconciliation/samples/gcash.pdf" download>
+              GCash (PDF, no password)
+            </a>
+            {SAMPLE_BANKS.map((bank) => (
+              <span key={bank}>
+                {" · "}
+                <a className="underline underline-offset-2" href={`/api/reconciliation/samples/${bank.toLowerCase()}.csv`} download>
+                  {bank} (CSV)
+                </a>
+              </span>
+            ))}
+            .
+          </p>
         </fieldset>
         <div className="space-y-2">
           <Label htmlFor="statement-file">Statement file</Label>

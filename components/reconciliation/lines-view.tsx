@@ -2,7 +2,7 @@
 
 // A line tab (Money without tickets, Mismatches, Duplicates, Matched): one page of 100 lines from
 // GET /api/reconciliation/lines?state=&page= with the shared pager, the page in the URL (decision
-// 140). From 768 px the lines are a table; below it each line is a card with its actions under its
+// 140). From 1024 px the lines are a table; below it each line is a card with its actions under its
 // facts, so a phone reaches every button without scrolling sideways (decision 141).
 import { useEffect, type ReactNode } from "react";
 import { DataTablePagination } from "@/components/data-table/data-table-pagination";
@@ -11,7 +11,7 @@ import type { ReasonRequest } from "@/components/reconciliation/reason-dialog";
 import { ReportTable, type ReportColumn } from "@/components/reconciliation/report-tables";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-client";
-import { formatDateTime } from "@/lib/format";
+import { formatStatementTime } from "@/lib/format";
 import { formatAmount } from "@/lib/money";
 import { useStatementLines } from "@/lib/queries/reconciliation";
 import { useRaffleTimezone } from "@/lib/queries/settings";
@@ -44,7 +44,7 @@ function LineCards({ lines, state, label, empty, timeZone, actions }: { lines: S
         <li key={l.id} data-testid="line-card" className="rounded-lg border bg-card p-3 shadow-xs">
           <div className="flex items-baseline justify-between gap-2">
             <p className="text-base font-semibold tabular-nums">{formatAmount(l.amount)}</p>
-            <p className="text-xs text-muted-foreground">{formatDateTime(l.occurredAt, timeZone)}</p>
+            <p className="text-xs text-muted-foreground">{formatStatementTime(l.occurredAt, timeZone)}</p>
           </div>
           <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
             <dt className="text-xs text-muted-foreground">Reference</dt>
@@ -82,14 +82,34 @@ export function LinesView({ report, page, onPageChange, onReason }: { report: Li
 
   const label = REPORT_LABELS[report];
   const empty = "No line in this state.";
+  // Six facts in three columns, so the table and its actions fit a 1280 px window beside the
+  // sidebar (issue 38 item 8): the line (amount, time), where it came from (account, description,
+  // reference), and the suggestions or note.
   const columns: ReportColumn<StatementLineRow>[] = [
-    { header: "Time", cell: (row) => <span className="whitespace-nowrap">{formatDateTime(row.occurredAt, timeZone)}</span> },
-    { header: "Account", cell: (row) => row.accountLabel },
-    { header: "Description", cell: (row) => <span className="block w-56 break-words whitespace-normal">{row.description || "—"}</span> },
-    { header: "Reference", cell: (row) => <span className="font-mono text-xs">{row.reference ?? "—"}</span> },
-    { header: "Amount", cell: (row) => <span className="tabular-nums">{formatAmount(row.amount)}</span> },
-    { header: state === "unmatched" ? "Suggestions" : "Note", cell: (row) => (
-        <div className="w-56 whitespace-normal">
+    {
+      header: "Amount",
+      cell: (row) => (
+        <span className="block whitespace-nowrap">
+          <span className="block font-semibold tabular-nums">{formatAmount(row.amount)}</span>
+          <span className="block text-xs text-muted-foreground">{formatStatementTime(row.occurredAt, timeZone)}</span>
+        </span>
+      ),
+    },
+    {
+      header: "Line",
+      cell: (row) => (
+        <span className="block min-w-44 break-words whitespace-normal">
+          <span className="block">{row.description || "—"}</span>
+          <span className="block text-xs text-muted-foreground">
+            {row.accountLabel} · <span className="font-mono break-all">{row.reference ?? "—"}</span>
+          </span>
+        </span>
+      ),
+    },
+    {
+      header: state === "unmatched" ? "Suggestions" : "Note",
+      cell: (row) => (
+        <div className="min-w-40 whitespace-normal">
           <LineNote line={row} state={state} />
         </div>
       ),
@@ -97,10 +117,10 @@ export function LinesView({ report, page, onPageChange, onReason }: { report: Li
   ];
   return (
     <div className="space-y-3" aria-busy={lines.isPlaceholderData} data-testid="lines-view" data-page={lines.isPlaceholderData ? undefined : lines.data.page}>
-      <div className="hidden md:block">
+      <div className="hidden lg:block">
         <ReportTable data={lines.data.lines} columns={columns} label={label} empty={empty} rowActions={actions} />
       </div>
-      <div className="md:hidden">
+      <div className="lg:hidden">
         <LineCards lines={lines.data.lines} state={state} label={label} empty={empty} timeZone={timeZone} actions={actions} />
       </div>
       <DataTablePagination

@@ -23,7 +23,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useOpenedOnce } from "@/components/ui/use-opened-once";
 import { errorMessage } from "@/lib/api-client";
 import { reportCsvPath } from "@/lib/api/reconciliation";
-import { formatCount, formatCountOf } from "@/lib/format";
+import { formatCount, formatCountOf, formatDay } from "@/lib/format";
 import { formatAmount } from "@/lib/money";
 import { useDiscardImport, useReconciliationReport, useReconciliationReports, useStatementImports } from "@/lib/queries/reconciliation";
 import { LEDGER_METHODS, LEDGER_STATES, type LedgerMethod, type LedgerState } from "@/lib/payment-ledger";
@@ -170,6 +170,33 @@ function ImportsCard({ onReason }: { onReason: (r: ReasonRequest) => void }) {
   const imports = useStatementImports();
   const discard = useDiscardImport();
   const rows = imports.data?.imports ?? [];
+  const coversText = (r: (typeof rows)[number]) => (r.periodFrom ? `${formatDay(r.periodFrom)} to ${formatDay(r.periodTo ?? r.periodFrom)}` : "—");
+  const discardButton = (r: (typeof rows)[number]) =>
+    r.discardedAt ? null : (
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={() =>
+          onReason({
+            title: `Discard ${r.fileName}?`,
+            description: "All its lines are discarded and the payments they verified go back to claimed. The record stays.",
+            kind: "reason",
+            action: "Discard Import",
+            destructive: true,
+            run: (reason) =>
+              discard.mutateAsync({ importId: r.id, reason }).then(
+                (a) => toast.success(`Discarded ${formatCountOf(a.lines, "line")}; ${formatCountOf(a.unverified, "payment")} back to claimed`),
+                (e) => {
+                  toast.error(errorMessage(e, "Discard failed"));
+                  throw e;
+                },
+              ),
+          })
+        }
+      >
+        Discard
+      </Button>
+    );
   return (
     <Card>
       <CardHeader>
@@ -184,12 +211,13 @@ function ImportsCard({ onReason }: { onReason: (r: ReasonRequest) => void }) {
         ) : rows.length === 0 ? (
           <p className="text-sm text-muted-foreground">No statement imported yet.</p>
         ) : (
-          <div className="overflow-x-auto">
-            <Table>
+<>
+            {/* Fits at 1280 beside the sidebar (the account under its file, the reason wrapping) and
+                becomes one card per statement below 1024 px (issue 38 item 8, decision 232). */}
+            <Table className="hidden lg:table">
               <TableHeader>
                 <TableRow>
                   <TableHead>File</TableHead>
-                  <TableHead>Account</TableHead>
                   <TableHead>Covers</TableHead>
                   <TableHead className="text-right">Lines (new / skipped)</TableHead>
                   <TableHead>Status</TableHead>
@@ -201,45 +229,34 @@ function ImportsCard({ onReason }: { onReason: (r: ReasonRequest) => void }) {
               <TableBody>
                 {rows.map((r) => (
                   <TableRow key={r.id}>
-                    <TableCell className="max-w-48 truncate">{r.fileName}</TableCell>
-                    <TableCell>{r.accountLabel}</TableCell>
-                    <TableCell className="whitespace-nowrap">{r.periodFrom ? `${r.periodFrom} to ${r.periodTo}` : "—"}</TableCell>
+                    <TableCell className="whitespace-normal">
+                      <span className="block break-all">{r.fileName}</span>
+                      <span className="block text-xs text-muted-foreground">{r.accountLabel}</span>
+                    </TableCell>
+                    <TableCell className="whitespace-nowrap">{coversText(r)}</TableCell>
                     <TableCell className="text-right tabular-nums">
                       {formatCount(r.lines)} ({formatCount(r.new)} / {formatCount(r.skipped)})
                     </TableCell>
-                    <TableCell>{r.discardedAt ? `Discarded: ${r.discardReason}` : "Kept"}</TableCell>
-                    <TableCell>
-                      {!r.discardedAt && (
-                        <Button
-                          variant="outline"
-                          size="sm"
-                          onClick={() =>
-                            onReason({
-                              title: `Discard ${r.fileName}?`,
-                              description: "All its lines are discarded and the payments they verified go back to claimed. The record stays.",
-                              kind: "reason",
-                              action: "Discard Import",
-                              destructive: true,
-                              run: (reason) =>
-                                discard.mutateAsync({ importId: r.id, reason }).then(
-                                  (a) => toast.success(`Discarded ${formatCountOf(a.lines, "line")}; ${formatCountOf(a.unverified, "payment")} back to claimed`),
-                                  (e) => {
-                                    toast.error(errorMessage(e, "Discard failed"));
-                                    throw e;
-                                  },
-                                ),
-                            })
-                          }
-                        >
-                          Discard
-                        </Button>
-                      )}
-                    </TableCell>
+                    <TableCell className="min-w-40 whitespace-normal">{r.discardedAt ? `Discarded: ${r.discardReason}` : "Kept"}</TableCell>
+                    <TableCell>{discardButton(r)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>
             </Table>
-          </div>
+            <ul className="space-y-3 lg:hidden" aria-label="Imported statements">
+              {rows.map((r) => (
+                <li key={r.id} className="rounded-lg border p-3 text-sm">
+                  <p className="font-medium break-all">{r.fileName}</p>
+                  <p className="text-xs text-muted-foreground">{r.accountLabel}</p>
+                  <p className="mt-1">
+                    {coversText(r)} · {formatCountOf(r.lines, "line")} ({formatCount(r.new)} new, {formatCount(r.skipped)} skipped)
+                  </p>
+                  <p className="break-words">{r.discardedAt ? `Discarded: ${r.discardReason}` : "Kept"}</p>
+                  {!r.discardedAt && <div className="mt-2 border-t pt-2">{discardButton(r)}</div>}
+                </li>
+              ))}
+            </ul>
+          </>
         )}
       </CardContent>
     </Card>

@@ -42,6 +42,46 @@ function totalsText(t: BalanceTotals) {
   );
 }
 
+function SellerName({ seller: s }: { seller: SellerBalance }) {
+  return (
+    <>
+      <div className="font-medium break-all">{s.name}</div>
+      {s.name !== s.email && <div className="text-xs break-all text-muted-foreground">{s.email}</div>}
+      {s.isDisabled && <Badge variant="outline">Disabled</Badge>}
+    </>
+  );
+}
+
+/** Figures that share a column: each on its own line, labelled, right-aligned. */
+function Figures({ rows }: { rows: [label: string, value: string][] }) {
+  return (
+    <dl className="space-y-0.5 text-sm tabular-nums">
+      {rows.map(([label, value]) => (
+        <div key={label} className="flex justify-end gap-2 whitespace-nowrap">
+          <dt className="text-xs text-muted-foreground">{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function BalanceFigure({ seller: s, alert }: { seller: SellerBalance; alert: string }) {
+  return (
+    <>
+      {formatAmount(s.balance)}
+      {s.overAlert && (
+        <div>
+          <Badge variant="destructive" title={`Cash on hand above ${formatAmount(alert)}`}>
+            <AlertTriangle aria-hidden="true" />
+            Over limit
+          </Badge>
+        </div>
+      )}
+    </>
+  );
+}
+
 export function RemittancesScreen() {
   const query = useBalances();
   const timeZone = useRaffleTimezone();
@@ -64,6 +104,23 @@ export function RemittancesScreen() {
     setAllocateFor(sellerId);
     setAllocateOpen(true);
   };
+  const actionsFor = (s: SellerBalance) => (
+    <div className="flex justify-end gap-1 whitespace-nowrap">
+      <Button size="sm" onClick={() => openRecord(s)} aria-label={`Record remittance from ${s.name}`} aria-haspopup="dialog">
+        <Banknote />
+        Record
+      </Button>
+      <LazySellerRowMenu
+        sellerId={s.sellerId}
+        onHandOutStubs={() => openAllocate(s.sellerId)}
+        trigger={
+          <Button size="icon" variant="ghost" className="size-8" aria-label={`More for ${s.name}`}>
+            <MoreHorizontal />
+          </Button>
+        }
+      />
+    </div>
+  );
 
   return (
     <div className="space-y-6">
@@ -108,73 +165,72 @@ export function RemittancesScreen() {
             isEmpty={rows.length === 0}
             empty={owingOnly ? "No seller owes cash" : "No seller holds stubs, has sold or has remitted yet"}
           >
-            <div className="overflow-x-auto" data-testid="balances-table">
-              <Table>
-                <TableHeader>
-                  <TableRow>
-                    <TableHead scope="col">Seller</TableHead>
-                    <TableHead scope="col" className="text-right">Stubs Held</TableHead>
-                    <TableHead scope="col" className="text-right">Sold</TableHead>
-                    <TableHead scope="col" className="text-right">Outstanding</TableHead>
-                    <TableHead scope="col" className="text-right">Cash Collected</TableHead>
-                    <TableHead scope="col" className="text-right">Remitted</TableHead>
-                    <TableHead scope="col" className="text-right">Balance</TableHead>
-                    <TableHead scope="col">Last Remittance</TableHead>
-                    <TableHead scope="col">
-                      <span className="sr-only">Actions</span>
-                    </TableHead>
-                  </TableRow>
-                </TableHeader>
-                <TableBody>
-                  {rows.map((s) => (
-                    <TableRow key={s.sellerId} data-testid="balance-row" data-seller={s.email}>
-                      <TableCell>
-                        <div className="font-medium break-all">{s.name}</div>
-                        {s.name !== s.email && <div className="text-xs break-all text-muted-foreground">{s.email}</div>}
-                        {s.isDisabled && <Badge variant="outline">Disabled</Badge>}
-                      </TableCell>
-                      <TableCell className="text-right tabular-nums">{formatCount(s.allocated)}</TableCell>
-                      <TableCell className="text-right tabular-nums">{formatCount(s.sold)}</TableCell>
-                      <TableCell className="text-right tabular-nums whitespace-nowrap">
-                        {formatCount(s.outstandingStubs)}
-                        <div className="text-xs text-muted-foreground">{formatAmount(s.outstandingValue)}</div>
-                      </TableCell>
-                      <TableCell className="text-right tabular-nums whitespace-nowrap">{formatAmount(s.cashCollected)}</TableCell>
-                      <TableCell className="text-right tabular-nums whitespace-nowrap">{formatAmount(s.remitted)}</TableCell>
-                      <TableCell className="text-right tabular-nums whitespace-nowrap font-semibold" data-testid="balance-cell">
-                        {formatAmount(s.balance)}
-                        {s.overAlert && (
-                          <div>
-                            <Badge variant="destructive" title={`Cash on hand above ${formatAmount(query.data?.cashOnHandAlert ?? "0")}`}>
-                              <AlertTriangle aria-hidden="true" />
-                              Over limit
-                            </Badge>
-                          </div>
-                        )}
-                      </TableCell>
-                      <TableCell className="whitespace-nowrap">{s.lastRemittanceAt ? formatDateTime(s.lastRemittanceAt, timeZone) : <span className="text-muted-foreground">None</span>}</TableCell>
-                      <TableCell>
-                        <div className="flex justify-end gap-1 whitespace-nowrap">
-                          <Button size="sm" onClick={() => openRecord(s)} aria-label={`Record remittance from ${s.name}`} aria-haspopup="dialog">
-                            <Banknote />
-                            Record
-                          </Button>
-                          <LazySellerRowMenu
-                            sellerId={s.sellerId}
-                            onHandOutStubs={() => openAllocate(s.sellerId)}
-                            trigger={
-                              <Button size="icon" variant="ghost" className="size-8" aria-label={`More for ${s.name}`}>
-                                <MoreHorizontal />
-                              </Button>
-                            }
-                          />
-                        </div>
-                      </TableCell>
+              {/* From 1024 px a table whose every column fits beside the sidebar at 1280 (issue 38
+                  item 8): the stub counts and the cash figures each share a column; below it, one
+                  card per seller with the same figures and actions. */}
+              <div className="hidden lg:block" data-testid="balances-table">
+                <Table>
+                  <TableHeader>
+                    <TableRow>
+                      <TableHead scope="col">Seller</TableHead>
+                      <TableHead scope="col" className="text-right">Stubs</TableHead>
+                      <TableHead scope="col" className="text-right">Cash</TableHead>
+                      <TableHead scope="col" className="text-right">Balance</TableHead>
+                      <TableHead scope="col">Last Remittance</TableHead>
+                      <TableHead scope="col">
+                        <span className="sr-only">Actions</span>
+                      </TableHead>
                     </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </div>
+                  </TableHeader>
+                  <TableBody>
+                    {rows.map((s) => (
+                      <TableRow key={s.sellerId} data-testid="balance-row" data-seller={s.email}>
+                        <TableCell className="whitespace-normal">
+                          <SellerName seller={s} />
+                        </TableCell>
+                        <TableCell className="text-right">
+                          <Figures rows={[["Held", formatCount(s.allocated)], ["Sold", formatCount(s.sold)], ["Outstanding", `${formatCount(s.outstandingStubs)} (${formatAmount(s.outstandingValue)})`]]} />
+                        </TableCell>
+                        <TableCell className="text-right">
+                          <Figures rows={[["Collected", formatAmount(s.cashCollected)], ["Remitted", formatAmount(s.remitted)]]} />
+                        </TableCell>
+                        <TableCell className="text-right tabular-nums whitespace-nowrap font-semibold" data-testid="balance-cell">
+                          <BalanceFigure seller={s} alert={query.data?.cashOnHandAlert ?? "0"} />
+                        </TableCell>
+                        <TableCell className="whitespace-normal">{s.lastRemittanceAt ? formatDateTime(s.lastRemittanceAt, timeZone) : <span className="text-muted-foreground">None</span>}</TableCell>
+                        <TableCell>{actionsFor(s)}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </div>
+              <ul className="space-y-3 lg:hidden" aria-label="Seller balances" data-testid="balance-cards">
+                {rows.map((s) => (
+                  <li key={s.sellerId} className="rounded-lg border p-3" data-testid="balance-row" data-seller={s.email}>
+                    <div className="flex items-start justify-between gap-2">
+                      <div className="min-w-0">
+                        <SellerName seller={s} />
+                      </div>
+                      <div className="text-right font-semibold tabular-nums" data-testid="balance-cell">
+                        <BalanceFigure seller={s} alert={query.data?.cashOnHandAlert ?? "0"} />
+                      </div>
+                    </div>
+                    <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5 text-sm">
+                      <dt className="text-muted-foreground">Stubs</dt>
+                      <dd className="tabular-nums">
+                        {formatCount(s.allocated)} held · {formatCount(s.sold)} sold · {formatCount(s.outstandingStubs)} outstanding ({formatAmount(s.outstandingValue)})
+                      </dd>
+                      <dt className="text-muted-foreground">Cash</dt>
+                      <dd className="tabular-nums">
+                        {formatAmount(s.cashCollected)} collected · {formatAmount(s.remitted)} remitted
+                      </dd>
+                      <dt className="text-muted-foreground">Last remittance</dt>
+                      <dd>{s.lastRemittanceAt ? formatDateTime(s.lastRemittanceAt, timeZone) : "None"}</dd>
+                    </dl>
+                    <div className="mt-2 border-t pt-2">{actionsFor(s)}</div>
+                  </li>
+                ))}
+              </ul>
           </QueryState>
         </CardContent>
       </Card>

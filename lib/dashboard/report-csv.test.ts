@@ -28,7 +28,7 @@ describe("the analytics report CSV", () => {
     const rows = Papa.parse<string[]>(csv.trim(), { skipEmptyLines: false }).data;
     const row = (first: string) => rows.find((r) => r[0] === first);
     expect(rows[0]).toEqual(["Analytics Report"]);
-    expect(row("Report Date")).toEqual(["Report Date", "2026-11-23 10:00"]);
+    expect(row("Report Date")).toEqual(["Report Date", "2026-11-23T10:00:00.000+08:00"]);
     expect(row("Period")).toEqual(["Period", "Last 7 days (2026-11-17 to 2026-11-23)"]);
     expect(row("Total Revenue")).toEqual(["Total Revenue", "175.50"]);
     expect(row("Avg. Ticket Value")).toEqual(["Avg. Ticket Value", "58.50"]);

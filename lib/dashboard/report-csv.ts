@@ -14,13 +14,13 @@ import {
   methodSlices,
   monthlyGrowth,
 } from "@/lib/dashboard/figures";
-import { formatDateTime, toNumber } from "@/lib/format";
+import { formatCsvDateTime, formatDateTime, TIME_FORMATS, toNumber } from "@/lib/format";
 
 const money = (value: unknown) => toNumber(value).toFixed(2);
 
 /** analytics-report-2026-11-23.csv */
 export function reportFileName(reportDate: Date, timeZone: string): string {
-  return `analytics-report-${formatDateTime(reportDate, timeZone, "yyyy-MM-dd")}.csv`;
+  return `analytics-report-${formatDateTime(reportDate, timeZone, TIME_FORMATS.fileDate)}.csv`;
 }
 
 export function buildAnalyticsReportCsv(options: { analytics: HistoricalAnalytics; reportDate: Date; timeZone: string }): string {
@@ -31,7 +31,7 @@ export function buildAnalyticsReportCsv(options: { analytics: HistoricalAnalytic
   const sections: (string | number)[][][] = [
     [
       ["Analytics Report"],
-      ["Report Date", formatDateTime(reportDate, timeZone, "yyyy-MM-dd HH:mm")],
+      ["Report Date", formatCsvDateTime(reportDate, timeZone)],
       ["Period", `${ANALYTICS_PERIOD_LABELS[a.period] ?? a.period} (${a.range?.from ?? ""} to ${a.range?.to ?? ""})`],
       ["Timezone", timeZone],
     ],

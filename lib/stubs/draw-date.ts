@@ -2,6 +2,7 @@
 // (the `draw_at` setting, in the `timezone` setting's zone). Printed on stubs and shown on the
 // public verify page; empty when not set.
 import { fromZonedTime } from "date-fns-tz";
+import { formatDateTime } from "@/lib/format";
 
 const SHAPE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 
@@ -14,14 +15,14 @@ export function isDrawAt(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && h < 24 && mi < 60 && y >= 2000 && y <= 2100;
 }
 
-/** "Sat, 20 Dec 2026, 3:00 PM" — the wall clock as written, no zone arithmetic. Empty when unset. */
+/**
+ * "Sun, Dec 20, 2026 3:00 PM": the app's one time format with the weekday (decision 230), the wall
+ * clock as written (read as UTC, so no zone arithmetic moves it). Empty when unset.
+ */
 export function formatDrawAt(value: string): string {
   if (!isDrawAt(value)) return "";
   const [, y, mo, d, h, mi] = SHAPE.exec(value)!.map(Number);
-  const date = new Date(Date.UTC(y, mo - 1, d, h, mi));
-  const day = new Intl.DateTimeFormat("en-PH", { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(date);
-  const time = new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", hour12: true, timeZone: "UTC" }).format(date);
-  return `${day}, ${time}`;
+  return formatDateTime(new Date(Date.UTC(y, mo - 1, d, h, mi)), "UTC", "EEE, MMM d, yyyy h:mm a");
 }
 
 /** The instant (ISO, UTC) of a wall-clock draw time in `timeZone`; null when unset. */

@@ -1,6 +1,6 @@
 import "server-only";
-import { formatInTimeZone } from "date-fns-tz";
 import Papa from "papaparse";
+import { formatCsvDateTime, formatDateTime, TIME_FORMATS } from "@/lib/format";
 import type { AuditFilters } from "@/lib/schemas/audit";
 import type { Principal } from "@/server/auth/principal";
 import { requireAdmin } from "@/server/auth/require-admin";
@@ -12,7 +12,7 @@ const BATCH_SIZE = 1000;
 
 function csvRows(rows: ActivityRow[], timezone: string) {
   return rows.map((r) => [
-    formatInTimeZone(new Date(r.created_at), timezone, "yyyy-MM-dd HH:mm:ss"),
+    formatCsvDateTime(r.created_at, timezone),
     r.actor_email ?? "",
     r.action,
     r.entity_type,
@@ -56,6 +56,6 @@ export async function exportActivity(options: { principal: Principal; filters: A
       }
     },
   });
-  const fileName = `activity-log-${formatInTimeZone(new Date(), timezone, "yyyy-MM-dd")}.csv`;
+  const fileName = `activity-log-${formatDateTime(new Date(), timezone, TIME_FORMATS.fileDate)}.csv`;
   return { stream, fileName };
 }

@@ -6,7 +6,7 @@ import packageJson from "@/package.json" with { type: "json" };
 import type { RaffleStatus } from "@/lib/draw";
 import { maskName } from "@/lib/mask";
 import { sealAuditLog } from "@/server/activity/seal-audit-log";
-import { formatDateTime } from "@/lib/format";
+import { formatCsvDateTime, formatDateTime, TIME_FORMATS } from "@/lib/format";
 import { writeAudit } from "@/server/audit";
 import type { Principal } from "@/server/auth/principal";
 import { requireAdmin } from "@/server/auth/require-admin";
@@ -73,7 +73,7 @@ const REPORTS: { file: string; fields: string[]; sql: string }[] = [
   {
     file: "reports/voided-numbers.csv",
     fields: ["ticket_number", "control_number", "voided_at", "void_reason", "void_note"],
-    sql: `SELECT ticket_number, control_number, to_char(voided_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS voided_at, void_reason, void_note
+    sql: `SELECT ticket_number, control_number, voided_at, void_reason, void_note
           FROM tickets WHERE voided_at IS NOT NULL ORDER BY ticket_number`,
   },
 ];
@@ -248,10 +248,14 @@ async function* auditChain(): AsyncGenerator<Uint8Array> {
 }
 
 async function* reportFiles(): AsyncGenerator<Uint8Array> {
+  // The reports are read by people: times in the raffle's zone with its offset, as every CSV
+  // export writes them (docs/decisions/230); the table files stay the database's own values.
+  const { timezone } = await getSettings();
+  const reportCell = (value: unknown) => (value instanceof Date ? formatCsvDateTime(value, timezone) : cell(value));
   for (const report of REPORTS) {
     const rows = await db().$queryRawUnsafe<Record<string, unknown>[]>(report.sql);
     const fields = report.fields;
-    const text = Papa.unparse({ fields, data: rows.map((r) => fields.map((f) => cell(r[f]))) }, { escapeFormulae: true, newline: "\r\n" });
+    const text = Papa.unparse({ fields, data: rows.map((r) => fields.map((f) => reportCell(r[f]))) }, { escapeFormulae: true, newline: "\r\n" });
     yield frame(report.file, `\uFEFF${text}\r\n`);
   }
   yield await publicWinnersFile();
@@ -372,5 +376,5 @@ export async function startArchive(options: { principal: Principal; origin: stri
   recorded.catch(() => {});
   // Named by the raffle's own date (issue 38 item 6), not UTC's: one formatter for every date.
   const { timezone } = await getSettings();
-  return { run, recorded, fileName: `raffle-archive-${formatDateTime(exportedAt, timezone, "yyyy-MM-dd")}.zip` };
+  return { run, recorded, fileName: `raffle-archive-${formatDateTime(exportedAt, timezone, TIME_FORMATS.fileDate)}.zip` };
 }

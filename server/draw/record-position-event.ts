@@ -1,5 +1,6 @@
 import "server-only";
 import { DISQUALIFY_REASONS, type PositionAction, type WinnerState } from "@/lib/draw";
+import { formatDateTime } from "@/lib/format";
 import type { PositionActionPayload } from "@/lib/schemas/draw";
 import { DRAW_MESSAGES } from "@/lib/schemas/draw";
 import { writeAudit } from "@/server/audit";
@@ -9,6 +10,7 @@ import { db } from "@/server/db/client";
 import { DRAW_NOT_FOUND, drawIdOrThrow } from "@/server/draw/reveal-draw";
 import { effectiveWinners, foldStates, isOut, type PositionRow } from "@/server/draw/winners";
 import { AppError } from "@/server/http/errors";
+import { getSettings } from "@/server/settings/get-settings";
 
 const EVENT_OF: Record<PositionAction, string> = { notify: "notified", claim: "claimed", disqualify: "disqualified", forfeit: "forfeited", reinstate: "reinstated" };
 const DAY_MS = 86_400_000;
@@ -69,7 +71,7 @@ export async function recordPositionEvent(options: { id: string; position: numbe
         if (!isEffective || state !== "notified") throw refuse(`${label} must be the notified winner of ${prize.name} to forfeit`);
         const notifiedAt = [...events].reverse().find((e) => e.position === target.position && e.event === "notified")!.created_at;
         const deadline = new Date(notifiedAt.getTime() + prize.claimDays * DAY_MS);
-        if (Date.now() < deadline.getTime()) throw refuse(`The claim period for ${prize.name} ends on ${deadline.toISOString().slice(0, 10)}`);
+        if (Date.now() < deadline.getTime()) throw refuse(`The claim period for ${prize.name} ends on ${formatDateTime(deadline, (await getSettings(tx)).timezone)}`);
         break;
       }
       case "reinstate": {

@@ -1,12 +1,14 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import { csvLine as rawCsvLine, neutraliseCell } from "@/lib/csv/ticket-csv";
+import { formatCsvDateTime, formatStatementCsvTime } from "@/lib/format";
 import { amountToCentavos, centavosToAmount } from "@/lib/money";
 import type { ReportAnswer, ReportName, UnverifiedClaim } from "@/lib/schemas/reconciliation";
 import type { Principal } from "@/server/auth/principal";
 import { requireAdmin } from "@/server/auth/require-admin";
 import { db } from "@/server/db/client";
 import { readLedgerPayments } from "@/server/reconciliation/payment-ledger";
+import { getSettings } from "@/server/settings/get-settings";
 
 const csvLine = (values: (string | null)[]) => rawCsvLine(values.map((v) => (v === null ? null : neutraliseCell(v))));
 const money = (v: unknown) => centavosToAmount(amountToCentavos(String(v)));
@@ -98,16 +100,20 @@ export async function reconciliationReport(options: { principal: Principal; name
   return { rows, count: rows.length, total: centavosToAmount(total) };
 }
 
-/** The same report as CSV (formula-looking cells neutralised, as the tickets export does). */
-export function reportCsv(name: ReportName, answer: ReportAnswer<UnverifiedClaimRow | LineReportRow>): string {
+/**
+ * The same report as CSV (formula-looking cells neutralised, as the tickets export does); times in
+ * the raffle's timezone with its offset, a statement line without a time as its date (decision 230).
+ */
+export async function reportCsv(name: ReportName, answer: ReportAnswer<UnverifiedClaimRow | LineReportRow>): Promise<string> {
+  const { timezone } = await getSettings();
   if (name === "unverified-claims") {
     const head = ["Payment ID", "Reference", "Amount", "Control numbers", "Paid at", "Collected by", "Payer", "Method"];
-    const body = (answer.rows as UnverifiedClaimRow[]).map((r) => csvLine([r.paymentId, r.reference, r.amount, r.controlNumbers.join(" "), r.paidAt, r.collectedBy, r.payerName, r.method]));
+    const body = (answer.rows as UnverifiedClaimRow[]).map((r) => csvLine([r.paymentId, r.reference, r.amount, r.controlNumbers.join(" "), formatCsvDateTime(r.paidAt, timezone), r.collectedBy, r.payerName, r.method]));
     return [csvLine(head), ...body].join("\r\n") + "\r\n";
   }
   const head = ["Line ID", "Account", "Time", "Description", "Reference", "Amount", "State", "Match", "Payment ID", "Payment amount", "Control numbers", "Note"];
   const body = (answer.rows as LineReportRow[]).map((r) =>
-    csvLine([r.lineId, r.accountLabel, r.occurredAt, r.description, r.reference, r.amount, r.state, r.matchKind, r.paymentId, r.paymentAmount, r.controlNumbers.join(" "), r.note]),
+    csvLine([r.lineId, r.accountLabel, formatStatementCsvTime(r.occurredAt, timezone), r.description, r.reference, r.amount, r.state, r.matchKind, r.paymentId, r.paymentAmount, r.controlNumbers.join(" "), r.note]),
   );
   return [csvLine(head), ...body].join("\r\n") + "\r\n";
 }

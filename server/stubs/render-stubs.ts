@@ -20,7 +20,7 @@ export interface StubSheetOptions {
     name: string;
     /** Printed as is after "Permit No." (empty: no permit line). */
     permitNumber: string;
-    /** "Sat, 20 Dec 2026, 3:00 PM" (empty: not printed). */
+    /** "Sun, Dec 20, 2026 3:00 PM" (empty: not printed). */
     drawText: string;
     venue: string;
     /** "₱50.00" */

@@ -1,7 +1,7 @@
 import "server-only";
-import { formatInTimeZone } from "date-fns-tz";
 import type { Readable } from "node:stream";
 import { csvLine, TICKET_EXPORT_COLUMNS } from "@/lib/csv/ticket-csv";
+import { formatDateTime, TIME_FORMATS } from "@/lib/format";
 import type { Principal } from "@/server/auth/principal";
 import { requireAdmin } from "@/server/auth/require-admin";
 import { dbEngine, embeddedDatabasePool } from "@/server/db/client";
@@ -93,7 +93,7 @@ export async function exportTickets(options: { principal: Principal }) {
       await body.return(undefined);
     },
   });
-  const fileName = `tickets-export-${formatInTimeZone(new Date(), timezone, "yyyy-MM-dd")}.csv`;
+  const fileName = `tickets-export-${formatDateTime(new Date(), timezone, TIME_FORMATS.fileDate)}.csv`;
   return { stream, fileName };
 }
 

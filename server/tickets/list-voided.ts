@@ -1,6 +1,6 @@
 import "server-only";
-import { formatInTimeZone } from "date-fns-tz";
 import { csvLine, neutraliseCell } from "@/lib/csv/ticket-csv";
+import { formatCsvDateTime, formatDateTime, TIME_FORMATS } from "@/lib/format";
 import type { VoidedTicket } from "@/lib/schemas/void";
 import { voidReasonLabel } from "@/lib/voids";
 import type { Principal } from "@/server/auth/principal";
@@ -46,9 +46,9 @@ export async function exportVoidedTickets(options: { principal: Principal }) {
   const lines = rows.map((r) =>
     csvLine([
       r.last_5_digits, cell(r.control_number), voidReasonLabel(r.reason), cell(r.note), cell(r.voided_by),
-      formatInTimeZone(new Date(r.voided_at), timezone, "yyyy-MM-dd'T'HH:mm:ss.SSSxxx"), r.was_sold ? "yes" : "no",
+      formatCsvDateTime(r.voided_at, timezone), r.was_sold ? "yes" : "no",
     ]),
   );
   const csv = `\uFEFF${[csvLine(VOIDED_CSV_COLUMNS), ...lines].join("\r\n")}\r\n`;
-  return { csv, fileName: `voided-numbers-${formatInTimeZone(new Date(), timezone, "yyyy-MM-dd")}.csv` };
+  return { csv, fileName: `voided-numbers-${formatDateTime(new Date(), timezone, TIME_FORMATS.fileDate)}.csv` };
 }

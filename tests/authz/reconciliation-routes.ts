@@ -19,4 +19,5 @@ export const reconciliationRoutes: AuthzRow[] = [
   { method: "GET", route: "/api/reconciliation/summary", access: "admin" },
   { method: "GET", route: "/api/reconciliation/reports/[name]", path: "/api/reconciliation/reports/unverified-claims.csv", access: "admin" },
   { method: "GET", route: "/api/reconciliation/profiles", access: "admin" },
+  { method: "GET", route: "/api/reconciliation/samples/[name]", path: "/api/reconciliation/samples/bdo.csv", access: "admin" },
 ];

@@ -136,14 +136,14 @@ describe("GET /api/audit/export", () => {
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="activity-log-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(csvLines(res.json as unknown as string)).toEqual([
       "Time,Actor,Action,Entity Type,Subject,Entity ID,Before,After",
-      '2026-01-15 00:00:00,a@example.com,ticket.register,ticket,,,,"{""buyer_name"":""Ana""}"',
+      '2026-01-15T00:00:00.000+08:00,a@example.com,ticket.register,ticket,,,,"{""buyer_name"":""Ana""}"',
     ]);
   });
 
   it("neutralises cells a spreadsheet would run as a formula", async () => {
     await insertRow({ action: "=HYPERLINK(\"http://evil\")", actor: "+cmd@example.com", at: "2026-01-14T16:00:00Z" });
     const [, row] = csvLines((await exportCsv()).json as unknown as string);
-    expect(row).toBe(`2026-01-15 00:00:00,"'+cmd@example.com","'=HYPERLINK(""http://evil"")",test,,,,{}`);
+    expect(row).toBe(`2026-01-15T00:00:00.000+08:00,"'+cmd@example.com","'=HYPERLINK(""http://evil"")",test,,,,{}`);
   });
 
   it("streams every row of a large log in order, across batches", async () => {
@@ -151,8 +151,8 @@ describe("GET /api/audit/export", () => {
       SELECT 'bulk.row', 'test', timestamptz '2026-03-01T00:00:00Z' + n * interval '1 second' FROM generate_series(1, 2345) n`;
     const lines = csvLines((await exportCsv()).json as unknown as string);
     expect(lines).toHaveLength(2346);
-    expect(lines[1].startsWith("2026-03-01 08:39:05,")).toBe(true);
-    expect(lines[2345].startsWith("2026-03-01 08:00:01,")).toBe(true);
+    expect(lines[1].startsWith("2026-03-01T08:39:05.000+08:00,")).toBe(true);
+    expect(lines[2345].startsWith("2026-03-01T08:00:01.000+08:00,")).toBe(true);
   });
 
   it("answers only the header for no rows", async () => {

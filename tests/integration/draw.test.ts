@@ -317,7 +317,7 @@ describe("winners", () => {
     expect((await act(id, 2, "notify")).json.message).toBe(`Position 2 (${p2.controlNumber}) is not the current winner of Motorcycle`);
     expect((await act(id, 1, "claim")).json.message).toBe(`Position 1 (${p1.controlNumber}) must be notified before claiming`);
     expect((await act(id, 1, "notify")).status).toBe(200);
-    expect((await act(id, 1, "forfeit")).json.message).toMatch(/^The claim period for Motorcycle ends on \d{4}-\d{2}-\d{2}$/);
+    expect((await act(id, 1, "forfeit")).json.message).toMatch(/^The claim period for Motorcycle ends on [A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2} [AP]M$/);
     expect((await act(id, 1, "disqualify", { reason: "bad" })).json.message).toBe("reason must be one of ineligible_buyer, duplicate_entry, unreachable, other");
     expect((await act(id, 1, "disqualify", { reason: "other", note: "short" })).status).toBe(400);
     expect((await act(id, 1, "disqualify", { reason: "ineligible_buyer", note: "Organiser's relative" })).status).toBe(200);

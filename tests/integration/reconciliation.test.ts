@@ -219,6 +219,10 @@ describe("reports", () => {
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(csv.json).toContain("Payment ID,Reference,Amount,Control numbers,Paid at,Collected by,Payer");
     expect(csv.json).toContain(`${fake.paymentId},${REF.fake},100.00,${fake.controls.join(" ")}`);
+    // Times in the raffle's zone with its offset (issue 38 item 6), not UTC.
+    const paidAt = csv.json.split("\r\n")[1].split(",")[4];
+    expect(paidAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+08:00$/);
+    expect(new Date(paidAt).toISOString()).toBe(claims.rows[0].paidAt);
     expect((await report("nope")).status).toBe(404);
   });
 });
@@ -240,6 +244,9 @@ describe("bank CSV statements", () => {
     const res = await uploadStatement({ token: admin.token, bytes: file, fileName: "bdo.csv", kind: "bank_csv", mapping: BANK_LAYOUTS.bdo.mapping, profile: "BDO" });
     expect(res).toMatchObject({ status: 201, json: { lines: 1, new: 1, skipped: 0 } });
     expect(await status(bank.paymentId)).toBe("verified");
+    // The statement gave a date only: the report says that date, never "00:00" as if a time were known.
+    const matched = (await report("matched.csv")).json.split("\r\n")[1].split(",");
+    expect(matched[2]).toBe(today);
     expect((await callRoute(profilesRoute, { path: "/api/reconciliation/profiles", token: admin.token })).json.profiles).toEqual([{ name: "BDO", mapping: BANK_LAYOUTS.bdo.mapping }]);
     const noMapping = await uploadStatement({ token: admin.token, bytes: file, fileName: "bdo2.csv", kind: "bank_csv" });
     expect(noMapping).toMatchObject({ status: 400, json: { code: "validation_failed" } });

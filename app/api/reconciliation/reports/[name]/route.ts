@@ -12,7 +12,7 @@ export const GET = apiRoute({ access: "admin" }, async ({ params, principal }) =
   if (!REPORT_NAMES.includes(name)) throw new AppError("not_found", `No report named '${params.name}' (reports: ${REPORT_NAMES.join(", ")})`);
   const answer = await reconciliationReport({ principal, name });
   if (!csv) return answer;
-  return new Response(reportCsv(name, answer), {
+  return new Response(await reportCsv(name, answer), {
     headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="reconciliation-${name}.csv"` },
   });
 });

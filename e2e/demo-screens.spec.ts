@@ -1,0 +1,131 @@
+// Every screen with data (issue 38 items 6, 8 and 9): the demo raffle (npm run db:seed -- --demo)
+// seeded into a database of the test's own, then each dashboard screen and public page at 1280 and
+// 375 px: no table wider than its box, no cell cut off, no sideways scroll, one time format.
+// Screenshots of each (light and dark) go to test-results/demo-screens/ for a person to look at.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { startAppServer, type AppServer } from "./app-server";
+import { ADMIN_EMAIL } from "./helpers";
+import { expectOneTimeFormat, expectTablesFit } from "./screen-checks";
+
+const PORT = Number(process.env.E2E_PORT ?? 3100) + 94;
+const URL_ = `http://127.0.0.1:${PORT}`;
+const CODE = "DEM0-SCRN";
+const SHOTS = path.join("test-results", "demo-screens");
+
+test.describe.configure({ mode: "serial" });
+test.use({ baseURL: URL_, viewport: { width: 1280, height: 800 } });
+
+let app: AppServer | undefined;
+let drawId = "";
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  const dir = path.join(mkdtempSync(path.join(tmpdir(), "e2e-demo-")), "data");
+  const output = execFileSync(path.join("node_modules", ".bin", "tsx"), ["--conditions=react-server", "scripts/db-seed.ts", "--demo"], {
+    env: { ...process.env, PGLITE_DIR: dir, DATABASE_URL: "", LOG_LEVEL: "warn" },
+    encoding: "utf8",
+    timeout: 240_000,
+  });
+  expect(output).toContain("demo raffle seeded");
+  app = await startAppServer({
+    port: PORT,
+    env: { PGLITE_DIR: dir, AUTH_DEV_LOGIN: "true", AUTH_DEV_LOGIN_IN_PRODUCTION: "true", AUTH_DEV_LOGIN_CODE: CODE, SERVED_OVER_HTTP: "true" },
+    timeoutMs: 120_000,
+  });
+});
+test.afterAll(async () => app?.stop());
+
+async function signIn(page: Page) {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(ADMIN_EMAIL);
+  await page.getByLabel("Sign-in code").fill(CODE);
+  await page.getByRole("button", { name: "Sign in (development)" }).click();
+  await page.waitForURL(/\/dashboard\/overview$/);
+}
+
+/**
+ * One screen: fits and speaks one time format at 1280 and 375, light and dark shot at each. What
+ * fails is collected, so one run names every screen that does not fit (and leaves every shot).
+ */
+async function check(page: Page, name: string, failures: string[]) {
+  const found: string[] = [];
+  await page.waitForLoadState("networkidle");
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: width === 1280 ? 800 : 740 });
+    for (const run of [expectTablesFit, expectOneTimeFormat]) {
+      try {
+        // Charts size themselves after a resize (a ResizeObserver): the check retries until the layout settles.
+        await expect(async () => run(page, `${name} at ${width}`)).toPass({ timeout: 5_000 });
+      } catch (error) {
+        found.push((error as Error).message.split("\n").slice(0, 12).join("\n"));
+      }
+    }
+    for (const theme of ["light", "dark"] as const) {
+      await page.evaluate((t) => document.documentElement.classList.toggle("dark", t === "dark"), theme);
+      await page.screenshot({ path: path.join(SHOTS, `${name}-${width}-${theme}.png`), fullPage: true });
+    }
+  }
+  await page.evaluate(() => document.documentElement.classList.remove("dark"));
+  await page.setViewportSize({ width: 1280, height: 800 });
+  if (!KNOWN_UNFIT[name]) failures.push(...found);
+  else if (found.length === 0) failures.push(`${name} fits now: remove it from KNOWN_UNFIT`);
+  else test.info().annotations.push({ type: "known unfit", description: `${name}: ${KNOWN_UNFIT[name]}\n${found.join("\n")}` });
+}
+
+/**
+ * Screens known not to fit yet, each with what is wrong: their problems are attached to the report
+ * as annotations instead of failing, and the test fails once one of them fits (so the entry goes).
+ */
+const KNOWN_UNFIT: Record<string, string> = {
+  tickets: "at 1280 the table (10 columns and the row actions) is wider than the space beside the sidebar",
+  voided: "at 375 the table scrolls sideways (no phone cards yet)",
+  "reconciliation-payments": "at 375 the payments table scrolls sideways (no phone cards yet)",
+  draw: "at 375 the prizes, sequence and winners tables scroll sideways",
+};
+
+const SCREENS: [name: string, url: string, ready: string][] = [
+  ["overview", "/dashboard/overview", "Total Revenue"],
+  ["tickets", "/dashboard/tickets", "B2K-"],
+  ["voided", "/dashboard/tickets/voided", "Lost stub"],
+  ["prints", "/dashboard/tickets/prints", "Print"],
+  ["remittances", "/dashboard/remittances", "Maricel Santos"],
+  ["reconciliation-payments", "/dashboard/reconciliation?tab=payments", "Payments"],
+  ["reconciliation-unmatched", "/dashboard/reconciliation?tab=unmatched", "CARDO DALISAY"],
+  ["reconciliation-mismatches", "/dashboard/reconciliation?tab=mismatches", "Received GCash from a buyer"],
+  ["reconciliation-duplicates", "/dashboard/reconciliation?tab=duplicates", "sent twice"],
+  ["reconciliation-matched", "/dashboard/reconciliation?tab=matched", "InstaPay"],
+  ["draw", "/dashboard/draw", "Honda Click"],
+  ["user-sales", "/dashboard/admin", "maricel.santos@example.com"],
+  ["analytics", "/dashboard/analytics", "Revenue"],
+  ["closeout", "/dashboard/closeout", "Close"],
+  ["settings", "/dashboard/settings", "Site Name"],
+];
+
+test("every screen of the demo raffle fits at 1280 and 375 and shows one time format", async ({ page, browser }) => {
+  test.setTimeout(600_000);
+  await signIn(page);
+  const failures: string[] = [];
+  for (const [name, url, ready] of SCREENS) {
+    await test.step(name, async () => {
+      await page.goto(url);
+      await expect(page.getByText(ready).first(), name).toBeVisible({ timeout: 20_000 });
+      await check(page, name, failures);
+    });
+  }
+  // The published draw's public page and the winners, on a phone with no session.
+  const draws = (await (await page.request.get("/api/draws")).json()) as { draws: { id: string }[] };
+  drawId = draws.draws[0].id;
+  const phone = await browser.newContext({ viewport: { width: 375, height: 740 }, storageState: { cookies: [], origins: [] } });
+  const visitor = await phone.newPage();
+  await visitor.goto(`${URL_}/draw/${drawId}`);
+  await expect(visitor.getByText("Committed at")).toBeVisible();
+  await expectTablesFit(visitor, "the public draw page at 375");
+  await expectOneTimeFormat(visitor, "the public draw page");
+  await visitor.screenshot({ path: path.join(SHOTS, "public-draw-375-light.png"), fullPage: true });
+  await phone.close();
+  writeFileSync(path.join(SHOTS, "problems.txt"), [...failures, ...test.info().annotations.map((a) => a.description ?? "")].join("\n\n"));
+  expect(failures.join("\n\n"), "screens that do not fit or show another time format").toBe("");
+});
