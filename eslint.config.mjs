@@ -11,17 +11,35 @@ import tseslint from "typescript-eslint";
  */
 const API_OBJECTS = readdirSync(path.join(import.meta.dirname, "lib/api"))
   .filter((file) => file.endsWith(".ts"))
-  .map((file) => [`@/lib/api/${file.slice(0, -3)}`, [...readFileSync(path.join(import.meta.dirname, "lib/api", file), "utf8").matchAll(/^export const (\w+Api)\b/gm)].map((m) => m[1])])
+  .map((file) => [
+    `@/lib/api/${file.slice(0, -3)}`,
+    [
+      ...readFileSync(path.join(import.meta.dirname, "lib/api", file), "utf8").matchAll(/^export const (\w+Api)\b/gm),
+    ].map((m) => m[1]),
+  ])
   .filter(([, names]) => names.length > 0);
 const API_CALLS = { "@/lib/api/tickets-io": ["importTicketsCsv"], "@/lib/api/stubs": ["printStubsPdf"] };
 const API_GUARD = API_OBJECTS.map(([name, names]) => [name, [...names, ...(API_CALLS[name] ?? [])]]).concat(
   Object.entries(API_CALLS).filter(([name]) => !API_OBJECTS.some(([n]) => n === name)),
 );
 
-const SERVER_IMPORTS = { group: ["@/server/*", "@/generated/*", "@prisma/*"], message: "UI and shared code must not import server/ or Prisma" };
+const SERVER_IMPORTS = {
+  group: ["@/server/*", "@/generated/*", "@prisma/*"],
+  message: "UI and shared code must not import server/ or Prisma",
+};
 
 export default tseslint.config(
-  { ignores: [".next/**", "generated/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
+  {
+    ignores: [
+      ".next/**",
+      "generated/**",
+      "node_modules/**",
+      "data/**",
+      "test-results/**",
+      "playwright-report/**",
+      "next-env.d.ts",
+    ],
+  },
   js.configs.recommended,
   { files: ["**/*.mjs", "**/*.js"], languageOptions: { globals: { console: "readonly", process: "readonly" } } },
   ...tseslint.configs.recommended,
@@ -44,7 +62,10 @@ export default tseslint.config(
       // Forms get typed values from string-input schemas (lib/schemas/form.ts), never from a cast.
       "no-restricted-syntax": [
         "error",
-        { selector: "TSAsExpression > TSAsExpression[typeAnnotation.type='TSUnknownKeyword']", message: "No `as unknown as` casts: type the schema instead" },
+        {
+          selector: "TSAsExpression > TSAsExpression[typeAnnotation.type='TSUnknownKeyword']",
+          message: "No `as unknown as` casts: type the schema instead",
+        },
       ],
     },
   },
@@ -58,7 +79,11 @@ export default tseslint.config(
         "error",
         {
           patterns: [SERVER_IMPORTS],
-          paths: API_GUARD.map(([name, importNames]) => ({ name, importNames, message: "Use the hook in lib/queries/ (or add one there)" })),
+          paths: API_GUARD.map(([name, importNames]) => ({
+            name,
+            importNames,
+            message: "Use the hook in lib/queries/ (or add one there)",
+          })),
         },
       ],
     },
@@ -70,9 +95,19 @@ export default tseslint.config(
     rules: {
       "no-restricted-syntax": [
         "error",
-        { selector: "TSAsExpression > TSAsExpression[typeAnnotation.type='TSUnknownKeyword']", message: "No `as unknown as` casts: type the schema instead" },
-        { selector: "CallExpression[callee.name='db']", message: "The app layer only routes: call a service in server/ (no db() under app/)" },
-        { selector: "MemberExpression[property.name=/^\\$(queryRaw|executeRaw|queryRawUnsafe|executeRawUnsafe|transaction)$/]", message: "The app layer only routes: SQL lives in server/" },
+        {
+          selector: "TSAsExpression > TSAsExpression[typeAnnotation.type='TSUnknownKeyword']",
+          message: "No `as unknown as` casts: type the schema instead",
+        },
+        {
+          selector: "CallExpression[callee.name='db']",
+          message: "The app layer only routes: call a service in server/ (no db() under app/)",
+        },
+        {
+          selector:
+            "MemberExpression[property.name=/^\\$(queryRaw|executeRaw|queryRawUnsafe|executeRawUnsafe|transaction)$/]",
+          message: "The app layer only routes: SQL lives in server/",
+        },
       ],
     },
   },
@@ -84,6 +119,11 @@ export default tseslint.config(
   },
   {
     files: ["app/**/page.tsx", "app/**/layout.tsx"],
-    rules: { "no-restricted-imports": ["error", { patterns: [{ group: ["@/generated/*", "@prisma/*"], message: "Only server/ imports Prisma" }] }] },
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["@/generated/*", "@prisma/*"], message: "Only server/ imports Prisma" }] },
+      ],
+    },
   },
 );

@@ -6,7 +6,13 @@ const nextConfig: NextConfig = {
   // pdfkit reads its own font metrics (data/*.afm) next to its files at run time. The embedded
   // Noto Sans is not a package import: server/pdf/pdf-document.ts names the files with
   // `new URL(…, import.meta.url)`, which the build copies next to the server chunks.
-  serverExternalPackages: ["@electric-sql/pglite", "@electric-sql/pglite-socket", "pglite-prisma-adapter", "pg", "pdfkit"],
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "@electric-sql/pglite-socket",
+    "pglite-prisma-adapter",
+    "pg",
+    "pdfkit",
+  ],
   poweredByHeader: false,
   typedRoutes: false,
   // `npm run typecheck` (part of `npm test` and CI) checks the whole project, tests included;

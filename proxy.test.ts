@@ -32,8 +32,7 @@ const sample = (page: string) =>
     .map((segment) => (segment.startsWith("[") ? "x1" : segment))
     .join("/");
 
-const signedIn = (url: string) =>
-  new NextRequest(url, { headers: { cookie: "authjs.session-token=anything" } });
+const signedIn = (url: string) => new NextRequest(url, { headers: { cookie: "authjs.session-token=anything" } });
 
 describe("DASHBOARD_PAGES", () => {
   const onDisk = pagesOnDisk().filter((page) => page !== "");
@@ -52,12 +51,20 @@ describe("DASHBOARD_PAGES", () => {
       const res = proxy(signedIn(`http://localhost:3000/dashboard/${unknown}`));
       expect(res.headers.get("location"), unknown).toBe("http://localhost:3000/login");
     }
-    expect(proxy(signedIn("http://localhost:3000/dashboard")).headers.get("location")).toBe("http://localhost:3000/dashboard/overview");
+    expect(proxy(signedIn("http://localhost:3000/dashboard")).headers.get("location")).toBe(
+      "http://localhost:3000/dashboard/overview",
+    );
   });
 });
 
 describe("dashboardPageMatcher", () => {
-  const isPage = dashboardPageMatcher(["tickets", "tickets/voided", "tickets/[id]/edit", "draw/[...step]", "help/[[...topic]]"]);
+  const isPage = dashboardPageMatcher([
+    "tickets",
+    "tickets/voided",
+    "tickets/[id]/edit",
+    "draw/[...step]",
+    "help/[[...topic]]",
+  ]);
 
   it("matches nested pages segment by segment, and nothing longer or shorter", () => {
     expect(isPage("tickets")).toBe(true);
@@ -80,7 +87,11 @@ describe("dashboardPageMatcher", () => {
 
 describe("the public verify pages (issue 22)", () => {
   it("pass without a session, with the fixed no-script policy and no nonce; /V/ is served as /v/", () => {
-    for (const url of ["http://localhost:3000/v/00042117C634164AXKBF394WFJH0A2G20", "http://localhost:3000/verify", "http://localhost:3000/verify?cn=B2K-123-00042&code=7C6-341"]) {
+    for (const url of [
+      "http://localhost:3000/v/00042117C634164AXKBF394WFJH0A2G20",
+      "http://localhost:3000/verify",
+      "http://localhost:3000/verify?cn=B2K-123-00042&code=7C6-341",
+    ]) {
       const res = proxy(new NextRequest(url));
       expect(res.headers.get("location"), url).toBeNull();
       expect(res.headers.get("content-security-policy")).toContain("script-src 'none'");
@@ -91,16 +102,22 @@ describe("the public verify pages (issue 22)", () => {
     const upper = proxy(new NextRequest("http://localhost:3000/V/00042117C634164AXKBF394WFJH0A2G20"));
     expect(upper.headers.get("x-middleware-rewrite")).toBe("http://localhost:3000/v/00042117C634164AXKBF394WFJH0A2G20");
     // Only those paths: anything else still goes to sign-in.
-    expect(proxy(new NextRequest("http://localhost:3000/v/a/b")).headers.get("location")).toBe("http://localhost:3000/login");
-    });
+    expect(proxy(new NextRequest("http://localhost:3000/v/a/b")).headers.get("location")).toBe(
+      "http://localhost:3000/login",
+    );
   });
+});
 
 describe("public pages", () => {
   it("lets anyone open a draw's public proof, and nothing deeper", () => {
     const res = proxy(new NextRequest("http://localhost:3000/draw/6f1c1f40-8a55-4c1e-9d4e-2f0d7c1b0a98"));
     expect(res.headers.get("location")).toBeNull();
     expect(res.headers.get("content-security-policy")).toContain("script-src");
-    expect(proxy(new NextRequest("http://localhost:3000/draw/x/y")).headers.get("location")).toBe("http://localhost:3000/login");
-    expect(proxy(new NextRequest("http://localhost:3000/draw")).headers.get("location")).toBe("http://localhost:3000/login");
+    expect(proxy(new NextRequest("http://localhost:3000/draw/x/y")).headers.get("location")).toBe(
+      "http://localhost:3000/login",
+    );
+    expect(proxy(new NextRequest("http://localhost:3000/draw")).headers.get("location")).toBe(
+      "http://localhost:3000/login",
+    );
   });
 });

@@ -1,7 +1,13 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { apiPathProblem, badApiPathBody, isApiPath } from "@/lib/request-path.mjs";
 import { PUBLIC_PAGE_HEADERS, isPublicVerifyPath } from "@/lib/public-page-headers";
-import { API_CONTENT_SECURITY_POLICY, HSTS_VALUE, contentSecurityPolicy, createNonce, isServedOverHttps } from "@/lib/security-headers";
+import {
+  API_CONTENT_SECURITY_POLICY,
+  HSTS_VALUE,
+  contentSecurityPolicy,
+  createNonce,
+  isServedOverHttps,
+} from "@/lib/security-headers";
 
 // Redirects and headers only. Every page and route handler checks access itself against the
 // database; this file saves a round trip for the obvious cases (SPEC section 2's route table),
@@ -14,7 +20,21 @@ import { API_CONTENT_SECURITY_POLICY, HSTS_VALUE, contentSecurityPolicy, createN
  * /dashboard path is unknown and goes to /login (SPEC section 2). proxy.test.ts reads the route
  * folders and fails when a page.tsx is missing here, or an entry has no page.
  */
-export const DASHBOARD_PAGES = ["overview", "tickets", "tickets/voided", "tickets/prints", "register", "analytics", "admin", "remittances", "reconciliation", "statement", "draw", "closeout", "settings"];
+export const DASHBOARD_PAGES = [
+  "overview",
+  "tickets",
+  "tickets/voided",
+  "tickets/prints",
+  "register",
+  "analytics",
+  "admin",
+  "remittances",
+  "reconciliation",
+  "statement",
+  "draw",
+  "closeout",
+  "settings",
+];
 
 /** The pattern of one DASHBOARD_PAGES entry, matched against the path's segments below /dashboard. */
 function pagePattern(page: string) {
@@ -73,7 +93,9 @@ function handleApi(request: NextRequest) {
  */
 function handlePublicPage(request: NextRequest): NextResponse {
   const { pathname, search } = request.nextUrl;
-  const response = pathname.startsWith("/V/") ? NextResponse.rewrite(new URL(`/v/${pathname.slice(3)}${search}`, request.url)) : NextResponse.next();
+  const response = pathname.startsWith("/V/")
+    ? NextResponse.rewrite(new URL(`/v/${pathname.slice(3)}${search}`, request.url))
+    : NextResponse.next();
   for (const [name, value] of Object.entries(PUBLIC_PAGE_HEADERS)) response.headers.set(name, value);
   return response;
 }
@@ -81,7 +103,8 @@ function handlePublicPage(request: NextRequest): NextResponse {
 function handlePage(request: NextRequest): NextResponse {
   const { pathname, search } = request.nextUrl;
   // Next's own trailing-slash redirect is off (for the API's sake): pages do it here.
-  if (pathname.length > 1 && pathname.endsWith("/")) return redirectTo(request, pathname.replace(/\/+$/, "") || "/", search);
+  if (pathname.length > 1 && pathname.endsWith("/"))
+    return redirectTo(request, pathname.replace(/\/+$/, "") || "/", search);
   if (isPublicVerifyPath(pathname)) return handlePublicPage(request);
   if (pathname === "/register") return redirectTo(request, "/dashboard/register");
   if (pathname !== "/login" && !PUBLIC_PAGES.some((page) => page.test(pathname))) {

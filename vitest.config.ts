@@ -40,7 +40,8 @@ export default defineConfig({
     tags: [
       {
         name: "sql",
-        description: "Behaviour the database engine decides (locks, triggers, constraints, plans, concurrency, time zones, aggregates): runs on both engines",
+        description:
+          "Behaviour the database engine decides (locks, triggers, constraints, plans, concurrency, time zones, aggregates): runs on both engines",
       },
     ],
     projects: [
@@ -75,7 +76,12 @@ export default defineConfig({
           environment: "node",
           // Migrates one database per run; each file's setup clones it (tests/setup/database.ts).
           globalSetup: ["tests/setup/template-database.ts"],
-          setupFiles: ["tests/setup/fail-on-console-error.ts", "tests/setup/node20-ts-workers.ts", "tests/setup/database.ts", "tests/setup/quiet-api-log.ts"],
+          setupFiles: [
+            "tests/setup/fail-on-console-error.ts",
+            "tests/setup/node20-ts-workers.ts",
+            "tests/setup/database.ts",
+            "tests/setup/quiet-api-log.ts",
+          ],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each file gets its own fresh database; two workers keep the 2-core machine busy.

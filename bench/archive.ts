@@ -41,16 +41,28 @@ export async function measureSmallJob(options: { base: string; token: string; se
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, rssBytes(processTree(options.serverPid)))), 20);
   const started = performance.now();
-  const res = await fetch(`${options.base}/remittances/report.pdf`, { headers: { authorization: `Bearer ${options.token}` } });
+  const res = await fetch(`${options.base}/remittances/report.pdf`, {
+    headers: { authorization: `Bearer ${options.token}` },
+  });
   const bytes = (await res.arrayBuffer()).byteLength;
   const ms = performance.now() - started;
   clearInterval(sampler);
   if (res.status !== 200) throw new Error(`report.pdf answered ${res.status}`);
-  return { ms: Math.round(ms), pdf_kb: Math.round(bytes / 1024), rss_before_mb: mb(before), rss_peak_mb: mb(peak), rss_growth_mb: mb(peak - before) };
+  return {
+    ms: Math.round(ms),
+    pdf_kb: Math.round(bytes / 1024),
+    rss_before_mb: mb(before),
+    rss_peak_mb: mb(peak),
+    rss_growth_mb: mb(peak - before),
+  };
 }
 
 /** Downloads the archive from a running server and reads it back (unzip): time, size, RSS. */
-export async function measureArchive(options: { base: string; token: string; serverPid: number }): Promise<ArchiveFigures> {
+export async function measureArchive(options: {
+  base: string;
+  token: string;
+  serverPid: number;
+}): Promise<ArchiveFigures> {
   const pids = processTree(options.serverPid);
   const rssBefore = rssBytes(pids);
   let peak = rssBefore;
@@ -66,7 +78,10 @@ export async function measureArchive(options: { base: string; token: string; ser
     }
     curve.push({ sent, rss: now });
   }, 20);
-  const res = await fetch(`${options.base}/raffle/archive.zip`, { method: "POST", headers: { authorization: `Bearer ${options.token}` } });
+  const res = await fetch(`${options.base}/raffle/archive.zip`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${options.token}` },
+  });
   if (res.status !== 200 || !res.body) {
     clearInterval(sampler);
     throw new Error(`archive answered ${res.status}: ${await res.text()}`);
@@ -85,7 +100,9 @@ export async function measureArchive(options: { base: string; token: string; ser
   try {
     const zip = path.join(dir, "archive.zip");
     writeFileSync(zip, Buffer.concat(chunks));
-    const manifest = JSON.parse(execFileSync("unzip", ["-p", zip, "manifest.json"], { encoding: "utf8" })) as { files: Record<string, unknown> };
+    const manifest = JSON.parse(execFileSync("unzip", ["-p", zip, "manifest.json"], { encoding: "utf8" })) as {
+      files: Record<string, unknown>;
+    };
     const ticketLines = execFileSync("sh", ["-c", `unzip -p "${zip}" tickets.csv | wc -l`], { encoding: "utf8" });
     const auditLines = execFileSync("sh", ["-c", `unzip -p "${zip}" audit-log.jsonl | wc -l`], { encoding: "utf8" });
     const byTenth: { sent_mb: number; rss_mb: number }[] = [];
@@ -122,7 +139,11 @@ async function main() {
     },
   });
   ensureBuild(args["skip-build"]);
-  const runs: (ArchiveFigures & { tickets: number; seed_s: number; small_job: Awaited<ReturnType<typeof measureSmallJob>> })[] = [];
+  const runs: (ArchiveFigures & {
+    tickets: number;
+    seed_s: number;
+    small_job: Awaited<ReturnType<typeof measureSmallJob>>;
+  })[] = [];
   for (const tickets of args.tickets.split(",").map(Number)) {
     const database = await createDatabase("pglite", "archive", benchEnv());
     try {
@@ -149,7 +170,12 @@ async function main() {
       await database.drop();
     }
   }
-  const results = { measuredAt: new Date().toISOString(), engine: "pglite", runs, load_average: readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ") };
+  const results = {
+    measuredAt: new Date().toISOString(),
+    engine: "pglite",
+    runs,
+    load_average: readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" "),
+  };
   writeFileSync("bench/archive-results.json", `${JSON.stringify(results, null, 2)}\n`);
   console.log(JSON.stringify(results, null, 2));
 }

@@ -15,7 +15,9 @@ import { createBackup } from "@/server/backup/create-backup";
 import { restoreBackup } from "@/server/backup/restore-backup";
 import { benchEnv, createDatabase, enginesFrom, seed, type Engine } from "./harness";
 
-const { values } = parseArgs({ options: { tickets: { type: "string", default: "100000" }, engine: { type: "string" } } });
+const { values } = parseArgs({
+  options: { tickets: { type: "string", default: "100000" }, engine: { type: "string" } },
+});
 const tickets = Number(values.tickets);
 
 function open(env: NodeJS.ProcessEnv): BackupConnection {
@@ -80,4 +82,7 @@ for (const engine of enginesFrom(values.engine)) {
 }
 rmSync(out, { recursive: true, force: true });
 const load = (await import("node:os")).loadavg()[0];
-writeFileSync(path.join("bench", "backup-results.json"), JSON.stringify({ measuredAt: new Date().toISOString(), loadAverageAtEnd: load, results }, null, 2) + "\n");
+writeFileSync(
+  path.join("bench", "backup-results.json"),
+  JSON.stringify({ measuredAt: new Date().toISOString(), loadAverageAtEnd: load, results }, null, 2) + "\n",
+);

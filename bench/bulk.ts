@@ -14,7 +14,16 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { csvLine } from "@/lib/csv/ticket-csv";
-import { benchEnv, createDatabase, enginesFrom, ensureBuild, runTsx, startServer, stopServer, type Engine } from "./harness";
+import {
+  benchEnv,
+  createDatabase,
+  enginesFrom,
+  ensureBuild,
+  runTsx,
+  startServer,
+  stopServer,
+  type Engine,
+} from "./harness";
 import { mb, p95, processTree, rssBytes } from "./process-memory";
 
 /** The issue's targets (ms unless said); the embedded engine's import may take twice PostgreSQL's. */
@@ -31,11 +40,24 @@ const METHODS = ["Cash", "GCash", "Bank Transfer"] as const;
 
 /** Rows 1..n sold: a third cash, a third GCash, a third bank transfer, every reference unique. */
 export function soldRowsFile(n: number): string {
-  const lines = [csvLine(["Last 5 Digits", "Buyer Name", "Phone Number", "Email", "Address", "Payment Method", "Payment Reference"])];
+  const lines = [
+    csvLine(["Last 5 Digits", "Buyer Name", "Phone Number", "Email", "Address", "Payment Method", "Payment Reference"]),
+  ];
   for (let i = 1; i <= n; i++) {
     const method = METHODS[i % 3];
-    const reference = method === "Cash" ? "" : method === "GCash" ? String(1_000_000_000_000 + i) : `BPI-${100_000 + i}`;
-    lines.push(csvLine([String(i).padStart(5, "0"), `Buyer ${i} Santos`, "09171234567", `buyer${i}@example.com`, "Quezon City", method, reference]));
+    const reference =
+      method === "Cash" ? "" : method === "GCash" ? String(1_000_000_000_000 + i) : `BPI-${100_000 + i}`;
+    lines.push(
+      csvLine([
+        String(i).padStart(5, "0"),
+        `Buyer ${i} Santos`,
+        "09171234567",
+        `buyer${i}@example.com`,
+        "Quezon City",
+        method,
+        reference,
+      ]),
+    );
   }
   return `${lines.join("\r\n")}\r\n`;
 }
@@ -50,7 +72,9 @@ function probeWhile(base: string, token: string) {
   const loop = (async () => {
     while (!stop) {
       const t0 = performance.now();
-      const res = await fetch(`${base}/tickets/stats`, { headers: { authorization: `Bearer ${token}` } }).catch(() => null);
+      const res = await fetch(`${base}/tickets/stats`, { headers: { authorization: `Bearer ${token}` } }).catch(
+        () => null,
+      );
       await res?.arrayBuffer();
       if (!res?.ok) failures++;
       times.push(performance.now() - t0);
@@ -60,7 +84,12 @@ function probeWhile(base: string, token: string) {
   return async () => {
     stop = true;
     await loop;
-    return { p95_ms: Math.round(p95(times) ?? 0), max_ms: Math.round(Math.max(0, ...times)), requests: times.length, failures };
+    return {
+      p95_ms: Math.round(p95(times) ?? 0),
+      max_ms: Math.round(Math.max(0, ...times)),
+      requests: times.length,
+      failures,
+    };
   };
 }
 
@@ -71,11 +100,23 @@ async function timedImport(base: string, token: string, csv: string, serverPid: 
   const sampler = setInterval(() => (peak = Math.max(peak, rssBytes(processTree(serverPid)))), 50);
   const probe = probeWhile(base, token);
   const started = performance.now();
-  const res = await fetch(`${base}/tickets/import`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "text/csv" }, body: csv });
+  const res = await fetch(`${base}/tickets/import`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "text/csv" },
+    body: csv,
+  });
   const json = (await res.json()) as { imported?: number; skipped?: number; message?: string };
   const ms = Math.round(performance.now() - started);
   clearInterval(sampler);
-  return { status: res.status, ms, imported: json.imported, skipped: json.skipped, message: json.message, rss_growth_mb: mb(peak - before), other_requests: await probe() };
+  return {
+    status: res.status,
+    ms,
+    imported: json.imported,
+    skipped: json.skipped,
+    message: json.message,
+    rss_growth_mb: mb(peak - before),
+    other_requests: await probe(),
+  };
 }
 
 async function timedPrint(base: string, token: string, count: number) {
@@ -102,7 +143,13 @@ async function timedPrint(base: string, token: string, count: number) {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  return { status: res.status, first_byte_ms: Math.round(firstByte), last_byte_ms: last, pages, other_requests: await probe() };
+  return {
+    status: res.status,
+    first_byte_ms: Math.round(firstByte),
+    last_byte_ms: last,
+    pages,
+    other_requests: await probe(),
+  };
 }
 
 /** One engine: a fresh database, the server, the import twice, the print. */
@@ -116,7 +163,11 @@ export async function measureBulk(engine: Engine, options: { port: number; rows?
     try {
       const base = `${server.origin}/api`;
       // No practical rate limit: the benchmark measures time, not the limiter (the probe asks 20 times a second).
-      const limited = await fetch(`${base}/settings`, { method: "PUT", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify({ api_rate_limit: 100_000 }) });
+      const limited = await fetch(`${base}/settings`, {
+        method: "PUT",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({ api_rate_limit: 100_000 }),
+      });
       if (!limited.ok) throw new Error(`PUT /settings answered ${limited.status}`);
       const csv = soldRowsFile(rows);
       const load_before = loadAverage();
@@ -138,20 +189,53 @@ type BulkResult = Awaited<ReturnType<typeof measureBulk>>;
 export function bulkTargetRows(r: BulkResult) {
   const t = BULK_TARGETS;
   return [
-    { operation: `import ${r.rows} sold rows into an empty raffle (ms)`, target: t.import_ms[r.engine], measured: r.import.ms, pass: r.import.status === 200 && r.import.ms <= t.import_ms[r.engine] },
-    { operation: "import: server RSS growth (MB)", target: t.import_rss_growth_mb, measured: r.import.rss_growth_mb, pass: r.import.rss_growth_mb <= t.import_rss_growth_mb },
-    { operation: "the same file again (ms)", target: t.reimport_ms, measured: r.reimport.ms, pass: r.reimport.status === 200 && r.reimport.ms <= t.reimport_ms },
-    { operation: "print 10,000 stubs: last byte (ms)", target: t.print_last_byte_ms, measured: r.print.last_byte_ms, pass: r.print.status === 200 && r.print.last_byte_ms <= t.print_last_byte_ms },
-    { operation: "print 10,000 stubs: first byte (ms)", target: t.print_first_byte_ms, measured: r.print.first_byte_ms, pass: r.print.first_byte_ms <= t.print_first_byte_ms },
+    {
+      operation: `import ${r.rows} sold rows into an empty raffle (ms)`,
+      target: t.import_ms[r.engine],
+      measured: r.import.ms,
+      pass: r.import.status === 200 && r.import.ms <= t.import_ms[r.engine],
+    },
+    {
+      operation: "import: server RSS growth (MB)",
+      target: t.import_rss_growth_mb,
+      measured: r.import.rss_growth_mb,
+      pass: r.import.rss_growth_mb <= t.import_rss_growth_mb,
+    },
+    {
+      operation: "the same file again (ms)",
+      target: t.reimport_ms,
+      measured: r.reimport.ms,
+      pass: r.reimport.status === 200 && r.reimport.ms <= t.reimport_ms,
+    },
+    {
+      operation: "print 10,000 stubs: last byte (ms)",
+      target: t.print_last_byte_ms,
+      measured: r.print.last_byte_ms,
+      pass: r.print.status === 200 && r.print.last_byte_ms <= t.print_last_byte_ms,
+    },
+    {
+      operation: "print 10,000 stubs: first byte (ms)",
+      target: t.print_first_byte_ms,
+      measured: r.print.first_byte_ms,
+      pass: r.print.first_byte_ms <= t.print_first_byte_ms,
+    },
     ...(["import", "reimport", "print"] as const).map((k) => ({
-      operation: `GET /tickets/stats during ${k}: worst (ms)`, target: t.other_request_max_ms, measured: r[k].other_requests.max_ms, pass: r[k].other_requests.max_ms <= t.other_request_max_ms,
+      operation: `GET /tickets/stats during ${k}: worst (ms)`,
+      target: t.other_request_max_ms,
+      measured: r[k].other_requests.max_ms,
+      pass: r[k].other_requests.max_ms <= t.other_request_max_ms,
     })),
   ];
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { values: args } = parseArgs({
-    options: { engine: { type: "string" }, "skip-build": { type: "boolean", default: false }, port: { type: "string", default: process.env.BENCH_PORT ?? "4130" }, rows: { type: "string", default: "99999" } },
+    options: {
+      engine: { type: "string" },
+      "skip-build": { type: "boolean", default: false },
+      port: { type: "string", default: process.env.BENCH_PORT ?? "4130" },
+      rows: { type: "string", default: "99999" },
+    },
   });
   ensureBuild(args["skip-build"]);
   const report: Record<string, unknown> = { date: new Date().toISOString(), engines: {} };

@@ -10,7 +10,9 @@ import { benchEnv, createDatabase, lastJsonLine, runTsx, seed, startServer, stop
 import { dashboardFirstLoadJs } from "./ui-first-load";
 
 const TARGET_KB = 200;
-const { values: args } = parseArgs({ options: { browser: { type: "boolean", default: false }, port: { type: "string", default: "4170" } } });
+const { values: args } = parseArgs({
+  options: { browser: { type: "boolean", default: false }, port: { type: "string", default: "4170" } },
+});
 
 const screens = dashboardFirstLoadJs();
 let transferred = new Map<string, { transferredKb: number; scripts: number }>();
@@ -19,7 +21,9 @@ if (args.browser) {
   const database = await createDatabase("pglite", "first_load", benchEnv({ AUTH_URL: origin }));
   try {
     seed(database.env, 2000);
-    const { cookie } = lastJsonLine<{ cookie: { name: string; value: string } }>(runTsx("bench/ui-prepare.ts", [], database.env, true));
+    const { cookie } = lastJsonLine<{ cookie: { name: string; value: string } }>(
+      runTsx("bench/ui-prepare.ts", [], database.env, true),
+    );
     const server = await startServer(database.env, Number(args.port));
     try {
       transferred = new Map((await browserFirstLoadJs(origin, cookie)).map((r) => [r.route, r]));
@@ -37,7 +41,12 @@ console.table(
     raw_kb: s.rawKb,
     files: s.files.length,
     pass: s.gzipKb <= TARGET_KB,
-    ...(args.browser ? { fetched_on_load_kb: transferred.get(s.route)?.transferredKb, scripts_on_load: transferred.get(s.route)?.scripts } : {}),
+    ...(args.browser
+      ? {
+          fetched_on_load_kb: transferred.get(s.route)?.transferredKb,
+          scripts_on_load: transferred.get(s.route)?.scripts,
+        }
+      : {}),
   })),
 );
 console.log(`heaviest: ${screens[0].route} ${screens[0].gzipKb} kB gzipped (target ≤ ${TARGET_KB} kB)`);

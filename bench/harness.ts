@@ -28,13 +28,20 @@ export function nodeVersion(binary: string): string {
 export function ensureBuild(skip: boolean) {
   if (skip && existsSync(".next/BUILD_ID")) return;
   console.log(`== next build (Node ${nodeVersion(serverNode())})`);
-  const b = spawnSync(serverNode(), ["node_modules/next/dist/bin/next", "build"], { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+  const b = spawnSync(serverNode(), ["node_modules/next/dist/bin/next", "build"], {
+    stdio: "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
   if (b.status !== 0) throw new Error("next build failed");
 }
 
 /** Engines from --engine, else PGlite and (with BENCH_DATABASE_URL) PostgreSQL. Exits on a bad choice. */
 export function enginesFrom(arg: string | undefined): Engine[] {
-  const engines: Engine[] = arg ? [arg as Engine] : process.env.BENCH_DATABASE_URL ? ["pglite", "postgresql"] : ["pglite"];
+  const engines: Engine[] = arg
+    ? [arg as Engine]
+    : process.env.BENCH_DATABASE_URL
+      ? ["pglite", "postgresql"]
+      : ["pglite"];
   if (engines.some((e) => e !== "pglite" && e !== "postgresql")) {
     console.error(`--engine must be pglite or postgresql (got ${arg})`);
     process.exit(2);
@@ -126,12 +133,20 @@ export interface RunningServer {
 }
 
 /** Starts the production server (`scripts/start.mjs` on serverNode()) and waits for liveness. */
-export async function startServer(env: NodeJS.ProcessEnv, port: number, options: { nodeArgs?: string[]; timeoutMs?: number } = {}): Promise<RunningServer> {
+export async function startServer(
+  env: NodeJS.ProcessEnv,
+  port: number,
+  options: { nodeArgs?: string[]; timeoutMs?: number } = {},
+): Promise<RunningServer> {
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(serverNode(), [...(options.nodeArgs ?? []), "scripts/start.mjs", "-p", String(port), "-H", "127.0.0.1"], {
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    serverNode(),
+    [...(options.nodeArgs ?? []), "scripts/start.mjs", "-p", String(port), "-H", "127.0.0.1"],
+    {
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let log = "";
   // The request log is one line per request: kept short, only for a failure's message.
   const keep = (d: Buffer) => {
@@ -141,7 +156,10 @@ export async function startServer(env: NodeJS.ProcessEnv, port: number, options:
   child.stderr!.on("data", keep);
   const deadline = Date.now() + (options.timeoutMs ?? 90_000);
   while (Date.now() < deadline) {
-    const up = await fetch(`${origin}/api/health`).then((r) => r.ok, () => false);
+    const up = await fetch(`${origin}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) return { child, pid: child.pid!, origin, log: () => log };
     if (child.exitCode !== null) break;
     await new Promise((r) => setTimeout(r, 250));

@@ -27,13 +27,28 @@ export interface IoTarget {
 
 /** PostgreSQL targets; the embedded engine may take 3x the time (memory and counts are the same). */
 export const IO_TARGETS: IoTarget[] = [
-  { op: "export_all_ms", label: "GET /tickets/export-all at 99,999 tickets (ms, median of 3)", unit: "ms", target: 800 },
+  {
+    op: "export_all_ms",
+    label: "GET /tickets/export-all at 99,999 tickets (ms, median of 3)",
+    unit: "ms",
+    target: 800,
+  },
   { op: "export_rss_growth_mb", label: "export-all peak server RSS growth (MB)", unit: "MB", target: 50 },
-  { op: "import_empty_ms", label: "POST /tickets/import, 100,000-row file into an empty database (ms)", unit: "ms", target: 4000 },
+  {
+    op: "import_empty_ms",
+    label: "POST /tickets/import, 100,000-row file into an empty database (ms)",
+    unit: "ms",
+    target: 4000,
+  },
   { op: "reimport_ms", label: "POST /tickets/import, the same file again (ms)", unit: "ms", target: 4000 },
   { op: "reimport_imported", label: "re-import: tickets imported", unit: "rows", target: 0 },
   // Issue 28: the import reads its file in a worker; the server's RSS stays within 200 MB of its value before.
-  { op: "import_rss_growth_mb", label: "import peak server RSS growth, the worse of the two imports (MB)", unit: "MB", target: 200 },
+  {
+    op: "import_rss_growth_mb",
+    label: "import peak server RSS growth, the worse of the two imports (MB)",
+    unit: "MB",
+    target: 200,
+  },
 ];
 
 // ---------------------------------------------------------------- server memory
@@ -43,7 +58,18 @@ export const IO_TARGETS: IoTarget[] = [
 // ---------------------------------------------------------------- the calls
 
 const FIRST = ["Juan", "Maria", "Jose", "Ana", "Pedro", "Rosa", "Carlos", "Liza", "Miguel", "Grace"];
-const LAST = ["Dela Cruz", "Santos", "Reyes", "Garcia", "Mendoza", "Bautista", "Villanueva", "Ramos", "Aquino", "Castillo"];
+const LAST = [
+  "Dela Cruz",
+  "Santos",
+  "Reyes",
+  "Garcia",
+  "Mendoza",
+  "Bautista",
+  "Villanueva",
+  "Ramos",
+  "Aquino",
+  "Castillo",
+];
 
 /** A 100,000-row file: every 5-digit number once (60% with a buyer), and one row repeating a number (an error line). */
 export function buildImportFile(rows = 100_000): string {
@@ -56,10 +82,20 @@ export function buildImportFile(rows = 100_000): string {
     const created = new Date(start + n * 60_000).toISOString();
     lines.push(
       csvLine([
-        "", "", String(n).padStart(5, "0"),
-        registered ? name : "", registered ? `917${String(n).padStart(7, "0")}` : "",
-        registered && n % 3 === 0 ? `buyer${n}@example.com` : "", registered ? `Brgy. ${n % 200}, Quezon City` : "",
-        n % 4 === 0 ? "gcash" : "cash", "50.00", "", created, created, "seller@example.com", "web",
+        "",
+        "",
+        String(n).padStart(5, "0"),
+        registered ? name : "",
+        registered ? `917${String(n).padStart(7, "0")}` : "",
+        registered && n % 3 === 0 ? `buyer${n}@example.com` : "",
+        registered ? `Brgy. ${n % 200}, Quezon City` : "",
+        n % 4 === 0 ? "gcash" : "cash",
+        "50.00",
+        "",
+        created,
+        created,
+        "seller@example.com",
+        "web",
       ]),
     );
   }
@@ -82,7 +118,14 @@ async function timedImport(base: string, token: string, csvData: string, pids: n
   peak = Math.max(peak, rssBytes(pids));
   if (res.status !== 200) throw new Error(`import answered ${res.status}: ${JSON.stringify(json).slice(0, 300)}`);
   const rssGrowthMb = Math.round(((peak - baseline) / 1024 / 1024) * 10) / 10;
-  return { ms: Math.round(ms), total: json.total, imported: json.imported, skipped: json.skipped, errors: json.errors.length, rssGrowthMb };
+  return {
+    ms: Math.round(ms),
+    total: json.total,
+    imported: json.imported,
+    skipped: json.skipped,
+    errors: json.errors.length,
+    rssGrowthMb,
+  };
 }
 
 async function timedExport(base: string, token: string, pids: number[]) {
@@ -103,7 +146,13 @@ async function timedExport(base: string, token: string, pids: number[]) {
   for (const chunk of chunks) for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) lineFeeds++;
   clearInterval(sampler);
   peak = Math.max(peak, rssBytes(pids));
-  return { ms: Math.round(ms), bytes, lines: lineFeeds, rssGrowthMb: Math.round(((peak - baseline) / 1024 / 1024) * 10) / 10, text: Buffer.concat(chunks).toString("utf8") };
+  return {
+    ms: Math.round(ms),
+    bytes,
+    lines: lineFeeds,
+    rssGrowthMb: Math.round(((peak - baseline) / 1024 / 1024) * 10) / 10,
+    text: Buffer.concat(chunks).toString("utf8"),
+  };
 }
 
 /**
@@ -114,7 +163,9 @@ async function timedExport(base: string, token: string, pids: number[]) {
 export async function measureImportExport(options: { base: string; token: string; engine: Engine; serverPid: number }) {
   const { base, token } = options;
   const pids = processTree(options.serverPid);
-  const stats = (await (await fetch(`${base}/tickets/stats`, { headers: { authorization: `Bearer ${token}` } })).json()) as { total: number };
+  const stats = (await (
+    await fetch(`${base}/tickets/stats`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as { total: number };
   let file: string | undefined;
   let importEmpty: Awaited<ReturnType<typeof timedImport>> | null = null;
   if (stats.total === 0) {
@@ -147,11 +198,19 @@ export async function measureExportOnly(options: { base: string; token: string; 
   const exports = [];
   for (let i = 0; i < 3; i++) exports.push(await timedExport(options.base, options.token, pids));
   const sorted = [...exports].sort((a, b) => a.ms - b.ms);
-  return { export_all_ms: sorted[1].ms, export_all: exports.map(({ text: _text, ...e }) => e), export_rows: exports[0].lines - 1, export_sha256: createHash("sha256").update(exports[0].text).digest("hex") };
+  return {
+    export_all_ms: sorted[1].ms,
+    export_all: exports.map(({ text: _text, ...e }) => e),
+    export_rows: exports[0].lines - 1,
+    export_sha256: createHash("sha256").update(exports[0].text).digest("hex"),
+  };
 }
 
 /** The report rows: each target measured (time targets x3 on the embedded engine); ones not measured are left out. */
-export function ioTargetRows(engine: Engine, results: Record<string, any>): { operation: string; target: number; measured: number; pass: boolean }[] {
+export function ioTargetRows(
+  engine: Engine,
+  results: Record<string, any>,
+): { operation: string; target: number; measured: number; pass: boolean }[] {
   return IO_TARGETS.flatMap((t) => {
     const target = t.unit === "ms" && engine === "pglite" ? t.target * 3 : t.target;
     const measured = results[t.op] as number | null | undefined;
@@ -163,13 +222,20 @@ export function ioTargetRows(engine: Engine, results: Record<string, any>): { op
 // ---------------------------------------------------------------- standalone
 
 async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<ChildProcess> {
-  const child = spawn("npx", ["next", "start", "-p", String(port), "-H", "127.0.0.1"], { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const child = spawn("npx", ["next", "start", "-p", String(port), "-H", "127.0.0.1"], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
   let log = "";
   child.stdout!.on("data", (d) => (log += d));
   child.stderr!.on("data", (d) => (log += d));
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    const up = await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false);
+    const up = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) return child;
     if (child.exitCode !== null) break;
     await new Promise((r) => setTimeout(r, 250));
@@ -179,7 +245,11 @@ async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<ChildP
 }
 
 function runScript(script: string, argv: string[], env: NodeJS.ProcessEnv): string {
-  const r = spawnSync("npx", ["tsx", "--conditions=react-server", script, ...argv], { env, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  const r = spawnSync("npx", ["tsx", "--conditions=react-server", script, ...argv], {
+    env,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   if (r.status !== 0) throw new Error(`${script} failed (exit ${r.status})`);
   return r.stdout;
 }
@@ -244,24 +314,37 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       port: { type: "string", default: "3230" },
     },
   });
-  if (args.tickets !== "100000") console.warn("--tickets: the import file is always 100,000 rows (every 5-digit number once, plus one repeat)");
+  if (args.tickets !== "100000")
+    console.warn("--tickets: the import file is always 100,000 rows (every 5-digit number once, plus one repeat)");
   if (!args["skip-build"] || !existsSync(".next/BUILD_ID")) {
     console.log("== next build");
     if (spawnSync("npx", ["next", "build"], { stdio: "inherit" }).status !== 0) process.exit(1);
   }
-  const engines = (args.engine ? [args.engine] : process.env.BENCH_DATABASE_URL ? ["pglite", "postgresql"] : ["pglite"]) as Engine[];
+  const engines = (
+    args.engine ? [args.engine] : process.env.BENCH_DATABASE_URL ? ["pglite", "postgresql"] : ["pglite"]
+  ) as Engine[];
   if (engines.includes("postgresql") && !process.env.BENCH_DATABASE_URL) {
     console.error("--engine postgresql needs BENCH_DATABASE_URL (e.g. postgresql://postgres@127.0.0.1:5432/postgres)");
     process.exit(2);
   }
-  const report: Record<string, unknown> = { date: new Date().toISOString(), machine: { cpus: (await import("node:os")).cpus().length, node: process.version }, engines: {} };
+  const report: Record<string, unknown> = {
+    date: new Date().toISOString(),
+    machine: { cpus: (await import("node:os")).cpus().length, node: process.version },
+    engines: {},
+  };
   for (const engine of engines) {
     const results = await benchEngine(engine, Number(args.port));
     const rows = ioTargetRows(engine, results);
     (report.engines as Record<string, unknown>)[engine] = { results, targets: rows };
     console.log(`\n${engine}${engine === "pglite" ? " (time targets ×3 for the embedded engine)" : ""}`);
     console.table(rows);
-    console.log(JSON.stringify({ import_empty: results.import_empty, export_all: results.export_all, reimport: results.reimport }));
+    console.log(
+      JSON.stringify({
+        import_empty: results.import_empty,
+        export_all: results.export_all,
+        reimport: results.reimport,
+      }),
+    );
   }
   writeFileSync("bench/io-results.json", `${JSON.stringify(report, null, 2)}\n`);
   console.log("wrote bench/io-results.json");

@@ -47,7 +47,11 @@ function haveWrk() {
 function installWrk(): boolean {
   console.log("== wrk is missing: installing the Debian package");
   const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
-  const run = (args: string[]) => spawnSync(sudo.length ? "sudo" : args[0], sudo.length ? args : args.slice(1), { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+  const run = (args: string[]) =>
+    spawnSync(sudo.length ? "sudo" : args[0], sudo.length ? args : args.slice(1), {
+      stdio: "inherit",
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
   run(["apt-get", "update", "-qq"]);
   run(["apt-get", "install", "-y", "-qq", "wrk"]);
   return haveWrk();
@@ -57,7 +61,9 @@ const round = (x: number) => Math.round(x * 100) / 100;
 let runCount = 0;
 
 function wrkClient(): LoadClient {
-  const version = (spawnSync("wrk", ["--version"], { encoding: "utf8" }).stdout || "").split(" ").slice(0, 2).join(" ").trim() || "wrk";
+  const version =
+    (spawnSync("wrk", ["--version"], { encoding: "utf8" }).stdout || "").split(" ").slice(0, 2).join(" ").trim() ||
+    "wrk";
   return {
     name: "wrk",
     version,
@@ -69,7 +75,19 @@ function wrkClient(): LoadClient {
       const threads = Math.min(2, spec.connections);
       const r = spawnSync(
         "wrk",
-        ["-t", String(threads), "-c", String(spec.connections), "-d", `${spec.seconds}s`, "--timeout", "10s", "-s", "bench/wrk/requests.lua", `${spec.origin}${spec.paths[0]}`],
+        [
+          "-t",
+          String(threads),
+          "-c",
+          String(spec.connections),
+          "-d",
+          `${spec.seconds}s`,
+          "--timeout",
+          "10s",
+          "-s",
+          "bench/wrk/requests.lua",
+          `${spec.origin}${spec.paths[0]}`,
+        ],
         {
           encoding: "utf8",
           env: {
@@ -130,7 +148,9 @@ async function autocannonClient(): Promise<LoadClient> {
             headers,
             setupRequest: (req: Record<string, unknown>) => {
               const i = next++;
-              const p = spec.unique ? spec.paths[Math.min(i, spec.paths.length - 1)] : spec.paths[i % spec.paths.length];
+              const p = spec.unique
+                ? spec.paths[Math.min(i, spec.paths.length - 1)]
+                : spec.paths[i % spec.paths.length];
               return { ...req, path: p, body: spec.body ? spec.body.replaceAll("{i}", String(++seq)) : undefined };
             },
           },
@@ -162,6 +182,7 @@ async function autocannonClient(): Promise<LoadClient> {
 /** wrk when it is (or can be made) available, unless BENCH_CLIENT=autocannon; else autocannon. */
 export async function loadClient(): Promise<LoadClient> {
   if (process.env.BENCH_CLIENT !== "autocannon" && (haveWrk() || installWrk())) return wrkClient();
-  if (process.env.BENCH_CLIENT !== "autocannon") console.warn("== wrk could not be installed: falling back to autocannon (see bench/load.ts)");
+  if (process.env.BENCH_CLIENT !== "autocannon")
+    console.warn("== wrk could not be installed: falling back to autocannon (see bench/load.ts)");
   return autocannonClient();
 }

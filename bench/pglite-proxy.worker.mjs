@@ -13,7 +13,8 @@ parentPort.on("message", async ({ id, op, text, params }) => {
       parentPort.postMessage({ id, rows: [] });
       return;
     }
-    const rows = op === "exec" ? (await pglite.exec(text)).at(-1)?.rows ?? [] : (await pglite.query(text, params)).rows;
+    const rows =
+      op === "exec" ? ((await pglite.exec(text)).at(-1)?.rows ?? []) : (await pglite.query(text, params)).rows;
     parentPort.postMessage({ id, rows });
   } catch (error) {
     parentPort.postMessage({ id, error: { message: error.message, code: error.code } });

@@ -42,7 +42,11 @@ async function timeEach(run: () => Promise<unknown>, n = ITERATIONS) {
   }
   times.sort((a, b) => a - b);
   const us = (ms: number) => Math.round(ms * 1000);
-  return { p50_us: us(times[Math.floor(n / 2)]), p95_us: us(times[Math.floor(n * 0.95)]), mean_us: us(times.reduce((a, b) => a + b, 0) / n) };
+  return {
+    p50_us: us(times[Math.floor(n / 2)]),
+    p95_us: us(times[Math.floor(n * 0.95)]),
+    mean_us: us(times.reduce((a, b) => a + b, 0) / n),
+  };
 }
 
 /** A pool-shaped object over a query function: what sql() calls. */
@@ -64,15 +68,22 @@ async function install(mode: Mode): Promise<{ close: () => Promise<void>; prisma
     const pglite = await PGlite.create("memory://", { extensions: { pg_trgm } });
     const runner: ScriptRunner = {
       exec: async (text) => void (await pglite.exec(text)),
-      query: async <T,>(text: string, params?: unknown[]) => (await pglite.query<T>(text, params)).rows,
+      query: async <T>(text: string, params?: unknown[]) => (await pglite.query<T>(text, params)).rows,
       close: async () => {},
     };
     await migrateWith(async () => runner);
     const pool = poolOver(async (text, params) => (await pglite.query(text, params)).rows);
-    slot.__raffleDb = { client: new PrismaClient({ adapter: new PrismaPGlite(pglite) }), engine: "pglite", pool, key: "pglite:memory://" };
+    slot.__raffleDb = {
+      client: new PrismaClient({ adapter: new PrismaPGlite(pglite) }),
+      engine: "pglite",
+      pool,
+      key: "pglite:memory://",
+    };
     return { close: () => pglite.close(), prisma: true };
   }
-  const worker = new Worker(new URL("./pglite-proxy.worker.mjs", import.meta.url), { workerData: { dataDir: "memory://" } });
+  const worker = new Worker(new URL("./pglite-proxy.worker.mjs", import.meta.url), {
+    workerData: { dataDir: "memory://" },
+  });
   await new Promise((resolve) => worker.once("message", resolve));
   let next = 0;
   const waiting = new Map<number, { resolve: (rows: unknown[]) => void; reject: (e: Error) => void }>();
@@ -90,11 +101,16 @@ async function install(mode: Mode): Promise<{ close: () => Promise<void>; prisma
     });
   const runner: ScriptRunner = {
     exec: async (text) => void (await call("exec", text)),
-    query: async <T,>(text: string, params?: unknown[]) => (await call("query", text, params)) as T[],
+    query: async <T>(text: string, params?: unknown[]) => (await call("query", text, params)) as T[],
     close: async () => {},
   };
   await migrateWith(async () => runner);
-  slot.__raffleDb = { client: null, engine: "pglite", pool: poolOver((text, params) => call("query", text, params)), key: "pglite:memory://" };
+  slot.__raffleDb = {
+    client: null,
+    engine: "pglite",
+    pool: poolOver((text, params) => call("query", text, params)),
+    key: "pglite:memory://",
+  };
   return {
     close: async () => {
       await call("close");
@@ -154,13 +170,21 @@ async function runMode(mode: Mode) {
       const user = await db().user.create({ data: { email: `bench-${mode}@example.com`, isAdmin: true } });
       const { token } = await createSession({ userId: user.id, kind: "bearer" });
       await db().$executeRaw`UPDATE settings SET api_rate_limit = 100000000, enable_api_logging = false WHERE id = 1`;
-      result.stats_route = await timeEach(async () => {
-        const res = await statsRoute(new NextRequest("http://localhost/api/tickets/stats", { headers: { authorization: `Bearer ${token}` } }), { params: Promise.resolve({}) });
-        if (res.status !== 200) throw new Error(`stats answered ${res.status}`);
-      }, Math.min(ITERATIONS, 1000));
+      result.stats_route = await timeEach(
+        async () => {
+          const res = await statsRoute(
+            new NextRequest("http://localhost/api/tickets/stats", { headers: { authorization: `Bearer ${token}` } }),
+            { params: Promise.resolve({}) },
+          );
+          if (res.status !== 200) throw new Error(`stats answered ${res.status}`);
+        },
+        Math.min(ITERATIONS, 1000),
+      );
     }
     await sql("CREATE TABLE bench_fill (n int, t text)");
-    result.fill = await underLoad(() => sql(`INSERT INTO bench_fill SELECT g, md5(g::text) FROM generate_series(1, ${FILL_ROWS}) g`));
+    result.fill = await underLoad(() =>
+      sql(`INSERT INTO bench_fill SELECT g, md5(g::text) FROM generate_series(1, ${FILL_ROWS}) g`),
+    );
     if (prisma) {
       // A transaction holding the one session for 1 s; five reads asked 100 ms into it wait for it.
       const waits: Promise<number>[] = [];
@@ -179,7 +203,11 @@ async function runMode(mode: Mode) {
       );
       const held = performance.now() - t;
       const w = await Promise.all(waits);
-      result.held_transaction = { held_ms: Math.round(held), read_wait_max_ms: Math.round(Math.max(...w)), read_wait_min_ms: Math.round(Math.min(...w)) };
+      result.held_transaction = {
+        held_ms: Math.round(held),
+        read_wait_max_ms: Math.round(Math.max(...w)),
+        read_wait_min_ms: Math.round(Math.min(...w)),
+      };
     }
     return result;
   } finally {
@@ -210,6 +238,13 @@ console.table(
     };
   }),
 );
-console.log(JSON.stringify({ bench: "pglite-thread", loadavg: loadavg().map((l) => Math.round(l * 100) / 100), iterations: ITERATIONS, results }));
+console.log(
+  JSON.stringify({
+    bench: "pglite-thread",
+    loadavg: loadavg().map((l) => Math.round(l * 100) / 100),
+    iterations: ITERATIONS,
+    results,
+  }),
+);
 // The in-thread mode's Prisma client (PGlite adapter) keeps the loop alive after its database closed.
 process.exit(0);

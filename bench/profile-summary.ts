@@ -35,16 +35,31 @@ interface Window {
  */
 const STACK_RULES: [string, (f: Node["callFrame"]) => boolean][] = [
   ["Prisma", (f) => /@prisma|generated\/prisma|query_compiler|query_engine/.test(f.url)],
-  ["pg driver (protocol, parsing, its socket writes)", (f) => /node_modules\/(pg|pg-protocol|pg-types|postgres-[a-z]+|pg-pool|pg-copy-streams)\//.test(f.url)],
-  ["request log (pino, its writes)", (f) => /node_modules\/(pino|sonic-boom)/.test(f.url) || /finishRequest|trackRequest/.test(f.functionName)],
+  [
+    "pg driver (protocol, parsing, its socket writes)",
+    (f) => /node_modules\/(pg|pg-protocol|pg-types|postgres-[a-z]+|pg-pool|pg-copy-streams)\//.test(f.url),
+  ],
+  [
+    "request log (pino, its writes)",
+    (f) => /node_modules\/(pino|sonic-boom)/.test(f.url) || /finishRequest|trackRequest/.test(f.functionName),
+  ],
   ["zod", (f) => /node_modules\/zod/.test(f.url)],
-  ["the proxy (proxy.ts, start.mjs front door)", (f) => /lib\/(front-door|client-address|request-path)\.mjs|scripts\/start\.mjs/.test(f.url)],
+  [
+    "the proxy (proxy.ts, start.mjs front door)",
+    (f) => /lib\/(front-door|client-address|request-path)\.mjs|scripts\/start\.mjs/.test(f.url),
+  ],
 ];
 const LEAF_RULES: [string, (f: Node["callFrame"]) => boolean][] = [
   ["garbage collection", (f) => f.functionName === "(garbage collector)"],
   ["idle", (f) => f.functionName === "(idle)" || f.functionName === "(program)"],
   ["serialisation (JSON)", (f) => /^(stringify|parse|JSON)/.test(f.functionName)],
-  ["HTTP socket writes and reads (syscalls)", (f) => /writev|writeBuffer|writeUtf8String|writeLatin1String|onStreamRead|writeGeneric/.test(f.functionName) || f.url.startsWith("node:net") || f.url.startsWith("node:internal/stream_base")],
+  [
+    "HTTP socket writes and reads (syscalls)",
+    (f) =>
+      /writev|writeBuffer|writeUtf8String|writeLatin1String|onStreamRead|writeGeneric/.test(f.functionName) ||
+      f.url.startsWith("node:net") ||
+      f.url.startsWith("node:internal/stream_base"),
+  ],
   ["Next.js (routing, web Request/Response, streams)", (f) => /node_modules\/next\/|undici|webstreams/.test(f.url)],
   ["Node internals (http, streams, timers)", (f) => f.url.startsWith("node:")],
   ["app code", (f) => /\.next\/server\//.test(f.url)],
@@ -80,7 +95,8 @@ export function summarize(profile: Profile, windows: Window[] | null) {
     return found;
   };
   const ws = windows ?? [{ op: "whole run", start_us: profile.startTime, end_us: profile.endTime, requests: 1 }];
-  const result: Record<string, { requests: number; busy_ms_per_request: number; categories: Record<string, number> }> = {};
+  const result: Record<string, { requests: number; busy_ms_per_request: number; categories: Record<string, number> }> =
+    {};
   const totals = ws.map(() => new Map<string, number>());
   let t = profile.startTime;
   for (let i = 0; i < profile.samples.length; i++) {
@@ -108,7 +124,9 @@ export function summarize(profile: Profile, windows: Window[] | null) {
     entry.busy_ms_per_request = Math.round((busy / Math.max(1, entry.requests)) * 1000) / 1000;
     // Shares of the busy samples: under load a sample's interval includes time the process waited
     // for a core, so scale the shares by the CPU per request that /proc measured (bench/results.json).
-    for (const cat of Object.keys(per)) if (cat !== "idle") per[`${cat} %`] = Math.round((per[cat] / Math.max(1e-9, entry.busy_ms_per_request)) * 1000) / 10;
+    for (const cat of Object.keys(per))
+      if (cat !== "idle")
+        per[`${cat} %`] = Math.round((per[cat] / Math.max(1e-9, entry.busy_ms_per_request)) * 1000) / 10;
     entry.categories = per;
   }
   return result;

@@ -29,30 +29,57 @@ async function measure(name: string, run: () => Promise<unknown> | unknown) {
   }
   times.sort((a, b) => a - b);
   const us = (ms: number) => Math.round(ms * 1000);
-  return { name, p50_us: us(times[Math.floor(times.length / 2)]), p95_us: us(times[Math.floor(times.length * 0.95)]), mean_us: us(times.reduce((a, b) => a + b, 0) / times.length) };
+  return {
+    name,
+    p50_us: us(times[Math.floor(times.length / 2)]),
+    p95_us: us(times[Math.floor(times.length * 0.95)]),
+    mean_us: us(times.reduce((a, b) => a + b, 0) / times.length),
+  };
 }
 
 async function runOn(engine: string) {
   await migrate();
   await db().$executeRaw`UPDATE settings SET api_rate_limit = 100000000 WHERE id = 1`;
-  const user = await db().user.upsert({ where: { email: "bench@example.com" }, create: { email: "bench@example.com" }, update: {} });
+  const user = await db().user.upsert({
+    where: { email: "bench@example.com" },
+    create: { email: "bench@example.com" },
+    update: {},
+  });
   const { token } = await createSession({ userId: user.id, kind: "bearer" });
-  const principal = { user: { id: user.id, email: user.email, displayName: null, photoUrl: null, isAdmin: false }, via: "bearer" as const, sessionId: "x", settings: { apiRateLimit: 100_000_000, enableApiLogging: true } };
+  const principal = {
+    user: { id: user.id, email: user.email, displayName: null, photoUrl: null, isAdmin: false },
+    via: "bearer" as const,
+    sessionId: "x",
+    settings: { apiRateLimit: 100_000_000, enableApiLogging: true },
+  };
   const req = new NextRequest("http://localhost/api/auth/profile");
   const cache = new Map([["settings", { apiRateLimit: 100, enableApiLogging: true }]]);
   const sink = new Writable({ write: (_c, _e, cb) => cb() });
   const logger = pino({ timestamp: pino.stdTimeFunctions.isoTime }, sink);
   const call = (logging: boolean) => async () => {
-    const res = await profileRoute(new NextRequest("http://localhost/api/auth/profile", { headers: { authorization: `Bearer ${token}` } }), { params: Promise.resolve({}) });
+    const res = await profileRoute(
+      new NextRequest("http://localhost/api/auth/profile", { headers: { authorization: `Bearer ${token}` } }),
+      { params: Promise.resolve({}) },
+    );
     if (res.status !== 200) throw new Error(`profile answered ${res.status} (logging ${logging})`);
   };
 
   setApiLogDestination(sink);
   const rows = [
-    await measure("settings row read per request (SELECT by id)", () => db().$queryRaw`SELECT api_rate_limit, enable_api_logging FROM settings WHERE id = 1`),
+    await measure(
+      "settings row read per request (SELECT by id)",
+      () => db().$queryRaw`SELECT api_rate_limit, enable_api_logging FROM settings WHERE id = 1`,
+    ),
     await measure("in-process cache hit instead (Map.get)", () => cache.get("settings")),
-    await measure("rate-limit count (in memory; exchanged with the table every second)", () => enforceRateLimit({ req, principal, track: trackRequest(req, "bench") })),
-    await measure("request log line (pino, to a discarding stream)", () => logger.info({ requestId: "r", method: "GET", route: "/api/x", status: 200, durationMs: 1.2, userId: user.id }, "api request")),
+    await measure("rate-limit count (in memory; exchanged with the table every second)", () =>
+      enforceRateLimit({ req, principal, track: trackRequest(req, "bench") }),
+    ),
+    await measure("request log line (pino, to a discarding stream)", () =>
+      logger.info(
+        { requestId: "r", method: "GET", route: "/api/x", status: 200, durationMs: 1.2, userId: user.id },
+        "api request",
+      ),
+    ),
     await measure("signed-in API call, logging on (GET /api/auth/profile)", call(true)),
   ];
   await db().$executeRaw`UPDATE settings SET enable_api_logging = false WHERE id = 1`;

@@ -13,7 +13,21 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { benchEnv, cpuMs, createDatabase, enginesFrom, ensureBuild, lastJsonLine, nodeVersion, runTsx, seed, serverNode, startServer, stopServer, type Engine } from "./harness";
+import {
+  benchEnv,
+  cpuMs,
+  createDatabase,
+  enginesFrom,
+  ensureBuild,
+  lastJsonLine,
+  nodeVersion,
+  runTsx,
+  seed,
+  serverNode,
+  startServer,
+  stopServer,
+  type Engine,
+} from "./harness";
 import { loadClient, type LoadClient, type LoadResult, type LoadSpec } from "./load";
 import { measureStatsEndpoints, statsTargetRows } from "./stats";
 import { measureArchive } from "./archive";
@@ -69,7 +83,12 @@ interface OpSpec {
   floor?: boolean;
 }
 
-const BUYER = JSON.stringify({ buyerName: "Bench Buyer {i}", phoneNumber: "09171234567", email: "", address: "Quezon City" });
+const BUYER = JSON.stringify({
+  buyerName: "Bench Buyer {i}",
+  phoneNumber: "09171234567",
+  email: "",
+  address: "Quezon City",
+});
 
 function median(xs: number[]) {
   const s = [...xs].sort((a, b) => a - b);
@@ -79,7 +98,9 @@ function median(xs: number[]) {
 
 /** Starts the plain Node `http` floor server on the server's Node. */
 async function startFloor(): Promise<{ pid: number; stop: () => void }> {
-  const child = spawn(serverNode(), ["bench/floor-server.mjs", String(FLOOR_PORT)], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(serverNode(), ["bench/floor-server.mjs", String(FLOOR_PORT)], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on("data", (d) => String(d).includes("listening") && resolve());
     child.once("exit", (code) => reject(new Error(`floor server exited (${code})`)));
@@ -121,7 +142,11 @@ async function measureOnce(client: LoadClient, spec: LoadSpec, pid: number, op?:
     const then = dbBefore.get(p) ?? 0;
     if (Number.isFinite(now) && Number.isFinite(then)) dbCpu += now - then;
   }
-  return { ...r, cpu_ms_per_request: perRequest(cpu), ...(watching ? { db_cpu_ms_per_request: perRequest(dbCpu) } : {}) };
+  return {
+    ...r,
+    cpu_ms_per_request: perRequest(cpu),
+    ...(watching ? { db_cpu_ms_per_request: perRequest(dbCpu) } : {}),
+  };
 }
 
 /** The numbers for registrations: a separate slice for each run, so no number is sent twice. */
@@ -154,15 +179,23 @@ async function benchEngine(engine: Engine, client: LoadClient, floorPid: number)
     const seedStarted = performance.now();
     seed(env, 100_000);
     const p = lastJsonLine<Prepared>(runTsx("bench/prepare.ts", [], env, true));
-    console.log(`== ${engine}: seeded in ${Math.round((performance.now() - seedStarted) / 1000)} s; starting the production build on Node ${nodeVersion(serverNode())}`);
+    console.log(
+      `== ${engine}: seeded in ${Math.round((performance.now() - seedStarted) / 1000)} s; starting the production build on Node ${nodeVersion(serverNode())}`,
+    );
     const profDir = args["cpu-prof"] ? path.resolve(args["cpu-prof"], engine) : undefined;
     if (profDir) mkdirSync(profDir, { recursive: true });
-    const server = await startServer(env, PORT, { nodeArgs: profDir ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : [] });
+    const server = await startServer(env, PORT, {
+      nodeArgs: profDir ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : [],
+    });
     const watcher = engine === "postgresql" ? new pg.Client({ connectionString: env.DATABASE_URL }) : null;
     if (watcher) {
       await watcher.connect();
       databaseBackends = async () =>
-        (await watcher.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`)).rows.map((r) => r.pid);
+        (
+          await watcher.query<{ pid: number }>(
+            `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+          )
+        ).rows.map((r) => r.pid);
     }
     try {
       const t = p.token;
@@ -176,16 +209,38 @@ async function benchEngine(engine: Engine, client: LoadClient, floorPid: number)
         { op: "stats", paths: ["/api/tickets/stats"], token: t },
         { op: "register", method: "PUT", paths: [], unique: true, body: BUYER, token: t },
         { op: "list_offset", paths: ["/api/tickets?limit=10&offset=50000"], token: t },
-        { op: "name_search", paths: p.nameParts.map((n) => `/api/tickets/search?search=${encodeURIComponent(n)}&status=registered&limit=10&offset=0`), token: t },
-        { op: "name_search_capped", paths: p.nameParts.map((n) => `/api/tickets/search?search=${encodeURIComponent(n)}&status=registered&limit=10&offset=0&count=capped`), token: t },
+        {
+          op: "name_search",
+          paths: p.nameParts.map(
+            (n) => `/api/tickets/search?search=${encodeURIComponent(n)}&status=registered&limit=10&offset=0`,
+          ),
+          token: t,
+        },
+        {
+          op: "name_search_capped",
+          paths: p.nameParts.map(
+            (n) =>
+              `/api/tickets/search?search=${encodeURIComponent(n)}&status=registered&limit=10&offset=0&count=capped`,
+          ),
+          token: t,
+        },
         // Measured only right after "register" in each round (below), never in the rotation.
-        { op: "name_search_after_burst", paths: p.nameParts.map((n) => `/api/tickets/search?search=${encodeURIComponent(n)}&status=registered&limit=10&offset=0`), token: t },
+        {
+          op: "name_search_after_burst",
+          paths: p.nameParts.map(
+            (n) => `/api/tickets/search?search=${encodeURIComponent(n)}&status=registered&limit=10&offset=0`,
+          ),
+          token: t,
+        },
       ];
       const rotation = ops.filter((o) => o.op !== "name_search_after_burst");
       const afterBurst = ops.find((o) => o.op === "name_search_after_burst")!;
       const specFor = (o: OpSpec, connections: number, seconds: number): LoadSpec => ({
         origin: o.floor ? `http://127.0.0.1:${FLOOR_PORT}` : server.origin,
-        paths: o.op === "register" ? take(perSecond * seconds).map((n) => `/api/tickets/register/${encodeURIComponent(n)}`) : o.paths,
+        paths:
+          o.op === "register"
+            ? take(perSecond * seconds).map((n) => `/api/tickets/register/${encodeURIComponent(n)}`)
+            : o.paths,
         method: o.method,
         unique: o.unique,
         body: o.body,
@@ -199,12 +254,21 @@ async function benchEngine(engine: Engine, client: LoadClient, floorPid: number)
 
       const runs: Record<string, Measured[]> = Object.fromEntries(ops.map((o) => [o.op, []]));
       for (let r = 1; r <= ROUNDS; r++) {
-        console.log(`== ${engine}: round ${r} of ${ROUNDS} (${SECONDS} s per request kind, ${CONNECTIONS} connections)`);
+        console.log(
+          `== ${engine}: round ${r} of ${ROUNDS} (${SECONDS} s per request kind, ${CONNECTIONS} connections)`,
+        );
         for (const o of (r % 2) ^ (args.reverse ? 1 : 0) ? rotation : [...rotation].reverse()) {
           for (const x of o.op === "register" ? [o, afterBurst] : [o]) {
-            const m = await measureOnce(client, specFor(x, CONNECTIONS, SECONDS), x.floor ? floorPid : server.pid, x.floor ? undefined : x.op);
+            const m = await measureOnce(
+              client,
+              specFor(x, CONNECTIONS, SECONDS),
+              x.floor ? floorPid : server.pid,
+              x.floor ? undefined : x.op,
+            );
             runs[x.op].push(m);
-            console.log(`   ${x.op.padEnd(12)} ${String(m.rps).padStart(6)} req/s  p50 ${m.p50_ms} ms  p95 ${m.p95_ms} ms  cpu ${m.cpu_ms_per_request} ms/req${m.db_cpu_ms_per_request !== undefined ? ` (database ${m.db_cpu_ms_per_request})` : ""}  non-2xx ${m.non2xx}  socket errors ${m.socket_errors}`);
+            console.log(
+              `   ${x.op.padEnd(12)} ${String(m.rps).padStart(6)} req/s  p50 ${m.p50_ms} ms  p95 ${m.p95_ms} ms  cpu ${m.cpu_ms_per_request} ms/req${m.db_cpu_ms_per_request !== undefined ? ` (database ${m.db_cpu_ms_per_request})` : ""}  non-2xx ${m.non2xx}  socket errors ${m.socket_errors}`,
+            );
           }
         }
       }
@@ -217,7 +281,9 @@ async function benchEngine(engine: Engine, client: LoadClient, floorPid: number)
           p50_ms: median(ms.map((m) => m.p50_ms)),
           p95_ms: median(ms.map((m) => m.p95_ms)),
           cpu_ms_per_request: median(ms.map((m) => m.cpu_ms_per_request)),
-          ...(ms[0]?.db_cpu_ms_per_request !== undefined ? { db_cpu_ms_per_request: median(ms.map((m) => m.db_cpu_ms_per_request ?? 0)) } : {}),
+          ...(ms[0]?.db_cpu_ms_per_request !== undefined
+            ? { db_cpu_ms_per_request: median(ms.map((m) => m.db_cpu_ms_per_request ?? 0)) }
+            : {}),
           requests: ms.reduce((a, m) => a + m.requests, 0),
           errors: ms.reduce((a, m) => a + m.non2xx + m.socket_errors, 0),
           statuses: ms.map((m) => m.statuses),
@@ -235,7 +301,15 @@ async function benchEngine(engine: Engine, client: LoadClient, floorPid: number)
       // 20 staff registering the same ticket at the same moment.
       const [contested] = take(1);
       const race = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => call(server.origin, t, "PUT", `/tickets/register/${encodeURIComponent(contested)}`, JSON.parse(BUYER.replace("{i}", String(9000 + i))))),
+        Array.from({ length: 20 }, (_, i) =>
+          call(
+            server.origin,
+            t,
+            "PUT",
+            `/tickets/register/${encodeURIComponent(contested)}`,
+            JSON.parse(BUYER.replace("{i}", String(9000 + i))),
+          ),
+        ),
       );
       const sameTicketRace = {
         successes: race.filter((r) => r.status === 200).length,
@@ -243,24 +317,57 @@ async function benchEngine(engine: Engine, client: LoadClient, floorPid: number)
         other: race.filter((r) => r.status !== 200 && r.status !== 409).map((r) => r.status),
       };
 
-      const range = await call(server.origin, t, "POST", `/tickets/admin/generate-custom-range`, { startRange: 60001, endRange: 70000, userId: "bench@example.com" });
-      const customRange = { ms: Math.round(range.ms), status: range.status, generated: range.json?.stats?.generated ?? null };
+      const range = await call(server.origin, t, "POST", `/tickets/admin/generate-custom-range`, {
+        startRange: 60001,
+        endRange: 70000,
+        userId: "bench@example.com",
+      });
+      const customRange = {
+        ms: Math.round(range.ms),
+        status: range.status,
+        generated: range.json?.stats?.generated ?? null,
+      };
 
       const generate: number[] = [];
       let generateErrors = 0;
       for (let i = -5; i < 10; i++) {
-        const g = await call(server.origin, t, "POST", `/tickets/generate`, { buyer_name: `Bench Generate ${i}`, phone_number: "9171234567", payment_method: "cash", quantity: 100 });
+        const g = await call(server.origin, t, "POST", `/tickets/generate`, {
+          buyer_name: `Bench Generate ${i}`,
+          phone_number: "9171234567",
+          payment_method: "cash",
+          quantity: 100,
+        });
         if (g.status !== 201) generateErrors++;
         if (i >= 0) generate.push(g.ms);
       }
-      const generate100 = { p50_ms: Math.round(median(generate) * 10) / 10, max_ms: Math.round(Math.max(...generate) * 10) / 10, errors: generateErrors };
+      const generate100 = {
+        p50_ms: Math.round(median(generate) * 10) / 10,
+        max_ms: Math.round(Math.max(...generate) * 10) / 10,
+        errors: generateErrors,
+      };
 
       if (args.quick) {
-        const io = await (await import(path.resolve("bench/io.ts"))).measureExportOnly({ base: `${server.origin}/api`, token: t, serverPid: server.pid });
-        return { load, sequential, same_ticket_race: sameTicketRace, custom_range_10000: customRange, generate_100: generate100, stats_endpoints: {}, io, ioRows: [] as unknown[], archive: null };
+        const io = await (
+          await import(path.resolve("bench/io.ts"))
+        ).measureExportOnly({ base: `${server.origin}/api`, token: t, serverPid: server.pid });
+        return {
+          load,
+          sequential,
+          same_ticket_race: sameTicketRace,
+          custom_range_10000: customRange,
+          generate_100: generate100,
+          stats_endpoints: {},
+          io,
+          ioRows: [] as unknown[],
+          archive: null,
+        };
       }
       // The statistics endpoints (bench/stats.ts), after the writes, with every number taken again.
-      const statsEndpoints: Record<string, unknown> = await measureStatsEndpoints({ base: `${server.origin}/api`, token: t, fillTo: 99_999 });
+      const statsEndpoints: Record<string, unknown> = await measureStatsEndpoints({
+        base: `${server.origin}/api`,
+        token: t,
+        fillTo: 99_999,
+      });
 
       // The CSV import/export benchmark (bench/io.ts), where this branch has it.
       let io: Record<string, unknown> | undefined;
@@ -272,12 +379,23 @@ async function benchEngine(engine: Engine, client: LoadClient, floorPid: number)
       }
       // The close-out archive of everything above (bench/archive.ts, issue 24): time, size, RSS.
       const archive = await measureArchive({ base: `${server.origin}/api`, token: t, serverPid: server.pid });
-      return { load, sequential, same_ticket_race: sameTicketRace, custom_range_10000: customRange, generate_100: generate100, stats_endpoints: statsEndpoints, io, ioRows, archive };
+      return {
+        load,
+        sequential,
+        same_ticket_race: sameTicketRace,
+        custom_range_10000: customRange,
+        generate_100: generate100,
+        stats_endpoints: statsEndpoints,
+        io,
+        ioRows,
+        archive,
+      };
     } finally {
       databaseBackends = null;
       await watcher?.end().catch(() => {});
       await stopServer(server);
-      if (server.child.exitCode !== 0 && server.child.exitCode !== null && server.child.signalCode !== "SIGTERM") console.warn(server.log());
+      if (server.child.exitCode !== 0 && server.child.exitCode !== null && server.child.signalCode !== "SIGTERM")
+        console.warn(server.log());
     }
   } finally {
     await database.drop();
@@ -318,7 +436,10 @@ function targetRows(r: EngineResult) {
     target: "custom range of 10,000",
     wanted: "≤ 1,500 ms",
     measured: `${r.custom_range_10000.ms} ms (${r.custom_range_10000.generated} generated)`,
-    pass: r.custom_range_10000.ms <= 1500 && r.custom_range_10000.status === 201 && r.custom_range_10000.generated === 10_000,
+    pass:
+      r.custom_range_10000.ms <= 1500 &&
+      r.custom_range_10000.status === 201 &&
+      r.custom_range_10000.generated === 10_000,
   });
   // Issue 24: the archive streams. Its peak is a fixed cost reached before the first byte (the
   // worker's start and the PDFs' data: +330-500 MB on this machine, as much as one small PDF job's,
@@ -342,7 +463,9 @@ const engines = enginesFrom(args.engine);
 ensureBuild(args["skip-build"]);
 const client = await loadClient();
 const serverNodeVersion = nodeVersion(serverNode());
-console.log(`== load client: ${client.version}; server on Node ${serverNodeVersion}; this script on Node ${process.version}`);
+console.log(
+  `== load client: ${client.version}; server on Node ${serverNodeVersion}; this script on Node ${process.version}`,
+);
 const loadBefore = os.loadavg();
 const floor = await startFloor();
 const report: Record<string, any> = {
@@ -359,9 +482,17 @@ try {
     const results = await benchEngine(engine, client, floor.pid);
     const rows = targetRows(results as EngineResult);
     const latencyRows = args.quick ? [] : statsTargetRows(engine, results.stats_endpoints as Record<string, any>);
-    report.engines[engine] = { ...results, ioRows: undefined, targets: rows, stats_targets: latencyRows, io_targets: results.ioRows };
+    report.engines[engine] = {
+      ...results,
+      ioRows: undefined,
+      targets: rows,
+      stats_targets: latencyRows,
+      io_targets: results.ioRows,
+    };
     const load = results.load as Record<string, any>;
-    console.log(`\n${engine}: requests/s (median of ${ROUNDS} rounds, ${CONNECTIONS} connections, ${client.version}, server on Node ${serverNodeVersion})`);
+    console.log(
+      `\n${engine}: requests/s (median of ${ROUNDS} rounds, ${CONNECTIONS} connections, ${client.version}, server on Node ${serverNodeVersion})`,
+    );
     console.table(
       Object.entries(load).map(([op, m]) => ({
         request: op,
@@ -374,16 +505,29 @@ try {
         errors: m.errors,
       })),
     );
-    console.table(Object.entries(results.sequential).map(([op, m]) => ({ "sequential (1 connection)": op, "p50 ms": m.p50_ms, "p95 ms": m.p95_ms, "req/s": m.rps, errors: m.non2xx + m.socket_errors })));
+    console.table(
+      Object.entries(results.sequential).map(([op, m]) => ({
+        "sequential (1 connection)": op,
+        "p50 ms": m.p50_ms,
+        "p95 ms": m.p95_ms,
+        "req/s": m.rps,
+        errors: m.non2xx + m.socket_errors,
+      })),
+    );
     console.log(`${engine}: targets (issue 13)`);
     console.table(rows);
     console.log(`${engine}: generate 100, p50 ${results.generate_100.p50_ms} ms; statistics endpoints (issue 11)`);
     console.table(latencyRows);
     if (results.ioRows.length) console.table(results.ioRows);
-    for (const [op, m] of Object.entries(load)) if (m.errors) failures.push(`${engine} ${op}: ${m.errors} failed requests (${JSON.stringify(m.statuses)})`);
-    for (const [op, m] of Object.entries(results.sequential)) if (m.non2xx + m.socket_errors) failures.push(`${engine} sequential ${op}: ${m.non2xx + m.socket_errors} failed requests`);
-    if (results.same_ticket_race.successes !== 1) failures.push(`${engine}: the 20-way race had ${results.same_ticket_race.successes} successes`);
-    if (results.custom_range_10000.status !== 201) failures.push(`${engine}: the custom range answered ${results.custom_range_10000.status}`);
+    for (const [op, m] of Object.entries(load))
+      if (m.errors) failures.push(`${engine} ${op}: ${m.errors} failed requests (${JSON.stringify(m.statuses)})`);
+    for (const [op, m] of Object.entries(results.sequential))
+      if (m.non2xx + m.socket_errors)
+        failures.push(`${engine} sequential ${op}: ${m.non2xx + m.socket_errors} failed requests`);
+    if (results.same_ticket_race.successes !== 1)
+      failures.push(`${engine}: the 20-way race had ${results.same_ticket_race.successes} successes`);
+    if (results.custom_range_10000.status !== 201)
+      failures.push(`${engine}: the custom range answered ${results.custom_range_10000.status}`);
     if (results.generate_100.errors) failures.push(`${engine}: ${results.generate_100.errors} generate calls failed`);
     if (args.quick) {
       console.log(`${engine}: export-all ${JSON.stringify(results.io)}`);
@@ -394,7 +538,8 @@ try {
     (report.engines[engine] as Record<string, unknown>).bulk = { ...bulk, targets: bulkTargetRows(bulk) };
     console.log(`${engine}: real volume (issue 36), load average ${bulk.load_before} → ${bulk.load_after}`);
     console.table(bulkTargetRows(bulk));
-    for (const k of ["import", "reimport", "print"] as const) if (bulk[k].status !== 200) failures.push(`${engine} bulk ${k}: answered ${bulk[k].status}`);
+    for (const k of ["import", "reimport", "print"] as const)
+      if (bulk[k].status !== 200) failures.push(`${engine} bulk ${k}: answered ${bulk[k].status}`);
   }
 } finally {
   floor.stop();
@@ -402,7 +547,9 @@ try {
 report.machine.load_average_after = os.loadavg().map((x) => Math.round(x * 100) / 100);
 report.failures = failures;
 writeFileSync("bench/results.json", `${JSON.stringify(report, null, 2)}\n`);
-console.log(`wrote bench/results.json (client ${client.version}, server on Node ${serverNodeVersion}, load average ${report.machine.load_average_before[0]} → ${report.machine.load_average_after[0]} on ${report.machine.cpus} cores)`);
+console.log(
+  `wrote bench/results.json (client ${client.version}, server on Node ${serverNodeVersion}, load average ${report.machine.load_average_before[0]} → ${report.machine.load_average_after[0]} on ${report.machine.cpus} cores)`,
+);
 if (failures.length) {
   console.error(`\nFAILED:\n- ${failures.join("\n- ")}`);
   process.exit(1);

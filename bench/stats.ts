@@ -8,7 +8,17 @@
 // It also measures what recording one request's duration costs (server/http/request-timings.ts).
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { benchEnv, createDatabase, enginesFrom, ensureBuild, runTsx, seed, startServer, stopServer, type Engine } from "./harness";
+import {
+  benchEnv,
+  createDatabase,
+  enginesFrom,
+  ensureBuild,
+  runTsx,
+  seed,
+  startServer,
+  stopServer,
+  type Engine,
+} from "./harness";
 
 export interface StatsTarget {
   op: string;
@@ -60,7 +70,11 @@ async function timeGets(base: string, token: string, url: string, n: number): Pr
 async function fillNumbers(base: string, token: string, upTo: number) {
   for (let start = 1; start <= upTo; start += 10_000) {
     const endRange = Math.min(upTo, start + 9_999);
-    const r = await call(base, token, "POST", "/tickets/admin/generate-custom-range", { startRange: start, endRange, userId: "bench-fill" });
+    const r = await call(base, token, "POST", "/tickets/admin/generate-custom-range", {
+      startRange: start,
+      endRange,
+      userId: "bench-fill",
+    });
     if (r.status !== 201) throw new Error(`filling ${start}-${endRange} failed: ${r.status} ${JSON.stringify(r.json)}`);
   }
 }
@@ -81,7 +95,12 @@ async function measureRecordingCost(): Promise<{ ns_per_request: number }> {
  * The three endpoints, sequentially over keep-alive, as an administrator. With `fillTo`, every
  * number up to it is taken first, so the figures are measured on a full table.
  */
-export async function measureStatsEndpoints(options: { base: string; token: string; fillTo?: number; samples?: number }) {
+export async function measureStatsEndpoints(options: {
+  base: string;
+  token: string;
+  fillTo?: number;
+  samples?: number;
+}) {
   const { base, token } = options;
   if (options.fillTo) await fillNumbers(base, token, options.fillTo);
   const totals = await call(base, token, "GET", "/tickets/stats");
@@ -139,12 +158,23 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   });
   ensureBuild(args["skip-build"]);
   const engines = enginesFrom(args.engine);
-  const report: Record<string, unknown> = { date: new Date().toISOString(), tickets: Number(args.tickets), engines: {} };
+  const report: Record<string, unknown> = {
+    date: new Date().toISOString(),
+    tickets: Number(args.tickets),
+    engines: {},
+  };
   for (const engine of engines) {
-    const results = await benchEngine(engine, Number(args.tickets), Number(args.port), args["fill-to"] ? Number(args["fill-to"]) : undefined);
+    const results = await benchEngine(
+      engine,
+      Number(args.tickets),
+      Number(args.port),
+      args["fill-to"] ? Number(args["fill-to"]) : undefined,
+    );
     const rows = statsTargetRows(engine, results);
     (report.engines as Record<string, unknown>)[engine] = { results, targets: rows };
-    console.log(`\n${engine} at ${results.stats_tickets} tickets${engine === "pglite" ? " (targets ×3 for the embedded engine)" : ""}`);
+    console.log(
+      `\n${engine} at ${results.stats_tickets} tickets${engine === "pglite" ? " (targets ×3 for the embedded engine)" : ""}`,
+    );
     console.table(rows);
     console.log(`recording one request's duration: ${results.request_timing.ns_per_request} ns`);
   }

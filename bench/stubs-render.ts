@@ -26,13 +26,26 @@ const options: StubSheetOptions = {
   layout,
   order: "sequential",
   calibration: false,
-  raffle: { name: "Batch 2000 Homecoming Raffle", permitNumber: "FTEB-12345 Series of 2026", drawText: "Sun, 20 Dec 2026, 3:00 PM", venue: "Peñaflor Covered Court", priceText: "₱50.00", prizesText: "Prizes: 1st Motorcycle · 2nd Rice cooker · 3rd Smart TV" },
+  raffle: {
+    name: "Batch 2000 Homecoming Raffle",
+    permitNumber: "FTEB-12345 Series of 2026",
+    drawText: "Sun, 20 Dec 2026, 3:00 PM",
+    venue: "Peñaflor Covered Court",
+    priceText: "₱50.00",
+    prizesText: "Prizes: 1st Motorcycle · 2nd Rice cooker · 3rd Smart TV",
+  },
   verifyBaseUrl: "https://raffle.example.ph",
   keyVersion: "1",
   keyHex: "11".repeat(32),
   fixedPartsOnce: !args["no-forms"],
 };
-const stubs: StubRow[] = Array.from({ length: count }, (_, i) => [i + 1, `B2K-123-${String(i + 1).padStart(5, "0")}`, i % 3 === 0 ? `Buyer ${i + 1} Dela Cruz` : null, i % 7 === 0 ? 2 : 1, 1]);
+const stubs: StubRow[] = Array.from({ length: count }, (_, i) => [
+  i + 1,
+  `B2K-123-${String(i + 1).padStart(5, "0")}`,
+  i % 3 === 0 ? `Buyer ${i + 1} Dela Cruz` : null,
+  i % 7 === 0 ? 2 : 1,
+  1,
+]);
 
 (globalThis as { gc?: () => void }).gc?.();
 const rss0 = process.memoryUsage().rss;
@@ -40,7 +53,13 @@ const heap0 = process.memoryUsage().heapUsed;
 let peak = rss0;
 const sample = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
 const started = performance.now();
-const doc = createPdf({ paper: options.paper, title: "bench", noPrintScaling: true, margin: 0, creationDate: new Date(0) });
+const doc = createPdf({
+  paper: options.paper,
+  title: "bench",
+  noPrintScaling: true,
+  margin: 0,
+  creationDate: new Date(0),
+});
 let bytes = 0;
 const done = new Promise<void>((resolve) => doc.on("end", resolve));
 doc.on("data", (chunk: Buffer) => (bytes += chunk.length));
@@ -60,5 +79,14 @@ const ms = performance.now() - started;
 (globalThis as { gc?: () => void }).gc?.();
 const heldMb = Math.round((process.memoryUsage().heapUsed - heap0) / 1048576);
 console.log(
-  JSON.stringify({ stubs: count, layout, fixedPartsOnce: options.fixedPartsOnce, seconds: +(ms / 1000).toFixed(2), mb: +(bytes / 1048576).toFixed(1), rssGrowthMb: Math.round((peak - rss0) / 1048576), heldMb, load: (await import("node:os")).loadavg().map((l) => +l.toFixed(1)) }),
+  JSON.stringify({
+    stubs: count,
+    layout,
+    fixedPartsOnce: options.fixedPartsOnce,
+    seconds: +(ms / 1000).toFixed(2),
+    mb: +(bytes / 1048576).toFixed(1),
+    rssGrowthMb: Math.round((peak - rss0) / 1048576),
+    heldMb,
+    load: (await import("node:os")).loadavg().map((l) => +l.toFixed(1)),
+  }),
 );

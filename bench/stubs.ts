@@ -22,13 +22,23 @@ const { values: args } = parseArgs({
 });
 
 async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<ChildProcess> {
-  const child = spawn("npx", ["next", "start", "-p", String(port), "-H", "127.0.0.1"], { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const child = spawn("npx", ["next", "start", "-p", String(port), "-H", "127.0.0.1"], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
   let log = "";
   child.stdout!.on("data", (d) => (log += d));
   child.stderr!.on("data", (d) => (log += d));
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (await fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok, () => false)) return child;
+    if (
+      await fetch(`http://127.0.0.1:${port}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return child;
     if (child.exitCode !== null) break;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -37,7 +47,11 @@ async function startServer(env: NodeJS.ProcessEnv, port: number): Promise<ChildP
 }
 
 function runScript(script: string, argv: string[], env: NodeJS.ProcessEnv): string {
-  const r = spawnSync("npx", ["tsx", "--conditions=react-server", script, ...argv], { env, encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] });
+  const r = spawnSync("npx", ["tsx", "--conditions=react-server", script, ...argv], {
+    env,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   if (r.status !== 0) throw new Error(`${script} failed (exit ${r.status})`);
   return r.stdout;
 }
@@ -82,7 +96,11 @@ try {
     const base = `http://127.0.0.1:${port}/api`;
     const headers = { authorization: `Bearer ${token}` };
     // No practical rate limit: the benchmark measures time, not the limiter (220 requests before the print).
-    const limited = await fetch(`${base}/settings`, { method: "PUT", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify({ api_rate_limit: 100_000 }) });
+    const limited = await fetch(`${base}/settings`, {
+      method: "PUT",
+      headers: { ...headers, "content-type": "application/json" },
+      body: JSON.stringify({ api_rate_limit: 100_000 }),
+    });
     if (!limited.ok) throw new Error(`settings: ${limited.status} ${await limited.text()}`);
     const other = `${base}/tickets/stats`;
     await timedGets(other, headers, () => true, 20); // warm

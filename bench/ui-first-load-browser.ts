@@ -14,10 +14,22 @@ export interface BrowserFirstLoad {
   scripts: number;
 }
 
-export async function browserFirstLoadJs(origin: string, cookie: { name: string; value: string }, routes = dashboardRoutes()): Promise<BrowserFirstLoad[]> {
+export async function browserFirstLoadJs(
+  origin: string,
+  cookie: { name: string; value: string },
+  routes = dashboardRoutes(),
+): Promise<BrowserFirstLoad[]> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
   });
   const results: BrowserFirstLoad[] = [];
   try {
@@ -32,7 +44,8 @@ export async function browserFirstLoadJs(origin: string, cookie: { name: string;
       const response = await page.goto(route, { waitUntil: "networkidle" });
       // `/dashboard` itself leads to the overview; any other screen must be shown where it was asked.
       const at = new URL(page.url()).pathname;
-      if (!response?.ok() || (at !== route && route !== "/dashboard")) throw new Error(`${route}: not shown to the administrator (status ${response?.status()}, at ${page.url()})`);
+      if (!response?.ok() || (at !== route && route !== "/dashboard"))
+        throw new Error(`${route}: not shown to the administrator (status ${response?.status()}, at ${page.url()})`);
       await page.waitForTimeout(1000);
       await page.waitForLoadState("networkidle");
       const bytes = (await Promise.all(sizes)).reduce((a, b) => a + b, 0);

@@ -8,7 +8,9 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 
 export function firstLoadJs(route: string, distDir = ".next") {
-  const build = JSON.parse(readFileSync(path.join(distDir, "build-manifest.json"), "utf8")) as { rootMainFiles: string[] };
+  const build = JSON.parse(readFileSync(path.join(distDir, "build-manifest.json"), "utf8")) as {
+    rootMainFiles: string[];
+  };
   const manifestFile = path.join(distDir, "server/app", route, "page_client-reference-manifest.js");
   const sandbox = { self: {} as Record<string, any> } as Record<string, any>;
   sandbox.self = sandbox;
@@ -41,7 +43,8 @@ export function dashboardRoutes(appDir = "app"): string[] {
   const walk = (dir: string, route: string) => {
     if (existsSync(path.join(dir, "page.tsx"))) routes.push(route);
     for (const e of readdirSync(dir, { withFileTypes: true })) {
-      if (e.isDirectory() && !e.name.startsWith("_") && !e.name.startsWith("[")) walk(path.join(dir, e.name), `${route}/${e.name}`);
+      if (e.isDirectory() && !e.name.startsWith("_") && !e.name.startsWith("["))
+        walk(path.join(dir, e.name), `${route}/${e.name}`);
     }
   };
   walk(path.join(appDir, "dashboard"), "/dashboard");

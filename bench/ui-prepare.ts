@@ -14,15 +14,33 @@ const admin = await prisma.user.upsert({
 });
 const { sessionId } = await createSession({ userId: admin.id, kind: "cookie" });
 const name = sessionCookieName();
-const value = await encode({ token: { sub: admin.id, email: admin.email, sid: sessionId }, secret: process.env.AUTH_SECRET!, salt: name, maxAge: 12 * 60 * 60 });
+const value = await encode({
+  token: { sub: admin.id, email: admin.email, sid: sessionId },
+  secret: process.env.AUTH_SECRET!,
+  salt: name,
+  maxAge: 12 * 60 * 60,
+});
 await prisma.$executeRawUnsafe(`UPDATE settings SET max_ticket_limit = 99999, session_timeout = 240 WHERE id = 1`);
 // Terms an administrator types: name parts, a phone in its written forms, part of a control number.
-const phones = await prisma.$queryRawUnsafe<{ v: string }[]>(`SELECT phone_number AS v FROM tickets WHERE phone_number IS NOT NULL ORDER BY random() LIMIT 5`);
-const controls = await prisma.$queryRawUnsafe<{ v: string }[]>(`SELECT control_number AS v FROM tickets ORDER BY random() LIMIT 5`);
+const phones = await prisma.$queryRawUnsafe<{ v: string }[]>(
+  `SELECT phone_number AS v FROM tickets WHERE phone_number IS NOT NULL ORDER BY random() LIMIT 5`,
+);
+const controls = await prisma.$queryRawUnsafe<{ v: string }[]>(
+  `SELECT control_number AS v FROM tickets ORDER BY random() LIMIT 5`,
+);
 await prisma.$executeRawUnsafe(`VACUUM ANALYZE tickets`);
 await closeDb();
 const terms = [
-  "santos", "Maria", "reyes", "dela cruz", "Jerome", "garcia", "Ana", "mendoza", "villa", "Cruz",
+  "santos",
+  "Maria",
+  "reyes",
+  "dela cruz",
+  "Jerome",
+  "garcia",
+  "Ana",
+  "mendoza",
+  "villa",
+  "Cruz",
   ...phones.map((p) => `0${p.v.slice(0, 6)}`),
   ...controls.map((c) => c.v),
 ];

@@ -12,7 +12,18 @@ import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { chromium, type Page } from "@playwright/test";
 import { SEARCH_DEBOUNCE_MS } from "@/components/tickets/search-debounce";
-import { benchEnv, createDatabase, enginesFrom, ensureBuild, lastJsonLine, runTsx, seed, startServer, stopServer, type Engine } from "./harness";
+import {
+  benchEnv,
+  createDatabase,
+  enginesFrom,
+  ensureBuild,
+  lastJsonLine,
+  runTsx,
+  seed,
+  startServer,
+  stopServer,
+  type Engine,
+} from "./harness";
 import { dashboardFirstLoadJs, firstLoadJs } from "./ui-first-load";
 import { browserFirstLoadJs, type BrowserFirstLoad } from "./ui-first-load-browser";
 
@@ -64,7 +75,10 @@ async function timeInPage(page: Page, action: "search" | "next", term = ""): Pro
           const next = [...document.querySelectorAll("button")].find((b) => b.textContent?.trim() === "Next")!;
           const page = Number(el.dataset.page ?? "1") + 1;
           next.click();
-          done = () => el.dataset.page === String(page) && el.getAttribute("aria-busy") === "false" && !!el.querySelector("[data-testid=ticket-row]");
+          done = () =>
+            el.dataset.page === String(page) &&
+            el.getAttribute("aria-busy") === "false" &&
+            !!el.querySelector("[data-testid=ticket-row]");
         }
         const deadline = t0 + 30_000;
         const check = () => {
@@ -81,7 +95,15 @@ async function timeInPage(page: Page, action: "search" | "next", term = ""): Pro
 async function measure(cookie: { name: string; value: string }, terms: string[]) {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
   });
   try {
     const context = await browser.newContext({ baseURL: ORIGIN, viewport: { width: 1280, height: 800 } });
@@ -110,7 +132,11 @@ async function measure(cookie: { name: string; value: string }, terms: string[])
       }
       await page.close();
     }
-    return { navigation_first_row: summarize(navigation), search_after_debounce: summarize(search), next_page: summarize(nextPage) };
+    return {
+      navigation_first_row: summarize(navigation),
+      search_after_debounce: summarize(search),
+      next_page: summarize(nextPage),
+    };
   } finally {
     await browser.close();
   }
@@ -121,9 +147,13 @@ let fetchedOnLoad: BrowserFirstLoad[] | undefined;
 async function benchEngine(engine: Engine) {
   const database = await createDatabase(engine, "bench_ui", benchEnv({ AUTH_URL: ORIGIN }));
   try {
-    console.log(`\n== ${engine}: seeding ${Math.min(TICKETS, 99_999).toLocaleString("en-US")} tickets (60% registered)`);
+    console.log(
+      `\n== ${engine}: seeding ${Math.min(TICKETS, 99_999).toLocaleString("en-US")} tickets (60% registered)`,
+    );
     seed(database.env, TICKETS);
-    const prepared = lastJsonLine<{ cookie: { name: string; value: string }; terms: string[] }>(runTsx("bench/ui-prepare.ts", [], database.env, true));
+    const prepared = lastJsonLine<{ cookie: { name: string; value: string }; terms: string[] }>(
+      runTsx("bench/ui-prepare.ts", [], database.env, true),
+    );
     console.log(`== ${engine}: starting the production build on ${ORIGIN}`);
     const server = await startServer(database.env, PORT);
     try {
@@ -144,7 +174,9 @@ ensureBuild(args["skip-build"]);
 const engines = enginesFrom(args.engine);
 
 const js = firstLoadJs("/dashboard/tickets");
-console.log(`\nfirst-load JavaScript of /dashboard/tickets: ${js.gzipKb} kB gzipped (${js.rawKb} kB raw, ${js.files.length} files)`);
+console.log(
+  `\nfirst-load JavaScript of /dashboard/tickets: ${js.gzipKb} kB gzipped (${js.rawKb} kB raw, ${js.files.length} files)`,
+);
 // Issue 28: every dashboard screen, the heaviest against the target.
 const screens = dashboardFirstLoadJs();
 console.table(screens.map((s) => ({ screen: s.route, gzip_kb: s.gzipKb, raw_kb: s.rawKb, files: s.files.length })));
@@ -168,12 +200,22 @@ for (const engine of engines) {
   (report.engines as Record<string, unknown>)[engine] = results;
   console.log(`\n${engine}`);
   console.table(
-    Object.entries(results).map(([op, s]) => ({ operation: op, p50_ms: s.p50, p95_ms: s.p95, target_p95_ms: TARGETS[op as keyof typeof TARGETS], pass: s.p95 <= TARGETS[op as keyof typeof TARGETS] })),
+    Object.entries(results).map(([op, s]) => ({
+      operation: op,
+      p50_ms: s.p50,
+      p95_ms: s.p95,
+      target_p95_ms: TARGETS[op as keyof typeof TARGETS],
+      pass: s.p95 <= TARGETS[op as keyof typeof TARGETS],
+    })),
   );
 }
 if (fetchedOnLoad) {
-  console.log("\nJavaScript fetched on a plain load (entry chunks plus what loads after hydration with no action), gzipped kB");
-  console.table(fetchedOnLoad.map((s) => ({ screen: s.route, fetched_on_load_kb: s.transferredKb, scripts: s.scripts })));
+  console.log(
+    "\nJavaScript fetched on a plain load (entry chunks plus what loads after hydration with no action), gzipped kB",
+  );
+  console.table(
+    fetchedOnLoad.map((s) => ({ screen: s.route, fetched_on_load_kb: s.transferredKb, scripts: s.scripts })),
+  );
   (report.first_load_js_by_screen as Record<string, unknown>).fetched_on_load = fetchedOnLoad;
 }
 writeFileSync("bench/ui-results.json", `${JSON.stringify(report, null, 2)}\n`);

@@ -12,9 +12,19 @@ const ROOT = path.resolve(__dirname, "..");
 const STATIC_IMPORT = /^\s*(?:import|export)\s+(?!type\b)(?:[^;]*?\sfrom\s+)?["']([^"']+)["']/gms;
 
 function resolveModule(from: string, specifier: string): string | undefined {
-  const base = specifier.startsWith("@/") ? path.join(ROOT, specifier.slice(2)) : specifier.startsWith(".") ? path.resolve(path.dirname(from), specifier) : undefined;
+  const base = specifier.startsWith("@/")
+    ? path.join(ROOT, specifier.slice(2))
+    : specifier.startsWith(".")
+      ? path.resolve(path.dirname(from), specifier)
+      : undefined;
   if (!base) return undefined;
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")]) {
+  for (const candidate of [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    path.join(base, "index.ts"),
+    path.join(base, "index.tsx"),
+  ]) {
     if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
   }
   throw new Error(`${specifier} (imported by ${path.relative(ROOT, from)}) not found`);
@@ -30,7 +40,10 @@ function staticallyReached(entry: string): { packages: Map<string, string>; file
     if (files.has(file)) continue;
     files.add(file);
     // Comments out, so an example in a comment is not an import.
-    const source = fs.readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
+    const source = fs
+      .readFileSync(file, "utf8")
+      .replace(/\/\*[\s\S]*?\*\//g, "")
+      .replace(/^\s*\/\/.*$/gm, "");
     for (const [, specifier] of source.matchAll(STATIC_IMPORT)) {
       const resolved = resolveModule(file, specifier);
       if (resolved) queue.push(resolved);
@@ -52,12 +65,36 @@ const ACTION_ONLY: Record<string, { packages: string[]; modules: string[] }> = {
   },
   // Decision 182.
   "components/settings/settings-screen.tsx": {
-    packages: ["zod", "@hookform/resolvers", "date-fns-tz", "@radix-ui/react-alert-dialog", "@radix-ui/react-dialog", "@radix-ui/react-switch", "@radix-ui/react-tabs"],
-    modules: ["lib/schemas/settings.ts", "components/settings/leave-without-saving-dialog.tsx", "components/settings/users-tab.tsx", "components/settings/activity-log-tab.tsx"],
+    packages: [
+      "zod",
+      "@hookform/resolvers",
+      "date-fns-tz",
+      "@radix-ui/react-alert-dialog",
+      "@radix-ui/react-dialog",
+      "@radix-ui/react-switch",
+      "@radix-ui/react-tabs",
+    ],
+    modules: [
+      "lib/schemas/settings.ts",
+      "components/settings/leave-without-saving-dialog.tsx",
+      "components/settings/users-tab.tsx",
+      "components/settings/activity-log-tab.tsx",
+    ],
   },
   "components/reconciliation/reconciliation-screen.tsx": {
-    packages: ["zod", "@hookform/resolvers", "@tanstack/react-table", "@radix-ui/react-dialog", "@radix-ui/react-alert-dialog"],
-    modules: ["lib/schemas/reconciliation.ts", "components/reconciliation/lines-view.tsx", "components/reconciliation/import-wizard.tsx", "components/reconciliation/reason-dialog.tsx"],
+    packages: [
+      "zod",
+      "@hookform/resolvers",
+      "@tanstack/react-table",
+      "@radix-ui/react-dialog",
+      "@radix-ui/react-alert-dialog",
+    ],
+    modules: [
+      "lib/schemas/reconciliation.ts",
+      "components/reconciliation/lines-view.tsx",
+      "components/reconciliation/import-wizard.tsx",
+      "components/reconciliation/reason-dialog.tsx",
+    ],
   },
   // Decision 179.
   "components/analytics/analytics-screen.tsx": {
@@ -65,12 +102,22 @@ const ACTION_ONLY: Record<string, { packages: string[]; modules: string[] }> = {
     modules: ["components/ui/select.tsx"],
   },
   "components/remittances/remittances-screen.tsx": {
-    packages: ["@radix-ui/react-dropdown-menu", "@radix-ui/react-dialog", "@radix-ui/react-select", "@radix-ui/react-switch", "zod"],
+    packages: [
+      "@radix-ui/react-dropdown-menu",
+      "@radix-ui/react-dialog",
+      "@radix-ui/react-select",
+      "@radix-ui/react-switch",
+      "zod",
+    ],
     modules: ["components/remittances/seller-row-menu.tsx", "components/ui/dropdown-menu.tsx"],
   },
   "components/draw/draw-screen.tsx": {
     packages: ["@radix-ui/react-dialog", "@radix-ui/react-checkbox", "zod"],
-    modules: ["components/draw/position-dialog.tsx", "components/draw/presentation-dialog.tsx", "components/ui/dialog.tsx"],
+    modules: [
+      "components/draw/position-dialog.tsx",
+      "components/draw/presentation-dialog.tsx",
+      "components/ui/dialog.tsx",
+    ],
   },
   "components/voids/voided-numbers-screen.tsx": {
     packages: ["@radix-ui/react-dialog", "@tanstack/react-table", "zod"],
@@ -83,7 +130,12 @@ const ACTION_ONLY: Record<string, { packages: string[]; modules: string[] }> = {
   },
   "components/register/register-screen.tsx": {
     packages: ["zod", "@radix-ui/react-tabs", "@radix-ui/react-radio-group", "@radix-ui/react-checkbox"],
-    modules: ["components/register/multiple-registration.tsx", "components/register/single-result-card.tsx", "components/ui/radio-group.tsx", "components/ui/checkbox.tsx"],
+    modules: [
+      "components/register/multiple-registration.tsx",
+      "components/register/single-result-card.tsx",
+      "components/ui/radio-group.tsx",
+      "components/ui/checkbox.tsx",
+    ],
   },
 };
 
@@ -100,7 +152,9 @@ describe("a screen's static imports leave out what only an action needs", () => 
       // The walk found the screen's code (a broken walk would pass every exclusion).
       expect(files.size).toBeGreaterThan(3);
       expect(packages.has("react") || packages.has("lucide-react")).toBe(true);
-      const found = excluded.packages.filter((name) => packages.has(name)).map((name) => `${name} (from ${packages.get(name)})`);
+      const found = excluded.packages
+        .filter((name) => packages.has(name))
+        .map((name) => `${name} (from ${packages.get(name)})`);
       expect(found).toEqual([]);
       expect(excluded.modules.filter((module) => files.has(path.join(ROOT, module)))).toEqual([]);
     });

@@ -25,14 +25,26 @@ export function makeQueryClient() {
   });
 }
 
-export function Providers({ children, defaultTheme, nonce }: { children: React.ReactNode; defaultTheme: "light" | "dark"; nonce?: string }) {
+export function Providers({
+  children,
+  defaultTheme,
+  nonce,
+}: {
+  children: React.ReactNode;
+  defaultTheme: "light" | "dark";
+  nonce?: string;
+}) {
   // One client per browser tab (never shared between requests on the server).
   const [queryClient] = useState(makeQueryClient);
   return (
-    <ThemeProvider attribute="class" defaultTheme={defaultTheme} enableSystem={false} disableTransitionOnChange nonce={nonce}>
-      <QueryClientProvider client={queryClient}>
-        {children}
-      </QueryClientProvider>
+    <ThemeProvider
+      attribute="class"
+      defaultTheme={defaultTheme}
+      enableSystem={false}
+      disableTransitionOnChange
+      nonce={nonce}
+    >
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </ThemeProvider>
   );
 }

@@ -37,14 +37,21 @@ const SCREENS = dashboardScreens();
 const THEMES = ["light", "dark"] as const;
 const SMALLEST = { width: 320, height: 640 };
 /** What the app's route handlers answer for an unexpected failure (server/http/api-route.ts). */
-const SERVER_ERROR = { status: 500, json: { success: false, code: "internal", message: "Internal server error (request e2e)" } };
+const SERVER_ERROR = {
+  status: 500,
+  json: { success: false, code: "internal", message: "Internal server error (request e2e)" },
+};
 
 test.describe.configure({ mode: "parallel" });
 
 test("the screen list is read from app/dashboard: every sidebar entry, and the sellers' entries are the seller's pages", () => {
   const paths = SCREENS.map((s) => s.path);
   for (const isAdmin of [true, false]) for (const item of navItemsFor(isAdmin)) expect(paths).toContain(item.href);
-  expect(SCREENS.filter((s) => s.isForSellers).map((s) => s.path)).toEqual(navItemsFor(false).map((item) => item.href).sort());
+  expect(SCREENS.filter((s) => s.isForSellers).map((s) => s.path)).toEqual(
+    navItemsFor(false)
+      .map((item) => item.href)
+      .sort(),
+  );
 });
 
 /** Opens `screen` in `theme` and waits until it shows its data: a heading, no skeleton left. */
@@ -53,14 +60,18 @@ async function openScreen(page: Page, screen: string, theme: (typeof THEMES)[num
   await page.goto(screen);
   await expect(page.locator("html")).toHaveClass(theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
   await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
-  await expect(page.getByRole("main").locator("[data-slot=skeleton]"), `${screen} still loading`).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.getByRole("main").locator("[data-slot=skeleton]"), `${screen} still loading`).toHaveCount(0, {
+    timeout: 15_000,
+  });
 }
 
 /** Skeletons a screen reader would meet as nothing: each must sit in a named status ("Loading tickets"). */
 async function expectNamedSkeletons(page: Page, within: "main" | "dialog" = "main") {
   const skeletons = page.getByRole(within).locator("[data-slot=skeleton]");
   await expect(skeletons.first()).toBeVisible();
-  const unnamed = await skeletons.evaluateAll((els) => els.filter((el) => !el.closest("[role=status][aria-label]")).map((el) => el.outerHTML.slice(0, 120)));
+  const unnamed = await skeletons.evaluateAll((els) =>
+    els.filter((el) => !el.closest("[role=status][aria-label]")).map((el) => el.outerHTML.slice(0, 120)),
+  );
   expect(unnamed, "skeletons outside a named status").toEqual([]);
 }
 
@@ -76,7 +87,10 @@ async function elementsPastTheRightEdge(page: Page) {
     return past
       .filter((el) => !past.some((other) => other !== el && el.contains(other)))
       .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}.${[...el.classList].slice(0, 4).join(".")} "${(el.textContent ?? "").trim().slice(0, 30)}" right=${Math.round(el.getBoundingClientRect().right)}`);
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}.${[...el.classList].slice(0, 4).join(".")} "${(el.textContent ?? "").trim().slice(0, 30)}" right=${Math.round(el.getBoundingClientRect().right)}`,
+      );
   });
 }
 
@@ -98,7 +112,10 @@ for (const [role, screens] of [
     test.use({ role, viewport: SMALLEST });
 
     for (const screen of screens) {
-      test(`${screen.path} (light, then dark): no axe violation, nothing wider than the screen`, async ({ page, adminApi }, testInfo) => {
+      test(`${screen.path} (light, then dark): no axe violation, nothing wider than the screen`, async ({
+        page,
+        adminApi,
+      }, testInfo) => {
         test.setTimeout(90_000);
         // Something to show: the screens' figures, lists and charts with rows in them.
         await generateTickets(adminApi, { quantity: 2 });
@@ -108,7 +125,12 @@ for (const [role, screens] of [
             if (theme !== THEMES[0]) await switchTheme(page, theme);
             await screenshot(page, testInfo, `${role}${screen.path}-${theme}`);
             expect(await elementsPastTheRightEdge(page), `what sticks out past 320 px (${theme})`).toEqual([]);
-            const cutFigures = await page.getByRole("main").locator("[data-testid^=stat-]").evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent));
+            const cutFigures = await page
+              .getByRole("main")
+              .locator("[data-testid^=stat-]")
+              .evaluateAll((els) =>
+                els.filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent),
+              );
             expect(cutFigures, `figures cut off (${theme})`).toEqual([]);
             await expectNoSidewaysScroll(page);
             await expectNoA11yViolations(page, { label: `${screen.path} at 320 px (${theme}, ${role})` });
@@ -136,7 +158,11 @@ const STATEFUL_SCREENS: {
   what?: string;
 }[] = [
   { path: "/dashboard/overview", api: "**/api/dashboard/stats", failure: STATS_LOAD_ERRORS.overview },
-  { path: "/dashboard/analytics", api: "**/api/dashboard/analytics/historical?*", failure: STATS_LOAD_ERRORS.analytics },
+  {
+    path: "/dashboard/analytics",
+    api: "**/api/dashboard/analytics/historical?*",
+    failure: STATS_LOAD_ERRORS.analytics,
+  },
   { path: "/dashboard/admin", api: "**/api/dashboard/admin/user-progress", failure: STATS_LOAD_ERRORS.userSales },
   { path: "/dashboard/remittances", api: "**/api/remittances/balances", failure: SERVER_ERROR.json.message },
   // A failed list of imports is not an empty one.
@@ -148,7 +174,11 @@ const STATEFUL_SCREENS: {
     notWhileFailed: "No statement imported yet.",
   },
   { path: "/dashboard/statement", api: "**/api/sellers/me/statement", failure: SERVER_ERROR.json.message },
-  { path: "/dashboard/settings?tab=activity", api: "**/api/audit?*", failure: `Failed to load the activity log: ${SERVER_ERROR.json.message}` },
+  {
+    path: "/dashboard/settings?tab=activity",
+    api: "**/api/audit?*",
+    failure: `Failed to load the activity log: ${SERVER_ERROR.json.message}`,
+  },
   { path: "/dashboard/draw", api: "**/api/raffle/state", failure: SERVER_ERROR.json.message },
   { path: "/dashboard/closeout", api: "**/api/raffle/closeout", failure: SERVER_ERROR.json.message },
   { path: "/dashboard/tickets/prints", api: "**/api/print/jobs", failure: SERVER_ERROR.json.message },
@@ -156,7 +186,14 @@ const STATEFUL_SCREENS: {
   { path: "/dashboard/settings?tab=users", api: "**/api/auth/users", failure: "Failed to load users" },
   { path: "/dashboard/settings?tab=general", api: "**/api/settings", failure: "Failed to load settings from database" },
   // Ticket Details opened from an Overview activity row, which carries only the ticket's id: the dialog reads the ticket.
-  { path: "/dashboard/overview", api: /\/api\/tickets\/[0-9a-f-]{36}$/, failure: SERVER_ERROR.json.message, open: (page) => page.getByTestId("activity-row").first().click(), within: "dialog", what: "Ticket Details" },
+  {
+    path: "/dashboard/overview",
+    api: /\/api\/tickets\/[0-9a-f-]{36}$/,
+    failure: SERVER_ERROR.json.message,
+    open: (page) => page.getByTestId("activity-row").first().click(),
+    within: "dialog",
+    what: "Ticket Details",
+  },
   // The attachments panel inside Ticket Details (Tickets screen).
   {
     path: "/dashboard/tickets",
@@ -164,8 +201,14 @@ const STATEFUL_SCREENS: {
     failure: `Failed to load the attachments: ${SERVER_ERROR.json.message}`,
     notWhileFailed: "No attachments found",
     open: async (page) => {
-      await page.getByRole("button", { name: /^View details of / }).first().click();
-      await page.getByRole("dialog", { name: "Ticket Details" }).getByRole("button", { name: "View Attachments" }).click();
+      await page
+        .getByRole("button", { name: /^View details of / })
+        .first()
+        .click();
+      await page
+        .getByRole("dialog", { name: "Ticket Details" })
+        .getByRole("button", { name: "View Attachments" })
+        .click();
     },
     within: "dialog",
     what: "attachments panel",
@@ -177,7 +220,10 @@ test.describe("loading and error states", () => {
 
   for (const screen of STATEFUL_SCREENS) {
     const name = `${screen.path}${screen.what ? ` (${screen.what})` : ""}`;
-    test(`${name}: skeletons while loading, then the server's failure, without axe violations`, async ({ page, adminApi }, testInfo) => {
+    test(`${name}: skeletons while loading, then the server's failure, without axe violations`, async ({
+      page,
+      adminApi,
+    }, testInfo) => {
       // Two states, each its own axe pass: on a loaded 2-core machine that passes 45 s.
       test.setTimeout(90_000);
       // A ticket to open the dialog on (the newest, first in the list and in Recent Activity).
@@ -227,7 +273,9 @@ test.describe("loading and error states", () => {
     await gotoTickets(page);
     await page.route("**/api/tickets/**", (route) => route.fulfill(SERVER_ERROR));
     await page.getByRole("button", { name: "Refresh All" }).click();
-    await expect(page.getByRole("main").getByText(`Failed to load tickets: ${SERVER_ERROR.json.message}`)).toBeVisible();
+    await expect(
+      page.getByRole("main").getByText(`Failed to load tickets: ${SERVER_ERROR.json.message}`),
+    ).toBeVisible();
     await expectNoA11yViolations(page, { label: "tickets failed" });
     await screenshot(page, testInfo, "error-tickets");
   });
@@ -239,7 +287,9 @@ test.describe("empty states", () => {
   test("Tickets with no tickets, and with a search that matches none", async ({ page }) => {
     // The first page comes with the HTML; Refresh All asks the API again and meets the route.
     await gotoTickets(page);
-    await page.route("**/api/tickets/search?*", (route) => route.fulfill({ json: { success: true, tickets: [], total: 0 } }));
+    await page.route("**/api/tickets/search?*", (route) =>
+      route.fulfill({ json: { success: true, tickets: [], total: 0 } }),
+    );
     await page.getByRole("button", { name: "Refresh All" }).click();
     await expect(page.getByRole("button", { name: "Generate Your First Ticket" })).toBeVisible();
     await expectNoA11yViolations(page, { label: "tickets, none at all" });

@@ -29,6 +29,12 @@ export async function expectNoA11yViolations(page: Page, options: { include?: st
   let builder = new AxeBuilder({ page }).withTags(WCAG_22_AA);
   if (options.include) builder = builder.include(options.include);
   const { violations } = await builder.analyze();
-  const found = violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join(" | ")}`);
+  const found = violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 5)
+        .join(" | ")}`,
+  );
   expect(found, `axe violations (WCAG 2.2 AA, every impact)${options.label ? ` in ${options.label}` : ""}`).toEqual([]);
 }

@@ -7,7 +7,12 @@ import { signInWithGoogle } from "./helpers";
 test.describe("a seller", () => {
   test.use({ role: "user" });
 
-  test("sees their sessions from the account menu and ends the one on another browser", async ({ page, browser, app, staffEmail }) => {
+  test("sees their sessions from the account menu and ends the one on another browser", async ({
+    page,
+    browser,
+    app,
+    staffEmail,
+  }) => {
     // The same seller signs in on a second browser.
     // A browser of its own: no stored sign-in (the test's own role is not carried over).
     const other = await browser.newContext({ baseURL: app.url, storageState: { cookies: [], origins: [] } });
@@ -27,7 +32,10 @@ test.describe("a seller", () => {
 
     const before = await list.getByRole("listitem").count();
     // The newest other session is the second browser's: end it.
-    await list.getByRole("button", { name: /End Session/ }).first().click();
+    await list
+      .getByRole("button", { name: /End Session/ })
+      .first()
+      .click();
     await expect(page.getByText("Session ended")).toBeVisible();
     await expect(list.getByRole("listitem")).toHaveCount(before - 1);
 

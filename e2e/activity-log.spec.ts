@@ -10,9 +10,15 @@ import { createUnregisteredTickets, generateTickets, registerTicket } from "./se
 test.use({ role: "admin" });
 
 /** Today's date in the raffle's timezone (the setting's default, Asia/Manila), YYYY-MM-DD. */
-const manilaDay = (offsetDays = 0) => new Date(Date.now() + offsetDays * 86_400_000).toLocaleDateString("en-CA", { timeZone: "Asia/Manila" });
+const manilaDay = (offsetDays = 0) =>
+  new Date(Date.now() + offsetDays * 86_400_000).toLocaleDateString("en-CA", { timeZone: "Asia/Manila" });
 
-test("filters by action, user and dates, and exports exactly the filtered rows", async ({ page, adminApi, userApi, staffEmail }) => {
+test("filters by action, user and dates, and exports exactly the filtered rows", async ({
+  page,
+  adminApi,
+  userApi,
+  staffEmail,
+}) => {
   const [ticket] = await createUnregisteredTickets(adminApi, 1);
   await registerTicket(userApi, ticket.control_number, { buyerName: "Ana Activity", phoneNumber: "09171234567" });
 
@@ -29,7 +35,9 @@ test("filters by action, user and dates, and exports exactly the filtered rows",
   await expect(ours).toHaveCount(1);
   await expect(ours).toContainText(staffEmail);
   // One sentence per action, the buyer masked; the details labelled, the buyer whole for administrators.
-  await expect(ours.getByTestId("activity-sentence")).toHaveText(`Sam Staff registered ${ticket.control_number} to A*** A***`);
+  await expect(ours.getByTestId("activity-sentence")).toHaveText(
+    `Sam Staff registered ${ticket.control_number} to A*** A***`,
+  );
   await expect(ours).toContainText("Buyer name:");
   await expect(ours).toContainText("Ana Activity");
   await expect(ours).not.toContainText("buyer_name");
@@ -58,9 +66,15 @@ test("filters by action, user and dates, and exports exactly the filtered rows",
   await expect(ours).toHaveCount(1);
 
   // Export: the same rows as CSV.
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Export CSV" }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^activity-log-\d{4}-\d{2}-\d{2}\.csv$/);
-  const lines = readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "").trim().split("\r\n");
+  const lines = readFileSync((await download.path())!, "utf8")
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split("\r\n");
   expect(lines[0]).toBe("Time,Actor,Action,Entity Type,Subject,Entity ID,Before,After");
   expect(lines.length).toBe((await rows.count()) + 1);
   for (const line of lines.slice(1)) expect(line).toContain(`${staffEmail},ticket.register,ticket,`);
@@ -112,18 +126,31 @@ test.describe("at 375 × 740", () => {
 });
 
 test("e-mail addresses stay on one line, at 1280 and at 375", async ({ page, adminApi }) => {
-  await adminApi.post("/api/auth/add-user", { data: { email: `a.rather.long.address.${Date.now()}@example-organisation.org`, displayName: "Long Address", isAdmin: false } });
+  await adminApi.post("/api/auth/add-user", {
+    data: {
+      email: `a.rather.long.address.${Date.now()}@example-organisation.org`,
+      displayName: "Long Address",
+      isAdmin: false,
+    },
+  });
   await page.goto("/dashboard/settings?tab=activity");
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 800 });
-    const addresses = page.locator(`[data-testid="${width > 767 ? "activity-row" : "activity-card"}"] [data-testid="email-address"]`);
+    const addresses = page.locator(
+      `[data-testid="${width > 767 ? "activity-row" : "activity-card"}"] [data-testid="email-address"]`,
+    );
     await expect(addresses.first()).toBeVisible();
     // One line: no taller than its own line height.
     const lines = await addresses.evaluateAll((els) =>
-      els.filter((e) => e.getClientRects().length > 0).map((e) => Math.round(e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight))),
+      els
+        .filter((e) => e.getClientRects().length > 0)
+        .map((e) => Math.round(e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight))),
     );
     expect(lines.length).toBeGreaterThan(0);
-    expect(lines.every((n) => n === 1), `each address on one line at ${width}px: ${lines.join(",")}`).toBe(true);
+    expect(
+      lines.every((n) => n === 1),
+      `each address on one line at ${width}px: ${lines.join(",")}`,
+    ).toBe(true);
     await page.screenshot({ path: test.info().outputPath(`activity-log-${width}.png`), fullPage: false });
   }
 });

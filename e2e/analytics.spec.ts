@@ -26,9 +26,16 @@ test("cards, charts, performance metrics and the breakdown show the period's fig
   await page.goto("/dashboard/analytics");
   const data = await getJson<HistoricalAnalytics>(adminApi, "/api/dashboard/analytics/historical?period=30d");
   await expectPeriod(page, "Last 30 days", "30d");
-  await expect(page.getByRole("combobox", { name: "Period" }).getByRole("option")).toHaveText(["Last 7 days", "Last 30 days", "Last 90 days", "Last year"]);
+  await expect(page.getByRole("combobox", { name: "Period" }).getByRole("option")).toHaveText([
+    "Last 7 days",
+    "Last 30 days",
+    "Last 90 days",
+    "Last year",
+  ]);
   await expect(statValue(page, "Total Revenue")).toHaveText(peso(data.totals.revenue));
-  await expect(statValue(page, "Avg. Ticket Value")).toHaveText(peso(Math.round((data.totals.revenue / data.totals.registeredTickets) * 100) / 100));
+  await expect(statValue(page, "Avg. Ticket Value")).toHaveText(
+    peso(Math.round((data.totals.revenue / data.totals.registeredTickets) * 100) / 100),
+  );
   await expect(statValue(page, "Active Users")).toHaveText(count(data.totals.activeUsers));
   await expect(statValue(page, "Monthly Growth")).toHaveText(data.previousMonth.revenue > 0 ? /%$/ : "N/A");
 
@@ -41,8 +48,12 @@ test("cards, charts, performance metrics and the breakdown show the period's fig
   await expect(metrics).toHaveCount(4);
   const peak = data.performance.peakHour!;
   await expect(metrics.filter({ hasText: "Peak Hour" })).toContainText(`${count(peak.count)} tickets`);
-  await expect(metrics.filter({ hasText: "Best Day" })).toContainText(`${count(data.performance.bestDay!.count)} tickets`);
-  await expect(metrics.filter({ hasText: "Conversion Rate" })).toContainText(`${data.performance.registrationRate!.toFixed(1)}%`);
+  await expect(metrics.filter({ hasText: "Best Day" })).toContainText(
+    `${count(data.performance.bestDay!.count)} tickets`,
+  );
+  await expect(metrics.filter({ hasText: "Conversion Rate" })).toContainText(
+    `${data.performance.registrationRate!.toFixed(1)}%`,
+  );
   await expect(metrics.filter({ hasText: "Response Time" })).toContainText(/\d+ ms|\d\.\ds/);
 
   const rows = page.getByTestId("breakdown-row");
@@ -81,7 +92,10 @@ test("Export Report downloads the figures as a CSV named by the report date", as
   await page.goto("/dashboard/analytics?period=90d");
   await expect(page.getByTestId("breakdown-row").first()).toBeVisible();
   const data = await getJson<HistoricalAnalytics>(adminApi, "/api/dashboard/analytics/historical?period=90d");
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export Report" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Export Report" }).click(),
+  ]);
   await expect(page.getByText("Report exported successfully!")).toBeVisible();
   const today = data.range.to;
   expect(download.suggestedFilename()).toBe(`analytics-report-${today}.csv`);

@@ -74,12 +74,18 @@ async function endLeftoverServer(port: number) {
       }
       await new Promise((r) => setTimeout(r, 50));
     }
-    if (dataDir && path.basename(dataDir).startsWith("raffle-e2e-db-")) rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir && path.basename(dataDir).startsWith("raffle-e2e-db-"))
+      rmSync(dataDir, { recursive: true, force: true });
   }
   rmSync(pidFile(port), { force: true });
 }
 
-export async function startAppServer(options: { port: number; host?: string; env?: Record<string, string>; timeoutMs?: number }): Promise<AppServer> {
+export async function startAppServer(options: {
+  port: number;
+  host?: string;
+  env?: Record<string, string>;
+  timeoutMs?: number;
+}): Promise<AppServer> {
   const host = options.host ?? "127.0.0.1";
   const url = `http://${host}:${options.port}`;
   await endLeftoverServer(options.port);

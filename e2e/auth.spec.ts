@@ -1,6 +1,15 @@
 import { expect, test } from "./fixtures";
 import { expectNoA11yViolations } from "./a11y";
-import { ADMIN_EMAIL, addUserViaApi, callApiAsBrowser, chooseGoogleIdentity, setTheme, sidebarLinks, signInWithGoogle, uniqueEmail } from "./helpers";
+import {
+  ADMIN_EMAIL,
+  addUserViaApi,
+  callApiAsBrowser,
+  chooseGoogleIdentity,
+  setTheme,
+  sidebarLinks,
+  signInWithGoogle,
+  uniqueEmail,
+} from "./helpers";
 
 const NOT_AUTHORIZED =
   "Your email is not authorized to access this application. Please contact the administrator for access.";
@@ -31,7 +40,10 @@ test("an admin signs in with Google and sees every sidebar entry", async ({ page
   await expect(page.getByRole("menu")).toContainText("Administrator");
 });
 
-test("a user sees Overview, Register Ticket and My Statement only, and an admin URL lands on the overview", async ({ page, browser }) => {
+test("a user sees Overview, Register Ticket and My Statement only, and an admin URL lands on the overview", async ({
+  page,
+  browser,
+}) => {
   const email = uniqueEmail("user");
   await signInWithGoogle(page, ADMIN_EMAIL);
   await addUserViaApi(page, { email, displayName: "Uma User" });
@@ -93,7 +105,10 @@ test("a disabled user's next API call gets 401 and next navigation lands on /log
   // The overview refreshes its statistics in the background (on focus): that request's 401 may
   // send the page to /login before the click does. Either way the next step lands there.
   if (!userPage.url().endsWith("/login")) {
-    await userPage.getByRole("link", { name: /Register Ticket/ }).click({ timeout: 5_000 }).catch(() => {});
+    await userPage
+      .getByRole("link", { name: /Register Ticket/ })
+      .click({ timeout: 5_000 })
+      .catch(() => {});
   }
   await expect(userPage).toHaveURL(/\/login$/);
   await expect(userPage.getByRole("button", { name: "Sign in with Google" })).toBeVisible();

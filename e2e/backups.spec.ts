@@ -9,7 +9,10 @@ import { useOwnServer } from "./own-server";
 
 const server = useOwnServer({ portOffset: 43, code: "BACK-UP43" });
 
-test("Back up now, the last backup's time on Settings and Close-out, and its download", async ({ page, playwright }) => {
+test("Back up now, the last backup's time on Settings and Close-out, and its download", async ({
+  page,
+  playwright,
+}) => {
   await server.signInAsAdmin(page, playwright);
   await page.goto("/dashboard/settings");
   const card = page.getByRole("heading", { name: "Backups" }).locator("xpath=ancestor::*[@data-slot='card'][1]");
@@ -21,11 +24,16 @@ test("Back up now, the last backup's time on Settings and Close-out, and its dow
   await card.scrollIntoViewIfNeeded();
   await page.screenshot({ path: "test-results/backups-settings.png", fullPage: false });
 
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download latest" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download latest" }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^raffle-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.tar\.gz$/);
   const tar = gunzipSync(readFileSync(await download.path()));
   expect(tar.subarray(0, 13).toString()).toBe("manifest.json");
-  expect(JSON.parse(tar.subarray(512, 512 + Number.parseInt(tar.subarray(124, 135).toString(), 8)).toString())).toMatchObject({ format: "raffle-backup", withSecrets: false });
+  expect(
+    JSON.parse(tar.subarray(512, 512 + Number.parseInt(tar.subarray(124, 135).toString(), 8)).toString()),
+  ).toMatchObject({ format: "raffle-backup", withSecrets: false });
 
   await page.goto("/dashboard/closeout");
   await expect(page.getByTestId("last-backup")).toContainText("Last backup:");

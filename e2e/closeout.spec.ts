@@ -24,23 +24,43 @@ test("close with a failing checklist, fix, close, download the archive, purge", 
   const api = await server.signInAsAdmin(page, playwright);
   await api.put("/api/settings", { data: { api_rate_limit: 100_000 } });
   for (const [i, name] of ["Maria Clara Santos", "Jose Protacio Rizal", "Andres Bonifacio"].entries()) {
-    await ok(await api.post("/api/tickets/generate", { data: { buyer_name: name, phone_number: `091712345${10 + i}`, payment_method: "cash", quantity: 2 } }));
+    await ok(
+      await api.post("/api/tickets/generate", {
+        data: { buyer_name: name, phone_number: `091712345${10 + i}`, payment_method: "cash", quantity: 2 },
+      }),
+    );
   }
   await ok(await api.post("/api/prizes", { data: { rank: 1, name: "Honda Click 125i", valuePhp: 80000, backups: 0 } }));
-  await ok(await api.post("/api/raffle/close-sales", { data: { overrides: [{ item: "seller_balances", reason: "Remitted at the draw, recorded later" }] } }));
-  const draw = (await ok(await api.post("/api/draws", { data: { source: { type: "dice", count: 20 } } }))) as { id: string };
-  await ok(await api.post(`/api/draws/${draw.id}/reveal`, { data: { outsideValue: DICE, outsideValueConfirm: DICE, witnesses: ["Pedro Penduko"] } }));
+  await ok(
+    await api.post("/api/raffle/close-sales", {
+      data: { overrides: [{ item: "seller_balances", reason: "Remitted at the draw, recorded later" }] },
+    }),
+  );
+  const draw = (await ok(await api.post("/api/draws", { data: { source: { type: "dice", count: 20 } } }))) as {
+    id: string;
+  };
+  await ok(
+    await api.post(`/api/draws/${draw.id}/reveal`, {
+      data: { outsideValue: DICE, outsideValueConfirm: DICE, witnesses: ["Pedro Penduko"] },
+    }),
+  );
   await ok(await api.post(`/api/draws/${draw.id}/positions/1/notify`, { data: {} }));
   await ok(await api.post(`/api/draws/${draw.id}/publish`, { data: {} }));
 
   // The checklist: the unclaimed prize and the seller's cash, each with a link; Close refused.
-  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Close-out/ })).toHaveAttribute("href", "/dashboard/closeout");
+  await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Close-out/ })).toHaveAttribute(
+    "href",
+    "/dashboard/closeout",
+  );
   await page.goto("/dashboard/closeout");
   await expect(page.getByRole("heading", { name: "Close-out", exact: true })).toBeVisible();
   const blockers = page.getByRole("list", { name: "What still blocks Close" });
   await expect(blockers).toContainText("1 prize is neither claimed nor forfeited: 1. Honda Click 125i");
   await expect(blockers).toContainText("1 seller still has a cash balance");
-  await expect(blockers.getByRole("link", { name: /Fix it\s*: 1 seller/ })).toHaveAttribute("href", "/dashboard/remittances");
+  await expect(blockers.getByRole("link", { name: /Fix it\s*: 1 seller/ })).toHaveAttribute(
+    "href",
+    "/dashboard/remittances",
+  );
   await expectNoA11yViolations(page, { include: "main", label: "Close-out with open items" });
   await page.getByLabel("Type CLOSE to confirm").fill("close");
   await page.getByRole("button", { name: "Close the raffle" }).click();
@@ -73,7 +93,9 @@ test("close with a failing checklist, fix, close, download the archive, purge", 
   await expect(page.getByText("Settings saved successfully!")).toBeVisible();
   expect((await (await api.get("/api/settings")).json()).settings.retention_months).toBe(1);
   await page.goto("/dashboard/closeout");
-  await expect(page.getByText(/Reminder on .+, 1 month after Close \(the retention period in\s*Settings\)/)).toBeVisible();
+  await expect(
+    page.getByText(/Reminder on .+, 1 month after Close \(the retention period in\s*Settings\)/),
+  ).toBeVisible();
   await expect(page.getByRole("region", { name: "Retention reminder" })).toHaveCount(0);
   // Six weeks later (the browser's clock): the Overview reminds administrators, with the way there.
   await page.clock.setFixedTime(new Date(Date.now() + 42 * 24 * 3600 * 1000));
@@ -91,7 +113,10 @@ test("close with a failing checklist, fix, close, download the archive, purge", 
   const attachments = page.getByRole("checkbox", { name: "Include attachments" });
   await expect(attachments).not.toBeChecked();
   await expect(attachments).toHaveAccessibleDescription(/Attachments hold personal data/);
-  const [plain] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download archive" }).click()]);
+  const [plain] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download archive" }).click(),
+  ]);
   expect(plain.suggestedFilename()).toMatch(/^raffle-archive-\d{4}-\d{2}-\d{2}\.zip$/);
   expect(execFileSync("unzip", ["-Z1", await plain.path()], { encoding: "utf8" })).toContain("reports/summary.pdf");
   await expect(page.getByRole("button", { name: "Download archive" })).toBeEnabled();
@@ -102,7 +127,9 @@ test("close with a failing checklist, fix, close, download the archive, purge", 
     page.getByRole("button", { name: "Download archive" }).click(),
   ]);
   expect(new URL(asked.url()).searchParams.get("attachments")).toBe("1");
-  expect(execFileSync("unzip", ["-p", await download.path(), "README.txt"], { encoding: "utf8" })).toContain("THEY HOLD PERSONAL DATA");
+  expect(execFileSync("unzip", ["-p", await download.path(), "README.txt"], { encoding: "utf8" })).toContain(
+    "THEY HOLD PERSONAL DATA",
+  );
   await expect(page.getByRole("list", { name: "Archives downloaded while closed" })).toContainText("SHA-256");
   await expectNoA11yViolations(page, { include: "main", label: "Close-out when closed" });
   await page.getByLabel("Type PURGE to confirm").fill("PURGE");
@@ -111,7 +138,9 @@ test("close with a failing checklist, fix, close, download the archive, purge", 
   await expectNoA11yViolations(page, { include: "main", label: "Close-out after the purge" });
 
   // The raffle's records refuse writes; the public proof still answers.
-  const refused = await api.post("/api/tickets/generate", { data: { buyer_name: "Late Buyer", phone_number: "09171234599", payment_method: "cash", quantity: 1 } });
+  const refused = await api.post("/api/tickets/generate", {
+    data: { buyer_name: "Late Buyer", phone_number: "09171234599", payment_method: "cash", quantity: 1 },
+  });
   expect(refused.status()).toBe(409);
   expect((await refused.json()).code).toBe("raffle_closed");
   expect((await api.get(`/api/public/draws/${draw.id}`)).status()).toBe(200);

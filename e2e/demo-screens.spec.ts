@@ -24,15 +24,25 @@ let drawId = "";
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   const dir = path.join(mkdtempSync(path.join(tmpdir(), "e2e-demo-")), "data");
-  const output = execFileSync(path.join("node_modules", ".bin", "tsx"), ["--conditions=react-server", "scripts/db-seed.ts", "--demo"], {
-    env: { ...process.env, PGLITE_DIR: dir, DATABASE_URL: "", LOG_LEVEL: "warn" },
-    encoding: "utf8",
-    timeout: 240_000,
-  });
+  const output = execFileSync(
+    path.join("node_modules", ".bin", "tsx"),
+    ["--conditions=react-server", "scripts/db-seed.ts", "--demo"],
+    {
+      env: { ...process.env, PGLITE_DIR: dir, DATABASE_URL: "", LOG_LEVEL: "warn" },
+      encoding: "utf8",
+      timeout: 240_000,
+    },
+  );
   expect(output).toContain("demo raffle seeded");
   app = await startAppServer({
     port: PORT,
-    env: { PGLITE_DIR: dir, AUTH_DEV_LOGIN: "true", AUTH_DEV_LOGIN_IN_PRODUCTION: "true", AUTH_DEV_LOGIN_CODE: CODE, SERVED_OVER_HTTP: "true" },
+    env: {
+      PGLITE_DIR: dir,
+      AUTH_DEV_LOGIN: "true",
+      AUTH_DEV_LOGIN_IN_PRODUCTION: "true",
+      AUTH_DEV_LOGIN_CODE: CODE,
+      SERVED_OVER_HTTP: "true",
+    },
     timeoutMs: 120_000,
   });
 });
@@ -72,7 +82,10 @@ async function check(page: Page, name: string, failures: string[]) {
   await page.setViewportSize({ width: 1280, height: 800 });
   if (!KNOWN_UNFIT[name]) failures.push(...found);
   else if (found.length === 0) failures.push(`${name} fits now: remove it from KNOWN_UNFIT`);
-  else test.info().annotations.push({ type: "known unfit", description: `${name}: ${KNOWN_UNFIT[name]}\n${found.join("\n")}` });
+  else
+    test
+      .info()
+      .annotations.push({ type: "known unfit", description: `${name}: ${KNOWN_UNFIT[name]}\n${found.join("\n")}` });
 }
 
 /**
@@ -118,7 +131,10 @@ test("every screen of the demo raffle fits at 1280 and 375 and shows one time fo
   // The published draw's public page and the winners, on a phone with no session.
   const draws = (await (await page.request.get("/api/draws")).json()) as { draws: { id: string }[] };
   drawId = draws.draws[0].id;
-  const phone = await browser.newContext({ viewport: { width: 375, height: 740 }, storageState: { cookies: [], origins: [] } });
+  const phone = await browser.newContext({
+    viewport: { width: 375, height: 740 },
+    storageState: { cookies: [], origins: [] },
+  });
   const visitor = await phone.newPage();
   await visitor.goto(`${URL_}/draw/${drawId}`);
   await expect(visitor.getByText("Committed at")).toBeVisible();
@@ -126,6 +142,9 @@ test("every screen of the demo raffle fits at 1280 and 375 and shows one time fo
   await expectOneTimeFormat(visitor, "the public draw page");
   await visitor.screenshot({ path: path.join(SHOTS, "public-draw-375-light.png"), fullPage: true });
   await phone.close();
-  writeFileSync(path.join(SHOTS, "problems.txt"), [...failures, ...test.info().annotations.map((a) => a.description ?? "")].join("\n\n"));
+  writeFileSync(
+    path.join(SHOTS, "problems.txt"),
+    [...failures, ...test.info().annotations.map((a) => a.description ?? "")].join("\n\n"),
+  );
   expect(failures.join("\n\n"), "screens that do not fit or show another time format").toBe("");
 });

@@ -9,7 +9,9 @@ test.use({ baseURL: `http://127.0.0.1:${process.env.E2E_DEV_LOGIN_PORT ?? 3101}`
 const NOT_AUTHORIZED =
   "Your email is not authorized to access this application. Please contact the administrator for access.";
 
-test("the development sign-in asks for the code, admits an allow-listed email and refuses another", async ({ page }) => {
+test("the development sign-in asks for the code, admits an allow-listed email and refuses another", async ({
+  page,
+}) => {
   await page.goto("/login");
   await expect(page.getByText("Development sign-in")).toBeVisible();
   await expect(page.getByRole("button", { name: "Sign in with Google" })).toBeDisabled();
@@ -18,7 +20,9 @@ test("the development sign-in asks for the code, admits an allow-listed email an
   await page.getByLabel("Sign-in code").fill("AAAA-AAAA");
   await page.getByRole("button", { name: "Sign in (development)" }).click();
   await expect(page).toHaveURL(/\/login\?error=DevLoginCode$/);
-  await expect(page.getByRole("alert").filter({ hasText: "sign-in code" })).toContainText("not the sign-in code `npm run local` printed");
+  await expect(page.getByRole("alert").filter({ hasText: "sign-in code" })).toContainText(
+    "not the sign-in code `npm run local` printed",
+  );
 
   // The code as a person may type it: lower case, a space for the dash.
   await page.getByLabel("Sign-in code").fill(DEV_LOGIN_CODE.toLowerCase().replace("-", " "));

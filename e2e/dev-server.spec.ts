@@ -8,7 +8,9 @@ import { expect, test } from "./fixtures";
 
 const NEXT_BIN = createRequire(import.meta.url).resolve("next/dist/bin/next");
 
-test("on next dev, an unlisted email's refusal is one toast and the CSP refuses nothing", async ({ page }, testInfo) => {
+test("on next dev, an unlisted email's refusal is one toast and the CSP refuses nothing", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(240_000);
   const port = Number(process.env.E2E_PORT ?? 3100) + 85 + testInfo.parallelIndex;
   const url = `http://127.0.0.1:${port}`;
@@ -30,19 +32,26 @@ test("on next dev, an unlisted email's refusal is one toast and the CSP refuses 
   child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
   try {
     await expect
-      .poll(async () => (await fetch(`${url}/api/health`).catch(() => null))?.status ?? 0, { timeout: 120_000, intervals: [500] })
+      .poll(async () => (await fetch(`${url}/api/health`).catch(() => null))?.status ?? 0, {
+        timeout: 120_000,
+        intervals: [500],
+      })
       .toBe(200);
     // Count every toast element ever added, however briefly it stays.
     await page.addInitScript(() => {
       const seen = new Set<Element>();
       (window as unknown as { __toasts: () => string[] }).__toasts = () => [...seen].map((el) => el.textContent ?? "");
-      new MutationObserver(() => document.querySelectorAll("[data-sonner-toast]").forEach((el) => seen.add(el))).observe(document, {
+      new MutationObserver(() =>
+        document.querySelectorAll("[data-sonner-toast]").forEach((el) => seen.add(el)),
+      ).observe(document, {
         childList: true,
         subtree: true,
       });
     });
     await page.goto(`${url}/login?error=AccessDenied`, { timeout: 180_000 });
-    await expect(page.locator("[data-sonner-toast]").filter({ hasText: NOT_AUTHORIZED_MESSAGE }).first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: NOT_AUTHORIZED_MESSAGE }).first()).toBeVisible({
+      timeout: 30_000,
+    });
     await page.waitForLoadState("networkidle");
     const toasts = await page.evaluate(() => (window as unknown as { __toasts: () => string[] }).__toasts());
     expect(toasts.filter((t) => t.includes(NOT_AUTHORIZED_MESSAGE))).toHaveLength(1);

@@ -5,7 +5,6 @@ import { expect, test, type Page } from "@playwright/test";
 import { expectNoA11yViolations } from "./a11y";
 import { useOwnServer } from "./own-server";
 
-
 const server = useOwnServer({ portOffset: 71, code: "DRUM-C0DE" });
 
 async function toastsGone(page: Page) {
@@ -18,12 +17,24 @@ test("drum mode: the same commit, then each counterfoil checked against the pool
   page.on("pageerror", (e) => errors.push(e.message));
   const api = await server.signInAsAdmin(page, playwright);
   await api.put("/api/settings", { data: { api_rate_limit: 100_000 } });
-  const sold = await api.post("/api/tickets/generate", { data: { buyer_name: "Maria Clara Santos", phone_number: "09171234510", payment_method: "cash", quantity: 5 } });
+  const sold = await api.post("/api/tickets/generate", {
+    data: { buyer_name: "Maria Clara Santos", phone_number: "09171234510", payment_method: "cash", quantity: 5 },
+  });
   expect(sold.status(), await sold.text()).toBeLessThan(300);
   const tickets: { id: string; control_number: string }[] = (await sold.json()).tickets;
   expect((await api.post(`/api/tickets/${tickets[4].id}/void`, { data: { reason: "lost_stub" } })).status()).toBe(200);
-  expect((await api.post("/api/prizes", { data: { rank: 1, name: "Honda Click 125i", valuePhp: 80000, backups: 1 } })).status()).toBe(201);
-  expect((await api.post("/api/raffle/close-sales", { data: { overrides: [{ item: "seller_balances", reason: "Ada holds the cash; remits at the draw" }] } })).status()).toBe(200);
+  expect(
+    (
+      await api.post("/api/prizes", { data: { rank: 1, name: "Honda Click 125i", valuePhp: 80000, backups: 1 } })
+    ).status(),
+  ).toBe(201);
+  expect(
+    (
+      await api.post("/api/raffle/close-sales", {
+        data: { overrides: [{ item: "seller_balances", reason: "Ada holds the cash; remits at the draw" }] },
+      })
+    ).status(),
+  ).toBe(200);
 
   await page.goto("/dashboard/draw");
   await page.getByLabel("How the winners are drawn").selectOption("drum");
@@ -40,7 +51,9 @@ test("drum mode: the same commit, then each counterfoil checked against the pool
   await page.getByLabel("Witnesses").fill("Pedro Penduko");
   await page.getByLabel("Control number").fill(tickets[4].control_number);
   await page.getByRole("button", { name: "Record counterfoil" }).click();
-  await expect(page.getByText(`Ticket ${tickets[4].control_number} is void: it is not in the draw. Put it aside and draw again`)).toBeVisible();
+  await expect(
+    page.getByText(`Ticket ${tickets[4].control_number} is void: it is not in the draw. Put it aside and draw again`),
+  ).toBeVisible();
   await page.getByLabel("Control number").fill(tickets[2].control_number.toLowerCase());
   await page.getByRole("button", { name: "Record counterfoil" }).click();
   await expect(page.getByRole("table", { name: "Counterfoils drawn so far" }).getByRole("row")).toHaveCount(2);

@@ -34,14 +34,32 @@ async function expectPdf(api: APIRequestContext, url: string, ...texts: string[]
 }
 
 async function seedSales(api: APIRequestContext) {
-  const names = ["Maria Clara Santos", "Jose Protacio Rizal", "Andres Bonifacio", "Gabriela Silang", "Apolinario Mabini", "Emilio Aguinaldo"];
+  const names = [
+    "Maria Clara Santos",
+    "Jose Protacio Rizal",
+    "Andres Bonifacio",
+    "Gabriela Silang",
+    "Apolinario Mabini",
+    "Emilio Aguinaldo",
+  ];
   for (const [i, name] of names.entries()) {
-    const res = await api.post("/api/tickets/generate", { data: { buyer_name: name, phone_number: `091712345${10 + i}`, address: `${i + 1} Calle Real, Calamba, Laguna`, payment_method: "cash", quantity: 2 } });
+    const res = await api.post("/api/tickets/generate", {
+      data: {
+        buyer_name: name,
+        phone_number: `091712345${10 + i}`,
+        address: `${i + 1} Calle Real, Calamba, Laguna`,
+        payment_method: "cash",
+        quantity: 2,
+      },
+    });
     expect(res.status(), await res.text()).toBeLessThan(300);
   }
 }
 
-test("prizes → Close sales → commit → draw → disqualify → publish, and the public proof", async ({ page, playwright }) => {
+test("prizes → Close sales → commit → draw → disqualify → publish, and the public proof", async ({
+  page,
+  playwright,
+}) => {
   test.setTimeout(240_000);
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
@@ -85,7 +103,10 @@ test("prizes → Close sales → commit → draw → disqualify → publish, and
   await expect(page.getByText(`drand quicknet round ${ROUND}`).first()).toBeVisible();
   await expect(page.getByRole("heading", { name: "Draw day" })).toBeVisible();
   const drawId = (await page.getByRole("link", { name: /\/draw\// }).getAttribute("href"))!.replace("/draw/", "");
-  await expect(page.getByRole("link", { name: "Commitment Notice (PDF)" })).toHaveAttribute("href", `/api/draws/${drawId}/commitment.pdf`);
+  await expect(page.getByRole("link", { name: "Commitment Notice (PDF)" })).toHaveAttribute(
+    "href",
+    `/api/draws/${drawId}/commitment.pdf`,
+  );
   drawIdForPdfs = drawId;
 
   // The witnessed draw: a mismatch is caught, then the value twice and the witnesses.
@@ -126,8 +147,13 @@ test("prizes → Close sales → commit → draw → disqualify → publish, and
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Reason").selectOption("unreachable");
   await dialog.getByLabel("Note").fill("No answer for three days");
-  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from("\0\0\0\rIHDR stub")]);
-  await dialog.getByLabel("Evidence file (optional)").setInputFiles({ name: "call-log.png", mimeType: "image/png", buffer: png });
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    Buffer.from("\0\0\0\rIHDR stub"),
+  ]);
+  await dialog
+    .getByLabel("Evidence file (optional)")
+    .setInputFiles({ name: "call-log.png", mimeType: "image/png", buffer: png });
   await expectNoA11yViolations(page, { include: '[role="dialog"]', label: "the Disqualify dialog" });
   await dialog.getByRole("button", { name: "Disqualify" }).click();
   await expect(first).toContainText("Disqualified");
@@ -150,8 +176,12 @@ test("prizes → Close sales → commit → draw → disqualify → publish, and
   await toastsGone(page);
   await expectNoA11yViolations(page, { label: "the Draw page after publication" });
   const permitCsv = await (await api.get("/api/draws/winners.csv")).text();
-  expect(permitCsv.split("\r\n")[0]).toBe("prize_rank,prize,value_php,draw,position,control_number,full_name,address,state");
-  expect(permitCsv).toMatch(/^1,Honda Click 125i,80000\.00,1,2,B2K-[^,]+,[A-Z][a-z]+ .+,"?\d Calle Real, Calamba, Laguna"?,Notified\r$/m);
+  expect(permitCsv.split("\r\n")[0]).toBe(
+    "prize_rank,prize,value_php,draw,position,control_number,full_name,address,state",
+  );
+  expect(permitCsv).toMatch(
+    /^1,Honda Click 125i,80000\.00,1,2,B2K-[^,]+,[A-Z][a-z]+ .+,"?\d Calle Real, Calamba, Laguna"?,Notified\r$/m,
+  );
 
   // The public proof: no sign-in, no cookie, masked names, the files to re-check it, and the check in the browser.
   const link = await page.getByRole("link", { name: /\/draw\// }).getAttribute("href");
@@ -170,7 +200,10 @@ test("prizes → Close sales → commit → draw → disqualify → publish, and
   await expect(visitor.getByRole("heading", { name: "Winners" })).toBeVisible();
   await expect(visitor.getByRole("link", { name: "winners.csv" })).toBeVisible();
   await visitor.getByRole("button", { name: "Re-check in this browser" }).click();
-  await expect(visitor.getByRole("status").filter({ hasText: "checks" })).toHaveText("All checks passed in this browser: the draw is what the certificate says.", { timeout: 30_000 });
+  await expect(visitor.getByRole("status").filter({ hasText: "checks" })).toHaveText(
+    "All checks passed in this browser: the draw is what the certificate says.",
+    { timeout: 30_000 },
+  );
   await expect(visitor.getByText("Passed: Ed25519 signature over the canonical certificate")).toBeVisible();
   expect(await visitorContext.cookies()).toEqual([]);
   const publicCsv = await (await visitor.request.get(`${server.url}/api/public/winners.csv`)).text();
@@ -178,7 +211,9 @@ test("prizes → Close sales → commit → draw → disqualify → publish, and
   expect(publicCsv).not.toMatch(/Calle Real|Santos|Rizal/);
   await expectNoA11yViolations(visitor, { label: "the public proof page" });
   await visitor.setViewportSize({ width: 375, height: 740 });
-  const overflow = await visitor.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await visitor.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 
   // Without script the page says everything but the in-browser check, which stays hidden.
@@ -195,8 +230,26 @@ test("prizes → Close sales → commit → draw → disqualify → publish, and
 // worker job), read back with pdftotext.
 test("the Commitment Notice and the Minutes of the Draw, as PDFs", async ({ playwright }) => {
   expect(drawIdForPdfs).not.toBe("");
-  const api = await playwright.request.newContext({ baseURL: server.url, storageState: adminState, extraHTTPHeaders: { Origin: server.url } });
-  await expectPdf(api, `/api/draws/${drawIdForPdfs}/commitment.pdf`, "Draw 1: Commitment Notice", `drand quicknet round ${ROUND}`, "Honda Click 125i", "DTI representative");
-  await expectPdf(api, `/api/draws/${drawIdForPdfs}/certificate.pdf`, "Draw 1: Minutes of the Draw", `drand-quicknet:${ROUND}:${RANDOMNESS}`, "unreachable", "Pedro Penduko");
+  const api = await playwright.request.newContext({
+    baseURL: server.url,
+    storageState: adminState,
+    extraHTTPHeaders: { Origin: server.url },
+  });
+  await expectPdf(
+    api,
+    `/api/draws/${drawIdForPdfs}/commitment.pdf`,
+    "Draw 1: Commitment Notice",
+    `drand quicknet round ${ROUND}`,
+    "Honda Click 125i",
+    "DTI representative",
+  );
+  await expectPdf(
+    api,
+    `/api/draws/${drawIdForPdfs}/certificate.pdf`,
+    "Draw 1: Minutes of the Draw",
+    `drand-quicknet:${ROUND}:${RANDOMNESS}`,
+    "unreachable",
+    "Pedro Penduko",
+  );
   await api.dispose();
 });

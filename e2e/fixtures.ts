@@ -41,17 +41,24 @@ interface TestFixtures {
 }
 
 /** Browser messages that fail a test: a CSP refusal or a hydration mismatch. */
-const FATAL_CONSOLE = /Content Security Policy|Refused to (load|execute|apply|connect|frame)|Hydration failed|hydration mismatch|didn't match the client/i;
+const FATAL_CONSOLE =
+  /Content Security Policy|Refused to (load|execute|apply|connect|frame)|Hydration failed|hydration mismatch|didn't match the client/i;
 
 /** Collects what went wrong in a page; checked when the test ends. */
 export function watchPage(page: Page, problems: string[]) {
   page.on("pageerror", (error) => problems.push(`uncaught error: ${error.message}`));
   page.on("console", (message) => {
-    if (message.type() === "error" && FATAL_CONSOLE.test(message.text())) problems.push(`console error: ${message.text()}`);
+    if (message.type() === "error" && FATAL_CONSOLE.test(message.text()))
+      problems.push(`console error: ${message.text()}`);
   });
 }
 
-async function signInAndSave(browser: Browser, app: AppServer, who: { email: string; displayName: string }, file: string) {
+async function signInAndSave(
+  browser: Browser,
+  app: AppServer,
+  who: { email: string; displayName: string },
+  file: string,
+) {
   const context = await browser.newContext({ baseURL: app.url });
   const page = await context.newPage();
   await signInWithGoogle(page, who.email, who.displayName);
@@ -96,10 +103,19 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   authStates: [
     async ({ app, browser, staffEmail, playwright }, use, workerInfo) => {
       const dir = workerInfo.project.outputDir;
-      const states = { admin: path.join(dir, `.auth-admin-w${workerInfo.parallelIndex}.json`), user: path.join(dir, `.auth-user-w${workerInfo.parallelIndex}.json`) };
+      const states = {
+        admin: path.join(dir, `.auth-admin-w${workerInfo.parallelIndex}.json`),
+        user: path.join(dir, `.auth-user-w${workerInfo.parallelIndex}.json`),
+      };
       await signInAndSave(browser, app, ADMIN, states.admin);
-      const admin = await playwright.request.newContext({ baseURL: app.url, storageState: states.admin, extraHTTPHeaders: { Origin: app.url } });
-      const added = await admin.post("/api/auth/add-user", { data: { email: staffEmail, displayName: STAFF.displayName, isAdmin: false } });
+      const admin = await playwright.request.newContext({
+        baseURL: app.url,
+        storageState: states.admin,
+        extraHTTPHeaders: { Origin: app.url },
+      });
+      const added = await admin.post("/api/auth/add-user", {
+        data: { email: staffEmail, displayName: STAFF.displayName, isAdmin: false },
+      });
       expect(added.status(), await added.text()).toBeLessThan(300);
       // A worker's tests share one admin and one user and do in seconds what people do in an
       // hour: lift the api_rate_limit setting for this worker's server (the limit itself is
@@ -122,13 +138,21 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
 
   adminApi: async ({ app, authStates, playwright }, use) => {
-    const context = await playwright.request.newContext({ baseURL: app.url, storageState: authStates.admin, extraHTTPHeaders: { Origin: app.url } });
+    const context = await playwright.request.newContext({
+      baseURL: app.url,
+      storageState: authStates.admin,
+      extraHTTPHeaders: { Origin: app.url },
+    });
     await use(context);
     await context.dispose();
   },
 
   userApi: async ({ app, authStates, playwright }, use) => {
-    const context = await playwright.request.newContext({ baseURL: app.url, storageState: authStates.user, extraHTTPHeaders: { Origin: app.url } });
+    const context = await playwright.request.newContext({
+      baseURL: app.url,
+      storageState: authStates.user,
+      extraHTTPHeaders: { Origin: app.url },
+    });
     await use(context);
     await context.dispose();
   },

@@ -37,7 +37,9 @@ export async function signInWithGoogle(page: Page, email: string, name?: string)
   // The page is on /login already: wait for where the round trip ends (the dashboard, or
   // /login?error=... on a refusal), not for a URL that matches before it starts.
   await Promise.all([
-    page.waitForURL((url) => url.pathname === "/dashboard/overview" || url.searchParams.has("error"), { waitUntil: "commit" }),
+    page.waitForURL((url) => url.pathname === "/dashboard/overview" || url.searchParams.has("error"), {
+      waitUntil: "commit",
+    }),
     page.getByRole("button", { name: "Sign in with Google" }).click(),
   ]);
 }

@@ -46,7 +46,11 @@ async function signIn(page: Page, playwright: PlaywrightWorkerArgs["playwright"]
   await page.getByLabel("Sign-in code").fill(CODE);
   await page.getByRole("button", { name: "Sign in (development)" }).click();
   await page.waitForURL(/\/dashboard\/overview$/);
-  return playwright.request.newContext({ baseURL: URL_, storageState: await page.context().storageState(), extraHTTPHeaders: { Origin: URL_ } });
+  return playwright.request.newContext({
+    baseURL: URL_,
+    storageState: await page.context().storageState(),
+    extraHTTPHeaders: { Origin: URL_ },
+  });
 }
 
 /** The screen at 1280 and 375 px, light and dark, into test-results/journey/. */
@@ -74,9 +78,14 @@ async function ok(res: Awaited<ReturnType<APIRequestContext["post"]>>) {
   expect(res.status(), await res.text()).toBeLessThan(300);
   return res.json();
 }
-const madeTickets = async (res: Awaited<ReturnType<APIRequestContext["post"]>>) => ((await ok(res)) as { tickets: MadeTicket[] }).tickets;
+const madeTickets = async (res: Awaited<ReturnType<APIRequestContext["post"]>>) =>
+  ((await ok(res)) as { tickets: MadeTicket[] }).tickets;
 
-test("the public URL on Settings, Print stubs and the stub's QR; Close sales confirms; Register says sales are closed", async ({ page, browser, playwright }) => {
+test("the public URL on Settings, Print stubs and the stub's QR; Close sales confirms; Register says sales are closed", async ({
+  page,
+  browser,
+  playwright,
+}) => {
   test.slow();
   const api = await signIn(page, playwright);
   await api.put("/api/settings", { data: { api_rate_limit: 100_000, site_name: "Batch 2000 Homecoming Raffle" } });
@@ -92,16 +101,33 @@ test("the public URL on Settings, Print stubs and the stub's QR; Close sales con
   await shoot(page, "1-settings");
 
   // A sold ticket and an unsold one.
-  const soldAnswer = (await ok(await api.post("/api/tickets/generate", { data: { buyer_name: "Maria Clara Santos", phone_number: "09171234510", payment_method: "cash", quantity: 1 } }))) as { ticket?: MadeTicket; tickets?: MadeTicket[] };
+  const soldAnswer = (await ok(
+    await api.post("/api/tickets/generate", {
+      data: { buyer_name: "Maria Clara Santos", phone_number: "09171234510", payment_method: "cash", quantity: 1 },
+    }),
+  )) as { ticket?: MadeTicket; tickets?: MadeTicket[] };
   const sold = soldAnswer.tickets?.[0] ?? soldAnswer.ticket!;
-  const [unsold, spoiled] = await madeTickets(await api.post("/api/tickets/admin/generate-custom-range", { data: { startRange: 500, endRange: 501, userId: "e2e-journey" } }));
-  await ok(await api.post(`/api/tickets/${spoiled.id}/void`, { data: { reason: "spoiled_misprint", note: "Torn at the perforation while tearing off the counterfoil, kept in the box" } }));
+  const [unsold, spoiled] = await madeTickets(
+    await api.post("/api/tickets/admin/generate-custom-range", {
+      data: { startRange: 500, endRange: 501, userId: "e2e-journey" },
+    }),
+  );
+  await ok(
+    await api.post(`/api/tickets/${spoiled.id}/void`, {
+      data: {
+        reason: "spoiled_misprint",
+        note: "Torn at the perforation while tearing off the counterfoil, kept in the box",
+      },
+    }),
+  );
 
   // Print stubs: the warning names the URL before anything is printed.
   await page.goto("/dashboard/tickets");
   await page.getByRole("button", { name: "Print stubs" }).click();
   const dialog = page.getByRole("dialog", { name: "Print stubs" });
-  await expect(dialog.getByTestId("public-url-warning")).toContainText(`QR codes and public links will point to ${PUBLIC_URL}`);
+  await expect(dialog.getByTestId("public-url-warning")).toContainText(
+    `QR codes and public links will point to ${PUBLIC_URL}`,
+  );
   await dialog.getByLabel("From ticket number").fill(sold.last_5_digits);
   await dialog.getByLabel("To ticket number").fill(sold.last_5_digits);
   await shoot(page, "2-print-stubs");
@@ -116,7 +142,13 @@ test("the public URL on Settings, Print stubs and the stub's QR; Close sales con
   const dir = path.dirname(pdf);
   const codes = readdirSync(dir)
     .filter((f) => f.endsWith(".png"))
-    .flatMap((f) => execFileSync("zbarimg", ["-q", "--raw", "-Sdisable", "-Sqrcode.enable", path.join(dir, f)], { stdio: ["ignore", "pipe", "ignore"] }).toString().split("\n"))
+    .flatMap((f) =>
+      execFileSync("zbarimg", ["-q", "--raw", "-Sdisable", "-Sqrcode.enable", path.join(dir, f)], {
+        stdio: ["ignore", "pipe", "ignore"],
+      })
+        .toString()
+        .split("\n"),
+    )
     .filter(Boolean);
   const verify = codes.find((c) => c.includes("/V/"));
   expect(verify, codes.join("\n")).toBeTruthy();
@@ -126,7 +158,10 @@ test("the public URL on Settings, Print stubs and the stub's QR; Close sales con
   expect(text).toContain(`enter the verify code at 127.0.0.2:${PORT}/verify`);
 
   // A buyer's phone (375 × 740, no session) opens the code as printed: the public URL itself.
-  const phone = await browser.newContext({ viewport: { width: 375, height: 740 }, storageState: { cookies: [], origins: [] } });
+  const phone = await browser.newContext({
+    viewport: { width: 375, height: 740 },
+    storageState: { cookies: [], origins: [] },
+  });
   const visitor = await phone.newPage();
   const res = await visitor.goto(`${PUBLIC_URL}${qr.pathname}`);
   expect(res!.status()).toBe(200);
@@ -169,8 +204,13 @@ test("the public URL on Settings, Print stubs and the stub's QR; Close sales con
   await expect(page.getByRole("button", { name: "Record Remittance", exact: true })).toBeEnabled();
 
   // Commit (by API): the public proof page on a phone, in the raffle's time format, its tables fitting.
-  const draw = (await ok(await api.post("/api/draws", { data: { source: { type: "dice", count: 20 } } }))) as { id: string };
-  const proof = await browser.newContext({ viewport: { width: 375, height: 740 }, storageState: { cookies: [], origins: [] } });
+  const draw = (await ok(await api.post("/api/draws", { data: { source: { type: "dice", count: 20 } } }))) as {
+    id: string;
+  };
+  const proof = await browser.newContext({
+    viewport: { width: 375, height: 740 },
+    storageState: { cookies: [], origins: [] },
+  });
   const proofPage = await proof.newPage();
   await proofPage.goto(`${PUBLIC_URL}/draw/${draw.id}`);
   await expect(proofPage.getByText("Committed at")).toBeVisible();
@@ -200,11 +240,17 @@ test("the public URL on Settings, Print stubs and the stub's QR; Close sales con
 
   // The draw to the end by API, then Close: every write screen says the raffle is closed, up front.
   const DICE = "35126443526115623416";
-  await ok(await api.post(`/api/draws/${draw.id}/reveal`, { data: { outsideValue: DICE, outsideValueConfirm: DICE, witnesses: ["Lito Lapid, class president"] } }));
+  await ok(
+    await api.post(`/api/draws/${draw.id}/reveal`, {
+      data: { outsideValue: DICE, outsideValueConfirm: DICE, witnesses: ["Lito Lapid, class president"] },
+    }),
+  );
   await ok(await api.post(`/api/draws/${draw.id}/positions/1/notify`, { data: {} }));
   await ok(await api.post(`/api/draws/${draw.id}/publish`, { data: {} }));
   await ok(await api.post(`/api/draws/${draw.id}/positions/1/claim`, { data: {} }));
-  const balances = (await (await api.get("/api/remittances/balances")).json()) as { sellers: { sellerId: string; balance: string }[] };
+  const balances = (await (await api.get("/api/remittances/balances")).json()) as {
+    sellers: { sellerId: string; balance: string }[];
+  };
   for (const seller of balances.sellers.filter((x) => x.balance !== "0.00")) {
     await ok(await api.post("/api/remittances", { data: { sellerId: seller.sellerId, amount: seller.balance } }));
   }

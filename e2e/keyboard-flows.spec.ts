@@ -37,9 +37,13 @@ const button = (surface: Locator, name: string) => surface.getByRole("button", {
 
 /** A seller with one stub handed out and one cash remittance (a receipt to void); answers their id. */
 async function seedSellerWithReceipt(api: APIRequestContext) {
-  const { user } = (await addUser(api, { email: uniqueEmail("keyboard-seller"), displayName: "Sam Statement" })) as { user: { id: string } };
+  const { user } = (await addUser(api, { email: uniqueEmail("keyboard-seller"), displayName: "Sam Statement" })) as {
+    user: { id: string };
+  };
   const [stub] = await createUnregisteredTickets(api, 1);
-  const handedOut = await api.post(`/api/sellers/${user.id}/allocations`, { data: { from: stub.last_5_digits, to: stub.last_5_digits } });
+  const handedOut = await api.post(`/api/sellers/${user.id}/allocations`, {
+    data: { from: stub.last_5_digits, to: stub.last_5_digits },
+  });
   expect(handedOut.status(), await handedOut.text()).toBe(201);
   const remitted = await api.post("/api/remittances", { data: { sellerId: user.id, amount: "10.00", method: "cash" } });
   expect(remitted.status(), await remitted.text()).toBe(201);
@@ -128,7 +132,12 @@ const FLOWS: Flow[] = [
     trigger: (page) => button(page.getByRole("main"), "Import CSV"),
     openKey: "Space",
     surface: (page) => page.getByRole("dialog", { name: "Import Tickets" }),
-    stops: (dialog) => [button(dialog, "Download Template"), field(dialog, "CSV file"), button(dialog, "Cancel"), button(dialog, "Import")],
+    stops: (dialog) => [
+      button(dialog, "Download Template"),
+      field(dialog, "CSV file"),
+      button(dialog, "Cancel"),
+      button(dialog, "Import"),
+    ],
     closesWithEscape: true,
   },
   {
@@ -137,7 +146,12 @@ const FLOWS: Flow[] = [
     trigger: (page) => button(page.getByRole("main"), "Print stubs"),
     openKey: "Enter",
     surface: (page) => page.getByRole("dialog", { name: "Print stubs" }),
-    stops: (dialog) => [dialog.getByRole("radio", { name: "A number range" }), field(dialog, "From ticket number"), field(dialog, "To ticket number"), dialog.getByRole("radio", { name: /^A4/ })],
+    stops: (dialog) => [
+      dialog.getByRole("radio", { name: "A number range" }),
+      field(dialog, "From ticket number"),
+      field(dialog, "To ticket number"),
+      dialog.getByRole("radio", { name: /^A4/ }),
+    ],
     closesWithEscape: true,
   },
   {
@@ -147,7 +161,12 @@ const FLOWS: Flow[] = [
     trigger: (page, number) => page.getByRole("button", { name: new RegExp(`^Void ${number}`) }),
     openKey: "Enter",
     surface: (page, number) => page.getByRole("dialog", { name: `Void ticket ${number}?` }),
-    stops: (dialog) => [dialog.getByRole("combobox", { name: "Reason" }), field(dialog, "Note"), button(dialog, "Cancel"), dialog.getByRole("button", { name: /^Void/ })],
+    stops: (dialog) => [
+      dialog.getByRole("combobox", { name: "Reason" }),
+      field(dialog, "Note"),
+      button(dialog, "Cancel"),
+      dialog.getByRole("button", { name: /^Void/ }),
+    ],
     closesWithEscape: true,
   },
   {
@@ -174,7 +193,13 @@ const FLOWS: Flow[] = [
     trigger: (page) => button(page.getByRole("main"), "Hand Out Stubs"),
     openKey: "Enter",
     surface: (page) => page.getByRole("dialog", { name: "Hand out stubs" }),
-    stops: (dialog) => [dialog.getByRole("combobox", { name: "Seller" }), field(dialog, "From number"), field(dialog, "To number"), button(dialog, "Cancel"), button(dialog, "Hand Out Stubs")],
+    stops: (dialog) => [
+      dialog.getByRole("combobox", { name: "Seller" }),
+      field(dialog, "From number"),
+      field(dialog, "To number"),
+      button(dialog, "Cancel"),
+      button(dialog, "Hand Out Stubs"),
+    ],
     closesWithEscape: true,
   },
   {
@@ -182,10 +207,17 @@ const FLOWS: Flow[] = [
     name: "a seller row's More menu (Remittances)",
     seed: async (api) => (await generateTickets(api, { quantity: 1, payment_method: "cash" }))[0].control_number,
     path: "/dashboard/remittances",
-    trigger: (page) => page.getByTestId("balance-row").first().getByRole("button", { name: /^More for / }),
+    trigger: (page) =>
+      page
+        .getByTestId("balance-row")
+        .first()
+        .getByRole("button", { name: /^More for / }),
     openKey: "Enter",
     surface: (page) => page.getByRole("menu"),
-    stops: (menu) => [menu.getByRole("menuitem", { name: "Hand out stubs" }), menu.getByRole("menuitem", { name: "Statement" })],
+    stops: (menu) => [
+      menu.getByRole("menuitem", { name: "Hand out stubs" }),
+      menu.getByRole("menuitem", { name: "Statement" }),
+    ],
     moveKey: "ArrowDown",
     closesWithEscape: true,
   },
@@ -195,7 +227,12 @@ const FLOWS: Flow[] = [
     trigger: (page) => button(page.getByRole("main"), "Import Statement"),
     openKey: "Space",
     surface: (page) => page.getByRole("dialog", { name: "Import Statement" }),
-    stops: (dialog) => [dialog.getByRole("radio", { name: "GCash statement (PDF)" }), field(dialog, "Statement file"), textbox(dialog, "Account"), field(dialog, "PDF password")],
+    stops: (dialog) => [
+      dialog.getByRole("radio", { name: "GCash statement (PDF)" }),
+      field(dialog, "Statement file"),
+      textbox(dialog, "Account"),
+      field(dialog, "PDF password"),
+    ],
     closesWithEscape: true,
   },
   {
@@ -215,7 +252,12 @@ const FLOWS: Flow[] = [
     trigger: (page) => button(page.getByRole("main"), "Adjust"),
     openKey: "Space",
     surface: (page) => page.getByRole("dialog", { name: "Adjust Sam Statement's balance" }),
-    stops: (dialog) => [field(dialog, "Amount (₱, signed)"), field(dialog, "Reason"), button(dialog, "Cancel"), button(dialog, "Record Adjustment")],
+    stops: (dialog) => [
+      field(dialog, "Amount (₱, signed)"),
+      field(dialog, "Reason"),
+      button(dialog, "Cancel"),
+      button(dialog, "Record Adjustment"),
+    ],
     closesWithEscape: true,
   },
   {
@@ -225,14 +267,22 @@ const FLOWS: Flow[] = [
     trigger: (page) => page.getByRole("main").getByRole("button", { name: /^Void receipt No\. / }),
     openKey: "Enter",
     surface: (page) => page.getByRole("dialog", { name: /^Void receipt No\. .+\?$/ }),
-    stops: (dialog) => [field(dialog, "Reason"), button(dialog, "Cancel"), dialog.getByRole("button", { name: /^Void/ })],
+    stops: (dialog) => [
+      field(dialog, "Reason"),
+      button(dialog, "Cancel"),
+      dialog.getByRole("button", { name: /^Void/ }),
+    ],
     closesWithEscape: true,
   },
   {
     name: "ignore a line of a statement (the reason dialog)",
-    mock: async (page) => void (await page.route("**/api/reconciliation/lines?state=unmatched*", (route) => route.fulfill({ json: { success: true, lines: [unmatchedLine], page: 1, pageSize: 100, total: 1 } }))),
+    mock: async (page) =>
+      void (await page.route("**/api/reconciliation/lines?state=unmatched*", (route) =>
+        route.fulfill({ json: { success: true, lines: [unmatchedLine], page: 1, pageSize: 100, total: 1 } }),
+      )),
     path: "/dashboard/reconciliation?tab=unmatched",
-    trigger: (page) => page.getByRole("row").filter({ hasText: UNMATCHED_REFERENCE }).getByRole("button", { name: "Ignore" }),
+    trigger: (page) =>
+      page.getByRole("row").filter({ hasText: UNMATCHED_REFERENCE }).getByRole("button", { name: "Ignore" }),
     openKey: "Enter",
     surface: (page) => page.getByRole("dialog", { name: "Ignore ₱75.00?" }),
     stops: (dialog) => [field(dialog, "Reason"), button(dialog, "Cancel"), button(dialog, "Ignore Line")],
@@ -242,12 +292,15 @@ const FLOWS: Flow[] = [
     name: "edit a user's role in Settings",
     seed: async (api) => {
       const email = uniqueEmail("keyboard-role");
-      const added = await api.post("/api/auth/add-user", { data: { email, displayName: "Kai Keyboard", isAdmin: false } });
+      const added = await api.post("/api/auth/add-user", {
+        data: { email, displayName: "Kai Keyboard", isAdmin: false },
+      });
       expect(added.status(), await added.text()).toBeLessThan(300);
       return email;
     },
     path: "/dashboard/settings?tab=users",
-    trigger: (page, email) => page.getByTestId("user-row").filter({ hasText: email }).getByRole("button", { name: "Edit", exact: true }),
+    trigger: (page, email) =>
+      page.getByTestId("user-row").filter({ hasText: email }).getByRole("button", { name: "Edit", exact: true }),
     openKey: "Enter",
     surface: (page, email) => page.getByTestId("user-row").filter({ hasText: email }),
     stops: (row) => [row.getByRole("checkbox", { name: "Admin Access" }), button(row, "Cancel")],
@@ -259,20 +312,26 @@ const FLOWS: Flow[] = [
     trigger: (page) => page.getByRole("button", { name: "Account menu" }),
     openKey: "Enter",
     surface: (page) => page.getByRole("menu"),
-    stops: (menu) => [menu.getByRole("menuitemcheckbox", { name: "Dark mode" }), menu.getByRole("menuitem", { name: "Your Sessions" }), menu.getByRole("menuitem", { name: "Sign Out" })],
+    stops: (menu) => [
+      menu.getByRole("menuitemcheckbox", { name: "Dark mode" }),
+      menu.getByRole("menuitem", { name: "Your Sessions" }),
+      menu.getByRole("menuitem", { name: "Sign Out" }),
+    ],
     moveKey: "ArrowDown",
     closesWithEscape: true,
   },
 ];
 
 /** Whether the focus is on `locator` or inside it (without waiting for it: a later stop may not be there yet). */
-const holdsFocus = (locator: Locator) => locator.evaluateAll((els) => els.some((el) => el === document.activeElement || el.contains(document.activeElement)));
+const holdsFocus = (locator: Locator) =>
+  locator.evaluateAll((els) => els.some((el) => el === document.activeElement || el.contains(document.activeElement)));
 
 /** Presses `key` until `target` has the focus; fails after `max` presses, or on landing on one of `others` (out of order). */
 async function pressUntilFocused(page: Page, target: Locator, key: string, max: number, others: Locator[] = []) {
   for (let presses = 0; presses <= max; presses++) {
     if (await holdsFocus(target)) return;
-    for (const other of others) if (presses > 0 && (await holdsFocus(other))) throw new Error(`${key} reached ${other} before ${target}`);
+    for (const other of others)
+      if (presses > 0 && (await holdsFocus(other))) throw new Error(`${key} reached ${other} before ${target}`);
     await page.keyboard.press(key);
   }
   throw new Error(`${key} × ${max} never reached ${target}`);
@@ -298,12 +357,15 @@ for (const flow of FLOWS) {
     const surface = flow.surface(page, seeded);
     await expect(surface).toBeVisible();
     // What opens over the page (or in place of the trigger) takes the focus.
-    if (flow.closesWithEscape) await expect.poll(() => holdsFocus(surface), "the focus moved into what opened").toBe(true);
+    if (flow.closesWithEscape)
+      await expect.poll(() => holdsFocus(surface), "the focus moved into what opened").toBe(true);
 
     // Its stops, one after the other, each reached by moving forward from the one before.
     const moveKey = flow.moveKey ?? "Tab";
     const boxes: { name: string; x: number; middle: number; newColumn: boolean }[] = [];
-    const stops = flow.stops(surface, seeded).map((entry) => ("at" in entry ? entry : { at: entry, type: "", newColumn: false }));
+    const stops = flow
+      .stops(surface, seeded)
+      .map((entry) => ("at" in entry ? entry : { at: entry, type: "", newColumn: false }));
     for (const [i, { at: stop, type, newColumn }] of stops.entries()) {
       await expect(stop).toBeVisible();
       await expect(stop).toBeEnabled();
@@ -319,7 +381,10 @@ for (const flow of FLOWS) {
     for (let i = 1; i < boxes.length; i++) {
       const [before, now] = [boxes[i - 1], boxes[i]];
       const sameLine = Math.abs(now.middle - before.middle) < 8;
-      expect(sameLine || now.newColumn ? now.x > before.x : now.middle > before.middle, `${now.name} comes after ${before.name} on screen`).toBe(true);
+      expect(
+        sameLine || now.newColumn ? now.x > before.x : now.middle > before.middle,
+        `${now.name} comes after ${before.name} on screen`,
+      ).toBe(true);
     }
 
     if (!flow.closesWithEscape) return;

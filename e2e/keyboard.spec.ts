@@ -39,20 +39,36 @@ async function hiddenFocusStops(page: Page, stops: number) {
       const fits = box.bottom - box.top <= box.viewport - box.headerBottom;
       const underBar = fits ? box.top < box.headerBottom - 1 : box.bottom <= box.headerBottom + 1;
       const belowScreen = fits ? box.bottom > box.viewport + 1 : box.top >= box.viewport - 1;
-      if (underBar) hidden.push(`${key} ${i + 1}: ${box.label} under the top bar (top ${Math.round(box.top)} < ${Math.round(box.headerBottom)})`);
-      else if (belowScreen) hidden.push(`${key} ${i + 1}: ${box.label} below the screen (bottom ${Math.round(box.bottom)} > ${box.viewport})`);
+      if (underBar)
+        hidden.push(
+          `${key} ${i + 1}: ${box.label} under the top bar (top ${Math.round(box.top)} < ${Math.round(box.headerBottom)})`,
+        );
+      else if (belowScreen)
+        hidden.push(
+          `${key} ${i + 1}: ${box.label} below the screen (bottom ${Math.round(box.bottom)} > ${box.viewport})`,
+        );
     }
   }
   return hidden;
 }
 
-const SCREENS = ["/dashboard/overview", "/dashboard/tickets", "/dashboard/register", "/dashboard/analytics", "/dashboard/settings", "/dashboard/remittances"];
+const SCREENS = [
+  "/dashboard/overview",
+  "/dashboard/tickets",
+  "/dashboard/register",
+  "/dashboard/analytics",
+  "/dashboard/settings",
+  "/dashboard/remittances",
+];
 
 for (const viewport of [
   { width: 375, height: 740 },
   { width: 1280, height: 800 },
 ]) {
-  test(`Tab and Shift+Tab never hide the focus under the top bar, at ${viewport.width} px`, async ({ page, adminApi }) => {
+  test(`Tab and Shift+Tab never hide the focus under the top bar, at ${viewport.width} px`, async ({
+    page,
+    adminApi,
+  }) => {
     test.slow();
     await generateTickets(adminApi, { quantity: 30 });
     await page.setViewportSize(viewport);
@@ -81,7 +97,9 @@ test("each Tickets dialog opens from the keyboard, closes with Escape and gives 
     // Focus moved into the dialog, and Tab keeps it there.
     await expect.poll(() => dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
     for (let i = 0; i < 25; i++) await page.keyboard.press("Tab");
-    await expect.poll(() => dialog.evaluate((el) => el.contains(document.activeElement)), `${dialogName} traps the focus`).toBe(true);
+    await expect
+      .poll(() => dialog.evaluate((el) => el.contains(document.activeElement)), `${dialogName} traps the focus`)
+      .toBe(true);
     await page.keyboard.press("Escape");
     await expect(dialog).toHaveCount(0);
     await expect(trigger, `focus back on ${button}`).toBeFocused();

@@ -28,8 +28,13 @@ function keep(file: string) {
   return () => (before === null ? rmSync(file, { force: true }) : writeFileSync(file, before));
 }
 
-test("npm run local serves its build at another address of this machine, and the printed code signs in over http", async ({ page }) => {
-  test.skip(!existsSync(path.join(ROOT, ".next", "BUILD_ID")), "no production build (npm run test:e2e makes one first)");
+test("npm run local serves its build at another address of this machine, and the printed code signs in over http", async ({
+  page,
+}) => {
+  test.skip(
+    !existsSync(path.join(ROOT, ".next", "BUILD_ID")),
+    "no production build (npm run test:e2e makes one first)",
+  );
   test.setTimeout(90_000);
   // The build in .next is of these sources (the suite's own `next build`): stamp it as the local run
   // stamps its builds, and put back whatever stamp and settings a developer's own local run left.
@@ -38,26 +43,43 @@ test("npm run local serves its build at another address of this machine, and the
 
   // No AUTH_URL: the local run takes the host from the request.
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== "AUTH_URL"));
-  const env = { ...inherited, NODE_ENV: "production" as const, PORT: String(PORT), PGLITE_DIR: "memory://", DATABASE_URL: "" };
+  const env = {
+    ...inherited,
+    NODE_ENV: "production" as const,
+    PORT: String(PORT),
+    PGLITE_DIR: "memory://",
+    DATABASE_URL: "",
+  };
   let output = "";
-  const local: ChildProcess = spawn(process.execPath, [path.join(ROOT, "scripts", "local.mjs")], { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const local: ChildProcess = spawn(process.execPath, [path.join(ROOT, "scripts", "local.mjs")], {
+    cwd: ROOT,
+    env,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   local.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   local.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   try {
-    await expect.poll(() => /^Sign-in code: (\S+)$/m.test(output) || local.exitCode !== null, { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(() => /^Sign-in code: (\S+)$/m.test(output) || local.exitCode !== null, { timeout: 30_000 })
+      .toBe(true);
     expect(output, output).toMatch(/^Build is current: no source changed since /m);
     // The address list: localhost first, then each of the machine's IPv4 addresses (which ones is
     // scripts/local.test.ts's matter: lanAddresses on a given interface table).
     const listed = [...output.matchAll(/^ {2}http:\/\/(\S+):(\d+)$/gm)];
     expect(listed[0]?.[1], "the address list it prints").toBe("localhost");
-    for (const [line, host, port] of listed) expect([host, port], line).toEqual([expect.stringMatching(/^(localhost|\d+\.\d+\.\d+\.\d+)$/), String(PORT)]);
+    for (const [line, host, port] of listed)
+      expect([host, port], line).toEqual([expect.stringMatching(/^(localhost|\d+\.\d+\.\d+\.\d+)$/), String(PORT)]);
     const code = /^Sign-in code: ([0-9A-Z]{4}-[0-9A-Z]{4})$/m.exec(output)?.[1];
     expect(code, output).toBeTruthy();
     const admin = /^ADMIN_EMAILS=([^,\s]+)/m.exec(readFileSync(SETTINGS_FILE, "utf8"))![1];
 
     const origin = `http://${OTHER_ADDRESS}:${PORT}`;
     await expect
-      .poll(async () => (await fetch(`${origin}/api/health`).catch(() => null))?.status, { timeout: 30_000, message: `health at ${origin}\n${output}` })
+      .poll(async () => (await fetch(`${origin}/api/health`).catch(() => null))?.status, {
+        timeout: 30_000,
+        message: `health at ${origin}\n${output}`,
+      })
       .toBe(200);
     await page.goto(`${origin}/login`);
     await page.getByLabel("Email").fill(admin);
@@ -70,7 +92,8 @@ test("npm run local serves its build at another address of this machine, and the
     const session = (await page.context().cookies()).find((c) => c.name.endsWith("authjs.session-token"));
     expect(session, "the session cookie").toMatchObject({ name: "authjs.session-token", secure: false });
     // The client JavaScript runs at this address: the four figures load from the API (an empty database).
-    for (const title of ["Total Tickets", "Registered", "Unregistered"]) await expect(statValue(page, title)).toHaveText("0");
+    for (const title of ["Total Tickets", "Registered", "Unregistered"])
+      await expect(statValue(page, title)).toHaveText("0");
     await expect(statValue(page, "Total Revenue")).toHaveText("₱0.00");
   } finally {
     // local.mjs passes SIGTERM on to the server it started; the group catches anything left.

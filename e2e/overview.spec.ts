@@ -3,20 +3,40 @@ import { expectNoA11yViolations } from "./a11y";
 import { expect, test } from "./fixtures";
 import { switchTheme } from "./helpers";
 import { createUnregisteredTickets, generateTickets, registerTicket } from "./seed";
-import { SCREEN, count, expectChartDrawn, expectNoSidewaysScroll, getJson, peso, statCard, statValue } from "./stats-pages";
+import {
+  SCREEN,
+  count,
+  expectChartDrawn,
+  expectNoSidewaysScroll,
+  getJson,
+  peso,
+  statCard,
+  statValue,
+} from "./stats-pages";
 
 test.describe("as an administrator", () => {
   test.use({ role: "admin" });
 
   test("cards, charts and recent activity show the database's figures", async ({ page, adminApi, userApi }) => {
-    await generateTickets(userApi, { buyer_name: "Overview Gcash Buyer", payment_method: "gcash", gcash_reference: "GC-OV-1", quantity: 2 });
+    await generateTickets(userApi, {
+      buyer_name: "Overview Gcash Buyer",
+      payment_method: "gcash",
+      gcash_reference: "GC-OV-1",
+      quantity: 2,
+    });
     const [unregistered] = await createUnregisteredTickets(adminApi, 1);
-    await registerTicket(userApi, unregistered.control_number, { buyerName: "Late Registrant", phoneNumber: "09171234567" });
+    await registerTicket(userApi, unregistered.control_number, {
+      buyerName: "Late Registrant",
+      phoneNumber: "09171234567",
+    });
     const stats = await getJson<DashboardStats>(adminApi, "/api/dashboard/stats");
 
     await page.goto("/dashboard/overview");
     await expect(page.getByRole("heading", { name: "Dashboard Overview" })).toBeVisible();
-    const { user } = await getJson<{ user: { email: string; displayName: string | null } }>(adminApi, "/api/auth/profile");
+    const { user } = await getJson<{ user: { email: string; displayName: string | null } }>(
+      adminApi,
+      "/api/auth/profile",
+    );
     await expect(page.getByText(`Welcome back, ${user.displayName || user.email}!`)).toBeVisible();
     await expect(statValue(page, "Total Tickets")).toHaveText(count(stats.summary.total));
     await expect(statValue(page, "Registered")).toHaveText(count(stats.summary.registered));
@@ -43,9 +63,14 @@ test.describe("as an administrator", () => {
     const tooltip = `${firstLabel}:${count(first.count)} (${((first.count / ticketsInChart) * 100).toFixed(1)}%)`;
     await page.getByTestId("payment-chart").scrollIntoViewIfNeeded();
     await expect(async () => {
-      const boxes = await page.getByTestId("payment-chart").locator(".recharts-pie-sector path").evaluateAll((paths) =>
-        paths.map((p) => p.getBoundingClientRect()).map((r) => ({ left: r.left, right: r.right, top: r.top, bottom: r.bottom })),
-      );
+      const boxes = await page
+        .getByTestId("payment-chart")
+        .locator(".recharts-pie-sector path")
+        .evaluateAll((paths) =>
+          paths
+            .map((p) => p.getBoundingClientRect())
+            .map((r) => ({ left: r.left, right: r.right, top: r.top, bottom: r.bottom })),
+        );
       const [left, right] = [Math.min(...boxes.map((b) => b.left)), Math.max(...boxes.map((b) => b.right))];
       const [top, bottom] = [Math.min(...boxes.map((b) => b.top)), Math.max(...boxes.map((b) => b.bottom))];
       const radius = (right - left) / 2;
@@ -64,10 +89,17 @@ test.describe("as an administrator", () => {
     await expect(rows.first()).toContainText(/less than a minute ago|1 minute ago/);
     const gcashRow = rows.filter({ hasText: "Overview Gcash Buyer" }).first();
     await expect(gcashRow).toContainText("GCash");
-    await expect(page.getByRole("link", { name: "View Reports", exact: true })).toHaveAttribute("href", "/dashboard/analytics");
+    await expect(page.getByRole("link", { name: "View Reports", exact: true })).toHaveAttribute(
+      "href",
+      "/dashboard/analytics",
+    );
   });
 
-  test("a ticket generated elsewhere shows after a reload, and every figure moves with it", async ({ page, userApi, adminApi }) => {
+  test("a ticket generated elsewhere shows after a reload, and every figure moves with it", async ({
+    page,
+    userApi,
+    adminApi,
+  }) => {
     await page.goto("/dashboard/overview");
     const before = await getJson<DashboardStats>(adminApi, "/api/dashboard/stats");
     await expect(statValue(page, "Total Tickets")).toHaveText(count(before.summary.total));
@@ -80,10 +112,19 @@ test.describe("as an administrator", () => {
   });
 
   test("a failed load says so and shows zeros, never sample figures", async ({ page }) => {
-    await page.route("**/api/dashboard/stats", (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"success":false,"code":"internal","message":"down"}' }));
+    await page.route("**/api/dashboard/stats", (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: '{"success":false,"code":"internal","message":"down"}',
+      }),
+    );
     await page.goto("/dashboard/overview");
-    await expect(page.getByText("Failed to load dashboard statistics. Please check if the server is running.")).toBeVisible();
-    for (const title of ["Total Tickets", "Registered", "Unregistered"]) await expect(statValue(page, title)).toHaveText("0");
+    await expect(
+      page.getByText("Failed to load dashboard statistics. Please check if the server is running."),
+    ).toBeVisible();
+    for (const title of ["Total Tickets", "Registered", "Unregistered"])
+      await expect(statValue(page, title)).toHaveText("0");
     await expect(statValue(page, "Total Revenue")).toHaveText("₱0.00");
     await expect(page.getByText("No recent activity")).toBeVisible();
     await expect(page.getByTestId("activity-row")).toHaveCount(0);

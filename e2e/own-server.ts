@@ -10,7 +10,10 @@ export interface OwnServer {
   /** http://127.0.0.1:<port>, also the spec's baseURL. */
   url: string;
   /** Signs `page` in as the administrator; answers an API context with that session (and the Origin header the API checks). */
-  signInAsAdmin(page: Page, playwright: PlaywrightWorkerArgs["playwright"]): ReturnType<PlaywrightWorkerArgs["playwright"]["request"]["newContext"]>;
+  signInAsAdmin(
+    page: Page,
+    playwright: PlaywrightWorkerArgs["playwright"],
+  ): ReturnType<PlaywrightWorkerArgs["playwright"]["request"]["newContext"]>;
 }
 
 /** Call at a spec's top level. `portOffset` is added to E2E_PORT (each spec has its own). */
@@ -21,7 +24,12 @@ export function useOwnServer(options: { portOffset: number; code: string }): Own
   test.beforeAll(async () => {
     app = await startAppServer({
       port: Number(new URL(url).port),
-      env: { AUTH_DEV_LOGIN: "true", AUTH_DEV_LOGIN_IN_PRODUCTION: "true", AUTH_DEV_LOGIN_CODE: options.code, SERVED_OVER_HTTP: "true" },
+      env: {
+        AUTH_DEV_LOGIN: "true",
+        AUTH_DEV_LOGIN_IN_PRODUCTION: "true",
+        AUTH_DEV_LOGIN_CODE: options.code,
+        SERVED_OVER_HTTP: "true",
+      },
     });
   });
   test.afterAll(async () => app?.stop());
@@ -34,7 +42,11 @@ export function useOwnServer(options: { portOffset: number; code: string }): Own
       await page.getByRole("button", { name: "Sign in (development)" }).click();
       await page.waitForURL(/\/dashboard\/overview$/);
       await expect(page.getByRole("button", { name: "Account menu" })).toBeVisible();
-      return playwright.request.newContext({ baseURL: url, storageState: await page.context().storageState(), extraHTTPHeaders: { Origin: url } });
+      return playwright.request.newContext({
+        baseURL: url,
+        storageState: await page.context().storageState(),
+        extraHTTPHeaders: { Origin: url },
+      });
     },
   };
 }

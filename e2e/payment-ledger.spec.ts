@@ -24,14 +24,22 @@ const manilaToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().sli
 async function sell(api: APIRequestContext, method: "cash" | "gcash" | "bank_transfer", reference?: string) {
   const [ticket] = await createUnregisteredTickets(api, 1);
   const res = await api.put(`/api/tickets/register/${encodeURIComponent(ticket.control_number)}`, {
-    data: { buyerName: "Melchora Aquino", phoneNumber: `0917${String(Date.now()).slice(-7)}`, paymentMethod: method, paymentReference: reference },
+    data: {
+      buyerName: "Melchora Aquino",
+      phoneNumber: `0917${String(Date.now()).slice(-7)}`,
+      paymentMethod: method,
+      paymentReference: reference,
+    },
   });
   expect(res.status(), await res.text()).toBe(200);
 }
 
 const DICE = "35126443526115623416";
 /** A PNG as the server knows one (its leading bytes), with a little body. */
-const RECEIPT = Buffer.concat([Buffer.from("89504e470d0a1a0a", "hex"), Buffer.from("\0\0\0\rIHDR treasurer's receipt 0042")]);
+const RECEIPT = Buffer.concat([
+  Buffer.from("89504e470d0a1a0a", "hex"),
+  Buffer.from("\0\0\0\rIHDR treasurer's receipt 0042"),
+]);
 
 async function ok(res: Awaited<ReturnType<APIRequestContext["post"]>>) {
   expect(res.ok(), `${res.url()}: ${res.status()} ${await res.text()}`).toBe(true);
@@ -47,26 +55,36 @@ const FIGURES = [
   { key: "awaitingStatement", label: "Awaiting a statement", unit: "payment" },
   { key: "cashRemitted", label: "Cash remitted", unit: "remittance" },
 ] as const;
-const pesos = (total: string) => `₱${Number(total).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-const figureText = (f: { count: number; total: string }, unit: string) => `${pesos(f.total)} (${f.count} ${unit}${f.count === 1 ? "" : "s"})`;
+const pesos = (total: string) =>
+  `₱${Number(total).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const figureText = (f: { count: number; total: string }, unit: string) =>
+  `${pesos(f.total)} (${f.count} ${unit}${f.count === 1 ? "" : "s"})`;
 
 /** Close-out's Money list, figure by figure, as the screen shows it. */
 async function screenFigures(page: Page) {
   const out: Record<string, string> = {};
   for (const f of FIGURES) {
-    const text = (await page.getByRole("list", { name: "Money" }).locator(`[data-figure="${f.key}"]`).innerText()).replace(/\s+/g, " ").trim();
+    const text = (await page.getByRole("list", { name: "Money" }).locator(`[data-figure="${f.key}"]`).innerText())
+      .replace(/\s+/g, " ")
+      .trim();
     expect(text.startsWith(`${f.label}: `), text).toBe(true);
     out[f.key] = text.slice(f.label.length + 2);
   }
   return out;
 }
 
-async function upload(api: APIRequestContext, multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }>) {
+async function upload(
+  api: APIRequestContext,
+  multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }>,
+) {
   const res = await api.post("/api/reconciliation/imports", { multipart });
   expect(res.status(), await res.text()).toBe(201);
 }
 
-test("unverified GCash and bank payments: one count everywhere, a list to act on, settled by hand", async ({ page, playwright }) => {
+test("unverified GCash and bank payments: one count everywhere, a list to act on, settled by hand", async ({
+  page,
+  playwright,
+}) => {
   test.slow();
   const api = await server.signInAsAdmin(page, playwright);
   await api.put("/api/settings", { data: { api_rate_limit: 100_000 } });
@@ -76,10 +94,33 @@ test("unverified GCash and bank payments: one count everywhere, a list to act on
   await sell(api, "gcash", "1001543610202"); // never arrives
   await sell(api, "bank_transfer", "INST-0301");
   await sell(api, "bank_transfer", "INST-0302"); // never arrives
-  const pdf = await gcashStatementPdf({ rows: [{ time: `${day} 08:00 AM`, description: "Received GCash", reference: "1001543610201", credit: "50.00", balance: "50.00" }], from: day, to: day });
-  await upload(api, { file: { name: "gcash.pdf", mimeType: "application/pdf", buffer: pdf }, kind: "gcash_pdf", accountLabel: "GCash 0917" });
-  const csv = BANK_LAYOUTS.bpi.file([{ date: `${day} 09:00`, reference: "INST-0301", description: "InstaPay", amount: "50.00" }]);
-  await upload(api, { file: { name: "bank.csv", mimeType: "text/csv", buffer: Buffer.from(csv) }, kind: "bank_csv", accountLabel: "BDO 1234", mapping: JSON.stringify(BANK_LAYOUTS.bpi.mapping) });
+  const pdf = await gcashStatementPdf({
+    rows: [
+      {
+        time: `${day} 08:00 AM`,
+        description: "Received GCash",
+        reference: "1001543610201",
+        credit: "50.00",
+        balance: "50.00",
+      },
+    ],
+    from: day,
+    to: day,
+  });
+  await upload(api, {
+    file: { name: "gcash.pdf", mimeType: "application/pdf", buffer: pdf },
+    kind: "gcash_pdf",
+    accountLabel: "GCash 0917",
+  });
+  const csv = BANK_LAYOUTS.bpi.file([
+    { date: `${day} 09:00`, reference: "INST-0301", description: "InstaPay", amount: "50.00" },
+  ]);
+  await upload(api, {
+    file: { name: "bank.csv", mimeType: "text/csv", buffer: Buffer.from(csv) },
+    kind: "bank_csv",
+    accountLabel: "BDO 1234",
+    mapping: JSON.stringify(BANK_LAYOUTS.bpi.mapping),
+  });
 
   const unverified = /^2 GCash or bank payments \(₱100\.00\) are unverified/;
   // Close sales (the Draw screen while selling) and Close-out say the same, each with its list.
@@ -89,13 +130,19 @@ test("unverified GCash and bank payments: one count everywhere, a list to act on
   const blockers = page.getByRole("list", { name: "What still blocks Close" });
   await expect(blockers.getByText(unverified)).toBeVisible();
   await expect(page.getByRole("list", { name: "Money" })).toContainText("Still unverified: ₱100.00 (2 payments)");
-  await blockers.getByRole("listitem").filter({ hasText: unverified }).getByRole("link", { name: /Fix it/ }).click();
+  await blockers
+    .getByRole("listitem")
+    .filter({ hasText: unverified })
+    .getByRole("link", { name: /Fix it/ })
+    .click();
 
   // Reconciliation's Payments tab: exactly those two, each with its fix.
   await expect(page).toHaveURL(/\/dashboard\/reconciliation\?tab=payments&state=unverified$/);
   await expect(page.getByTestId("ledger-count")).toHaveText("2 payments, ₱100.00");
   const table = page.getByRole("table", { name: "Unverified payments" });
-  await expect(table.getByRole("row").filter({ hasText: "1001543610202" })).toContainText("No GCash statement line carries reference 1001543610202");
+  await expect(table.getByRole("row").filter({ hasText: "1001543610202" })).toContainText(
+    "No GCash statement line carries reference 1001543610202",
+  );
   const bankRow = table.getByRole("row").filter({ hasText: "INST-0302" });
   await expect(bankRow).toContainText("No Bank transfer statement line carries reference INST-0302");
 
@@ -108,9 +155,14 @@ test("unverified GCash and bank payments: one count everywhere, a list to act on
   await dialog.getByRole("button", { name: "Settle by hand" }).click();
   await expect(toast(page, "Settled INST-0302 by hand")).toBeVisible();
   await expect(page.getByTestId("ledger-count")).toHaveText("1 payment, ₱50.00");
-  await page.getByRole("group", { name: "Payment state" }).getByRole("button", { name: /Settled by hand/ }).click();
+  await page
+    .getByRole("group", { name: "Payment state" })
+    .getByRole("button", { name: /Settled by hand/ })
+    .click();
   await expect(page).toHaveURL(/state=settled_by_hand/);
-  await expect(page.getByRole("table", { name: "Settled by hand payments" }).getByRole("row").filter({ hasText: "INST-0302" })).toContainText("Paid in cash to the treasurer");
+  await expect(
+    page.getByRole("table", { name: "Settled by hand payments" }).getByRole("row").filter({ hasText: "INST-0302" }),
+  ).toContainText("Paid in cash to the treasurer");
 
   // Every surface moved together, and agrees with the summary API.
   const summary = await (await api.get("/api/reconciliation/summary")).json();
@@ -122,7 +174,11 @@ test("unverified GCash and bank payments: one count everywhere, a list to act on
     awaitingStatement: { count: 0, total: "0.00" },
   });
   await page.goto("/dashboard/closeout");
-  await expect(page.getByRole("list", { name: "What still blocks Close" }).getByText(/^1 GCash or bank payment \(₱50\.00\) is unverified/)).toBeVisible();
+  await expect(
+    page
+      .getByRole("list", { name: "What still blocks Close" })
+      .getByText(/^1 GCash or bank payment \(₱50\.00\) is unverified/),
+  ).toBeVisible();
   const money = page.getByRole("list", { name: "Money" });
   await expect(money).toContainText("Verified by statement: ₱100.00 (2 payments)");
   await expect(money).toContainText("Settled by hand: ₱50.00 (1 payment)");
@@ -131,16 +187,29 @@ test("unverified GCash and bank payments: one count everywhere, a list to act on
 
   // Settle the GCash payment by hand with an evidence file (the treasurer's receipt).
   await page.goto("/dashboard/reconciliation?tab=payments&state=unverified");
-  await page.getByRole("table", { name: "Unverified payments" }).getByRole("row").filter({ hasText: "1001543610202" }).getByRole("button", { name: "Settle by hand" }).click();
+  await page
+    .getByRole("table", { name: "Unverified payments" })
+    .getByRole("row")
+    .filter({ hasText: "1001543610202" })
+    .getByRole("button", { name: "Settle by hand" })
+    .click();
   const gcashDialog = page.getByRole("dialog", { name: /Settle 1001543610202/ });
   await gcashDialog.getByLabel("Reason").fill("Handed in cash to the treasurer; receipt 0042");
-  await gcashDialog.getByLabel("Evidence file (optional)").setInputFiles({ name: "receipt 0042.png", mimeType: "image/png", buffer: RECEIPT });
+  await gcashDialog
+    .getByLabel("Evidence file (optional)")
+    .setInputFiles({ name: "receipt 0042.png", mimeType: "image/png", buffer: RECEIPT });
   await expectNoA11yViolations(page, { include: "[role=dialog]", label: "Settle by hand with an evidence file" });
   await gcashDialog.getByRole("button", { name: "Settle by hand" }).click();
   await expect(toast(page, "Settled 1001543610202 by hand with evidence")).toBeVisible();
   await expect(page.getByTestId("ledger-count")).toHaveText("0 payments, ₱0.00");
-  await page.getByRole("group", { name: "Payment state" }).getByRole("button", { name: /Settled by hand/ }).click();
-  const settledRow = page.getByRole("table", { name: "Settled by hand payments" }).getByRole("row").filter({ hasText: "1001543610202" });
+  await page
+    .getByRole("group", { name: "Payment state" })
+    .getByRole("button", { name: /Settled by hand/ })
+    .click();
+  const settledRow = page
+    .getByRole("table", { name: "Settled by hand payments" })
+    .getByRole("row")
+    .filter({ hasText: "1001543610202" });
   const evidenceLink = settledRow.getByRole("link", { name: "Evidence: receipt 0042.png" });
   await expect(evidenceLink).toBeVisible();
   await expectNoA11yViolations(page, { include: "main", label: "Settled by hand, with an evidence file" });
@@ -154,8 +223,14 @@ test("unverified GCash and bank payments: one count everywhere, a list to act on
   }
   await ok(await api.post("/api/prizes", { data: { rank: 1, name: "Honda Click 125i", valuePhp: 80000, backups: 0 } }));
   await ok(await api.post("/api/raffle/close-sales", { data: { overrides: [] } }));
-  const draw = (await ok(await api.post("/api/draws", { data: { source: { type: "dice", count: 20 } } }))) as { id: string };
-  await ok(await api.post(`/api/draws/${draw.id}/reveal`, { data: { outsideValue: DICE, outsideValueConfirm: DICE, witnesses: ["Pedro Penduko"] } }));
+  const draw = (await ok(await api.post("/api/draws", { data: { source: { type: "dice", count: 20 } } }))) as {
+    id: string;
+  };
+  await ok(
+    await api.post(`/api/draws/${draw.id}/reveal`, {
+      data: { outsideValue: DICE, outsideValueConfirm: DICE, witnesses: ["Pedro Penduko"] },
+    }),
+  );
   await ok(await api.post(`/api/draws/${draw.id}/positions/1/notify`, { data: {} }));
   await ok(await api.post(`/api/draws/${draw.id}/publish`, { data: {} }));
   await ok(await api.post(`/api/draws/${draw.id}/positions/1/claim`, { data: {} }));
@@ -180,16 +255,27 @@ test("unverified GCash and bank payments: one count everywhere, a list to act on
   const want = Object.fromEntries(FIGURES.map((f) => [f.key, figureText(final[f.key], f.unit)]));
   expect(await screenFigures(page)).toEqual(want);
   await page.getByRole("checkbox", { name: "Include attachments" }).check();
-  const [archive] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download archive" }).click()]);
+  const [archive] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download archive" }).click(),
+  ]);
   const zip = await archive.path();
-  const summaryPdf = pdfText(execFileSync("unzip", ["-p", zip, "reports/summary.pdf"], { maxBuffer: 64 * 1024 * 1024 }));
+  const summaryPdf = pdfText(
+    execFileSync("unzip", ["-p", zip, "reports/summary.pdf"], { maxBuffer: 64 * 1024 * 1024 }),
+  );
   const printed = Object.fromEntries(
-    FIGURES.map((f) => [f.key, new RegExp(`^\\s*${f.label.replace(/[()]/g, "\\$&")}\\s+(.+?)\\s*$`, "m").exec(summaryPdf)?.[1] ?? `(${f.label} not printed)`]),
+    FIGURES.map((f) => [
+      f.key,
+      new RegExp(`^\\s*${f.label.replace(/[()]/g, "\\$&")}\\s+(.+?)\\s*$`, "m").exec(summaryPdf)?.[1] ??
+        `(${f.label} not printed)`,
+    ]),
   );
   expect(printed).toEqual(want);
   // The settlement's evidence is in the archive as uploaded, and the settlements' report names it.
   const names = execFileSync("unzip", ["-Z1", zip], { encoding: "utf8" }).split("\n");
-  const stored = names.find((n) => /^attachments\/settled-by-hand\/1001543610202\/[0-9a-f-]{36}-receipt 0042\.png$/.test(n));
+  const stored = names.find((n) =>
+    /^attachments\/settled-by-hand\/1001543610202\/[0-9a-f-]{36}-receipt 0042\.png$/.test(n),
+  );
   expect(stored, names.join("\n")).toBeTruthy();
   expect(execFileSync("unzip", ["-p", zip, stored!]).equals(RECEIPT)).toBe(true);
   const settlements = execFileSync("unzip", ["-p", zip, "reports/settled-by-hand.csv"], { encoding: "utf8" });

@@ -14,7 +14,8 @@ export function pdfText(bytes: Buffer): string {
   try {
     return execFileSync("pdftotext", ["-layout", file, "-"]).toString();
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new Error("pdftotext is not installed (apt-get install poppler-utils; .ci/run does it)");
+    if ((error as NodeJS.ErrnoException).code === "ENOENT")
+      throw new Error("pdftotext is not installed (apt-get install poppler-utils; .ci/run does it)");
     throw error;
   }
 }

@@ -48,7 +48,10 @@ async function printByKeyboard(page: Page, n: string) {
   await page.keyboard.press("Space");
   await expect(dialog.getByRole("checkbox")).toBeChecked();
   await expect(dialog.getByTestId("print-preview")).toContainText(n);
-  await expectNoA11yViolations(page, { include: '[data-testid="print-stubs-dialog"]', label: "the Print stubs dialog" });
+  await expectNoA11yViolations(page, {
+    include: '[data-testid="print-stubs-dialog"]',
+    label: "the Print stubs dialog",
+  });
   const download = page.waitForEvent("download");
   await dialog.getByRole("button", { name: "Print stubs" }).focus();
   await page.keyboard.press("Enter");
@@ -72,7 +75,12 @@ async function printFromDialog(page: Page) {
   return saved;
 }
 
-test("Print stubs by keyboard saves the PDF and logs it; the stub's verify QR opens the public page on a phone", async ({ page, adminApi, browser, app }) => {
+test("Print stubs by keyboard saves the PDF and logs it; the stub's verify QR opens the public page on a phone", async ({
+  page,
+  adminApi,
+  browser,
+  app,
+}) => {
   // Two PDFs read back, a QR decoded, a phone context and axe scans of each state.
   test.slow();
   const [ticket] = await generateTickets(adminApi, { buyer_name: uniqueToken("Stub Buyer ") });
@@ -84,19 +92,30 @@ test("Print stubs by keyboard saves the PDF and logs it; the stub's verify QR op
   expect(text).toContain("Print at Actual size / 100%");
 
   await page.goto("/dashboard/tickets/prints");
-  await expect(page.getByRole("row").filter({ hasText: `${n}` }).first()).toContainText("10 a page");
+  await expect(
+    page
+      .getByRole("row")
+      .filter({ hasText: `${n}` })
+      .first(),
+  ).toContainText("10 a page");
 
   // The QR codes, read from the PDF: the counterfoil's control number and the verify URL.
   execFileSync("pdftoppm", ["-r", "300", "-gray", "-png", "-f", "2", "-l", "2", pdf, `${pdf}-p`]);
   const dir = path.dirname(pdf);
   const image = readdirSync(dir).find((f) => f.endsWith(".png"))!;
-  const codes = execFileSync("zbarimg", ["-q", "--raw", path.join(dir, image)], { stdio: ["ignore", "pipe", "ignore"] }).toString().split("\n").filter(Boolean);
+  const codes = execFileSync("zbarimg", ["-q", "--raw", path.join(dir, image)], { stdio: ["ignore", "pipe", "ignore"] })
+    .toString()
+    .split("\n")
+    .filter(Boolean);
   expect(codes).toContain(ticket.control_number);
   const url = codes.find((c) => c.includes("/V/"))!;
   expect(url).toMatch(/^HTTP:\/\/[0-9A-Z.:]+\/V\/[0-9A-Z]{33}$/);
 
   // A stranger's phone: no session, 375 px wide.
-  const phone = await browser.newContext({ viewport: { width: 375, height: 740 }, storageState: { cookies: [], origins: [] } });
+  const phone = await browser.newContext({
+    viewport: { width: 375, height: 740 },
+    storageState: { cookies: [], origins: [] },
+  });
   const visitor = await phone.newPage();
   const path_ = url.replace(/^HTTP:\/\/[^/]+/, "");
   const res = await visitor.goto(`${app.url}${path_}`);
@@ -115,7 +134,9 @@ test("Print stubs by keyboard saves the PDF and logs it; the stub's verify QR op
   expect(await phone.cookies()).toEqual([]);
 
   // Two forged tokens: the same bytes.
-  const forged = await Promise.all(["/v/0000111AAAAAAAAAAAAAAAAAAAAAAAAAA", "/V/X"].map((p) => fetch(`${app.url}${p}`)));
+  const forged = await Promise.all(
+    ["/v/0000111AAAAAAAAAAAAAAAAAAAAAAAAAA", "/V/X"].map((p) => fetch(`${app.url}${p}`)),
+  );
   expect(forged.map((r) => r.status)).toEqual([404, 404]);
   const [a, b] = await Promise.all(forged.map((r) => r.text()));
   expect(a).toBe(b);
@@ -144,13 +165,20 @@ test("Print stubs by keyboard saves the PDF and logs it; the stub's verify QR op
   const confirm = page.getByRole("dialog", { name: `Replace the verify code of ${ticket.control_number}?` });
   await expect(confirm).toContainText("stop working");
   await expect(confirm).toContainText("This ticket code has been replaced");
-  await expectNoA11yViolations(page, { include: '[data-testid="replace-code-dialog"]', label: "the Replace code dialog" });
+  await expectNoA11yViolations(page, {
+    include: '[data-testid="replace-code-dialog"]',
+    label: "the Replace code dialog",
+  });
   await confirm.getByRole("button", { name: "Replace code" }).click();
-  await expect(confirm.getByText("A reason of 3 to 200 characters is required to replace a ticket's verify code")).toBeVisible();
+  await expect(
+    confirm.getByText("A reason of 3 to 200 characters is required to replace a ticket's verify code"),
+  ).toBeVisible();
   await confirm.getByLabel("Reason").fill("Stub lost at the parish fair");
   await confirm.getByRole("button", { name: "Replace code" }).click();
   await expect(confirm).toHaveCount(0);
-  await expect(page.getByText(`The verify code of ${ticket.control_number} was replaced: print its stub again`)).toBeVisible();
+  await expect(
+    page.getByText(`The verify code of ${ticket.control_number} was replaced: print its stub again`),
+  ).toBeVisible();
   const old = await fetch(`${app.url}${path_}`);
   expect(old.status).toBe(410);
   expect(await old.text()).toContain("This ticket code has been replaced");
@@ -172,7 +200,10 @@ test("prints the rows ticked in the list, and the list's current filter", async 
   await expect(dialog.getByRole("radio", { name: "Selected rows (2)" })).toBeChecked();
   await expect(dialog.getByLabel("From ticket number")).toHaveCount(0);
   for (const t of [a, c]) await expect(dialog.getByTestId("print-preview")).toContainText(t.last_5_digits);
-  await expectNoA11yViolations(page, { include: '[data-testid="print-stubs-dialog"]', label: "Print stubs with selected rows" });
+  await expectNoA11yViolations(page, {
+    include: '[data-testid="print-stubs-dialog"]',
+    label: "Print stubs with selected rows",
+  });
   const picked = await printFromDialog(page);
   const pickedText = execFileSync("pdftotext", ["-layout", picked, "-"]).toString();
   expect([a, b, c].filter((t) => pickedText.includes(t.control_number))).toEqual([a, c]);
@@ -180,7 +211,9 @@ test("prints the rows ticked in the list, and the list's current filter", async 
   // The current filter: the search for this buyer, all three tickets.
   await page.getByRole("button", { name: "Print stubs" }).click();
   await dialog.getByRole("radio", { name: /^The current filter: search '/ }).check();
-  await expect(dialog.getByRole("radio", { name: /^The current filter/ })).toHaveAccessibleName(`The current filter: search '${buyer}' (3 tickets)`);
+  await expect(dialog.getByRole("radio", { name: /^The current filter/ })).toHaveAccessibleName(
+    `The current filter: search '${buyer}' (3 tickets)`,
+  );
   const filtered = await printFromDialog(page);
   const filteredText = execFileSync("pdftotext", ["-layout", filtered, "-"]).toString();
   for (const t of made) expect(filteredText).toContain(t.control_number);
@@ -204,10 +237,14 @@ test.describe("at 375 × 740 (cards instead of the table)", () => {
     // One checkbox per card, named by its control number; the page's checkbox follows them.
     const pageBox = page.getByRole("checkbox", { name: "Select every ticket on this page" });
     await expect(pageBox).not.toBeChecked();
-    await rowOf(page, a.control_number).getByRole("checkbox", { name: `Select ${a.control_number}` }).check();
+    await rowOf(page, a.control_number)
+      .getByRole("checkbox", { name: `Select ${a.control_number}` })
+      .check();
     await expect(pageBox).toHaveAttribute("data-state", "indeterminate");
     // By keyboard too: Space ticks the focused box.
-    await rowOf(page, c.control_number).getByRole("checkbox", { name: `Select ${c.control_number}` }).focus();
+    await rowOf(page, c.control_number)
+      .getByRole("checkbox", { name: `Select ${c.control_number}` })
+      .focus();
     await page.keyboard.press("Space");
     await expect(rowOf(page, c.control_number).getByRole("checkbox")).toBeChecked();
     await expect(rowOf(page, b.control_number).getByRole("checkbox")).not.toBeChecked();
@@ -218,7 +255,10 @@ test.describe("at 375 × 740 (cards instead of the table)", () => {
     expect(box!.width).toBeGreaterThanOrEqual(24);
     expect(box!.height).toBeGreaterThanOrEqual(24);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await expectNoA11yViolations(page, { include: '[data-testid="tickets-list"]', label: "selectable ticket cards at 375 px" });
+    await expectNoA11yViolations(page, {
+      include: '[data-testid="tickets-list"]',
+      label: "selectable ticket cards at 375 px",
+    });
     // For a person to look at (test-results/…/cards-375.png).
     await page.screenshot({ path: test.info().outputPath("cards-375.png") });
 

@@ -13,7 +13,9 @@ async function previewBankCsv(page: Page, csv: string) {
   await page.getByRole("button", { name: "Import Statement" }).click();
   const wizard = page.getByRole("dialog", { name: "Import Statement" });
   await wizard.getByLabel("Bank statement (CSV)").check();
-  await wizard.getByLabel("Statement file").setInputFiles({ name: "bpi.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await wizard
+    .getByLabel("Statement file")
+    .setInputFiles({ name: "bpi.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
   await wizard.getByLabel("Account").fill(uniqueToken("BPI preview "));
   await wizard.getByLabel("One signed amount column").check();
   await wizard.getByLabel("Date column").fill("Transaction Date");

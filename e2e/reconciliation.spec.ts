@@ -20,10 +20,18 @@ function newReference() {
 }
 
 /** Sells one ticket as one payment; returns its control number and amount ('50.00'). */
-async function sell(api: APIRequestContext, payment: { method: "gcash" | "bank_transfer"; reference: string; buyer?: string }) {
+async function sell(
+  api: APIRequestContext,
+  payment: { method: "gcash" | "bank_transfer"; reference: string; buyer?: string },
+) {
   const [ticket] = await createUnregisteredTickets(api, 1);
   const res = await api.put(`/api/tickets/register/${encodeURIComponent(ticket.control_number)}`, {
-    data: { buyerName: payment.buyer ?? uniqueToken("Recon Buyer "), phoneNumber: uniquePhone(), paymentMethod: payment.method, paymentReference: payment.reference },
+    data: {
+      buyerName: payment.buyer ?? uniqueToken("Recon Buyer "),
+      phoneNumber: uniquePhone(),
+      paymentMethod: payment.method,
+      paymentReference: payment.reference,
+    },
   });
   const text = await res.text();
   expect(res.status(), text).toBe(200);
@@ -41,7 +49,10 @@ async function openWizard(page: Page) {
   return page.getByRole("dialog", { name: "Import Statement" });
 }
 
-test("a GCash statement: preview, import, accept a mismatch, confirm a suggestion, see an unverified claim", async ({ page, adminApi }) => {
+test("a GCash statement: preview, import, accept a mismatch, confirm a suggestion, see an unverified claim", async ({
+  page,
+  adminApi,
+}) => {
   test.slow();
   const exactReference = newReference();
   const overReference = newReference();
@@ -50,7 +61,11 @@ test("a GCash statement: preview, import, accept a mismatch, confirm a suggestio
   const strangerRef = newReference();
   const exact = await sell(adminApi, { method: "gcash", reference: exactReference });
   const over = await sell(adminApi, { method: "gcash", reference: overReference });
-  const pedro = await sell(adminApi, { method: "gcash", reference: pedroRef, buyer: `Pedro ${uniqueToken("Penduko")}` });
+  const pedro = await sell(adminApi, {
+    method: "gcash",
+    reference: pedroRef,
+    buyer: `Pedro ${uniqueToken("Penduko")}`,
+  });
   await sell(adminApi, { method: "gcash", reference: fakeRef });
   const day = manilaToday();
   const overAmount = (Number(over.amount) + 10).toFixed(2);
@@ -59,15 +74,35 @@ test("a GCash statement: preview, import, accept a mismatch, confirm a suggestio
     from: day,
     to: day,
     rows: [
-      { time: `${day} 12:01 AM`, description: "Received GCash from JUAN", reference: exactReference, credit: exact.amount, balance: "100.00" },
-      { time: `${day} 12:02 AM`, description: "Received GCash from ANA", reference: overReference, credit: overAmount, balance: "200.00" },
-      { time: `${day} 12:03 AM`, description: "Received GCash from PEDRO P.", reference: strangerRef, credit: pedro.amount, balance: "300.00" },
+      {
+        time: `${day} 12:01 AM`,
+        description: "Received GCash from JUAN",
+        reference: exactReference,
+        credit: exact.amount,
+        balance: "100.00",
+      },
+      {
+        time: `${day} 12:02 AM`,
+        description: "Received GCash from ANA",
+        reference: overReference,
+        credit: overAmount,
+        balance: "200.00",
+      },
+      {
+        time: `${day} 12:03 AM`,
+        description: "Received GCash from PEDRO P.",
+        reference: strangerRef,
+        credit: pedro.amount,
+        balance: "300.00",
+      },
     ],
   });
 
   const wizard = await openWizard(page);
   await expectNoA11yViolations(page, { include: "[role=dialog]", label: "import wizard" });
-  await wizard.getByLabel("Statement file").setInputFiles({ name: "gcash-history.pdf", mimeType: "application/pdf", buffer: pdf });
+  await wizard
+    .getByLabel("Statement file")
+    .setInputFiles({ name: "gcash-history.pdf", mimeType: "application/pdf", buffer: pdf });
   await wizard.getByLabel("Account").fill(uniqueToken("GCash e2e "));
   await wizard.getByLabel("PDF password").fill("wrong");
   await wizard.getByRole("button", { name: "Preview" }).click();
@@ -89,7 +124,9 @@ test("a GCash statement: preview, import, accept a mismatch, confirm a suggestio
   const accept = page.getByRole("dialog", { name: `Accept ${peso(overAmount)}?` });
   await accept.getByRole("button", { name: "Accept Amount" }).click();
   // The comment's own message, the one the API's 422 comment_required gives (not the shared reason one).
-  await expect(accept.getByText("A comment is required to accept an amount that differs from the payment's")).toBeVisible();
+  await expect(
+    accept.getByText("A comment is required to accept an amount that differs from the payment's"),
+  ).toBeVisible();
   await expect(accept.getByText("A reason is required")).toHaveCount(0);
   await accept.getByLabel("Comment").fill("Buyer rounded up");
   await accept.getByRole("button", { name: "Accept Amount" }).click();
@@ -111,7 +148,10 @@ test("a GCash statement: preview, import, accept a mismatch, confirm a suggestio
   await expect(claims.getByRole("row").filter({ hasText: pedroRef })).toHaveCount(0);
   await expect(claims.getByRole("row").filter({ hasText: exactReference })).toHaveCount(0);
   await expect(page.getByTestId("summary-unverified-claims").first()).toHaveText(/^\d+ payments?, ₱[\d,]+\.\d{2}$/);
-  await expect(page.getByRole("link", { name: "Export CSV" }).first()).toHaveAttribute("href", "/api/reconciliation/reports/unverified-claims.csv");
+  await expect(page.getByRole("link", { name: "Export CSV" }).first()).toHaveAttribute(
+    "href",
+    "/api/reconciliation/reports/unverified-claims.csv",
+  );
   await expectNoA11yViolations(page, { include: "main", label: "unverified claims" });
 
   // At 375 px the page does not scroll sideways (tables scroll in their own box).
@@ -129,7 +169,9 @@ test("a bank CSV by its columns: preview and import, the bank payment matched", 
   ]);
   const wizard = await openWizard(page);
   await wizard.getByLabel("Bank statement (CSV)").check();
-  await wizard.getByLabel("Statement file").setInputFiles({ name: "bpi.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await wizard
+    .getByLabel("Statement file")
+    .setInputFiles({ name: "bpi.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
   await wizard.getByLabel("Account").fill(uniqueToken("BPI e2e "));
   await wizard.getByLabel("One signed amount column").check();
   await wizard.getByLabel("Date column").fill("Transaction Date");
@@ -145,18 +187,33 @@ test("a bank CSV by its columns: preview and import, the bank payment matched", 
   await wizard.getByRole("button", { name: "Import 1 Line" }).click();
   await expect(toast(page, /Imported 1 new line .* 1 payment matched/)).toBeVisible();
   await page.getByRole("tab", { name: "Matched" }).click();
-  await expect(page.getByRole("table", { name: "Matched" }).getByRole("row").filter({ hasText: reference })).toBeVisible();
+  await expect(
+    page.getByRole("table", { name: "Matched" }).getByRole("row").filter({ hasText: reference }),
+  ).toBeVisible();
 });
 
-test("a line tab pages by 100 with the page in the URL, by keyboard; on a phone each line is a card with its actions", async ({ page, adminApi }) => {
+test("a line tab pages by 100 with the page in the URL, by keyboard; on a phone each line is a card with its actions", async ({
+  page,
+  adminApi,
+}) => {
   test.slow();
   // 105 credits no payment explains (odd amounts: no suggestion either), all Money without tickets.
   const tag = uniqueToken("PAGE");
   const csv = BANK_LAYOUTS.bpi.file(
-    Array.from({ length: 105 }, (_, i) => ({ date: `2026-10-01 ${String(8 + Math.floor(i / 60)).padStart(2, "0")}:${String(i % 60).padStart(2, "0")}`, reference: `${tag}-${i}`, description: `Transfer ${i} from a stranger`, amount: "13.37" })),
+    Array.from({ length: 105 }, (_, i) => ({
+      date: `2026-10-01 ${String(8 + Math.floor(i / 60)).padStart(2, "0")}:${String(i % 60).padStart(2, "0")}`,
+      reference: `${tag}-${i}`,
+      description: `Transfer ${i} from a stranger`,
+      amount: "13.37",
+    })),
   );
   const upload = await adminApi.post("/api/reconciliation/imports", {
-    multipart: { file: { name: "paging.csv", mimeType: "text/csv", buffer: Buffer.from(csv) }, kind: "bank_csv", accountLabel: uniqueToken("BPI paging "), mapping: JSON.stringify(BANK_LAYOUTS.bpi.mapping) },
+    multipart: {
+      file: { name: "paging.csv", mimeType: "text/csv", buffer: Buffer.from(csv) },
+      kind: "bank_csv",
+      accountLabel: uniqueToken("BPI paging "),
+      mapping: JSON.stringify(BANK_LAYOUTS.bpi.mapping),
+    },
   });
   expect(upload.status(), await upload.text()).toBe(201);
   const linesRes = await adminApi.get("/api/reconciliation/lines?state=unmatched");
@@ -202,7 +259,10 @@ test("a line tab pages by 100 with the page in the URL, by keyboard; on a phone 
   // A phone: no table to scroll sideways; each line is a card and its Ignore button is on screen.
   await page.setViewportSize({ width: 375, height: 740 });
   await expect(table).toBeHidden();
-  const card = page.getByRole("list", { name: "Money without tickets" }).getByTestId("line-card").filter({ hasText: `${tag}-0` });
+  const card = page
+    .getByRole("list", { name: "Money without tickets" })
+    .getByTestId("line-card")
+    .filter({ hasText: `${tag}-0` });
   await expect(card).toBeVisible();
   const ignore = card.getByRole("button", { name: "Ignore" });
   await ignore.scrollIntoViewIfNeeded();
@@ -217,5 +277,7 @@ test("a line tab pages by 100 with the page in the URL, by keyboard; on a phone 
   await dialog.getByLabel("Reason").fill("Test transfer, not raffle money");
   await dialog.getByRole("button", { name: "Ignore Line" }).click();
   await expect(toast(page, "Line ignored")).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Money without tickets pages" }).getByTestId("page-range")).toHaveText(`Showing 1–100 of ${count(total - 1)} lines`);
+  await expect(
+    page.getByRole("navigation", { name: "Money without tickets pages" }).getByTestId("page-range"),
+  ).toHaveText(`Showing 1–100 of ${count(total - 1)} lines`);
 });

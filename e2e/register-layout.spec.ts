@@ -11,7 +11,10 @@ import { createUnregisteredTickets, registerTicket } from "./seed";
 const PHONE = { width: 375, height: 740 };
 
 async function expectNoHorizontalScroll(page: Page) {
-  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  const widths = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
   expect(widths.scroll, "page wider than the screen").toBeLessThanOrEqual(widths.client);
 }
 
@@ -33,7 +36,10 @@ test.describe("on a phone", () => {
     const r = registerPage(page);
     await r.open();
     await expect(page.getByRole("tab", { name: "Multiple Registration" })).toBeVisible();
-    await expectWithinScreen([page.getByRole("tab", { name: "Single Registration" }), page.getByRole("tab", { name: "Multiple Registration" })]);
+    await expectWithinScreen([
+      page.getByRole("tab", { name: "Single Registration" }),
+      page.getByRole("tab", { name: "Multiple Registration" }),
+    ]);
 
     await r.controlNumber.fill(tickets[0].last_5_digits);
     await expect(r.status).toContainText("Ticket found!");
@@ -54,12 +60,24 @@ test.describe("on a phone", () => {
     await r.panel.getByRole("button", { name: "Load All" }).click();
     await expect(r.rows.first()).toBeVisible();
     await r.row(tickets[1].control_number).click();
-    await expectWithinScreen([r.buyerName, r.phone, r.email, r.address, r.search, r.addInput, r.addButton, r.rows.first(), r.multipleSubmit]);
+    await expectWithinScreen([
+      r.buyerName,
+      r.phone,
+      r.email,
+      r.address,
+      r.search,
+      r.addInput,
+      r.addButton,
+      r.rows.first(),
+      r.multipleSubmit,
+    ]);
     await expect(r.phone).toHaveAttribute("inputmode", "numeric");
     await expect(r.email).toHaveAttribute("type", "email");
     await expectNoHorizontalScroll(page);
     // The list scrolls inside its own box, at most 96 units (24rem) high.
-    const listHeight = await r.panel.getByRole("list", { name: "Unregistered tickets" }).evaluate((el) => el.getBoundingClientRect().height);
+    const listHeight = await r.panel
+      .getByRole("list", { name: "Unregistered tickets" })
+      .evaluate((el) => el.getBoundingClientRect().height);
     expect(listHeight).toBeLessThanOrEqual(384);
   });
 });
@@ -101,7 +119,10 @@ for (const theme of ["light", "dark"] as const) {
       await r.row(tickets[0].control_number).click();
       await r.row(tickets[2].control_number).click();
       // A selected ticket someone else registers meanwhile: the red badge, in the list and the selection.
-      await registerTicket(adminApi, tickets[0].control_number, { buyerName: "Other Seller", phoneNumber: "9170004444" });
+      await registerTicket(adminApi, tickets[0].control_number, {
+        buyerName: "Other Seller",
+        phoneNumber: "9170004444",
+      });
       await r.panel.getByRole("button", { name: "Refresh" }).click();
       await expect(r.row(tickets[0].control_number).getByText("Registered", { exact: true })).toBeVisible();
       await r.addInput.fill("NOPE-000-00000");

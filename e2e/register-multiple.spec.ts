@@ -15,7 +15,11 @@ async function unregisteredTotal(api: import("@playwright/test").APIRequestConte
 test.describe("as an ordinary user", () => {
   test.use({ role: "user" });
 
-  test("search, Load All, paging, selection across pages; a ticket registered by someone else meanwhile is an error line", async ({ page, adminApi, userApi }) => {
+  test("search, Load All, paging, selection across pages; a ticket registered by someone else meanwhile is an error line", async ({
+    page,
+    adminApi,
+    userApi,
+  }) => {
     // Newest first: these 25 fill page 1 (the 20 highest numbers) and the top of page 2.
     const ours = (await createUnregisteredTickets(adminApi, 25)).sort((a, b) => b.ticket_number - a.ticket_number);
     const total = await unregisteredTotal(userApi);
@@ -100,7 +104,9 @@ test.describe("as an ordinary user", () => {
     await expect(result.getByTestId("registered-tickets").getByRole("listitem")).toHaveCount(2);
     await expect(result.getByTestId("registered-tickets")).toContainText(ours[0].control_number);
     await expect(result.getByTestId("registered-tickets")).toContainText(ours[10].control_number);
-    await expect(result.getByTestId("registration-errors").getByRole("listitem")).toHaveText([`Ticket ${ours[22].control_number}: Already registered to: Quick Other`]);
+    await expect(result.getByTestId("registration-errors").getByRole("listitem")).toHaveText([
+      `Ticket ${ours[22].control_number}: Already registered to: Quick Other`,
+    ]);
     await expect(result.getByRole("heading", { level: 2 })).toBeFocused();
 
     // The selection and the form are cleared; the registered tickets left the list.
@@ -109,13 +115,22 @@ test.describe("as an ordinary user", () => {
     await expect(r.row(ours[0].control_number)).toHaveCount(0);
     await expect(r.row(ours[10].control_number)).toHaveCount(0);
 
-    for (const [ticket, buyer] of [[ours[0], "Gabriela Silang"], [ours[10], "Gabriela Silang"], [ours[22], "Quick Other"]] as const) {
-      const saved = (await (await adminApi.get(`/api/tickets/search/${ticket.control_number}`)).json()) as { ticket: Ticket };
+    for (const [ticket, buyer] of [
+      [ours[0], "Gabriela Silang"],
+      [ours[10], "Gabriela Silang"],
+      [ours[22], "Quick Other"],
+    ] as const) {
+      const saved = (await (await adminApi.get(`/api/tickets/search/${ticket.control_number}`)).json()) as {
+        ticket: Ticket;
+      };
       expect(saved.ticket.buyer_name).toBe(buyer);
     }
   });
 
-  test("a listed ticket registered meanwhile shows a red 'Registered' badge with the buyer and cannot be selected", async ({ page, adminApi }) => {
+  test("a listed ticket registered meanwhile shows a red 'Registered' badge with the buyer and cannot be selected", async ({
+    page,
+    adminApi,
+  }) => {
     const ours = (await createUnregisteredTickets(adminApi, 3)).sort((a, b) => b.ticket_number - a.ticket_number);
     const r = registerPage(page);
     await r.open("multiple");
@@ -134,11 +149,15 @@ test.describe("as an ordinary user", () => {
     // It keeps its place between its neighbours.
     await expect(r.rows.nth(1)).toContainText(ours[1].control_number);
     // Still in the selection, marked, so the seller sees it before submitting.
-    await expect(r.selectedTickets.filter({ hasText: ours[1].control_number }).getByText("Registered", { exact: true })).toBeVisible();
+    await expect(
+      r.selectedTickets.filter({ hasText: ours[1].control_number }).getByText("Registered", { exact: true }),
+    ).toBeVisible();
   });
 
   test("a load failure toasts 'Failed to load unregistered tickets'", async ({ page }) => {
-    await page.route("**/api/tickets/unregistered**", (route) => route.fulfill({ status: 500, json: { success: false, code: "internal", message: "boom" } }));
+    await page.route("**/api/tickets/unregistered**", (route) =>
+      route.fulfill({ status: 500, json: { success: false, code: "internal", message: "boom" } }),
+    );
     const r = registerPage(page);
     await r.open("multiple");
     await r.panel.getByRole("button", { name: "Load All" }).click();
@@ -179,7 +198,9 @@ test.describe("as an admin", () => {
     await r.addButton.click();
     await expect(r.addProblem).toHaveText("Ticket not found with the provided control number");
 
-    await page.route("**/api/tickets/search/**", (route) => route.fulfill({ status: 500, json: { success: false, code: "internal", message: "boom" } }));
+    await page.route("**/api/tickets/search/**", (route) =>
+      route.fulfill({ status: 500, json: { success: false, code: "internal", message: "boom" } }),
+    );
     await r.addInput.fill(free[1].control_number);
     await r.addButton.click();
     await expect(r.addProblem).toHaveText("Failed to search for ticket. Please try again.");
@@ -203,7 +224,10 @@ test.describe("as an admin", () => {
     await expect(r.addProblem).toHaveText("");
   });
 
-  test("nothing registered: 'Registration Failed' with every error line and the failure toast", async ({ page, adminApi }) => {
+  test("nothing registered: 'Registration Failed' with every error line and the failure toast", async ({
+    page,
+    adminApi,
+  }) => {
     const [ticket] = await createUnregisteredTickets(adminApi, 1);
     const r = registerPage(page);
     await r.open("multiple");
@@ -218,7 +242,9 @@ test.describe("as an admin", () => {
     await expect(r.multipleResult.getByRole("heading", { level: 2 })).toHaveText("Registration Failed");
     await expect(r.multipleResult.getByTestId("result-message")).toHaveText("No tickets were registered");
     await expect(r.multipleResult.getByTestId("count-registered")).toHaveText("0");
-    await expect(r.multipleResult.getByTestId("registration-errors").getByRole("listitem")).toHaveText([`Ticket ${ticket.control_number}: Already registered to: Faster Seller`]);
+    await expect(r.multipleResult.getByTestId("registration-errors").getByRole("listitem")).toHaveText([
+      `Ticket ${ticket.control_number}: Already registered to: Faster Seller`,
+    ]);
     await expect(page.getByText("Registration failed: No tickets were registered")).toBeVisible();
     // The buyer stays typed in, for other tickets.
     await expect(r.buyerName).toHaveValue("Too Late");
@@ -228,7 +254,9 @@ test.describe("as an admin", () => {
 test.describe("its code", () => {
   test.use({ role: "user" });
 
-  test("the Multiple tab's code arrives when the tab is pointed at or chosen, and what was typed survives a switch", async ({ page }) => {
+  test("the Multiple tab's code arrives when the tab is pointed at or chosen, and what was typed survives a switch", async ({
+    page,
+  }) => {
     // Decision 185: the Single tab opens; the Multiple tab is not in the first load.
     const scripts: string[] = [];
     page.on("request", (request) => {
@@ -240,7 +268,9 @@ test.describe("its code", () => {
     const loaded = scripts.length;
     const tab = page.getByRole("tab", { name: "Multiple Registration" });
     await tab.hover();
-    await expect.poll(() => scripts.length, { message: "pointing at the tab fetches its code" }).toBeGreaterThan(loaded);
+    await expect
+      .poll(() => scripts.length, { message: "pointing at the tab fetches its code" })
+      .toBeGreaterThan(loaded);
     await chooseTab(page, "Multiple Registration");
     await expect(r.panel.getByText("Search for Tickets")).toBeVisible();
     await r.buyerName.fill("Gregoria de Jesus");

@@ -12,7 +12,10 @@ const LOOKUP_FAILED = "Failed to search for ticket. Please try again.";
 test.describe("as an ordinary user", () => {
   test.use({ role: "user" });
 
-  test("registers by last 5 digits: status lines, the button's texts, every message, the result card", async ({ page, adminApi }) => {
+  test("registers by last 5 digits: status lines, the button's texts, every message, the result card", async ({
+    page,
+    adminApi,
+  }) => {
     const [ticket] = await createUnregisteredTickets(adminApi, 1);
     const r = registerPage(page);
     await r.open();
@@ -87,7 +90,12 @@ test.describe("as an ordinary user", () => {
       ["Address", "Calamba, Laguna"],
     ];
     for (const [label, value] of fields) {
-      await expect(r.singleResult.locator("dl > div").filter({ has: page.locator("dt", { hasText: new RegExp(`^${label}$`) }) }).locator("dd")).toHaveText(value);
+      await expect(
+        r.singleResult
+          .locator("dl > div")
+          .filter({ has: page.locator("dt", { hasText: new RegExp(`^${label}$`) }) })
+          .locator("dd"),
+      ).toHaveText(value);
     }
 
     // Ready for the next buyer: the control number field is empty and has focus.
@@ -103,8 +111,16 @@ test.describe("as an ordinary user", () => {
     await expect(r.singleSubmit).toBeDisabled();
     await expect(r.buyerName).toBeDisabled();
 
-    const saved = (await (await adminApi.get(`/api/tickets/search/${ticket.control_number}`)).json()) as { ticket: Ticket };
-    expect(saved.ticket).toMatchObject({ buyer_name: "Maria Clara", phone_number: "9171234567", email: "maria@example.com", address: "Calamba, Laguna", is_registered: true });
+    const saved = (await (await adminApi.get(`/api/tickets/search/${ticket.control_number}`)).json()) as {
+      ticket: Ticket;
+    };
+    expect(saved.ticket).toMatchObject({
+      buyer_name: "Maria Clara",
+      phone_number: "9171234567",
+      email: "maria@example.com",
+      address: "Calamba, Laguna",
+      is_registered: true,
+    });
   });
 
   test("not found, failure, and a registered ticket's status lines", async ({ page, adminApi }) => {
@@ -125,13 +141,18 @@ test.describe("as an ordinary user", () => {
     await r.controlNumber.fill("B2");
     await expect(r.status).toHaveText("");
 
-    await page.route("**/api/tickets/search/**", (route) => route.fulfill({ status: 500, json: { success: false, code: "internal", message: "boom" } }));
+    await page.route("**/api/tickets/search/**", (route) =>
+      route.fulfill({ status: 500, json: { success: false, code: "internal", message: "boom" } }),
+    );
     await r.controlNumber.fill(registered.last_5_digits);
     await expect(r.status).toHaveText(LOOKUP_FAILED);
     await expect(r.singleSubmit).toHaveText("Search for ticket first");
   });
 
-  test("a newer keystroke cancels an older lookup: the old term's slow answer never shows", async ({ page, adminApi }) => {
+  test("a newer keystroke cancels an older lookup: the old term's slow answer never shows", async ({
+    page,
+    adminApi,
+  }) => {
     const [older] = await createUnregisteredTickets(adminApi, 1);
     const r = registerPage(page);
     await r.open();
@@ -153,7 +174,10 @@ test.describe("as an ordinary user", () => {
     await expect(r.buyerName).toBeDisabled();
   });
 
-  test("keyboard only: Enter searches and moves on, Enter registers, focus returns for the next buyer", async ({ page, adminApi }) => {
+  test("keyboard only: Enter searches and moves on, Enter registers, focus returns for the next buyer", async ({
+    page,
+    adminApi,
+  }) => {
     const tickets = await createUnregisteredTickets(adminApi, 2);
     const r = registerPage(page);
     await r.open();
@@ -195,7 +219,13 @@ test.describe("as an admin", () => {
     await expect(r.singleResult).toContainText("Not provided");
   });
 
-  test("two people register one ticket at the same moment: one succeeds, the other is told who has it", async ({ page, browser, app, authStates, adminApi }) => {
+  test("two people register one ticket at the same moment: one succeeds, the other is told who has it", async ({
+    page,
+    browser,
+    app,
+    authStates,
+    adminApi,
+  }) => {
     const [ticket] = await createUnregisteredTickets(adminApi, 1);
     // The second seller: an ordinary user in a browser of their own.
     const context = await browser.newContext({ baseURL: app.url, storageState: authStates.user });
@@ -244,7 +274,9 @@ test.describe("as an admin", () => {
     await expect(lost.status).toHaveText(`Already registered to: ${winner.buyer}`);
     await expect(lost.singleSubmit).toHaveText("Already Registered");
 
-    const saved = (await (await adminApi.get(`/api/tickets/search/${ticket.control_number}`)).json()) as { ticket: Ticket };
+    const saved = (await (await adminApi.get(`/api/tickets/search/${ticket.control_number}`)).json()) as {
+      ticket: Ticket;
+    };
     expect(saved.ticket).toMatchObject({ buyer_name: winner.buyer, phone_number: winner.phone, is_registered: true });
 
     await context.close();

@@ -53,7 +53,10 @@ async function sellerPage(browser: Browser, storageState: string, baseURL: strin
 
 function row(page: Page, email: string) {
   // A table row from 1024 px, a card below it (issue 38 item 8): the one on screen.
-  return page.getByTestId("balance-row").and(page.locator(`[data-seller="${email}"]`)).filter({ visible: true });
+  return page
+    .getByTestId("balance-row")
+    .and(page.locator(`[data-seller="${email}"]`))
+    .filter({ visible: true });
 }
 
 async function chooseSeller(page: Page, dialog: Locator, label: string) {
@@ -81,12 +84,16 @@ test.describe("as the treasurer (an administrator)", () => {
     const staffId = await userId(adminApi, staffEmail);
     // Earlier tests on this worker's server may have sold for this seller (in the full suite they
     // do): settle what they left with an adjustment, so every figure below is this test's own.
-    const balances = (await (await adminApi.get("/api/remittances/balances")).json()) as { sellers: { sellerId: string; balance: string; sold: number }[] };
+    const balances = (await (await adminApi.get("/api/remittances/balances")).json()) as {
+      sellers: { sellerId: string; balance: string; sold: number }[];
+    };
     const before = balances.sellers.find((s) => s.sellerId === staffId);
     const left = before?.balance ?? "0.00";
     const soldBefore = before?.sold ?? 0;
     if (left !== "0.00") {
-      const settled = await adminApi.post("/api/remittances/adjustments", { data: { sellerId: staffId, amount: left, reason: "Settles the sales of earlier tests on this server" } });
+      const settled = await adminApi.post("/api/remittances/adjustments", {
+        data: { sellerId: staffId, amount: left, reason: "Settles the sales of earlier tests on this server" },
+      });
       expect(settled.status(), await settled.text()).toBeLessThan(300);
     }
 
@@ -98,7 +105,10 @@ test.describe("as the treasurer (an administrator)", () => {
     await chooseSeller(page, allocate, STAFF_LABEL(staffEmail));
     await allocate.getByLabel("From number").fill(first);
     await allocate.getByLabel("To number").fill(last);
-    await expectNoA11yViolations(page, { include: '[data-testid="allocate-stubs-dialog"]', label: "the Hand out stubs dialog" });
+    await expectNoA11yViolations(page, {
+      include: '[data-testid="allocate-stubs-dialog"]',
+      label: "the Hand out stubs dialog",
+    });
     await allocate.getByRole("button", { name: "Hand Out Stubs" }).click();
     await expect(toast(page, `${STUBS} stubs (${first}–${last}) handed out`)).toBeVisible();
     await expect(allocate).toHaveCount(0);
@@ -129,14 +139,18 @@ test.describe("as the treasurer (an administrator)", () => {
     await seller.context().close();
     expect(problems, "errors in the seller's browser").toEqual([]);
     for (const t of tickets.slice(1)) {
-      const res = await userApi.put(`/api/tickets/register/${t.control_number}`, { data: { buyerName: "Juan Dela Cruz", phoneNumber: "09171234567" } });
+      const res = await userApi.put(`/api/tickets/register/${t.control_number}`, {
+        data: { buyerName: "Juan Dela Cruz", phoneNumber: "09171234567" },
+      });
       expect(res.status(), await res.text()).toBe(200);
     }
 
     // The Overview flags a seller whose cash on hand passes the cash_on_hand_alert setting (₱5,000 by default).
     await page.goto("/dashboard/overview");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    await expect(page.getByRole("region", { name: "Cash on hand alerts" }).filter({ hasText: STAFF.displayName })).toHaveCount(0);
+    await expect(
+      page.getByRole("region", { name: "Cash on hand alerts" }).filter({ hasText: STAFF.displayName }),
+    ).toHaveCount(0);
     expect((await adminApi.put("/api/settings", { data: { cash_on_hand_alert: 1000 } })).status()).toBe(200);
     try {
       await page.reload();
@@ -161,7 +175,10 @@ test.describe("as the treasurer (an administrator)", () => {
     await expect(record.getByRole("combobox", { name: "Seller" })).toHaveText(STAFF_LABEL(staffEmail));
     await expect(record.getByTestId("expected-amount")).toHaveText("Expected: ₱1,250.00 (the seller's balance)");
     await expect(record.getByLabel("Amount (₱)")).toHaveAccessibleDescription(/Expected: ₱1,250.00/);
-    await expectNoA11yViolations(page, { include: '[data-testid="record-remittance-dialog"]', label: "the Record remittance dialog" });
+    await expectNoA11yViolations(page, {
+      include: '[data-testid="record-remittance-dialog"]',
+      label: "the Record remittance dialog",
+    });
     // A bad amount is a field error; nothing is recorded.
     await record.getByLabel("Amount (₱)").fill("0");
     await record.getByRole("button", { name: "Record Remittance" }).click();
@@ -199,13 +216,19 @@ test.describe("as the treasurer (an administrator)", () => {
     await voidDialog.getByRole("button", { name: "Void Receipt" }).click();
     await expect(voidDialog.getByText("A reason is required to void a receipt")).toBeVisible();
     await voidDialog.getByLabel("Reason").fill("Counted twice: recorded again below");
-    await expectNoA11yViolations(page, { include: '[data-testid="void-remittance-dialog"]', label: "the Void receipt dialog" });
+    await expectNoA11yViolations(page, {
+      include: '[data-testid="void-remittance-dialog"]',
+      label: "the Void receipt dialog",
+    });
     await voidDialog.getByRole("button", { name: "Void Receipt" }).click();
     await expect(voidDialog).toHaveCount(0);
     await expect(receiptRow).toContainText("VOID");
     await expect(receiptRow.getByRole("button", { name: /^Void receipt/ })).toHaveCount(0);
     await expect(page.getByTestId("statement-balance")).toHaveText("₱1,250.00");
-    const voided = await printedText(page, receiptRow.getByRole("link", { name: `Print receipt No. ${receiptNumber}` }));
+    const voided = await printedText(
+      page,
+      receiptRow.getByRole("link", { name: `Print receipt No. ${receiptNumber}` }),
+    );
     expect(voided).toContain(`Receipt No. ${receiptNumber}`);
     expect(voided).toContain("VOID");
     expect(voided).toContain("Counted twice: recorded again below");
@@ -213,7 +236,9 @@ test.describe("as the treasurer (an administrator)", () => {
     const receiptId = (await (await adminApi.get(`/api/sellers/${staffId}/statement`)).json()).statement.receipts.find(
       (x: { receiptNumber: number }) => x.receiptNumber === receiptNumber,
     ).id as string;
-    expect((await adminApi.post(`/api/remittances/${receiptId}/void`, { data: { reason: "again" } })).status()).toBe(409);
+    expect((await adminApi.post(`/api/remittances/${receiptId}/void`, { data: { reason: "again" } })).status()).toBe(
+      409,
+    );
 
     // 6. The report PDFs: this seller's (from the statement), and the whole raffle's.
     const report = await printedText(page, page.getByRole("link", { name: "Report PDF" }));
@@ -225,16 +250,35 @@ test.describe("as the treasurer (an administrator)", () => {
     expect(whole).toContain(STAFF.displayName);
   });
 
-  test("the Remittances screen and its dialogs pass axe at 1280 and 375 px, light and dark; take back stubs, adjust, the owing filter", async ({ page, adminApi }) => {
+  test("the Remittances screen and its dialogs pass axe at 1280 and 375 px, light and dark; take back stubs, adjust, the owing filter", async ({
+    page,
+    adminApi,
+  }) => {
     // A whole flow with PDFs read back and axe in four states: longer than one screen's test.
     test.slow();
     const email = `owing-${Date.now().toString(36)}@example.com`;
     await addUser(adminApi, { email, displayName: "Owen Owing" });
     const owenId = await userId(adminApi, email);
     const [ticket] = await createUnregisteredTickets(adminApi, 1);
-    expect((await adminApi.post(`/api/sellers/${owenId}/allocations`, { data: { from: ticket.last_5_digits, to: ticket.last_5_digits } })).status()).toBe(201);
-    expect((await adminApi.post("/api/remittances", { data: { sellerId: owenId, amount: "10.00", method: "cash" } })).status()).toBe(201);
-    expect((await adminApi.post("/api/remittances/adjustments", { data: { sellerId: owenId, amount: "-60.00", reason: "short at handover" } })).status()).toBe(201);
+    expect(
+      (
+        await adminApi.post(`/api/sellers/${owenId}/allocations`, {
+          data: { from: ticket.last_5_digits, to: ticket.last_5_digits },
+        })
+      ).status(),
+    ).toBe(201);
+    expect(
+      (
+        await adminApi.post("/api/remittances", { data: { sellerId: owenId, amount: "10.00", method: "cash" } })
+      ).status(),
+    ).toBe(201);
+    expect(
+      (
+        await adminApi.post("/api/remittances/adjustments", {
+          data: { sellerId: owenId, amount: "-60.00", reason: "short at handover" },
+        })
+      ).status(),
+    ).toBe(201);
 
     // With the alert at ₱10.00 Owen's row carries the "Over limit" badge, checked for contrast too.
     expect((await adminApi.put("/api/settings", { data: { cash_on_hand_alert: 10 } })).status()).toBe(200);
@@ -246,30 +290,51 @@ test.describe("as the treasurer (an administrator)", () => {
         for (const theme of ["light", "dark"] as const) {
           await switchTheme(page, theme);
           await expect(row(page, email).getByText("Over limit")).toBeVisible();
-          await expect(page.getByTestId("remittance-totals")).toContainText(/Cash collected ₱[\d,.]+, remitted .* GCash and bank ₱[\d,.]+, paid to the organisation \(not owed\)\./);
+          await expect(page.getByTestId("remittance-totals")).toContainText(
+            /Cash collected ₱[\d,.]+, remitted .* GCash and bank ₱[\d,.]+, paid to the organisation \(not owed\)\./,
+          );
           await expectNoA11yViolations(page, { include: "main", label: `Remittances at ${width} px (${theme})` });
           await row(page, email).getByRole("button", { name: "Record remittance from Owen Owing" }).click();
           const record = page.getByRole("dialog", { name: "Record remittance" });
           await expect(record.getByTestId("expected-amount")).toHaveText("Expected: ₱50.00 (the seller's balance)");
-          await expectNoA11yViolations(page, { include: '[data-testid="record-remittance-dialog"]', label: `Record remittance at ${width} px (${theme})` });
+          await expectNoA11yViolations(page, {
+            include: '[data-testid="record-remittance-dialog"]',
+            label: `Record remittance at ${width} px (${theme})`,
+          });
           await record.getByRole("button", { name: "Cancel" }).click();
           await expect(record).toHaveCount(0);
-          const scroll = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          const scroll = await page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          );
           expect(scroll, "the page itself does not scroll sideways").toBeLessThanOrEqual(0);
         }
       }
       // An administrator's view of a statement (every action, a VOID receipt) in dark mode on a phone.
-      const mistaken = (await (await adminApi.post("/api/remittances", { data: { sellerId: owenId, amount: "5.00", method: "cash" } })).json()).remittance;
-      expect((await adminApi.post(`/api/remittances/${mistaken.id}/void`, { data: { reason: "wrong seller" } })).status()).toBe(200);
+      const mistaken = (
+        await (
+          await adminApi.post("/api/remittances", { data: { sellerId: owenId, amount: "5.00", method: "cash" } })
+        ).json()
+      ).remittance;
+      expect(
+        (await adminApi.post(`/api/remittances/${mistaken.id}/void`, { data: { reason: "wrong seller" } })).status(),
+      ).toBe(200);
       await page.goto(`/dashboard/statement?seller=${owenId}`);
-      await expect(page.getByTestId("receipt-row").and(page.locator(`[data-receipt="${mistaken.receiptNumber}"]`))).toContainText("VOID");
-      await expectNoA11yViolations(page, { include: "main", label: "an administrator's statement view at 375 px (dark)" });
+      await expect(
+        page.getByTestId("receipt-row").and(page.locator(`[data-receipt="${mistaken.receiptNumber}"]`)),
+      ).toContainText("VOID");
+      await expectNoA11yViolations(page, {
+        include: "main",
+        label: "an administrator's statement view at 375 px (dark)",
+      });
       // Owen gives his unsold stub back, and his ₱50.00 shortage is written off, through the dialogs.
       await expect(page.getByTestId("held-ranges")).toHaveText(ticket.last_5_digits);
       await page.getByRole("button", { name: "Take Back Stubs" }).click();
       const takeBack = page.getByRole("dialog", { name: "Take back stubs from Owen Owing" });
       await takeBack.getByLabel("Stub numbers").fill(ticket.last_5_digits);
-      await expectNoA11yViolations(page, { include: '[data-testid="return-stubs-dialog"]', label: "Take back stubs at 375 px (dark)" });
+      await expectNoA11yViolations(page, {
+        include: '[data-testid="return-stubs-dialog"]',
+        label: "Take back stubs at 375 px (dark)",
+      });
       await takeBack.getByRole("button", { name: "Take Back" }).click();
       await expect(takeBack).toHaveCount(0);
       await expect(page.getByTestId("held-ranges")).toHaveCount(0);
@@ -278,7 +343,10 @@ test.describe("as the treasurer (an administrator)", () => {
       const adjust = page.getByRole("dialog", { name: "Adjust Owen Owing's balance" });
       await adjust.getByLabel("Amount (₱, signed)").fill("50.00");
       await adjust.getByLabel("Reason").fill("Written off: lost at the fair");
-      await expectNoA11yViolations(page, { include: '[data-testid="adjust-balance-dialog"]', label: "Adjust balance at 375 px (dark)" });
+      await expectNoA11yViolations(page, {
+        include: '[data-testid="adjust-balance-dialog"]',
+        label: "Adjust balance at 375 px (dark)",
+      });
       await adjust.getByRole("button", { name: "Record Adjustment" }).click();
       await expect(adjust).toHaveCount(0);
       await expect(page.getByTestId("statement-balance")).toHaveText("₱0.00");
@@ -300,14 +368,23 @@ test.describe("as the treasurer (an administrator)", () => {
 test.describe("a seller row's More menu", () => {
   test.use({ role: "admin" });
 
-  test("its code arrives only when the button is used; ArrowDown opens it, Escape gives the focus back, Hand out stubs opens the dialog for the row", async ({ page, adminApi }) => {
+  test("its code arrives only when the button is used; ArrowDown opens it, Escape gives the focus back, Hand out stubs opens the dialog for the row", async ({
+    page,
+    adminApi,
+  }) => {
     // Decision 179: the Radix menu is not in the screen's first load; pointing at or focusing the
     // button fetches it, a press mounts it open.
     const email = `menu-${Date.now().toString(36)}@example.com`;
     await addUser(adminApi, { email, displayName: "Mia Menu" });
     const miaId = await userId(adminApi, email);
     const [ticket] = await createUnregisteredTickets(adminApi, 1);
-    expect((await adminApi.post(`/api/sellers/${miaId}/allocations`, { data: { from: ticket.last_5_digits, to: ticket.last_5_digits } })).status()).toBe(201);
+    expect(
+      (
+        await adminApi.post(`/api/sellers/${miaId}/allocations`, {
+          data: { from: ticket.last_5_digits, to: ticket.last_5_digits },
+        })
+      ).status(),
+    ).toBe(201);
     const scripts: string[] = [];
     page.on("request", (request) => {
       if (request.resourceType() === "script") scripts.push(request.url());
@@ -359,12 +436,40 @@ test.describe("as a seller (staff)", () => {
     await addUser(adminApi, { email: otherEmail, displayName: "Olga Other" });
     const otherId = await userId(adminApi, otherEmail);
     const [mine, theirs] = await createUnregisteredTickets(adminApi, 2);
-    expect((await adminApi.post(`/api/sellers/${staffId}/allocations`, { data: { from: mine.last_5_digits, to: mine.last_5_digits } })).status()).toBe(201);
-    expect((await adminApi.post(`/api/sellers/${otherId}/allocations`, { data: { from: theirs.last_5_digits, to: theirs.last_5_digits } })).status()).toBe(201);
-    const own = (await (await adminApi.post("/api/remittances", { data: { sellerId: staffId, amount: "75.50", method: "cash" } })).json()).remittance;
-    const other = (await (await adminApi.post("/api/remittances", { data: { sellerId: otherId, amount: "99.00", method: "cash" } })).json()).remittance;
-    const mistaken = (await (await adminApi.post("/api/remittances", { data: { sellerId: staffId, amount: "7.00", method: "cash" } })).json()).remittance;
-    expect((await adminApi.post(`/api/remittances/${mistaken.id}/void`, { data: { reason: "typed the wrong amount" } })).status()).toBe(200);
+    expect(
+      (
+        await adminApi.post(`/api/sellers/${staffId}/allocations`, {
+          data: { from: mine.last_5_digits, to: mine.last_5_digits },
+        })
+      ).status(),
+    ).toBe(201);
+    expect(
+      (
+        await adminApi.post(`/api/sellers/${otherId}/allocations`, {
+          data: { from: theirs.last_5_digits, to: theirs.last_5_digits },
+        })
+      ).status(),
+    ).toBe(201);
+    const own = (
+      await (
+        await adminApi.post("/api/remittances", { data: { sellerId: staffId, amount: "75.50", method: "cash" } })
+      ).json()
+    ).remittance;
+    const other = (
+      await (
+        await adminApi.post("/api/remittances", { data: { sellerId: otherId, amount: "99.00", method: "cash" } })
+      ).json()
+    ).remittance;
+    const mistaken = (
+      await (
+        await adminApi.post("/api/remittances", { data: { sellerId: staffId, amount: "7.00", method: "cash" } })
+      ).json()
+    ).remittance;
+    expect(
+      (
+        await adminApi.post(`/api/remittances/${mistaken.id}/void`, { data: { reason: "typed the wrong amount" } })
+      ).status(),
+    ).toBe(200);
 
     // The sidebar has My Statement, not Remittances; Remittances itself sends a seller away.
     await page.goto("/dashboard/overview");
@@ -377,7 +482,9 @@ test.describe("as a seller (staff)", () => {
     const ownRow = page.getByTestId("receipt-row").and(page.locator(`[data-receipt="${own.receiptNumber}"]`));
     await expect(ownRow).toContainText("₱75.50");
     await expect(ownRow).toContainText("Valid");
-    await expect(page.getByTestId("receipt-row").and(page.locator(`[data-receipt="${mistaken.receiptNumber}"]`))).toContainText("VOID");
+    await expect(
+      page.getByTestId("receipt-row").and(page.locator(`[data-receipt="${mistaken.receiptNumber}"]`)),
+    ).toContainText("VOID");
     await expect(page.getByTestId("receipt-row").filter({ hasText: "₱99.00" })).toHaveCount(0);
     await expect(page.getByTestId("held-ranges")).toContainText(mine.last_5_digits);
     await expect(page.getByTestId("held-ranges")).not.toContainText(theirs.last_5_digits);
@@ -408,7 +515,9 @@ test.describe("as a seller (staff)", () => {
     expect((await userApi.get(`/api/remittances/${own.id}/receipt.pdf`)).status()).toBe(200);
     expect((await userApi.get("/api/remittances/balances")).status()).toBe(403);
     expect((await userApi.get(`/api/remittances/report.pdf?seller=${staffId}`)).status()).toBe(403);
-    expect((await userApi.post("/api/remittances", { data: { sellerId: staffId, amount: "1.00" } })).status()).toBe(403);
+    expect((await userApi.post("/api/remittances", { data: { sellerId: staffId, amount: "1.00" } })).status()).toBe(
+      403,
+    );
 
     await page.goto("/dashboard/statement");
     for (const width of [1280, 375]) {
@@ -417,7 +526,9 @@ test.describe("as a seller (staff)", () => {
         await switchTheme(page, theme);
         await expect(ownRow).toBeVisible();
         await expectNoA11yViolations(page, { include: "main", label: `My Statement at ${width} px (${theme})` });
-        const scroll = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        const scroll = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
         expect(scroll, "the page itself does not scroll sideways").toBeLessThanOrEqual(0);
       }
     }

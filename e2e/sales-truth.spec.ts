@@ -33,7 +33,10 @@ async function totalRevenue(page: Page): Promise<number> {
   return Number((await value.innerText()).replace(/[₱,]/g, ""));
 }
 
-test("a GCash sale keeps its reference: shown in Details, found by search, exported, and refused for another buyer", async ({ page, adminApi }) => {
+test("a GCash sale keeps its reference: shown in Details, found by search, exported, and refused for another buyer", async ({
+  page,
+  adminApi,
+}) => {
   test.slow();
   const [first, second] = await createUnregisteredTickets(adminApi, 2);
   const reference = newReference();
@@ -61,7 +64,11 @@ test("a GCash sale keeps its reference: shown in Details, found by search, expor
   await r.panel.getByRole("radio", { name: "GCash" }).check();
   await r.panel.getByLabel("GCash Reference").fill(reference.digits);
   await r.singleSubmit.click();
-  const clash = r.panel.getByText(new RegExp(`^Reference ${reference.digits} was already used for ${first.control_number} \\(registered \\d{4}-\\d{2}-\\d{2} by .+\\)$`));
+  const clash = r.panel.getByText(
+    new RegExp(
+      `^Reference ${reference.digits} was already used for ${first.control_number} \\(registered \\d{4}-\\d{2}-\\d{2} by .+\\)$`,
+    ),
+  );
   await expect(clash).toBeVisible();
   await expect(r.panel.getByLabel("GCash Reference")).toHaveAttribute("aria-invalid", "true");
 
@@ -69,7 +76,9 @@ test("a GCash sale keeps its reference: shown in Details, found by search, expor
   await gotoTickets(page, `?q=${encodeURIComponent(reference.printed)}`);
   await expect(rowOf(page, first.control_number)).toBeVisible();
   await expect(rowOf(page, second.control_number)).toHaveCount(0);
-  await rowOf(page, first.control_number).getByRole("button", { name: `View details of ${first.control_number}` }).click();
+  await rowOf(page, first.control_number)
+    .getByRole("button", { name: `View details of ${first.control_number}` })
+    .click();
   const details = page.getByRole("dialog", { name: "Ticket Details" });
   await expect(details.getByTestId("details-payment-reference")).toHaveText(reference.digits);
   await expect(details.getByRole("button", { name: "Copy payment reference" })).toBeVisible();
@@ -77,21 +86,33 @@ test("a GCash sale keeps its reference: shown in Details, found by search, expor
 
   // The export carries it, as it was typed, after the template's columns.
   await gotoTickets(page);
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Export CSV" }).click(),
+  ]);
   const csv = await readFile((await download.path())!, "utf8");
   const [header, ...lines] = csv.replace(/^\uFEFF/, "").split(/\r?\n/);
   expect(header).toContain("Payment Reference");
   expect(lines.find((line) => line.includes(first.control_number))).toContain(`,${reference.printed},`);
 });
 
-test("voiding a sold ticket from the table: the Void badge, the revenue drops by its price, the report lists it, Unvoid takes it back", async ({ page, adminApi }) => {
+test("voiding a sold ticket from the table: the Void badge, the revenue drops by its price, the report lists it, Unvoid takes it back", async ({
+  page,
+  adminApi,
+}) => {
   // Three screens and two axe scans.
   test.slow();
-  const [sold] = await generateTickets(adminApi, { buyer_name: uniqueToken("Void Buyer "), phone_number: uniquePhone(), payment_method: "cash" });
+  const [sold] = await generateTickets(adminApi, {
+    buyer_name: uniqueToken("Void Buyer "),
+    phone_number: uniquePhone(),
+    payment_method: "cash",
+  });
   const before = await totalRevenue(page);
 
   await gotoTickets(page, `?q=${sold.control_number}`);
-  await rowOf(page, sold.control_number).getByRole("button", { name: `Void ${sold.control_number}` }).click();
+  await rowOf(page, sold.control_number)
+    .getByRole("button", { name: `Void ${sold.control_number}` })
+    .click();
   const dialog = page.getByRole("dialog", { name: `Void ticket ${sold.control_number}?` });
   await expect(dialog).toContainText("leaves every sales figure");
   // Other needs a note of 10 characters: the form says so before anything is sent.
@@ -109,8 +130,12 @@ test("voiding a sold ticket from the table: the Void badge, the revenue drops by
   await waitForList(page);
   await expect(rowOf(page, sold.control_number).getByTestId("void-badge")).toBeVisible();
   // A voided ticket cannot be deleted or edited; it can be unvoided.
-  await expect(rowOf(page, sold.control_number).getByRole("button", { name: `Delete ${sold.control_number}` })).toHaveCount(0);
-  await expect(rowOf(page, sold.control_number).getByRole("button", { name: `Unvoid ${sold.control_number}` })).toBeVisible();
+  await expect(
+    rowOf(page, sold.control_number).getByRole("button", { name: `Delete ${sold.control_number}` }),
+  ).toHaveCount(0);
+  await expect(
+    rowOf(page, sold.control_number).getByRole("button", { name: `Unvoid ${sold.control_number}` }),
+  ).toBeVisible();
 
   expect(await totalRevenue(page)).toBe(before - sold.amount);
   await expect(statValue(page, "Total Revenue")).toHaveText(peso(before - sold.amount));
@@ -136,21 +161,38 @@ test("voiding a sold ticket from the table: the Void badge, the revenue drops by
 });
 
 test("Delete offers Void Instead for a sold ticket and says the difference", async ({ page, adminApi }) => {
-  const [sold] = await generateTickets(adminApi, { buyer_name: uniqueToken("Keep Buyer "), phone_number: uniquePhone() });
+  const [sold] = await generateTickets(adminApi, {
+    buyer_name: uniqueToken("Keep Buyer "),
+    phone_number: uniquePhone(),
+  });
   await gotoTickets(page, `?q=${sold.control_number}`);
-  await rowOf(page, sold.control_number).getByRole("button", { name: `Delete ${sold.control_number}` }).click();
+  await rowOf(page, sold.control_number)
+    .getByRole("button", { name: `Delete ${sold.control_number}` })
+    .click();
   const confirm = page.getByRole("alertdialog", { name: "Delete ticket?" });
   await expect(confirm.getByTestId("void-instead-note")).toContainText("voiding it keeps the number");
   await confirm.getByRole("button", { name: "Void Instead" }).click();
   await expect(page.getByRole("dialog", { name: `Void ticket ${sold.control_number}?` })).toBeVisible();
 });
 
-test("Ticket Details at 375 × 740: the body scrolls, the title and the close button stay in view", async ({ page, adminApi }) => {
-  const [sold] = await generateTickets(adminApi, { buyer_name: uniqueToken("Phone Buyer "), phone_number: uniquePhone(), payment_method: "gcash", gcash_reference: newReference().digits });
+test("Ticket Details at 375 × 740: the body scrolls, the title and the close button stay in view", async ({
+  page,
+  adminApi,
+}) => {
+  const [sold] = await generateTickets(adminApi, {
+    buyer_name: uniqueToken("Phone Buyer "),
+    phone_number: uniquePhone(),
+    payment_method: "gcash",
+    gcash_reference: newReference().digits,
+  });
   await adminApi.post(`/api/tickets/${sold.id}/void`, { data: { reason: "lost_stub", note: "Left on the jeepney" } });
   await page.setViewportSize({ width: 375, height: 740 });
   await gotoTickets(page, `?q=${sold.control_number}`);
-  await page.getByTestId("ticket-card").filter({ hasText: sold.control_number }).getByRole("button", { name: `View details of ${sold.control_number}` }).click();
+  await page
+    .getByTestId("ticket-card")
+    .filter({ hasText: sold.control_number })
+    .getByRole("button", { name: `View details of ${sold.control_number}` })
+    .click();
   const details = page.getByRole("dialog", { name: "Ticket Details" });
   await details.getByText("Left on the jeepney").scrollIntoViewIfNeeded();
   await expect(details.getByText("Left on the jeepney")).toBeInViewport();

@@ -19,7 +19,11 @@ export async function expectTablesFit(page: Page, label: string) {
   const problems = await page.evaluate(() => {
     // Rendered for the eye: a chart's table for screen readers sits in a 1 px .sr-only box on purpose.
     const visible = (el: Element) => (el as HTMLElement).offsetParent !== null && !el.closest(".sr-only");
-    const nameOf = (t: Element) => t.getAttribute("aria-label") ?? t.closest("[data-testid]")?.getAttribute("data-testid") ?? t.querySelector("th")?.textContent ?? t.tagName;
+    const nameOf = (t: Element) =>
+      t.getAttribute("aria-label") ??
+      t.closest("[data-testid]")?.getAttribute("data-testid") ??
+      t.querySelector("th")?.textContent ??
+      t.tagName;
     const out: string[] = [];
     for (const t of document.querySelectorAll("table")) {
       if (!visible(t)) continue;
@@ -29,15 +33,18 @@ export async function expectTablesFit(page: Page, label: string) {
       for (const cell of t.querySelectorAll("th, td")) {
         const el = cell as HTMLElement;
         const style = getComputedStyle(el);
-        if (style.overflow !== "visible" && el.scrollWidth > el.clientWidth + 1) out.push(`a cell of "${nameOf(t)}" is cut off: "${el.innerText.slice(0, 40)}"`);
+        if (style.overflow !== "visible" && el.scrollWidth > el.clientWidth + 1)
+          out.push(`a cell of "${nameOf(t)}" is cut off: "${el.innerText.slice(0, 40)}"`);
       }
     }
     for (const card of document.querySelectorAll("[data-slot='card']")) {
       if (!visible(card)) continue;
       const parent = card.parentElement;
-      if (parent && card.getBoundingClientRect().width > parent.clientWidth + 1) out.push(`a card "${(card as HTMLElement).innerText.slice(0, 30)}" is wider than its container`);
+      if (parent && card.getBoundingClientRect().width > parent.clientWidth + 1)
+        out.push(`a card "${(card as HTMLElement).innerText.slice(0, 30)}" is wider than its container`);
     }
-    if (document.documentElement.scrollWidth > window.innerWidth) out.push(`the page scrolls sideways (${document.documentElement.scrollWidth} px in ${window.innerWidth})`);
+    if (document.documentElement.scrollWidth > window.innerWidth)
+      out.push(`the page scrolls sideways (${document.documentElement.scrollWidth} px in ${window.innerWidth})`);
     return out;
   });
   expect(problems, `${label}: what does not fit`).toEqual([]);

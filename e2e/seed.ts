@@ -13,25 +13,46 @@ async function ok<T>(res: Awaited<ReturnType<APIRequestContext["get"]>>): Promis
 let buyerCounter = 0;
 
 /** Registered tickets for one buyer (generate registers at once), 1-100 at a time. */
-export async function generateTickets(api: APIRequestContext, input: Partial<GenerateTicketInput> = {}): Promise<Ticket[]> {
+export async function generateTickets(
+  api: APIRequestContext,
+  input: Partial<GenerateTicketInput> = {},
+): Promise<Ticket[]> {
   buyerCounter += 1;
-  const body = { buyer_name: `Seed Buyer ${buyerCounter}`, phone_number: "09171234567", payment_method: "cash", quantity: 1, ...input };
-  const answer = await ok<{ ticket?: Ticket; tickets?: Ticket[] }>(await api.post("/api/tickets/generate", { data: body }));
+  const body = {
+    buyer_name: `Seed Buyer ${buyerCounter}`,
+    phone_number: "09171234567",
+    payment_method: "cash",
+    quantity: 1,
+    ...input,
+  };
+  const answer = await ok<{ ticket?: Ticket; tickets?: Ticket[] }>(
+    await api.post("/api/tickets/generate", { data: body }),
+  );
   return answer.tickets ?? [answer.ticket!];
 }
 
 /** `count` unregistered tickets on the first run of free numbers (custom range). */
 export async function createUnregisteredTickets(api: APIRequestContext, count: number): Promise<Ticket[]> {
-  const range = await ok<{ startRange: number; endRange: number }>(await api.get(`/api/tickets/find-available-range/${count}`));
+  const range = await ok<{ startRange: number; endRange: number }>(
+    await api.get(`/api/tickets/find-available-range/${count}`),
+  );
   const result = await ok<CustomRangeResult>(
-    await api.post("/api/tickets/admin/generate-custom-range", { data: { startRange: range.startRange, endRange: range.endRange, userId: "e2e-seed" } }),
+    await api.post("/api/tickets/admin/generate-custom-range", {
+      data: { startRange: range.startRange, endRange: range.endRange, userId: "e2e-seed" },
+    }),
   );
   expect(result.stats.generated).toBe(count);
   return result.tickets;
 }
 
-export async function registerTicket(api: APIRequestContext, reference: string, buyer: { buyerName: string; phoneNumber: string; email?: string; address?: string }) {
-  return ok<{ ticket: Ticket }>(await api.put(`/api/tickets/register/${encodeURIComponent(reference)}`, { data: buyer }));
+export async function registerTicket(
+  api: APIRequestContext,
+  reference: string,
+  buyer: { buyerName: string; phoneNumber: string; email?: string; address?: string },
+) {
+  return ok<{ ticket: Ticket }>(
+    await api.put(`/api/tickets/register/${encodeURIComponent(reference)}`, { data: buyer }),
+  );
 }
 
 export async function addUser(api: APIRequestContext, user: { email: string; displayName: string; isAdmin?: boolean }) {
@@ -39,5 +60,7 @@ export async function addUser(api: APIRequestContext, user: { email: string; dis
 }
 
 export async function ticketStats(api: APIRequestContext) {
-  return ok<{ total: number; registered_count: number; unregistered_count: number; revenue: number }>(await api.get("/api/tickets/stats"));
+  return ok<{ total: number; registered_count: number; unregistered_count: number; revenue: number }>(
+    await api.get("/api/tickets/stats"),
+  );
 }

@@ -77,7 +77,10 @@ function postSized(baseUrl: string, path: string, bytes: number): Promise<Endles
     const chunk = Buffer.alloc(64 * 1024, 0x61);
     let sentBytes = 0;
     let answered = false;
-    const req = http.request(new URL(path, baseUrl), { method: "POST", headers: { "content-type": "text/csv", "content-length": String(bytes) } });
+    const req = http.request(new URL(path, baseUrl), {
+      method: "POST",
+      headers: { "content-type": "text/csv", "content-length": String(bytes) },
+    });
     req.flushHeaders();
     const started = Date.now();
     const pump = () => {
@@ -124,13 +127,17 @@ test.describe("request limits on the real server", () => {
     expect(growth, `RSS grew ${(growth / MB).toFixed(1)} MB`).toBeLessThan(20 * MB);
   });
 
-  test("30 anonymous 24 MB imports at once: each 401 within 1 s, unread, and RSS grows by less than 64 MB (issue 25 item 1)", async ({ app }) => {
+  test("30 anonymous 24 MB imports at once: each 401 within 1 s, unread, and RSS grows by less than 64 MB (issue 25 item 1)", async ({
+    app,
+  }) => {
     // One batch first: the route's code loads, and the server grows to serving 30 requests at once
     // (its own buffers, pooled connections), which has nothing to do with the bodies. The second
     // batch measures what the bodies cost.
     await Promise.all(Array.from({ length: 30 }, () => postSized(app.url, "/api/tickets/import", 24 * MB)));
     const before = rssBytes(app.pid);
-    const results = await Promise.all(Array.from({ length: 30 }, () => postSized(app.url, "/api/tickets/import", 24 * MB)));
+    const results = await Promise.all(
+      Array.from({ length: 30 }, () => postSized(app.url, "/api/tickets/import", 24 * MB)),
+    );
     const growth = rssBytes(app.pid) - before;
     for (const result of results) {
       expect(result.status).toBe(401);
@@ -146,7 +153,9 @@ test.describe("request limits on the real server", () => {
     const { port } = new URL(app.url);
     const started = Date.now();
     const answer = await new Promise<string>((resolve, reject) => {
-      const socket = net.connect(Number(port), "127.0.0.1", () => socket.write("GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "));
+      const socket = net.connect(Number(port), "127.0.0.1", () =>
+        socket.write("GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "),
+      );
       let received = "";
       socket.on("data", (d) => (received += d.toString()));
       socket.on("close", () => resolve(received));
@@ -191,7 +200,10 @@ test.describe("security headers", () => {
     expect(again).not.toBe(csp);
   });
 
-  test("an authenticated API answer and error answers are no-store with the static headers", async ({ adminApi, request }) => {
+  test("an authenticated API answer and error answers are no-store with the static headers", async ({
+    adminApi,
+    request,
+  }) => {
     const ok = await adminApi.get("/api/tickets/stats");
     expect(ok.status()).toBe(200);
     expect(ok.headers()).toMatchObject({ ...STATIC, "cache-control": "no-store" });
@@ -224,16 +236,24 @@ test.describe("every /api answer is JSON in the one error shape", () => {
     test(`${method} ${path} → ${status} ${code}`, async ({ app }) => {
       // Raw HTTP: a browser or fetch would resolve the dot segments before sending.
       const { port } = new URL(app.url);
-      const res = await new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
-        const req = http.request({ host: "127.0.0.1", port, method, path, headers: method === "GET" || method === "DELETE" ? {} : { "content-type": "application/json" } });
-        req.on("response", (r) => {
-          let body = "";
-          r.on("data", (d: Buffer) => (body += d.toString()));
-          r.on("end", () => resolve({ status: r.statusCode!, headers: r.headers, body }));
-        });
-        req.on("error", reject);
-        req.end(method === "PUT" || method === "POST" ? JSON.stringify({ buyerName: "X" }) : undefined);
-      });
+      const res = await new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>(
+        (resolve, reject) => {
+          const req = http.request({
+            host: "127.0.0.1",
+            port,
+            method,
+            path,
+            headers: method === "GET" || method === "DELETE" ? {} : { "content-type": "application/json" },
+          });
+          req.on("response", (r) => {
+            let body = "";
+            r.on("data", (d: Buffer) => (body += d.toString()));
+            r.on("end", () => resolve({ status: r.statusCode!, headers: r.headers, body }));
+          });
+          req.on("error", reject);
+          req.end(method === "PUT" || method === "POST" ? JSON.stringify({ buyerName: "X" }) : undefined);
+        },
+      );
       expect(res.status).toBe(status);
       expect(res.headers["content-type"]).toMatch(/^application\/json/);
       expect(res.headers.location).toBeUndefined();

@@ -8,7 +8,8 @@ import { chooseGoogleIdentity, uniqueEmail } from "./helpers";
 import { addUser } from "./seed";
 import { withSettings } from "./settings-helpers";
 
-const isDark = (page: import("@playwright/test").Page) => page.evaluate(() => document.documentElement.classList.contains("dark"));
+const isDark = (page: import("@playwright/test").Page) =>
+  page.evaluate(() => document.documentElement.classList.contains("dark"));
 
 test.describe("signed in", () => {
   test.use({ role: "admin" });
@@ -37,7 +38,12 @@ test.describe("signed in", () => {
     await expect.poll(() => isDark(page)).toBe(startedDark);
   });
 
-  test("dark_mode is the default theme for anyone who has not chosen, and primary_color the colour", async ({ page, adminApi, browser, app }) => {
+  test("dark_mode is the default theme for anyone who has not chosen, and primary_color the colour", async ({
+    page,
+    adminApi,
+    browser,
+    app,
+  }) => {
     const freshPage = async () => {
       const context = await browser.newContext({ baseURL: app.url, storageState: { cookies: [], origins: [] } });
       const p = await context.newPage();
@@ -53,7 +59,11 @@ test.describe("signed in", () => {
       const { p, context } = await freshPage();
       await expect(p.getByRole("button", { name: "Sign in with Google" })).toBeVisible();
       await expect(p.locator("html")).not.toHaveClass(/\bdark\b/);
-      await expect.poll(() => p.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--brand-primary").trim())).toBe("#1e3a8a");
+      await expect
+        .poll(() =>
+          p.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--brand-primary").trim()),
+        )
+        .toBe("#1e3a8a");
       await context.close();
 
       // A person's own choice still wins over the default.
@@ -66,14 +76,24 @@ test.describe("signed in", () => {
   });
 });
 
-test("site_name and site_description are the page's title and description and the login screen's line", async ({ page, adminApi }) => {
-  await withSettings(adminApi, { site_name: "Reunion Raffle Desk", site_description: "Proceeds go to the scholarship fund" }, async () => {
-    await page.goto("/login");
-    await expect(page).toHaveTitle("Reunion Raffle Desk");
-    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", "Proceeds go to the scholarship fund");
-    await expect(page.getByText("Authorized User Access")).toBeVisible();
-    await expect(page.getByText("Proceeds go to the scholarship fund")).toBeVisible();
-  });
+test("site_name and site_description are the page's title and description and the login screen's line", async ({
+  page,
+  adminApi,
+}) => {
+  await withSettings(
+    adminApi,
+    { site_name: "Reunion Raffle Desk", site_description: "Proceeds go to the scholarship fund" },
+    async () => {
+      await page.goto("/login");
+      await expect(page).toHaveTitle("Reunion Raffle Desk");
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+        "content",
+        "Proceeds go to the scholarship fund",
+      );
+      await expect(page.getByText("Authorized User Access")).toBeVisible();
+      await expect(page.getByText("Proceeds go to the scholarship fund")).toBeVisible();
+    },
+  );
   await page.reload();
   await expect(page).toHaveTitle("Batch 2000 Raffle Dashboard");
   await expect(page.getByText("Proceeds go to the scholarship fund")).toHaveCount(0);
@@ -84,9 +104,15 @@ test("require_email_verification decides whether Google's unverified accounts ge
   await addUser(adminApi, { email, displayName: "Una Verified" });
   const signInUnverified = async () => {
     await page.goto("/login");
-    await chooseGoogleIdentity(page.request, { email, name: "Una Verified", emailVerified: false }, new URL(page.url()).origin);
+    await chooseGoogleIdentity(
+      page.request,
+      { email, name: "Una Verified", emailVerified: false },
+      new URL(page.url()).origin,
+    );
     await Promise.all([
-      page.waitForURL((url) => url.pathname === "/dashboard/overview" || url.searchParams.has("error"), { waitUntil: "commit" }),
+      page.waitForURL((url) => url.pathname === "/dashboard/overview" || url.searchParams.has("error"), {
+        waitUntil: "commit",
+      }),
       page.getByRole("button", { name: "Sign in with Google" }).click(),
     ]);
   };

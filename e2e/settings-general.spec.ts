@@ -10,7 +10,9 @@ test.use({ role: "admin" });
 const PRICE_MESSAGE = "Ticket price must be a number from 0.01 to 1,000,000 with at most 2 decimals";
 const LIMIT_MESSAGE = "Maximum ticket limit must be a whole number from 1 to 999,999";
 
-test("a plain load arms no leave guard: the 'Leave without saving?' code and its history entry come only with an unsaved change", async ({ page }) => {
+test("a plain load arms no leave guard: the 'Leave without saving?' code and its history entry come only with an unsaved change", async ({
+  page,
+}) => {
   const scripts: Promise<string>[] = [];
   page.on("requestfinished", (request) => {
     if (request.resourceType() === "script") scripts.push(request.response().then((r) => r?.text() ?? ""));
@@ -33,56 +35,74 @@ test("a plain load arms no leave guard: the 'Leave without saving?' code and its
 
 test("the General tab loads the settings, validates with the spec's rules and saves", async ({ page, adminApi }) => {
   const original = await readSettings(adminApi);
-  await withSettings(adminApi, { site_name: original.site_name, ticket_price: original.ticket_price, max_ticket_limit: original.max_ticket_limit, site_description: original.site_description }, async () => {
-    await page.goto("/dashboard/settings");
-    const name = page.getByLabel("Site Name");
-    const price = page.getByLabel("Default Ticket Price (₱)");
-    const description = page.getByLabel("Site Description");
-    const limit = page.getByLabel("Maximum Ticket Limit");
-    const save = page.getByRole("button", { name: "Save Changes" });
+  await withSettings(
+    adminApi,
+    {
+      site_name: original.site_name,
+      ticket_price: original.ticket_price,
+      max_ticket_limit: original.max_ticket_limit,
+      site_description: original.site_description,
+    },
+    async () => {
+      await page.goto("/dashboard/settings");
+      const name = page.getByLabel("Site Name");
+      const price = page.getByLabel("Default Ticket Price (₱)");
+      const description = page.getByLabel("Site Description");
+      const limit = page.getByLabel("Maximum Ticket Limit");
+      const save = page.getByRole("button", { name: "Save Changes" });
 
-    await expect(price).toHaveValue(String(original.ticket_price));
-    await expect(limit).toHaveValue(String(original.max_ticket_limit));
-    await expect(price).toHaveAttribute("step", "0.01");
-    await expect(price).toHaveAttribute("min", "0.01");
-    await expect(limit).toHaveAttribute("max", "99999");
-    await expect(save).toBeDisabled();
+      await expect(price).toHaveValue(String(original.ticket_price));
+      await expect(limit).toHaveValue(String(original.max_ticket_limit));
+      await expect(price).toHaveAttribute("step", "0.01");
+      await expect(price).toHaveAttribute("min", "0.01");
+      await expect(limit).toHaveAttribute("max", "99999");
+      await expect(save).toBeDisabled();
 
-    // Typing the same value back is no change.
-    await price.fill(`${original.ticket_price}.00`);
-    await expect(save).toBeDisabled();
+      // Typing the same value back is no change.
+      await price.fill(`${original.ticket_price}.00`);
+      await expect(save).toBeDisabled();
 
-    await price.fill("0");
-    await limit.fill("1.5");
-    await limit.blur();
-    await expect(page.getByText(PRICE_MESSAGE)).toBeVisible();
-    await expect(page.getByText(LIMIT_MESSAGE)).toBeVisible();
-    await expect(save).toBeEnabled();
-    await save.click();
-    await expect(page.getByText("Settings saved successfully!")).toHaveCount(0);
+      await price.fill("0");
+      await limit.fill("1.5");
+      await limit.blur();
+      await expect(page.getByText(PRICE_MESSAGE)).toBeVisible();
+      await expect(page.getByText(LIMIT_MESSAGE)).toBeVisible();
+      await expect(save).toBeEnabled();
+      await save.click();
+      await expect(page.getByText("Settings saved successfully!")).toHaveCount(0);
 
-    await limit.fill("150000");
-    await expect(page.getByText("Ticket numbers have 5 digits: a maximum ticket limit above 99,999 allows 99,999 tickets.")).toBeVisible();
-    await limit.fill("4000");
-    await price.fill("75.25");
-    await name.fill("Reunion Raffle Desk");
-    await description.fill("Proceeds go to the scholarship fund");
-    await expect(page.getByText(PRICE_MESSAGE)).toHaveCount(0);
-    await save.click();
-    await expect(page.getByText("Settings saved successfully!")).toBeVisible();
-    await expect(save).toBeDisabled();
+      await limit.fill("150000");
+      await expect(
+        page.getByText("Ticket numbers have 5 digits: a maximum ticket limit above 99,999 allows 99,999 tickets."),
+      ).toBeVisible();
+      await limit.fill("4000");
+      await price.fill("75.25");
+      await name.fill("Reunion Raffle Desk");
+      await description.fill("Proceeds go to the scholarship fund");
+      await expect(page.getByText(PRICE_MESSAGE)).toHaveCount(0);
+      await save.click();
+      await expect(page.getByText("Settings saved successfully!")).toBeVisible();
+      await expect(save).toBeDisabled();
 
-    expect(await readSettings(adminApi)).toMatchObject({ site_name: "Reunion Raffle Desk", ticket_price: 75.25, max_ticket_limit: 4000, site_description: "Proceeds go to the scholarship fund" });
-    await page.reload();
-    await expect(price).toHaveValue("75.25");
-    await expect(name).toHaveValue("Reunion Raffle Desk");
-    await expect(page).toHaveTitle("Reunion Raffle Desk");
-  });
+      expect(await readSettings(adminApi)).toMatchObject({
+        site_name: "Reunion Raffle Desk",
+        ticket_price: 75.25,
+        max_ticket_limit: 4000,
+        site_description: "Proceeds go to the scholarship fund",
+      });
+      await page.reload();
+      await expect(price).toHaveValue("75.25");
+      await expect(name).toHaveValue("Reunion Raffle Desk");
+      await expect(page).toHaveTitle("Reunion Raffle Desk");
+    },
+  );
 });
 
 test("a failed save and a failed load say so", async ({ page }) => {
   await page.route("**/api/settings", (route) =>
-    route.request().method() === "PUT" ? route.fulfill({ status: 500, json: { success: false, code: "internal", message: "boom" } }) : route.continue(),
+    route.request().method() === "PUT"
+      ? route.fulfill({ status: 500, json: { success: false, code: "internal", message: "boom" } })
+      : route.continue(),
   );
   await page.goto("/dashboard/settings");
   await page.getByLabel("Site Name").fill("Will not be saved");
@@ -91,7 +111,9 @@ test("a failed save and a failed load say so", async ({ page }) => {
   await expect(page.getByRole("button", { name: "Save Changes" })).toBeEnabled();
 
   await page.unroute("**/api/settings");
-  await page.route("**/api/settings", (route) => route.fulfill({ status: 500, json: { success: false, code: "internal", message: "boom" } }));
+  await page.route("**/api/settings", (route) =>
+    route.fulfill({ status: 500, json: { success: false, code: "internal", message: "boom" } }),
+  );
   page.once("dialog", (dialog) => void dialog.accept());
   await page.reload();
   await expect(page.getByText("Failed to load settings from database").first()).toBeVisible();
@@ -105,7 +127,10 @@ test("leaving with unsaved changes asks first: a link, the Back button and a rel
   await name.fill("Unsaved name");
 
   // A link in the app.
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Overview/ }).click();
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: /Overview/ })
+    .click();
   const dialog = page.getByRole("alertdialog");
   await expect(dialog).toContainText("Leave without saving?");
   await expectNoA11yViolations(page, { include: "[role=alertdialog]", label: "the leave dialog" });
@@ -135,7 +160,10 @@ test("leaving with unsaved changes asks first: a link, the Back button and a rel
   await page.goto("/dashboard/settings");
   await expect(page.getByLabel("Default Ticket Price (₱)")).not.toHaveValue("");
   await name.fill("Unsaved again");
-  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: /Register Ticket/ }).click();
+  await page
+    .getByRole("navigation", { name: "Main" })
+    .getByRole("link", { name: /Register Ticket/ })
+    .click();
   await dialog.getByRole("button", { name: "Leave without saving" }).click();
   await expect(page).toHaveURL(/\/dashboard\/register$/);
 });
@@ -171,7 +199,10 @@ test("the chosen tab is in the URL, and edits survive a look at another tab", as
   await expect(page.getByText(/Registered Users/)).toBeVisible();
 });
 
-test("Other Settings are edited on the screen with the API's rules, only what changed is saved", async ({ page, adminApi }) => {
+test("Other Settings are edited on the screen with the API's rules, only what changed is saved", async ({
+  page,
+  adminApi,
+}) => {
   const before = await readSettings(adminApi);
   await withSettings(adminApi, { session_timeout: before.session_timeout }, async () => {
     await page.goto("/dashboard/settings");
@@ -184,7 +215,10 @@ test("Other Settings are edited on the screen with the API's rules, only what ch
     await timeout.fill("3");
     await card.getByRole("button", { name: "Save Other Settings" }).click();
     await expect(card.getByText("Session timeout must be a whole number of minutes from 5 to 1,440")).toBeVisible();
-    await expectNoA11yViolations(page, { include: "form[aria-label='Other Settings']", label: "other settings with an error" });
+    await expectNoA11yViolations(page, {
+      include: "form[aria-label='Other Settings']",
+      label: "other settings with an error",
+    });
     await timeout.fill("90");
     await card.getByRole("switch", { name: "API logging" }).click();
     await card.getByRole("button", { name: "Save Other Settings" }).click();
@@ -219,7 +253,8 @@ test.describe("at 375 × 740", () => {
       await page.goto("/dashboard/settings");
       await expect(page.getByLabel("Default Ticket Price (₱)")).not.toHaveValue("");
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-      for (const tab of ["General", "Users", "Activity Log", "Account"]) await expect(page.getByRole("tab", { name: tab })).toBeInViewport();
+      for (const tab of ["General", "Users", "Activity Log", "Account"])
+        await expect(page.getByRole("tab", { name: tab })).toBeInViewport();
       await page.getByLabel("Site Name").fill("Phone save");
       await page.getByLabel("Site Name").press("Enter");
       await expect(page.getByText("Settings saved successfully!")).toBeVisible();

@@ -16,7 +16,9 @@ async function recordToasts(page: Page) {
   await page.evaluate(() => {
     const report = () =>
       (window as unknown as { __reportToasts: (t: string[]) => void }).__reportToasts(
-        [...document.querySelectorAll("[data-sonner-toast]")].map((el) => `${el.getAttribute("data-type")}: ${el.textContent ?? ""}`),
+        [...document.querySelectorAll("[data-sonner-toast]")].map(
+          (el) => `${el.getAttribute("data-type")}: ${el.textContent ?? ""}`,
+        ),
       );
     new MutationObserver(report).observe(document.body, { childList: true, subtree: true });
   });
@@ -49,7 +51,9 @@ test.describe("signed in as the administrator", () => {
     expect(toasts).toEqual(["success: User added successfully!"]);
   });
 
-  test("the sidebar shows the whole raffle title and 'Admin Dashboard' on one line beside its badge", async ({ page }) => {
+  test("the sidebar shows the whole raffle title and 'Admin Dashboard' on one line beside its badge", async ({
+    page,
+  }) => {
     await page.goto("/dashboard/overview");
     const sidebar = page.locator("#app-sidebar");
     // The raffle's title is the Site Name (issue 38), the same in the sidebar and the top bar.
@@ -58,7 +62,9 @@ test.describe("signed in as the administrator", () => {
     const title = sidebar.getByTestId("sidebar-title");
     await expect(title).toBeVisible();
     await expect(title).toHaveText(headerTitle!);
-    const clipped = await title.evaluate((el) => el.scrollWidth > el.clientWidth + 1 || getComputedStyle(el).textOverflow === "ellipsis");
+    const clipped = await title.evaluate(
+      (el) => el.scrollWidth > el.clientWidth + 1 || getComputedStyle(el).textOverflow === "ellipsis",
+    );
     expect(clipped, "the title is cut").toBe(false);
 
     const badge = sidebar.getByRole("link", { name: /Admin Dashboard/ }).getByText("Admin", { exact: true });
@@ -73,7 +79,9 @@ test.describe("signed in as the administrator", () => {
     // machine; the toaster list it slides into is fixed, and is where every toast settles. Read in
     // the page in one step, while the toast is there.
     const toasterTop = await page.waitForFunction(() => {
-      const toast = [...document.querySelectorAll("[data-sonner-toast]")].find((el) => el.textContent?.includes("Signed in successfully"));
+      const toast = [...document.querySelectorAll("[data-sonner-toast]")].find((el) =>
+        el.textContent?.includes("Signed in successfully"),
+      );
       return toast?.closest("[data-sonner-toaster]")?.getBoundingClientRect().top ?? null;
     });
     const header = await page.locator("header").first().boundingBox();
@@ -95,11 +103,17 @@ test.describe("signed in as the administrator", () => {
       // The toast and the dialog, read in one step while the toast is there (it slides in: read
       // the toaster's list, where it settles, and the toast's height).
       const boxes = await page.waitForFunction(() => {
-        const toast = [...document.querySelectorAll("[data-sonner-toast]")].find((el) => el.textContent?.includes("Please fix the errors in the form"));
+        const toast = [...document.querySelectorAll("[data-sonner-toast]")].find((el) =>
+          el.textContent?.includes("Please fix the errors in the form"),
+        );
         const list = toast?.closest("[data-sonner-toaster]");
         const content = document.querySelector('[role="dialog"][data-state="open"]');
         if (!toast || !list || !content) return null;
-        return { toastBottom: list.getBoundingClientRect().top + toast.getBoundingClientRect().height, dialogTop: content.getBoundingClientRect().top, dialogBottom: content.getBoundingClientRect().bottom };
+        return {
+          toastBottom: list.getBoundingClientRect().top + toast.getBoundingClientRect().height,
+          dialogTop: content.getBoundingClientRect().top,
+          dialogBottom: content.getBoundingClientRect().bottom,
+        };
       });
       const { toastBottom, dialogTop, dialogBottom } = (await boxes.jsonValue())!;
       expect(toastBottom, "the toast ends above the dialog").toBeLessThanOrEqual(dialogTop);
@@ -146,7 +160,9 @@ test("Sign Out shows 'Signed out successfully' and no error toast", async ({ pag
   expect(toasts.filter((t) => t.startsWith("error"))).toEqual([]);
 });
 
-test("the account menu, open, hides nothing focusable from screen readers (axe aria-hidden-focus)", async ({ page }) => {
+test("the account menu, open, hides nothing focusable from screen readers (axe aria-hidden-focus)", async ({
+  page,
+}) => {
   await signInWithGoogle(page, ADMIN_EMAIL);
   await expect(page).toHaveURL(/\/dashboard\/overview$/);
   await page.getByRole("button", { name: "Account menu" }).click();
@@ -157,7 +173,9 @@ test("the account menu, open, hides nothing focusable from screen readers (axe a
   await expect(page.getByRole("button", { name: "Account menu" })).toBeFocused();
 });
 
-test("the account menu's code arrives only when the button is used, and ArrowDown opens it as Radix's trigger did", async ({ page }) => {
+test("the account menu's code arrives only when the button is used, and ArrowDown opens it as Radix's trigger did", async ({
+  page,
+}) => {
   // Decision 176: the menu is not in the first load; pointing at or focusing the button fetches it.
   const scripts: string[] = [];
   page.on("request", (request) => {
@@ -196,16 +214,26 @@ test("toasts' code arrives with the first toast, not with the page (decision 175
   await expect(page.locator("[data-sonner-toaster]")).toHaveCount(0);
   const loaded = scripts.length;
   // The first toast fetches sonner, mounts its toaster and shows the message with the spec's text.
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Export CSV" }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/\.csv$/);
-  await expect(page.locator("[data-sonner-toast][data-type=success]")).toHaveText("Activity log exported successfully!");
+  await expect(page.locator("[data-sonner-toast][data-type=success]")).toHaveText(
+    "Activity log exported successfully!",
+  );
   expect(scripts.length, "the toast's code was fetched on the toast").toBeGreaterThan(loaded);
   await expect(page.getByRole("region", { name: /Notifications/ })).toHaveCount(1);
 });
 
-test("after an administrator demotes a signed-in user, their sidebar drops the admin entries on the next navigation", async ({ page, adminApi }) => {
+test("after an administrator demotes a signed-in user, their sidebar drops the admin entries on the next navigation", async ({
+  page,
+  adminApi,
+}) => {
   const email = uniqueEmail("demoted");
-  const added = await adminApi.post("/api/auth/add-user", { data: { email, displayName: "Dana Demoted", isAdmin: true } });
+  const added = await adminApi.post("/api/auth/add-user", {
+    data: { email, displayName: "Dana Demoted", isAdmin: true },
+  });
   expect(added.status()).toBeLessThan(300);
   await signInWithGoogle(page, email, "Dana Demoted");
   await expect(page).toHaveURL(/\/dashboard\/overview$/);
@@ -217,7 +245,9 @@ test("after an administrator demotes a signed-in user, their sidebar drops the a
 
   // A client-side navigation, not a reload.
   await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
-  await sidebarLinks(page).filter({ hasText: /^Register Ticket/ }).click();
+  await sidebarLinks(page)
+    .filter({ hasText: /^Register Ticket/ })
+    .click();
   await expect(page).toHaveURL(/\/dashboard\/register$/);
   for (const entry of ADMIN_ENTRIES) await expect(sidebarLinks(page).filter({ hasText: entry })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Account menu" })).toContainText("User");

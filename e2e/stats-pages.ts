@@ -20,7 +20,10 @@ export function statValue(page: Page, title: string): Locator {
 
 /** Nothing on the page is wider than the viewport (the 375 px layout has no sideways scrolling). */
 export async function expectNoSidewaysScroll(page: Page) {
-  const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+  const { scroll, width } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    width: window.innerWidth,
+  }));
   expect(scroll, "page width").toBeLessThanOrEqual(width);
 }
 
@@ -33,7 +36,8 @@ export async function expectChartDrawn(card: Locator, caption: string | RegExp) 
 }
 
 /** ₱1,234.50, as the screens format amounts. */
-export const peso = (n: number) => `₱${n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+export const peso = (n: number) =>
+  `₱${n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 export const count = (n: number) => n.toLocaleString("en-US");
 
 /**

@@ -46,13 +46,26 @@ export function ensureTemplateDatabase(): string {
   const dataDir = path.join(scratch, "db");
   try {
     const tsx = require.resolve("tsx/cli");
-    const made = spawnSync(process.execPath, [tsx, "--conditions=react-server", path.join(ROOT, "scripts", "db-migrate.ts")], {
-      cwd: ROOT,
-      env: { ...process.env, NODE_ENV: "production", PGLITE_DIR: dataDir, DATABASE_URL: "", AUTH_SECRET: "e2e-template-secret-e2e-template-secret-0123" },
-      encoding: "utf8",
-      timeout: 300_000,
-    });
-    if (made.status !== 0) throw new Error(`migrating the e2e template database failed (exit ${made.status}):\n${made.stdout}\n${made.stderr}`);
+    const made = spawnSync(
+      process.execPath,
+      [tsx, "--conditions=react-server", path.join(ROOT, "scripts", "db-migrate.ts")],
+      {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          NODE_ENV: "production",
+          PGLITE_DIR: dataDir,
+          DATABASE_URL: "",
+          AUTH_SECRET: "e2e-template-secret-e2e-template-secret-0123",
+        },
+        encoding: "utf8",
+        timeout: 300_000,
+      },
+    );
+    if (made.status !== 0)
+      throw new Error(
+        `migrating the e2e template database failed (exit ${made.status}):\n${made.stdout}\n${made.stderr}`,
+      );
     writeFileSync(path.join(dataDir, READY), "");
     try {
       renameSync(dataDir, dir);

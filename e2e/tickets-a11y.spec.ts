@@ -57,7 +57,10 @@ for (const theme of ["light", "dark"] as const) {
     await page.keyboard.press("Escape");
 
     await gotoTickets(page, "?status=unregistered");
-    await page.getByRole("button", { name: /^Edit / }).first().click();
+    await page
+      .getByRole("button", { name: /^Edit / })
+      .first()
+      .click();
     await expect(page.getByRole("dialog", { name: "Edit Ticket" })).toBeVisible();
     await expectNoA11yViolations(page, { include: "[role=dialog]", label: `edit (${theme})` });
   });
@@ -72,7 +75,10 @@ for (const theme of ["light", "dark"] as const) {
     await page.getByRole("button", { name: "Generate Ticket" }).click();
     await expectNoA11yViolations(page, { include: "[role=dialog]", label: `narrow generate (${theme})` });
     // Everything inside the dialog is reachable: its last button scrolls into view.
-    await page.getByRole("dialog").getByRole("button", { name: /^Generate/ }).scrollIntoViewIfNeeded();
+    await page
+      .getByRole("dialog")
+      .getByRole("button", { name: /^Generate/ })
+      .scrollIntoViewIfNeeded();
     await expect(page.getByRole("dialog").getByRole("button", { name: /^Generate/ })).toBeInViewport();
   });
 }

@@ -17,18 +17,41 @@ test("Ticket Details shows every field and copies the control number", async ({ 
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const phone = uniquePhone();
   const name = uniqueToken("Detail Buyer ");
-  const [ticket] = await generateTickets(adminApi, { buyer_name: name, phone_number: phone, email: "detail@example.com", address: "Cebu City", payment_method: "gcash", gcash_reference: "GC-1" });
+  const [ticket] = await generateTickets(adminApi, {
+    buyer_name: name,
+    phone_number: phone,
+    email: "detail@example.com",
+    address: "Cebu City",
+    payment_method: "gcash",
+    gcash_reference: "GC-1",
+  });
   await gotoTickets(page, `?q=${ticket.control_number}`);
-  await rowOf(page, ticket.control_number).getByRole("button", { name: `View details of ${ticket.control_number}` }).click();
+  await rowOf(page, ticket.control_number)
+    .getByRole("button", { name: `View details of ${ticket.control_number}` })
+    .click();
   const details = page.getByRole("dialog", { name: "Ticket Details" });
   await expect(details.getByTestId("details-control-number")).toHaveText(ticket.control_number);
-  for (const text of [name, `+63 ${phone}`, "detail@example.com", "Cebu City", "₱50.00", "GCash", ticket.last_5_digits, "Registered"]) {
+  for (const text of [
+    name,
+    `+63 ${phone}`,
+    "detail@example.com",
+    "Cebu City",
+    "₱50.00",
+    "GCash",
+    ticket.last_5_digits,
+    "Registered",
+  ]) {
     await expect(details).toContainText(text);
   }
   // One rule for status: a ticket sold at generation shows Registered, never 'Active' beside a Registered badge.
   await expect(details.getByText("Active", { exact: true })).toHaveCount(0);
   // created_at in the raffle's timezone (Asia/Manila unless the settings say otherwise).
-  const created = new Intl.DateTimeFormat("en-US", { timeZone: "Asia/Manila", month: "short", day: "numeric", year: "numeric" }).format(new Date(ticket.created_at));
+  const created = new Intl.DateTimeFormat("en-US", {
+    timeZone: "Asia/Manila",
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+  }).format(new Date(ticket.created_at));
   await expect(details).toContainText(created);
 
   await details.getByRole("button", { name: "Copy control number" }).click();
@@ -44,11 +67,16 @@ test("Ticket Details shows every field and copies the control number", async ({ 
 
 test("a failed copy says 'Failed to copy control number'", async ({ page, adminApi }) => {
   await page.addInitScript(() => {
-    Object.defineProperty(navigator, "clipboard", { value: { writeText: () => Promise.reject(new Error("denied")) }, configurable: true });
+    Object.defineProperty(navigator, "clipboard", {
+      value: { writeText: () => Promise.reject(new Error("denied")) },
+      configurable: true,
+    });
   });
   const [ticket] = await generateTickets(adminApi, { buyer_name: uniqueToken("Copy Fail ") });
   await gotoTickets(page, `?q=${ticket.control_number}`);
-  await rowOf(page, ticket.control_number).getByRole("button", { name: `View details of ${ticket.control_number}` }).click();
+  await rowOf(page, ticket.control_number)
+    .getByRole("button", { name: `View details of ${ticket.control_number}` })
+    .click();
   await page.getByRole("button", { name: "Copy control number" }).click();
   await expect(toast(page, "Failed to copy control number")).toBeVisible();
 });
@@ -61,19 +89,27 @@ async function openRange(page: Page) {
   return dialog;
 }
 
-test("Custom Range: previews count, revenue, range and existing tickets, and validates every field", async ({ page, adminApi }) => {
+test("Custom Range: previews count, revenue, range and existing tickets, and validates every field", async ({
+  page,
+  adminApi,
+}) => {
   const stats = await ticketStats(adminApi);
-  const price = ((await (await adminApi.get("/api/settings")).json()) as { settings: { ticket_price: number } }).settings.ticket_price;
+  const price = ((await (await adminApi.get("/api/settings")).json()) as { settings: { ticket_price: number } })
+    .settings.ticket_price;
   const dialog = await openRange(page);
   await expect(dialog.getByLabel("User ID")).toHaveValue("admin@example.com");
-  await expect(dialog.getByTestId("existing-tickets")).toContainText(`${stats.total.toLocaleString("en-US")} tickets already exist`);
+  await expect(dialog.getByTestId("existing-tickets")).toContainText(
+    `${stats.total.toLocaleString("en-US")} tickets already exist`,
+  );
   const submit = dialog.getByRole("button", { name: /^Generate/ });
   await expect(submit).toBeDisabled();
 
   await dialog.getByLabel("Start Range").fill("101");
   await dialog.getByLabel("End Range").fill("350");
   await expect(dialog.getByTestId("preview-count")).toHaveText("250");
-  await expect(dialog.getByTestId("preview-revenue")).toHaveText(`₱${(250 * price).toLocaleString("en-US", { minimumFractionDigits: 2 })}`);
+  await expect(dialog.getByTestId("preview-revenue")).toHaveText(
+    `₱${(250 * price).toLocaleString("en-US", { minimumFractionDigits: 2 })}`,
+  );
   await expect(dialog.getByTestId("preview-range")).toHaveText("00101 - 00350");
   await expect(submit).toBeEnabled();
 
@@ -112,11 +148,16 @@ test("Custom Range: previews count, revenue, range and existing tickets, and val
   await expect(dialog).toHaveCount(0);
 });
 
-test("Custom Range: generates, lists the skipped numbers (folded when long), toasts and refreshes the list", async ({ page, adminApi }) => {
+test("Custom Range: generates, lists the skipped numbers (folded when long), toasts and refreshes the list", async ({
+  page,
+  adminApi,
+}) => {
   const { startRange } = await freeRange(adminApi, 40);
   // Take 24 numbers inside the range first, so they are skipped: 20 show, 4 fold away.
   const taken = Array.from({ length: 24 }, (_, i) => startRange + 8 + i);
-  const first = await adminApi.post("/api/tickets/admin/generate-custom-range", { data: { startRange: taken[0], endRange: taken.at(-1), userId: "e2e-seed" } });
+  const first = await adminApi.post("/api/tickets/admin/generate-custom-range", {
+    data: { startRange: taken[0], endRange: taken.at(-1), userId: "e2e-seed" },
+  });
   expect(first.status()).toBe(201);
   const before = await ticketStats(adminApi);
 
@@ -140,13 +181,16 @@ test("Custom Range: generates, lists the skipped numbers (folded when long), toa
 
   // The list and cards refresh 3 s later, by themselves.
   await page.keyboard.press("Escape");
-  await expect(page.getByTestId("stat-total-tickets")).toHaveText((before.total + 16).toLocaleString("en-US"), { timeout: 10_000 });
+  await expect(page.getByTestId("stat-total-tickets")).toHaveText((before.total + 16).toLocaleString("en-US"), {
+    timeout: 10_000,
+  });
   await waitForList(page);
   expect((await (await adminApi.get(`/api/tickets/search?user=${encodeURIComponent(userId)}`)).json()).total).toBe(16);
 });
 
 test("Custom Range: numbers past the ticket limit are reported as errors", async ({ page, adminApi }) => {
-  const settings = ((await (await adminApi.get("/api/settings")).json()) as { settings: { max_ticket_limit: number } }).settings;
+  const settings = ((await (await adminApi.get("/api/settings")).json()) as { settings: { max_ticket_limit: number } })
+    .settings;
   const limit = settings.max_ticket_limit;
   const dialog = await openRange(page);
   await dialog.getByLabel("Start Range").fill(String(limit + 1));

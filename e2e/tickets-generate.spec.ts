@@ -22,7 +22,10 @@ async function freeNumber(api: import("@playwright/test").APIRequestContext) {
   return start_digits;
 }
 
-test("generates one ticket with custom numbers; the success view opens its details; Close refreshes the list", async ({ page, adminApi }) => {
+test("generates one ticket with custom numbers; the success view opens its details; Close refreshes the list", async ({
+  page,
+  adminApi,
+}) => {
   const last = await freeNumber(adminApi);
   const name = uniqueToken("Custom Buyer ");
   const phone = uniquePhone();
@@ -65,8 +68,12 @@ test("generates one ticket with custom numbers; the success view opens its detai
   await expect(page.locator("[data-testid=ticket-row]")).toContainText(last);
 });
 
-test("generates many: the first 10, '... and N more tickets', the total, and Generate Another resets the form", async ({ page, adminApi }) => {
-  const price = ((await (await adminApi.get("/api/settings")).json()) as { settings: { ticket_price: number } }).settings.ticket_price;
+test("generates many: the first 10, '... and N more tickets', the total, and Generate Another resets the form", async ({
+  page,
+  adminApi,
+}) => {
+  const price = ((await (await adminApi.get("/api/settings")).json()) as { settings: { ticket_price: number } })
+    .settings.ticket_price;
   const dialog = await openGenerate(page);
   await expect(dialog.getByTestId("ticket-form-total")).toHaveText(`₱${price.toFixed(2)}`);
   await dialog.getByLabel("Buyer Name").fill(uniqueToken("Bulk Buyer "));
@@ -156,11 +163,19 @@ test("a refused generation shows the server's reason", async ({ page, adminApi }
   await dialog.getByLabel("Buyer Name").fill(uniqueToken("Second Buyer "));
   await dialog.getByLabel("Custom Last Digits").fill(taken.last_5_digits);
   await dialog.getByRole("button", { name: "Generate Ticket" }).click();
-  await expect(toast(page, `Failed to generate tickets: Ticket number ${taken.last_5_digits} is already taken by ticket ${taken.control_number}.`)).toBeVisible();
+  await expect(
+    toast(
+      page,
+      `Failed to generate tickets: Ticket number ${taken.last_5_digits} is already taken by ticket ${taken.control_number}.`,
+    ),
+  ).toBeVisible();
   await expect(dialog.getByLabel("Buyer Name")).toBeVisible();
 });
 
-test("edits an unregistered ticket (Ticket Status included); a registered ticket offers no edit", async ({ page, adminApi }) => {
+test("edits an unregistered ticket (Ticket Status included); a registered ticket offers no edit", async ({
+  page,
+  adminApi,
+}) => {
   const [ticket] = await createUnregisteredTickets(adminApi, 1);
   const name = uniqueToken("Edited Buyer ");
   await gotoTickets(page, `?q=${ticket.control_number}`);
@@ -184,10 +199,15 @@ test("edits an unregistered ticket (Ticket Status included); a registered ticket
   expect(saved).toMatchObject({ buyer_name: name, phone_number: "9181234567", status: "used", is_registered: true });
 });
 
-test("editing a ticket someone registered meanwhile shows 'Already registered to: {buyer}'", async ({ page, adminApi }) => {
+test("editing a ticket someone registered meanwhile shows 'Already registered to: {buyer}'", async ({
+  page,
+  adminApi,
+}) => {
   const [ticket] = await createUnregisteredTickets(adminApi, 1);
   await gotoTickets(page, `?q=${ticket.control_number}`);
-  await rowOf(page, ticket.control_number).getByRole("button", { name: `Edit ${ticket.control_number}` }).click();
+  await rowOf(page, ticket.control_number)
+    .getByRole("button", { name: `Edit ${ticket.control_number}` })
+    .click();
   const dialog = page.getByRole("dialog", { name: "Edit Ticket" });
   await dialog.getByLabel("Buyer Name").fill("Late Editor");
   const winner = uniqueToken("Quick Buyer ");

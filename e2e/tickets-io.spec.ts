@@ -28,7 +28,7 @@ async function downloadText(page: Page, click: () => Promise<void>) {
 
 test("Export CSV downloads a file whose rows are the tickets of the list", async ({ page, adminApi }) => {
   const name = uniqueToken("Export Buyer ");
-  await generateTickets(adminApi, { buyer_name: name, email: "export@example.com", address: "Line 1, \"Quoted\"" });
+  await generateTickets(adminApi, { buyer_name: name, email: "export@example.com", address: 'Line 1, "Quoted"' });
   await createUnregisteredTickets(adminApi, 3);
   await gotoTickets(page);
   const { fileName, text } = await downloadText(page, () => page.getByRole("button", { name: "Export CSV" }).click());
@@ -47,30 +47,69 @@ test("Export CSV downloads a file whose rows are the tickets of the list", async
   for (const r of records) {
     const t = byId.get(r[0])!;
     expect(t, `ticket ${r[0]} in the list`).toBeTruthy();
-    expect([r[1], r[2], r[3], r[4], r[5], r[6], r[7], Number(r[8]), r[9], new Date(r[10]).toISOString(), new Date(r[11]).toISOString(), r[12], r[13]]).toEqual([
-      t.control_number, t.last_5_digits, t.buyer_name ?? "", t.phone_number ?? "", t.email ?? "", t.address ?? "", t.payment_method, t.amount, t.status, t.created_at, t.updated_at, t.creator_email ?? "", t.creation_source,
+    expect([
+      r[1],
+      r[2],
+      r[3],
+      r[4],
+      r[5],
+      r[6],
+      r[7],
+      Number(r[8]),
+      r[9],
+      new Date(r[10]).toISOString(),
+      new Date(r[11]).toISOString(),
+      r[12],
+      r[13],
+    ]).toEqual([
+      t.control_number,
+      t.last_5_digits,
+      t.buyer_name ?? "",
+      t.phone_number ?? "",
+      t.email ?? "",
+      t.address ?? "",
+      t.payment_method,
+      t.amount,
+      t.status,
+      t.created_at,
+      t.updated_at,
+      t.creator_email ?? "",
+      t.creation_source,
     ]);
   }
   expect(records.some((r) => r[3] === name && r[6] === 'Line 1, "Quoted"')).toBe(true);
 });
 
-test("Export CSV says 'No data to export' for an empty file and 'Failed to export tickets: {message}' on failure", async ({ page }) => {
+test("Export CSV says 'No data to export' for an empty file and 'Failed to export tickets: {message}' on failure", async ({
+  page,
+}) => {
   await gotoTickets(page);
   await page.route("**/api/tickets/export-all", (route) =>
-    route.fulfill({ status: 200, contentType: "text/csv; charset=utf-8", body: `\uFEFF${TICKET_CSV_COLUMNS.join(",")}\r\n` }),
+    route.fulfill({
+      status: 200,
+      contentType: "text/csv; charset=utf-8",
+      body: `\uFEFF${TICKET_CSV_COLUMNS.join(",")}\r\n`,
+    }),
   );
   await page.getByRole("button", { name: "Export CSV" }).click();
   await expect(toast(page, "No data to export")).toBeVisible();
   await page.unroute("**/api/tickets/export-all");
   await page.route("**/api/tickets/export-all", (route) =>
-    route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ success: false, code: "unavailable", message: "The database is unavailable" }) }),
+    route.fulfill({
+      status: 503,
+      contentType: "application/json",
+      body: JSON.stringify({ success: false, code: "unavailable", message: "The database is unavailable" }),
+    }),
   );
   await page.getByRole("button", { name: "Export CSV" }).click();
   await expect(toast(page, "Failed to export tickets: The database is unavailable")).toBeVisible();
   await expect(page.getByRole("button", { name: "Export CSV" })).toBeEnabled();
 });
 
-test("Import Tickets: template, file checks, preview of 5 rows, import with errors shown, Import More", async ({ page, adminApi }) => {
+test("Import Tickets: template, file checks, preview of 5 rows, import with errors shown, Import More", async ({
+  page,
+  adminApi,
+}) => {
   const [existing] = await generateTickets(adminApi, { buyer_name: uniqueToken("Kept Buyer ") });
   const range = (await (await adminApi.get("/api/tickets/find-available-range/7")).json()) as { startRange: number };
   const numbers = Array.from({ length: 7 }, (_, i) => range.startRange + i);
@@ -89,7 +128,9 @@ test("Import Tickets: template, file checks, preview of 5 rows, import with erro
 
   await dialog.getByRole("button", { name: "Import", exact: true }).click();
   await expect(dialog.getByText("Please select a file first")).toBeVisible();
-  await dialog.getByLabel("CSV file").setInputFiles({ name: "tickets.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+  await dialog
+    .getByLabel("CSV file")
+    .setInputFiles({ name: "tickets.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
   await expect(dialog.getByText("Please select a valid CSV file")).toBeVisible();
 
   const buyer = uniqueToken("Imported Buyer ");
@@ -99,13 +140,18 @@ test("Import Tickets: template, file checks, preview of 5 rows, import with erro
     `,,${numbers[5]},Al,,,,,,,,,,`,
     `,,${existing.last_5_digits},Someone Else,9179999999,,,,,,,,,`,
   ];
-  await dialog.getByLabel("CSV file").setInputFiles({ name: "tickets.csv", mimeType: "text/csv", buffer: Buffer.from(lines.join("\r\n")) });
+  await dialog
+    .getByLabel("CSV file")
+    .setInputFiles({ name: "tickets.csv", mimeType: "text/csv", buffer: Buffer.from(lines.join("\r\n")) });
   await expect(dialog.getByText("Please select a valid CSV file")).toHaveCount(0);
   const preview = dialog.getByTestId("import-preview");
   await expect(preview.locator("tbody tr")).toHaveCount(5);
   await expect(preview.locator("thead th")).toHaveCount(TICKET_EXPORT_COLUMNS.length);
   await expect(preview).toContainText(buyer);
-  await expectNoA11yViolations(page, { include: "[data-testid=import-dialog]", label: "Import Tickets with a preview" });
+  await expectNoA11yViolations(page, {
+    include: "[data-testid=import-dialog]",
+    label: "Import Tickets with a preview",
+  });
 
   await dialog.getByRole("button", { name: "Import", exact: true }).click();
   const result = dialog.getByTestId("import-result");
@@ -132,7 +178,9 @@ test("Import Tickets says 'Import failed: {message}' when the server refuses the
   await gotoTickets(page);
   await page.getByRole("button", { name: "Import CSV" }).click();
   const dialog = page.getByRole("dialog", { name: "Import Tickets" });
-  await dialog.getByLabel("CSV file").setInputFiles({ name: "names.csv", mimeType: "text/csv", buffer: Buffer.from("Buyer Name\r\nAna Reyes\r\n") });
+  await dialog
+    .getByLabel("CSV file")
+    .setInputFiles({ name: "names.csv", mimeType: "text/csv", buffer: Buffer.from("Buyer Name\r\nAna Reyes\r\n") });
   await dialog.getByRole("button", { name: "Import", exact: true }).click();
   await expect(toast(page, "Import failed: Missing required column: Last 5 Digits")).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Import", exact: true })).toBeEnabled();

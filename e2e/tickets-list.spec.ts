@@ -2,7 +2,19 @@
 // the view toggle, Refresh All, delete, and the empty and failure states.
 import { expect, test } from "./fixtures";
 import { generateTickets, createUnregisteredTickets, ticketStats } from "./seed";
-import { chooseFilter, gotoTickets, rowOf, rows, search, shownControlNumbers, ticketsList, toast, uniquePhone, uniqueToken, waitForList } from "./tickets-page";
+import {
+  chooseFilter,
+  gotoTickets,
+  rowOf,
+  rows,
+  search,
+  shownControlNumbers,
+  ticketsList,
+  toast,
+  uniquePhone,
+  uniqueToken,
+  waitForList,
+} from "./tickets-page";
 
 test.describe("as an ordinary user", () => {
   test.use({ role: "user" });
@@ -25,10 +37,15 @@ test.describe("as an administrator", () => {
     await expect(page.getByTestId("stat-total-tickets")).toHaveText(stats.total.toLocaleString("en-US"));
     await expect(page.getByTestId("stat-registered")).toHaveText(stats.registered_count.toLocaleString("en-US"));
     await expect(page.getByTestId("stat-unregistered")).toHaveText(stats.unregistered_count.toLocaleString("en-US"));
-    await expect(page.getByTestId("stat-total-revenue")).toHaveText(`₱${stats.revenue.toLocaleString("en-US", { minimumFractionDigits: 2 })}`);
+    await expect(page.getByTestId("stat-total-revenue")).toHaveText(
+      `₱${stats.revenue.toLocaleString("en-US", { minimumFractionDigits: 2 })}`,
+    );
   });
 
-  test("searches by control number, last 5 digits, name, every phone form, email and ticket id", async ({ page, adminApi }) => {
+  test("searches by control number, last 5 digits, name, every phone form, email and ticket id", async ({
+    page,
+    adminApi,
+  }) => {
     const name = uniqueToken("Searchable ");
     const phone = uniquePhone();
     const email = `${uniqueToken("mail").toLowerCase()}@example.org`;
@@ -36,7 +53,17 @@ test.describe("as an administrator", () => {
     await generateTickets(adminApi, { quantity: 3 });
     await gotoTickets(page);
 
-    const terms = [ticket.control_number, ticket.control_number.toLowerCase(), name, name.slice("Searchable ".length).toUpperCase(), `0${phone}`, phone, `+63 ${phone.slice(0, 3)} ${phone.slice(3, 6)} ${phone.slice(6)}`, email, ticket.ticket_id];
+    const terms = [
+      ticket.control_number,
+      ticket.control_number.toLowerCase(),
+      name,
+      name.slice("Searchable ".length).toUpperCase(),
+      `0${phone}`,
+      phone,
+      `+63 ${phone.slice(0, 3)} ${phone.slice(3, 6)} ${phone.slice(6)}`,
+      email,
+      ticket.ticket_id,
+    ];
     for (const term of terms) {
       await search(page, term);
       await expect(page.getByText("Server Search Active")).toBeVisible();
@@ -51,7 +78,12 @@ test.describe("as an administrator", () => {
     expect((await shownControlNumbers(page)).length).toBeGreaterThan(1);
   });
 
-  test("filters by status, payment method and creator; a filter change returns to page 1; clearing restores the plain list", async ({ page, adminApi, userApi, staffEmail }) => {
+  test("filters by status, payment method and creator; a filter change returns to page 1; clearing restores the plain list", async ({
+    page,
+    adminApi,
+    userApi,
+    staffEmail,
+  }) => {
     await generateTickets(adminApi, { quantity: 12, payment_method: "gcash", gcash_reference: "GC-FILTER" });
     await generateTickets(userApi, { quantity: 2, buyer_name: uniqueToken("Staff Made ") });
     await createUnregisteredTickets(adminApi, 2);
@@ -64,7 +96,8 @@ test.describe("as an administrator", () => {
     await expect(page).not.toHaveURL(/page=/);
     await expect(page.getByText("Server Search Active")).toBeVisible();
     await expect(rows(page).first()).toBeVisible();
-    for (const row of await rows(page).all()) await expect(row.getByText("Unregistered", { exact: true }).first()).toBeVisible();
+    for (const row of await rows(page).all())
+      await expect(row.getByText("Unregistered", { exact: true }).first()).toBeVisible();
 
     await chooseFilter(page, "Status filter", "Registered");
     for (const row of await rows(page).all()) await expect(row.getByText("Registered", { exact: true })).toBeVisible();
@@ -115,13 +148,18 @@ test.describe("as an administrator", () => {
     await expect(rows(page)).toHaveCount(total - (pages - 1) * 10);
   });
 
-  test("a search past 1,000 matches says '1,000+'; Next and Previous go by the page's rows, the last page is exact", async ({ page, adminApi }) => {
+  test("a search past 1,000 matches says '1,000+'; Next and Previous go by the page's rows, the last page is exact", async ({
+    page,
+    adminApi,
+  }) => {
     test.slow();
     const name = uniqueToken("Crowd ");
     // 1,100 matches: past the capped count, and a whole number of pages (the last one full).
     for (let i = 0; i < 11; i++) await generateTickets(adminApi, { quantity: 100, buyer_name: name });
     const byOffset = async (offset: number) => {
-      const res = await adminApi.get(`/api/tickets/search?search=${encodeURIComponent(name)}&limit=10&offset=${offset}`);
+      const res = await adminApi.get(
+        `/api/tickets/search?search=${encodeURIComponent(name)}&limit=10&offset=${offset}`,
+      );
       return ((await res.json()) as { tickets: { control_number: string }[] }).tickets.map((t) => t.control_number);
     };
     await gotoTickets(page, `?q=${encodeURIComponent(name)}`);
@@ -166,9 +204,17 @@ test.describe("as an administrator", () => {
     expect(await shownControlNumbers(page)).toEqual(await byOffset(1090));
   });
 
-  test("keeps search, filters, page and view in the URL: reload, Back and a shared link show the same", async ({ page, adminApi }) => {
+  test("keeps search, filters, page and view in the URL: reload, Back and a shared link show the same", async ({
+    page,
+    adminApi,
+  }) => {
     const name = uniqueToken("Urlkept ");
-    await generateTickets(adminApi, { quantity: 14, buyer_name: name, payment_method: "gcash", gcash_reference: "GC-URL" });
+    await generateTickets(adminApi, {
+      quantity: 14,
+      buyer_name: name,
+      payment_method: "gcash",
+      gcash_reference: "GC-URL",
+    });
     await gotoTickets(page);
     await search(page, name);
     await chooseFilter(page, "Payment method filter", "GCash");
@@ -268,7 +314,9 @@ test.describe("as an administrator", () => {
     const [ticket] = await generateTickets(adminApi, { buyer_name: uniqueToken("Gone ") });
     await gotoTickets(page);
     expect((await adminApi.delete(`/api/tickets/${ticket.ticket_id}`)).status()).toBe(200);
-    await rowOf(page, ticket.control_number).getByRole("button", { name: `Delete ${ticket.control_number}` }).click();
+    await rowOf(page, ticket.control_number)
+      .getByRole("button", { name: `Delete ${ticket.control_number}` })
+      .click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete Ticket" }).click();
     await expect(toast(page, "Failed to delete ticket: Ticket not found")).toBeVisible();
     await expect(rowOf(page, ticket.control_number)).toHaveCount(0);
@@ -278,22 +326,30 @@ test.describe("as an administrator", () => {
     await page.route("**/api/tickets/search?*", async (route) => {
       const res = await route.fetch();
       const json = await res.json();
-      json.tickets = json.tickets.map((t: Record<string, unknown>) => (t.control_number === other.control_number ? { ...t, ticket_id: "", id: "" } : t));
+      json.tickets = json.tickets.map((t: Record<string, unknown>) =>
+        t.control_number === other.control_number ? { ...t, ticket_id: "", id: "" } : t,
+      );
       await route.fulfill({ response: res, json });
     });
     // The first page comes with the HTML; a search in the box asks the API (and meets the route).
     await gotoTickets(page);
     await search(page, other.control_number);
-    await rowOf(page, other.control_number).getByRole("button", { name: `Delete ${other.control_number}` }).click();
+    await rowOf(page, other.control_number)
+      .getByRole("button", { name: `Delete ${other.control_number}` })
+      .click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Delete Ticket" }).click();
     await expect(toast(page, "Cannot delete ticket: No valid ticket ID found")).toBeVisible();
     expect((await adminApi.get(`/api/tickets/${other.ticket_id}`)).status()).toBe(200);
   });
 
-  test("with no tickets shows 'No tickets found' and 'Generate Your First Ticket'; a search with no match offers Clear Filters", async ({ page }) => {
+  test("with no tickets shows 'No tickets found' and 'Generate Your First Ticket'; a search with no match offers Clear Filters", async ({
+    page,
+  }) => {
     // The first page comes with the HTML; Refresh All asks the API again (and meets the route).
     await gotoTickets(page);
-    await page.route("**/api/tickets/search?*", (route) => route.fulfill({ json: { success: true, tickets: [], total: 0 } }));
+    await page.route("**/api/tickets/search?*", (route) =>
+      route.fulfill({ json: { success: true, tickets: [], total: 0 } }),
+    );
     await page.getByRole("button", { name: "Refresh All" }).click();
     await expect(page.getByText("No tickets found")).toBeVisible();
     await page.getByRole("button", { name: "Generate Your First Ticket" }).click();
@@ -309,7 +365,10 @@ test.describe("as an administrator", () => {
     await expect(rows(page).first()).toBeVisible();
   });
 
-  test("a load failure says 'Failed to load tickets: {message}' and empties the list and the stats", async ({ page, adminApi }) => {
+  test("a load failure says 'Failed to load tickets: {message}' and empties the list and the stats", async ({
+    page,
+    adminApi,
+  }) => {
     await generateTickets(adminApi, { quantity: 1 });
     await gotoTickets(page);
     await expect(rows(page).first()).toBeVisible();

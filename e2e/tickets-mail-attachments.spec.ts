@@ -10,11 +10,16 @@ import { gotoTickets, rowOf, toast, uniquePhone, uniqueToken } from "./tickets-p
 
 test.use({ role: "admin" });
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(3 * 1024 + 300, 7)]);
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.alloc(3 * 1024 + 300, 7),
+]);
 
 async function openDetails(page: Page, controlNumber: string) {
   await gotoTickets(page, `?q=${controlNumber}`);
-  await rowOf(page, controlNumber).getByRole("button", { name: `View details of ${controlNumber}` }).click();
+  await rowOf(page, controlNumber)
+    .getByRole("button", { name: `View details of ${controlNumber}` })
+    .click();
   const details = page.getByRole("dialog", { name: "Ticket Details" });
   await expect(details.getByTestId("details-control-number")).toHaveText(controlNumber);
   return details;
@@ -26,7 +31,10 @@ test("Send via Email mails the ticket to its buyer through the SMTP server", asy
   const [ticket] = await generateTickets(adminApi, { buyer_name: name, phone_number: uniquePhone(), email });
   const before = mailSink.messages.length;
   const details = await openDetails(page, ticket.control_number);
-  await expectNoA11yViolations(page, { include: '[data-testid="ticket-details-dialog"]', label: "Ticket Details with Send via Email" });
+  await expectNoA11yViolations(page, {
+    include: '[data-testid="ticket-details-dialog"]',
+    label: "Ticket Details with Send via Email",
+  });
 
   await details.getByRole("button", { name: "Send via Email" }).click();
   await expect(toast(page, `Ticket sent to ${email} successfully!`)).toBeVisible();
@@ -50,7 +58,11 @@ test("a failed send says 'Failed to send email: {message}'", async ({ page, admi
   }
 });
 
-test("no Send via Email for a ticket without an email; the generate success view offers it", async ({ page, adminApi, mailSink }) => {
+test("no Send via Email for a ticket without an email; the generate success view offers it", async ({
+  page,
+  adminApi,
+  mailSink,
+}) => {
   const [plain] = await generateTickets(adminApi, { buyer_name: uniqueToken("No Mail ") });
   const details = await openDetails(page, plain.control_number);
   await expect(details.getByRole("button", { name: "View Attachments" })).toBeVisible();
@@ -72,8 +84,14 @@ test("no Send via Email for a ticket without an email; the generate success view
   expect(mailSink.messages.at(-1)!.to).toEqual(["fresh.buyer@example.com"]);
 });
 
-test("attachments: empty, uploaded, downloaded, hidden again on reopening, deleted after confirming", async ({ page, adminApi }) => {
-  const [ticket] = await generateTickets(adminApi, { buyer_name: uniqueToken("Proof Buyer "), email: "proof@example.com" });
+test("attachments: empty, uploaded, downloaded, hidden again on reopening, deleted after confirming", async ({
+  page,
+  adminApi,
+}) => {
+  const [ticket] = await generateTickets(adminApi, {
+    buyer_name: uniqueToken("Proof Buyer "),
+    email: "proof@example.com",
+  });
   let details = await openDetails(page, ticket.control_number);
   await expect(details.getByTestId("attachments-panel")).toHaveCount(0);
   await details.getByRole("button", { name: "View Attachments" }).click();
@@ -81,13 +99,23 @@ test("attachments: empty, uploaded, downloaded, hidden again on reopening, delet
   await expect(panel).toContainText("No attachments found");
   await expect(panel).toContainText("This physical ticket doesn't have any proof of payment attached");
 
-  await panel.getByTestId("attachment-file-input").setInputFiles({ name: "gcash-receipt.png", mimeType: "image/png", buffer: PNG });
+  await panel
+    .getByTestId("attachment-file-input")
+    .setInputFiles({ name: "gcash-receipt.png", mimeType: "image/png", buffer: PNG });
   await expect(toast(page, "Attachment uploaded successfully!")).toBeVisible();
   const item = panel.getByRole("listitem").filter({ hasText: "gcash-receipt.png" });
   await expect(item).toContainText(`${(PNG.length / 1024).toFixed(1)} KB`);
-  const today = new Intl.DateTimeFormat("en-US", { timeZone: "Asia/Manila", month: "short", day: "numeric", year: "numeric" }).format(new Date());
+  const today = new Intl.DateTimeFormat("en-US", {
+    timeZone: "Asia/Manila",
+    month: "short",
+    day: "numeric",
+    year: "numeric",
+  }).format(new Date());
   await expect(item).toContainText(today);
-  await expectNoA11yViolations(page, { include: '[data-testid="ticket-details-dialog"]', label: "Ticket Details with attachments" });
+  await expectNoA11yViolations(page, {
+    include: '[data-testid="ticket-details-dialog"]',
+    label: "Ticket Details with attachments",
+  });
 
   const downloading = page.waitForEvent("download");
   await item.getByRole("button", { name: "Download gcash-receipt.png" }).click();
@@ -97,13 +125,19 @@ test("attachments: empty, uploaded, downloaded, hidden again on reopening, delet
   await expect(toast(page, "Attachment downloaded successfully!")).toBeVisible();
 
   // A file that is not an accepted type: the server's message in the toast.
-  await panel.getByTestId("attachment-file-input").setInputFiles({ name: "setup.jpg", mimeType: "image/jpeg", buffer: Buffer.from("MZ not a photo") });
-  await expect(toast(page, "Failed to upload attachment: Only JPEG, PNG, WebP, HEIC and PDF files can be attached")).toBeVisible();
+  await panel
+    .getByTestId("attachment-file-input")
+    .setInputFiles({ name: "setup.jpg", mimeType: "image/jpeg", buffer: Buffer.from("MZ not a photo") });
+  await expect(
+    toast(page, "Failed to upload attachment: Only JPEG, PNG, WebP, HEIC and PDF files can be attached"),
+  ).toBeVisible();
 
   // Reopening hides the panel again; showing it uses what was loaded.
   await page.keyboard.press("Escape");
   await expect(details).toHaveCount(0);
-  await rowOf(page, ticket.control_number).getByRole("button", { name: `View details of ${ticket.control_number}` }).click();
+  await rowOf(page, ticket.control_number)
+    .getByRole("button", { name: `View details of ${ticket.control_number}` })
+    .click();
   details = page.getByRole("dialog", { name: "Ticket Details" });
   await expect(details.getByTestId("attachments-panel")).toHaveCount(0);
   await details.getByRole("button", { name: "View Attachments" }).click();
@@ -119,7 +153,9 @@ test("attachments: empty, uploaded, downloaded, hidden again on reopening, delet
 
 test("a download the server refuses says 'Failed to download attachment'", async ({ page, adminApi }) => {
   const [ticket] = await generateTickets(adminApi, { buyer_name: uniqueToken("Gone Proof ") });
-  const uploaded = await adminApi.post(`/api/tickets/${ticket.ticket_id}/attachments`, { multipart: { file: { name: "stub.png", mimeType: "image/png", buffer: PNG } } });
+  const uploaded = await adminApi.post(`/api/tickets/${ticket.ticket_id}/attachments`, {
+    multipart: { file: { name: "stub.png", mimeType: "image/png", buffer: PNG } },
+  });
   expect(uploaded.status()).toBe(201);
   const { attachment } = (await uploaded.json()) as { attachment: { id: string } };
   const details = await openDetails(page, ticket.control_number);
@@ -134,13 +170,24 @@ test("a download the server refuses says 'Failed to download attachment'", async
 test.describe("as staff", () => {
   test.use({ role: "user" });
 
-  test("staff see their own ticket's attachments and can send it, but cannot upload or delete in the dashboard", async ({ page, userApi }) => {
-    const [ticket] = await generateTickets(userApi, { buyer_name: uniqueToken("Staff Buyer "), email: "staff.buyer@example.com" });
-    const uploaded = await userApi.post(`/api/tickets/${ticket.ticket_id}/attachments`, { multipart: { file: { name: "stub.png", mimeType: "image/png", buffer: PNG } } });
+  test("staff see their own ticket's attachments and can send it, but cannot upload or delete in the dashboard", async ({
+    page,
+    userApi,
+  }) => {
+    const [ticket] = await generateTickets(userApi, {
+      buyer_name: uniqueToken("Staff Buyer "),
+      email: "staff.buyer@example.com",
+    });
+    const uploaded = await userApi.post(`/api/tickets/${ticket.ticket_id}/attachments`, {
+      multipart: { file: { name: "stub.png", mimeType: "image/png", buffer: PNG } },
+    });
     expect(uploaded.status()).toBe(201);
     // Staff reach Ticket Details from the Overview's Recent Activity.
     await page.goto("/dashboard/overview");
-    await page.getByRole("button", { name: new RegExp(ticket.control_number) }).first().click();
+    await page
+      .getByRole("button", { name: new RegExp(ticket.control_number) })
+      .first()
+      .click();
     const details = page.getByRole("dialog", { name: "Ticket Details" });
     await expect(details.getByTestId("details-control-number")).toHaveText(ticket.control_number);
     await details.getByRole("button", { name: "View Attachments" }).click();

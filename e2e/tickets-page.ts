@@ -52,7 +52,11 @@ export async function search(page: Page, term: string) {
 }
 
 /** Picks a filter option by its label (or `{ value }`) and waits for the filtered list. */
-export async function chooseFilter(page: Page, filter: "Status filter" | "Payment method filter" | "Creator filter", option: string | { value: string }) {
+export async function chooseFilter(
+  page: Page,
+  filter: "Status filter" | "Payment method filter" | "Creator filter",
+  option: string | { value: string },
+) {
   await page.getByLabel(filter).selectOption(typeof option === "string" ? { label: option } : option);
   await waitForList(page);
 }

@@ -7,7 +7,12 @@ import { SCREEN, count, expectNoSidewaysScroll, getJson, peso, statValue } from 
 
 test.use({ role: "admin" });
 
-test("cards and the User Progress table show each creator's figures, largest sales first", async ({ page, adminApi, userApi, staffEmail }) => {
+test("cards and the User Progress table show each creator's figures, largest sales first", async ({
+  page,
+  adminApi,
+  userApi,
+  staffEmail,
+}) => {
   await generateTickets(userApi, { buyer_name: "User Sales Buyer", quantity: 2 });
   await createUnregisteredTickets(adminApi, 3);
   const data = await getJson<UserProgress>(adminApi, "/api/dashboard/admin/user-progress");
@@ -21,8 +26,18 @@ test("cards and the User Progress table show each creator's figures, largest sal
   const rows = page.getByTestId("user-progress-row");
   await expect(rows).toHaveCount(data.userProgress.length);
   await expect(page.getByRole("columnheader")).toHaveText([
-    "User Email", "Tickets Sold", "Sold (₱)", "Cash Collected", "Remitted", "Owed",
-    "User Email", "Generated", "Registered", "Registration Rate", "Generated, Sold (₱)", "Latest Generated",
+    "User Email",
+    "Tickets Sold",
+    "Sold (₱)",
+    "Cash Collected",
+    "Remitted",
+    "Owed",
+    "User Email",
+    "Generated",
+    "Registered",
+    "Registration Rate",
+    "Generated, Sold (₱)",
+    "Latest Generated",
   ]);
   const generated = page.getByTestId("user-generated-row");
   for (const [i, row] of data.userProgress.entries()) {
@@ -32,7 +47,8 @@ test("cards and the User Progress table show each creator's figures, largest sal
     await expect(rows.nth(i)).toContainText(peso(row.cashCollected));
     await expect(generated.nth(i)).toContainText(row.userEmail);
     await expect(generated.nth(i)).toContainText(peso(row.totalSales));
-    if (row.totalTickets > 0) await expect(generated.nth(i).getByTestId("rate")).toHaveText(`${row.registrationRate.toFixed(1)}%`);
+    if (row.totalTickets > 0)
+      await expect(generated.nth(i).getByTestId("rate")).toHaveText(`${row.registrationRate.toFixed(1)}%`);
   }
   const staffRow = generated.filter({ hasText: staffEmail });
   await expect(staffRow.getByTestId("rate")).toHaveAttribute("data-tone", "green"); // generated with buyers: 100%
@@ -40,19 +56,38 @@ test("cards and the User Progress table show each creator's figures, largest sal
 
 test("rate dots: green at 50% or more, yellow at 25% or more, red below; N/A without a date", async ({ page }) => {
   const row = (userEmail: string, registrationRate: number, latestTicketDate: string | null) => ({
-    userEmail, totalTickets: 100, registeredTickets: registrationRate, registrationRate, totalSales: registrationRate * 50, latestTicketDate,
-    soldTickets: 0, soldAmount: 0, cashCollected: 0, remitted: 0, owed: 0,
+    userEmail,
+    totalTickets: 100,
+    registeredTickets: registrationRate,
+    registrationRate,
+    totalSales: registrationRate * 50,
+    latestTicketDate,
+    soldTickets: 0,
+    soldAmount: 0,
+    cashCollected: 0,
+    remitted: 0,
+    owed: 0,
   });
   const body: UserProgress = {
     success: true,
     overview: { totalRevenue: 7425, totalTicketsGenerated: 400, totalRegistered: 149, activeUsers: 4 },
-    userProgress: [row("a@example.com", 50, "2026-02-01T15:59:00Z"), row("b@example.com", 49.9, null), row("c@example.com", 25, null), row("d@example.com", 24.9, null)],
+    userProgress: [
+      row("a@example.com", 50, "2026-02-01T15:59:00Z"),
+      row("b@example.com", 49.9, null),
+      row("c@example.com", 25, null),
+      row("d@example.com", 24.9, null),
+    ],
   };
   await page.route("**/api/dashboard/admin/user-progress", (route) => route.fulfill({ json: body }));
   await page.goto("/dashboard/admin");
   const tones = page.getByTestId("user-generated-row").getByTestId("rate");
   await expect(tones).toHaveText(["50.0%", "49.9%", "25.0%", "24.9%"]);
-  expect(await tones.evaluateAll((els) => els.map((e) => e.getAttribute("data-tone")))).toEqual(["green", "yellow", "yellow", "red"]);
+  expect(await tones.evaluateAll((els) => els.map((e) => e.getAttribute("data-tone")))).toEqual([
+    "green",
+    "yellow",
+    "yellow",
+    "red",
+  ]);
   const rows = page.getByTestId("user-generated-row");
   await expect(rows.nth(0)).toContainText("Feb 1, 2026"); // 23:59 in Manila
   await expect(rows.nth(1)).toContainText("N/A");

@@ -38,7 +38,12 @@ export function activitySentence(entry: EntryHead & Pick<AuditEntry, "before" | 
     const spec = AUDIT_ACTIONS[entry.action];
     const detail = spec.detail.safeParse({ before: entry.before ?? undefined, after: entry.after ?? undefined });
     // Each sentence takes the detail its own schema parsed; TypeScript cannot pair them through the union.
-    if (detail.success) return (spec.sentence as (row: { actor: string; subject: string; detail: unknown }) => string)({ actor, subject, detail: detail.data });
+    if (detail.success)
+      return (spec.sentence as (row: { actor: string; subject: string; detail: unknown }) => string)({
+        actor,
+        subject,
+        detail: detail.data,
+      });
   }
   return `${actor}: ${auditActionLabel(entry.action)} (${subject})`;
 }
@@ -61,7 +66,18 @@ const NOISE = new Set([
 ]);
 
 /** What a person looks for first; other fields follow in their stored order. */
-const FIRST_FIELDS = ["buyer_name", "phone_number", "email", "address", "payment_method", "gcash_reference", "payment_reference", "amount", "status", "control_number"];
+const FIRST_FIELDS = [
+  "buyer_name",
+  "phone_number",
+  "email",
+  "address",
+  "payment_method",
+  "gcash_reference",
+  "payment_reference",
+  "amount",
+  "status",
+  "control_number",
+];
 const rank = (field: string) => {
   const i = FIRST_FIELDS.indexOf(field);
   return i === -1 ? FIRST_FIELDS.length : i;
@@ -115,7 +131,11 @@ const FIELD_LABELS: Record<string, string> = {
 
 /** 'payment_reference' → 'Payment reference', 'qrVersion' → 'Qr version'. */
 function humanize(field: string): string {
-  const words = field.replace(/([a-z])([A-Z])/g, "$1 $2").replace(/[_.-]+/g, " ").trim().toLowerCase();
+  const words = field
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .replace(/[_.-]+/g, " ")
+    .trim()
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -136,17 +156,24 @@ export function displayValue(value: unknown, field = "", timeZone = "UTC"): stri
   if (MONEY_FIELDS.has(field) && (typeof value === "number" || typeof value === "string")) return formatPeso(value);
   if (field === "payment_method" && typeof value === "string") return paymentMethodLabel(value);
   if (field === "file_size" && typeof value === "number") return `${(value / 1024).toFixed(1)} KB`;
-  if (field === "via" && typeof value === "string") return value === "file" ? "Outbox folder" : value === "smtp" ? "E-mail server" : value;
+  if (field === "via" && typeof value === "string")
+    return value === "file" ? "Outbox folder" : value === "smtp" ? "E-mail server" : value;
   if (typeof value === "boolean") return value ? "Yes" : "No";
-  if (typeof value === "string") return ISO_TIME.test(value) ? formatDateTime(value, timeZone, "MMM d, yyyy h:mm:ss a") : value;
+  if (typeof value === "string")
+    return ISO_TIME.test(value) ? formatDateTime(value, timeZone, "MMM d, yyyy h:mm:ss a") : value;
   if (typeof value === "number") return value.toLocaleString("en-US");
   if (isRangeList(value)) {
     if (value.length === 0) return "none";
     const format = TICKET_NUMBER_RANGE_FIELDS.has(field) ? ticketNumber : (n: number) => n.toLocaleString("en-US");
-    return value.map(([first, last]) => (first === last ? format(first) : `${format(first)}–${format(last)}`)).join(", ");
+    return value
+      .map(([first, last]) => (first === last ? format(first) : `${format(first)}–${format(last)}`))
+      .join(", ");
   }
   if (Array.isArray(value)) return value.map((v) => displayValue(v, "", timeZone) ?? "—").join(", ");
-  if (isRecord(value)) return Object.entries(value).map(([k, v]) => `${fieldLabel(k)}: ${displayValue(v, k, timeZone) ?? "—"}`).join("; ");
+  if (isRecord(value))
+    return Object.entries(value)
+      .map(([k, v]) => `${fieldLabel(k)}: ${displayValue(v, k, timeZone) ?? "—"}`)
+      .join("; ");
   return String(value);
 }
 
@@ -166,11 +193,18 @@ export interface FieldChange {
 export function fieldChanges(before: unknown, after: unknown, timeZone = "UTC"): FieldChange[] {
   const b = isRecord(before) ? before : {};
   const a = isRecord(after) ? after : {};
-  const fields = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((f) => !NOISE.has(f)).sort((x, y) => rank(x) - rank(y));
+  const fields = [...new Set([...Object.keys(b), ...Object.keys(a)])]
+    .filter((f) => !NOISE.has(f))
+    .sort((x, y) => rank(x) - rank(y));
   const isEdit = isRecord(before) && isRecord(after);
   return fields
     .map((field) => {
-      const change = { field, label: fieldLabel(field), before: displayValue(b[field], field, timeZone), after: displayValue(a[field], field, timeZone) };
+      const change = {
+        field,
+        label: fieldLabel(field),
+        before: displayValue(b[field], field, timeZone),
+        after: displayValue(a[field], field, timeZone),
+      };
       return { ...change, isEmail: [change.before, change.after].some((v) => v !== null && EMAIL_ADDRESS.test(v)) };
     })
     .filter((c) => (isEdit ? c.before !== c.after : c.before !== null || c.after !== null));

@@ -11,16 +11,30 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("fileNameOf", () => {
   it("reads Content-Disposition's file name, or falls back", () => {
-    expect(fileNameOf(new Response("", { headers: { "content-disposition": 'attachment; filename="tickets-2026.csv"' } }), "x.csv")).toBe("tickets-2026.csv");
+    expect(
+      fileNameOf(
+        new Response("", { headers: { "content-disposition": 'attachment; filename="tickets-2026.csv"' } }),
+        "x.csv",
+      ),
+    ).toBe("tickets-2026.csv");
     expect(fileNameOf(new Response(""), "x.csv")).toBe("x.csv");
   });
 });
 
 describe("download", () => {
   it("sends the call's headers and body, reports each chunk, and answers the file with its name and size", async () => {
-    const fetchMock = answer("a,b\n1,2\n", { headers: { "content-type": "text/csv", "content-disposition": 'attachment; filename="out.csv"' } });
+    const fetchMock = answer("a,b\n1,2\n", {
+      headers: { "content-type": "text/csv", "content-disposition": 'attachment; filename="out.csv"' },
+    });
     const seen: number[] = [];
-    const file = await download("/print/stubs", { method: "POST", body: { a: 1 }, accept: "application/pdf", fallbackName: "f.pdf", headers: { "X-Job-Id": "j1" }, onChunk: (_c, bytes) => seen.push(bytes) });
+    const file = await download("/print/stubs", {
+      method: "POST",
+      body: { a: 1 },
+      accept: "application/pdf",
+      fallbackName: "f.pdf",
+      headers: { "X-Job-Id": "j1" },
+      onChunk: (_c, bytes) => seen.push(bytes),
+    });
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe("/api/print/stubs");
     expect(init.method).toBe("POST");
@@ -37,14 +51,21 @@ describe("download", () => {
   });
 
   it("turns a refusal into the API's error, with the server's code and message", async () => {
-    answer(JSON.stringify({ success: false, code: "forbidden", message: "Administrators only" }), { status: 403, headers: { "content-type": "application/json" } });
-    const error = await download("/audit/export", { accept: "text/csv", fallbackName: "a.csv" }).catch((e: unknown) => e);
+    answer(JSON.stringify({ success: false, code: "forbidden", message: "Administrators only" }), {
+      status: 403,
+      headers: { "content-type": "application/json" },
+    });
+    const error = await download("/audit/export", { accept: "text/csv", fallbackName: "a.csv" }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 403, code: "forbidden", message: "Administrators only" });
   });
 
   it("says which status failed when the body is not JSON", async () => {
     answer("oops", { status: 502 });
-    await expect(download("/backups/latest", { accept: "application/gzip", fallbackName: "b.tar.gz" })).rejects.toMatchObject({ status: 502, code: "http_error", message: "Request failed (502)" });
+    await expect(
+      download("/backups/latest", { accept: "application/gzip", fallbackName: "b.tar.gz" }),
+    ).rejects.toMatchObject({ status: 502, code: "http_error", message: "Request failed (502)" });
   });
 });

@@ -79,7 +79,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
 /** The ApiError for a refused call: the server's code and message (`{success: false, code, message}`). */
 function apiErrorOf(res: Response, json: Record<string, unknown> | null): ApiError {
-  const message = typeof json?.message === "string" ? json.message : typeof json?.error === "string" ? json.error : `Request failed (${res.status})`;
+  const message =
+    typeof json?.message === "string"
+      ? json.message
+      : typeof json?.error === "string"
+        ? json.error
+        : `Request failed (${res.status})`;
   const code = typeof json?.code === "string" ? json.code : "http_error";
   return new ApiError(res.status, code, message);
 }
@@ -145,8 +150,17 @@ export async function download(
  * A call whose answer is not JSON (a file download): the same headers, timeout and 401 rule as
  * apiRequest, and the Response as it came, for the caller to read.
  */
-export async function apiFetch(path: string, options: Pick<RequestOptions, "timeoutMs" | "signal"> & { method?: "GET" | "POST" } = {}): Promise<Response> {
-  const res = await fetch(`/api${path}`, { method: options.method ?? "GET", headers: buildHeaders(false), credentials: "same-origin", cache: "no-store", signal: requestSignal(options) });
+export async function apiFetch(
+  path: string,
+  options: Pick<RequestOptions, "timeoutMs" | "signal"> & { method?: "GET" | "POST" } = {},
+): Promise<Response> {
+  const res = await fetch(`/api${path}`, {
+    method: options.method ?? "GET",
+    headers: buildHeaders(false),
+    credentials: "same-origin",
+    cache: "no-store",
+    signal: requestSignal(options),
+  });
   if (res.status === 401 && typeof window !== "undefined") window.location.assign("/login");
   return res;
 }

@@ -28,7 +28,8 @@ interface AuditActionSpec<Entity extends string, Detail extends z.ZodType> {
   sentence: (row: SentenceInput<z.output<Detail>>) => string;
 }
 
-const defineAction = <const Entity extends string, Detail extends z.ZodType>(spec: AuditActionSpec<Entity, Detail>) => spec;
+const defineAction = <const Entity extends string, Detail extends z.ZodType>(spec: AuditActionSpec<Entity, Detail>) =>
+  spec;
 
 // The snapshots rows carry. Loose: a row keeps whatever columns existed when it was written, and
 // only the fields a sentence reads are required.
@@ -107,16 +108,26 @@ const SETTING_NAMES: Record<string, string> = {
   retention_months: "retention period",
 };
 
-const listed = (items: string[]) => (items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`);
+const listed = (items: string[]) =>
+  items.length <= 1 ? items.join("") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 
 /** '₱1,250.00' from an amount string the remittance services record ('1250.00'). */
 const peso = (amount: string) => {
   const [whole, cents = "00"] = amount.replace(/^-/, "").split(".");
   return `${amount.startsWith("-") ? "-" : ""}₱${Number(whole).toLocaleString("en-US")}.${cents.padEnd(2, "0")}`;
 };
-const remittanceSnapshot = z.looseObject({ receipt_number: z.number(), seller: z.string(), amount: z.string(), method: z.string() });
+const remittanceSnapshot = z.looseObject({
+  receipt_number: z.number(),
+  seller: z.string(),
+  amount: z.string(),
+  method: z.string(),
+});
 
-const SIGN_IN_METHODS: Record<string, string> = { google: "with Google", "google-id-token": "from the mobile app", "dev-login": "with the development sign-in" };
+const SIGN_IN_METHODS: Record<string, string> = {
+  google: "with Google",
+  "google-id-token": "from the mobile app",
+  "dev-login": "with the development sign-in",
+};
 
 /** Why a sign-in was refused (auth.sign_in_failed; docs/decisions/064). */
 export const SIGN_IN_FAILURE_REASONS = {
@@ -146,12 +157,26 @@ export const AUDIT_ACTIONS = {
   "ticket.import": defineAction({
     label: "Imported tickets",
     entity: "ticket_import",
-    detail: onlyAfter(z.looseObject({ total: z.number(), created: numberRanges, registered: numberRanges, skipped: z.number(), errors: z.number() })),
+    detail: onlyAfter(
+      z.looseObject({
+        total: z.number(),
+        created: numberRanges,
+        registered: numberRanges,
+        skipped: z.number(),
+        errors: z.number(),
+      }),
+    ),
     sentence: ({ actor, detail }) => {
       const { created, registered, skipped, errors } = detail.after;
-      const changes = [[countOf(created), "new ticket"], [countOf(registered), "registration"]] as const;
+      const changes = [
+        [countOf(created), "new ticket"],
+        [countOf(registered), "registration"],
+      ] as const;
       const done = changes.filter(([n]) => n > 0).map(([n, what]) => plural(n, what));
-      const notes = [skipped ? `${plural(skipped, "row")} skipped` : "", errors ? plural(errors, "row") + " with errors" : ""].filter(Boolean);
+      const notes = [
+        skipped ? `${plural(skipped, "row")} skipped` : "",
+        errors ? plural(errors, "row") + " with errors" : "",
+      ].filter(Boolean);
       return `${actor} imported ${done.length ? listed(done) : "nothing new"} from a CSV file${notes.length ? ` (${notes.join(", ")})` : ""}`;
     },
   }),
@@ -180,15 +205,21 @@ export const AUDIT_ACTIONS = {
   "ticket.void": defineAction({
     label: "Voided ticket",
     entity: "ticket",
-    detail: onlyAfter(z.looseObject({ control_number: z.string(), reason: z.string(), note: nullableText, was_sold: z.boolean() })),
+    detail: onlyAfter(
+      z.looseObject({ control_number: z.string(), reason: z.string(), note: nullableText, was_sold: z.boolean() }),
+    ),
     sentence: ({ actor, subject, detail }) =>
       `${actor} voided ${subject} (${voidReasonLabel(detail.after.reason)})${detail.after.was_sold ? ", taking its sale out of the figures" : ""}`,
   }),
   "ticket.unvoid": defineAction({
     label: "Unvoided ticket",
     entity: "ticket",
-    detail: z.object({ before: z.looseObject({ reason: nullableText }), after: z.looseObject({ control_number: z.string(), reason: z.string() }) }),
-    sentence: ({ actor, subject, detail }) => `${actor} unvoided ${subject}, voided as ${voidReasonLabel(detail.before.reason)}: ${detail.after.reason}`,
+    detail: z.object({
+      before: z.looseObject({ reason: nullableText }),
+      after: z.looseObject({ control_number: z.string(), reason: z.string() }),
+    }),
+    sentence: ({ actor, subject, detail }) =>
+      `${actor} unvoided ${subject}, voided as ${voidReasonLabel(detail.before.reason)}: ${detail.after.reason}`,
   }),
   "payment.reference_confirmed": defineAction({
     label: "Reused bank reference",
@@ -209,7 +240,8 @@ export const AUDIT_ACTIONS = {
     entity: "ticket",
     // `to` is null once the purge masked it (docs/decisions/147).
     detail: onlyAfter(z.looseObject({ control_number: z.string(), to: nullableText, via: z.string() })),
-    sentence: ({ actor, subject, detail }) => `${actor} e-mailed ${subject} to the buyer${detail.after.via === "file" ? " (saved to the outbox folder)" : ""}`,
+    sentence: ({ actor, subject, detail }) =>
+      `${actor} e-mailed ${subject} to the buyer${detail.after.via === "file" ? " (saved to the outbox folder)" : ""}`,
   }),
   "ticket.qr_replace": defineAction({
     label: "Replaced verify code",
@@ -218,7 +250,8 @@ export const AUDIT_ACTIONS = {
       before: z.looseObject({ control_number: z.string(), qr_version: z.number() }),
       after: z.looseObject({ control_number: z.string(), qr_version: z.number(), reason: z.string() }),
     }),
-    sentence: ({ actor, detail }) => `${actor} replaced the verify code of ${detail.after.control_number} (earlier stubs no longer verify): ${detail.after.reason}`,
+    sentence: ({ actor, detail }) =>
+      `${actor} replaced the verify code of ${detail.after.control_number} (earlier stubs no longer verify): ${detail.after.reason}`,
   }),
   "tickets.print": defineAction({
     label: "Printed stubs",
@@ -237,7 +270,12 @@ export const AUDIT_ACTIONS = {
       const { ticket_count, reprint_count, numbers, paper, layout, order } = detail.after;
       const first = numbers[0]?.[0];
       const last = numbers[numbers.length - 1]?.[1];
-      const span = first === undefined ? "" : first === last ? ` (${String(first).padStart(5, "0")})` : ` (${String(first).padStart(5, "0")}–${String(last).padStart(5, "0")})`;
+      const span =
+        first === undefined
+          ? ""
+          : first === last
+            ? ` (${String(first).padStart(5, "0")})`
+            : ` (${String(first).padStart(5, "0")}–${String(last).padStart(5, "0")})`;
       const reprints = reprint_count ? `, ${plural(reprint_count, "reprint")}` : "";
       return `${actor} printed ${plural(ticket_count, "ticket stub")}${span} on ${paper === "letter" ? "Letter" : "A4"}, ${layout === "10-up" ? "10" : "5"} a page, ${order}${reprints}`;
     },
@@ -258,7 +296,8 @@ export const AUDIT_ACTIONS = {
     label: "Added user",
     entity: "user",
     detail: onlyAfter(userSnapshot),
-    sentence: ({ actor, subject, detail }) => `${actor} added ${subject}${detail.after.isAdmin ? " as an administrator" : ""}`,
+    sentence: ({ actor, subject, detail }) =>
+      `${actor} added ${subject}${detail.after.isAdmin ? " as an administrator" : ""}`,
   }),
   "user.promote": defineAction({
     label: "Granted admin access",
@@ -294,7 +333,8 @@ export const AUDIT_ACTIONS = {
     label: "Signed in",
     entity: "user",
     detail: onlyAfter(z.looseObject({ method: z.string() })),
-    sentence: ({ actor, detail }) => `${actor} signed in${SIGN_IN_METHODS[detail.after.method] ? ` ${SIGN_IN_METHODS[detail.after.method]}` : ""}`,
+    sentence: ({ actor, detail }) =>
+      `${actor} signed in${SIGN_IN_METHODS[detail.after.method] ? ` ${SIGN_IN_METHODS[detail.after.method]}` : ""}`,
   }),
   "user.google_link_reset": defineAction({
     label: "Reset Google link",
@@ -327,7 +367,9 @@ export const AUDIT_ACTIONS = {
       // In the Settings screen's order (a jsonb row keeps its keys in its own order).
       const order = Object.keys(SETTING_NAMES);
       const rank = (key: string) => (order.includes(key) ? order.indexOf(key) : order.length);
-      const names = Object.keys(detail.after).sort((a, b) => rank(a) - rank(b)).map((key) => SETTING_NAMES[key] ?? key);
+      const names = Object.keys(detail.after)
+        .sort((a, b) => rank(a) - rank(b))
+        .map((key) => SETTING_NAMES[key] ?? key);
       return names.length ? `${actor} changed the ${listed(names)}` : `${actor} saved the settings`;
     },
   }),
@@ -374,7 +416,14 @@ export const AUDIT_ACTIONS = {
     label: "Downloaded archive",
     entity: "raffle",
     // includeAttachments: since decision 146 (older rows lack it: no attachments then).
-    detail: onlyAfter(z.looseObject({ sha256: z.string(), sizeBytes: z.number(), status: z.string(), includeAttachments: z.boolean().optional() })),
+    detail: onlyAfter(
+      z.looseObject({
+        sha256: z.string(),
+        sizeBytes: z.number(),
+        status: z.string(),
+        includeAttachments: z.boolean().optional(),
+      }),
+    ),
     sentence: ({ actor, detail }) =>
       `${actor} downloaded the raffle's archive${detail.after.includeAttachments ? " with its attachments" : ""} (SHA-256 ${detail.after.sha256.slice(0, 12)}…)`,
   }),
@@ -389,7 +438,15 @@ export const AUDIT_ACTIONS = {
     entity: "raffle",
     // evidenceFiles and auditRows since decision 147 (older rows lack them).
     detail: onlyAfter(
-      z.looseObject({ tickets: z.number(), payments: z.number(), attachments: z.number(), evidenceFiles: z.number().optional(), statementLines: z.number().optional(), auditRows: z.number().optional(), outboxMessages: z.number().optional() }),
+      z.looseObject({
+        tickets: z.number(),
+        payments: z.number(),
+        attachments: z.number(),
+        evidenceFiles: z.number().optional(),
+        statementLines: z.number().optional(),
+        auditRows: z.number().optional(),
+        outboxMessages: z.number().optional(),
+      }),
     ),
     sentence: ({ actor, detail }) =>
       `${actor} removed buyers' personal data: ${plural(detail.after.tickets, "ticket")}, ${plural(detail.after.payments, "payment")}, ${plural(detail.after.attachments, "attachment")}` +
@@ -399,8 +456,11 @@ export const AUDIT_ACTIONS = {
   "draw.commit": defineAction({
     label: "Committed draw",
     entity: "draw",
-    detail: onlyAfter(z.looseObject({ number: z.number(), poolCount: z.number(), poolHash: z.string(), commitHash: z.string() })),
-    sentence: ({ actor, detail }) => `${actor} committed draw ${detail.after.number} over ${plural(detail.after.poolCount, "ticket")} (pool hash ${detail.after.poolHash.slice(0, 12)}…)`,
+    detail: onlyAfter(
+      z.looseObject({ number: z.number(), poolCount: z.number(), poolHash: z.string(), commitHash: z.string() }),
+    ),
+    sentence: ({ actor, detail }) =>
+      `${actor} committed draw ${detail.after.number} over ${plural(detail.after.poolCount, "ticket")} (pool hash ${detail.after.poolHash.slice(0, 12)}…)`,
   }),
   "draw.reveal": defineAction({
     label: "Drew winners",
@@ -413,7 +473,9 @@ export const AUDIT_ACTIONS = {
   "draw.winner_event": defineAction({
     label: "Winner update",
     entity: "draw",
-    detail: onlyAfter(z.looseObject({ position: z.number(), controlNumber: z.string(), event: z.string(), reason: nullableText })),
+    detail: onlyAfter(
+      z.looseObject({ position: z.number(), controlNumber: z.string(), event: z.string(), reason: nullableText }),
+    ),
     // event "evidence": a file added to the position's disqualification (decision 129).
     sentence: ({ actor, detail }) =>
       detail.after.event === "evidence"
@@ -424,7 +486,8 @@ export const AUDIT_ACTIONS = {
     label: "Published winners",
     entity: "draw",
     detail: onlyAfter(z.looseObject({ number: z.number(), winners: z.number() })),
-    sentence: ({ actor, detail }) => `${actor} published the winners of draw ${detail.after.number} (${plural(detail.after.winners, "prize")})`,
+    sentence: ({ actor, detail }) =>
+      `${actor} published the winners of draw ${detail.after.number} (${plural(detail.after.winners, "prize")})`,
   }),
   "stubs.allocate": defineAction({
     label: "Allocated stubs",
@@ -437,19 +500,22 @@ export const AUDIT_ACTIONS = {
     label: "Returned stubs",
     entity: "stub_allocation",
     detail: onlyAfter(z.looseObject({ seller: z.string(), numbers: numberRanges })),
-    sentence: ({ actor, detail }) => `${actor} took back ${plural(countOf(detail.after.numbers), "unsold stub")} from ${detail.after.seller}`,
+    sentence: ({ actor, detail }) =>
+      `${actor} took back ${plural(countOf(detail.after.numbers), "unsold stub")} from ${detail.after.seller}`,
   }),
   "remittance.record": defineAction({
     label: "Recorded remittance",
     entity: "remittance",
     detail: onlyAfter(remittanceSnapshot),
-    sentence: ({ actor, detail }) => `${actor} recorded receipt No. ${detail.after.receipt_number}: ${peso(detail.after.amount)} from ${detail.after.seller}`,
+    sentence: ({ actor, detail }) =>
+      `${actor} recorded receipt No. ${detail.after.receipt_number}: ${peso(detail.after.amount)} from ${detail.after.seller}`,
   }),
   "remittance.void": defineAction({
     label: "Voided receipt",
     entity: "remittance",
     detail: onlyAfter(remittanceSnapshot.extend({ reason: z.string() })),
-    sentence: ({ actor, detail }) => `${actor} voided receipt No. ${detail.after.receipt_number} (${peso(detail.after.amount)} from ${detail.after.seller})`,
+    sentence: ({ actor, detail }) =>
+      `${actor} voided receipt No. ${detail.after.receipt_number} (${peso(detail.after.amount)} from ${detail.after.seller})`,
   }),
   "remittance.adjust": defineAction({
     label: "Adjusted balance",
@@ -465,21 +531,47 @@ export const AUDIT_ACTIONS = {
   "statement.import": defineAction({
     label: "Imported statement",
     entity: "statement_import",
-    detail: onlyAfter(z.looseObject({ kind: z.string(), accountLabel: z.string(), fileName: z.string(), lines: z.number(), new: z.number(), skipped: z.number(), matched: z.number() })),
+    detail: onlyAfter(
+      z.looseObject({
+        kind: z.string(),
+        accountLabel: z.string(),
+        fileName: z.string(),
+        lines: z.number(),
+        new: z.number(),
+        skipped: z.number(),
+        matched: z.number(),
+      }),
+    ),
     sentence: ({ actor, detail }) =>
       `${actor} imported ${detail.after.fileName} (${detail.after.accountLabel}): ${plural(detail.after.new, "new line")}, ${plural(detail.after.skipped, "skipped")}, ${plural(detail.after.matched, "matched payment")}`,
   }),
   "statement.discard": defineAction({
     label: "Discarded statement",
     entity: "statement_import",
-    detail: onlyAfter(z.looseObject({ fileName: z.string(), accountLabel: z.string(), reason: z.string(), lines: z.number(), unverified: z.number() })),
+    detail: onlyAfter(
+      z.looseObject({
+        fileName: z.string(),
+        accountLabel: z.string(),
+        reason: z.string(),
+        lines: z.number(),
+        unverified: z.number(),
+      }),
+    ),
     sentence: ({ actor, detail }) =>
       `${actor} discarded the import of ${detail.after.fileName} (${detail.after.accountLabel}, ${plural(detail.after.lines, "line")}; ${plural(detail.after.unverified, "payment")} back to claimed): ${detail.after.reason}`,
   }),
   "statement_line.match": defineAction({
     label: "Matched statement line",
     entity: "statement_line",
-    detail: onlyAfter(z.looseObject({ amount: z.string(), reference: nullableText, how: z.string(), controlNumbers: z.array(z.string()), comment: nullableText })),
+    detail: onlyAfter(
+      z.looseObject({
+        amount: z.string(),
+        reference: nullableText,
+        how: z.string(),
+        controlNumbers: z.array(z.string()),
+        comment: nullableText,
+      }),
+    ),
     sentence: ({ actor, detail }) =>
       `${actor} ${detail.after.how === "accepted" ? "accepted" : "confirmed"} ${peso(detail.after.amount)}${detail.after.reference ? ` (ref. ${detail.after.reference})` : ""} as payment for ${detail.after.controlNumbers.join(", ") || "a payment"}${detail.after.comment ? `: ${detail.after.comment}` : ""}`,
   }),
@@ -487,12 +579,20 @@ export const AUDIT_ACTIONS = {
     label: "Ignored statement line",
     entity: "statement_line",
     detail: onlyAfter(z.looseObject({ amount: z.string(), reference: nullableText, reason: z.string() })),
-    sentence: ({ actor, detail }) => `${actor} ignored ${peso(detail.after.amount)}${detail.after.reference ? ` (ref. ${detail.after.reference})` : ""}: ${detail.after.reason}`,
+    sentence: ({ actor, detail }) =>
+      `${actor} ignored ${peso(detail.after.amount)}${detail.after.reference ? ` (ref. ${detail.after.reference})` : ""}: ${detail.after.reason}`,
   }),
   "payment.unverify": defineAction({
     label: "Un-verified payment",
     entity: "payment",
-    detail: onlyAfter(z.looseObject({ reference: nullableText, amount: z.string(), controlNumbers: z.array(z.string()), reason: z.string() })),
+    detail: onlyAfter(
+      z.looseObject({
+        reference: nullableText,
+        amount: z.string(),
+        controlNumbers: z.array(z.string()),
+        reason: z.string(),
+      }),
+    ),
     sentence: ({ actor, detail }) =>
       `${actor} un-verified the payment${detail.after.reference ? ` ${detail.after.reference}` : ""} for ${detail.after.controlNumbers.join(", ") || "no ticket"} (${peso(detail.after.amount)}): ${detail.after.reason}`,
   }),
@@ -517,7 +617,16 @@ export const AUDIT_ACTIONS = {
   "payment.unsettle": defineAction({
     label: "Undid a settlement by hand",
     entity: "payment",
-    detail: onlyAfter(z.looseObject({ method: z.string(), reference: nullableText, amount: z.string(), controlNumbers: z.array(z.string()), reason: z.string(), settleReason: nullableText })),
+    detail: onlyAfter(
+      z.looseObject({
+        method: z.string(),
+        reference: nullableText,
+        amount: z.string(),
+        controlNumbers: z.array(z.string()),
+        reason: z.string(),
+        settleReason: nullableText,
+      }),
+    ),
     sentence: ({ actor, detail }) =>
       `${actor} undid the settlement by hand of the payment${detail.after.reference ? ` ${detail.after.reference}` : ""} for ${detail.after.controlNumbers.join(", ") || "no ticket"} (${peso(detail.after.amount)}): ${detail.after.reason}`,
   }),

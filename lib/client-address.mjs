@@ -26,7 +26,10 @@ export function normalizeAddress(value) {
 }
 
 function ipv4Bits(address) {
-  return address.split(".").map((part) => Number(part).toString(2).padStart(8, "0")).join("");
+  return address
+    .split(".")
+    .map((part) => Number(part).toString(2).padStart(8, "0"))
+    .join("");
 }
 
 function ipv6Bits(address) {
@@ -34,13 +37,23 @@ function ipv6Bits(address) {
   const v4 = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
   if (v4) {
     const bits = ipv4Bits(v4[1]);
-    text = text.slice(0, -v4[1].length) + parseInt(bits.slice(0, 16), 2).toString(16) + ":" + parseInt(bits.slice(16), 2).toString(16);
+    text =
+      text.slice(0, -v4[1].length) +
+      parseInt(bits.slice(0, 16), 2).toString(16) +
+      ":" +
+      parseInt(bits.slice(16), 2).toString(16);
   }
   const [head, tail] = text.split("::");
   const headParts = head ? head.split(":") : [];
   const tailParts = tail === undefined ? [] : tail ? tail.split(":") : [];
   const fill = tail === undefined ? [] : Array(8 - headParts.length - tailParts.length).fill("0");
-  return [...headParts, ...fill, ...tailParts].map((part) => parseInt(part || "0", 16).toString(2).padStart(16, "0")).join("");
+  return [...headParts, ...fill, ...tailParts]
+    .map((part) =>
+      parseInt(part || "0", 16)
+        .toString(2)
+        .padStart(16, "0"),
+    )
+    .join("");
 }
 
 /** An address as a bit string (32 or 128 bits). */
@@ -64,7 +77,12 @@ export function parseTrustedProxies(text) {
       if (!address) throw new Error(`TRUSTED_PROXIES: "${entry}" is not an address or CIDR`);
       const width = isIP(address) === 4 ? 32 : 128;
       const prefix = rawPrefix === undefined ? width : Number(rawPrefix);
-      if (!Number.isInteger(prefix) || prefix < 0 || prefix > width || (rawPrefix !== undefined && !/^\d+$/.test(rawPrefix))) {
+      if (
+        !Number.isInteger(prefix) ||
+        prefix < 0 ||
+        prefix > width ||
+        (rawPrefix !== undefined && !/^\d+$/.test(rawPrefix))
+      ) {
         throw new Error(`TRUSTED_PROXIES: "${entry}" has a bad prefix length`);
       }
       return { bits: addressBits(address).slice(0, prefix), width };

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { addressKey, normalizeAddress, parseTrustedProxies, resolveClientAddress, stampClientAddress } from "@/lib/client-address.mjs";
+import {
+  addressKey,
+  normalizeAddress,
+  parseTrustedProxies,
+  resolveClientAddress,
+  stampClientAddress,
+} from "@/lib/client-address.mjs";
 
 const resolve = (socketAddress: string, headers: Record<string, string>, trusted = "") =>
   resolveClientAddress({ socketAddress, headers, trusted: parseTrustedProxies(trusted) });
@@ -20,9 +26,13 @@ describe("the client address (issue 25 item 2)", () => {
   it("behind a trusted proxy, is the right-most address that is not a trusted proxy", () => {
     const trusted = "192.0.2.0/25, 192.0.2.200";
     expect(resolve("192.0.2.2", { "x-forwarded-for": "203.0.113.44, 198.51.100.7" }, trusted)).toBe("198.51.100.7");
-    expect(resolve("192.0.2.2", { "x-forwarded-for": "203.0.113.44, 198.51.100.7, 192.0.2.200, 192.0.2.99" }, trusted)).toBe("198.51.100.7");
+    expect(
+      resolve("192.0.2.2", { "x-forwarded-for": "203.0.113.44, 198.51.100.7, 192.0.2.200, 192.0.2.99" }, trusted),
+    ).toBe("198.51.100.7");
     expect(resolve("192.0.2.2", { "x-real-ip": "198.51.100.8" }, trusted)).toBe("198.51.100.8");
-    expect(resolve("192.0.2.2", { forwarded: 'for=203.0.113.44, for="[2001:db8::1]:4711";proto=https' }, trusted)).toBe("2001:db8::1");
+    expect(resolve("192.0.2.2", { forwarded: 'for=203.0.113.44, for="[2001:db8::1]:4711";proto=https' }, trusted)).toBe(
+      "2001:db8::1",
+    );
     // Only trusted hops, or nothing forwarded: the left-most hop, or the proxy itself.
     expect(resolve("192.0.2.2", { "x-forwarded-for": "192.0.2.11" }, trusted)).toBe("192.0.2.11");
     expect(resolve("192.0.2.2", {}, trusted)).toBe("192.0.2.2");
@@ -50,7 +60,13 @@ describe("the client address (issue 25 item 2)", () => {
   });
 
   it("the start script's stamp replaces a client's own copy of the header", () => {
-    const req = { socket: { remoteAddress: "203.0.113.5" }, headers: { "x-raffle-client-address": "203.0.113.61", "x-forwarded-for": "203.0.113.62" } as Record<string, string> };
+    const req = {
+      socket: { remoteAddress: "203.0.113.5" },
+      headers: { "x-raffle-client-address": "203.0.113.61", "x-forwarded-for": "203.0.113.62" } as Record<
+        string,
+        string
+      >,
+    };
     stampClientAddress(req, []);
     expect(req.headers["x-raffle-client-address"]).toBe("203.0.113.5");
   });

@@ -13,7 +13,11 @@ export const UNREGISTERED_PAGE_SIZE = 20;
 
 export const PAYMENT_METHODS = ["cash", "gcash", "bank_transfer"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { cash: "Cash", gcash: "GCash", bank_transfer: "Bank Transfer" };
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  cash: "Cash",
+  gcash: "GCash",
+  bank_transfer: "Bank Transfer",
+};
 
 export const TICKET_STATUSES = ["active", "registered", "used", "expired"] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];

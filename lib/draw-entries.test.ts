@@ -26,12 +26,21 @@ describe("the outside value's two typings", () => {
 
 describe("the witnesses box", () => {
   it("is one name per line, commas kept", () => {
-    expect(witnessLines("Lito Lapid, class president\r\n  Maria Clara \n\n")).toEqual(["Lito Lapid, class president", "Maria Clara"]);
+    expect(witnessLines("Lito Lapid, class president\r\n  Maria Clara \n\n")).toEqual([
+      "Lito Lapid, class president",
+      "Maria Clara",
+    ]);
   });
 
   it("goes to the API as typed, and refuses only a real mismatch", () => {
     const schema = revealDrawFormSchemaFor("dice");
-    expect(schema.parse({ outsideValue: "3 5 1 2 6 4 4 3 5 2", outsideValueConfirm: "3512644352", witnesses: "Lito Lapid, class president\nMaria Clara" })).toEqual({
+    expect(
+      schema.parse({
+        outsideValue: "3 5 1 2 6 4 4 3 5 2",
+        outsideValueConfirm: "3512644352",
+        witnesses: "Lito Lapid, class president\nMaria Clara",
+      }),
+    ).toEqual({
       outsideValue: "3 5 1 2 6 4 4 3 5 2",
       outsideValueConfirm: "3512644352",
       witnesses: ["Lito Lapid, class president", "Maria Clara"],

@@ -44,7 +44,13 @@ export const winnerStatusText = (prize: string) => `Winner: ${prize}`;
 export const NOT_A_WINNER_TEXT = "Drawn: not a winning ticket";
 
 /** The outside value's source in words: 'witnessed dice, 20 rolls', 'PCSO 6/58 of 2026-12-15', 'drand quicknet round 657413'. */
-export function describeSource(source: { type: string; count?: number; game?: string; drawDate?: string; round?: number }): string {
+export function describeSource(source: {
+  type: string;
+  count?: number;
+  game?: string;
+  drawDate?: string;
+  round?: number;
+}): string {
   if (source.type === "dice") return `witnessed dice, ${source.count} rolls`;
   if (source.type === "pcso") return `PCSO ${source.game} lotto result of ${source.drawDate}`;
   if (source.type === "drum") return "a physical drum: counterfoils drawn by hand before witnesses";
@@ -70,7 +76,8 @@ export function outsideValueKey(sourceType: string, entered: string): string {
 }
 
 /** Whether the two typings of the outside value are the same value once spaces and separators are removed. */
-export const sameOutsideValue = (sourceType: string, a: string, b: string) => outsideValueKey(sourceType, a) === outsideValueKey(sourceType, b);
+export const sameOutsideValue = (sourceType: string, a: string, b: string) =>
+  outsideValueKey(sourceType, a) === outsideValueKey(sourceType, b);
 
 /** Witnesses as typed in the Witnesses box: one name per line, commas kept ("Lito Lapid, class president"). */
 export const witnessLines = (text: string) =>

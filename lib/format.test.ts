@@ -1,5 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { asArray, creatorLabel, formatCount, formatCsvDateTime, formatDate, formatDateTime, formatDay, formatStatementCsvTime, formatStatementTime, TIME_FORMATS, formatPeso, formatPhone, formatShowing, paymentMethodLabel, toNumber } from "@/lib/format";
+import {
+  asArray,
+  creatorLabel,
+  formatCount,
+  formatCsvDateTime,
+  formatDate,
+  formatDateTime,
+  formatDay,
+  formatStatementCsvTime,
+  formatStatementTime,
+  TIME_FORMATS,
+  formatPeso,
+  formatPhone,
+  formatShowing,
+  paymentMethodLabel,
+  toNumber,
+} from "@/lib/format";
 
 describe("display rules", () => {
   it("shows amounts as pesos with 2 decimals, non-numbers as 0", () => {
@@ -12,7 +28,9 @@ describe("display rules", () => {
   it("says which rows of a server-paged list are on screen", () => {
     const lines = ["line", "lines"] as const;
     expect(formatShowing({ page: 1, pageSize: 100, total: 1234, noun: lines })).toBe("Showing 1–100 of 1,234 lines");
-    expect(formatShowing({ page: 13, pageSize: 100, total: 1234, noun: lines })).toBe("Showing 1,201–1,234 of 1,234 lines");
+    expect(formatShowing({ page: 13, pageSize: 100, total: 1234, noun: lines })).toBe(
+      "Showing 1,201–1,234 of 1,234 lines",
+    );
     expect(formatShowing({ page: 1, pageSize: 100, total: 1, noun: lines })).toBe("Showing 1–1 of 1 line");
     expect(formatShowing({ page: 1, pageSize: 100, total: 0, noun: lines })).toBe("0 lines");
     // An old link past the end still names real rows.
@@ -21,11 +39,19 @@ describe("display rules", () => {
 
   it("says a capped count is a floor, and counts past it by the rows on screen", () => {
     const tickets = ["ticket", "tickets"] as const;
-    expect(formatShowing({ page: 1, pageSize: 10, total: 1000, noun: tickets, capped: { shown: 10, hasNext: true } })).toBe("Showing 1–10 of 1,000+ tickets");
-    expect(formatShowing({ page: 101, pageSize: 10, total: 1000, noun: tickets, capped: { shown: 10, hasNext: true } })).toBe("Showing 1,001–1,010 of 1,010+ tickets");
+    expect(
+      formatShowing({ page: 1, pageSize: 10, total: 1000, noun: tickets, capped: { shown: 10, hasNext: true } }),
+    ).toBe("Showing 1–10 of 1,000+ tickets");
+    expect(
+      formatShowing({ page: 101, pageSize: 10, total: 1000, noun: tickets, capped: { shown: 10, hasNext: true } }),
+    ).toBe("Showing 1,001–1,010 of 1,010+ tickets");
     // The last page knows the count exactly.
-    expect(formatShowing({ page: 102, pageSize: 10, total: 1000, noun: tickets, capped: { shown: 3, hasNext: false } })).toBe("Showing 1,011–1,013 of 1,013 tickets");
-    expect(formatShowing({ page: 200, pageSize: 10, total: 1000, noun: tickets, capped: { shown: 0, hasNext: false } })).toBe("1,000+ tickets");
+    expect(
+      formatShowing({ page: 102, pageSize: 10, total: 1000, noun: tickets, capped: { shown: 3, hasNext: false } }),
+    ).toBe("Showing 1,011–1,013 of 1,013 tickets");
+    expect(
+      formatShowing({ page: 200, pageSize: 10, total: 1000, noun: tickets, capped: { shown: 0, hasNext: false } }),
+    ).toBe("1,000+ tickets");
   });
 
   it("treats non-numeric counts as 0 and non-arrays as empty", () => {
@@ -71,7 +97,13 @@ describe("display rules", () => {
 describe("formatDateTime against date-fns-tz", () => {
   it("writes every pattern the screens use exactly as date-fns-tz does, across zones and hours", async () => {
     const { formatInTimeZone } = await import("date-fns-tz");
-    const patterns = [...Object.values(TIME_FORMATS), "yyyy-MM-dd HH:mm", "hh:mm a 'on' dd/MM", "H:mm:ss", "EEE, MMM d, yyyy h:mm a"];
+    const patterns = [
+      ...Object.values(TIME_FORMATS),
+      "yyyy-MM-dd HH:mm",
+      "hh:mm a 'on' dd/MM",
+      "H:mm:ss",
+      "EEE, MMM d, yyyy h:mm a",
+    ];
     const zones = ["Asia/Manila", "UTC", "America/New_York", "Asia/Kathmandu"];
     // Every hour of two days (midnight and noon included), a leap day and a DST change.
     const instants = [
@@ -83,7 +115,8 @@ describe("formatDateTime against date-fns-tz", () => {
     ];
     for (const zone of zones)
       for (const pattern of patterns)
-        for (const at of instants) expect(formatDateTime(new Date(at), zone, pattern)).toBe(formatInTimeZone(new Date(at), zone, pattern));
+        for (const at of instants)
+          expect(formatDateTime(new Date(at), zone, pattern)).toBe(formatInTimeZone(new Date(at), zone, pattern));
   }, 60_000); // thousands of formats: slow on a loaded 2-core machine
 });
 

@@ -3,7 +3,12 @@
 // payment methods, non-numeric counts as 0 and non-array chart data as empty.
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from "@/lib/constants";
 
-const peso = new Intl.NumberFormat("en-PH", { style: "currency", currency: "PHP", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const peso = new Intl.NumberFormat("en-PH", {
+  style: "currency",
+  currency: "PHP",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 
 /** A count or amount from the server; anything non-numeric counts as 0. */
 export function toNumber(value: unknown): number {
@@ -33,7 +38,19 @@ export function formatCountOf(value: unknown, one: string, many = `${one}s`): st
 }
 
 /** A pager's range: "Showing 101–200 of 1,234 lines" ("0 lines" when there is none). */
-export function formatShowing({ page, pageSize, total, noun, capped }: { page: number; pageSize: number; total: number; noun: readonly [one: string, many: string]; capped?: { shown: number; hasNext: boolean } }): string {
+export function formatShowing({
+  page,
+  pageSize,
+  total,
+  noun,
+  capped,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  noun: readonly [one: string, many: string];
+  capped?: { shown: number; hasNext: boolean };
+}): string {
   const word = total === 1 ? noun[0] : noun[1];
   if (capped && capped.shown > 0) {
     // A capped count (decision 081): `total` is a floor, and this page's rows say how far it
@@ -73,10 +90,19 @@ function partsIn(date: Date, timeZone: string) {
   }
   const parts: Record<string, number> = {};
   for (const part of format.formatToParts(date)) if (part.type !== "literal") parts[part.type] = Number(part.value);
-  const p = { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour % 24, minute: parts.minute, second: parts.second };
+  const p = {
+    year: parts.year,
+    month: parts.month,
+    day: parts.day,
+    hour: parts.hour % 24,
+    minute: parts.minute,
+    second: parts.second,
+  };
   const millisecond = ((date.getTime() % 1000) + 1000) % 1000;
   // The zone's offset at that instant: its wall clock read as UTC, minus the instant itself.
-  const offsetMinutes = Math.round((Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - (date.getTime() - millisecond)) / 60_000);
+  const offsetMinutes = Math.round(
+    (Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - (date.getTime() - millisecond)) / 60_000,
+  );
   const weekday = new Date(Date.UTC(p.year, p.month - 1, p.day)).getUTCDay();
   return { ...p, millisecond, offsetMinutes, weekday };
 }
@@ -132,7 +158,12 @@ export const TIME_FORMATS = {
 
 function toDate(value: unknown): Date | null | undefined {
   if (value === null || value === undefined || value === "") return null;
-  const date = value instanceof Date ? value : typeof value === "string" || typeof value === "number" ? new Date(value) : new Date(NaN);
+  const date =
+    value instanceof Date
+      ? value
+      : typeof value === "string" || typeof value === "number"
+        ? new Date(value)
+        : new Date(NaN);
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
@@ -193,12 +224,19 @@ function isStatementDateOnly(date: Date): boolean {
 /** Cash, GCash, Bank Transfer; 'Unknown' when missing; any other value as written. */
 export function paymentMethodLabel(method: unknown): string {
   if (typeof method !== "string" || method.trim() === "") return "Unknown";
-  const key = method.trim().toLowerCase().replace(/[\s-]+/g, "_") as PaymentMethod;
+  const key = method
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_") as PaymentMethod;
   return PAYMENT_METHOD_LABELS[key] ?? method;
 }
 
 /** SPEC section 2: the creator is shown from creator_email, creator_name or user_id. */
-export function creatorLabel(ticket: { creator_email?: string | null; creator_name?: string | null; user_id?: string | null }): string {
+export function creatorLabel(ticket: {
+  creator_email?: string | null;
+  creator_name?: string | null;
+  user_id?: string | null;
+}): string {
   return ticket.creator_email || ticket.creator_name || ticket.user_id || "Unknown";
 }
 

@@ -38,7 +38,14 @@ function post(port: number, path: string, bytes: number) {
     const errors: string[] = [];
     let sent = 0;
     let answered = false;
-    const req = http.request({ host: "127.0.0.1", port, path, method: "POST", agent: false, headers: { "content-length": String(bytes) } });
+    const req = http.request({
+      host: "127.0.0.1",
+      port,
+      path,
+      method: "POST",
+      agent: false,
+      headers: { "content-length": String(bytes) },
+    });
     const pump = () => {
       while (!answered && sent < bytes) {
         sent += chunk.length;
@@ -80,7 +87,13 @@ describe("an answer that leaves before the body", () => {
   it("keeps the connection of a request whose body was read", async () => {
     const { port } = await startServer(true);
     const result = await new Promise<{ status: number; connection?: string }>((resolve, reject) => {
-      const req = http.request({ host: "127.0.0.1", port, path: "/read", method: "POST", agent: new http.Agent({ keepAlive: true }) });
+      const req = http.request({
+        host: "127.0.0.1",
+        port,
+        path: "/read",
+        method: "POST",
+        agent: new http.Agent({ keepAlive: true }),
+      });
       req.on("response", (res) => {
         res.resume();
         res.on("end", () => {

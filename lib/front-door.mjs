@@ -10,8 +10,14 @@ import { apiPathProblem, badApiPathBody, isApiPath } from "./request-path.mjs";
 export function answerBeforeNext(req, res) {
   const rawPath = (req.url ?? "/").split("?")[0];
   if (!SERVED_METHODS.includes(req.method ?? "")) {
-    res.writeHead(405, { ...securityHeaderObject({ isApi: true }), allow: SERVED_METHODS.join(", "), "content-type": "application/json" });
-    res.end(JSON.stringify({ success: false, code: "method_not_allowed", message: `Method ${req.method} is not allowed` }));
+    res.writeHead(405, {
+      ...securityHeaderObject({ isApi: true }),
+      allow: SERVED_METHODS.join(", "),
+      "content-type": "application/json",
+    });
+    res.end(
+      JSON.stringify({ success: false, code: "method_not_allowed", message: `Method ${req.method} is not allowed` }),
+    );
     return true;
   }
   const problem = isApiPath(rawPath) ? apiPathProblem(rawPath) : null;

@@ -36,7 +36,11 @@ const EVERY_ANSWER = {
   "referrer-policy": "strict-origin-when-cross-origin",
   "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=()",
 };
-const API_ANSWER = { ...EVERY_ANSWER, "cache-control": "no-store", "content-security-policy": "default-src 'none'; frame-ancestors 'none'" };
+const API_ANSWER = {
+  ...EVERY_ANSWER,
+  "cache-control": "no-store",
+  "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+};
 
 describe("the start script's front door", () => {
   it("answers TRACE (on the API or a page) with 405 and every header", async () => {
@@ -44,7 +48,11 @@ describe("the start script's front door", () => {
       const res = await send("TRACE", path);
       expect(res.status).toBe(405);
       expect(res.headers).toMatchObject({ ...API_ANSWER, allow: "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS" });
-      expect(JSON.parse(res.body)).toEqual({ success: false, code: "method_not_allowed", message: "Method TRACE is not allowed" });
+      expect(JSON.parse(res.body)).toEqual({
+        success: false,
+        code: "method_not_allowed",
+        message: "Method TRACE is not allowed",
+      });
     }
   });
 

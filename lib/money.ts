@@ -4,9 +4,14 @@
 
 /** '1250', '1250.5', '1,250.00', '₱1,250.00', '-20.00' → centavos; null when it is not an amount. */
 export function parseCentavos(input: string, options: { signed?: boolean; maxDigits?: number } = {}): number | null {
-  const text = input.trim().replace(/^₱\s*/, "").replace(/,(?=\d{3}(\D|$))/g, "");
+  const text = input
+    .trim()
+    .replace(/^₱\s*/, "")
+    .replace(/,(?=\d{3}(\D|$))/g, "");
   const digits = `\\d{1,${options.maxDigits ?? 9}}`;
-  const pattern = new RegExp(options.signed ? `^(-?)(${digits})(?:\\.(\\d{1,2}))?$` : `^()(${digits})(?:\\.(\\d{1,2}))?$`);
+  const pattern = new RegExp(
+    options.signed ? `^(-?)(${digits})(?:\\.(\\d{1,2}))?$` : `^()(${digits})(?:\\.(\\d{1,2}))?$`,
+  );
   const m = pattern.exec(text);
   if (!m) return null;
   const value = Number(m[2]) * 100 + Number((m[3] ?? "").padEnd(2, "0"));

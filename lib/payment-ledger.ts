@@ -21,7 +21,8 @@ export const LEDGER_METHOD_LABELS: Record<LedgerMethod, string> = { gcash: "GCas
 /** What each state means, in the words the screens and docs/reconciliation.md use. */
 export const LEDGER_STATE_MEANINGS: Record<LedgerState, string> = {
   verified: "Statement lines matched to the payment add up to its amount.",
-  unverified: "A kept statement of its method covers its day and no line carries it (or its lines fall short): the sign of a payment that never arrived.",
+  unverified:
+    "A kept statement of its method covers its day and no line carries it (or its lines fall short): the sign of a payment that never arrived.",
   awaiting_statement: "No kept statement of its method covers its day yet.",
   settled_by_hand: "An administrator accepted it with a reason: money no statement will show.",
 };
@@ -108,7 +109,8 @@ export const SUMMARY_FIGURES: { key: keyof LedgerSummary; label: string }[] = [
   { key: "cashRemitted", label: "Cash remitted" },
 ];
 
-export const figureText = (f: LedgerFigure, unit = "payment") => `${formatPeso(f.total)} (${f.count} ${unit}${f.count === 1 ? "" : "s"})`;
+export const figureText = (f: LedgerFigure, unit = "payment") =>
+  `${formatPeso(f.total)} (${f.count} ${unit}${f.count === 1 ? "" : "s"})`;
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 

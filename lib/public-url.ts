@@ -25,7 +25,14 @@ function bareHost(url: URL) {
 export function hostProblem(host: string): Exclude<PublicUrlProblem, "unset"> | null {
   const h = host.replace(/^\[|\]$/g, "").toLowerCase();
   if (h === "0.0.0.0" || h === "::") return "unspecified";
-  if (h === "localhost" || h.endsWith(".localhost") || h === "::1" || /^127\.\d+\.\d+\.\d+$/.test(h) || /^::ffff:127\./.test(h)) return "loopback";
+  if (
+    h === "localhost" ||
+    h.endsWith(".localhost") ||
+    h === "::1" ||
+    /^127\.\d+\.\d+\.\d+$/.test(h) ||
+    /^::ffff:127\./.test(h)
+  )
+    return "loopback";
   return null;
 }
 

@@ -30,8 +30,10 @@ export interface RaffleAllows {
   refusals: Record<RaffleWrite, string | null>;
 }
 
-export const RAFFLE_CLOSED_TEXT = "The raffle is closed: its records are read-only. An administrator can reopen it on Close-out.";
-export const SALES_CLOSED_TEXT = "Sales are closed: no ticket can be sold or registered now (closed on the Draw page before the draw).";
+export const RAFFLE_CLOSED_TEXT =
+  "The raffle is closed: its records are read-only. An administrator can reopen it on Close-out.";
+export const SALES_CLOSED_TEXT =
+  "Sales are closed: no ticket can be sold or registered now (closed on the Draw page before the draw).";
 export const DRAW_COMMITTED_TEXT =
   "The draw is committed: its pool of tickets is fixed, so no ticket can be sold or generated, and the prizes are fixed.";
 
@@ -54,7 +56,8 @@ export function raffleAllows(status: RaffleStatus): RaffleAllows {
 }
 
 /** Whether nothing at all may be written (a closed raffle): the routes' guard asks this. */
-export const isReadOnlyRaffle = (status: RaffleStatus) => RAFFLE_WRITES.every((w) => raffleAllows(status).refusals[w] !== null);
+export const isReadOnlyRaffle = (status: RaffleStatus) =>
+  RAFFLE_WRITES.every((w) => raffleAllows(status).refusals[w] !== null);
 
 /** The one sentence a screen offering `writes` shows up front; null when all of them are allowed. */
 export function raffleNotice(status: RaffleStatus, writes: readonly RaffleWrite[]): string | null {

@@ -5,16 +5,28 @@
 
 export const STATEMENT_KINDS = ["gcash_pdf", "bank_csv"] as const;
 export type StatementKind = (typeof STATEMENT_KINDS)[number];
-export const STATEMENT_KIND_LABELS: Record<StatementKind, string> = { gcash_pdf: "GCash statement (PDF)", bank_csv: "Bank statement (CSV)" };
+export const STATEMENT_KIND_LABELS: Record<StatementKind, string> = {
+  gcash_pdf: "GCash statement (PDF)",
+  bank_csv: "Bank statement (CSV)",
+};
 
 export const LINE_STATES = ["matched", "amount_mismatch", "duplicate", "unmatched", "ignored", "discarded"] as const;
 export type LineState = (typeof LINE_STATES)[number];
 /** What each state means, as the screen explains it. */
 export const LINE_STATE_LABELS: Record<LineState, { label: string; explain: string }> = {
-  matched: { label: "Matched", explain: "Reference and amount agree with a payment (or a person confirmed it); the payment counts it." },
-  amount_mismatch: { label: "Amount mismatch", explain: "The reference is a payment's, the amount is not: accept it with a comment, or ignore it." },
+  matched: {
+    label: "Matched",
+    explain: "Reference and amount agree with a payment (or a person confirmed it); the payment counts it.",
+  },
+  amount_mismatch: {
+    label: "Amount mismatch",
+    explain: "The reference is a payment's, the amount is not: accept it with a comment, or ignore it.",
+  },
   duplicate: { label: "Duplicate", explain: "The reference is a payment's that other lines already cover in full." },
-  unmatched: { label: "Unmatched", explain: "No payment carries this reference: confirm a suggested payment, or ignore it with a reason." },
+  unmatched: {
+    label: "Unmatched",
+    explain: "No payment carries this reference: confirm a suggested payment, or ignore it with a reason.",
+  },
   ignored: { label: "Ignored", explain: "A person set it aside with a reason (not raffle money)." },
   discarded: { label: "Discarded", explain: "Its import was undone; it counts for nothing." },
 };

@@ -40,7 +40,10 @@ const ASKERS = [
 
 const FACT = "(?:voided_at|void_reason|registered_at|is_registered|is_voided|registered|voided)";
 /** A decision on one of the rule's facts in TypeScript: negated, compared, or used as a condition. */
-const DECISION = new RegExp(`!\\s*[A-Za-z_$][\\w$?.]*\\.${FACT}\\b|(?<=[\\w$\\])?])\\.${FACT}\\b\\s*(?:\\)|&&|\\|\\||\\?(?![.?])|[!=]==?)`, "g");
+const DECISION = new RegExp(
+  `!\\s*[A-Za-z_$][\\w$?.]*\\.${FACT}\\b|(?<=[\\w$\\])?])\\.${FACT}\\b\\s*(?:\\)|&&|\\|\\||\\?(?![.?])|[!=]==?)`,
+  "g",
+);
 
 /**
  * Lines that name the facts for another rule: an imported CSV row's own void columns (the import
@@ -55,7 +58,12 @@ const NOT_DECISIONS = [
 export function registrationDecisions(source: string): string[] {
   return source
     .split("\n")
-    .filter((line) => !line.trim().startsWith("//") && !line.trim().startsWith("*") && !NOT_DECISIONS.some((allowed) => line.includes(allowed)))
+    .filter(
+      (line) =>
+        !line.trim().startsWith("//") &&
+        !line.trim().startsWith("*") &&
+        !NOT_DECISIONS.some((allowed) => line.includes(allowed)),
+    )
     .flatMap((line) => [...line.matchAll(DECISION)].map((m) => `${m[0].trim()}  (${line.trim()})`));
 }
 
@@ -67,13 +75,17 @@ describe("the registrability rule's one home", () => {
     expect(registrationDecisions("const x = row.registered_at !== null;")).toHaveLength(1);
     expect(registrationDecisions("if (match.void_reason) {")).toHaveLength(1);
     expect(registrationDecisions("// ticket.voided_at) in a comment")).toEqual([]);
-    expect(registrationDecisions("const facts = registrationFacts(ticket); registered: ticket.is_registered,")).toEqual([]);
+    expect(registrationDecisions("const facts = registrationFacts(ticket); registered: ticket.is_registered,")).toEqual(
+      [],
+    );
     expect(registrationDecisions("WHERE t.registered_at IS NULL AND t.voided_at IS NULL")).toEqual([]);
     expect(registrationDecisions("state.voided.push(...voided);")).toEqual([]);
   });
 
   it("no registration path checks voided_at, void_reason or registered_at itself", () => {
-    const found = REGISTRATION_PATHS.flatMap((file) => registrationDecisions(readFileSync(path.join(ROOT, file), "utf8")).map((d) => `${file}: ${d}`));
+    const found = REGISTRATION_PATHS.flatMap((file) =>
+      registrationDecisions(readFileSync(path.join(ROOT, file), "utf8")).map((d) => `${file}: ${d}`),
+    );
     expect(found).toEqual([]);
   });
 

@@ -42,7 +42,8 @@ export type Refusal =
  * database's triggers (RF002, RF003, RF007), which answer with their own codes.
  */
 export function registrability(ticket: RegistrationFacts, raffle?: RaffleStatus | null): Refusal | null {
-  if (ticket.is_voided) return { reason: "voided", message: REGISTRABILITY_TEXT.voided(ticket.control_number, ticket.void_reason) };
+  if (ticket.is_voided)
+    return { reason: "voided", message: REGISTRABILITY_TEXT.voided(ticket.control_number, ticket.void_reason) };
   if (ticket.is_registered) {
     const buyer = ticket.buyer_name ?? "";
     return { reason: "registered", buyer, message: REGISTRABILITY_TEXT.alreadyRegistered(buyer) };

@@ -1,7 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { SINGLE_LOOKUP_DEBOUNCE_MS, SINGLE_LOOKUP_WAIT_MS, UNREGISTERED_SEARCH_DEBOUNCE_MS, mergeRegisteredRows, pageCount, wait, type TicketSummary } from "@/lib/registration";
+import {
+  SINGLE_LOOKUP_DEBOUNCE_MS,
+  SINGLE_LOOKUP_WAIT_MS,
+  UNREGISTERED_SEARCH_DEBOUNCE_MS,
+  mergeRegisteredRows,
+  pageCount,
+  wait,
+  type TicketSummary,
+} from "@/lib/registration";
 
-const ticket = (n: number): TicketSummary => ({ id: `id-${n}`, control_number: `B2K-100-${String(n).padStart(5, "0")}`, last_5_digits: String(n).padStart(5, "0"), payment_method: "cash", amount: 50 });
+const ticket = (n: number): TicketSummary => ({
+  id: `id-${n}`,
+  control_number: `B2K-100-${String(n).padStart(5, "0")}`,
+  last_5_digits: String(n).padStart(5, "0"),
+  payment_method: "cash",
+  amount: 50,
+});
 
 describe("registration timings (SPEC sections 4 and 9)", () => {
   it("are the spec's figures", () => {
@@ -17,7 +31,10 @@ describe("mergeRegisteredRows", () => {
   });
 
   it("puts a ticket registered meanwhile back where it was, marked with its buyer", () => {
-    const rows = mergeRegisteredRows([ticket(1), ticket(3), ticket(4)], [{ ticket: ticket(2), buyer: "Juan", index: 1 }]);
+    const rows = mergeRegisteredRows(
+      [ticket(1), ticket(3), ticket(4)],
+      [{ ticket: ticket(2), buyer: "Juan", index: 1 }],
+    );
     expect(rows.map((r) => [r.ticket.id, r.registeredTo])).toEqual([
       ["id-1", undefined],
       ["id-2", "Juan"],
@@ -27,10 +44,13 @@ describe("mergeRegisteredRows", () => {
   });
 
   it("keeps several in their order, and one past the end at the end", () => {
-    const rows = mergeRegisteredRows([ticket(2)], [
-      { ticket: ticket(9), buyer: "Late", index: 7 },
-      { ticket: ticket(1), buyer: "First", index: 0 },
-    ]);
+    const rows = mergeRegisteredRows(
+      [ticket(2)],
+      [
+        { ticket: ticket(9), buyer: "Late", index: 7 },
+        { ticket: ticket(1), buyer: "First", index: 0 },
+      ],
+    );
     expect(rows.map((r) => r.ticket.id)).toEqual(["id-1", "id-2", "id-9"]);
   });
 

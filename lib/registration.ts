@@ -61,7 +61,10 @@ export interface ListedTicket {
  * The rows to show: the page as the server sends it now, with the tickets that left it because
  * someone registered them put back where they were (marked, so they can no longer be selected).
  */
-export function mergeRegisteredRows(rows: readonly TicketSummary[], registered: readonly { ticket: TicketSummary; buyer: string; index: number }[]): ListedTicket[] {
+export function mergeRegisteredRows(
+  rows: readonly TicketSummary[],
+  registered: readonly { ticket: TicketSummary; buyer: string; index: number }[],
+): ListedTicket[] {
   const present = new Set(rows.map((r) => r.id));
   const merged: ListedTicket[] = rows.map((ticket) => ({ ticket }));
   const back = registered.filter((r) => !present.has(r.ticket.id)).sort((a, b) => a.index - b.index);

@@ -26,9 +26,15 @@ export const monthsText = (n: number) => `${n} month${n === 1 ? "" : "s"}`;
  * Whether a reminder date has come: the server answers `isPurgeDue` with it, and a page left open
  * past the date (the Overview on a wall screen) asks it again with its own clock.
  */
-export const isReminderDue = (purgeDueAt: string | null, now: Date) => purgeDueAt !== null && now.getTime() >= Date.parse(purgeDueAt);
+export const isReminderDue = (purgeDueAt: string | null, now: Date) =>
+  purgeDueAt !== null && now.getTime() >= Date.parse(purgeDueAt);
 
-export function purgeReminder(options: { retentionMonths: number; closedAt: Date | null; purgedAt: Date | null; now: Date }): PurgeReminder {
+export function purgeReminder(options: {
+  retentionMonths: number;
+  closedAt: Date | null;
+  purgedAt: Date | null;
+  now: Date;
+}): PurgeReminder {
   const { retentionMonths, closedAt, purgedAt, now } = options;
   if (retentionMonths <= 0 || !closedAt || purgedAt) return { retentionMonths, purgeDueAt: null, isPurgeDue: false };
   const purgeDueAt = addMonths(closedAt, retentionMonths).toISOString();

@@ -14,8 +14,12 @@ const request = (url: string, headers: Record<string, string> = {}) => new NextR
 describe("HSTS", () => {
   it("is sent on pages and API answers when AUTH_URL is https", () => {
     process.env.AUTH_URL = "https://raffle.example.org";
-    expect(proxy(request("https://raffle.example.org/login")).headers.get("strict-transport-security")).toBe("max-age=63072000; includeSubDomains");
-    expect(proxy(request("https://raffle.example.org/api/health")).headers.get("strict-transport-security")).toMatch(/^max-age=/);
+    expect(proxy(request("https://raffle.example.org/login")).headers.get("strict-transport-security")).toBe(
+      "max-age=63072000; includeSubDomains",
+    );
+    expect(proxy(request("https://raffle.example.org/api/health")).headers.get("strict-transport-security")).toMatch(
+      /^max-age=/,
+    );
   });
 
   it("is not sent over plain http, and follows X-Forwarded-Proto without AUTH_URL", () => {
@@ -42,7 +46,11 @@ describe("the API in the proxy", () => {
   it("answers a malformed path with the JSON 400 and marks answers no-store", async () => {
     const bad = proxy(request("http://localhost:3000/api/tickets/%ff"));
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ success: false, code: "bad_request", message: "The request path is not valid (malformed percent escape)" });
+    expect(await bad.json()).toEqual({
+      success: false,
+      code: "bad_request",
+      message: "The request path is not valid (malformed percent escape)",
+    });
     expect(proxy(request("http://localhost:3000/api/tickets/stats")).headers.get("cache-control")).toBe("no-store");
   });
 });

@@ -27,9 +27,23 @@ const mdy = (date: string) => `${date.slice(5, 7)}/${date.slice(8, 10)}/${date.s
 export const BANK_SAMPLE_LAYOUTS = {
   /** BDO Online Banking's account activity: posting date MM/DD/YYYY, separate Debit and Credit. */
   BDO: {
-    mapping: { date: "Posting Date", description: "Description", reference: "Reference Number", credit: "Credit", debit: "Debit" },
+    mapping: {
+      date: "Posting Date",
+      description: "Description",
+      reference: "Reference Number",
+      credit: "Credit",
+      debit: "Debit",
+    },
     header: ["Posting Date", "Description", "Reference Number", "Debit", "Credit", "Running Balance", "Branch"],
-    row: (l, balance) => [mdy(l.date), l.description, l.reference, l.debit ? l.amount : "", l.debit ? "" : l.amount, balance, "ONLINE"],
+    row: (l, balance) => [
+      mdy(l.date),
+      l.description,
+      l.reference,
+      l.debit ? l.amount : "",
+      l.debit ? "" : l.amount,
+      balance,
+      "ONLINE",
+    ],
   },
   /** BPI's transaction history: ISO date and time, one signed Amount. */
   BPI: {
@@ -41,7 +55,13 @@ export const BANK_SAMPLE_LAYOUTS = {
   Metrobank: {
     mapping: { date: "Date", description: "Remarks", reference: "Trace No.", credit: "Deposit", debit: "Withdrawal" },
     header: ["Trace No.", "Date", "Withdrawal", "Deposit", "Remarks"],
-    row: (l) => [l.reference, l.date.slice(0, 10), l.debit ? `₱${l.amount}` : "", l.debit ? "" : `₱${l.amount}`, l.description],
+    row: (l) => [
+      l.reference,
+      l.date.slice(0, 10),
+      l.debit ? `₱${l.amount}` : "",
+      l.debit ? "" : `₱${l.amount}`,
+      l.description,
+    ],
   },
 } satisfies Partial<Record<BankProfile, BankLayout>>;
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { effectiveTicketLimit, formatControlNumber, formatTicketNumber, parseTicketRef, toRanges } from "@/lib/ticket-number";
+import {
+  effectiveTicketLimit,
+  formatControlNumber,
+  formatTicketNumber,
+  parseTicketRef,
+  toRanges,
+} from "@/lib/ticket-number";
 
 describe("formatting", () => {
   it("pads ticket numbers to 5 digits", () => {
@@ -15,10 +21,17 @@ describe("formatting", () => {
 
 describe("parseTicketRef", () => {
   it("recognises ids, numbers and control numbers", () => {
-    expect(parseTicketRef("0B1F2C3D-0000-4000-8000-000000000001")).toEqual({ kind: "id", id: "0b1f2c3d-0000-4000-8000-000000000001" });
+    expect(parseTicketRef("0B1F2C3D-0000-4000-8000-000000000001")).toEqual({
+      kind: "id",
+      id: "0b1f2c3d-0000-4000-8000-000000000001",
+    });
     expect(parseTicketRef("00042")).toEqual({ kind: "number", ticketNumber: 42 });
     expect(parseTicketRef(42)).toEqual({ kind: "number", ticketNumber: 42 });
-    expect(parseTicketRef(" b2k-123-00042 ")).toEqual({ kind: "control", controlNumber: "b2k-123-00042", ticketNumber: 42 });
+    expect(parseTicketRef(" b2k-123-00042 ")).toEqual({
+      kind: "control",
+      controlNumber: "b2k-123-00042",
+      ticketNumber: 42,
+    });
   });
   it("rejects anything else", () => {
     expect(parseTicketRef("00000")).toEqual({ kind: "invalid" });
@@ -30,7 +43,11 @@ describe("parseTicketRef", () => {
 
 describe("toRanges", () => {
   it("collapses consecutive numbers", () => {
-    expect(toRanges([1, 2, 3, 5, 7, 8])).toEqual([[1, 3], [5, 5], [7, 8]]);
+    expect(toRanges([1, 2, 3, 5, 7, 8])).toEqual([
+      [1, 3],
+      [5, 5],
+      [7, 8],
+    ]);
     expect(toRanges([])).toEqual([]);
   });
 });

@@ -12,7 +12,9 @@ const parsers = {
 
 describe("readUrlState", () => {
   it("reads present parameters and gives defaults (or null) for absent ones", () => {
-    expect(readUrlState(parsers, new URLSearchParams("q=Maria+Santos&status=registered&page=3&owing=true&after=abc"))).toEqual({
+    expect(
+      readUrlState(parsers, new URLSearchParams("q=Maria+Santos&status=registered&page=3&owing=true&after=abc")),
+    ).toEqual({
       q: "Maria Santos",
       status: "registered",
       page: 3,
@@ -20,17 +22,32 @@ describe("readUrlState", () => {
       after: "abc",
       view: null,
     });
-    expect(readUrlState(parsers, new URLSearchParams(""))).toEqual({ q: "", status: "all", page: 1, owing: false, after: null, view: null });
+    expect(readUrlState(parsers, new URLSearchParams(""))).toEqual({
+      q: "",
+      status: "all",
+      page: 1,
+      owing: false,
+      after: null,
+      view: null,
+    });
   });
 
   it("reads a value that is not one of the parameter's as absent", () => {
-    expect(readUrlState(parsers, new URLSearchParams("status=sold&page=x&view=grid"))).toMatchObject({ status: "all", page: 1, view: null });
+    expect(readUrlState(parsers, new URLSearchParams("status=sold&page=x&view=grid"))).toMatchObject({
+      status: "all",
+      page: 1,
+      view: null,
+    });
     expect(readUrlState(parsers, new URLSearchParams("page=2.7&owing=yes"))).toMatchObject({ page: 2, owing: false });
     expect(readUrlState(parsers, new URLSearchParams("owing=TRUE"))).toMatchObject({ owing: true });
   });
 
   it("reads a page's searchParams record, taking the first of repeated values", () => {
-    expect(readUrlState(parsers, { q: ["Juan", "Pedro"], page: "4", status: undefined })).toMatchObject({ q: "Juan", page: 4, status: "all" });
+    expect(readUrlState(parsers, { q: ["Juan", "Pedro"], page: "4", status: undefined })).toMatchObject({
+      q: "Juan",
+      page: 4,
+      status: "all",
+    });
   });
 });
 
@@ -38,7 +55,9 @@ describe("writeUrlState", () => {
   const from = new URLSearchParams("q=Maria&page=3&other=kept");
 
   it("sets values and keeps parameters it does not own or was not given", () => {
-    expect(writeUrlState(parsers, from, { status: "registered", page: 4 }).toString()).toBe("q=Maria&page=4&other=kept&status=registered");
+    expect(writeUrlState(parsers, from, { status: "registered", page: 4 }).toString()).toBe(
+      "q=Maria&page=4&other=kept&status=registered",
+    );
   });
 
   it("removes a parameter set to null, or to its default", () => {
@@ -51,7 +70,9 @@ describe("writeUrlState", () => {
   });
 
   it("writes whole numbers and booleans as text", () => {
-    expect(writeUrlState(parsers, new URLSearchParams(), { page: 2.6, owing: true }).toString()).toBe("page=3&owing=true");
+    expect(writeUrlState(parsers, new URLSearchParams(), { page: 2.6, owing: true }).toString()).toBe(
+      "page=3&owing=true",
+    );
   });
 
   it("does not change the query it was given", () => {

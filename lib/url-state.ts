@@ -65,7 +65,10 @@ export type UrlChanges<P extends UrlParsers> = { [K in keyof P]?: UrlValues<P>[K
 export type UrlSearchParamsRecord = Record<string, string | string[] | undefined>;
 
 /** Reads the parameters from a query (the browser's) or a page's `searchParams` (the server's; the first of repeated values). */
-export function readUrlState<P extends UrlParsers>(parsers: P, query: URLSearchParams | UrlSearchParamsRecord): UrlValues<P> {
+export function readUrlState<P extends UrlParsers>(
+  parsers: P,
+  query: URLSearchParams | UrlSearchParamsRecord,
+): UrlValues<P> {
   const get = (key: string): string | null => {
     if (query instanceof URLSearchParams) return query.get(key);
     const value = query[key];
@@ -83,13 +86,22 @@ export function readUrlState<P extends UrlParsers>(parsers: P, query: URLSearchP
  * The query after `changes`: null removes a parameter, and so does a value equal to its default
  * when `clearOnDefault` (a clean URL for the default view). Other parameters are kept.
  */
-export function writeUrlState<P extends UrlParsers>(parsers: P, query: URLSearchParams, changes: UrlChanges<P>, clearOnDefault = true): URLSearchParams {
+export function writeUrlState<P extends UrlParsers>(
+  parsers: P,
+  query: URLSearchParams,
+  changes: UrlChanges<P>,
+  clearOnDefault = true,
+): URLSearchParams {
   const next = new URLSearchParams(query);
   for (const [key, value] of Object.entries(changes)) {
     if (value === undefined) continue;
     const p = parsers[key];
     if (!p) throw new Error(`Unknown URL parameter "${key}"`);
-    if (value === null || (clearOnDefault && p.defaultValue !== undefined && p.serialize(value) === p.serialize(p.defaultValue))) next.delete(key);
+    if (
+      value === null ||
+      (clearOnDefault && p.defaultValue !== undefined && p.serialize(value) === p.serialize(p.defaultValue))
+    )
+      next.delete(key);
     else next.set(key, p.serialize(value));
   }
   return next;

@@ -40,7 +40,10 @@ function subscribe(listener: () => void) {
 const readWritten = () => written;
 const noWrite = () => null;
 
-export function useUrlState<P extends UrlParsers>(parsers: P, options: UrlStateOptions = {}): [UrlValues<P>, (changes: UrlChanges<P>, call?: Pick<UrlStateOptions, "history">) => void] {
+export function useUrlState<P extends UrlParsers>(
+  parsers: P,
+  options: UrlStateOptions = {},
+): [UrlValues<P>, (changes: UrlChanges<P>, call?: Pick<UrlStateOptions, "history">) => void] {
   // The parsers are fixed for a screen's life (an object literal in a component is rebuilt on every render).
   const fixed = useRef({ parsers, options }).current;
   const routerQuery = useSearchParams().toString();
@@ -61,7 +64,12 @@ export function useUrlState<P extends UrlParsers>(parsers: P, options: UrlStateO
   const set = useCallback(
     (changes: UrlChanges<P>, call?: Pick<UrlStateOptions, "history">) => {
       const url = new URL(window.location.href);
-      const next = writeUrlState(fixed.parsers, url.searchParams, changes, fixed.options.clearOnDefault ?? true).toString();
+      const next = writeUrlState(
+        fixed.parsers,
+        url.searchParams,
+        changes,
+        fixed.options.clearOnDefault ?? true,
+      ).toString();
       if (next === url.searchParams.toString()) return;
       url.search = next;
       const mode = call?.history ?? fixed.options.history ?? "replace";
@@ -83,6 +91,9 @@ export function useUrlParam<T, D extends T | undefined = undefined>(
   options?: UrlStateOptions,
 ): [D extends T ? T : T | null, (value: T | null, call?: Pick<UrlStateOptions, "history">) => void] {
   const [values, set] = useUrlState({ [key]: parser } as UrlParsers, options);
-  const setValue = useCallback((value: T | null, call?: Pick<UrlStateOptions, "history">) => set({ [key]: value }, call), [key, set]);
+  const setValue = useCallback(
+    (value: T | null, call?: Pick<UrlStateOptions, "history">) => set({ [key]: value }, call),
+    [key, set],
+  );
   return [values[key] as D extends T ? T : T | null, setValue];
 }

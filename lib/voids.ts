@@ -1,7 +1,15 @@
 // Why a ticket was taken out of the raffle (docs/decisions/051-voids.md). The list is fixed; the
 // database refuses any other value and a void of reason 'other' without a note of 10 characters.
 
-export const VOID_REASONS = ["spoiled_misprint", "lost_stub", "payment_failed", "duplicate_sale", "refunded", "ineligible_buyer", "other"] as const;
+export const VOID_REASONS = [
+  "spoiled_misprint",
+  "lost_stub",
+  "payment_failed",
+  "duplicate_sale",
+  "refunded",
+  "ineligible_buyer",
+  "other",
+] as const;
 export type VoidReason = (typeof VOID_REASONS)[number];
 
 export const VOID_REASON_LABELS: Record<VoidReason, string> = {

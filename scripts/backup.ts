@@ -72,7 +72,14 @@ async function askApp(pid: number) {
   for (let waited = 0; waited < 600_000; waited += 200) {
     await sleep(200);
     if (!existsSync(result)) continue;
-    const answer = JSON.parse(await readFile(result, "utf8")) as { ok: boolean; error?: string; file: string; bytes: number; ms: number; manifest: BackupManifest };
+    const answer = JSON.parse(await readFile(result, "utf8")) as {
+      ok: boolean;
+      error?: string;
+      file: string;
+      bytes: number;
+      ms: number;
+      manifest: BackupManifest;
+    };
     await rm(result, { force: true });
     if (!answer.ok) throw new Error(answer.error);
     return answer;
@@ -84,23 +91,34 @@ async function askApp(pid: number) {
 function report(b: { file: string; bytes: number; ms: number; manifest: BackupManifest }, how: string) {
   const m = b.manifest;
   console.log(`${b.file}`);
-  console.log(`  ${(b.bytes / 1e6).toFixed(2)} MB in ${(b.ms / 1000).toFixed(1)} s, ${how}; ${m.engine}, ${m.method}${m.methodNote ? ` (${m.methodNote})` : ""}; migration ${m.lastMigration}`);
+  console.log(
+    `  ${(b.bytes / 1e6).toFixed(2)} MB in ${(b.ms / 1000).toFixed(1)} s, ${how}; ${m.engine}, ${m.method}${m.methodNote ? ` (${m.methodNote})` : ""}; migration ${m.lastMigration}`,
+  );
   const rows = Object.entries(m.tables).filter(([, s]) => s.rows > 0);
   console.log(`  ${rows.map(([t, s]) => `${t} ${s.rows}`).join(", ")}`);
-  if (!m.withSecrets) console.log("  without the installation's keys (add --with-secrets to include them; README, Backups)");
+  if (!m.withSecrets)
+    console.log("  without the installation's keys (add --with-secrets to include them; README, Backups)");
   if (dir !== backupDir(e)) console.log(`  (copy it off this machine: README, Backups)`);
 }
 
 try {
   if (e.DATABASE_URL) {
-    const b = await createBackup({ connection: postgresConnection(e.DATABASE_OWNER_URL ?? e.DATABASE_URL), dir, withSecrets, method: logical ? "copy" : "auto" });
+    const b = await createBackup({
+      connection: postgresConnection(e.DATABASE_OWNER_URL ?? e.DATABASE_URL),
+      dir,
+      withSecrets,
+      method: logical ? "copy" : "auto",
+    });
     report(b, "taken while the app may serve");
   } else {
     const pid = outIndex < 0 ? runningApp() : null;
     if (pid) {
       report(await askApp(pid), `taken by the running app (process ${pid})`);
     } else {
-      if (runningApp()) throw new Error("the app is running on this database: leave out --out (the app writes into its backup folder), or stop it first");
+      if (runningApp())
+        throw new Error(
+          "the app is running on this database: leave out --out (the app writes into its backup folder), or stop it first",
+        );
       const pglite = new PGlite(path.resolve(e.PGLITE_DIR), { extensions: { pg_trgm } });
       const connection = pgliteConnection(pglite, { closeWith: true });
       try {

@@ -5,7 +5,11 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { diffMigrationsToSchema, MIGRATIONS_DIR } from "./lib/schema-engine";
 
-const name = (process.argv[2] ?? "").trim().toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_|_$/g, "");
+const name = (process.argv[2] ?? "")
+  .trim()
+  .toLowerCase()
+  .replace(/[^a-z0-9]+/g, "_")
+  .replace(/^_|_$/g, "");
 if (!name) {
   console.error("usage: npm run db:migration:create -- <name>   (e.g. add_ticket_notes)");
   process.exit(2);

@@ -30,8 +30,10 @@ const requested = Number(values.tickets);
 const registeredShare = Number(values.registered);
 const days = Number(values.days);
 const seed = Number(values.seed);
-if (!Number.isInteger(requested) || requested < 0) fail(`--tickets must be a whole number ≥ 0 (got "${values.tickets}")`);
-if (!(registeredShare >= 0 && registeredShare <= 1)) fail(`--registered must be between 0 and 1 (got "${values.registered}")`);
+if (!Number.isInteger(requested) || requested < 0)
+  fail(`--tickets must be a whole number ≥ 0 (got "${values.tickets}")`);
+if (!(registeredShare >= 0 && registeredShare <= 1))
+  fail(`--registered must be between 0 and 1 (got "${values.registered}")`);
 if (!Number.isInteger(days) || days < 1) fail(`--days must be a whole number ≥ 1 (got "${values.days}")`);
 if (!(seed >= -1 && seed <= 1)) fail(`--seed must be between -1 and 1 (got "${values.seed}")`);
 
@@ -72,7 +74,9 @@ try {
   let count = requested;
   if (count > free) {
     // Ticket numbers are 5 digits (00001-99999): "100,000 tickets" means every number taken.
-    console.log(`note: ticket numbers are 5 digits, so only ${free} more ticket(s) fit after ${String(first - 1).padStart(5, "0")}; seeding ${free}.`);
+    console.log(
+      `note: ticket numbers are 5 digits, so only ${free} more ticket(s) fit after ${String(first - 1).padStart(5, "0")}; seeding ${free}.`,
+    );
     count = free;
   }
   await runner.exec("BEGIN");
@@ -81,13 +85,22 @@ try {
   const bulk = count >= 5000;
   if (bulk) await runner.exec(TRIGRAM_INDEXES.map((i) => `DROP INDEX "${i.name}";`).join("\n"));
   await runner.exec(buildSeedSql({ first, count, registeredShare, days, seed }));
-  if (bulk) await runner.exec(TRIGRAM_INDEXES.map((i) => `CREATE INDEX "${i.name}" ON "tickets" USING GIN ("${i.column}" gin_trgm_ops);`).join("\n"));
+  if (bulk)
+    await runner.exec(
+      TRIGRAM_INDEXES.map((i) => `CREATE INDEX "${i.name}" ON "tickets" USING GIN ("${i.column}" gin_trgm_ops);`).join(
+        "\n",
+      ),
+    );
   await runner.exec("COMMIT");
   const last = first + count - 1;
-  const [{ limit }] = await runner.query<{ limit: number }>(`SELECT max_ticket_limit AS limit FROM settings WHERE id = 1`);
+  const [{ limit }] = await runner.query<{ limit: number }>(
+    `SELECT max_ticket_limit AS limit FROM settings WHERE id = 1`,
+  );
   if (count > 0 && last > limit) {
     await runner.exec(`UPDATE settings SET max_ticket_limit = ${MAX_TICKET_NUMBER} WHERE id = 1`);
-    console.log(`note: raised max_ticket_limit from ${limit} to ${MAX_TICKET_NUMBER} so the seeded numbers are within it.`);
+    console.log(
+      `note: raised max_ticket_limit from ${limit} to ${MAX_TICKET_NUMBER} so the seeded numbers are within it.`,
+    );
   }
   // VACUUM as well: it sets the visibility map, so deep pages of the list are index-only scans at
   // once, as they are in a running raffle once autovacuum has passed (decision 221).

@@ -29,7 +29,10 @@ export async function sha256(subtle, bytes) {
 
 /** pool.csv: a header "control_number", then one control number per line, in the pool's order. */
 export function parsePoolCsv(text) {
-  const lines = text.replace(/^\uFEFF/, "").split("\n").map((l) => l.replace(/\r$/, ""));
+  const lines = text
+    .replace(/^\uFEFF/, "")
+    .split("\n")
+    .map((l) => l.replace(/\r$/, ""));
   if (lines[0] !== "control_number") throw new Error('pool.csv must start with the header "control_number"');
   const pool = lines.slice(1);
   while (pool.length && pool[pool.length - 1] === "") pool.pop();
@@ -44,8 +47,10 @@ export function compareBytes(a, b) {
   return x.length === y.length ? 0 : x.length < y.length ? -1 : 1;
 }
 
-export const poolHashOf = async (subtle, pool) => hex(await sha256(subtle, enc.encode(pool.map((cn) => cn + "\n").join(""))));
-export const commitOf = async (subtle, serverSeedHex) => hex(await sha256(subtle, enc.encode(`${ALGORITHM}/commit\n${serverSeedHex}`)));
+export const poolHashOf = async (subtle, pool) =>
+  hex(await sha256(subtle, enc.encode(pool.map((cn) => cn + "\n").join(""))));
+export const commitOf = async (subtle, serverSeedHex) =>
+  hex(await sha256(subtle, enc.encode(`${ALGORITHM}/commit\n${serverSeedHex}`)));
 
 export async function seedOf(subtle, serverSeedHex, drawId, poolHash, outsideValue) {
   const key = await subtle.importKey("raw", fromHex(serverSeedHex), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
@@ -88,13 +93,22 @@ export async function sequenceOf(subtle, pool, seedHex, count) {
 export function canonicalJson(value) {
   if (value === null || typeof value !== "object") return JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  const keys = Object.keys(value).filter((k) => value[k] !== undefined).sort();
+  const keys = Object.keys(value)
+    .filter((k) => value[k] !== undefined)
+    .sort();
   return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`).join(",")}}`;
 }
 
 async function verifySignature(subtle, certificate) {
   const { signature, ...unsigned } = certificate;
-  const der = Uint8Array.from(atob(String(certificate.publicKey).replace(/-----[^-]+-----/g, "").replace(/\s+/g, "")), (c) => c.charCodeAt(0));
+  const der = Uint8Array.from(
+    atob(
+      String(certificate.publicKey)
+        .replace(/-----[^-]+-----/g, "")
+        .replace(/\s+/g, ""),
+    ),
+    (c) => c.charCodeAt(0),
+  );
   const key = await subtle.importKey("spki", der, { name: "Ed25519" }, false, ["verify"]);
   const sig = Uint8Array.from(atob(signature), (c) => c.charCodeAt(0));
   return subtle.verify({ name: "Ed25519" }, key, sig, enc.encode(canonicalJson(unsigned)));
@@ -114,8 +128,11 @@ function drumChecks(check, c, entries, pool) {
     seen.add(e.controlNumber);
     return bad;
   });
-  check(`drum draw: ${entries.length} positions, each a different ticket of the pool`, entries.length > 0 && firstBad === -1,
-    firstBad === -1 ? "" : `position ${firstBad + 1}: ${entries[firstBad].controlNumber}`);
+  check(
+    `drum draw: ${entries.length} positions, each a different ticket of the pool`,
+    entries.length > 0 && firstBad === -1,
+    firstBad === -1 ? "" : `position ${firstBad + 1}: ${entries[firstBad].controlNumber}`,
+  );
 }
 
 /** Every check, in order: [{name, ok, detail}]; `ok` is null for a check this browser cannot make. */
@@ -124,7 +141,10 @@ export async function checkDraw(subtle, certificate, pool) {
   const checks = [];
   const check = (name, ok, detail = "") => checks.push({ name, ok: ok === null ? null : Boolean(ok), detail });
   check("algorithm is raffle-draw-v1", c.algorithm === ALGORITHM, String(c.algorithm));
-  check("pool.csv is in ascending byte order, no repeats", pool.every((cn, i) => i === 0 || compareBytes(pool[i - 1], cn) < 0));
+  check(
+    "pool.csv is in ascending byte order, no repeats",
+    pool.every((cn, i) => i === 0 || compareBytes(pool[i - 1], cn) < 0),
+  );
   check("pool count", pool.length === c.poolCount, `${pool.length} in pool.csv, ${c.poolCount} in the certificate`);
   const ph = await poolHashOf(subtle, pool);
   check("pool hash", ph === c.poolHash, ph);
@@ -141,16 +161,27 @@ export async function checkDraw(subtle, certificate, pool) {
     check("seed = HMAC-SHA-256(server seed, draw id, pool hash, outside value)", seed === c.seed, seed);
     const expected = await sequenceOf(subtle, pool, seed, entries.length);
     const firstBad = entries.findIndex((e, i) => e.position !== i + 1 || e.controlNumber !== expected[i]);
-    check(`sequence of ${entries.length} positions`, entries.length > 0 && firstBad === -1,
-      firstBad === -1 ? "" : `position ${firstBad + 1}: certificate ${entries[firstBad].controlNumber}, recomputed ${expected[firstBad]}`);
+    check(
+      `sequence of ${entries.length} positions`,
+      entries.length > 0 && firstBad === -1,
+      firstBad === -1
+        ? ""
+        : `position ${firstBad + 1}: certificate ${entries[firstBad].controlNumber}, recomputed ${expected[firstBad]}`,
+    );
   }
   const roles = [];
   for (const p of [...(c.prizes ?? [])].sort((x, y) => x.rank - y.rank)) {
-    for (let b = 0; b <= p.backups && roles.length < pool.length; b++) roles.push({ prizeRank: p.rank, role: b === 0 ? "winner" : "backup" });
+    for (let b = 0; b <= p.backups && roles.length < pool.length; b++)
+      roles.push({ prizeRank: p.rank, role: b === 0 ? "winner" : "backup" });
   }
-  const badRole = entries.findIndex((e, i) => !roles[i] || roles[i].prizeRank !== e.prizeRank || roles[i].role !== e.role);
-  check("each position's prize and role follow the prize table", entries.length === Math.min(roles.length, pool.length) && badRole === -1,
-    badRole === -1 ? "" : `position ${badRole + 1}`);
+  const badRole = entries.findIndex(
+    (e, i) => !roles[i] || roles[i].prizeRank !== e.prizeRank || roles[i].role !== e.role,
+  );
+  check(
+    "each position's prize and role follow the prize table",
+    entries.length === Math.min(roles.length, pool.length) && badRole === -1,
+    badRole === -1 ? "" : `position ${badRole + 1}`,
+  );
   let signature;
   try {
     signature = await verifySignature(subtle, c);
@@ -158,7 +189,11 @@ export async function checkDraw(subtle, certificate, pool) {
     // A browser without Ed25519 in WebCrypto cannot make this check: said, not failed.
     signature = error && error.name === "NotSupportedError" ? null : false;
   }
-  check("Ed25519 signature over the canonical certificate", signature, signature === null ? "this browser has no Ed25519; verify-draw.mjs checks it" : "");
+  check(
+    "Ed25519 signature over the canonical certificate",
+    signature,
+    signature === null ? "this browser has no Ed25519; verify-draw.mjs checks it" : "",
+  );
   return checks;
 }
 
@@ -174,8 +209,12 @@ function attach(root) {
     list.replaceChildren();
     try {
       const [cert, csv] = await Promise.all([
-        fetch(root.dataset.certificate, { cache: "no-store" }).then((r) => (r.ok ? r.json() : Promise.reject(new Error(`certificate.json: HTTP ${r.status}`)))),
-        fetch(root.dataset.pool, { cache: "no-store" }).then((r) => (r.ok ? r.text() : Promise.reject(new Error(`pool.csv: HTTP ${r.status}`)))),
+        fetch(root.dataset.certificate, { cache: "no-store" }).then((r) =>
+          r.ok ? r.json() : Promise.reject(new Error(`certificate.json: HTTP ${r.status}`)),
+        ),
+        fetch(root.dataset.pool, { cache: "no-store" }).then((r) =>
+          r.ok ? r.text() : Promise.reject(new Error(`pool.csv: HTTP ${r.status}`)),
+        ),
       ]);
       const checks = await checkDraw(crypto.subtle, cert, parsePoolCsv(csv));
       for (const c of checks) {
@@ -184,7 +223,9 @@ function attach(root) {
         list.append(li);
       }
       const failed = checks.some((c) => c.ok === false);
-      summary.textContent = failed ? "The draw does NOT match its certificate." : "All checks passed in this browser: the draw is what the certificate says.";
+      summary.textContent = failed
+        ? "The draw does NOT match its certificate."
+        : "All checks passed in this browser: the draw is what the certificate says.";
     } catch (error) {
       summary.textContent = `The check could not run: ${error.message}`;
     } finally {

@@ -32,7 +32,9 @@ describe("the sql tag of the integration suite", () => {
 
   it("tags every file with a test that runs on PostgreSQL only, so the PostgreSQL pass runs it", () => {
     const postgresOnly = /(runIf|skipIf)\([^)]*(dbEngine\(\) === "postgresql"|TEST_DATABASE_URL)/;
-    const untagged = files.filter((file) => postgresOnly.test(source(file)) && !/@module-tag\s+sql\b/.test(source(file)));
+    const untagged = files.filter(
+      (file) => postgresOnly.test(source(file)) && !/@module-tag\s+sql\b/.test(source(file)),
+    );
     expect(files.filter((file) => postgresOnly.test(source(file))).length).toBeGreaterThan(0);
     expect(untagged, "files with PostgreSQL-only tests and no `// @module-tag sql`").toEqual([]);
   });

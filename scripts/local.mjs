@@ -24,7 +24,15 @@ const PORT = process.env.PORT || "3000";
 
 /** What a build depends on: every source file (path and content), and the public variables Next inlines. */
 const SOURCE_DIRS = ["app", "components", "lib", "server", "public", "prisma", "generated"];
-const SOURCE_FILES = ["package-lock.json", "package.json", "next.config.ts", "tsconfig.json", "postcss.config.mjs", "proxy.ts", "instrumentation.ts"];
+const SOURCE_FILES = [
+  "package-lock.json",
+  "package.json",
+  "next.config.ts",
+  "tsconfig.json",
+  "postcss.config.mjs",
+  "proxy.ts",
+  "instrumentation.ts",
+];
 
 function* walk(dir) {
   if (!existsSync(dir)) return;
@@ -37,11 +45,17 @@ function* walk(dir) {
 
 export function sourceFingerprint(root = ROOT, env = process.env) {
   const hash = createHash("sha256");
-  const files = [...SOURCE_DIRS.flatMap((d) => [...walk(path.join(root, d))]), ...SOURCE_FILES.map((f) => path.join(root, f)).filter(existsSync)];
+  const files = [
+    ...SOURCE_DIRS.flatMap((d) => [...walk(path.join(root, d))]),
+    ...SOURCE_FILES.map((f) => path.join(root, f)).filter(existsSync),
+  ];
   for (const file of files) {
     hash.update(path.relative(root, file)).update("\0").update(readFileSync(file)).update("\0");
   }
-  for (const [key, value] of Object.entries(env).filter(([k]) => k.startsWith("NEXT_PUBLIC_")).sort()) hash.update(`${key}=${value}\n`);
+  for (const [key, value] of Object.entries(env)
+    .filter(([k]) => k.startsWith("NEXT_PUBLIC_"))
+    .sort())
+    hash.update(`${key}=${value}\n`);
   return { hash: hash.digest("hex"), files: files.length };
 }
 
@@ -71,7 +85,9 @@ function retireOldEnvLocal() {
   if (!text.startsWith("# Written by `npm run local`")) return {};
   const secret = /^AUTH_SECRET=(.+)$/m.exec(text)?.[1];
   renameSync(file, path.join(ROOT, ".env.local.old-local-run"));
-  console.log("moved the .env.local an earlier `npm run local` wrote to .env.local.old-local-run: production reads .env.local, and it turned the development sign-in on");
+  console.log(
+    "moved the .env.local an earlier `npm run local` wrote to .env.local.old-local-run: production reads .env.local, and it turned the development sign-in on",
+  );
   return secret ? { AUTH_SECRET: secret } : {};
 }
 
@@ -110,7 +126,15 @@ export function lanAddresses(interfaces = networkInterfaces()) {
 /** An address a phone on the same network cannot use: loopback, unspecified, link-local. */
 function isUnusableAddress(address) {
   const a = address.toLowerCase();
-  return a === "0.0.0.0" || a === "::" || a === "::1" || a.startsWith("127.") || a.startsWith("169.254.") || a.startsWith("fe80:") || a.startsWith("::ffff:127.");
+  return (
+    a === "0.0.0.0" ||
+    a === "::" ||
+    a === "::1" ||
+    a.startsWith("127.") ||
+    a.startsWith("169.254.") ||
+    a.startsWith("fe80:") ||
+    a.startsWith("::ffff:127.")
+  );
 }
 
 /**
@@ -134,10 +158,16 @@ function buildIfNeeded() {
   const stamp = existsSync(STAMP_FILE) ? JSON.parse(readFileSync(STAMP_FILE, "utf8")) : null;
   const hasBuild = existsSync(path.join(ROOT, ".next", "BUILD_ID"));
   if (hasBuild && stamp?.hash === fingerprint.hash) {
-    console.log(`Build is current: no source changed since ${new Date(stamp.builtAt).toLocaleString()} (${fingerprint.files} files checked).`);
+    console.log(
+      `Build is current: no source changed since ${new Date(stamp.builtAt).toLocaleString()} (${fingerprint.files} files checked).`,
+    );
     return;
   }
-  console.log(hasBuild && stamp ? "Sources changed since the last build: building again (about a minute)…" : "No production build of these sources yet: building (about a minute)…");
+  console.log(
+    hasBuild && stamp
+      ? "Sources changed since the last build: building again (about a minute)…"
+      : "No production build of these sources yet: building (about a minute)…",
+  );
   const started = Date.now();
   const build = spawnSync(process.execPath, [path.join(ROOT, "node_modules", "next", "dist", "bin", "next"), "build"], {
     cwd: ROOT,
@@ -151,7 +181,11 @@ function buildIfNeeded() {
 
 function start() {
   const settings = ensureSettings();
-  const publicUrl = choosePublicUrl({ interfaces: networkInterfaces(), port: PORT, override: process.env.PUBLIC_BASE_URL });
+  const publicUrl = choosePublicUrl({
+    interfaces: networkInterfaces(),
+    port: PORT,
+    override: process.env.PUBLIC_BASE_URL,
+  });
   buildIfNeeded();
   const code = newSignInCode();
   const server = spawn(process.execPath, [path.join(ROOT, "scripts", "start.mjs")], {
@@ -182,7 +216,9 @@ function start() {
       : "Public URL: none (this machine has no network address; set PUBLIC_BASE_URL, or printed QR codes will not open on a phone)",
   );
   console.log(`Sign-in code: ${code}`);
-  console.log("(the development sign-in asks for it with an allow-listed email, e.g. admin@example.com; a new code each start)");
+  console.log(
+    "(the development sign-in asks for it with an allow-listed email, e.g. admin@example.com; a new code each start)",
+  );
   console.log("");
   for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
   server.on("exit", (status) => process.exit(status ?? 0));

@@ -31,8 +31,14 @@ describe("npm run local", () => {
   it("lists every non-internal IPv4 address as a place to open it, not loopback or IPv6", () => {
     // A made-up interface table (documentation addresses): nothing here connects anywhere.
     const table = {
-      lo: [{ address: "127.0.0.1", family: "IPv4", internal: true }, { address: "::1", family: "IPv6", internal: true }],
-      eth0: [{ address: "192.0.2.10", family: "IPv4", internal: false }, { address: "2001:db8::10", family: "IPv6", internal: false }],
+      lo: [
+        { address: "127.0.0.1", family: "IPv4", internal: true },
+        { address: "::1", family: "IPv6", internal: true },
+      ],
+      eth0: [
+        { address: "192.0.2.10", family: "IPv4", internal: false },
+        { address: "2001:db8::10", family: "IPv6", internal: false },
+      ],
       wlan0: [{ address: "198.51.100.7", family: "IPv4", internal: false }],
     };
     expect(lanAddresses(table)).toEqual(["192.0.2.10", "198.51.100.7"]);
@@ -42,7 +48,14 @@ describe("npm run local", () => {
 
 describe("npm run local's public URL (decision 201)", () => {
   // A fake interface list in the shape Node's os module lists interfaces: nothing here is connected to.
-  const nic = (address: string, family: "IPv4" | "IPv6", internal = false) => ({ address, family, internal, netmask: "", mac: "", cidr: null });
+  const nic = (address: string, family: "IPv4" | "IPv6", internal = false) => ({
+    address,
+    family,
+    internal,
+    netmask: "",
+    mac: "",
+    cidr: null,
+  });
 
   it("is the first network IPv4 address, never loopback, unspecified or link-local", () => {
     const interfaces = {
@@ -51,16 +64,33 @@ describe("npm run local's public URL (decision 201)", () => {
       wlan0: [nic("fd00::5", "IPv6"), nic("198.51.100.23", "IPv4")],
       eth1: [nic("203.0.113.9", "IPv4")],
     };
-    expect(choosePublicUrl({ interfaces, port: "3300" })).toEqual({ url: "http://198.51.100.23:3300", from: "network address" });
+    expect(choosePublicUrl({ interfaces, port: "3300" })).toEqual({
+      url: "http://198.51.100.23:3300",
+      from: "network address",
+    });
   });
 
   it("falls back to a global IPv6 address in brackets, and to none at all", () => {
-    expect(choosePublicUrl({ interfaces: { wlan0: [nic("fe80::2", "IPv6"), nic("2001:db8::7", "IPv6")] }, port: "3000" })?.url).toBe("http://[2001:db8::7]:3000");
-    expect(choosePublicUrl({ interfaces: { lo: [nic("127.0.0.1", "IPv4", true)], docker: [nic("0.0.0.0", "IPv4")] }, port: "3000" })).toBeNull();
+    expect(
+      choosePublicUrl({ interfaces: { wlan0: [nic("fe80::2", "IPv6"), nic("2001:db8::7", "IPv6")] }, port: "3000" })
+        ?.url,
+    ).toBe("http://[2001:db8::7]:3000");
+    expect(
+      choosePublicUrl({
+        interfaces: { lo: [nic("127.0.0.1", "IPv4", true)], docker: [nic("0.0.0.0", "IPv4")] },
+        port: "3000",
+      }),
+    ).toBeNull();
   });
 
   it("is PUBLIC_BASE_URL when set, whatever the interfaces", () => {
-    expect(choosePublicUrl({ interfaces: { eth0: [nic("203.0.113.3", "IPv4")] }, port: "3000", override: "https://raffle.example.ph/" })).toEqual({
+    expect(
+      choosePublicUrl({
+        interfaces: { eth0: [nic("203.0.113.3", "IPv4")] },
+        port: "3000",
+        override: "https://raffle.example.ph/",
+      }),
+    ).toEqual({
       url: "https://raffle.example.ph",
       from: "PUBLIC_BASE_URL",
     });

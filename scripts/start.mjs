@@ -98,7 +98,10 @@ for (const signal of ["SIGTERM", "SIGINT"]) {
     stopping = true;
     const beforeExit = globalThis.__raffleBeforeExit;
     // Idle keep-alive connections would hold server.close() open: 5 s of grace is enough for them.
-    const closed = Promise.race([new Promise((resolve) => server.close(resolve)), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
+    const closed = Promise.race([
+      new Promise((resolve) => server.close(resolve)),
+      new Promise((resolve) => setTimeout(resolve, 5_000).unref()),
+    ]);
     Promise.all([closed, Promise.resolve(beforeExit?.()).catch(() => {})])
       .then(closeDatabase)
       .then(() => process.exit(0));

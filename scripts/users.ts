@@ -47,7 +47,11 @@ async function run(argv: string[]) {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { admin: { type: "boolean", default: false }, name: { type: "string" }, help: { type: "boolean", short: "h" } },
+    options: {
+      admin: { type: "boolean", default: false },
+      name: { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
   });
   const [command, arg] = positionals;
   if (values.help || !command) {
@@ -59,7 +63,11 @@ async function run(argv: string[]) {
   switch (command) {
     case "add": {
       const email = parseEmail(arg);
-      const input = addUserSchema.safeParse({ email, displayName: values.name ?? email.split("@")[0], isAdmin: values.admin });
+      const input = addUserSchema.safeParse({
+        email,
+        displayName: values.name ?? email.split("@")[0],
+        isAdmin: values.admin,
+      });
       if (!input.success) throw new UsageError(input.error.issues[0].message);
       const user = await addUser({ ...input.data, actor: CLI_ACTOR });
       console.log(`added ${describe(user)}`);
@@ -67,7 +75,8 @@ async function run(argv: string[]) {
     }
     case "list": {
       const users = await listUsers({ actor: CLI_ACTOR });
-      if (users.length === 0) console.log("no users yet: add the first admin with `npm run users -- add you@example.com --admin`");
+      if (users.length === 0)
+        console.log("no users yet: add the first admin with `npm run users -- add you@example.com --admin`");
       for (const u of users) {
         const flags = [u.is_admin ? "admin" : "user", u.is_disabled ? "disabled" : ""].filter(Boolean).join(", ");
         console.log(`${u.email}\t${flags}\t${u.display_name ?? ""}\tlast login: ${u.last_login ?? "never"}`);

@@ -18,7 +18,10 @@ import { pathToFileURL } from "node:url";
 const sha256hex = (data) => createHash("sha256").update(data).digest("hex");
 
 export function keyFingerprintOf(publicKeyPem) {
-  return sha256hex(createPublicKey(publicKeyPem).export({ type: "spki", format: "der" })).replace(/(.{4})(?!$)/g, "$1 ");
+  return sha256hex(createPublicKey(publicKeyPem).export({ type: "spki", format: "der" })).replace(
+    /(.{4})(?!$)/g,
+    "$1 ",
+  );
 }
 
 /** The chain: [{ok, detail}] naming the first broken link, the rows counted. */
@@ -37,7 +40,11 @@ export function checkAuditChain(text) {
       } catch {
         // the line itself is damaged
       }
-      return { ok: false, rows: lines.length, detail: `${id} (line ${i + 1}): its hash does not follow from the row before; the log was changed there` };
+      return {
+        ok: false,
+        rows: lines.length,
+        detail: `${id} (line ${i + 1}): its hash does not follow from the row before; the log was changed there`,
+      };
     }
     previous = hash;
   }
@@ -45,7 +52,11 @@ export function checkAuditChain(text) {
 }
 
 function listFiles(dir, base = dir) {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? listFiles(path.join(dir, e.name), base) : [path.relative(base, path.join(dir, e.name)).split(path.sep).join("/")]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory()
+      ? listFiles(path.join(dir, e.name), base)
+      : [path.relative(base, path.join(dir, e.name)).split(path.sep).join("/")],
+  );
 }
 
 /** Every check, in order: [{name, ok, detail}]. */
@@ -77,7 +88,11 @@ export function checkArchive(dir, options = {}) {
   check("manifest.sig: Ed25519 signature of manifest.json by public-key.pem", signed, `key ${fingerprint}`);
   if (options.expectedKey) {
     const norm = (s) => String(s).replace(/[\s:]/g, "").toLowerCase();
-    check("signed with the published key (--key)", norm(fingerprint) === norm(options.expectedKey), `archive's key ${fingerprint}, expected ${options.expectedKey}`);
+    check(
+      "signed with the published key (--key)",
+      norm(fingerprint) === norm(options.expectedKey),
+      `archive's key ${fingerprint}, expected ${options.expectedKey}`,
+    );
   }
   if (existsSync(path.join(dir, "audit-log-chain.txt"))) {
     const chain = checkAuditChain(readFileSync(path.join(dir, "audit-log-chain.txt"), "utf8"));
@@ -115,8 +130,13 @@ function main(argv) {
   }
   for (const c of checks) console.log(`${c.ok ? "ok  " : "FAIL"} ${c.name}${c.detail ? ` (${c.detail})` : ""}`);
   const ok = checks.every((c) => c.ok);
-  console.log(ok ? "All checks passed: the archive is as it was signed, and the audit log's chain holds." : "The archive does NOT check out.");
+  console.log(
+    ok
+      ? "All checks passed: the archive is as it was signed, and the audit log's chain holds."
+      : "The archive does NOT check out.",
+  );
   return ok ? 0 : 1;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) process.exit(main(process.argv.slice(2)));
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)
+  process.exit(main(process.argv.slice(2)));

@@ -8,4 +8,8 @@ export declare function sequenceOf(pool: string[], seedHex: string, count: numbe
 export declare function canonicalJson(value: unknown): string;
 export declare function keyFingerprintOf(publicKeyPem: string): string;
 export declare function normalizeFingerprint(text: string): string | null;
-export declare function checkDraw(certificate: unknown, pool: string[], options?: { expectedKey?: string | null }): { name: string; ok: boolean; detail: string }[];
+export declare function checkDraw(
+  certificate: unknown,
+  pool: string[],
+  options?: { expectedKey?: string | null },
+): { name: string; ok: boolean; detail: string }[];

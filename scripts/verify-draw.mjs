@@ -19,7 +19,10 @@ const sha256hex = (data) => createHash("sha256").update(data).digest("hex");
 
 /** pool.csv: a header "control_number", then one control number per line, in the pool's order. */
 export function parsePoolCsv(text) {
-  const lines = text.replace(/^\uFEFF/, "").split("\n").map((l) => l.replace(/\r$/, ""));
+  const lines = text
+    .replace(/^\uFEFF/, "")
+    .split("\n")
+    .map((l) => l.replace(/\r$/, ""));
   if (lines[0] !== "control_number") throw new Error('pool.csv must start with the header "control_number"');
   const pool = lines.slice(1);
   while (pool.length && pool[pool.length - 1] === "") pool.pop();
@@ -29,7 +32,9 @@ export function parsePoolCsv(text) {
 export const poolHashOf = (pool) => sha256hex(pool.map((cn) => cn + "\n").join(""));
 export const commitOf = (serverSeedHex) => sha256hex(`${ALGORITHM}/commit\n${serverSeedHex}`);
 export const seedOf = (serverSeedHex, drawId, poolHash, outsideValue) =>
-  createHmac("sha256", Buffer.from(serverSeedHex, "hex")).update(`${ALGORITHM}/seed\n${drawId}\n${poolHash}\n${outsideValue}`).digest("hex");
+  createHmac("sha256", Buffer.from(serverSeedHex, "hex"))
+    .update(`${ALGORITHM}/seed\n${drawId}\n${poolHash}\n${outsideValue}`)
+    .digest("hex");
 
 /** The first `count` picks of the seeded Fisher–Yates shuffle (rejection-sampled 64-bit words). */
 export function sequenceOf(pool, seedHex, count) {
@@ -72,7 +77,9 @@ export function sequenceOf(pool, seedHex, count) {
 export function canonicalJson(value) {
   if (value === null || typeof value !== "object") return JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  const keys = Object.keys(value).filter((k) => value[k] !== undefined).sort();
+  const keys = Object.keys(value)
+    .filter((k) => value[k] !== undefined)
+    .sort();
   return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`).join(",")}}`;
 }
 
@@ -90,8 +97,11 @@ function drumChecks(check, c, entries, pool) {
     seen.add(e.controlNumber);
     return bad;
   });
-  check(`drum draw: ${entries.length} positions, each a different ticket of the pool`, entries.length > 0 && firstBad === -1,
-    firstBad === -1 ? "" : `position ${firstBad + 1}: ${entries[firstBad].controlNumber}`);
+  check(
+    `drum draw: ${entries.length} positions, each a different ticket of the pool`,
+    entries.length > 0 && firstBad === -1,
+    firstBad === -1 ? "" : `position ${firstBad + 1}: ${entries[firstBad].controlNumber}`,
+  );
 }
 
 /** SHA-256 of the key's DER (SubjectPublicKeyInfo) bytes, hex in groups of four (as the Commitment Notice prints it). */
@@ -112,8 +122,10 @@ export function checkDraw(certificate, pool, options = {}) {
   const checks = [];
   const check = (name, ok, detail = "") => checks.push({ name, ok: Boolean(ok), detail });
   check("algorithm is raffle-draw-v1", c.algorithm === ALGORITHM, String(c.algorithm));
-  check("pool.csv is sorted in ascending byte order, no repeats",
-    pool.every((cn, i) => i === 0 || Buffer.compare(Buffer.from(pool[i - 1]), Buffer.from(cn)) < 0));
+  check(
+    "pool.csv is sorted in ascending byte order, no repeats",
+    pool.every((cn, i) => i === 0 || Buffer.compare(Buffer.from(pool[i - 1]), Buffer.from(cn)) < 0),
+  );
   check("pool count", pool.length === c.poolCount, `${pool.length} in pool.csv, ${c.poolCount} in the certificate`);
   const ph = poolHashOf(pool);
   check("pool hash", ph === c.poolHash, ph);
@@ -121,7 +133,7 @@ export function checkDraw(certificate, pool, options = {}) {
   check("server seed revealed (32 bytes, lower-case hex)", isHex);
   if (!isHex) return checks;
   const commit = commitOf(c.serverSeed);
-  check("commit hash = SHA-256(\"raffle-draw-v1/commit\\n\" + server seed)", commit === c.commitHash, commit);
+  check('commit hash = SHA-256("raffle-draw-v1/commit\\n" + server seed)', commit === c.commitHash, commit);
   const entries = Array.isArray(c.sequence) ? c.sequence : [];
   if (c.mode === "drum") {
     drumChecks(check, c, entries, pool);
@@ -130,20 +142,36 @@ export function checkDraw(certificate, pool, options = {}) {
     check("seed = HMAC-SHA-256(server seed, draw id, pool hash, outside value)", seed === c.seed, seed);
     const expected = sequenceOf(pool, seed, entries.length);
     const firstBad = entries.findIndex((e, i) => e.position !== i + 1 || e.controlNumber !== expected[i]);
-    check(`sequence of ${entries.length} positions`, entries.length > 0 && firstBad === -1,
-      firstBad === -1 ? "" : `position ${firstBad + 1}: certificate ${entries[firstBad].controlNumber}, recomputed ${expected[firstBad]}`);
+    check(
+      `sequence of ${entries.length} positions`,
+      entries.length > 0 && firstBad === -1,
+      firstBad === -1
+        ? ""
+        : `position ${firstBad + 1}: certificate ${entries[firstBad].controlNumber}, recomputed ${expected[firstBad]}`,
+    );
   }
   const roles = [];
   for (const p of [...(c.prizes ?? [])].sort((x, y) => x.rank - y.rank)) {
-    for (let b = 0; b <= p.backups && roles.length < pool.length; b++) roles.push({ prizeRank: p.rank, role: b === 0 ? "winner" : "backup" });
+    for (let b = 0; b <= p.backups && roles.length < pool.length; b++)
+      roles.push({ prizeRank: p.rank, role: b === 0 ? "winner" : "backup" });
   }
-  const badRole = entries.findIndex((e, i) => !roles[i] || roles[i].prizeRank !== e.prizeRank || roles[i].role !== e.role);
-  check("each position's prize and role follow the prize table", entries.length === Math.min(roles.length, pool.length) && badRole === -1,
-    badRole === -1 ? "" : `position ${badRole + 1}`);
+  const badRole = entries.findIndex(
+    (e, i) => !roles[i] || roles[i].prizeRank !== e.prizeRank || roles[i].role !== e.role,
+  );
+  check(
+    "each position's prize and role follow the prize table",
+    entries.length === Math.min(roles.length, pool.length) && badRole === -1,
+    badRole === -1 ? "" : `position ${badRole + 1}`,
+  );
   let signatureOk = false;
   try {
     const { signature, ...unsigned } = c;
-    signatureOk = verify(null, Buffer.from(canonicalJson(unsigned)), createPublicKey(c.publicKey), Buffer.from(signature, "base64"));
+    signatureOk = verify(
+      null,
+      Buffer.from(canonicalJson(unsigned)),
+      createPublicKey(c.publicKey),
+      Buffer.from(signature, "base64"),
+    );
   } catch {
     signatureOk = false;
   }
@@ -155,8 +183,11 @@ export function checkDraw(certificate, pool, options = {}) {
     } catch {
       actual = null;
     }
-    check("signed with the published key (--key)", actual !== null && normalizeFingerprint(actual) === normalizeFingerprint(options.expectedKey),
-      `certificate's key ${actual ?? "unreadable"}, expected ${options.expectedKey}`);
+    check(
+      "signed with the published key (--key)",
+      actual !== null && normalizeFingerprint(actual) === normalizeFingerprint(options.expectedKey),
+      `certificate's key ${actual ?? "unreadable"}, expected ${options.expectedKey}`,
+    );
   }
   return checks;
 }
@@ -210,10 +241,16 @@ function main(argv) {
     // reported by the signature check
   }
   console.log(`Signature checked against the key with fingerprint (SHA-256): ${fingerprint}`);
-  if (!expectedKey) console.log("  Compare it with the one on the Commitment Notice, or pass --key <that fingerprint> to insist on it.");
+  if (!expectedKey)
+    console.log(
+      "  Compare it with the one on the Commitment Notice, or pass --key <that fingerprint> to insist on it.",
+    );
   const ok = checks.every((c) => c.ok);
-  console.log(ok ? "All checks passed: the draw is what the certificate says." : "The draw does NOT match its certificate.");
+  console.log(
+    ok ? "All checks passed: the draw is what the certificate says." : "The draw does NOT match its certificate.",
+  );
   return ok ? 0 : 1;
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) process.exit(main(process.argv.slice(2)));
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)
+  process.exit(main(process.argv.slice(2)));

@@ -25,7 +25,9 @@ describe("docs/architecture.md", () => {
   });
 
   it("names only files and folders that exist", () => {
-    const named = [...PAGE.matchAll(/`((?:app|server|lib|components|tests|scripts|docs|prisma|e2e|bench)\/[^`*…<>\s]*)`/g)].map((m) => m[1].replace(/\/$/, ""));
+    const named = [
+      ...PAGE.matchAll(/`((?:app|server|lib|components|tests|scripts|docs|prisma|e2e|bench)\/[^`*…<>\s]*)`/g),
+    ].map((m) => m[1].replace(/\/$/, ""));
     expect(named.length).toBeGreaterThan(20);
     expect(named.filter((p) => !existsSync(path.join(ROOT, p)))).toEqual([]);
     for (const p of OUTSIDE_API_ROUTE) expect(PAGE).toContain(path.dirname(p).replace(/^app\/api\/auth.*/, "Auth.js"));
@@ -37,7 +39,12 @@ describe("API route files", () => {
 
   it("open with a one-line banner: // METHOD /api/path - what", () => {
     expect(routes.length).toBeGreaterThan(100);
-    expect(routes.filter((f) => !/^\/\/ (GET|POST|PUT|PATCH|DELETE)\b[^\n]* \/api\/[^\n]* - /.test(readFileSync(path.join(ROOT, f), "utf8")))).toEqual([]);
+    expect(
+      routes.filter(
+        (f) =>
+          !/^\/\/ (GET|POST|PUT|PATCH|DELETE)\b[^\n]* \/api\/[^\n]* - /.test(readFileSync(path.join(ROOT, f), "utf8")),
+      ),
+    ).toEqual([]);
   });
 
   it("go through apiRoute, but for the two the page names", () => {

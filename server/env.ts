@@ -65,7 +65,10 @@ export const envSchema = z
       .string()
       .regex(/^smtps?:\/\/.+/, "must be an smtp:// or smtps:// URL (e.g. smtp://user:pass@mail.example.org:587)")
       .optional(),
-    MAIL_FROM: z.string().regex(/^[^@\s<>]+@[^@\s<>]+$|<[^@\s<>]+@[^@\s<>]+>$/, "must be an address, or a name and <address>").default("Batch 2000 Raffle <no-reply@localhost>"),
+    MAIL_FROM: z
+      .string()
+      .regex(/^[^@\s<>]+@[^@\s<>]+$|<[^@\s<>]+@[^@\s<>]+>$/, "must be an address, or a name and <address>")
+      .default("Batch 2000 Raffle <no-reply@localhost>"),
     SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
     /** A CSV export whose reader takes nothing for this long is ended and its database connection given back (issue 25 item 11). */
     EXPORT_STALL_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
@@ -83,13 +86,24 @@ export const envSchema = z
       .string()
       // One line in an .env file: "\n" stands for a line break.
       .transform((v) => v.replace(/\\n/g, "\n"))
-      .pipe(z.string().regex(/-----BEGIN PRIVATE KEY-----[\s\S]+-----END PRIVATE KEY-----/, "must be an Ed25519 private key in PKCS#8 PEM (openssl genpkey -algorithm ed25519)"))
+      .pipe(
+        z
+          .string()
+          .regex(
+            /-----BEGIN PRIVATE KEY-----[\s\S]+-----END PRIVATE KEY-----/,
+            "must be an Ed25519 private key in PKCS#8 PEM (openssl genpkey -algorithm ed25519)",
+          ),
+      )
       .optional(),
     // Backups (docs/decisions/212): the folder `npm run backup` and the automatic backups write to,
     // and, with AUTO_BACKUP (the local run turns it on), how often and how many automatic ones are kept.
     BACKUP_DIR: z.string().min(1).optional(),
     AUTO_BACKUP: bool,
-    BACKUP_EVERY_HOURS: z.coerce.number().min(0.01, "must be a number of hours above 0 (e.g. 6)").max(24 * 30).default(6),
+    BACKUP_EVERY_HOURS: z.coerce
+      .number()
+      .min(0.01, "must be a number of hours above 0 (e.g. 6)")
+      .max(24 * 30)
+      .default(6),
     BACKUP_KEEP: z.coerce.number().int().min(1, "must be a whole number of at least 1").max(1000).default(10),
     /** The address printed in QR codes and links buyers open (defaults to AUTH_URL). */
     PUBLIC_BASE_URL: z.url().optional(),
@@ -106,7 +120,11 @@ export const envSchema = z
       });
     }
     if (env.NODE_ENV === "production" && env.AUTH_DEV_LOGIN && !env.AUTH_DEV_LOGIN_CODE) {
-      ctx.addIssue({ code: "custom", path: ["AUTH_DEV_LOGIN_CODE"], message: "is required with AUTH_DEV_LOGIN in production (npm run local sets one)" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["AUTH_DEV_LOGIN_CODE"],
+        message: "is required with AUTH_DEV_LOGIN in production (npm run local sets one)",
+      });
     }
     if (Boolean(env.AUTH_GOOGLE_ID) !== Boolean(env.AUTH_GOOGLE_SECRET)) {
       ctx.addIssue({

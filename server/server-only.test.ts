@@ -20,11 +20,20 @@ function sourceFiles(dir: string): string[] {
 /** The project files `file` loads at run time (`import type` is erased, so it is not followed). */
 function importsOf(file: string): string[] {
   const source = readFileSync(path.join(ROOT, file), "utf8");
-  const specs = [...source.matchAll(/^(?:import|export)(?!\s+type\b)[^;"]*?(?:from\s+)?"([^"]+)"/gm), ...source.matchAll(/\bimport\(\s*"([^"]+)"\s*\)/g)];
+  const specs = [
+    ...source.matchAll(/^(?:import|export)(?!\s+type\b)[^;"]*?(?:from\s+)?"([^"]+)"/gm),
+    ...source.matchAll(/\bimport\(\s*"([^"]+)"\s*\)/g),
+  ];
   return specs.flatMap(([, spec]) => {
-    const base = spec.startsWith("@/") ? spec.slice(2) : spec.startsWith(".") ? path.join(path.dirname(file), spec) : null;
+    const base = spec.startsWith("@/")
+      ? spec.slice(2)
+      : spec.startsWith(".")
+        ? path.join(path.dirname(file), spec)
+        : null;
     if (!base) return [];
-    const found = [`${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), base].find((candidate) => /\.tsx?$/.test(candidate) && existsSync(path.join(ROOT, candidate)));
+    const found = [`${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), base].find(
+      (candidate) => /\.tsx?$/.test(candidate) && existsSync(path.join(ROOT, candidate)),
+    );
     return found ? [path.normalize(found)] : [];
   });
 }

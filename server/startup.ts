@@ -23,7 +23,8 @@ export async function startServer() {
   }
   try {
     const result = await migrate();
-    if (result.applied.length) console.log(`database: applied ${result.applied.length} migration(s): ${result.applied.join(", ")}`);
+    if (result.applied.length)
+      console.log(`database: applied ${result.applied.length} migration(s): ${result.applied.join(", ")}`);
   } catch (error) {
     console.error(`database: cannot apply migrations: ${(error as Error).message.split("\n")[0]}`);
     process.exit(1);

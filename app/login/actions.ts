@@ -29,7 +29,11 @@ export async function signInWithDevLogin(formData: FormData) {
   // Checked here to say what was wrong (the provider checks it again for direct callers).
   if (!checkDevLoginCode(code)) redirect("/login?error=DevLoginCode");
   try {
-    await signIn("dev-login", { email: typeof email === "string" ? email : "", code: typeof code === "string" ? code : "", redirectTo: AFTER_SIGN_IN });
+    await signIn("dev-login", {
+      email: typeof email === "string" ? email : "",
+      code: typeof code === "string" ? code : "",
+      redirectTo: AFTER_SIGN_IN,
+    });
   } catch (error) {
     toLoginError(error);
   }

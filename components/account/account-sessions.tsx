@@ -22,14 +22,23 @@ export function AccountSessions() {
   const timeZone = useRaffleTimezone();
 
   if (sessions.isPending) return <Spinner label="Loading sessions" />;
-  if (sessions.isError) return <p role="alert" className="text-sm text-destructive">Could not load your sessions. Please try again.</p>;
+  if (sessions.isError)
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        Could not load your sessions. Please try again.
+      </p>
+    );
 
   async function endSession(session: AccountSession) {
     try {
       await end.mutateAsync(session.id);
       toast.success("Session ended");
     } catch (error) {
-      toast.error(error instanceof ApiError && error.status === 404 ? "That session had already ended" : "Failed to end the session. Please try again.");
+      toast.error(
+        error instanceof ApiError && error.status === 404
+          ? "That session had already ended"
+          : "Failed to end the session. Please try again.",
+      );
     }
   }
 
@@ -37,8 +46,10 @@ export function AccountSessions() {
   return (
     <div className="space-y-3">
       <p className="text-sm text-muted-foreground">
-        {others === 0 ? "You are signed in here only." : `You are signed in here and in ${others} other place${others === 1 ? "" : "s"}.`} A session ends
-        after the idle time set by the administrators, and at the latest 12 hours after sign-in.
+        {others === 0
+          ? "You are signed in here only."
+          : `You are signed in here and in ${others} other place${others === 1 ? "" : "s"}.`}{" "}
+        A session ends after the idle time set by the administrators, and at the latest 12 hours after sign-in.
       </p>
       <ul className="divide-y rounded-md border" aria-label="Your sessions">
         {sessions.data.map((session) => {
@@ -54,12 +65,19 @@ export function AccountSessions() {
                     {session.current && <Badge variant="secondary">This session</Badge>}
                   </p>
                   <p className="text-muted-foreground">
-                    Signed in {formatDateTime(session.created_at, timeZone)} · last active {formatDateTime(session.last_seen_at, timeZone)}
+                    Signed in {formatDateTime(session.created_at, timeZone)} · last active{" "}
+                    {formatDateTime(session.last_seen_at, timeZone)}
                   </p>
                 </div>
               </div>
               {!session.current && (
-                <Button type="button" variant="outline" size="sm" disabled={ending} onClick={() => void endSession(session)}>
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  disabled={ending}
+                  onClick={() => void endSession(session)}
+                >
                   {ending && <Spinner />}
                   End Session
                   <span className="sr-only">

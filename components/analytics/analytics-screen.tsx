@@ -13,8 +13,20 @@ import { PaymentDoughnut, SeriesLineChart } from "@/components/stats/lazy-charts
 import { STATS_LOAD_ERRORS, useLoadErrorToast } from "@/components/stats/use-load-error-toast";
 import { Button } from "@/components/ui/button";
 import { NativeSelect } from "@/components/ui/native-select";
-import { averageTicketValue, dailyPoints, formatPercent, hourlyPoints, methodSlices, monthlyGrowth } from "@/lib/dashboard/figures";
-import { ANALYTICS_PERIOD_LABELS, ANALYTICS_PERIODS, DEFAULT_ANALYTICS_PERIOD, type AnalyticsPeriod } from "@/lib/dashboard/periods";
+import {
+  averageTicketValue,
+  dailyPoints,
+  formatPercent,
+  hourlyPoints,
+  methodSlices,
+  monthlyGrowth,
+} from "@/lib/dashboard/figures";
+import {
+  ANALYTICS_PERIOD_LABELS,
+  ANALYTICS_PERIODS,
+  DEFAULT_ANALYTICS_PERIOD,
+  type AnalyticsPeriod,
+} from "@/lib/dashboard/periods";
 import { formatCount, formatCountOf, formatPeso, toNumber } from "@/lib/format";
 import { useHistoricalAnalytics } from "@/lib/queries/dashboard";
 import { useRaffleTimezone } from "@/lib/queries/settings";
@@ -48,14 +60,23 @@ export function AnalyticsScreen() {
           <label htmlFor="analytics-period" className="sr-only">
             Period
           </label>
-          <NativeSelect id="analytics-period" wrapperClassName="w-40" value={period} onChange={(event) => void setPeriod(event.target.value as AnalyticsPeriod)}>
+          <NativeSelect
+            id="analytics-period"
+            wrapperClassName="w-40"
+            value={period}
+            onChange={(event) => void setPeriod(event.target.value as AnalyticsPeriod)}
+          >
             {ANALYTICS_PERIODS.map((p) => (
               <option key={p} value={p}>
                 {ANALYTICS_PERIOD_LABELS[p]}
               </option>
             ))}
           </NativeSelect>
-          <Button variant="outline" onClick={() => void exportAnalyticsReport({ analytics: data, timeZone })} disabled={isLoading}>
+          <Button
+            variant="outline"
+            onClick={() => void exportAnalyticsReport({ analytics: data, timeZone })}
+            disabled={isLoading}
+          >
             <Download />
             Export Report
           </Button>
@@ -63,7 +84,13 @@ export function AnalyticsScreen() {
       </div>
 
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-busy={query.isFetching}>
-        <StatCard title="Total Revenue" value={formatPeso(revenue)} icon={Wallet} isLoading={isLoading} description={`${formatCountOf(registered, "ticket")} sold, ${periodLabel.toLowerCase()}`} />
+        <StatCard
+          title="Total Revenue"
+          value={formatPeso(revenue)}
+          icon={Wallet}
+          isLoading={isLoading}
+          description={`${formatCountOf(registered, "ticket")} sold, ${periodLabel.toLowerCase()}`}
+        />
         <StatCard
           title="Avg. Ticket Value"
           value={formatPeso(averageTicketValue(revenue, registered))}
@@ -76,7 +103,9 @@ export function AnalyticsScreen() {
           value={growth === null ? "N/A" : formatPercent(growth, { signed: true })}
           icon={growth !== null && growth < 0 ? TrendingDown : TrendingUp}
           isLoading={isLoading}
-          description={growth === null ? "No revenue last month to compare with" : "Revenue this month against last month"}
+          description={
+            growth === null ? "No revenue last month to compare with" : "Revenue this month against last month"
+          }
         />
         <StatCard
           title="Active Users"
@@ -96,9 +125,18 @@ export function AnalyticsScreen() {
             isLoading={isLoading}
             isEmpty={daily.every((d) => d.revenue === 0)}
             emptyText="No revenue in this period"
-            table={{ caption: `Revenue per day, ${periodLabel.toLowerCase()}`, columns: ["Date", "Revenue"], rows: daily.map((d) => [d.label, formatPeso(d.revenue)]) }}
+            table={{
+              caption: `Revenue per day, ${periodLabel.toLowerCase()}`,
+              columns: ["Date", "Revenue"],
+              rows: daily.map((d) => [d.label, formatPeso(d.revenue)]),
+            }}
           >
-            <SeriesLineChart data={daily} series={[{ key: "revenue", name: "Revenue", color: "var(--chart-2)" }]} formatValue={formatPeso} formatTick={pesoTick} />
+            <SeriesLineChart
+              data={daily}
+              series={[{ key: "revenue", name: "Revenue", color: "var(--chart-2)" }]}
+              formatValue={formatPeso}
+              formatTick={pesoTick}
+            />
           </ChartCard>
         </div>
         <ChartCard
@@ -108,7 +146,11 @@ export function AnalyticsScreen() {
           isLoading={isLoading}
           isEmpty={slices.every((s) => s.count === 0)}
           emptyText="No tickets sold in this period"
-          table={{ caption: "Tickets sold by payment method", columns: ["Payment Method", "Tickets Sold", "Share"], rows: slices.map((s) => [s.label, s.count, `${s.percent.toFixed(1)}%`]) }}
+          table={{
+            caption: "Tickets sold by payment method",
+            columns: ["Payment Method", "Tickets Sold", "Share"],
+            rows: slices.map((s) => [s.label, s.count, `${s.percent.toFixed(1)}%`]),
+          }}
         >
           <PaymentDoughnut slices={slices.filter((s) => s.count > 0)} />
         </ChartCard>
@@ -122,7 +164,11 @@ export function AnalyticsScreen() {
           isLoading={isLoading}
           isEmpty={hourly.every((h) => h.count === 0)}
           emptyText="No tickets in this period"
-          table={{ caption: "Tickets generated by hour of the day", columns: ["Hour", "Tickets"], rows: hourly.map((h) => [h.label, h.count]) }}
+          table={{
+            caption: "Tickets generated by hour of the day",
+            columns: ["Hour", "Tickets"],
+            rows: hourly.map((h) => [h.label, h.count]),
+          }}
         >
           <SeriesLineChart data={hourly} series={[{ key: "count", name: "Tickets", color: "var(--chart-4)" }]} />
         </ChartCard>

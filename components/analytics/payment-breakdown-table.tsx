@@ -6,7 +6,9 @@ import type { MethodSlice } from "@/lib/dashboard/figures";
 import { formatCount, formatPeso } from "@/lib/format";
 
 function Swatch({ method, index }: { method: string; index: number }) {
-  return <span aria-hidden className="size-2.5 shrink-0 rounded-full" style={{ background: methodColor(method, index) }} />;
+  return (
+    <span aria-hidden className="size-2.5 shrink-0 rounded-full" style={{ background: methodColor(method, index) }} />
+  );
 }
 
 /** Payment Methods Breakdown (SPEC section 2): method, tickets sold, revenue, share of the tickets; a list below 640 px. */

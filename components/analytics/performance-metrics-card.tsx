@@ -5,7 +5,17 @@ import type { HistoricalAnalytics } from "@/lib/api/dashboard";
 import { formatDay, formatPercent, formatResponseTime, hourRangeLabel } from "@/lib/dashboard/figures";
 import { formatCount, formatCountOf } from "@/lib/format";
 
-function Metric({ icon: Icon, label, value, detail }: { icon: typeof Gauge; label: string; value: string; detail: string }) {
+function Metric({
+  icon: Icon,
+  label,
+  value,
+  detail,
+}: {
+  icon: typeof Gauge;
+  label: string;
+  value: string;
+  detail: string;
+}) {
   return (
     <div className="flex items-start gap-3 rounded-lg border p-3" data-testid="performance-metric">
       <Icon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden />
@@ -23,7 +33,13 @@ function Metric({ icon: Icon, label, value, detail }: { icon: typeof Gauge; labe
  * hour, the best day, the share of the period's tickets now registered, and the median time this
  * server took to answer API requests over the last hour.
  */
-export function PerformanceMetricsCard({ performance, isLoading }: { performance: HistoricalAnalytics["performance"] | undefined; isLoading: boolean }) {
+export function PerformanceMetricsCard({
+  performance,
+  isLoading,
+}: {
+  performance: HistoricalAnalytics["performance"] | undefined;
+  isLoading: boolean;
+}) {
   const p = performance;
   return (
     <Card className="gap-4" data-testid="performance-metrics">
@@ -33,7 +49,9 @@ export function PerformanceMetricsCard({ performance, isLoading }: { performance
       </CardHeader>
       <CardContent className="grid gap-3 sm:grid-cols-2">
         {isLoading ? (
-          ["Peak Hour", "Best Day", "Conversion Rate", "Response Time"].map((label) => <Skeleton key={label} className="h-20 w-full" label={`Loading ${label}`} />)
+          ["Peak Hour", "Best Day", "Conversion Rate", "Response Time"].map((label) => (
+            <Skeleton key={label} className="h-20 w-full" label={`Loading ${label}`} />
+          ))
         ) : (
           <>
             <Metric
@@ -58,7 +76,11 @@ export function PerformanceMetricsCard({ performance, isLoading }: { performance
               icon={Gauge}
               label="Response Time"
               value={p?.medianResponseMs == null ? "N/A" : formatResponseTime(p.medianResponseMs)}
-              detail={p?.responseSamples ? `Median of ${formatCount(p.responseSamples)} API requests, last hour` : "No API requests in the last hour"}
+              detail={
+                p?.responseSamples
+                  ? `Median of ${formatCount(p.responseSamples)} API requests, last hour`
+                  : "No API requests in the last hour"
+              }
             />
           </>
         )}

@@ -66,7 +66,10 @@ export function LoginScreen(props: LoginScreenProps) {
 
         <CardContent className="space-y-5">
           {errorMessage && (
-            <div role="alert" className="flex gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/60 dark:text-red-200">
+            <div
+              role="alert"
+              className="flex gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/60 dark:text-red-200"
+            >
               <CircleAlert className="mt-0.5 size-4 shrink-0" />
               <p>{errorMessage}</p>
             </div>
@@ -86,7 +89,10 @@ export function LoginScreen(props: LoginScreenProps) {
           </p>
 
           {props.isDevLoginEnabled && (
-            <form action={props.signInWithDevLogin} className="space-y-3 rounded-lg border border-dashed border-amber-300 bg-amber-50/60 p-4 dark:border-amber-700 dark:bg-amber-950/40">
+            <form
+              action={props.signInWithDevLogin}
+              className="space-y-3 rounded-lg border border-dashed border-amber-300 bg-amber-50/60 p-4 dark:border-amber-700 dark:bg-amber-950/40"
+            >
               <div className="flex items-center gap-2 text-sm font-semibold text-amber-900 dark:text-amber-200">
                 <Wrench className="size-4" />
                 Development sign-in
@@ -98,7 +104,15 @@ export function LoginScreen(props: LoginScreenProps) {
               </p>
               <div className="space-y-1.5">
                 <Label htmlFor="dev-login-email">Email</Label>
-                <Input id="dev-login-email" name="email" type="email" required placeholder="admin@example.com" autoComplete="email" className="bg-background" />
+                <Input
+                  id="dev-login-email"
+                  name="email"
+                  type="email"
+                  required
+                  placeholder="admin@example.com"
+                  autoComplete="email"
+                  className="bg-background"
+                />
               </div>
               {props.isDevLoginCodeRequired && (
                 <div className="space-y-1.5">
@@ -126,14 +140,24 @@ export function LoginScreen(props: LoginScreenProps) {
                 No users yet
               </div>
               <p>
-                Add the first administrator with <code className="rounded bg-background px-1 py-0.5 text-xs">npm run users -- add you@example.com --admin</code>, or
-                list it in <code className="rounded bg-background px-1 py-0.5 text-xs">ADMIN_EMAILS</code> and restart the server.
+                Add the first administrator with{" "}
+                <code className="rounded bg-background px-1 py-0.5 text-xs">
+                  npm run users -- add you@example.com --admin
+                </code>
+                , or list it in <code className="rounded bg-background px-1 py-0.5 text-xs">ADMIN_EMAILS</code> and
+                restart the server.
               </p>
             </div>
           )}
 
-          <section aria-labelledby="user-access-heading" className="space-y-2 rounded-lg border border-indigo-100 bg-indigo-50/70 p-4 text-sm dark:border-indigo-900 dark:bg-indigo-950/50">
-            <h2 id="user-access-heading" className="flex items-center gap-2 font-semibold text-indigo-900 dark:text-indigo-100">
+          <section
+            aria-labelledby="user-access-heading"
+            className="space-y-2 rounded-lg border border-indigo-100 bg-indigo-50/70 p-4 text-sm dark:border-indigo-900 dark:bg-indigo-950/50"
+          >
+            <h2
+              id="user-access-heading"
+              className="flex items-center gap-2 font-semibold text-indigo-900 dark:text-indigo-100"
+            >
               <ShieldCheck className="size-4" />
               User Access
             </h2>

@@ -8,7 +8,8 @@ describe("signInErrorMessage", () => {
   });
 
   it("gives a refused email the exact not-authorized text", () => {
-    const expected = "Your email is not authorized to access this application. Please contact the administrator for access.";
+    const expected =
+      "Your email is not authorized to access this application. Please contact the administrator for access.";
     expect(signInErrorMessage("AccessDenied")).toBe(expected);
     expect(signInErrorMessage("CredentialsSignin")).toBe(expected);
   });

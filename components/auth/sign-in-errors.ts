@@ -2,7 +2,8 @@ import { NOT_AUTHORIZED_MESSAGE } from "@/lib/constants";
 
 export const GOOGLE_FAILED_MESSAGE = "Google authentication failed. Please try again.";
 export const AUTH_FAILED_MESSAGE = "Authentication failed. Please try again.";
-export const DEV_LOGIN_CODE_MESSAGE = "That is not the sign-in code `npm run local` printed when it started. Check it and try again.";
+export const DEV_LOGIN_CODE_MESSAGE =
+  "That is not the sign-in code `npm run local` printed when it started. Check it and try again.";
 
 // Auth.js error types that mean the round trip with Google itself went wrong.
 const GOOGLE_ERRORS = new Set([

@@ -16,7 +16,15 @@ export function Logo({ className }: { className?: string }) {
         fill="#fff"
       />
       <path d="M28 15v18" stroke="url(#raffle-logo-bg)" strokeWidth="1.5" strokeDasharray="2 2" />
-      <text x="21.5" y="27" textAnchor="middle" fontSize="8" fontWeight="700" fontFamily="system-ui, sans-serif" fill="#5b4bb7">
+      <text
+        x="21.5"
+        y="27"
+        textAnchor="middle"
+        fontSize="8"
+        fontWeight="700"
+        fontFamily="system-ui, sans-serif"
+        fill="#5b4bb7"
+      >
         2K
       </text>
     </svg>

@@ -24,7 +24,13 @@ import { errorMessage } from "@/lib/api-client";
 import { formatCountOf, formatDateTime } from "@/lib/format";
 import { useRaffleTimezone } from "@/lib/queries/settings";
 import { RAFFLE_STATUS_LABELS } from "@/lib/draw";
-import { useCloseRaffle, useCloseout, useDownloadArchive, usePurgeRaffle, useReopenRaffle } from "@/lib/queries/closeout";
+import {
+  useCloseRaffle,
+  useCloseout,
+  useDownloadArchive,
+  usePurgeRaffle,
+  useReopenRaffle,
+} from "@/lib/queries/closeout";
 import { ATTACHMENTS_WARNING, isReminderDue, monthsText } from "@/lib/retention";
 import { saveBlob } from "@/lib/save-blob";
 import type { CloseRafflePayload, CloseoutView, PurgeRafflePayload, ReopenRafflePayload } from "@/lib/schemas/closeout";
@@ -34,7 +40,10 @@ const DESCRIPTION = "Freeze the raffle's records, keep one signed archive, then 
 
 function CloseCard({ view }: { view: CloseoutView }) {
   const close = useCloseRaffle();
-  const form = useForm<{ confirm: string }, unknown, CloseRafflePayload>({ resolver: lazyZodResolver(() => import("@/lib/schemas/closeout").then((m) => m.closeRaffleSchema)), defaultValues: { confirm: "" } });
+  const form = useForm<{ confirm: string }, unknown, CloseRafflePayload>({
+    resolver: lazyZodResolver(() => import("@/lib/schemas/closeout").then((m) => m.closeRaffleSchema)),
+    defaultValues: { confirm: "" },
+  });
   async function submit(body: CloseRafflePayload) {
     try {
       await close.mutateAsync(body);
@@ -50,7 +59,10 @@ function CloseCard({ view }: { view: CloseoutView }) {
         <CardTitle>
           <h2>Close the raffle</h2>
         </CardTitle>
-        <CardDescription>Once closed, no ticket, payment, statement, remittance, draw or winner can change until an administrator reopens it.</CardDescription>
+        <CardDescription>
+          Once closed, no ticket, payment, statement, remittance, draw or winner can change until an administrator
+          reopens it.
+        </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
         <MoneyFigures className="rounded-md border p-3" />
@@ -59,7 +71,10 @@ function CloseCard({ view }: { view: CloseoutView }) {
         ) : (
           <ul className="space-y-2" aria-label="What still blocks Close">
             {view.blocking.map((b) => (
-              <li key={b.item} className="flex flex-col gap-1 rounded-md border p-3 sm:flex-row sm:items-center sm:justify-between">
+              <li
+                key={b.item}
+                className="flex flex-col gap-1 rounded-md border p-3 sm:flex-row sm:items-center sm:justify-between"
+              >
                 <span>{b.message}</span>
                 <Link href={b.href} className="text-primary underline underline-offset-4">
                   Fix it<span className="sr-only">: {b.message}</span>
@@ -70,7 +85,12 @@ function CloseCard({ view }: { view: CloseoutView }) {
         )}
         <Form {...form}>
           <form onSubmit={form.handleSubmit(submit)} noValidate className="space-y-3">
-            <TextField<{ confirm: string }> name="confirm" label="Type CLOSE to confirm" autoComplete="off" spellCheck={false} />
+            <TextField<{ confirm: string }>
+              name="confirm"
+              label="Type CLOSE to confirm"
+              autoComplete="off"
+              spellCheck={false}
+            />
             <Button type="submit" disabled={close.isPending}>
               <Lock />
               Close the raffle
@@ -104,8 +124,8 @@ function ArchiveCard({ view }: { view: CloseoutView }) {
           <h2>Archive</h2>
         </CardTitle>
         <CardDescription>
-          One ZIP with every record as CSV, the audit log, each draw&apos;s certificate (data, checker and PDF), the remittance report, a one-page summary and a
-          signed manifest. Keep it for as long as your permit requires.
+          One ZIP with every record as CSV, the audit log, each draw&apos;s certificate (data, checker and PDF), the
+          remittance report, a one-page summary and a signed manifest. Keep it for as long as your permit requires.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">
@@ -120,7 +140,14 @@ function ArchiveCard({ view }: { view: CloseoutView }) {
             />
             <Label htmlFor={checkboxId}>Include attachments</Label>
           </div>
-          <p id={warningId} className={includeAttachments ? "flex gap-2 text-sm font-medium text-destructive" : "flex gap-2 text-sm text-muted-foreground"}>
+          <p
+            id={warningId}
+            className={
+              includeAttachments
+                ? "flex gap-2 text-sm font-medium text-destructive"
+                : "flex gap-2 text-sm text-muted-foreground"
+            }
+          >
             <TriangleAlert className="size-4 shrink-0" aria-hidden />
             {ATTACHMENTS_WARNING}
           </p>
@@ -133,7 +160,8 @@ function ArchiveCard({ view }: { view: CloseoutView }) {
           <ul className="space-y-1 text-sm" aria-label="Archives downloaded while closed">
             {view.archives.map((a) => (
               <li key={a.id} className="break-all">
-                {formatDateTime(a.downloadedAt, timeZone)}: {(a.sizeBytes / 1024).toFixed(0)} KB, SHA-256 <code>{a.sha256}</code>
+                {formatDateTime(a.downloadedAt, timeZone)}: {(a.sizeBytes / 1024).toFixed(0)} KB, SHA-256{" "}
+                <code>{a.sha256}</code>
               </li>
             ))}
           </ul>
@@ -146,7 +174,10 @@ function ArchiveCard({ view }: { view: CloseoutView }) {
 function PurgeCard({ view }: { view: CloseoutView }) {
   const timeZone = useRaffleTimezone();
   const purge = usePurgeRaffle();
-  const form = useForm<{ confirm: string }, unknown, PurgeRafflePayload>({ resolver: lazyZodResolver(() => import("@/lib/schemas/closeout").then((m) => m.purgeRaffleSchema)), defaultValues: { confirm: "" } });
+  const form = useForm<{ confirm: string }, unknown, PurgeRafflePayload>({
+    resolver: lazyZodResolver(() => import("@/lib/schemas/closeout").then((m) => m.purgeRaffleSchema)),
+    defaultValues: { confirm: "" },
+  });
   const ready = view.archives.length > 0 && !view.purgedAt;
   async function submit(body: PurgeRafflePayload) {
     try {
@@ -164,8 +195,9 @@ function PurgeCard({ view }: { view: CloseoutView }) {
           <h2>Remove personal data</h2>
         </CardTitle>
         <CardDescription>
-          Removes buyers&apos; phone numbers, e-mail addresses and addresses, shortens their names to initials, deletes every attachment and disqualification
-          evidence file, and masks the same data in the Activity Log&apos;s details. This cannot be undone. The public draw proof keeps working.
+          Removes buyers&apos; phone numbers, e-mail addresses and addresses, shortens their names to initials, deletes
+          every attachment and disqualification evidence file, and masks the same data in the Activity Log&apos;s
+          details. This cannot be undone. The public draw proof keeps working.
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -173,25 +205,33 @@ function PurgeCard({ view }: { view: CloseoutView }) {
           <p>Personal data was removed on {formatDateTime(view.purgedAt, timeZone)}.</p>
         ) : (
           <>
-          {view.retention.purgeDueAt && !view.retention.isPurgeDue && !isReminderDue(view.retention.purgeDueAt, new Date()) && (
-            <p className="mb-3 text-sm text-muted-foreground">
-              Reminder on {formatDateTime(view.retention.purgeDueAt, timeZone, "MMM d, yyyy")}, {monthsText(view.retention.retentionMonths)} after Close (the retention period in{" "}
-              <Link href="/dashboard/settings" className="text-primary underline underline-offset-4">
-                Settings
-              </Link>
-              ).
-            </p>
-          )}
-          <Form {...form}>
-            <form onSubmit={form.handleSubmit(submit)} noValidate className="space-y-3">
-              {!ready && <p>Download the archive first: it keeps the data this removes.</p>}
-              <TextField<{ confirm: string }> name="confirm" label="Type PURGE to confirm" autoComplete="off" spellCheck={false} />
-              <Button type="submit" variant="destructive" disabled={purge.isPending || !ready}>
-                <Trash2 />
-                Remove personal data
-              </Button>
-            </form>
-          </Form>
+            {view.retention.purgeDueAt &&
+              !view.retention.isPurgeDue &&
+              !isReminderDue(view.retention.purgeDueAt, new Date()) && (
+                <p className="mb-3 text-sm text-muted-foreground">
+                  Reminder on {formatDateTime(view.retention.purgeDueAt, timeZone, "MMM d, yyyy")},{" "}
+                  {monthsText(view.retention.retentionMonths)} after Close (the retention period in{" "}
+                  <Link href="/dashboard/settings" className="text-primary underline underline-offset-4">
+                    Settings
+                  </Link>
+                  ).
+                </p>
+              )}
+            <Form {...form}>
+              <form onSubmit={form.handleSubmit(submit)} noValidate className="space-y-3">
+                {!ready && <p>Download the archive first: it keeps the data this removes.</p>}
+                <TextField<{ confirm: string }>
+                  name="confirm"
+                  label="Type PURGE to confirm"
+                  autoComplete="off"
+                  spellCheck={false}
+                />
+                <Button type="submit" variant="destructive" disabled={purge.isPending || !ready}>
+                  <Trash2 />
+                  Remove personal data
+                </Button>
+              </form>
+            </Form>
           </>
         )}
       </CardContent>
@@ -201,7 +241,10 @@ function PurgeCard({ view }: { view: CloseoutView }) {
 
 function ReopenCard() {
   const reopen = useReopenRaffle();
-  const form = useForm<{ reason: string }, unknown, ReopenRafflePayload>({ resolver: lazyZodResolver(() => import("@/lib/schemas/closeout").then((m) => m.reopenRaffleSchema)), defaultValues: { reason: "" } });
+  const form = useForm<{ reason: string }, unknown, ReopenRafflePayload>({
+    resolver: lazyZodResolver(() => import("@/lib/schemas/closeout").then((m) => m.reopenRaffleSchema)),
+    defaultValues: { reason: "" },
+  });
   async function submit(body: ReopenRafflePayload) {
     try {
       await reopen.mutateAsync(body);
@@ -241,7 +284,11 @@ export function CloseoutScreen() {
     return (
       <div className="space-y-6">
         <PageHeader title={TITLE} description={DESCRIPTION} />
-        {closeout.error ? <p role="alert">{errorMessage(closeout.error, "Failed to load close-out")}</p> : <Skeleton className="h-40 w-full" label="Loading close-out" />}
+        {closeout.error ? (
+          <p role="alert">{errorMessage(closeout.error, "Failed to load close-out")}</p>
+        ) : (
+          <Skeleton className="h-40 w-full" label="Loading close-out" />
+        )}
       </div>
     );
   }

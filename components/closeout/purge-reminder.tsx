@@ -24,8 +24,9 @@ export function PurgeReminderNotice({ retention, showLink }: { retention: PurgeR
       <p className="flex gap-2">
         <CalendarClock className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
         <span>
-          The retention period ({monthsText(retention.retentionMonths)} after Close) ended on {formatDateTime(retention.purgeDueAt, timeZone, "MMM d, yyyy")}: remove
-          buyers&apos; personal data now that the archive keeps the records.
+          The retention period ({monthsText(retention.retentionMonths)} after Close) ended on{" "}
+          {formatDateTime(retention.purgeDueAt, timeZone, "MMM d, yyyy")}: remove buyers&apos; personal data now that
+          the archive keeps the records.
         </span>
       </p>
       {showLink && (

@@ -17,7 +17,9 @@ export function AccountMenuFace({ user }: { user: ShellUser }) {
       <UserAvatar user={user} />
       <span className="hidden min-w-0 text-left sm:block">
         <span className="block max-w-40 truncate text-sm font-medium">{name}</span>
-        <span className="block text-xs text-muted-foreground">{user.isAdmin ? ROLE_LABELS.admin : ROLE_LABELS.user}</span>
+        <span className="block text-xs text-muted-foreground">
+          {user.isAdmin ? ROLE_LABELS.admin : ROLE_LABELS.user}
+        </span>
       </span>
       <ChevronDown className="hidden size-4 text-muted-foreground sm:block" />
       {/* Named by what it shows plus this (axe: a visible label must be part of the name). */}

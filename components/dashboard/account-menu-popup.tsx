@@ -82,7 +82,9 @@ export function AccountMenuPopup({ user, signOut }: { user: ShellUser; signOut: 
         <DialogContent className="sm:max-w-xl">
           <DialogHeader>
             <DialogTitle>Your Sessions</DialogTitle>
-            <DialogDescription>Where you are signed in. End a session you do not recognise or no longer use.</DialogDescription>
+            <DialogDescription>
+              Where you are signed in. End a session you do not recognise or no longer use.
+            </DialogDescription>
           </DialogHeader>
           {sessionsOpen && <AccountSessions />}
         </DialogContent>

@@ -4,7 +4,9 @@ import { ACCOUNT_MENU_TRIGGER_CLASS, AccountMenuFace } from "@/components/dashbo
 import type { ShellUser } from "@/components/dashboard/dashboard-shell";
 import { lazyDropdownMenu } from "@/components/ui/lazy-dropdown-menu";
 
-const LazyAccountMenu = lazyDropdownMenu(() => import("@/components/dashboard/account-menu-popup").then((m) => m.AccountMenuPopup));
+const LazyAccountMenu = lazyDropdownMenu(() =>
+  import("@/components/dashboard/account-menu-popup").then((m) => m.AccountMenuPopup),
+);
 
 /**
  * The shell's account menu button. The menu (Radix dropdown and its positioning, the theme switch,

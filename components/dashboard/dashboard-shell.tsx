@@ -42,7 +42,12 @@ export function DashboardShell({
 
   return (
     <div className="flex min-h-screen bg-muted/40">
-      <Sidebar siteName={siteName} isAdmin={user.isAdmin} isOpen={isDrawerOpen} onClose={() => setIsDrawerOpen(false)} />
+      <Sidebar
+        siteName={siteName}
+        isAdmin={user.isAdmin}
+        isOpen={isDrawerOpen}
+        onClose={() => setIsDrawerOpen(false)}
+      />
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 grid h-16 grid-cols-[1fr_auto_1fr] items-center gap-2 border-b bg-background/90 px-3 backdrop-blur sm:px-6">
           <div className="flex items-center">
@@ -58,7 +63,9 @@ export function DashboardShell({
               <Menu className="size-5" />
             </Button>
           </div>
-          <p data-testid="header-title" className="truncate text-center text-sm font-semibold sm:text-lg">{siteName}</p>
+          <p data-testid="header-title" className="truncate text-center text-sm font-semibold sm:text-lg">
+            {siteName}
+          </p>
           <div className="flex items-center justify-end">
             <AccountMenu user={user} signOut={signOut} />
           </div>

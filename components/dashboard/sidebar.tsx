@@ -49,7 +49,9 @@ export function Sidebar({ siteName = RAFFLE_TITLE, isAdmin, isOpen, onClose }: S
           <Logo className="size-9" />
           <div className="min-w-0 flex-1">
             {/* Two lines rather than cut: the title is the raffle's name. */}
-            <p data-testid="sidebar-title" className="text-sm leading-tight font-bold text-balance">{siteName}</p>
+            <p data-testid="sidebar-title" className="text-sm leading-tight font-bold text-balance">
+              {siteName}
+            </p>
             <p className="text-xs text-muted-foreground">Dashboard</p>
           </div>
           <Button variant="ghost" size="icon" className="lg:hidden" onClick={onClose} aria-label="Close menu">
@@ -74,18 +76,33 @@ export function Sidebar({ siteName = RAFFLE_TITLE, isAdmin, isOpen, onClose }: S
                     : "hover:bg-sidebar-accent/60 hover:text-sidebar-accent-foreground",
                 )}
               >
-                <Icon className={cn("size-5 shrink-0", isActive ? "text-primary" : "text-muted-foreground group-hover:text-primary")} />
+                <Icon
+                  className={cn(
+                    "size-5 shrink-0",
+                    isActive ? "text-primary" : "text-muted-foreground group-hover:text-primary",
+                  )}
+                />
                 <span className="min-w-0 flex-1">
                   <span className="flex items-center gap-1.5 text-sm font-medium whitespace-nowrap">
                     {item.name}
                     {item.badge && (
-                      <Badge variant="secondary" className="bg-purple-100 px-1.5 py-0 text-[10px] text-purple-700 dark:bg-purple-900/60 dark:text-purple-200">
+                      <Badge
+                        variant="secondary"
+                        className="bg-purple-100 px-1.5 py-0 text-[10px] text-purple-700 dark:bg-purple-900/60 dark:text-purple-200"
+                      >
                         {item.badge}
                       </Badge>
                     )}
                   </span>
                   {/* Muted grey on the active item's tint is below 4.5:1 (axe); its own colour is not. */}
-                  <span className={cn("block truncate text-xs", isActive ? "text-sidebar-accent-foreground" : "text-muted-foreground")}>{item.description}</span>
+                  <span
+                    className={cn(
+                      "block truncate text-xs",
+                      isActive ? "text-sidebar-accent-foreground" : "text-muted-foreground",
+                    )}
+                  >
+                    {item.description}
+                  </span>
                 </span>
               </Link>
             );

@@ -25,9 +25,19 @@ export interface DataTablePaginationProps {
   capped?: { shown: number; hasNext: boolean };
 }
 
-export function DataTablePagination({ page, pageSize, total, noun, onPageChange, label = "Pagination", capped }: DataTablePaginationProps) {
+export function DataTablePagination({
+  page,
+  pageSize,
+  total,
+  noun,
+  onPageChange,
+  label = "Pagination",
+  capped,
+}: DataTablePaginationProps) {
   // Past a capped count the pages go as far as the rows do: "Page 101 of 101+", and exactly on the last.
-  const pageCount = capped ? Math.max(page, capped.hasNext ? Math.ceil(total / pageSize) : page) : Math.max(1, Math.ceil(total / pageSize));
+  const pageCount = capped
+    ? Math.max(page, capped.hasNext ? Math.ceil(total / pageSize) : page)
+    : Math.max(1, Math.ceil(total / pageSize));
   const isLast = capped ? !capped.hasNext : page >= pageCount;
   const previous = useRef<HTMLButtonElement>(null);
   const next = useRef<HTMLButtonElement>(null);

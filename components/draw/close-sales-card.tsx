@@ -52,7 +52,10 @@ export function CloseSalesCard({ checklist }: { checklist: ChecklistItem[] }) {
         <CardTitle>
           <h2>Close sales</h2>
         </CardTitle>
-        <CardDescription>After this no ticket can be registered. Each open item below blocks closing unless you write why it may be overridden (10 characters or more).</CardDescription>
+        <CardDescription>
+          After this no ticket can be registered. Each open item below blocks closing unless you write why it may be
+          overridden (10 characters or more).
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={form.handleSubmit(submit)} className="space-y-4" noValidate>

@@ -16,13 +16,23 @@ import { useCommitDraw, usePublicUrl } from "@/lib/queries/draw";
 import type { CommitDrawPayload } from "@/lib/schemas/draw";
 import type { CommitDrawFormValues } from "@/lib/schemas/draw-form";
 
-const DEFAULTS: CommitDrawFormValues = { mode: "rng", type: "dice", count: "20", game: "6/58", drawDate: "", round: "" };
+const DEFAULTS: CommitDrawFormValues = {
+  mode: "rng",
+  type: "dice",
+  count: "20",
+  game: "6/58",
+  drawDate: "",
+  round: "",
+};
 const SELECT_CLASS = "border-input bg-background h-9 w-full rounded-md border px-3 text-sm";
 
 export function CommitCard({ exhausted }: { exhausted: string[] }) {
   const commit = useCommitDraw();
   const publicUrl = usePublicUrl();
-  const form = useForm<CommitDrawFormValues, unknown, CommitDrawPayload>({ resolver: lazyZodResolver(() => import("@/lib/schemas/draw-form").then((m) => m.commitDrawFormSchema)), defaultValues: DEFAULTS });
+  const form = useForm<CommitDrawFormValues, unknown, CommitDrawPayload>({
+    resolver: lazyZodResolver(() => import("@/lib/schemas/draw-form").then((m) => m.commitDrawFormSchema)),
+    defaultValues: DEFAULTS,
+  });
   const type = form.watch("type");
   const mode = form.watch("mode");
 
@@ -60,7 +70,11 @@ export function CommitCard({ exhausted }: { exhausted: string[] }) {
       </CardHeader>
       <CardContent>
         <Form {...form}>
-          <form onSubmit={form.handleSubmit((payload) => confirm.ask(payload))} noValidate className="grid gap-3 sm:grid-cols-2">
+          <form
+            onSubmit={form.handleSubmit((payload) => confirm.ask(payload))}
+            noValidate
+            className="grid gap-3 sm:grid-cols-2"
+          >
             <Field<CommitDrawFormValues, "mode">
               name="mode"
               label="How the winners are drawn"
@@ -84,14 +98,18 @@ export function CommitCard({ exhausted }: { exhausted: string[] }) {
                 )}
               />
             )}
-            {mode === "rng" && type === "dice" && <TextField<CommitDrawFormValues> name="count" label="Number of rolls" inputMode="numeric" />}
+            {mode === "rng" && type === "dice" && (
+              <TextField<CommitDrawFormValues> name="count" label="Number of rolls" inputMode="numeric" />
+            )}
             {mode === "rng" && type === "pcso" && (
               <>
                 <TextField<CommitDrawFormValues> name="game" label="PCSO game" placeholder="6/58" />
                 <TextField<CommitDrawFormValues> name="drawDate" label="PCSO draw date" type="date" />
               </>
             )}
-            {mode === "rng" && type === "drand-quicknet" && <TextField<CommitDrawFormValues> name="round" label="drand round" inputMode="numeric" />}
+            {mode === "rng" && type === "drand-quicknet" && (
+              <TextField<CommitDrawFormValues> name="round" label="drand round" inputMode="numeric" />
+            )}
             <div className="sm:col-span-2">
               <Button type="submit" disabled={form.formState.isSubmitting}>
                 <ShieldCheck />

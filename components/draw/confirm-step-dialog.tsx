@@ -26,7 +26,15 @@ export interface ConfirmStepDialogProps {
   onCancel: () => void;
 }
 
-export function ConfirmStepDialog({ open, title, consequence, confirmLabel, publicUrl, onConfirm, onCancel }: ConfirmStepDialogProps) {
+export function ConfirmStepDialog({
+  open,
+  title,
+  consequence,
+  confirmLabel,
+  publicUrl,
+  onConfirm,
+  onCancel,
+}: ConfirmStepDialogProps) {
   return (
     <AlertDialog open={open} onOpenChange={(next) => !next && onCancel()}>
       <AlertDialogContent data-testid="confirm-step-dialog">

@@ -41,7 +41,11 @@ export function DrawScreen() {
     return (
       <div className="space-y-4">
         <PageHeader title="Draw" description="Prizes, a draw anyone can re-check, winners with backups, publication." />
-        {failure ? <p role="alert">{errorMessage(failure, "Failed to load the draw")}</p> : <Skeleton className="h-40 w-full" label="Loading the draw" />}
+        {failure ? (
+          <p role="alert">{errorMessage(failure, "Failed to load the draw")}</p>
+        ) : (
+          <Skeleton className="h-40 w-full" label="Loading the draw" />
+        )}
       </div>
     );
   }
@@ -77,7 +81,9 @@ export function DrawScreen() {
 
       <PrizesCard prizes={prizes.data} editable={status === "selling" || status === "sales_closed"} />
       {status === "selling" && <CloseSalesCard checklist={state.data.checklist} />}
-      {(status === "sales_closed" || (status === "drawn" && exhausted.length > 0)) && <CommitCard exhausted={status === "drawn" ? exhausted : []} />}
+      {(status === "sales_closed" || (status === "drawn" && exhausted.length > 0)) && (
+        <CommitCard exhausted={status === "drawn" ? exhausted : []} />
+      )}
       {current && (
         <Card>
           <CardHeader>
@@ -85,7 +91,11 @@ export function DrawScreen() {
               <h2>Draw {current.number}: commitment</h2>
             </CardTitle>
             <CardDescription>
-              Public proof: <a className="break-all underline" href={`/draw/${current.id}`}>{`${publicUrl.data?.url ?? ""}/draw/${current.id}`}</a>
+              Public proof:{" "}
+              <a
+                className="break-all underline"
+                href={`/draw/${current.id}`}
+              >{`${publicUrl.data?.url ?? ""}/draw/${current.id}`}</a>
             </CardDescription>
           </CardHeader>
           <CardContent>

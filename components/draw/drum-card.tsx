@@ -19,7 +19,10 @@ import type { DrumPickFormValues } from "@/lib/schemas/draw-form";
 
 export function DrumCard({ draw }: { draw: AdminDraw }) {
   const pick = useDrumPick();
-  const form = useForm<DrumPickFormValues, unknown, DrumPickPayload>({ resolver: lazyZodResolver(() => import("@/lib/schemas/draw-form").then((m) => m.drumPickFormSchema)), defaultValues: { controlNumber: "", witnesses: "" } });
+  const form = useForm<DrumPickFormValues, unknown, DrumPickPayload>({
+    resolver: lazyZodResolver(() => import("@/lib/schemas/draw-form").then((m) => m.drumPickFormSchema)),
+    defaultValues: { controlNumber: "", witnesses: "" },
+  });
   const drum = draw.drum!;
   const prizeName = new Map(draw.prizes.map((p) => [p.rank, p.name]));
   const next = drum.next;
@@ -43,19 +46,33 @@ export function DrumCard({ draw }: { draw: AdminDraw }) {
           <h2>Draw day: the drum</h2>
         </CardTitle>
         <CardDescription>
-          Draw one counterfoil at a time before the witnesses and scan or type its control number. {drum.picked.length} of {drum.total} drawn.
+          Draw one counterfoil at a time before the witnesses and scan or type its control number. {drum.picked.length}{" "}
+          of {drum.total} drawn.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
         {next && (
           <p className="font-medium" role="status">
-            Next: position {next.position}, {prizeName.get(next.prizeRank) ?? `prize ${next.prizeRank}`} ({next.role === "winner" ? "winner" : "backup"})
+            Next: position {next.position}, {prizeName.get(next.prizeRank) ?? `prize ${next.prizeRank}`} (
+            {next.role === "winner" ? "winner" : "backup"})
           </p>
         )}
         <Form {...form}>
           <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-3 sm:grid-cols-2">
-            <TextField<DrumPickFormValues> name="controlNumber" label="Control number" autoComplete="off" spellCheck={false} autoFocus />
-            <TextField<DrumPickFormValues> name="witnesses" label="Witnesses" description="One name per line; recorded with every counterfoil." multiline rows={3} />
+            <TextField<DrumPickFormValues>
+              name="controlNumber"
+              label="Control number"
+              autoComplete="off"
+              spellCheck={false}
+              autoFocus
+            />
+            <TextField<DrumPickFormValues>
+              name="witnesses"
+              label="Witnesses"
+              description="One name per line; recorded with every counterfoil."
+              multiline
+              rows={3}
+            />
             <div className="sm:col-span-2">
               <Button type="submit" disabled={pick.isPending}>
                 <ScanLine />

@@ -6,4 +6,7 @@
 // focus back.
 import dynamic from "next/dynamic";
 
-export const LazyPositionDialog = dynamic(() => import("@/components/draw/position-dialog").then((m) => m.PositionDialog), { ssr: false });
+export const LazyPositionDialog = dynamic(
+  () => import("@/components/draw/position-dialog").then((m) => m.PositionDialog),
+  { ssr: false },
+);

@@ -7,7 +7,14 @@ import { useForm } from "react-hook-form";
 import { Field, TextField } from "@/components/forms/field";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { Form } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -36,13 +43,21 @@ export function PositionDialog({ target, onClose }: { target: PositionTarget | n
         {target && (
           <>
             <DialogHeader>
-              <DialogTitle>{target.action === "disqualify" ? "Disqualify" : "Reinstate"} position {target.position}</DialogTitle>
+              <DialogTitle>
+                {target.action === "disqualify" ? "Disqualify" : "Reinstate"} position {target.position}
+              </DialogTitle>
               <DialogDescription>
                 Ticket {target.controlNumber}.{" "}
-                {target.action === "disqualify" ? "The next backup becomes the winner. Nothing is drawn again." : "The position returns to the state it had."}
+                {target.action === "disqualify"
+                  ? "The next backup becomes the winner. Nothing is drawn again."
+                  : "The position returns to the state it had."}
               </DialogDescription>
             </DialogHeader>
-            {target.action === "disqualify" ? <DisqualifyForm target={target} onDone={onClose} /> : <ReinstateForm target={target} onDone={onClose} />}
+            {target.action === "disqualify" ? (
+              <DisqualifyForm target={target} onDone={onClose} />
+            ) : (
+              <ReinstateForm target={target} onDone={onClose} />
+            )}
           </>
         )}
       </DialogContent>
@@ -54,10 +69,18 @@ function DisqualifyForm({ target, onDone }: { target: PositionTarget; onDone: ()
   const action = usePositionAction();
   const addEvidence = useAddEvidence();
   const [file, setFile] = useState<File | null>(null);
-  const form = useForm<DisqualifyFormValues>({ resolver: lazyZodResolver(() => import("@/lib/schemas/draw-form").then((m) => m.disqualifyFormSchema)), defaultValues: { reason: "ineligible_buyer", note: "" } });
+  const form = useForm<DisqualifyFormValues>({
+    resolver: lazyZodResolver(() => import("@/lib/schemas/draw-form").then((m) => m.disqualifyFormSchema)),
+    defaultValues: { reason: "ineligible_buyer", note: "" },
+  });
   async function submit(values: DisqualifyFormValues) {
     try {
-      await action.mutateAsync({ drawId: target.drawId, position: target.position, action: "disqualify", body: { reason: values.reason, note: values.note || undefined } });
+      await action.mutateAsync({
+        drawId: target.drawId,
+        position: target.position,
+        action: "disqualify",
+        body: { reason: values.reason, note: values.note || undefined },
+      });
     } catch (error) {
       toast.error(errorMessage(error, "Failed to disqualify"));
       return;
@@ -66,7 +89,9 @@ function DisqualifyForm({ target, onDone }: { target: PositionTarget; onDone: ()
       try {
         await addEvidence.mutateAsync({ drawId: target.drawId, position: target.position, file });
       } catch (error) {
-        toast.error(`Position ${target.position} disqualified, but the evidence was not attached: ${errorMessage(error, "failed")}`);
+        toast.error(
+          `Position ${target.position} disqualified, but the evidence was not attached: ${errorMessage(error, "failed")}`,
+        );
         onDone();
         return;
       }
@@ -119,10 +144,18 @@ function DisqualifyForm({ target, onDone }: { target: PositionTarget; onDone: ()
 
 function ReinstateForm({ target, onDone }: { target: PositionTarget; onDone: () => void }) {
   const action = usePositionAction();
-  const form = useForm<ReinstateFormValues>({ resolver: lazyZodResolver(() => import("@/lib/schemas/draw-form").then((m) => m.reinstateFormSchema)), defaultValues: { reason: "" } });
+  const form = useForm<ReinstateFormValues>({
+    resolver: lazyZodResolver(() => import("@/lib/schemas/draw-form").then((m) => m.reinstateFormSchema)),
+    defaultValues: { reason: "" },
+  });
   async function submit(values: ReinstateFormValues) {
     try {
-      await action.mutateAsync({ drawId: target.drawId, position: target.position, action: "reinstate", body: { reason: values.reason } });
+      await action.mutateAsync({
+        drawId: target.drawId,
+        position: target.position,
+        action: "reinstate",
+        body: { reason: values.reason },
+      });
       toast.success(`Position ${target.position} reinstated`);
       onDone();
     } catch (error) {

@@ -12,7 +12,10 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/compone
 import type { AdminDraw } from "@/lib/schemas/draw";
 
 async function commitOf(serverSeed: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`raffle-draw-v1/commit\n${serverSeed}`));
+  const digest = await crypto.subtle.digest(
+    "SHA-256",
+    new TextEncoder().encode(`raffle-draw-v1/commit\n${serverSeed}`),
+  );
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
@@ -36,11 +39,24 @@ function useCommitCheck(draw: AdminDraw, open: boolean) {
  * The presentation itself (loaded when Presentation mode is first opened, decision 179). `shown`
  * (how many positions are revealed) is kept by the opener, which starts each presentation at 0.
  */
-export function PresentationDialog({ draw, open, onOpenChange, shown, onShownChange }: { draw: AdminDraw; open: boolean; onOpenChange: (open: boolean) => void; shown: number; onShownChange: (shown: number) => void }) {
+export function PresentationDialog({
+  draw,
+  open,
+  onOpenChange,
+  shown,
+  onShownChange,
+}: {
+  draw: AdminDraw;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  shown: number;
+  onShownChange: (shown: number) => void;
+}) {
   const sequence = draw.sequence ?? [];
   const prizeName = new Map(draw.prizes.map((p) => [p.rank, p.name]));
   const commitCheck = useCommitCheck(draw, open);
-  const backupNumber = (i: number) => sequence.slice(0, i + 1).filter((s) => s.prizeRank === sequence[i].prizeRank && s.role === "backup").length;
+  const backupNumber = (i: number) =>
+    sequence.slice(0, i + 1).filter((s) => s.prizeRank === sequence[i].prizeRank && s.role === "backup").length;
   const label = (i: number) => {
     const s = sequence[i];
     const role = s.role === "winner" ? "winner" : `backup ${backupNumber(i)}`;
@@ -63,7 +79,10 @@ export function PresentationDialog({ draw, open, onOpenChange, shown, onShownCha
         </div>
         <div className="flex flex-1 flex-col items-center justify-center gap-4 text-center">
           {latest ? (
-            <div key={latest.position} className="space-y-3 motion-safe:animate-in motion-safe:fade-in-0 motion-safe:zoom-in-95 motion-safe:duration-500">
+            <div
+              key={latest.position}
+              className="space-y-3 motion-safe:animate-in motion-safe:fade-in-0 motion-safe:zoom-in-95 motion-safe:duration-500"
+            >
               <p className="text-xl font-medium sm:text-3xl">{label(shown - 1)}</p>
               <p className="font-mono text-4xl font-bold tracking-wide break-all sm:text-7xl">{latest.controlNumber}</p>
               <p className="text-2xl sm:text-4xl">{latest.maskedName ?? "—"}</p>

@@ -10,7 +10,10 @@ import { Button } from "@/components/ui/button";
 import { useOpenedOnce } from "@/components/ui/use-opened-once";
 import type { AdminDraw } from "@/lib/schemas/draw";
 
-const LazyPresentationDialog = dynamic(() => import("@/components/draw/presentation-dialog").then((m) => m.PresentationDialog), { ssr: false });
+const LazyPresentationDialog = dynamic(
+  () => import("@/components/draw/presentation-dialog").then((m) => m.PresentationDialog),
+  { ssr: false },
+);
 
 export function PresentationMode({ draw }: { draw: AdminDraw }) {
   const [open, setOpen] = useState(false);
@@ -34,7 +37,9 @@ export function PresentationMode({ draw }: { draw: AdminDraw }) {
         <Presentation />
         Presentation mode
       </Button>
-      {mounted && <LazyPresentationDialog draw={draw} open={open} onOpenChange={close} shown={shown} onShownChange={setShown} />}
+      {mounted && (
+        <LazyPresentationDialog draw={draw} open={open} onOpenChange={close} shown={shown} onShownChange={setShown} />
+      )}
     </>
   );
 }

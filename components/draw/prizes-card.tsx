@@ -21,7 +21,10 @@ export function PrizesCard({ prizes, editable }: { prizes: Prize[]; editable: bo
   const deletePrize = useDeletePrize();
   const nextRank = String((prizes.at(-1)?.rank ?? 0) + 1);
   const empty: PrizeFormValues = { rank: nextRank, name: "", valuePhp: "", backups: "3", claimDays: "60" };
-  const form = useForm({ resolver: lazyZodResolver(() => import("@/lib/schemas/prize").then((m) => m.prizeFormSchema)), values: empty });
+  const form = useForm({
+    resolver: lazyZodResolver(() => import("@/lib/schemas/prize").then((m) => m.prizeFormSchema)),
+    values: empty,
+  });
 
   async function submit(values: Parameters<typeof addPrize.mutateAsync>[0]) {
     try {
@@ -39,7 +42,9 @@ export function PrizesCard({ prizes, editable }: { prizes: Prize[]; editable: bo
           <h2>Prizes</h2>
         </CardTitle>
         <CardDescription>
-          {editable ? "Rank 1 is drawn first. Each winner gets backups drawn right after them." : "Fixed: a draw has been committed over this prize table."}
+          {editable
+            ? "Rank 1 is drawn first. Each winner gets backups drawn right after them."
+            : "Fixed: a draw has been committed over this prize table."}
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
@@ -55,7 +60,11 @@ export function PrizesCard({ prizes, editable }: { prizes: Prize[]; editable: bo
                   <TableHead scope="col">Value</TableHead>
                   <TableHead scope="col">Backups</TableHead>
                   <TableHead scope="col">Days to claim</TableHead>
-                  {editable && <TableHead scope="col"><span className="sr-only">Actions</span></TableHead>}
+                  {editable && (
+                    <TableHead scope="col">
+                      <span className="sr-only">Actions</span>
+                    </TableHead>
+                  )}
                 </TableRow>
               </TableHeader>
               <TableBody>
@@ -93,12 +102,38 @@ export function PrizesCard({ prizes, editable }: { prizes: Prize[]; editable: bo
         )}
         {editable && (
           <Form {...form}>
-            <form onSubmit={form.handleSubmit(submit)} noValidate className="grid gap-3 sm:grid-cols-6 sm:items-start" aria-label="Add a prize">
+            <form
+              onSubmit={form.handleSubmit(submit)}
+              noValidate
+              className="grid gap-3 sm:grid-cols-6 sm:items-start"
+              aria-label="Add a prize"
+            >
               <TextField<PrizeFormValues> name="rank" label="Rank" inputMode="numeric" itemClassName="sm:col-span-1" />
-              <TextField<PrizeFormValues> name="name" label="Prize" placeholder="Motorcycle" itemClassName="sm:col-span-2" />
-              <TextField<PrizeFormValues> name="valuePhp" label="Value (₱)" inputMode="decimal" placeholder="80000" itemClassName="sm:col-span-1" />
-              <TextField<PrizeFormValues> name="backups" label="Backups" inputMode="numeric" itemClassName="sm:col-span-1" />
-              <TextField<PrizeFormValues> name="claimDays" label="Days to claim" inputMode="numeric" itemClassName="sm:col-span-1" />
+              <TextField<PrizeFormValues>
+                name="name"
+                label="Prize"
+                placeholder="Motorcycle"
+                itemClassName="sm:col-span-2"
+              />
+              <TextField<PrizeFormValues>
+                name="valuePhp"
+                label="Value (₱)"
+                inputMode="decimal"
+                placeholder="80000"
+                itemClassName="sm:col-span-1"
+              />
+              <TextField<PrizeFormValues>
+                name="backups"
+                label="Backups"
+                inputMode="numeric"
+                itemClassName="sm:col-span-1"
+              />
+              <TextField<PrizeFormValues>
+                name="claimDays"
+                label="Days to claim"
+                inputMode="numeric"
+                itemClassName="sm:col-span-1"
+              />
               <div className="sm:col-span-6">
                 <Button type="submit" disabled={form.formState.isSubmitting}>
                   <Plus />

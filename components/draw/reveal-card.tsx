@@ -22,10 +22,20 @@ const HINTS: Record<string, string> = {
   "drand-quicknet": "The round's signature, in hexadecimal (96 characters).",
 };
 
-export function RevealCard({ drawId, sourceType, sourceText }: { drawId: string; sourceType: string; sourceText: string }) {
+export function RevealCard({
+  drawId,
+  sourceType,
+  sourceText,
+}: {
+  drawId: string;
+  sourceType: string;
+  sourceText: string;
+}) {
   const reveal = useRevealDraw();
   const form = useForm<RevealDrawFormValues, unknown, RevealDrawPayload>({
-    resolver: lazyZodResolver(() => import("@/lib/schemas/draw-form").then((m) => m.revealDrawFormSchemaFor(sourceType))),
+    resolver: lazyZodResolver(() =>
+      import("@/lib/schemas/draw-form").then((m) => m.revealDrawFormSchemaFor(sourceType)),
+    ),
     defaultValues: { outsideValue: "", outsideValueConfirm: "", witnesses: "" },
   });
 
@@ -54,14 +64,38 @@ export function RevealCard({ drawId, sourceType, sourceText }: { drawId: string;
         <CardTitle>
           <h2>Draw day</h2>
         </CardTitle>
-        <CardDescription>Before the witnesses, enter the outside value ({sourceText}) twice, then draw.</CardDescription>
+        <CardDescription>
+          Before the witnesses, enter the outside value ({sourceText}) twice, then draw.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <Form {...form}>
-          <form onSubmit={form.handleSubmit((body) => confirm.ask(body))} noValidate className="grid gap-3 sm:grid-cols-2">
-            <TextField<RevealDrawFormValues> name="outsideValue" label="Outside value" description={HINTS[sourceType]} autoComplete="off" spellCheck={false} />
-            <TextField<RevealDrawFormValues> name="outsideValueConfirm" label="Outside value, again" autoComplete="off" spellCheck={false} />
-            <TextField<RevealDrawFormValues> name="witnesses" label="Witnesses" description="One name per line; a comma stays part of the name (e.g. Lito Lapid, class president)." multiline rows={3} itemClassName="sm:col-span-2" />
+          <form
+            onSubmit={form.handleSubmit((body) => confirm.ask(body))}
+            noValidate
+            className="grid gap-3 sm:grid-cols-2"
+          >
+            <TextField<RevealDrawFormValues>
+              name="outsideValue"
+              label="Outside value"
+              description={HINTS[sourceType]}
+              autoComplete="off"
+              spellCheck={false}
+            />
+            <TextField<RevealDrawFormValues>
+              name="outsideValueConfirm"
+              label="Outside value, again"
+              autoComplete="off"
+              spellCheck={false}
+            />
+            <TextField<RevealDrawFormValues>
+              name="witnesses"
+              label="Witnesses"
+              description="One name per line; a comma stays part of the name (e.g. Lito Lapid, class president)."
+              multiline
+              rows={3}
+              itemClassName="sm:col-span-2"
+            />
             <div className="sm:col-span-2">
               <Button type="submit" disabled={form.formState.isSubmitting}>
                 <Dices />

@@ -7,9 +7,15 @@ import dynamic from "next/dynamic";
 import type { ConfirmStepDialogProps } from "@/components/draw/confirm-step-dialog";
 import { useOpenedOnce } from "@/components/ui/use-opened-once";
 
-const LazyConfirmStepDialog = dynamic(() => import("@/components/draw/confirm-step-dialog").then((m) => m.ConfirmStepDialog), { ssr: false });
+const LazyConfirmStepDialog = dynamic(
+  () => import("@/components/draw/confirm-step-dialog").then((m) => m.ConfirmStepDialog),
+  { ssr: false },
+);
 
-export function useConfirmStep<T>(step: Omit<ConfirmStepDialogProps, "open" | "onConfirm" | "onCancel">, run: (value: T) => unknown) {
+export function useConfirmStep<T>(
+  step: Omit<ConfirmStepDialogProps, "open" | "onConfirm" | "onCancel">,
+  run: (value: T) => unknown,
+) {
   const [pending, setPending] = useState<{ value: T } | null>(null);
   const mounted = useOpenedOnce(pending !== null);
   const dialog = mounted ? (

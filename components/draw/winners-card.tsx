@@ -32,19 +32,27 @@ export function WinnersCard({ draw, canPublish }: { draw: AdminDraw; canPublish:
       confirmLabel: "Publish winners",
       publicUrl: publicUrl.data,
     },
-    (drawId) => publish.mutate(drawId, { onSuccess: () => toast.success("Winners published"), onError: (error) => toast.error(errorMessage(error, "Failed to publish")) }),
+    (drawId) =>
+      publish.mutate(drawId, {
+        onSuccess: () => toast.success("Winners published"),
+        onError: (error) => toast.error(errorMessage(error, "Failed to publish")),
+      }),
   );
   const [dialog, setDialog] = useState<PositionTarget | null>(null);
   const dialogMounted = useOpenedOnce(dialog !== null);
   const effective = new Set(draw.effectiveWinners.map((w) => w.position));
   const prizeName = new Map(draw.prizes.map((p) => [p.rank, p.name]));
   const evidenceOf = new Map<number, EvidenceFile[]>();
-  for (const e of draw.events) if (e.evidence.length) evidenceOf.set(e.position, [...(evidenceOf.get(e.position) ?? []), ...e.evidence]);
+  for (const e of draw.events)
+    if (e.evidence.length) evidenceOf.set(e.position, [...(evidenceOf.get(e.position) ?? []), ...e.evidence]);
 
   const run = (position: number, which: PositionAction, label: string) =>
     action.mutate(
       { drawId: draw.id, position, action: which, body: {} },
-      { onSuccess: () => toast.success(`Position ${position} ${label}`), onError: (error) => toast.error(errorMessage(error, "Failed")) },
+      {
+        onSuccess: () => toast.success(`Position ${position} ${label}`),
+        onError: (error) => toast.error(errorMessage(error, "Failed")),
+      },
     );
 
   return (
@@ -54,7 +62,8 @@ export function WinnersCard({ draw, canPublish }: { draw: AdminDraw; canPublish:
           <h2>Draw {draw.number}: winners</h2>
         </CardTitle>
         <CardDescription>
-          Outside value <code className="break-all">{draw.outsideValue}</code>. Disqualifying a winner promotes the next backup; nothing is drawn again.
+          Outside value <code className="break-all">{draw.outsideValue}</code>. Disqualifying a winner promotes the next
+          backup; nothing is drawn again.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
@@ -87,7 +96,9 @@ export function WinnersCard({ draw, canPublish }: { draw: AdminDraw; canPublish:
                 <TableHead scope="col">Control number</TableHead>
                 <TableHead scope="col">Buyer</TableHead>
                 <TableHead scope="col">State</TableHead>
-                <TableHead scope="col"><span className="sr-only">Actions</span></TableHead>
+                <TableHead scope="col">
+                  <span className="sr-only">Actions</span>
+                </TableHead>
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -95,15 +106,24 @@ export function WinnersCard({ draw, canPublish }: { draw: AdminDraw; canPublish:
                 <TableRow key={p.position}>
                   <TableCell>{p.position}</TableCell>
                   <TableCell>
-                    {prizeName.get(p.prizeRank)} <span className="text-muted-foreground">({p.role === "winner" ? "winner" : "backup"})</span>
+                    {prizeName.get(p.prizeRank)}{" "}
+                    <span className="text-muted-foreground">({p.role === "winner" ? "winner" : "backup"})</span>
                   </TableCell>
                   <TableCell className="font-mono whitespace-nowrap">{p.controlNumber}</TableCell>
                   <TableCell>{p.buyerName ?? "—"}</TableCell>
                   <TableCell>
                     {/* Out positions: red-700 under white text (the shared destructive red is out of sRGB and fails contrast in Chromium). */}
                     <Badge
-                      variant={p.state === "disqualified" || p.state === "forfeited" ? "destructive" : effective.has(p.position) ? "default" : "secondary"}
-                      className={p.state === "disqualified" || p.state === "forfeited" ? "bg-red-700 dark:bg-red-800" : undefined}
+                      variant={
+                        p.state === "disqualified" || p.state === "forfeited"
+                          ? "destructive"
+                          : effective.has(p.position)
+                            ? "default"
+                            : "secondary"
+                      }
+                      className={
+                        p.state === "disqualified" || p.state === "forfeited" ? "bg-red-700 dark:bg-red-800" : undefined
+                      }
                     >
                       {WINNER_STATE_LABELS[p.state]}
                     </Badge>
@@ -111,10 +131,16 @@ export function WinnersCard({ draw, canPublish }: { draw: AdminDraw; canPublish:
                     {(evidenceOf.get(p.position) ?? []).map((file) =>
                       file.removed ? (
                         <span key={file.id} className="mt-1 block text-sm text-muted-foreground">
-                          Evidence removed with the buyers&apos; personal data (kept in the archive, SHA-256 {file.sha256.slice(0, 12)}…)
+                          Evidence removed with the buyers&apos; personal data (kept in the archive, SHA-256{" "}
+                          {file.sha256.slice(0, 12)}…)
                         </span>
                       ) : (
-                        <a key={file.id} className="mt-1 block text-sm underline" href={drawFilePaths.evidence(draw.id, file.id)} download>
+                        <a
+                          key={file.id}
+                          className="mt-1 block text-sm underline"
+                          href={drawFilePaths.evidence(draw.id, file.id)}
+                          download
+                        >
                           Evidence: {file.fileName}
                         </a>
                       ),
@@ -123,21 +149,51 @@ export function WinnersCard({ draw, canPublish }: { draw: AdminDraw; canPublish:
                   <TableCell>
                     <div className="flex flex-wrap gap-1">
                       {effective.has(p.position) && p.state === "drawn" && (
-                        <Button size="sm" variant="outline" onClick={() => run(p.position, "notify", "notified")}>Notify</Button>
+                        <Button size="sm" variant="outline" onClick={() => run(p.position, "notify", "notified")}>
+                          Notify
+                        </Button>
                       )}
                       {effective.has(p.position) && p.state === "notified" && (
                         <>
-                          <Button size="sm" variant="outline" onClick={() => run(p.position, "claim", "claimed")}>Claimed</Button>
-                          <Button size="sm" variant="outline" onClick={() => run(p.position, "forfeit", "forfeited")}>Forfeit</Button>
+                          <Button size="sm" variant="outline" onClick={() => run(p.position, "claim", "claimed")}>
+                            Claimed
+                          </Button>
+                          <Button size="sm" variant="outline" onClick={() => run(p.position, "forfeit", "forfeited")}>
+                            Forfeit
+                          </Button>
                         </>
                       )}
                       {(p.state === "drawn" || p.state === "notified") && (
-                        <Button size="sm" variant="ghost" onClick={() => setDialog({ drawId: draw.id, position: p.position, controlNumber: p.controlNumber, action: "disqualify" })} aria-haspopup="dialog">
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          onClick={() =>
+                            setDialog({
+                              drawId: draw.id,
+                              position: p.position,
+                              controlNumber: p.controlNumber,
+                              action: "disqualify",
+                            })
+                          }
+                          aria-haspopup="dialog"
+                        >
                           Disqualify
                         </Button>
                       )}
                       {(p.state === "disqualified" || p.state === "forfeited") && (
-                        <Button size="sm" variant="ghost" onClick={() => setDialog({ drawId: draw.id, position: p.position, controlNumber: p.controlNumber, action: "reinstate" })} aria-haspopup="dialog">
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          onClick={() =>
+                            setDialog({
+                              drawId: draw.id,
+                              position: p.position,
+                              controlNumber: p.controlNumber,
+                              action: "reinstate",
+                            })
+                          }
+                          aria-haspopup="dialog"
+                        >
                           Reinstate
                         </Button>
                       )}
@@ -149,10 +205,7 @@ export function WinnersCard({ draw, canPublish }: { draw: AdminDraw; canPublish:
           </Table>
         </div>
         {canPublish && (
-          <Button
-            disabled={publish.isPending}
-            onClick={() => confirmPublish.ask(draw.id)}
-          >
+          <Button disabled={publish.isPending} onClick={() => confirmPublish.ask(draw.id)}>
             <Megaphone />
             Publish winners
           </Button>

@@ -29,7 +29,10 @@ export function WinnersListCard() {
         <CardTitle>
           <h2>Winners list</h2>
         </CardTitle>
-        <CardDescription>For the permit office: each prize&apos;s winner with full name and address. The public list shows masked names only.</CardDescription>
+        <CardDescription>
+          For the permit office: each prize&apos;s winner with full name and address. The public list shows masked names
+          only.
+        </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
         {!winners.data ? (

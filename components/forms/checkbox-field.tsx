@@ -8,11 +8,10 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { FormControl, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 
 /** A checkbox bound to the form's boolean field `name`, its label beside it. */
-export function CheckboxField<TValues extends FieldValues, TName extends FieldPath<TValues> = FieldPath<TValues>>(props: {
-  name: TName;
-  label: ReactNode;
-  disabled?: boolean;
-}) {
+export function CheckboxField<
+  TValues extends FieldValues,
+  TName extends FieldPath<TValues> = FieldPath<TValues>,
+>(props: { name: TName; label: ReactNode; disabled?: boolean }) {
   const { control } = useFormContext<TValues>();
   return (
     <FormField

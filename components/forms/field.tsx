@@ -24,7 +24,9 @@ export interface FieldProps<TValues extends FieldValues, TName extends FieldPath
   placesControl?: boolean;
 }
 
-export function Field<TValues extends FieldValues, TName extends FieldPath<TValues> = FieldPath<TValues>>(props: FieldProps<TValues, TName>) {
+export function Field<TValues extends FieldValues, TName extends FieldPath<TValues> = FieldPath<TValues>>(
+  props: FieldProps<TValues, TName>,
+) {
   const { name, label, description, className, addon, footer, render, placesControl } = props;
   const { control } = useFormContext<TValues>();
   return (
@@ -54,9 +56,15 @@ export function Field<TValues extends FieldValues, TName extends FieldPath<TValu
   );
 }
 
-type ControlProps<T extends "input" | "textarea"> = Omit<ComponentProps<T>, "name" | "value" | "defaultValue" | "onChange" | "onBlur" | "ref" | "children">;
+type ControlProps<T extends "input" | "textarea"> = Omit<
+  ComponentProps<T>,
+  "name" | "value" | "defaultValue" | "onChange" | "onBlur" | "ref" | "children"
+>;
 
-export type TextFieldProps<TValues extends FieldValues, TName extends FieldPath<TValues>> = Omit<FieldProps<TValues, TName>, "render" | "placesControl" | "className"> & {
+export type TextFieldProps<TValues extends FieldValues, TName extends FieldPath<TValues>> = Omit<
+  FieldProps<TValues, TName>,
+  "render" | "placesControl" | "className"
+> & {
   /** Rewrites what is typed or pasted before the form keeps it (digits only, a phone's shape). */
   normalize?: (value: string) => string;
   /** Classes of the FormItem around the field. */
@@ -64,7 +72,9 @@ export type TextFieldProps<TValues extends FieldValues, TName extends FieldPath<
 } & (({ multiline?: false } & ControlProps<"input">) | ({ multiline: true } & ControlProps<"textarea">));
 
 /** A text input (or, `multiline`, a textarea) bound to the form's string field `name`. */
-export function TextField<TValues extends FieldValues, TName extends FieldPath<TValues> = FieldPath<TValues>>(props: TextFieldProps<TValues, TName>) {
+export function TextField<TValues extends FieldValues, TName extends FieldPath<TValues> = FieldPath<TValues>>(
+  props: TextFieldProps<TValues, TName>,
+) {
   const { name, label, description, addon, footer, normalize, itemClassName, ...control } = props;
   return (
     <Field<TValues, TName>
@@ -75,7 +85,8 @@ export function TextField<TValues extends FieldValues, TName extends FieldPath<T
       footer={footer}
       className={itemClassName}
       render={(field) => {
-        const onChange = (event: { target: { value: string } }) => field.onChange(normalize ? normalize(event.target.value) : event.target.value);
+        const onChange = (event: { target: { value: string } }) =>
+          field.onChange(normalize ? normalize(event.target.value) : event.target.value);
         if (control.multiline) {
           const { multiline: _multiline, ...rest } = control;
           return <Textarea {...field} {...rest} onChange={onChange} />;

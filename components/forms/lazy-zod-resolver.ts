@@ -13,7 +13,9 @@ export function lazyZodResolver<Input extends FieldValues, Output = Input>(
 ): Resolver<Input, unknown, Output> {
   let resolver: Promise<Resolver<Input, unknown, Output>> | undefined;
   return async (values, context, options) => {
-    resolver ??= Promise.all([load(), import("@hookform/resolvers/zod")]).then(([schema, { zodResolver }]) => zodResolver<Input, unknown, Output>(schema));
+    resolver ??= Promise.all([load(), import("@hookform/resolvers/zod")]).then(([schema, { zodResolver }]) =>
+      zodResolver<Input, unknown, Output>(schema),
+    );
     return (await resolver)(values, context, options);
   };
 }

@@ -27,8 +27,19 @@ export function PaymentMethodRadios({
   return (
     <div role="radiogroup" aria-label="Payment Method" className="flex flex-wrap gap-2">
       {methods.map((m) => (
-        <Label key={m} className="cursor-pointer rounded-md border px-3 py-2 font-normal has-[:checked]:border-primary has-[:disabled]:cursor-not-allowed">
-          <input type="radio" name={name} value={m} checked={value === m} onChange={() => onValueChange(m)} disabled={disabled} className={RADIO} />
+        <Label
+          key={m}
+          className="cursor-pointer rounded-md border px-3 py-2 font-normal has-[:checked]:border-primary has-[:disabled]:cursor-not-allowed"
+        >
+          <input
+            type="radio"
+            name={name}
+            value={m}
+            checked={value === m}
+            onChange={() => onValueChange(m)}
+            disabled={disabled}
+            className={RADIO}
+          />
           {paymentMethodLabel(m)}
         </Label>
       ))}

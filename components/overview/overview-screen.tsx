@@ -36,7 +36,8 @@ export function OverviewScreen({ userName, isAdmin }: { userName: string; isAdmi
   const [isGenerateOpen, setGenerateOpen] = useState(false);
   const [ticketToShow, setTicketToShow] = useState<TicketToShow | null>(null);
   const openGenerateDialog = () => setGenerateOpen(true);
-  const openTicketDetails = (activity: RecentActivity) => setTicketToShow({ ticket_id: activity.ticket_id, control_number: activity.control_number });
+  const openTicketDetails = (activity: RecentActivity) =>
+    setTicketToShow({ ticket_id: activity.ticket_id, control_number: activity.control_number });
 
   const isLoading = query.isPending;
   // On failure every figure is 0 (SPEC section 8 shows sample figures; staff decide on these, so never).
@@ -83,7 +84,13 @@ export function OverviewScreen({ userName, isAdmin }: { userName: string; isAdmi
       )}
 
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard title="Total Tickets" value={formatCount(total)} icon={Ticket} isLoading={isLoading} description={`${formatCount(summary?.today)} generated today`} />
+        <StatCard
+          title="Total Tickets"
+          value={formatCount(total)}
+          icon={Ticket}
+          isLoading={isLoading}
+          description={`${formatCount(summary?.today)} generated today`}
+        />
         <StatCard
           title="Registered"
           value={formatCount(registered)}
@@ -91,8 +98,20 @@ export function OverviewScreen({ userName, isAdmin }: { userName: string; isAdmi
           isLoading={isLoading}
           description={`${sharePercent(registered, total).toFixed(1)}% of all tickets`}
         />
-        <StatCard title="Unregistered" value={formatCount(summary?.unregistered)} icon={Clock} isLoading={isLoading} description="Waiting for a buyer" />
-        <StatCard title="Total Revenue" value={formatPeso(summary?.revenue)} icon={Wallet} isLoading={isLoading} description="From sold tickets (voids excluded)" />
+        <StatCard
+          title="Unregistered"
+          value={formatCount(summary?.unregistered)}
+          icon={Clock}
+          isLoading={isLoading}
+          description="Waiting for a buyer"
+        />
+        <StatCard
+          title="Total Revenue"
+          value={formatPeso(summary?.revenue)}
+          icon={Wallet}
+          isLoading={isLoading}
+          description="From sold tickets (voids excluded)"
+        />
       </div>
 
       <div className="grid gap-4 lg:grid-cols-3">
@@ -104,9 +123,16 @@ export function OverviewScreen({ userName, isAdmin }: { userName: string; isAdmi
             isLoading={isLoading}
             isEmpty={trendTotal === 0}
             emptyText="No tickets generated in the last 30 days"
-            table={{ caption: "Tickets generated per day, last 30 days", columns: ["Date", "Tickets Generated"], rows: daily.map((d) => [d.label, d.count]) }}
+            table={{
+              caption: "Tickets generated per day, last 30 days",
+              columns: ["Date", "Tickets Generated"],
+              rows: daily.map((d) => [d.label, d.count]),
+            }}
           >
-            <SeriesLineChart data={daily} series={[{ key: "count", name: "Tickets Generated", color: "var(--chart-1)" }]} />
+            <SeriesLineChart
+              data={daily}
+              series={[{ key: "count", name: "Tickets Generated", color: "var(--chart-1)" }]}
+            />
           </ChartCard>
         </div>
         <ChartCard
@@ -126,11 +152,18 @@ export function OverviewScreen({ userName, isAdmin }: { userName: string; isAdmi
         </ChartCard>
       </div>
 
-      <RecentActivityList activities={query.data?.recentActivity} isLoading={isLoading} timeZone={timeZone} onOpenTicket={openTicketDetails} />
+      <RecentActivityList
+        activities={query.data?.recentActivity}
+        isLoading={isLoading}
+        timeZone={timeZone}
+        onOpenTicket={openTicketDetails}
+      />
 
       {/* The tickets workspace's dialogs, loaded on first use: the Overview opens them now and then. */}
       {isGenerateOpen && <LazyGenerateTicketDialog open={isGenerateOpen} onOpenChange={setGenerateOpen} />}
-      {ticketToShow && <LazyTicketDetailsDialog ticket={ticketToShow} open onOpenChange={(open) => !open && setTicketToShow(null)} />}
+      {ticketToShow && (
+        <LazyTicketDetailsDialog ticket={ticketToShow} open onOpenChange={(open) => !open && setTicketToShow(null)} />
+      )}
     </div>
   );
 }

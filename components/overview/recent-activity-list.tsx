@@ -28,7 +28,17 @@ function relativeTime(value: string, now: number): string {
   return formatDistance(Math.min(at.getTime(), now), now, { addSuffix: true });
 }
 
-function ActivityRow({ activity, now, timeZone, onOpen }: { activity: RecentActivity; now: number; timeZone: string; onOpen: () => void }) {
+function ActivityRow({
+  activity,
+  now,
+  timeZone,
+  onOpen,
+}: {
+  activity: RecentActivity;
+  now: number;
+  timeZone: string;
+  onOpen: () => void;
+}) {
   const name = activity.buyer_name?.trim() || UNREGISTERED_TICKET;
   const initial = (activity.buyer_name?.trim() || "U").charAt(0).toUpperCase();
   const registered = activity.is_registered === true;
@@ -40,14 +50,21 @@ function ActivityRow({ activity, now, timeZone, onOpen }: { activity: RecentActi
         data-testid="activity-row"
         className="flex w-full items-center gap-3 px-4 py-3 text-left outline-none transition-colors hover:bg-muted/60 focus-visible:bg-muted/60 focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:px-6"
       >
-        <span aria-hidden className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/15 text-sm font-semibold text-primary">
+        <span
+          aria-hidden
+          className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/15 text-sm font-semibold text-primary"
+        >
           {initial}
         </span>
         <span className="min-w-0 flex-1">
           <span className="block truncate text-sm font-medium">{name}</span>
           <span className="block truncate text-xs text-muted-foreground">Control #: {activity.control_number}</span>
           <span className="mt-1 flex flex-wrap items-center gap-1.5 sm:hidden">
-            <ActivityBadges method={activity.payment_method} registered={registered} isVoid={activity.is_void === true} />
+            <ActivityBadges
+              method={activity.payment_method}
+              registered={registered}
+              isVoid={activity.is_void === true}
+            />
             <ActivityTime activity={activity} now={now} timeZone={timeZone} />
           </span>
         </span>
@@ -80,9 +97,13 @@ function ActivityBadges({ method, registered, isVoid }: { method: string; regist
       {isVoid && <Badge className="bg-zinc-800 text-white dark:bg-zinc-200 dark:text-zinc-900">Void</Badge>}
       <Badge variant="outline">{paymentMethodLabel(method)}</Badge>
       {registered ? (
-        <Badge className="border-transparent bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300">Registered</Badge>
+        <Badge className="border-transparent bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300">
+          Registered
+        </Badge>
       ) : (
-        <Badge className="border-transparent bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200">Unregistered</Badge>
+        <Badge className="border-transparent bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+          Unregistered
+        </Badge>
       )}
     </>
   );

@@ -7,7 +7,11 @@ import type { PublicUrlView } from "@/lib/public-url";
 export function PublicUrlWarning({ view }: { view: PublicUrlView | undefined }) {
   if (!view?.warning) return null;
   return (
-    <p role="note" data-testid="public-url-warning" className="flex items-start gap-2 rounded-md border border-amber-500/50 bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+    <p
+      role="note"
+      data-testid="public-url-warning"
+      className="flex items-start gap-2 rounded-md border border-amber-500/50 bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+    >
       <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />
       <span className="min-w-0 break-words">{view.warning}</span>
     </p>

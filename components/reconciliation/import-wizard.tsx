@@ -9,7 +9,14 @@ import { FileUp, Upload } from "lucide-react";
 import { useForm, useWatch } from "react-hook-form";
 import { TextField } from "@/components/forms/field";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { Form } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -37,8 +44,21 @@ import {
 import { builtInMapping, SAMPLE_BANKS } from "@/lib/statement-samples";
 import { useReturnFocus } from "@/lib/use-return-focus";
 
-const DEFAULTS: ImportFormValues = { kind: "gcash_pdf", accountLabel: "", password: "", profile: "", amountMode: "credit_debit", date: "", description: "", reference: "", amount: "", credit: "", debit: "" };
-const wouldBeLabel = (w: PreviewLine["wouldBe"]) => (w === "already_imported" ? "Already imported" : LINE_STATE_LABELS[w].label);
+const DEFAULTS: ImportFormValues = {
+  kind: "gcash_pdf",
+  accountLabel: "",
+  password: "",
+  profile: "",
+  amountMode: "credit_debit",
+  date: "",
+  description: "",
+  reference: "",
+  amount: "",
+  credit: "",
+  debit: "",
+};
+const wouldBeLabel = (w: PreviewLine["wouldBe"]) =>
+  w === "already_imported" ? "Already imported" : LINE_STATE_LABELS[w].label;
 /** Lines a page in the preview (the line tabs' page size, decision 140). */
 const PREVIEW_ROWS = 100;
 
@@ -50,7 +70,10 @@ export function ImportWizard({ open, onOpenChange }: { open: boolean; onOpenChan
       <DialogContent className="sm:max-w-3xl" data-testid="import-wizard" onCloseAutoFocus={returnFocus}>
         <DialogHeader>
           <DialogTitle>Import Statement</DialogTitle>
-          <DialogDescription>A GCash transaction history (PDF, with its password) or a bank statement (CSV, with its columns). At most 10 MB.</DialogDescription>
+          <DialogDescription>
+            A GCash transaction history (PDF, with its password) or a bank statement (CSV, with its columns). At most 10
+            MB.
+          </DialogDescription>
         </DialogHeader>
         {open && <Wizard onDone={() => onOpenChange(false)} />}
       </DialogContent>
@@ -68,7 +91,11 @@ function Wizard({ onDone }: { onDone: () => void }) {
   const previewMutation = usePreviewStatement();
   const commitMutation = useCommitStatement();
   const profiles = useBankProfiles();
-  const form = useForm<ImportFormValues>({ resolver: zodResolver(importFormSchema), defaultValues: DEFAULTS, mode: "onTouched" });
+  const form = useForm<ImportFormValues>({
+    resolver: zodResolver(importFormSchema),
+    defaultValues: DEFAULTS,
+    mode: "onTouched",
+  });
   const kind = useWatch({ control: form.control, name: "kind" });
   const amountMode = useWatch({ control: form.control, name: "amountMode" });
   const profile = useWatch({ control: form.control, name: "profile" });
@@ -117,7 +144,9 @@ function Wizard({ onDone }: { onDone: () => void }) {
       { ...request, jobId: crypto.randomUUID() },
       {
         onSuccess: (answer) => {
-          toast.success(`Imported ${formatCountOf(answer.new, "new line")} (${formatCount(answer.skipped)} skipped); ${formatCountOf(answer.matched, "payment")} matched`);
+          toast.success(
+            `Imported ${formatCountOf(answer.new, "new line")} (${formatCount(answer.skipped)} skipped); ${formatCountOf(answer.matched, "payment")} matched`,
+          );
           onDone();
         },
       },
@@ -130,11 +159,17 @@ function Wizard({ onDone }: { onDone: () => void }) {
     return (
       <div className="min-w-0 space-y-4" data-testid="import-preview">
         <p role="status">
-          {formatCountOf(preview.lines.length, "credit line")} read{preview.periodFrom ? ` (${preview.periodFrom} to ${preview.periodTo})` : ""}: {formatCount(preview.new)} new,{" "}
-          {formatCount(preview.skipped)} skipped. {[...counts].map(([w, n]) => `${wouldBeLabel(w as PreviewLine["wouldBe"])}: ${formatCount(n)}`).join(" · ")}
+          {formatCountOf(preview.lines.length, "credit line")} read
+          {preview.periodFrom ? ` (${preview.periodFrom} to ${preview.periodTo})` : ""}: {formatCount(preview.new)} new,{" "}
+          {formatCount(preview.skipped)} skipped.{" "}
+          {[...counts].map(([w, n]) => `${wouldBeLabel(w as PreviewLine["wouldBe"])}: ${formatCount(n)}`).join(" · ")}
         </p>
         {(preview.warnings ?? []).map((w) => (
-          <p key={w} className="rounded-md border border-amber-500/50 bg-amber-500/10 p-2 text-sm" data-testid="import-warning">
+          <p
+            key={w}
+            className="rounded-md border border-amber-500/50 bg-amber-500/10 p-2 text-sm"
+            data-testid="import-warning"
+          >
             {w}
           </p>
         ))}
@@ -163,7 +198,14 @@ function Wizard({ onDone }: { onDone: () => void }) {
           </Table>
         </div>
         {preview.lines.length > PREVIEW_ROWS && (
-          <DataTablePagination page={previewPage} pageSize={PREVIEW_ROWS} total={preview.lines.length} noun={["line", "lines"]} onPageChange={setPreviewPage} label="Preview pages" />
+          <DataTablePagination
+            page={previewPage}
+            pageSize={PREVIEW_ROWS}
+            total={preview.lines.length}
+            noun={["line", "lines"]}
+            onPageChange={setPreviewPage}
+            label="Preview pages"
+          />
         )}
         {commitMutation.isPending && <ParseProgress jobId={request.jobId} label="Importing" />}
         {commitMutation.isError && (
@@ -177,7 +219,9 @@ function Wizard({ onDone }: { onDone: () => void }) {
           </Button>
           <Button type="button" onClick={commit} disabled={busy || preview.new === 0}>
             <Upload />
-            {commitMutation.isPending ? "Importing..." : `Import ${formatCount(preview.new)} ${preview.new === 1 ? "Line" : "Lines"}`}
+            {commitMutation.isPending
+              ? "Importing..."
+              : `Import ${formatCount(preview.new)} ${preview.new === 1 ? "Line" : "Lines"}`}
           </Button>
         </DialogFooter>
       </div>
@@ -186,7 +230,12 @@ function Wizard({ onDone }: { onDone: () => void }) {
 
   return (
     <Form {...form}>
-      <form noValidate onSubmit={form.handleSubmit(submit)} className="min-w-0 space-y-4" aria-label="Statement details">
+      <form
+        noValidate
+        onSubmit={form.handleSubmit(submit)}
+        className="min-w-0 space-y-4"
+        aria-label="Statement details"
+      >
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium">Kind of statement</legend>
           <div className="flex flex-wrap gap-4">
@@ -205,7 +254,11 @@ function Wizard({ onDone }: { onDone: () => void }) {
             {SAMPLE_BANKS.map((bank) => (
               <span key={bank}>
                 {" · "}
-                <a className="underline underline-offset-2" href={`/api/reconciliation/samples/${bank.toLowerCase()}.csv`} download>
+                <a
+                  className="underline underline-offset-2"
+                  href={`/api/reconciliation/samples/${bank.toLowerCase()}.csv`}
+                  download
+                >
                   {bank} (CSV)
                 </a>
               </span>
@@ -223,7 +276,9 @@ function Wizard({ onDone }: { onDone: () => void }) {
             aria-describedby={fileError ? "statement-file-error" : undefined}
             onChange={(e) => {
               const chosen = e.target.files?.[0] ?? null;
-              setFileError(chosen && chosen.size > STATEMENT_MAX_BYTES ? "A statement file may be at most 10 MB" : null);
+              setFileError(
+                chosen && chosen.size > STATEMENT_MAX_BYTES ? "A statement file may be at most 10 MB" : null,
+              );
               setFile(chosen && chosen.size <= STATEMENT_MAX_BYTES ? chosen : null);
             }}
           />
@@ -233,15 +288,30 @@ function Wizard({ onDone }: { onDone: () => void }) {
             </p>
           )}
         </div>
-        <TextField<ImportFormValues, "accountLabel"> name="accountLabel" label="Account" placeholder="GCash 0917 123 4567" description="Lines are unique per account: the same label for every statement of one account." />
+        <TextField<ImportFormValues, "accountLabel">
+          name="accountLabel"
+          label="Account"
+          placeholder="GCash 0917 123 4567"
+          description="Lines are unique per account: the same label for every statement of one account."
+        />
         {kind === "gcash_pdf" ? (
-          <TextField<ImportFormValues, "password"> name="password" label="PDF password" type="password" autoComplete="off" description="Used to open the file, never stored." />
+          <TextField<ImportFormValues, "password">
+            name="password"
+            label="PDF password"
+            type="password"
+            autoComplete="off"
+            description="Used to open the file, never stored."
+          />
         ) : (
           <fieldset className="space-y-3 rounded-md border p-3">
             <legend className="px-1 text-sm font-medium">Columns of the file</legend>
             <div className="space-y-2">
               <Label htmlFor="bank-profile">Bank profile</Label>
-              <select id="bank-profile" {...form.register("profile")} className="h-9 w-full rounded-md border border-input bg-background px-3 text-sm">
+              <select
+                id="bank-profile"
+                {...form.register("profile")}
+                className="h-9 w-full rounded-md border border-input bg-background px-3 text-sm"
+              >
                 <option value="">None (do not save)</option>
                 {BANK_PROFILES.map((p) => (
                   <option key={p} value={p}>
@@ -253,11 +323,20 @@ function Wizard({ onDone }: { onDone: () => void }) {
             <div className="grid gap-3 sm:grid-cols-2">
               <TextField<ImportFormValues, "date"> name="date" label="Date column" placeholder="Posting Date" />
               <TextField<ImportFormValues, "reference"> name="reference" label="Reference column" placeholder="Ref" />
-              <TextField<ImportFormValues, "description"> name="description" label="Description column" placeholder="Details" />
+              <TextField<ImportFormValues, "description">
+                name="description"
+                label="Description column"
+                placeholder="Details"
+              />
             </div>
             <div className="flex flex-wrap gap-4">
               <label className="flex items-center gap-2 text-sm">
-                <input type="radio" value="credit_debit" {...form.register("amountMode")} className="size-4 accent-primary" />
+                <input
+                  type="radio"
+                  value="credit_debit"
+                  {...form.register("amountMode")}
+                  className="size-4 accent-primary"
+                />
                 Credit and debit columns
               </label>
               <label className="flex items-center gap-2 text-sm">

@@ -19,7 +19,10 @@ const fail = (what: string) => (e: unknown) => {
 };
 
 /** `(line) => its action buttons` for the lines of one state. */
-export function useLineActions(state: LineState, onReason: (r: ReasonRequest) => void): (line: StatementLineRow) => ReactNode {
+export function useLineActions(
+  state: LineState,
+  onReason: (r: ReasonRequest) => void,
+): (line: StatementLineRow) => ReactNode {
   const match = useMatchLine();
   const ignore = useIgnoreLine();
   const unverify = useUnverifyPayment();
@@ -34,7 +37,10 @@ export function useLineActions(state: LineState, onReason: (r: ReasonRequest) =>
           description: "The line is set aside (not raffle money) and counts for nothing. Say why.",
           kind: "reason",
           action: "Ignore Line",
-          run: (reason) => ignore.mutateAsync({ lineId: l.id, reason }).then(() => toast.success("Line ignored"), fail("Ignore failed")),
+          run: (reason) =>
+            ignore
+              .mutateAsync({ lineId: l.id, reason })
+              .then(() => toast.success("Line ignored"), fail("Ignore failed")),
         })
       }
     >
@@ -60,13 +66,21 @@ export function useLineActions(state: LineState, onReason: (r: ReasonRequest) =>
                       description: `${c.reason}. Say why this ${c.method === "gcash" ? "bank" : "GCash"} line pays it.`,
                       kind: "comment",
                       action: "Match",
-                      run: (comment) => match.mutateAsync({ lineId: l.id, paymentId: c.paymentId, comment }).then(() => toast.success(`Matched to ${c.controlNumbers.join(", ")}`), fail("Match failed")),
+                      run: (comment) =>
+                        match
+                          .mutateAsync({ lineId: l.id, paymentId: c.paymentId, comment })
+                          .then(() => toast.success(`Matched to ${c.controlNumbers.join(", ")}`), fail("Match failed")),
                     })
-                  : match.mutateAsync({ lineId: l.id, paymentId: c.paymentId }).then(() => toast.success(`Matched to ${c.controlNumbers.join(", ")}`), fail("Match failed")).catch(() => {})
+                  : match
+                      .mutateAsync({ lineId: l.id, paymentId: c.paymentId })
+                      .then(() => toast.success(`Matched to ${c.controlNumbers.join(", ")}`), fail("Match failed"))
+                      .catch(() => {})
               }
             >
               <Check />
-              {c.crossMethod ? `Other method: ${c.method === "gcash" ? "GCash" : "bank"} ${c.controlNumbers.join(", ")}` : `Confirm ${c.controlNumbers.join(", ")}`}
+              {c.crossMethod
+                ? `Other method: ${c.method === "gcash" ? "GCash" : "bank"} ${c.controlNumbers.join(", ")}`
+                : `Confirm ${c.controlNumbers.join(", ")}`}
             </Button>
           ))}
           {ignoreButton(l)}
@@ -82,10 +96,14 @@ export function useLineActions(state: LineState, onReason: (r: ReasonRequest) =>
             onClick={() =>
               onReason({
                 title: `Accept ${formatAmount(l.amount)}?`,
-                description: "The amount differs from the payment's. Accepting matches the line; a comment saying why is required.",
+                description:
+                  "The amount differs from the payment's. Accepting matches the line; a comment saying why is required.",
                 kind: "comment",
                 action: "Accept Amount",
-                run: (comment) => match.mutateAsync({ lineId: l.id, paymentId, comment }).then((a) => toast.success(`Accepted; the payment is ${a.paymentStatus}`), fail("Accept failed")),
+                run: (comment) =>
+                  match
+                    .mutateAsync({ lineId: l.id, paymentId, comment })
+                    .then((a) => toast.success(`Accepted; the payment is ${a.paymentStatus}`), fail("Accept failed")),
               })
             }
           >
@@ -109,7 +127,10 @@ export function useLineActions(state: LineState, onReason: (r: ReasonRequest) =>
               kind: "reason",
               action: "Un-verify",
               destructive: true,
-              run: (reason) => unverify.mutateAsync({ paymentId, reason }).then(() => toast.success("Payment un-verified"), fail("Un-verify failed")),
+              run: (reason) =>
+                unverify
+                  .mutateAsync({ paymentId, reason })
+                  .then(() => toast.success("Payment un-verified"), fail("Un-verify failed")),
             })
           }
         >

@@ -19,12 +19,19 @@ import { LINES_PAGE_SIZE, REPORT_LABELS, type LineState, type ReportName } from 
 import type { StatementLineRow } from "@/lib/schemas/reconciliation";
 
 export type LineReport = Exclude<ReportName, "unverified-claims">;
-export const STATE_OF: Record<LineReport, LineState> = { unmatched: "unmatched", mismatches: "amount_mismatch", duplicates: "duplicate", matched: "matched" };
+export const STATE_OF: Record<LineReport, LineState> = {
+  unmatched: "unmatched",
+  mismatches: "amount_mismatch",
+  duplicates: "duplicate",
+  matched: "matched",
+};
 
 /** The Suggestions (unmatched) or Note (the others) of a line. */
 function LineNote({ line, state }: { line: StatementLineRow; state: LineState }) {
-  if (state !== "unmatched") return <span className="text-xs">{[line.matchKind, line.note].filter(Boolean).join(": ") || "—"}</span>;
-  if (!line.candidates.length) return <span className="text-xs text-muted-foreground">No payment of this amount within 2 days</span>;
+  if (state !== "unmatched")
+    return <span className="text-xs">{[line.matchKind, line.note].filter(Boolean).join(": ") || "—"}</span>;
+  if (!line.candidates.length)
+    return <span className="text-xs text-muted-foreground">No payment of this amount within 2 days</span>;
   return (
     <ul className="space-y-1 text-xs">
       {line.candidates.map((c) => (
@@ -36,7 +43,21 @@ function LineNote({ line, state }: { line: StatementLineRow; state: LineState })
   );
 }
 
-function LineCards({ lines, state, label, empty, timeZone, actions }: { lines: StatementLineRow[]; state: LineState; label: string; empty: string; timeZone: string; actions: (l: StatementLineRow) => ReactNode }) {
+function LineCards({
+  lines,
+  state,
+  label,
+  empty,
+  timeZone,
+  actions,
+}: {
+  lines: StatementLineRow[];
+  state: LineState;
+  label: string;
+  empty: string;
+  timeZone: string;
+  actions: (l: StatementLineRow) => ReactNode;
+}) {
   if (!lines.length) return <p className="rounded-md border p-4 text-center text-sm text-muted-foreground">{empty}</p>;
   return (
     <ul className="space-y-3" aria-label={label}>
@@ -65,7 +86,17 @@ function LineCards({ lines, state, label, empty, timeZone, actions }: { lines: S
   );
 }
 
-export function LinesView({ report, page, onPageChange, onReason }: { report: LineReport; page: number; onPageChange: (page: number | null, options?: { replace?: boolean }) => void; onReason: (r: ReasonRequest) => void }) {
+export function LinesView({
+  report,
+  page,
+  onPageChange,
+  onReason,
+}: {
+  report: LineReport;
+  page: number;
+  onPageChange: (page: number | null, options?: { replace?: boolean }) => void;
+  onReason: (r: ReasonRequest) => void;
+}) {
   const state = STATE_OF[report];
   const lines = useStatementLines(state, page);
   const timeZone = useRaffleTimezone();
@@ -74,7 +105,8 @@ export function LinesView({ report, page, onPageChange, onReason }: { report: Li
   const pageCount = Math.max(1, Math.ceil(total / LINES_PAGE_SIZE));
   // A page past the end (its last lines decided, an old link): show the last page instead.
   useEffect(() => {
-    if (lines.data && !lines.isPlaceholderData && page > pageCount) onPageChange(pageCount === 1 ? null : pageCount, { replace: true });
+    if (lines.data && !lines.isPlaceholderData && page > pageCount)
+      onPageChange(pageCount === 1 ? null : pageCount, { replace: true });
   }, [lines.data, lines.isPlaceholderData, page, pageCount, onPageChange]);
 
   if (lines.isPending) return <Skeleton className="h-24 w-full" label="Loading the lines" />;
@@ -116,12 +148,24 @@ export function LinesView({ report, page, onPageChange, onReason }: { report: Li
     },
   ];
   return (
-    <div className="space-y-3" aria-busy={lines.isPlaceholderData} data-testid="lines-view" data-page={lines.isPlaceholderData ? undefined : lines.data.page}>
+    <div
+      className="space-y-3"
+      aria-busy={lines.isPlaceholderData}
+      data-testid="lines-view"
+      data-page={lines.isPlaceholderData ? undefined : lines.data.page}
+    >
       <div className="hidden lg:block">
         <ReportTable data={lines.data.lines} columns={columns} label={label} empty={empty} rowActions={actions} />
       </div>
       <div className="lg:hidden">
-        <LineCards lines={lines.data.lines} state={state} label={label} empty={empty} timeZone={timeZone} actions={actions} />
+        <LineCards
+          lines={lines.data.lines}
+          state={state}
+          label={label}
+          empty={empty}
+          timeZone={timeZone}
+          actions={actions}
+        />
       </div>
       <DataTablePagination
         label={`${label} pages`}

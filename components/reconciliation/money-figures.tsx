@@ -6,7 +6,13 @@
 // archive's summary PDF (SUMMARY_FIGURES; GET /api/reconciliation/summary).
 import Link from "next/link";
 import { errorMessage } from "@/lib/api-client";
-import { SUMMARY_FIGURES, figureText, ledgerListHref, type LedgerState, type LedgerSummary } from "@/lib/payment-ledger";
+import {
+  SUMMARY_FIGURES,
+  figureText,
+  ledgerListHref,
+  type LedgerState,
+  type LedgerSummary,
+} from "@/lib/payment-ledger";
 import { useLedgerSummary } from "@/lib/queries/reconciliation";
 
 const LIST_OF: Partial<Record<keyof LedgerSummary, LedgerState>> = {
@@ -18,7 +24,12 @@ const LIST_OF: Partial<Record<keyof LedgerSummary, LedgerState>> = {
 
 export function MoneyFigures({ className = "" }: { className?: string }) {
   const summary = useLedgerSummary();
-  if (summary.isError) return <p role="alert" className="text-sm text-destructive">The money figures could not be loaded: {errorMessage(summary.error, "no answer from the server")}</p>;
+  if (summary.isError)
+    return (
+      <p role="alert" className="text-sm text-destructive">
+        The money figures could not be loaded: {errorMessage(summary.error, "no answer from the server")}
+      </p>
+    );
   if (!summary.data) return <p className="text-sm text-muted-foreground">Loading the money figures…</p>;
   const data = summary.data;
   return (

@@ -13,13 +13,33 @@ import { toast } from "@/components/ui/sonner";
 import { errorMessage } from "@/lib/api-client";
 import { formatCount, formatDateTime } from "@/lib/format";
 import { formatAmount } from "@/lib/money";
-import { LEDGER_METHOD_LABELS, LEDGER_METHODS, LEDGER_STATE_LABELS, LEDGER_STATE_MEANINGS, settleEvidencePath, type LedgerMethod, type LedgerPayment, type LedgerState, type LedgerSummary } from "@/lib/payment-ledger";
-import { useLedgerPayments, useLedgerSummary, useSettlePayment, useUnsettlePayment } from "@/lib/queries/reconciliation";
+import {
+  LEDGER_METHOD_LABELS,
+  LEDGER_METHODS,
+  LEDGER_STATE_LABELS,
+  LEDGER_STATE_MEANINGS,
+  settleEvidencePath,
+  type LedgerMethod,
+  type LedgerPayment,
+  type LedgerState,
+  type LedgerSummary,
+} from "@/lib/payment-ledger";
+import {
+  useLedgerPayments,
+  useLedgerSummary,
+  useSettlePayment,
+  useUnsettlePayment,
+} from "@/lib/queries/reconciliation";
 import { useRaffleTimezone } from "@/lib/queries/settings";
 
 /** The order the sub-tabs show: what needs a decision first. */
 const STATE_ORDER: LedgerState[] = ["unverified", "awaiting_statement", "settled_by_hand", "verified"];
-const SUMMARY_KEY: Record<LedgerState, keyof LedgerSummary> = { unverified: "unverified", awaiting_statement: "awaitingStatement", settled_by_hand: "settledByHand", verified: "verified" };
+const SUMMARY_KEY: Record<LedgerState, keyof LedgerSummary> = {
+  unverified: "unverified",
+  awaiting_statement: "awaitingStatement",
+  settled_by_hand: "settledByHand",
+  verified: "verified",
+};
 
 export function PaymentsView({
   state,
@@ -46,12 +66,17 @@ export function PaymentsView({
       cell: (row) => (
         <span className="tabular-nums">
           {formatAmount(row.amount)}
-          {row.state === "unverified" && row.covered !== "0.00" && <span className="block text-xs text-muted-foreground">lines: {formatAmount(row.covered)}</span>}
+          {row.state === "unverified" && row.covered !== "0.00" && (
+            <span className="block text-xs text-muted-foreground">lines: {formatAmount(row.covered)}</span>
+          )}
         </span>
       ),
     },
     { header: "Tickets", cell: (row) => row.controlNumbers.join(", ") },
-    { header: "Paid", cell: (row) => <span className="whitespace-nowrap">{formatDateTime(row.paidAt, timeZone)}</span> },
+    {
+      header: "Paid",
+      cell: (row) => <span className="whitespace-nowrap">{formatDateTime(row.paidAt, timeZone)}</span>,
+    },
     { header: "Collected by", cell: (row) => row.collectedBy ?? "—" },
     state === "settled_by_hand"
       ? {
@@ -66,7 +91,10 @@ export function PaymentsView({
             </span>
           ),
         }
-      : { header: "What to do", cell: (row) => <span className="block min-w-72 text-sm whitespace-normal">{row.fix}</span> },
+      : {
+          header: "What to do",
+          cell: (row) => <span className="block min-w-72 text-sm whitespace-normal">{row.fix}</span>,
+        },
   ];
 
   const rowActions = (row: LedgerPayment) => {
@@ -79,13 +107,15 @@ export function PaymentsView({
           onClick={() =>
             onReason({
               title: `Settle ${what} by hand?`,
-              description: "For money no statement will ever show (cash handed to the treasurer, a transfer to an account never exported). It is counted as settled by hand, apart from what statements verify, and can be undone until Close.",
+              description:
+                "For money no statement will ever show (cash handed to the treasurer, a transfer to an account never exported). It is counted as settled by hand, apart from what statements verify, and can be undone until Close.",
               kind: "reason",
               action: "Settle by hand",
               evidence: true,
               run: (reason, file) =>
                 settle.mutateAsync({ paymentId: row.paymentId, reason, file }).then(
-                  () => toast.success(`Settled ${row.reference ?? "the payment"} by hand${file ? " with evidence" : ""}`),
+                  () =>
+                    toast.success(`Settled ${row.reference ?? "the payment"} by hand${file ? " with evidence" : ""}`),
                   (e) => {
                     toast.error(errorMessage(e, "Settling failed"));
                     throw e;
@@ -106,7 +136,8 @@ export function PaymentsView({
           onClick={() =>
             onReason({
               title: `Undo the settlement of ${what}?`,
-              description: "The payment goes back to unverified or awaiting a statement. The settlement and this undo stay in the Activity Log.",
+              description:
+                "The payment goes back to unverified or awaiting a statement. The settlement and this undo stay in the Activity Log.",
               kind: "reason",
               action: "Undo settlement",
               destructive: true,
@@ -134,7 +165,13 @@ export function PaymentsView({
         {STATE_ORDER.map((s) => {
           const figure = summary.data?.[SUMMARY_KEY[s]];
           return (
-            <Button key={s} size="sm" variant={s === state ? "default" : "outline"} aria-pressed={s === state} onClick={() => onFilter({ state: s })}>
+            <Button
+              key={s}
+              size="sm"
+              variant={s === state ? "default" : "outline"}
+              aria-pressed={s === state}
+              onClick={() => onFilter({ state: s })}
+            >
               {LEDGER_STATE_LABELS[s]}
               {figure && <span className="tabular-nums">({formatCount(figure.count)})</span>}
             </Button>
@@ -143,7 +180,13 @@ export function PaymentsView({
       </div>
       <div className="flex flex-wrap gap-2" role="group" aria-label="Payment method">
         {[null, ...LEDGER_METHODS].map((m) => (
-          <Button key={m ?? "all"} size="sm" variant={m === method ? "secondary" : "ghost"} aria-pressed={m === method} onClick={() => onFilter({ method: m })}>
+          <Button
+            key={m ?? "all"}
+            size="sm"
+            variant={m === method ? "secondary" : "ghost"}
+            aria-pressed={m === method}
+            onClick={() => onFilter({ method: m })}
+          >
             {m ? LEDGER_METHOD_LABELS[m] : "GCash and bank"}
           </Button>
         ))}
@@ -156,7 +199,8 @@ export function PaymentsView({
       ) : (
         <>
           <p className="text-sm font-medium" data-testid="ledger-count">
-            {formatCount(list.data.count)} {list.data.count === 1 ? "payment" : "payments"}, {formatAmount(list.data.total)}
+            {formatCount(list.data.count)} {list.data.count === 1 ? "payment" : "payments"},{" "}
+            {formatAmount(list.data.total)}
           </p>
           <ReportTable
             data={list.data.payments}

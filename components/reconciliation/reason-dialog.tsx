@@ -10,12 +10,24 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { TextField } from "@/components/forms/field";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { Form } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { ATTACHMENT_ACCEPT } from "@/lib/api/ticket-files";
-import { commentFormSchema, reasonFormSchema, type CommentFormValues, type ReasonFormValues } from "@/lib/schemas/reconciliation";
+import {
+  commentFormSchema,
+  reasonFormSchema,
+  type CommentFormValues,
+  type ReasonFormValues,
+} from "@/lib/schemas/reconciliation";
 import { useReturnFocus } from "@/lib/use-return-focus";
 
 export interface ReasonRequest {
@@ -30,7 +42,13 @@ export interface ReasonRequest {
   run: (text: string, file: File | null) => Promise<unknown>;
 }
 
-export function ReasonDialog({ request, onOpenChange }: { request: ReasonRequest | null; onOpenChange: (open: boolean) => void }) {
+export function ReasonDialog({
+  request,
+  onOpenChange,
+}: {
+  request: ReasonRequest | null;
+  onOpenChange: (open: boolean) => void;
+}) {
   const onDone = () => onOpenChange(false);
   // Opened from buttons outside a DialogTrigger: Radix would leave the focus on the page's top.
   const returnFocus = useReturnFocus(!!request);
@@ -43,7 +61,11 @@ export function ReasonDialog({ request, onOpenChange }: { request: ReasonRequest
               <DialogTitle>{request.title}</DialogTitle>
               <DialogDescription>{request.description}</DialogDescription>
             </DialogHeader>
-            {request.kind === "comment" ? <CommentForm request={request} onDone={onDone} /> : <ReasonForm request={request} onDone={onDone} />}
+            {request.kind === "comment" ? (
+              <CommentForm request={request} onDone={onDone} />
+            ) : (
+              <ReasonForm request={request} onDone={onDone} />
+            )}
           </>
         )}
       </DialogContent>
@@ -52,23 +74,34 @@ export function ReasonDialog({ request, onOpenChange }: { request: ReasonRequest
 }
 
 /** Runs the decision; on failure the caller's toast said why and the dialog stays open. */
-const submitWith = (request: ReasonRequest, onDone: () => void) => async (text: string, file: File | null = null) => {
-  try {
-    await request.run(text, file);
-    onDone();
-  } catch {
-    // Already told.
-  }
-};
+const submitWith =
+  (request: ReasonRequest, onDone: () => void) =>
+  async (text: string, file: File | null = null) => {
+    try {
+      await request.run(text, file);
+      onDone();
+    } catch {
+      // Already told.
+    }
+  };
 
 function ReasonForm({ request, onDone }: { request: ReasonRequest; onDone: () => void }) {
-  const form = useForm<ReasonFormValues>({ resolver: zodResolver(reasonFormSchema), defaultValues: { reason: "" }, mode: "onTouched" });
+  const form = useForm<ReasonFormValues>({
+    resolver: zodResolver(reasonFormSchema),
+    defaultValues: { reason: "" },
+    mode: "onTouched",
+  });
   const [file, setFile] = useState<File | null>(null);
   const submit = submitWith(request, onDone);
   const pending = form.formState.isSubmitting;
   return (
     <Form {...form}>
-      <form noValidate onSubmit={form.handleSubmit((v) => submit(v.reason, file))} className="space-y-4" aria-label={request.title}>
+      <form
+        noValidate
+        onSubmit={form.handleSubmit((v) => submit(v.reason, file))}
+        className="space-y-4"
+        aria-label={request.title}
+      >
         <TextField<ReasonFormValues, "reason"> name="reason" label="Reason" multiline rows={3} disabled={pending} />
         {request.evidence && (
           <div className="space-y-1">
@@ -93,12 +126,21 @@ function ReasonForm({ request, onDone }: { request: ReasonRequest; onDone: () =>
 }
 
 function CommentForm({ request, onDone }: { request: ReasonRequest; onDone: () => void }) {
-  const form = useForm<CommentFormValues>({ resolver: zodResolver(commentFormSchema), defaultValues: { comment: "" }, mode: "onTouched" });
+  const form = useForm<CommentFormValues>({
+    resolver: zodResolver(commentFormSchema),
+    defaultValues: { comment: "" },
+    mode: "onTouched",
+  });
   const submit = submitWith(request, onDone);
   const pending = form.formState.isSubmitting;
   return (
     <Form {...form}>
-      <form noValidate onSubmit={form.handleSubmit((v) => submit(v.comment))} className="space-y-4" aria-label={request.title}>
+      <form
+        noValidate
+        onSubmit={form.handleSubmit((v) => submit(v.comment))}
+        className="space-y-4"
+        aria-label={request.title}
+      >
         <TextField<CommentFormValues, "comment"> name="comment" label="Comment" multiline rows={3} disabled={pending} />
         <DialogButtons request={request} pending={pending} onCancel={onDone} />
       </form>
@@ -106,7 +148,15 @@ function CommentForm({ request, onDone }: { request: ReasonRequest; onDone: () =
   );
 }
 
-function DialogButtons({ request, pending, onCancel }: { request: ReasonRequest; pending: boolean; onCancel: () => void }) {
+function DialogButtons({
+  request,
+  pending,
+  onCancel,
+}: {
+  request: ReasonRequest;
+  pending: boolean;
+  onCancel: () => void;
+}) {
   return (
     <DialogFooter>
       <Button type="button" variant="outline" onClick={onCancel}>

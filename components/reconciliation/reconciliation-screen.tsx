@@ -25,7 +25,12 @@ import { errorMessage } from "@/lib/api-client";
 import { reportCsvPath } from "@/lib/api/reconciliation";
 import { formatCount, formatCountOf, formatDay } from "@/lib/format";
 import { formatAmount } from "@/lib/money";
-import { useDiscardImport, useReconciliationReport, useReconciliationReports, useStatementImports } from "@/lib/queries/reconciliation";
+import {
+  useDiscardImport,
+  useReconciliationReport,
+  useReconciliationReports,
+  useStatementImports,
+} from "@/lib/queries/reconciliation";
 import { LEDGER_METHODS, LEDGER_STATES, type LedgerMethod, type LedgerState } from "@/lib/payment-ledger";
 import { REPORT_LABELS, REPORT_NAMES, type ReportName } from "@/lib/reconciliation-names";
 
@@ -33,20 +38,30 @@ import { REPORT_LABELS, REPORT_NAMES, type ReportName } from "@/lib/reconciliati
 // first chosen, as Settings' tabs do (decisions 178 and 182): the screen opens on Unverified claims.
 // Pointing at or focusing the tab list starts fetching it; a URL naming a line tab renders it on the server.
 const loadLinesView = () => import("@/components/reconciliation/lines-view");
-const LinesView = dynamic(() => loadLinesView().then((m) => m.LinesView), { loading: () => <Skeleton className="h-24 w-full" label="Loading the lines" /> });
+const LinesView = dynamic(() => loadLinesView().then((m) => m.LinesView), {
+  loading: () => <Skeleton className="h-24 w-full" label="Loading the lines" />,
+});
 
 // The import wizard and the reason dialog load when first opened (decision 178).
-const ImportWizard = dynamic(() => import("@/components/reconciliation/import-wizard").then((m) => m.ImportWizard), { ssr: false });
-const PaymentsView = dynamic(() => import("@/components/reconciliation/payments-view").then((m) => m.PaymentsView), { loading: () => <Skeleton className="h-24 w-full" label="Loading the payments" /> });
-const ReasonDialog = dynamic(() => import("@/components/reconciliation/reason-dialog").then((m) => m.ReasonDialog), { ssr: false });
+const ImportWizard = dynamic(() => import("@/components/reconciliation/import-wizard").then((m) => m.ImportWizard), {
+  ssr: false,
+});
+const PaymentsView = dynamic(() => import("@/components/reconciliation/payments-view").then((m) => m.PaymentsView), {
+  loading: () => <Skeleton className="h-24 w-full" label="Loading the payments" />,
+});
+const ReasonDialog = dynamic(() => import("@/components/reconciliation/reason-dialog").then((m) => m.ReasonDialog), {
+  ssr: false,
+});
 
 /** The payment ledger's tab (issue 37) beside the five reports. */
 const SCREEN_TABS = ["payments", ...REPORT_NAMES] as const;
 type ScreenTab = (typeof SCREEN_TABS)[number];
 
 const TAB_OF: Record<ReportName, string> = {
-  "unverified-claims": "GCash and bank payments staff entered whose reference is in no imported statement covering their day (or whose lines fall short): the sign of money that never arrived. Settle by hand in the Payments tab what arrived another way.",
-  unmatched: "Credits in the statements that no payment's reference explains. Confirm a suggested payment, or ignore the line with a reason.",
+  "unverified-claims":
+    "GCash and bank payments staff entered whose reference is in no imported statement covering their day (or whose lines fall short): the sign of money that never arrived. Settle by hand in the Payments tab what arrived another way.",
+  unmatched:
+    "Credits in the statements that no payment's reference explains. Confirm a suggested payment, or ignore the line with a reason.",
   mismatches: "The reference is a payment's but the amount is not. Accept it with a comment, or ignore it.",
   duplicates: "The reference's payment was already covered by other lines.",
   matched: "Lines matched to payments; a payment is verified when its lines reach its amount.",
@@ -77,8 +92,15 @@ export function ReconciliationScreen() {
     },
     { history: "push" },
   );
-  const setLedgerFilter = useCallback((next: { state?: LedgerState; method?: LedgerMethod | null }) => void setView(next), [setView]);
-  const setPage = useCallback((p: number | null, options?: { replace?: boolean }) => void setView({ page: p }, options?.replace ? { history: "replace" } : undefined), [setView]);
+  const setLedgerFilter = useCallback(
+    (next: { state?: LedgerState; method?: LedgerMethod | null }) => void setView(next),
+    [setView],
+  );
+  const setPage = useCallback(
+    (p: number | null, options?: { replace?: boolean }) =>
+      void setView({ page: p }, options?.replace ? { history: "replace" } : undefined),
+    [setView],
+  );
   const [wizardOpen, setWizardOpen] = useState(false);
   const [reason, setReason] = useState<ReasonRequest | null>(null);
   const wizardMounted = useOpenedOnce(wizardOpen);
@@ -88,7 +110,10 @@ export function ReconciliationScreen() {
   return (
     <div className="min-w-0 space-y-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <PageHeader title="Reconciliation" description="GCash and bank statements matched to the payments staff entered, peso by peso." />
+        <PageHeader
+          title="Reconciliation"
+          description="GCash and bank statements matched to the payments staff entered, peso by peso."
+        />
         <Button onClick={() => setWizardOpen(true)} disabled={reconcileRefusal !== null}>
           <FileUp />
           Import Statement
@@ -125,7 +150,9 @@ export function ReconciliationScreen() {
           </TabsList>
         </div>
         <TabsContent value="payments" className="min-w-0 space-y-3 pt-3">
-          {tab === "payments" && <PaymentsView state={state} method={method} onFilter={setLedgerFilter} onReason={setReason} />}
+          {tab === "payments" && (
+            <PaymentsView state={state} method={method} onFilter={setLedgerFilter} onReason={setReason} />
+          )}
         </TabsContent>
         {REPORT_NAMES.map((name) => (
           <TabsContent key={name} value={name} className="min-w-0 space-y-3 pt-3">
@@ -143,7 +170,12 @@ export function ReconciliationScreen() {
                 </a>
               </Button>
             </div>
-            {tab === name && (name === "unverified-claims" ? <ClaimsTable /> : <LinesView report={name} page={Math.max(1, page)} onPageChange={setPage} onReason={setReason} />)}
+            {tab === name &&
+              (name === "unverified-claims" ? (
+                <ClaimsTable />
+              ) : (
+                <LinesView report={name} page={Math.max(1, page)} onPageChange={setPage} onReason={setReason} />
+              ))}
           </TabsContent>
         ))}
       </Tabs>
@@ -170,7 +202,8 @@ function ImportsCard({ onReason }: { onReason: (r: ReasonRequest) => void }) {
   const imports = useStatementImports();
   const discard = useDiscardImport();
   const rows = imports.data?.imports ?? [];
-  const coversText = (r: (typeof rows)[number]) => (r.periodFrom ? `${formatDay(r.periodFrom)} to ${formatDay(r.periodTo ?? r.periodFrom)}` : "—");
+  const coversText = (r: (typeof rows)[number]) =>
+    r.periodFrom ? `${formatDay(r.periodFrom)} to ${formatDay(r.periodTo ?? r.periodFrom)}` : "—";
   const discardButton = (r: (typeof rows)[number]) =>
     r.discardedAt ? null : (
       <Button
@@ -179,13 +212,17 @@ function ImportsCard({ onReason }: { onReason: (r: ReasonRequest) => void }) {
         onClick={() =>
           onReason({
             title: `Discard ${r.fileName}?`,
-            description: "All its lines are discarded and the payments they verified go back to claimed. The record stays.",
+            description:
+              "All its lines are discarded and the payments they verified go back to claimed. The record stays.",
             kind: "reason",
             action: "Discard Import",
             destructive: true,
             run: (reason) =>
               discard.mutateAsync({ importId: r.id, reason }).then(
-                (a) => toast.success(`Discarded ${formatCountOf(a.lines, "line")}; ${formatCountOf(a.unverified, "payment")} back to claimed`),
+                (a) =>
+                  toast.success(
+                    `Discarded ${formatCountOf(a.lines, "line")}; ${formatCountOf(a.unverified, "payment")} back to claimed`,
+                  ),
                 (e) => {
                   toast.error(errorMessage(e, "Discard failed"));
                   throw e;
@@ -211,7 +248,7 @@ function ImportsCard({ onReason }: { onReason: (r: ReasonRequest) => void }) {
         ) : rows.length === 0 ? (
           <p className="text-sm text-muted-foreground">No statement imported yet.</p>
         ) : (
-<>
+          <>
             {/* Fits at 1280 beside the sidebar (the account under its file, the reason wrapping) and
                 becomes one card per statement below 1024 px (issue 38 item 8, decision 232). */}
             <Table className="hidden lg:table">
@@ -237,7 +274,9 @@ function ImportsCard({ onReason }: { onReason: (r: ReasonRequest) => void }) {
                     <TableCell className="text-right tabular-nums">
                       {formatCount(r.lines)} ({formatCount(r.new)} / {formatCount(r.skipped)})
                     </TableCell>
-                    <TableCell className="min-w-40 whitespace-normal">{r.discardedAt ? `Discarded: ${r.discardReason}` : "Kept"}</TableCell>
+                    <TableCell className="min-w-40 whitespace-normal">
+                      {r.discardedAt ? `Discarded: ${r.discardReason}` : "Kept"}
+                    </TableCell>
                     <TableCell>{discardButton(r)}</TableCell>
                   </TableRow>
                 ))}
@@ -249,7 +288,8 @@ function ImportsCard({ onReason }: { onReason: (r: ReasonRequest) => void }) {
                   <p className="font-medium break-all">{r.fileName}</p>
                   <p className="text-xs text-muted-foreground">{r.accountLabel}</p>
                   <p className="mt-1">
-                    {coversText(r)} · {formatCountOf(r.lines, "line")} ({formatCount(r.new)} new, {formatCount(r.skipped)} skipped)
+                    {coversText(r)} · {formatCountOf(r.lines, "line")} ({formatCount(r.new)} new,{" "}
+                    {formatCount(r.skipped)} skipped)
                   </p>
                   <p className="break-words">{r.discardedAt ? `Discarded: ${r.discardReason}` : "Kept"}</p>
                   {!r.discardedAt && <div className="mt-2 border-t pt-2">{discardButton(r)}</div>}

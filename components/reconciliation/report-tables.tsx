@@ -28,7 +28,19 @@ const STICKY_ACTIONS = "sticky right-0 bg-card shadow-[-8px_0_8px_-8px_rgb(0_0_0
  * keep their identity across renders, so a dialog opened from one can give the focus back to it
  * (decision 174). The rows are the page the table is given (paging happens on the server).
  */
-export function ReportTable<T>({ data, columns, label, empty, rowActions }: { data: T[]; columns: ReportColumn<T>[]; label: string; empty: string; rowActions?: (row: T) => ReactNode }) {
+export function ReportTable<T>({
+  data,
+  columns,
+  label,
+  empty,
+  rowActions,
+}: {
+  data: T[];
+  columns: ReportColumn<T>[];
+  label: string;
+  empty: string;
+  rowActions?: (row: T) => ReactNode;
+}) {
   return (
     <div className="overflow-x-auto rounded-md border bg-card">
       <Table aria-label={label}>
@@ -78,8 +90,18 @@ export function ClaimsTable() {
     { header: "Reference", cell: (row) => <span className="font-mono text-xs">{row.reference ?? "—"}</span> },
     { header: "Amount", cell: (row) => <span className="tabular-nums">{formatAmount(row.amount)}</span> },
     { header: "Tickets", cell: (row) => row.controlNumbers.join(", ") },
-    { header: "Paid", cell: (row) => <span className="whitespace-nowrap">{formatDateTime(row.paidAt, timeZone)}</span> },
+    {
+      header: "Paid",
+      cell: (row) => <span className="whitespace-nowrap">{formatDateTime(row.paidAt, timeZone)}</span>,
+    },
     { header: "Collected by", cell: (row) => row.collectedBy ?? "—" },
   ];
-  return <ReportTable data={report.data.rows} columns={columns} label="Unverified claims" empty="No unverified claim: every GCash or bank payment in a covered day has its line." />;
+  return (
+    <ReportTable
+      data={report.data.rows}
+      columns={columns}
+      label="Unverified claims"
+      empty="No unverified claim: every GCash or bank payment in a covered day has its line."
+    />
+  );
 }

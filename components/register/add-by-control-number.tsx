@@ -15,7 +15,13 @@ import { registrability, registrationFacts, REGISTRABILITY_TEXT } from "@/lib/re
 import { REGISTRATION_TEXT, type TicketSummary } from "@/lib/registration";
 import { TICKET_MESSAGES } from "@/lib/ticket-messages";
 
-export function AddByControlNumber({ isSelected, onAdd }: { isSelected: (id: string) => boolean; onAdd: (ticket: TicketSummary) => void }) {
+export function AddByControlNumber({
+  isSelected,
+  onAdd,
+}: {
+  isSelected: (id: string) => boolean;
+  onAdd: (ticket: TicketSummary) => void;
+}) {
   const id = useId();
   const [value, setValue] = useState("");
   const [problem, setProblem] = useState<string | null>(null);
@@ -32,13 +38,22 @@ export function AddByControlNumber({ isSelected, onAdd }: { isSelected: (id: str
       // The spec's order: why it cannot be registered (void, registered), then already selected.
       // The raffle's state is not asked here: the whole form is disabled while it refuses a sale.
       const refusal = registrability(registrationFacts(ticket));
-      if (refusal) return setProblem(refusal.reason === "registered" ? REGISTRABILITY_TEXT.alreadyRegisteredTicket(refusal.buyer) : refusal.message);
+      if (refusal)
+        return setProblem(
+          refusal.reason === "registered"
+            ? REGISTRABILITY_TEXT.alreadyRegisteredTicket(refusal.buyer)
+            : refusal.message,
+        );
       if (isSelected(ticket.id)) return setProblem(REGISTRATION_TEXT.addDuplicate);
       onAdd(ticket);
       setValue("");
       toast.success(REGISTRATION_TEXT.addSuccess(ticket.control_number));
     } catch (error) {
-      setProblem(error instanceof ApiError && error.status === 404 ? REGISTRATION_TEXT.addNotFound : REGISTRATION_TEXT.lookupFailed);
+      setProblem(
+        error instanceof ApiError && error.status === 404
+          ? REGISTRATION_TEXT.addNotFound
+          : REGISTRATION_TEXT.lookupFailed,
+      );
     } finally {
       setIsAdding(false);
     }
@@ -71,11 +86,23 @@ export function AddByControlNumber({ isSelected, onAdd }: { isSelected: (id: str
           placeholder="e.g. B2K-123-00001"
           className="font-mono"
         />
-        <Button type="button" size="icon" variant="outline" onClick={() => void add()} disabled={isAdding} aria-label="Add ticket to selection">
+        <Button
+          type="button"
+          size="icon"
+          variant="outline"
+          onClick={() => void add()}
+          disabled={isAdding}
+          aria-label="Add ticket to selection"
+        >
           {isAdding ? <Spinner label="Adding ticket" /> : <Plus />}
         </Button>
       </div>
-      <p id={`${id}-problem`} aria-live="polite" data-testid="add-ticket-problem" className="min-h-5 text-sm text-destructive">
+      <p
+        id={`${id}-problem`}
+        aria-live="polite"
+        data-testid="add-ticket-problem"
+        className="min-h-5 text-sm text-destructive"
+      >
         {problem}
       </p>
     </div>

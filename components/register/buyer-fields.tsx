@@ -33,7 +33,13 @@ export function BuyerFields({ disabled }: { disabled: boolean }) {
               Buyer Name <Required />
             </FormLabel>
             <FormControl>
-              <Input {...field} disabled={disabled} aria-required="true" autoComplete="name" placeholder="Enter buyer's full name" />
+              <Input
+                {...field}
+                disabled={disabled}
+                aria-required="true"
+                autoComplete="name"
+                placeholder="Enter buyer's full name"
+              />
             </FormControl>
             <FormMessage />
           </FormItem>
@@ -76,7 +82,14 @@ export function BuyerFields({ disabled }: { disabled: boolean }) {
               Email <Optional />
             </FormLabel>
             <FormControl>
-              <Input {...field} disabled={disabled} type="email" inputMode="email" autoComplete="email" placeholder="buyer@example.com" />
+              <Input
+                {...field}
+                disabled={disabled}
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                placeholder="buyer@example.com"
+              />
             </FormControl>
             <FormMessage />
           </FormItem>

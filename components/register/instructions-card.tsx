@@ -14,7 +14,10 @@ export function InstructionsCard() {
         </CardTitle>
       </CardHeader>
       <CardContent>
-        <ul className="list-disc space-y-1.5 pl-5 text-sm text-muted-foreground" data-testid="registration-instructions">
+        <ul
+          className="list-disc space-y-1.5 pl-5 text-sm text-muted-foreground"
+          data-testid="registration-instructions"
+        >
           <li>Once registered, tickets cannot be edited.</li>
           <li>Buyer name and phone number are required.</li>
           <li>The system validates tickets before registration.</li>

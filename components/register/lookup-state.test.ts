@@ -4,9 +4,27 @@ import { ApiError } from "@/lib/api-client";
 import type { Ticket } from "@/lib/api/tickets";
 import { RAFFLE_CLOSED_TEXT } from "@/lib/raffle-allows";
 
-const free = { control_number: "B2K-100-00001", is_registered: false, buyer_name: null, voided_at: null, void_reason: null } as Ticket;
-const taken = { control_number: "B2K-100-00002", is_registered: true, buyer_name: "Juan Dela Cruz", voided_at: null, void_reason: null } as Ticket;
-const voided = { control_number: "B2K-100-00003", is_registered: false, buyer_name: null, voided_at: "2026-01-01T00:00:00Z", void_reason: "lost_stub" } as Ticket;
+const free = {
+  control_number: "B2K-100-00001",
+  is_registered: false,
+  buyer_name: null,
+  voided_at: null,
+  void_reason: null,
+} as Ticket;
+const taken = {
+  control_number: "B2K-100-00002",
+  is_registered: true,
+  buyer_name: "Juan Dela Cruz",
+  voided_at: null,
+  void_reason: null,
+} as Ticket;
+const voided = {
+  control_number: "B2K-100-00003",
+  is_registered: false,
+  buyer_name: null,
+  voided_at: "2026-01-01T00:00:00Z",
+  void_reason: "lost_stub",
+} as Ticket;
 const base = { term: "00001", lookedUpTerm: "00001", isFetching: false, ticket: undefined, error: null };
 
 describe("deriveLookupState", () => {
@@ -25,7 +43,11 @@ describe("deriveLookupState", () => {
 
   it("found, locked with the buyer, not found, failed", () => {
     expect(deriveLookupState({ ...base, ticket: free })).toEqual({ status: "found", ticket: free });
-    expect(deriveLookupState({ ...base, ticket: taken })).toEqual({ status: "locked", ticket: taken, buyer: "Juan Dela Cruz" });
+    expect(deriveLookupState({ ...base, ticket: taken })).toEqual({
+      status: "locked",
+      ticket: taken,
+      buyer: "Juan Dela Cruz",
+    });
     expect(deriveLookupState({ ...base, error: new ApiError(404, "not_found", "x") })).toEqual({ status: "not-found" });
     expect(deriveLookupState({ ...base, error: new ApiError(500, "internal", "x") })).toEqual({ status: "failed" });
     expect(deriveLookupState({ ...base, error: new TypeError("Failed to fetch") })).toEqual({ status: "failed" });

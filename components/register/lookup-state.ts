@@ -32,7 +32,10 @@ export function deriveLookupState(input: {
   if (input.term.length < SINGLE_LOOKUP_MIN_LENGTH) return { status: "idle" };
   // Typing on, or an answer still on its way: nothing shown may belong to an older term.
   if (input.term !== input.lookedUpTerm || input.isFetching) return { status: "searching" };
-  if (input.error) return input.error instanceof ApiError && input.error.status === 404 ? { status: "not-found" } : { status: "failed" };
+  if (input.error)
+    return input.error instanceof ApiError && input.error.status === 404
+      ? { status: "not-found" }
+      : { status: "failed" };
   if (!input.ticket) return { status: "searching" };
   const ticket = input.ticket;
   const refusal = registrability(registrationFacts(ticket), input.raffle);
@@ -48,7 +51,13 @@ export function deriveLookupState(input: {
   }
 }
 
-export type SingleSubmitLabel = "Register Ticket" | "Registering..." | "Already Registered" | "Ticket Void" | "Sales Closed" | "Search for ticket first";
+export type SingleSubmitLabel =
+  | "Register Ticket"
+  | "Registering..."
+  | "Already Registered"
+  | "Ticket Void"
+  | "Sales Closed"
+  | "Search for ticket first";
 
 /** The submit button's texts (SPEC section 2, and a void ticket's). */
 export function singleSubmitLabel(state: LookupState, isRegistering: boolean): SingleSubmitLabel {

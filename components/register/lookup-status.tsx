@@ -34,8 +34,8 @@ function StatusLine({ state }: { state: LookupState }) {
             {REGISTRATION_TEXT.found}
           </Line>
           <p className="pl-6 text-sm text-muted-foreground">
-            <span className="font-mono text-foreground">{state.ticket.control_number}</span> · {paymentMethodLabel(state.ticket.payment_method)} ·{" "}
-            {formatPeso(state.ticket.amount)}
+            <span className="font-mono text-foreground">{state.ticket.control_number}</span> ·{" "}
+            {paymentMethodLabel(state.ticket.payment_method)} · {formatPeso(state.ticket.amount)}
           </p>
         </div>
       );
@@ -71,7 +71,14 @@ function StatusLine({ state }: { state: LookupState }) {
 
 export function LookupStatus({ id, state }: { id: string; state: LookupState }) {
   return (
-    <div id={id} role="status" aria-live="polite" data-testid="lookup-status" data-status={state.status} className="min-h-5">
+    <div
+      id={id}
+      role="status"
+      aria-live="polite"
+      data-testid="lookup-status"
+      data-status={state.status}
+      className="min-h-5"
+    >
       <StatusLine state={state} />
     </div>
   );

@@ -39,7 +39,11 @@ function toSummary(ticket: TicketSummary): TicketSummary {
 
 export function MultipleRegistration({ aside }: { aside: React.ReactNode }) {
   const salesRefusal = useRaffleRefusal("sell");
-  const form = useForm<BuyerFormValues, unknown, BuyerPayload>({ resolver: buyerFormResolver, defaultValues: EMPTY_BUYER, mode: "onTouched" });
+  const form = useForm<BuyerFormValues, unknown, BuyerPayload>({
+    resolver: buyerFormResolver,
+    defaultValues: EMPTY_BUYER,
+    mode: "onTouched",
+  });
   const [buyerName, phoneNumber] = useWatch({ control: form.control, name: ["buyerName", "phoneNumber"] });
   const [selected, setSelected] = useState<ReadonlyMap<string, TicketSummary>>(new Map());
   const [registeredElsewhere, setRegisteredElsewhere] = useState<ReadonlyMap<string, string>>(new Map());
@@ -57,9 +61,14 @@ export function MultipleRegistration({ aside }: { aside: React.ReactNode }) {
     },
   });
 
-  const conflicts = usePaymentConflicts((message) => form.setError("paymentReference", { type: "server", message }, { shouldFocus: true }));
+  const conflicts = usePaymentConflicts((message) =>
+    form.setError("paymentReference", { type: "server", message }, { shouldFocus: true }),
+  );
 
-  const select = useCallback((ticket: TicketSummary) => setSelected((current) => new Map(current).set(ticket.id, toSummary(ticket))), []);
+  const select = useCallback(
+    (ticket: TicketSummary) => setSelected((current) => new Map(current).set(ticket.id, toSummary(ticket))),
+    [],
+  );
   const toggle = useCallback(
     (ticket: TicketSummary) =>
       setSelected((current) => {
@@ -79,7 +88,11 @@ export function MultipleRegistration({ aside }: { aside: React.ReactNode }) {
       }),
     [],
   );
-  const markRegistered = useCallback((ticket: TicketSummary, buyer: string) => setRegisteredElsewhere((current) => new Map(current).set(ticket.id, buyer)), []);
+  const markRegistered = useCallback(
+    (ticket: TicketSummary, buyer: string) =>
+      setRegisteredElsewhere((current) => new Map(current).set(ticket.id, buyer)),
+    [],
+  );
 
   const missing = [
     ...(selected.size === 0 ? [TICKET_MESSAGES.selectTicket] : []),
@@ -96,7 +109,11 @@ export function MultipleRegistration({ aside }: { aside: React.ReactNode }) {
     if (selected.size === 0) return;
     conflicts.dismiss();
     const tickets = [...selected.values()];
-    const buyer = { ...values, paymentReference: values.paymentMethod === "cash" ? undefined : values.paymentReference, confirmReference: confirmReference || undefined };
+    const buyer = {
+      ...values,
+      paymentReference: values.paymentMethod === "cash" ? undefined : values.paymentReference,
+      confirmReference: confirmReference || undefined,
+    };
     registration.mutate(
       { ...buyer, ticketIds: tickets.map(ticketReference) },
       {
@@ -112,7 +129,14 @@ export function MultipleRegistration({ aside }: { aside: React.ReactNode }) {
           // The selection stays: the buyer fixes the reference (or confirms it) and registers again.
           if (conflicts.handle(error, () => onValid(values, true))) return;
           const message = errorMessage(error, REGISTRATION_TEXT.registrationFallback);
-          setResult({ success: false, message, totalRequested: tickets.length, registeredCount: 0, registeredTickets: [], errors: [] });
+          setResult({
+            success: false,
+            message,
+            totalRequested: tickets.length,
+            registeredCount: 0,
+            registeredTickets: [],
+            errors: [],
+          });
           toast.error(REGISTRATION_TEXT.registrationFailed(message));
         },
       },
@@ -137,14 +161,24 @@ export function MultipleRegistration({ aside }: { aside: React.ReactNode }) {
               </CardHeader>
               <CardContent>
                 <Form {...form}>
-                  <form id={FORM_ID} onSubmit={form.handleSubmit((values) => onValid(values))} noValidate aria-label="Multiple registration" className="space-y-6">
+                  <form
+                    id={FORM_ID}
+                    onSubmit={form.handleSubmit((values) => onValid(values))}
+                    noValidate
+                    aria-label="Multiple registration"
+                    className="space-y-6"
+                  >
                     <fieldset disabled={registration.isPending}>
                       <BuyerFields disabled={false} />
                     </fieldset>
                     <fieldset disabled={registration.isPending} className="space-y-4">
                       <legend className="mb-3 text-sm font-semibold">Payment</legend>
                       <PaymentFields disabled={false} />
-                      <PaymentConfirmation pending={conflicts.pending} onDismiss={conflicts.dismiss} disabled={registration.isPending} />
+                      <PaymentConfirmation
+                        pending={conflicts.pending}
+                        onDismiss={conflicts.dismiss}
+                        disabled={registration.isPending}
+                      />
                     </fieldset>
                   </form>
                 </Form>
@@ -168,7 +202,14 @@ export function MultipleRegistration({ aside }: { aside: React.ReactNode }) {
             <div className="grid gap-6 max-lg:order-5">{aside}</div>
           </div>
           <div className="max-lg:order-2">
-            <UnregisteredTicketsCard selected={selected} onToggle={toggle} onAdd={select} ownRegistered={ownRegistered} onRegisteredElsewhere={markRegistered} registrationCount={registrationCount} />
+            <UnregisteredTicketsCard
+              selected={selected}
+              onToggle={toggle}
+              onAdd={select}
+              ownRegistered={ownRegistered}
+              onRegisteredElsewhere={markRegistered}
+              registrationCount={registrationCount}
+            />
           </div>
         </div>
       </fieldset>

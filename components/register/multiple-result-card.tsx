@@ -22,7 +22,13 @@ function Count({ label, value, testId }: { label: string; value: number; testId:
   );
 }
 
-export function MultipleResultCard({ result, headingRef }: { result: MultipleResult; headingRef: React.Ref<HTMLHeadingElement> }) {
+export function MultipleResultCard({
+  result,
+  headingRef,
+}: {
+  result: MultipleResult;
+  headingRef: React.Ref<HTMLHeadingElement>;
+}) {
   return (
     <Card data-testid="multiple-result" className={result.success ? "border-emerald-600/40" : "border-destructive/50"}>
       <ResultHeading success={result.success} message={result.message} headingRef={headingRef} />
@@ -50,7 +56,11 @@ export function MultipleResultCard({ result, headingRef }: { result: MultipleRes
         {result.errors.length > 0 && (
           <section className="space-y-2">
             <h3 className="text-sm font-semibold">Errors</h3>
-            <ul aria-label="Errors" className="list-disc space-y-1 pl-5 text-sm text-destructive" data-testid="registration-errors">
+            <ul
+              aria-label="Errors"
+              className="list-disc space-y-1 pl-5 text-sm text-destructive"
+              data-testid="registration-errors"
+            >
               {result.errors.map((line, index) => (
                 <li key={`${index}-${line}`} className="break-words">
                   {line}

@@ -36,10 +36,22 @@ export function usePaymentConflicts(onDuplicate: (message: string) => void) {
   return { pending, handle, dismiss: () => setPending(null) };
 }
 
-export function PaymentConfirmation({ pending, onDismiss, disabled }: { pending: PendingConfirmation | null; onDismiss: () => void; disabled: boolean }) {
+export function PaymentConfirmation({
+  pending,
+  onDismiss,
+  disabled,
+}: {
+  pending: PendingConfirmation | null;
+  onDismiss: () => void;
+  disabled: boolean;
+}) {
   if (!pending) return null;
   return (
-    <div role="alert" className="space-y-3 rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-50" data-testid="reference-confirmation">
+    <div
+      role="alert"
+      className="space-y-3 rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-50"
+      data-testid="reference-confirmation"
+    >
       <p className="flex gap-2">
         <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
         <span>{pending.message}</span>

@@ -33,7 +33,11 @@ export function PaymentFields({ disabled }: { disabled: boolean }) {
         <TextField<BuyerFormValues>
           name="paymentReference"
           label={method === "gcash" ? "GCash Reference" : "Bank Reference (optional)"}
-          description={method === "gcash" ? "The 13-digit reference on the buyer's GCash receipt." : "The transfer's reference or trace number, if any."}
+          description={
+            method === "gcash"
+              ? "The 13-digit reference on the buyer's GCash receipt."
+              : "The transfer's reference or trace number, if any."
+          }
           disabled={disabled}
           inputMode={method === "gcash" ? "numeric" : "text"}
           autoComplete="off"

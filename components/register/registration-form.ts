@@ -4,8 +4,19 @@
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import type { BuyerFormValues } from "@/lib/schemas/registration-form";
 
-export const buyerFormResolver = lazyZodResolver(() => import("@/lib/schemas/registration-form").then((m) => m.buyerFormSchema));
-export const singleRegistrationResolver = lazyZodResolver(() => import("@/lib/schemas/registration-form").then((m) => m.singleRegistrationFormSchema));
+export const buyerFormResolver = lazyZodResolver(() =>
+  import("@/lib/schemas/registration-form").then((m) => m.buyerFormSchema),
+);
+export const singleRegistrationResolver = lazyZodResolver(() =>
+  import("@/lib/schemas/registration-form").then((m) => m.singleRegistrationFormSchema),
+);
 
 /** A new form: no buyer yet, paid in cash (the Register screen's default). */
-export const EMPTY_BUYER: BuyerFormValues = { buyerName: "", phoneNumber: "", email: "", address: "", paymentMethod: "cash", paymentReference: "" };
+export const EMPTY_BUYER: BuyerFormValues = {
+  buyerName: "",
+  phoneNumber: "",
+  email: "",
+  address: "",
+  paymentMethod: "cash",
+  paymentReference: "",
+};

@@ -3,7 +3,15 @@ import { CircleCheck, CircleX } from "lucide-react";
 import { CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { REGISTRATION_TEXT } from "@/lib/registration";
 
-export function ResultHeading({ success, message, headingRef }: { success: boolean; message: string; headingRef?: React.Ref<HTMLHeadingElement> }) {
+export function ResultHeading({
+  success,
+  message,
+  headingRef,
+}: {
+  success: boolean;
+  message: string;
+  headingRef?: React.Ref<HTMLHeadingElement>;
+}) {
   return (
     <CardHeader>
       <CardTitle>

@@ -19,7 +19,14 @@ interface Props {
   onRemove: (id: string) => void;
 }
 
-export function SelectedTicketsCard({ formId, selected, registeredElsewhere, missing, isRegistering, onRemove }: Props) {
+export function SelectedTicketsCard({
+  formId,
+  selected,
+  registeredElsewhere,
+  missing,
+  isRegistering,
+  onRemove,
+}: Props) {
   const tickets = [...selected.values()];
   const hintId = `${formId}-missing`;
   return (
@@ -37,14 +44,25 @@ export function SelectedTicketsCard({ formId, selected, registeredElsewhere, mis
             {tickets.map((ticket) => {
               const buyer = registeredElsewhere.get(ticket.id);
               return (
-                <li key={ticket.id} data-testid="selected-ticket" className="flex items-center gap-1 rounded-md border bg-muted/50 py-0.5 pr-0.5 pl-2 text-sm">
+                <li
+                  key={ticket.id}
+                  data-testid="selected-ticket"
+                  className="flex items-center gap-1 rounded-md border bg-muted/50 py-0.5 pr-0.5 pl-2 text-sm"
+                >
                   <span className="font-mono">{ticket.control_number}</span>
                   {buyer !== undefined && (
                     <Badge className="bg-red-700 text-white" title={`Registered to ${buyer}`}>
                       Registered
                     </Badge>
                   )}
-                  <Button type="button" variant="ghost" size="icon" className="size-7" onClick={() => onRemove(ticket.id)} aria-label={`Remove ${ticket.control_number}`}>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    className="size-7"
+                    onClick={() => onRemove(ticket.id)}
+                    aria-label={`Remove ${ticket.control_number}`}
+                  >
                     <X />
                   </Button>
                 </li>
@@ -52,7 +70,13 @@ export function SelectedTicketsCard({ formId, selected, registeredElsewhere, mis
             })}
           </ul>
         )}
-        <Button type="submit" form={formId} className="w-full" disabled={missing.length > 0 || isRegistering} aria-describedby={missing.length ? hintId : undefined}>
+        <Button
+          type="submit"
+          form={formId}
+          className="w-full"
+          disabled={missing.length > 0 || isRegistering}
+          aria-describedby={missing.length ? hintId : undefined}
+        >
           {isRegistering && <Spinner label="Registering" />}
           {isRegistering ? "Registering..." : `Register ${tickets.length} Ticket(s)`}
         </Button>

@@ -48,10 +48,19 @@ export function SingleRegistration({ aside }: { aside: React.ReactNode }) {
   const isLookupDue = lookedUpTerm === term && term.length >= SINGLE_LOOKUP_MIN_LENGTH;
   const lookup = useTicketLookup(isLookupDue ? term : null);
   const raffle = useRaffleStatus().data;
-  const state = deriveLookupState({ term, lookedUpTerm, isFetching: lookup.isFetching, ticket: lookup.data, error: lookup.error, raffle });
+  const state = deriveLookupState({
+    term,
+    lookedUpTerm,
+    isFetching: lookup.isFetching,
+    ticket: lookup.data,
+    error: lookup.error,
+    raffle,
+  });
 
   const registration = useRegisterTicket();
-  const conflicts = usePaymentConflicts((message) => form.setError("paymentReference", { type: "server", message }, { shouldFocus: true }));
+  const conflicts = usePaymentConflicts((message) =>
+    form.setError("paymentReference", { type: "server", message }, { shouldFocus: true }),
+  );
   const [result, setResult] = useState<SingleResult | null>(null);
   const [focusAfter, setFocusAfter] = useState<"controlNumber" | null>(null);
   // Enter in the control number field: once this term's ticket is found, go on to the buyer's name.
@@ -105,7 +114,11 @@ export function SingleRegistration({ aside }: { aside: React.ReactNode }) {
     // (it stayed up beside a duplicate-reference question, issue 38 item 8).
     setResult(null);
     const { buyerName, phoneNumber, email, address, paymentMethod, paymentReference } = values;
-    const payment = { paymentMethod, paymentReference: paymentMethod === "cash" ? undefined : paymentReference, confirmReference: confirmReference || undefined };
+    const payment = {
+      paymentMethod,
+      paymentReference: paymentMethod === "cash" ? undefined : paymentReference,
+      confirmReference: confirmReference || undefined,
+    };
     registration.mutate(
       { reference: state.ticket.control_number, buyer: { buyerName, phoneNumber, email, address, ...payment } },
       {
@@ -137,7 +150,12 @@ export function SingleRegistration({ aside }: { aside: React.ReactNode }) {
         <CardContent>
           <RaffleStateNotice writes={["sell"]} className="mb-4" />
           <Form {...form}>
-            <form onSubmit={form.handleSubmit((values) => onValid(values))} noValidate className="space-y-6" aria-label="Single registration">
+            <form
+              onSubmit={form.handleSubmit((values) => onValid(values))}
+              noValidate
+              className="space-y-6"
+              aria-label="Single registration"
+            >
               <fieldset disabled={isRegistering} className="space-y-2">
                 <FormField<SingleRegistrationValues, "controlNumber">
                   name="controlNumber"
@@ -177,11 +195,17 @@ export function SingleRegistration({ aside }: { aside: React.ReactNode }) {
               <fieldset disabled={isRegistering} className="space-y-4">
                 <legend className="mb-3 text-sm font-semibold">Payment</legend>
                 <PaymentFields disabled={state.status !== "found"} />
-                <PaymentConfirmation pending={conflicts.pending} onDismiss={conflicts.dismiss} disabled={isRegistering} />
+                <PaymentConfirmation
+                  pending={conflicts.pending}
+                  onDismiss={conflicts.dismiss}
+                  disabled={isRegistering}
+                />
               </fieldset>
               {/* Focus goes back to the control number after a registration: this is what a screen reader hears. */}
               <p className="sr-only" aria-live="polite">
-                {result ? `${result.success ? REGISTRATION_TEXT.succeeded : REGISTRATION_TEXT.failed} ${result.message}` : ""}
+                {result
+                  ? `${result.success ? REGISTRATION_TEXT.succeeded : REGISTRATION_TEXT.failed} ${result.message}`
+                  : ""}
               </p>
               <Button type="submit" className="w-full sm:w-auto" disabled={!canRegister}>
                 {isRegistering && <Spinner label="Registering" />}

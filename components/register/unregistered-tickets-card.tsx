@@ -16,7 +16,13 @@ import { Spinner } from "@/components/ui/spinner";
 import { UNREGISTERED_PAGE_SIZE } from "@/lib/constants";
 import { formatCount, formatPeso, paymentMethodLabel } from "@/lib/format";
 import { useUnregisteredTickets } from "@/lib/queries/registration";
-import { REGISTRATION_TEXT, UNREGISTERED_SEARCH_DEBOUNCE_MS, pageCount, type ListedTicket, type TicketSummary } from "@/lib/registration";
+import {
+  REGISTRATION_TEXT,
+  UNREGISTERED_SEARCH_DEBOUNCE_MS,
+  pageCount,
+  type ListedTicket,
+  type TicketSummary,
+} from "@/lib/registration";
 import { useDebouncedValue } from "@/lib/use-debounced-value";
 import { cn } from "@/lib/utils";
 
@@ -30,7 +36,14 @@ interface Props {
   registrationCount: number;
 }
 
-export function UnregisteredTicketsCard({ selected, onToggle, onAdd, ownRegistered, onRegisteredElsewhere, registrationCount }: Props) {
+export function UnregisteredTicketsCard({
+  selected,
+  onToggle,
+  onAdd,
+  ownRegistered,
+  onRegisteredElsewhere,
+  registrationCount,
+}: Props) {
   const id = useId();
   const [searchInput, setSearchInput] = useState("");
   const [search] = useDebouncedValue(searchInput.trim(), UNREGISTERED_SEARCH_DEBOUNCE_MS);
@@ -81,7 +94,10 @@ export function UnregisteredTicketsCard({ selected, onToggle, onAdd, ownRegister
             <Label htmlFor={`${id}-search`} className="sr-only">
               Search unregistered tickets
             </Label>
-            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" />
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+            />
             <Input
               id={`${id}-search`}
               type="search"
@@ -98,7 +114,11 @@ export function UnregisteredTicketsCard({ selected, onToggle, onAdd, ownRegister
             />
           </div>
           <Button type="button" variant="outline" onClick={loadAllOrRefresh} disabled={isShowingAll && list.isFetching}>
-            {isShowingAll ? <RefreshCw className={cn(list.isFetching && "animate-spin")} aria-hidden="true" /> : <List aria-hidden="true" />}
+            {isShowingAll ? (
+              <RefreshCw className={cn(list.isFetching && "animate-spin")} aria-hidden="true" />
+            ) : (
+              <List aria-hidden="true" />
+            )}
             {isShowingAll ? "Refresh" : "Load All"}
           </Button>
         </div>
@@ -118,14 +138,26 @@ export function UnregisteredTicketsCard({ selected, onToggle, onAdd, ownRegister
 
         {list.data && pages > 1 && (
           <nav aria-label="Unregistered tickets pages" className="flex items-center justify-between gap-2">
-            <Button type="button" variant="outline" size="sm" onClick={() => goTo(page - 1)} disabled={page <= 1 || list.isPlaceholderData}>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={() => goTo(page - 1)}
+              disabled={page <= 1 || list.isPlaceholderData}
+            >
               <ChevronLeft aria-hidden="true" />
               Previous
             </Button>
             <p className="text-center text-sm text-muted-foreground" aria-live="polite">
               Page {page} of {pages} ({formatCount(total)} total)
             </p>
-            <Button type="button" variant="outline" size="sm" onClick={() => goTo(page + 1)} disabled={page >= pages || list.isPlaceholderData}>
+            <Button
+              type="button"
+              variant="outline"
+              size="sm"
+              onClick={() => goTo(page + 1)}
+              disabled={page >= pages || list.isPlaceholderData}
+            >
               Next
               <ChevronRight aria-hidden="true" />
             </Button>
@@ -180,7 +212,11 @@ function TicketList(props: {
     );
   }
   return (
-    <ul aria-label="Unregistered tickets" aria-busy={props.isStale} className={cn("max-h-96 space-y-2 overflow-y-auto rounded-md border p-2", props.isStale && "opacity-60")}>
+    <ul
+      aria-label="Unregistered tickets"
+      aria-busy={props.isStale}
+      className={cn("max-h-96 space-y-2 overflow-y-auto rounded-md border p-2", props.isStale && "opacity-60")}
+    >
       {props.rows.map((row) => (
         <li key={row.ticket.id}>
           <TicketRow row={row} isSelected={props.selected.has(row.ticket.id)} onToggle={props.onToggle} />
@@ -190,7 +226,15 @@ function TicketList(props: {
   );
 }
 
-function TicketRow({ row, isSelected, onToggle }: { row: ListedTicket; isSelected: boolean; onToggle: (ticket: TicketSummary) => void }) {
+function TicketRow({
+  row,
+  isSelected,
+  onToggle,
+}: {
+  row: ListedTicket;
+  isSelected: boolean;
+  onToggle: (ticket: TicketSummary) => void;
+}) {
   const { ticket, registeredTo } = row;
   const isRegistered = registeredTo !== undefined;
   return (
@@ -208,13 +252,21 @@ function TicketRow({ row, isSelected, onToggle }: { row: ListedTicket; isSelecte
     >
       <span
         aria-hidden="true"
-        className={cn("flex size-5 shrink-0 items-center justify-center rounded border", isSelected ? "border-primary bg-primary text-primary-foreground" : "border-input")}
+        className={cn(
+          "flex size-5 shrink-0 items-center justify-center rounded border",
+          isSelected ? "border-primary bg-primary text-primary-foreground" : "border-input",
+        )}
       >
         {isSelected && <Check className="size-3.5" />}
       </span>
       <span className="min-w-0 flex-1 space-y-1">
         <span className="block font-mono text-sm font-medium break-all">{ticket.control_number}</span>
-        <span className={cn("flex flex-wrap items-center gap-2 text-xs", isSelected ? "text-foreground" : "text-muted-foreground")}>
+        <span
+          className={cn(
+            "flex flex-wrap items-center gap-2 text-xs",
+            isSelected ? "text-foreground" : "text-muted-foreground",
+          )}
+        >
           <Badge variant="secondary" className="font-mono">
             {ticket.last_5_digits}
           </Badge>

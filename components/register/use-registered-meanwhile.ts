@@ -42,7 +42,9 @@ export function useRegisteredMeanwhile(options: {
     previous.current = { pageKey, rows };
     if (!before || before.pageKey !== pageKey) return;
     const now = new Set(rows.map((r) => r.id));
-    const gone = before.rows.flatMap((ticket, index) => (now.has(ticket.id) || latest.current.ownRegistered.has(ticket.id) ? [] : [{ ticket, index }]));
+    const gone = before.rows.flatMap((ticket, index) =>
+      now.has(ticket.id) || latest.current.ownRegistered.has(ticket.id) ? [] : [{ ticket, index }],
+    );
     if (gone.length === 0) return;
     // Not aborted when the rows change again: a second refresh must not lose the first one's findings.
     void Promise.all(
@@ -56,11 +58,16 @@ export function useRegisteredMeanwhile(options: {
         }
       }),
     ).then((results) => {
-      const entries = results.filter((r): r is Found & { ticket: Ticket } => r !== null && !latest.current.ownRegistered.has(r.ticket.id));
+      const entries = results.filter(
+        (r): r is Found & { ticket: Ticket } => r !== null && !latest.current.ownRegistered.has(r.ticket.id),
+      );
       if (entries.length === 0 || latest.current.pageKey !== pageKey) return;
       for (const entry of entries) latest.current.onFound(entry.ticket, entry.buyer);
       setFound((current) => {
-        const kept = current.pageKey === pageKey ? current.entries.filter((e) => !entries.some((n) => n.ticket.id === e.ticket.id)) : [];
+        const kept =
+          current.pageKey === pageKey
+            ? current.entries.filter((e) => !entries.some((n) => n.ticket.id === e.ticket.id))
+            : [];
         return { pageKey, entries: [...kept, ...entries] };
       });
     });

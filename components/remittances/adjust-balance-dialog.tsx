@@ -8,7 +8,14 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import { TextField } from "@/components/forms/field";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { Form } from "@/components/ui/form";
 import { toast } from "@/components/ui/sonner";
 import { Spinner } from "@/components/ui/spinner";
@@ -19,7 +26,13 @@ import { useReturnFocus } from "@/lib/use-return-focus";
 
 type Output = z.output<typeof recordAdjustmentFormSchema>;
 
-export function AdjustBalanceDialog({ seller, onOpenChange }: { seller: { sellerId: string; name: string } | null; onOpenChange: (open: boolean) => void }) {
+export function AdjustBalanceDialog({
+  seller,
+  onOpenChange,
+}: {
+  seller: { sellerId: string; name: string } | null;
+  onOpenChange: (open: boolean) => void;
+}) {
   // Opened from buttons outside a DialogTrigger: Radix would leave the focus on the page's top.
   const returnFocus = useReturnFocus(!!seller);
   return (
@@ -29,7 +42,10 @@ export function AdjustBalanceDialog({ seller, onOpenChange }: { seller: { seller
           <>
             <DialogHeader>
               <DialogTitle>Adjust {seller.name}&apos;s balance</DialogTitle>
-              <DialogDescription>A positive amount takes that much off what the seller owes (a shortage written off); a negative amount adds to it.</DialogDescription>
+              <DialogDescription>
+                A positive amount takes that much off what the seller owes (a shortage written off); a negative amount
+                adds to it.
+              </DialogDescription>
             </DialogHeader>
             <AdjustForm sellerId={seller.sellerId} onDone={() => onOpenChange(false)} />
           </>
@@ -41,7 +57,11 @@ export function AdjustBalanceDialog({ seller, onOpenChange }: { seller: { seller
 
 function AdjustForm({ sellerId, onDone }: { sellerId: string; onDone: () => void }) {
   const mutation = useRecordAdjustment();
-  const form = useForm<RecordAdjustmentFormValues, unknown, Output>({ resolver: zodResolver(recordAdjustmentFormSchema), defaultValues: { sellerId, amount: "", reason: "" }, mode: "onTouched" });
+  const form = useForm<RecordAdjustmentFormValues, unknown, Output>({
+    resolver: zodResolver(recordAdjustmentFormSchema),
+    defaultValues: { sellerId, amount: "", reason: "" },
+    mode: "onTouched",
+  });
   function submit(values: Output) {
     mutation.mutate(values, {
       onSuccess: (answer) => {
@@ -54,8 +74,21 @@ function AdjustForm({ sellerId, onDone }: { sellerId: string; onDone: () => void
   return (
     <Form {...form}>
       <form noValidate onSubmit={form.handleSubmit(submit)} className="space-y-4" aria-label="Adjust balance">
-        <TextField<RecordAdjustmentFormValues, "amount"> name="amount" label="Amount (₱, signed)" inputMode="decimal" autoComplete="off" placeholder="-150.00" disabled={mutation.isPending} />
-        <TextField<RecordAdjustmentFormValues, "reason"> name="reason" label="Reason" multiline rows={2} disabled={mutation.isPending} />
+        <TextField<RecordAdjustmentFormValues, "amount">
+          name="amount"
+          label="Amount (₱, signed)"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="-150.00"
+          disabled={mutation.isPending}
+        />
+        <TextField<RecordAdjustmentFormValues, "reason">
+          name="reason"
+          label="Reason"
+          multiline
+          rows={2}
+          disabled={mutation.isPending}
+        />
         <DialogFooter>
           <Button type="button" variant="outline" onClick={onDone}>
             Cancel

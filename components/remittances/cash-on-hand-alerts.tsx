@@ -15,7 +15,12 @@ export function CashOnHandAlerts() {
   const flagged = (query.data?.sellers ?? []).filter((s) => s.overAlert);
   if (flagged.length === 0 || !query.data) return null;
   return (
-    <Card className="border-destructive/50" data-testid="cash-on-hand-alerts" role="region" aria-label="Cash on hand alerts">
+    <Card
+      className="border-destructive/50"
+      data-testid="cash-on-hand-alerts"
+      role="region"
+      aria-label="Cash on hand alerts"
+    >
       <CardHeader className="flex flex-wrap items-start justify-between gap-3">
         <div className="space-y-1.5">
           <CardTitle className="flex items-center gap-2">
@@ -23,7 +28,8 @@ export function CashOnHandAlerts() {
             Cash on hand above {formatAmount(query.data.cashOnHandAlert)}
           </CardTitle>
           <CardDescription>
-            {flagged.length === 1 ? "One seller holds" : `${flagged.length} sellers hold`} more cash than the limit: ask for a remittance.
+            {flagged.length === 1 ? "One seller holds" : `${flagged.length} sellers hold`} more cash than the limit: ask
+            for a remittance.
           </CardDescription>
         </div>
         <Button variant="outline" size="sm" asChild>

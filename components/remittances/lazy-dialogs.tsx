@@ -5,8 +5,23 @@
 // Once opened a dialog stays mounted (useOpenedOnce), so it animates closed and gives focus back.
 import dynamic from "next/dynamic";
 
-export const LazyRecordRemittanceDialog = dynamic(() => import("@/components/remittances/record-remittance-dialog").then((m) => m.RecordRemittanceDialog), { ssr: false });
-export const LazyAllocateStubsDialog = dynamic(() => import("@/components/remittances/allocate-stubs-dialog").then((m) => m.AllocateStubsDialog), { ssr: false });
-export const LazyVoidRemittanceDialog = dynamic(() => import("@/components/remittances/void-remittance-dialog").then((m) => m.VoidRemittanceDialog), { ssr: false });
-export const LazyAdjustBalanceDialog = dynamic(() => import("@/components/remittances/adjust-balance-dialog").then((m) => m.AdjustBalanceDialog), { ssr: false });
-export const LazyReturnStubsDialog = dynamic(() => import("@/components/remittances/return-stubs-dialog").then((m) => m.ReturnStubsDialog), { ssr: false });
+export const LazyRecordRemittanceDialog = dynamic(
+  () => import("@/components/remittances/record-remittance-dialog").then((m) => m.RecordRemittanceDialog),
+  { ssr: false },
+);
+export const LazyAllocateStubsDialog = dynamic(
+  () => import("@/components/remittances/allocate-stubs-dialog").then((m) => m.AllocateStubsDialog),
+  { ssr: false },
+);
+export const LazyVoidRemittanceDialog = dynamic(
+  () => import("@/components/remittances/void-remittance-dialog").then((m) => m.VoidRemittanceDialog),
+  { ssr: false },
+);
+export const LazyAdjustBalanceDialog = dynamic(
+  () => import("@/components/remittances/adjust-balance-dialog").then((m) => m.AdjustBalanceDialog),
+  { ssr: false },
+);
+export const LazyReturnStubsDialog = dynamic(
+  () => import("@/components/remittances/return-stubs-dialog").then((m) => m.ReturnStubsDialog),
+  { ssr: false },
+);

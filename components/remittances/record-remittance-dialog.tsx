@@ -8,7 +8,14 @@ import { Banknote } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { Field, TextField } from "@/components/forms/field";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { Form, FormControl } from "@/components/ui/form";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { toast } from "@/components/ui/sonner";
@@ -19,7 +26,12 @@ import { remittancePdfPaths } from "@/lib/api/remittances";
 import { PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from "@/lib/constants";
 import { formatAmount } from "@/lib/money";
 import { useRecordRemittance } from "@/lib/queries/remittances";
-import { recordRemittanceFormSchema, type RecordRemittanceFormValues, type RecordRemittancePayload, type SellerBalance } from "@/lib/schemas/remittance";
+import {
+  recordRemittanceFormSchema,
+  type RecordRemittanceFormValues,
+  type RecordRemittancePayload,
+  type SellerBalance,
+} from "@/lib/schemas/remittance";
 import type { z } from "zod";
 import { useReturnFocus } from "@/lib/use-return-focus";
 
@@ -46,7 +58,10 @@ export function RecordRemittanceDialog(props: {
       <DialogContent className="sm:max-w-lg" data-testid="record-remittance-dialog" onCloseAutoFocus={returnFocus}>
         <DialogHeader>
           <DialogTitle>Record remittance</DialogTitle>
-          <DialogDescription>Cash a seller hands to the treasurer. The receipt gets the next number; it is never edited (void it and record a new one).</DialogDescription>
+          <DialogDescription>
+            Cash a seller hands to the treasurer. The receipt gets the next number; it is never edited (void it and
+            record a new one).
+          </DialogDescription>
         </DialogHeader>
         {props.open && <RemittanceForm {...props} />}
       </DialogContent>
@@ -77,7 +92,10 @@ function RemittanceForm({ seller, balances, onOpenChange, onRecorded }: Paramete
         const { id, receiptNumber } = answer.remittance;
         // The receipt is printed at once, as a paper receipt is handed over with the cash.
         toast.success(`Receipt No. ${receiptNumber} recorded`, {
-          action: { label: "Print receipt", onClick: () => window.open(remittancePdfPaths.receipt(id), "_blank", "noopener") },
+          action: {
+            label: "Print receipt",
+            onClick: () => window.open(remittancePdfPaths.receipt(id), "_blank", "noopener"),
+          },
         });
         onRecorded?.({ id, receiptNumber });
         onOpenChange(false);
@@ -89,7 +107,12 @@ function RemittanceForm({ seller, balances, onOpenChange, onRecorded }: Paramete
   return (
     <Form {...form}>
       <form noValidate onSubmit={form.handleSubmit(submit)} className="space-y-4" aria-label="Record remittance">
-        <Field<RecordRemittanceFormValues, "sellerId"> name="sellerId" label="Seller" placesControl render={(field) => <SellerSelect field={field} keepId={seller?.sellerId} disabled={mutation.isPending} />} />
+        <Field<RecordRemittanceFormValues, "sellerId">
+          name="sellerId"
+          label="Seller"
+          placesControl
+          render={(field) => <SellerSelect field={field} keepId={seller?.sellerId} disabled={mutation.isPending} />}
+        />
         <TextField<RecordRemittanceFormValues, "amount">
           name="amount"
           label="Amount (₱)"
@@ -124,8 +147,19 @@ function RemittanceForm({ seller, balances, onOpenChange, onRecorded }: Paramete
             </Select>
           )}
         />
-        <TextField<RecordRemittanceFormValues, "coversUntil"> name="coversUntil" label="Covers sales up to" type="datetime-local" disabled={mutation.isPending} />
-        <TextField<RecordRemittanceFormValues, "note"> name="note" label="Note (optional)" multiline rows={2} disabled={mutation.isPending} />
+        <TextField<RecordRemittanceFormValues, "coversUntil">
+          name="coversUntil"
+          label="Covers sales up to"
+          type="datetime-local"
+          disabled={mutation.isPending}
+        />
+        <TextField<RecordRemittanceFormValues, "note">
+          name="note"
+          label="Note (optional)"
+          multiline
+          rows={2}
+          disabled={mutation.isPending}
+        />
         <DialogFooter>
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
             Cancel

@@ -28,7 +28,9 @@ import type { BalanceTotals, SellerBalance } from "@/lib/schemas/remittance";
 import { QueryState } from "@/components/page-state/query-state";
 
 // Each row's "More" menu loads on its first use (decision 179).
-const LazySellerRowMenu = lazyDropdownMenu(() => import("@/components/remittances/seller-row-menu").then((m) => m.SellerRowMenu));
+const LazySellerRowMenu = lazyDropdownMenu(() =>
+  import("@/components/remittances/seller-row-menu").then((m) => m.SellerRowMenu),
+);
 
 const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
@@ -106,7 +108,12 @@ export function RemittancesScreen() {
   };
   const actionsFor = (s: SellerBalance) => (
     <div className="flex justify-end gap-1 whitespace-nowrap">
-      <Button size="sm" onClick={() => openRecord(s)} aria-label={`Record remittance from ${s.name}`} aria-haspopup="dialog">
+      <Button
+        size="sm"
+        onClick={() => openRecord(s)}
+        aria-label={`Record remittance from ${s.name}`}
+        aria-haspopup="dialog"
+      >
         <Banknote />
         Record
       </Button>
@@ -125,7 +132,10 @@ export function RemittancesScreen() {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <PageHeader title="Remittances" description="Which stubs each seller holds and how much cash each still owes, reconciled before the draw." />
+        <PageHeader
+          title="Remittances"
+          description="Which stubs each seller holds and how much cash each still owes, reconciled before the draw."
+        />
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" onClick={() => openAllocate()} disabled={remitRefusal !== null}>
             <PackagePlus />
@@ -153,7 +163,11 @@ export function RemittancesScreen() {
             </CardDescription>
           </div>
           <div className="flex items-center gap-2">
-            <Switch id="owing-only" checked={owingOnly} onCheckedChange={(checked) => void setOwingOnly(checked ? true : null)} />
+            <Switch
+              id="owing-only"
+              checked={owingOnly}
+              onCheckedChange={(checked) => void setOwingOnly(checked ? true : null)}
+            />
             <Label htmlFor="owing-only">Owing only</Label>
           </div>
         </CardHeader>
@@ -165,80 +179,117 @@ export function RemittancesScreen() {
             isEmpty={rows.length === 0}
             empty={owingOnly ? "No seller owes cash" : "No seller holds stubs, has sold or has remitted yet"}
           >
-              {/* From 1024 px a table whose every column fits beside the sidebar at 1280 (issue 38
+            {/* From 1024 px a table whose every column fits beside the sidebar at 1280 (issue 38
                   item 8): the stub counts and the cash figures each share a column; below it, one
                   card per seller with the same figures and actions. */}
-              <div className="hidden lg:block" data-testid="balances-table">
-                <Table>
-                  <TableHeader>
-                    <TableRow>
-                      <TableHead scope="col">Seller</TableHead>
-                      <TableHead scope="col" className="text-right">Stubs</TableHead>
-                      <TableHead scope="col" className="text-right">Cash</TableHead>
-                      <TableHead scope="col" className="text-right">Balance</TableHead>
-                      <TableHead scope="col">Last Remittance</TableHead>
-                      <TableHead scope="col">
-                        <span className="sr-only">Actions</span>
-                      </TableHead>
-                    </TableRow>
-                  </TableHeader>
-                  <TableBody>
-                    {rows.map((s) => (
-                      <TableRow key={s.sellerId} data-testid="balance-row" data-seller={s.email}>
-                        <TableCell className="whitespace-normal">
-                          <SellerName seller={s} />
-                        </TableCell>
-                        <TableCell className="text-right">
-                          <Figures rows={[["Held", formatCount(s.allocated)], ["Sold", formatCount(s.sold)], ["Outstanding", `${formatCount(s.outstandingStubs)} (${formatAmount(s.outstandingValue)})`]]} />
-                        </TableCell>
-                        <TableCell className="text-right">
-                          <Figures rows={[["Collected", formatAmount(s.cashCollected)], ["Remitted", formatAmount(s.remitted)]]} />
-                        </TableCell>
-                        <TableCell className="text-right tabular-nums whitespace-nowrap font-semibold" data-testid="balance-cell">
-                          <BalanceFigure seller={s} alert={query.data?.cashOnHandAlert ?? "0"} />
-                        </TableCell>
-                        <TableCell className="whitespace-normal">{s.lastRemittanceAt ? formatDateTime(s.lastRemittanceAt, timeZone) : <span className="text-muted-foreground">None</span>}</TableCell>
-                        <TableCell>{actionsFor(s)}</TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </div>
-              <ul className="space-y-3 lg:hidden" aria-label="Seller balances" data-testid="balance-cards">
-                {rows.map((s) => (
-                  <li key={s.sellerId} className="rounded-lg border p-3" data-testid="balance-row" data-seller={s.email}>
-                    <div className="flex items-start justify-between gap-2">
-                      <div className="min-w-0">
+            <div className="hidden lg:block" data-testid="balances-table">
+              <Table>
+                <TableHeader>
+                  <TableRow>
+                    <TableHead scope="col">Seller</TableHead>
+                    <TableHead scope="col" className="text-right">
+                      Stubs
+                    </TableHead>
+                    <TableHead scope="col" className="text-right">
+                      Cash
+                    </TableHead>
+                    <TableHead scope="col" className="text-right">
+                      Balance
+                    </TableHead>
+                    <TableHead scope="col">Last Remittance</TableHead>
+                    <TableHead scope="col">
+                      <span className="sr-only">Actions</span>
+                    </TableHead>
+                  </TableRow>
+                </TableHeader>
+                <TableBody>
+                  {rows.map((s) => (
+                    <TableRow key={s.sellerId} data-testid="balance-row" data-seller={s.email}>
+                      <TableCell className="whitespace-normal">
                         <SellerName seller={s} />
-                      </div>
-                      <div className="text-right font-semibold tabular-nums" data-testid="balance-cell">
+                      </TableCell>
+                      <TableCell className="text-right">
+                        <Figures
+                          rows={[
+                            ["Held", formatCount(s.allocated)],
+                            ["Sold", formatCount(s.sold)],
+                            ["Outstanding", `${formatCount(s.outstandingStubs)} (${formatAmount(s.outstandingValue)})`],
+                          ]}
+                        />
+                      </TableCell>
+                      <TableCell className="text-right">
+                        <Figures
+                          rows={[
+                            ["Collected", formatAmount(s.cashCollected)],
+                            ["Remitted", formatAmount(s.remitted)],
+                          ]}
+                        />
+                      </TableCell>
+                      <TableCell
+                        className="text-right tabular-nums whitespace-nowrap font-semibold"
+                        data-testid="balance-cell"
+                      >
                         <BalanceFigure seller={s} alert={query.data?.cashOnHandAlert ?? "0"} />
-                      </div>
+                      </TableCell>
+                      <TableCell className="whitespace-normal">
+                        {s.lastRemittanceAt ? (
+                          formatDateTime(s.lastRemittanceAt, timeZone)
+                        ) : (
+                          <span className="text-muted-foreground">None</span>
+                        )}
+                      </TableCell>
+                      <TableCell>{actionsFor(s)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </div>
+            <ul className="space-y-3 lg:hidden" aria-label="Seller balances" data-testid="balance-cards">
+              {rows.map((s) => (
+                <li key={s.sellerId} className="rounded-lg border p-3" data-testid="balance-row" data-seller={s.email}>
+                  <div className="flex items-start justify-between gap-2">
+                    <div className="min-w-0">
+                      <SellerName seller={s} />
                     </div>
-                    <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5 text-sm">
-                      <dt className="text-muted-foreground">Stubs</dt>
-                      <dd className="tabular-nums">
-                        {formatCount(s.allocated)} held · {formatCount(s.sold)} sold · {formatCount(s.outstandingStubs)} outstanding ({formatAmount(s.outstandingValue)})
-                      </dd>
-                      <dt className="text-muted-foreground">Cash</dt>
-                      <dd className="tabular-nums">
-                        {formatAmount(s.cashCollected)} collected · {formatAmount(s.remitted)} remitted
-                      </dd>
-                      <dt className="text-muted-foreground">Last remittance</dt>
-                      <dd>{s.lastRemittanceAt ? formatDateTime(s.lastRemittanceAt, timeZone) : "None"}</dd>
-                    </dl>
-                    <div className="mt-2 border-t pt-2">{actionsFor(s)}</div>
-                  </li>
-                ))}
-              </ul>
+                    <div className="text-right font-semibold tabular-nums" data-testid="balance-cell">
+                      <BalanceFigure seller={s} alert={query.data?.cashOnHandAlert ?? "0"} />
+                    </div>
+                  </div>
+                  <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5 text-sm">
+                    <dt className="text-muted-foreground">Stubs</dt>
+                    <dd className="tabular-nums">
+                      {formatCount(s.allocated)} held · {formatCount(s.sold)} sold · {formatCount(s.outstandingStubs)}{" "}
+                      outstanding ({formatAmount(s.outstandingValue)})
+                    </dd>
+                    <dt className="text-muted-foreground">Cash</dt>
+                    <dd className="tabular-nums">
+                      {formatAmount(s.cashCollected)} collected · {formatAmount(s.remitted)} remitted
+                    </dd>
+                    <dt className="text-muted-foreground">Last remittance</dt>
+                    <dd>{s.lastRemittanceAt ? formatDateTime(s.lastRemittanceAt, timeZone) : "None"}</dd>
+                  </dl>
+                  <div className="mt-2 border-t pt-2">{actionsFor(s)}</div>
+                </li>
+              ))}
+            </ul>
           </QueryState>
         </CardContent>
       </Card>
       <p className="text-sm text-muted-foreground">
-        Balance = cash collected − remitted − adjustments. GCash and bank payments go straight to the organisation and are not owed by the seller.
+        Balance = cash collected − remitted − adjustments. GCash and bank payments go straight to the organisation and
+        are not owed by the seller.
       </p>
-      {recordMounted && <LazyRecordRemittanceDialog open={recordOpen} onOpenChange={setRecordOpen} seller={recordFor} balances={sellers} />}
-      {allocateMounted && <LazyAllocateStubsDialog open={allocateOpen} onOpenChange={setAllocateOpen} sellerId={allocateFor} />}
+      {recordMounted && (
+        <LazyRecordRemittanceDialog
+          open={recordOpen}
+          onOpenChange={setRecordOpen}
+          seller={recordFor}
+          balances={sellers}
+        />
+      )}
+      {allocateMounted && (
+        <LazyAllocateStubsDialog open={allocateOpen} onOpenChange={setAllocateOpen} sellerId={allocateFor} />
+      )}
     </div>
   );
 }

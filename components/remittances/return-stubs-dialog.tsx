@@ -8,7 +8,14 @@ import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { TextField } from "@/components/forms/field";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { Form } from "@/components/ui/form";
 import { toast } from "@/components/ui/sonner";
 import { Spinner } from "@/components/ui/spinner";
@@ -46,7 +53,13 @@ const schema = z.object({
 type Values = z.input<typeof schema>;
 type Output = z.output<typeof schema>;
 
-export function ReturnStubsDialog({ seller, onOpenChange }: { seller: { sellerId: string; name: string } | null; onOpenChange: (open: boolean) => void }) {
+export function ReturnStubsDialog({
+  seller,
+  onOpenChange,
+}: {
+  seller: { sellerId: string; name: string } | null;
+  onOpenChange: (open: boolean) => void;
+}) {
   // Opened from buttons outside a DialogTrigger: Radix would leave the focus on the page's top.
   const returnFocus = useReturnFocus(!!seller);
   return (
@@ -68,7 +81,11 @@ export function ReturnStubsDialog({ seller, onOpenChange }: { seller: { sellerId
 
 function ReturnForm({ sellerId, onDone }: { sellerId: string; onDone: () => void }) {
   const mutation = useReturnStubs();
-  const form = useForm<Values, unknown, Output>({ resolver: zodResolver(schema), defaultValues: { numbers: "" }, mode: "onTouched" });
+  const form = useForm<Values, unknown, Output>({
+    resolver: zodResolver(schema),
+    defaultValues: { numbers: "" },
+    mode: "onTouched",
+  });
   function submit(values: Output) {
     mutation.mutate(
       { sellerId, ticketIds: values.numbers },
@@ -84,7 +101,13 @@ function ReturnForm({ sellerId, onDone }: { sellerId: string; onDone: () => void
   return (
     <Form {...form}>
       <form noValidate onSubmit={form.handleSubmit(submit)} className="space-y-4" aria-label="Take back stubs">
-        <TextField<Values, "numbers"> name="numbers" label="Stub numbers" placeholder="9, 10, 12-15" autoComplete="off" disabled={mutation.isPending} />
+        <TextField<Values, "numbers">
+          name="numbers"
+          label="Stub numbers"
+          placeholder="9, 10, 12-15"
+          autoComplete="off"
+          disabled={mutation.isPending}
+        />
         <DialogFooter>
           <Button type="button" variant="outline" onClick={onDone}>
             Cancel

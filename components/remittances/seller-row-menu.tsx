@@ -4,10 +4,19 @@
 // the Radix menu is not part of the screen's first load.
 import Link from "next/link";
 import { FileText, PackagePlus } from "lucide-react";
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
 import type { LazyMenuProps } from "@/components/ui/lazy-dropdown-menu";
 
-export function SellerRowMenu({ trigger, sellerId, onHandOutStubs }: LazyMenuProps & { sellerId: string; onHandOutStubs: () => void }) {
+export function SellerRowMenu({
+  trigger,
+  sellerId,
+  onHandOutStubs,
+}: LazyMenuProps & { sellerId: string; onHandOutStubs: () => void }) {
   return (
     // Not modal, as the account menu: a modal menu aria-hides the rest of the page while its
     // focusable elements stay focusable (axe aria-hidden-focus, issue 26). Focus still moves into

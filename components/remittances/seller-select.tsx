@@ -7,7 +7,15 @@ import { FormControl } from "@/components/ui/form";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { useUsers } from "@/lib/queries/users";
 
-export function SellerSelect<T extends FieldValues>({ field, disabled, keepId }: { field: ControllerRenderProps<T>; disabled?: boolean; keepId?: string }) {
+export function SellerSelect<T extends FieldValues>({
+  field,
+  disabled,
+  keepId,
+}: {
+  field: ControllerRenderProps<T>;
+  disabled?: boolean;
+  keepId?: string;
+}) {
   const users = useUsers();
   const options = (users.data ?? [])
     .filter((u) => !u.is_disabled || u.id === keepId)

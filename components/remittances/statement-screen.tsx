@@ -46,7 +46,9 @@ function Figure({ label, value, hint, testId }: { label: string; value: string; 
 }
 
 const ranges = (runs: [number, number][]) =>
-  runs.map(([a, b]) => (a === b ? formatTicketNumber(a) : `${formatTicketNumber(a)}–${formatTicketNumber(b)}`)).join(", ");
+  runs
+    .map(([a, b]) => (a === b ? formatTicketNumber(a) : `${formatTicketNumber(a)}–${formatTicketNumber(b)}`))
+    .join(", ");
 
 export function StatementScreen({ isAdmin, userId }: { isAdmin: boolean; userId: string }) {
   const [sellerParam] = useUrlParam("seller", urlString);
@@ -71,7 +73,10 @@ export function StatementScreen({ isAdmin, userId }: { isAdmin: boolean; userId:
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <PageHeader title={title} description="Stubs held, tickets sold, cash owed and the receipts for cash handed over." />
+        <PageHeader
+          title={title}
+          description="Stubs held, tickets sold, cash owed and the receipts for cash handed over."
+        />
         {isAdmin && s && (
           <div className="flex flex-wrap gap-2">
             {sellerId && (
@@ -108,7 +113,12 @@ export function StatementScreen({ isAdmin, userId }: { isAdmin: boolean; userId:
         )}
       </div>
       {query.isPending ? (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" role="status" aria-busy="true" aria-label="Loading the statement">
+        <div
+          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4"
+          role="status"
+          aria-busy="true"
+          aria-label="Loading the statement"
+        >
           {[0, 1, 2, 3].map((i) => (
             <Skeleton key={i} className="h-24" />
           ))}
@@ -120,19 +130,40 @@ export function StatementScreen({ isAdmin, userId }: { isAdmin: boolean; userId:
       ) : s ? (
         <>
           <section aria-label="Figures" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-            <Figure label="Stubs held" value={formatCount(s.allocated)} hint={`${formatCount(s.returned)} returned`} testId="statement-allocated" />
+            <Figure
+              label="Stubs held"
+              value={formatCount(s.allocated)}
+              hint={`${formatCount(s.returned)} returned`}
+              testId="statement-allocated"
+            />
             <Figure label="Sold" value={formatCount(s.sold)} testId="statement-sold" />
-            <Figure label="Outstanding stubs" value={formatCount(s.outstandingStubs)} hint={`worth ${formatAmount(s.outstandingValue)}`} testId="statement-outstanding" />
-            <Figure label="Balance owed" value={formatAmount(s.balance)} hint="cash collected − remitted − adjustments" testId="statement-balance" />
+            <Figure
+              label="Outstanding stubs"
+              value={formatCount(s.outstandingStubs)}
+              hint={`worth ${formatAmount(s.outstandingValue)}`}
+              testId="statement-outstanding"
+            />
+            <Figure
+              label="Balance owed"
+              value={formatAmount(s.balance)}
+              hint="cash collected − remitted − adjustments"
+              testId="statement-balance"
+            />
             <Figure label="Cash collected" value={formatAmount(s.cashCollected)} />
             <Figure label="Remitted" value={formatAmount(s.remitted)} />
             <Figure label="Adjustments" value={formatAmount(s.adjustments)} />
-            <Figure label="GCash and bank" value={formatAmount(s.nonCashCollected)} hint="paid to the organisation: not owed" />
+            <Figure
+              label="GCash and bank"
+              value={formatAmount(s.nonCashCollected)}
+              hint="paid to the organisation: not owed"
+            />
           </section>
           <Card>
             <CardHeader>
               <CardTitle>Unsold stubs held</CardTitle>
-              <CardDescription>{s.heldRanges.length ? "These numbers are still with the seller." : "None."}</CardDescription>
+              <CardDescription>
+                {s.heldRanges.length ? "These numbers are still with the seller." : "None."}
+              </CardDescription>
             </CardHeader>
             {s.heldRanges.length > 0 && (
               <CardContent>
@@ -145,7 +176,11 @@ export function StatementScreen({ isAdmin, userId }: { isAdmin: boolean; userId:
           <Card>
             <CardHeader>
               <CardTitle>Receipts</CardTitle>
-              <CardDescription>{s.receipts.length ? `${formatCount(s.receipts.length)} receipt${s.receipts.length === 1 ? "" : "s"}` : "No remittances yet."}</CardDescription>
+              <CardDescription>
+                {s.receipts.length
+                  ? `${formatCount(s.receipts.length)} receipt${s.receipts.length === 1 ? "" : "s"}`
+                  : "No remittances yet."}
+              </CardDescription>
             </CardHeader>
             {s.receipts.length > 0 && (
               <CardContent className="overflow-x-auto">
@@ -155,7 +190,9 @@ export function StatementScreen({ isAdmin, userId }: { isAdmin: boolean; userId:
                       <TableHead scope="col">Receipt No.</TableHead>
                       <TableHead scope="col">Date</TableHead>
                       <TableHead scope="col">Method</TableHead>
-                      <TableHead scope="col" className="text-right">Amount</TableHead>
+                      <TableHead scope="col" className="text-right">
+                        Amount
+                      </TableHead>
                       <TableHead scope="col">Status</TableHead>
                       <TableHead scope="col">
                         <span className="sr-only">Actions</span>
@@ -168,18 +205,41 @@ export function StatementScreen({ isAdmin, userId }: { isAdmin: boolean; userId:
                         <TableCell className="font-mono">{r.receiptNumber}</TableCell>
                         <TableCell className="whitespace-nowrap">{formatDateTime(r.createdAt, timeZone)}</TableCell>
                         <TableCell>{paymentMethodLabel(r.method)}</TableCell>
-                        <TableCell className={`text-right tabular-nums whitespace-nowrap ${r.voided ? "line-through" : ""}`}>{formatAmount(r.amount)}</TableCell>
-                        <TableCell>{r.voided ? <Badge variant="destructive" title={r.voidReason ?? undefined}>VOID</Badge> : <Badge variant="secondary">Valid</Badge>}</TableCell>
+                        <TableCell
+                          className={`text-right tabular-nums whitespace-nowrap ${r.voided ? "line-through" : ""}`}
+                        >
+                          {formatAmount(r.amount)}
+                        </TableCell>
+                        <TableCell>
+                          {r.voided ? (
+                            <Badge variant="destructive" title={r.voidReason ?? undefined}>
+                              VOID
+                            </Badge>
+                          ) : (
+                            <Badge variant="secondary">Valid</Badge>
+                          )}
+                        </TableCell>
                         <TableCell>
                           <div className="flex justify-end gap-1">
                             <Button size="sm" variant="ghost" asChild>
-                              <a href={remittancePdfPaths.receipt(r.id)} target="_blank" rel="noopener" aria-label={`Print receipt No. ${r.receiptNumber}`}>
+                              <a
+                                href={remittancePdfPaths.receipt(r.id)}
+                                target="_blank"
+                                rel="noopener"
+                                aria-label={`Print receipt No. ${r.receiptNumber}`}
+                              >
                                 <Printer />
                                 Print
                               </a>
                             </Button>
                             {isAdmin && !r.voided && (
-                              <Button size="sm" variant="ghost" onClick={() => setToVoid(r)} aria-label={`Void receipt No. ${r.receiptNumber}`} aria-haspopup="dialog">
+                              <Button
+                                size="sm"
+                                variant="ghost"
+                                onClick={() => setToVoid(r)}
+                                aria-label={`Void receipt No. ${r.receiptNumber}`}
+                                aria-haspopup="dialog"
+                              >
                                 <Ban />
                                 Void
                               </Button>
@@ -202,7 +262,8 @@ export function StatementScreen({ isAdmin, userId }: { isAdmin: boolean; userId:
                 <ul className="space-y-1 text-sm">
                   {s.adjustmentList.map((a) => (
                     <li key={a.id}>
-                      <span className="tabular-nums font-medium">{formatAmount(a.amount)}</span> · {formatDateTime(a.createdAt, timeZone)} · {a.reason}
+                      <span className="tabular-nums font-medium">{formatAmount(a.amount)}</span> ·{" "}
+                      {formatDateTime(a.createdAt, timeZone)} · {a.reason}
                     </li>
                   ))}
                 </ul>
@@ -211,11 +272,21 @@ export function StatementScreen({ isAdmin, userId }: { isAdmin: boolean; userId:
           )}
           {isAdmin && (
             <>
-              {mounted.record && <LazyRecordRemittanceDialog open={recordOpen} onOpenChange={setRecordOpen} seller={s} balances={[s]} />}
-              {mounted.allocate && <LazyAllocateStubsDialog open={allocateOpen} onOpenChange={setAllocateOpen} sellerId={s.sellerId} />}
-              {mounted.void && <LazyVoidRemittanceDialog receipt={toVoid} onOpenChange={(open) => !open && setToVoid(null)} />}
-              {mounted.adjust && <LazyAdjustBalanceDialog seller={adjustFor} onOpenChange={(open) => !open && setAdjustFor(null)} />}
-              {mounted.return && <LazyReturnStubsDialog seller={returnFrom} onOpenChange={(open) => !open && setReturnFrom(null)} />}
+              {mounted.record && (
+                <LazyRecordRemittanceDialog open={recordOpen} onOpenChange={setRecordOpen} seller={s} balances={[s]} />
+              )}
+              {mounted.allocate && (
+                <LazyAllocateStubsDialog open={allocateOpen} onOpenChange={setAllocateOpen} sellerId={s.sellerId} />
+              )}
+              {mounted.void && (
+                <LazyVoidRemittanceDialog receipt={toVoid} onOpenChange={(open) => !open && setToVoid(null)} />
+              )}
+              {mounted.adjust && (
+                <LazyAdjustBalanceDialog seller={adjustFor} onOpenChange={(open) => !open && setAdjustFor(null)} />
+              )}
+              {mounted.return && (
+                <LazyReturnStubsDialog seller={returnFrom} onOpenChange={(open) => !open && setReturnFrom(null)} />
+              )}
             </>
           )}
         </>

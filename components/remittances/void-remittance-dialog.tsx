@@ -7,7 +7,14 @@ import { Ban } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { TextField } from "@/components/forms/field";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { Form } from "@/components/ui/form";
 import { toast } from "@/components/ui/sonner";
 import { Spinner } from "@/components/ui/spinner";
@@ -23,7 +30,13 @@ export interface VoidTarget {
   amount: string;
 }
 
-export function VoidRemittanceDialog({ receipt, onOpenChange }: { receipt: VoidTarget | null; onOpenChange: (open: boolean) => void }) {
+export function VoidRemittanceDialog({
+  receipt,
+  onOpenChange,
+}: {
+  receipt: VoidTarget | null;
+  onOpenChange: (open: boolean) => void;
+}) {
   // Opened from buttons outside a DialogTrigger: Radix would leave the focus on the page's top.
   const returnFocus = useReturnFocus(!!receipt);
   return (
@@ -34,8 +47,8 @@ export function VoidRemittanceDialog({ receipt, onOpenChange }: { receipt: VoidT
             <DialogHeader>
               <DialogTitle>Void receipt No. {receipt.receiptNumber}?</DialogTitle>
               <DialogDescription>
-                {formatAmount(receipt.amount)} leaves the seller&apos;s remitted total. The receipt keeps its number and stays on the statement marked VOID;
-                record a new remittance for the right amount.
+                {formatAmount(receipt.amount)} leaves the seller&apos;s remitted total. The receipt keeps its number and
+                stays on the statement marked VOID; record a new remittance for the right amount.
               </DialogDescription>
             </DialogHeader>
             <VoidForm receipt={receipt} onDone={() => onOpenChange(false)} />
@@ -48,7 +61,11 @@ export function VoidRemittanceDialog({ receipt, onOpenChange }: { receipt: VoidT
 
 function VoidForm({ receipt, onDone }: { receipt: VoidTarget; onDone: () => void }) {
   const mutation = useVoidRemittance();
-  const form = useForm<VoidRemittanceFormValues>({ resolver: zodResolver(voidRemittanceFormSchema), defaultValues: { reason: "" }, mode: "onTouched" });
+  const form = useForm<VoidRemittanceFormValues>({
+    resolver: zodResolver(voidRemittanceFormSchema),
+    defaultValues: { reason: "" },
+    mode: "onTouched",
+  });
   function submit(values: VoidRemittanceFormValues) {
     mutation.mutate(
       { id: receipt.id, body: values },
@@ -63,8 +80,20 @@ function VoidForm({ receipt, onDone }: { receipt: VoidTarget; onDone: () => void
   }
   return (
     <Form {...form}>
-      <form noValidate onSubmit={form.handleSubmit(submit)} className="space-y-4" aria-label={`Void receipt No. ${receipt.receiptNumber}`}>
-        <TextField<VoidRemittanceFormValues, "reason"> name="reason" label="Reason" multiline rows={3} placeholder="Why (typed the wrong amount…)" disabled={mutation.isPending} />
+      <form
+        noValidate
+        onSubmit={form.handleSubmit(submit)}
+        className="space-y-4"
+        aria-label={`Void receipt No. ${receipt.receiptNumber}`}
+      >
+        <TextField<VoidRemittanceFormValues, "reason">
+          name="reason"
+          label="Reason"
+          multiline
+          rows={3}
+          placeholder="Why (typed the wrong amount…)"
+          disabled={mutation.isPending}
+        />
         <DialogFooter>
           <Button type="button" variant="outline" onClick={onDone}>
             Cancel

@@ -16,7 +16,11 @@ const FIRST_CHANGES = 4;
 /** An address kept on one line (cut with … only if it is wider than its box; the whole of it stays readable). */
 export function EmailAddress({ value, className }: { value: string; className?: string }) {
   return (
-    <span data-testid="email-address" title={value} className={cn("inline-block max-w-full truncate align-bottom whitespace-nowrap", className)}>
+    <span
+      data-testid="email-address"
+      title={value}
+      className={cn("inline-block max-w-full truncate align-bottom whitespace-nowrap", className)}
+    >
       {value}
     </span>
   );
@@ -45,7 +49,8 @@ export function ActivityChanges({ entry, timeZone }: { entry: AuditEntry; timeZo
   const changes = fieldChanges(entry.before, entry.after, timeZone);
   if (changes.length === 0) return <span className="text-muted-foreground">—</span>;
   const shown = isExpanded ? changes : changes.slice(0, FIRST_CHANGES);
-  const value = (text: string, isEmail: boolean) => (isEmail ? <EmailAddress value={text} /> : <span className="break-words">{text}</span>);
+  const value = (text: string, isEmail: boolean) =>
+    isEmail ? <EmailAddress value={text} /> : <span className="break-words">{text}</span>;
   return (
     <div className="space-y-1">
       <dl className="space-y-0.5 text-xs">
@@ -53,8 +58,14 @@ export function ActivityChanges({ entry, timeZone }: { entry: AuditEntry; timeZo
           <div key={c.field} className="flex min-w-0 flex-wrap items-baseline gap-x-1">
             <dt className="font-medium">{c.label}:</dt>
             <dd className="min-w-0">
-              {c.before !== null && <span className="text-muted-foreground line-through decoration-muted-foreground/60">{value(c.before, c.isEmail)}</span>}
-              {c.before !== null && c.after !== null && <ArrowRight className="mx-1 inline size-3 text-muted-foreground" aria-label="changed to" />}
+              {c.before !== null && (
+                <span className="text-muted-foreground line-through decoration-muted-foreground/60">
+                  {value(c.before, c.isEmail)}
+                </span>
+              )}
+              {c.before !== null && c.after !== null && (
+                <ArrowRight className="mx-1 inline size-3 text-muted-foreground" aria-label="changed to" />
+              )}
               {c.after !== null && value(c.after, c.isEmail)}
               {c.before !== null && c.after === null && <span className="ml-1 text-muted-foreground">(removed)</span>}
             </dd>
@@ -62,7 +73,13 @@ export function ActivityChanges({ entry, timeZone }: { entry: AuditEntry; timeZo
         ))}
       </dl>
       {changes.length > FIRST_CHANGES && (
-        <Button variant="link" size="sm" className="h-auto p-0 text-xs" onClick={() => setIsExpanded(!isExpanded)} aria-expanded={isExpanded}>
+        <Button
+          variant="link"
+          size="sm"
+          className="h-auto p-0 text-xs"
+          onClick={() => setIsExpanded(!isExpanded)}
+          aria-expanded={isExpanded}
+        >
           {isExpanded ? "Show less" : `Show all ${changes.length}`}
         </Button>
       )}

@@ -72,11 +72,23 @@ export function ActivityLogFilters({
       </div>
       <div className="space-y-1.5">
         <Label htmlFor="activity-from">From</Label>
-        <Input id="activity-from" type="date" value={filters.from} max={filters.to || undefined} onChange={(e) => onChange({ from: e.target.value })} />
+        <Input
+          id="activity-from"
+          type="date"
+          value={filters.from}
+          max={filters.to || undefined}
+          onChange={(e) => onChange({ from: e.target.value })}
+        />
       </div>
       <div className="space-y-1.5">
         <Label htmlFor="activity-to">To</Label>
-        <Input id="activity-to" type="date" value={filters.to} min={filters.from || undefined} onChange={(e) => onChange({ to: e.target.value })} />
+        <Input
+          id="activity-to"
+          type="date"
+          value={filters.to}
+          min={filters.from || undefined}
+          onChange={(e) => onChange({ to: e.target.value })}
+        />
       </div>
       <div className="flex items-end gap-2 sm:col-span-2 lg:col-span-1">
         <Button variant="outline" onClick={onClear} disabled={!isFiltered}>

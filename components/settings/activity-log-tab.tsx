@@ -51,7 +51,6 @@ export function ActivityLogTab() {
     }
   }
 
-
   return (
     <Card>
       <CardHeader>
@@ -59,7 +58,9 @@ export function ActivityLogTab() {
           <History className="size-5 text-primary" />
           Activity Log
         </CardTitle>
-        <CardDescription>Every change to tickets, users and settings: who, what, before and after. Times are in {timezone}.</CardDescription>
+        <CardDescription>
+          Every change to tickets, users and settings: who, what, before and after. Times are in {timezone}.
+        </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
         <ActivityLogFilters
@@ -87,7 +88,9 @@ export function ActivityLogTab() {
         ) : data && data.entries.length === 0 ? (
           <div className="rounded-lg border border-dashed p-8 text-center">
             <p className="font-medium">No activity found</p>
-            <p className="text-sm text-muted-foreground">{Object.values(filters).some(Boolean) ? "No entry matches these filters." : "Changes will appear here."}</p>
+            <p className="text-sm text-muted-foreground">
+              {Object.values(filters).some(Boolean) ? "No entry matches these filters." : "Changes will appear here."}
+            </p>
           </div>
         ) : data ? (
           <>
@@ -101,13 +104,23 @@ export function ActivityLogTab() {
             <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
               <span className="text-muted-foreground">{formatCountOf(data.total, "entry", "entries")}</span>
               <div className="flex items-center gap-2">
-                <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => void setState({ page: page - 1 })}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={page <= 1}
+                  onClick={() => void setState({ page: page - 1 })}
+                >
                   Previous
                 </Button>
                 <span>
                   Page {data.page} of {data.totalPages}
                 </span>
-                <Button variant="outline" size="sm" disabled={page >= data.totalPages} onClick={() => void setState({ page: page + 1 })}>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  disabled={page >= data.totalPages}
+                  onClick={() => void setState({ page: page + 1 })}
+                >
                   Next
                 </Button>
               </div>
@@ -133,7 +146,9 @@ function EntriesTable({ entries, timezone }: { entries: AuditEntry[]; timezone: 
         <TableBody>
           {entries.map((entry) => (
             <TableRow key={entry.id} data-testid="activity-row" className="align-top">
-              <TableCell className="text-xs whitespace-normal">{formatDateTime(entry.created_at, timezone, WHEN_PATTERN)}</TableCell>
+              <TableCell className="text-xs whitespace-normal">
+                {formatDateTime(entry.created_at, timezone, WHEN_PATTERN)}
+              </TableCell>
               <TableCell className="space-y-1 whitespace-normal">
                 <Badge variant="outline">{actionLabel(entry.action)}</Badge>
                 <ActivitySummary entry={entry} />
@@ -156,7 +171,9 @@ function EntriesList({ entries, timezone }: { entries: AuditEntry[]; timezone: s
         <li key={entry.id} data-testid="activity-card" className="min-w-0 space-y-2 rounded-lg border p-3">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <Badge variant="outline">{actionLabel(entry.action)}</Badge>
-            <span className="text-xs text-muted-foreground">{formatDateTime(entry.created_at, timezone, WHEN_PATTERN)}</span>
+            <span className="text-xs text-muted-foreground">
+              {formatDateTime(entry.created_at, timezone, WHEN_PATTERN)}
+            </span>
           </div>
           <ActivitySummary entry={entry} />
           <ActivityChanges entry={entry} timeZone={timezone} />

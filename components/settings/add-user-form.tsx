@@ -51,8 +51,19 @@ export function AddUserForm({ existingEmails }: { existingEmails: readonly strin
         <Form {...form}>
           <form onSubmit={form.handleSubmit(submit)} noValidate className="space-y-4">
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField<AddUserInput> name="email" label="Email" type="email" placeholder="staff@example.com" autoComplete="off" />
-              <TextField<AddUserInput> name="displayName" label="Display Name" placeholder="Juan dela Cruz" autoComplete="off" />
+              <TextField<AddUserInput>
+                name="email"
+                label="Email"
+                type="email"
+                placeholder="staff@example.com"
+                autoComplete="off"
+              />
+              <TextField<AddUserInput>
+                name="displayName"
+                label="Display Name"
+                placeholder="Juan dela Cruz"
+                autoComplete="off"
+              />
             </div>
             <CheckboxField<AddUserInput> name="isAdmin" label="Admin User" />
             <Button type="submit" disabled={isSubmitting}>

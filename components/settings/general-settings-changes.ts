@@ -15,7 +15,8 @@ type Saved = Pick<Settings, keyof GeneralSettingsInput>;
 const MONEY_TEXT = /^\d+(\.\d{1,2})?$/;
 const hasAtMostTwoDecimals = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;
 
-const asText = (value: unknown): string | undefined => (typeof value === "string" ? stripBidiControls(value).trim() : undefined);
+const asText = (value: unknown): string | undefined =>
+  typeof value === "string" ? stripBidiControls(value).trim() : undefined;
 const asPlainText = (value: unknown): string | undefined => (typeof value === "string" ? value.trim() : undefined);
 
 /** A number field's value: a number as given, text read as the schema reads it (empty is no number). */

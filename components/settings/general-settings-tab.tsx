@@ -39,7 +39,11 @@ export function GeneralSettingsTab({ controller }: { controller: GeneralSettings
   return (
     <div className="space-y-6">
       {saved?.audit_safety_warning ? (
-        <div role="alert" aria-label="Audit trail" className="flex items-start gap-3 rounded-lg border border-amber-500/50 bg-amber-500/10 p-4 text-sm">
+        <div
+          role="alert"
+          aria-label="Audit trail"
+          className="flex items-start gap-3 rounded-lg border border-amber-500/50 bg-amber-500/10 p-4 text-sm"
+        >
           <AlertTriangle className="mt-0.5 size-4 shrink-0 text-amber-600" aria-hidden />
           <p>{saved.audit_safety_warning}</p>
         </div>
@@ -51,15 +55,18 @@ export function GeneralSettingsTab({ controller }: { controller: GeneralSettings
             General Settings
           </CardTitle>
           <CardDescription>
-            The site&apos;s name and description, the ticket price, how many ticket numbers may be issued, and the permit, draw and venue printed on
-            ticket stubs.
+            The site&apos;s name and description, the ticket price, how many ticket numbers may be issued, and the
+            permit, draw and venue printed on ticket stubs.
           </CardDescription>
         </CardHeader>
         <CardContent>
           {query.isPending ? (
             <LoadingFields />
           ) : query.isError && !saved ? (
-            <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm">
+            <div
+              role="alert"
+              className="flex flex-col items-start gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm"
+            >
               <p>Failed to load settings from database</p>
               <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
                 <RefreshCw />
@@ -150,15 +157,15 @@ export function GeneralSettingsTab({ controller }: { controller: GeneralSettings
             <li className="flex gap-2">
               <Hash className="mt-0.5 size-4 shrink-0 text-primary" />
               <span>
-                Ticket numbers are unique: each 5-digit number belongs to one ticket only, and the database refuses a second ticket with a number already
-                issued, whoever creates it and from wherever.
+                Ticket numbers are unique: each 5-digit number belongs to one ticket only, and the database refuses a
+                second ticket with a number already issued, whoever creates it and from wherever.
               </span>
             </li>
             <li className="flex gap-2">
               <Hash className="mt-0.5 size-4 shrink-0 text-primary" />
               <span>
-                Lowering the limit below numbers already issued keeps those tickets, but refuses new ones above it: generating, custom ranges and imports only
-                use numbers up to the limit.
+                Lowering the limit below numbers already issued keeps those tickets, but refuses new ones above it:
+                generating, custom ranges and imports only use numbers up to the limit.
               </span>
             </li>
             <li className="flex gap-2">

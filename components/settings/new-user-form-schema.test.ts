@@ -6,7 +6,9 @@ const existing = ["admin@example.com", "Staff@Example.com"];
 /** The form's answer: the first problem (what the form shows), or the payload it sends. */
 function validateNewUser(input: { email: string; displayName: string; isAdmin: boolean }, emails: readonly string[]) {
   const parsed = newUserFormSchema(emails).safeParse(input);
-  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, message: parsed.error.issues[0].message, path: parsed.error.issues[0].path };
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : { ok: false, message: parsed.error.issues[0].message, path: parsed.error.issues[0].path };
 }
 
 describe("newUserFormSchema", () => {
@@ -40,7 +42,9 @@ describe("newUserFormSchema", () => {
   });
 
   it("sends the email lower-cased and the name trimmed", () => {
-    expect(validateNewUser({ email: "Ana.Reyes@Example.com", displayName: " Ana Reyes ", isAdmin: true }, existing)).toEqual({
+    expect(
+      validateNewUser({ email: "Ana.Reyes@Example.com", displayName: " Ana Reyes ", isAdmin: true }, existing),
+    ).toEqual({
       ok: true,
       value: { email: "ana.reyes@example.com", displayName: "Ana Reyes", isAdmin: true },
     });

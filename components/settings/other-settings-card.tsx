@@ -20,21 +20,52 @@ import type { Settings } from "@/lib/api/settings";
 import { useUpdateSettings } from "@/lib/queries/settings";
 import type { OtherSettingsInput, OtherSettingsValues } from "@/lib/schemas/settings";
 
-type BooleanKey = { [K in keyof OtherSettingsInput]: OtherSettingsInput[K] extends boolean ? K : never }[keyof OtherSettingsInput];
+type BooleanKey = {
+  [K in keyof OtherSettingsInput]: OtherSettingsInput[K] extends boolean ? K : never;
+}[keyof OtherSettingsInput];
 
 const SWITCHES: { name: BooleanKey; label: string; effect: string; noEffect?: boolean }[] = [
   { name: "email_notifications", label: "Email notifications", effect: "Off refuses sending tickets by e-mail." },
-  { name: "require_email_verification", label: "Require email verification", effect: "On refuses Google accounts whose email address is not verified." },
+  {
+    name: "require_email_verification",
+    label: "Require email verification",
+    effect: "On refuses Google accounts whose email address is not verified.",
+  },
   { name: "enable_api_logging", label: "API logging", effect: "One log line per API request on the server." },
-  { name: "dark_mode", label: "Dark mode", effect: "The theme for anyone who has not chosen one in their account menu." },
-  { name: "restrict_sales_to_allocations", label: "Restrict sales to allocated stubs", effect: "On: a seller can register only the stubs handed to them." },
-  { name: "sms_notifications", label: "SMS notifications", effect: "No effect: this dashboard has no SMS provider.", noEffect: true },
-  { name: "push_notifications", label: "Push notifications", effect: "No effect: this dashboard has no push provider.", noEffect: true },
-  { name: "enable_two_factor", label: "Two-factor authentication", effect: "No effect: Google's own 2-Step Verification applies.", noEffect: true },
+  {
+    name: "dark_mode",
+    label: "Dark mode",
+    effect: "The theme for anyone who has not chosen one in their account menu.",
+  },
+  {
+    name: "restrict_sales_to_allocations",
+    label: "Restrict sales to allocated stubs",
+    effect: "On: a seller can register only the stubs handed to them.",
+  },
+  {
+    name: "sms_notifications",
+    label: "SMS notifications",
+    effect: "No effect: this dashboard has no SMS provider.",
+    noEffect: true,
+  },
+  {
+    name: "push_notifications",
+    label: "Push notifications",
+    effect: "No effect: this dashboard has no push provider.",
+    noEffect: true,
+  },
+  {
+    name: "enable_two_factor",
+    label: "Two-factor authentication",
+    effect: "No effect: Google's own 2-Step Verification applies.",
+    noEffect: true,
+  },
 ];
 
 // The field rules load on the form's first validation (decisions 177 and 182).
-const resolver = lazyZodResolver<OtherSettingsInput, OtherSettingsValues>(() => import("@/lib/schemas/settings").then((m) => m.otherSettingsSchema));
+const resolver = lazyZodResolver<OtherSettingsInput, OtherSettingsValues>(() =>
+  import("@/lib/schemas/settings").then((m) => m.otherSettingsSchema),
+);
 
 const MB = 1024 * 1024;
 
@@ -80,7 +111,9 @@ export function OtherSettingsCard({ settings }: { settings: Settings }) {
   const requireVerification = form.watch("require_email_verification");
 
   const save = form.handleSubmit(async (valid) => {
-    const changed = Object.fromEntries(Object.entries(valid).filter(([key, value]) => settings[key as keyof Settings] !== value));
+    const changed = Object.fromEntries(
+      Object.entries(valid).filter(([key, value]) => settings[key as keyof Settings] !== value),
+    );
     if (Object.keys(changed).length === 0) {
       toast("Nothing to save: the settings are as saved");
       return;
@@ -90,12 +123,22 @@ export function OtherSettingsCard({ settings }: { settings: Settings }) {
       form.reset(toFormValues(result.settings));
       toast.success("Settings saved successfully!");
     } catch (error) {
-      toast.error("Failed to save settings. Please try again.", error instanceof ApiError && error.status === 400 ? { description: error.message } : undefined);
+      toast.error(
+        "Failed to save settings. Please try again.",
+        error instanceof ApiError && error.status === 400 ? { description: error.message } : undefined,
+      );
     }
   });
 
   const numberField = (name: FieldPath<OtherSettingsInput>, label: string, description: string) => (
-    <TextField<OtherSettingsInput> name={name} label={label} description={description} inputMode="numeric" autoComplete="off" className="max-w-40" />
+    <TextField<OtherSettingsInput>
+      name={name}
+      label={label}
+      description={description}
+      inputMode="numeric"
+      autoComplete="off"
+      className="max-w-40"
+    />
   );
 
   return (
@@ -105,21 +148,39 @@ export function OtherSettingsCard({ settings }: { settings: Settings }) {
           <SlidersHorizontal className="size-5 text-primary" aria-hidden="true" />
           Other Settings
         </CardTitle>
-        <CardDescription>Sessions, limits, e-mail, appearance and sales rules. Saved on their own with Save Other Settings.</CardDescription>
+        <CardDescription>
+          Sessions, limits, e-mail, appearance and sales rules. Saved on their own with Save Other Settings.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <Form {...form}>
           <form noValidate onSubmit={save} aria-label="Other Settings" className="space-y-6">
             <fieldset disabled={mutation.isPending} className="grid gap-4 sm:grid-cols-2">
-              {numberField("session_timeout", "Session timeout (minutes)", "A signed-in session ends after this many idle minutes (5 to 1,440).")}
-              {numberField("api_rate_limit", "API rate limit (a minute)", "Requests per signed-in user, per address before sign-in (10 to 100,000).")}
-              {numberField("cash_on_hand_alert", "Cash on hand alert (₱)", "A seller holding more unremitted cash than this is flagged (0 turns it off).")}
+              {numberField(
+                "session_timeout",
+                "Session timeout (minutes)",
+                "A signed-in session ends after this many idle minutes (5 to 1,440).",
+              )}
+              {numberField(
+                "api_rate_limit",
+                "API rate limit (a minute)",
+                "Requests per signed-in user, per address before sign-in (10 to 100,000).",
+              )}
+              {numberField(
+                "cash_on_hand_alert",
+                "Cash on hand alert (₱)",
+                "A seller holding more unremitted cash than this is flagged (0 turns it off).",
+              )}
               {numberField(
                 "attachment_storage_limit_mb",
                 "Attachment storage limit (MB)",
                 `All proof-of-payment files together; uploads past it are refused. In use: ${formatStorage(settings.attachment_storage_used_bytes)} of ${formatStorage(settings.attachment_storage_limit_mb * MB)}.`,
               )}
-              {numberField("email_hourly_limit", "E-mail hourly limit", "Ticket e-mails all users together may send in a clock hour (1 to 100,000).")}
+              {numberField(
+                "email_hourly_limit",
+                "E-mail hourly limit",
+                "Ticket e-mails all users together may send in a clock hour (1 to 100,000).",
+              )}
               {numberField(
                 "retention_months",
                 "Retention period (months)",
@@ -157,7 +218,12 @@ export function OtherSettingsCard({ settings }: { settings: Settings }) {
                       className="h-9 w-12 cursor-pointer rounded-md border bg-transparent p-1"
                     />
                     <FormControl>
-                      <input {...field} className="h-9 w-32 rounded-md border bg-transparent px-3 font-mono text-sm" autoComplete="off" spellCheck={false} />
+                      <input
+                        {...field}
+                        className="h-9 w-32 rounded-md border bg-transparent px-3 font-mono text-sm"
+                        autoComplete="off"
+                        spellCheck={false}
+                      />
                     </FormControl>
                   </span>
                 )}
@@ -181,13 +247,20 @@ export function OtherSettingsCard({ settings }: { settings: Settings }) {
                       {item.effect}
                       {item.name === "require_email_verification" && !requireVerification && (
                         <span role="note" className="mt-1 block font-medium text-amber-700 dark:text-amber-300">
-                          Off: a Google account whose e-mail address Google has not verified can sign in — for example an account
-                          someone created with an allow-listed address they do not own.
+                          Off: a Google account whose e-mail address Google has not verified can sign in — for example
+                          an account someone created with an allow-listed address they do not own.
                         </span>
                       )}
                     </>
                   }
-                  render={(field) => <Switch checked={field.value} onCheckedChange={field.onChange} onBlur={field.onBlur} ref={field.ref} />}
+                  render={(field) => (
+                    <Switch
+                      checked={field.value}
+                      onCheckedChange={field.onChange}
+                      onBlur={field.onBlur}
+                      ref={field.ref}
+                    />
+                  )}
                 />
               ))}
             </fieldset>

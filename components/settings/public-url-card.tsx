@@ -18,8 +18,9 @@ export function PublicUrlCard() {
           Public URL
         </CardTitle>
         <CardDescription>
-          The address printed in every stub&apos;s QR code and verify text, the Commitment Notice, the Minutes of the Draw and every public link. Set
-          by PUBLIC_BASE_URL (else AUTH_URL) where the server starts; `npm run local` sets it to this computer&apos;s network address.
+          The address printed in every stub&apos;s QR code and verify text, the Commitment Notice, the Minutes of the
+          Draw and every public link. Set by PUBLIC_BASE_URL (else AUTH_URL) where the server starts; `npm run local`
+          sets it to this computer&apos;s network address.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-3 text-sm">
@@ -30,7 +31,9 @@ export function PublicUrlCard() {
               <code className="break-all font-semibold" data-testid="public-url">
                 {view.data.url}
               </code>
-              {!view.data.configured && <span className="text-muted-foreground"> (not set: this server&apos;s own address)</span>}
+              {!view.data.configured && (
+                <span className="text-muted-foreground"> (not set: this server&apos;s own address)</span>
+              )}
             </p>
             <PublicUrlWarning view={view.data} />
           </>

@@ -15,9 +15,15 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 /** While a tab's code arrives: the first time it is chosen (or at once, when the URL names it). */
 // The tabs after General load when chosen, not with the screen (decision 178): General is what
 // opens, and the others' tables, filters and dialogs are most of the screen's code.
-const UsersTab = dynamic(() => import("@/components/settings/users-tab").then((m) => m.UsersTab), { loading: TabLoading });
-const ActivityLogTab = dynamic(() => import("@/components/settings/activity-log-tab").then((m) => m.ActivityLogTab), { loading: TabLoading });
-const AccountSessions = dynamic(() => import("@/components/account/account-sessions").then((m) => m.AccountSessions), { loading: TabLoading });
+const UsersTab = dynamic(() => import("@/components/settings/users-tab").then((m) => m.UsersTab), {
+  loading: TabLoading,
+});
+const ActivityLogTab = dynamic(() => import("@/components/settings/activity-log-tab").then((m) => m.ActivityLogTab), {
+  loading: TabLoading,
+});
+const AccountSessions = dynamic(() => import("@/components/account/account-sessions").then((m) => m.AccountSessions), {
+  loading: TabLoading,
+});
 
 const TABS = ["general", "users", "activity", "account"] as const;
 const TAB_TRIGGER = "h-8 sm:h-[calc(100%-1px)]";

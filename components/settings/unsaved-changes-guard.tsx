@@ -8,7 +8,9 @@ import { useOpenedOnce } from "@/components/ui/use-opened-once";
 // The "Leave without saving?" dialog (a Radix alert dialog) loads when it is first needed, not with
 // the screen (decision 182): fetched as soon as there is something unsaved, shown when a person leaves.
 const loadLeaveDialog = () => import("@/components/settings/leave-without-saving-dialog");
-const LeaveWithoutSavingDialog = dynamic(() => loadLeaveDialog().then((m) => m.LeaveWithoutSavingDialog), { ssr: false });
+const LeaveWithoutSavingDialog = dynamic(() => loadLeaveDialog().then((m) => m.LeaveWithoutSavingDialog), {
+  ssr: false,
+});
 
 type Pending = { href: string } | { back: true };
 
@@ -62,7 +64,15 @@ export function UnsavedChangesGuard({ when }: { when: boolean }) {
       event.returnValue = "";
     };
     const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        event.altKey
+      )
+        return;
       const anchor = (event.target as Element | null)?.closest?.("a[href]") as HTMLAnchorElement | null;
       if (!anchor || (anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download")) return;
       const url = new URL(anchor.href, window.location.href);

@@ -34,7 +34,9 @@ function toFormValues(settings: Settings | undefined): GeneralSettingsInput | un
 
 // The schema (zod, the draw date's timezone reading) loads on the form's first validation (decision 177);
 // whether anything changed is asked on every render without it (decision 182).
-const resolver = lazyZodResolver<GeneralSettingsInput, GeneralSettingsValues>(() => import("@/lib/schemas/settings").then((m) => m.generalSettingsSchema));
+const resolver = lazyZodResolver<GeneralSettingsInput, GeneralSettingsValues>(() =>
+  import("@/lib/schemas/settings").then((m) => m.generalSettingsSchema),
+);
 
 export function useGeneralSettingsForm() {
   const query = useSettings();
@@ -46,7 +48,15 @@ export function useGeneralSettingsForm() {
 
   const form = useForm<GeneralSettingsInput, unknown, GeneralSettingsValues>({
     resolver,
-    defaultValues: { site_name: "", site_description: "", ticket_price: "", max_ticket_limit: "", permit_number: "", draw_at: "", venue: "" },
+    defaultValues: {
+      site_name: "",
+      site_description: "",
+      ticket_price: "",
+      max_ticket_limit: "",
+      permit_number: "",
+      draw_at: "",
+      venue: "",
+    },
     // Follows the saved settings (first load, after a save) but keeps what the person is editing.
     values,
     resetOptions: { keepDirtyValues: true },
@@ -72,7 +82,10 @@ export function useGeneralSettingsForm() {
       // The header's Site Name is rendered on the server: fetch it again.
       router.refresh();
     } catch (error) {
-      toast.error(SETTINGS_TOASTS.saveFailed, error instanceof ApiError && error.status === 400 ? { description: error.message } : undefined);
+      toast.error(
+        SETTINGS_TOASTS.saveFailed,
+        error instanceof ApiError && error.status === 400 ? { description: error.message } : undefined,
+      );
     }
   });
 

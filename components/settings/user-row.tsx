@@ -37,7 +37,15 @@ export function UserRow({ user, isSelf }: { user: UserListItem; isSelf: boolean 
   const setDisabled = useSetUserDisabled();
   const remove = useDeleteUser();
   const resetLink = useResetGoogleLink();
-  const busy: Busy = updateRole.isPending ? "save" : setDisabled.isPending ? "disable" : remove.isPending ? "delete" : resetLink.isPending ? "unlink" : null;
+  const busy: Busy = updateRole.isPending
+    ? "save"
+    : setDisabled.isPending
+      ? "disable"
+      : remove.isPending
+        ? "delete"
+        : resetLink.isPending
+          ? "unlink"
+          : null;
   const hasPendingChanges = isEditing && adminDraft !== user.is_admin;
 
   // Edit and the editor replace each other, so the focused button disappears: opening the editor
@@ -69,7 +77,11 @@ export function UserRow({ user, isSelf }: { user: UserListItem; isSelf: boolean 
   }
 
   const saveRole = () =>
-    run(() => updateRole.mutateAsync({ email: user.email, isAdmin: adminDraft }), "User updated successfully!", (m) => `Failed to update user: ${m}`);
+    run(
+      () => updateRole.mutateAsync({ email: user.email, isAdmin: adminDraft }),
+      "User updated successfully!",
+      (m) => `Failed to update user: ${m}`,
+    );
   const toggleDisabled = () =>
     run(
       () => setDisabled.mutateAsync({ email: user.email, disabled: !user.is_disabled }),
@@ -77,8 +89,17 @@ export function UserRow({ user, isSelf }: { user: UserListItem; isSelf: boolean 
       (m) => `Failed to update user: ${m}`,
     );
   const resetGoogleLink = () =>
-    run(() => resetLink.mutateAsync({ email: user.email }), "Google account link reset.", (m) => `Failed to reset the Google link: ${m}`);
-  const deleteUser = () => run(() => remove.mutateAsync({ email: user.email }), "User deleted successfully!", (m) => `Failed to delete user: ${m}`);
+    run(
+      () => resetLink.mutateAsync({ email: user.email }),
+      "Google account link reset.",
+      (m) => `Failed to reset the Google link: ${m}`,
+    );
+  const deleteUser = () =>
+    run(
+      () => remove.mutateAsync({ email: user.email }),
+      "User deleted successfully!",
+      (m) => `Failed to delete user: ${m}`,
+    );
 
   return (
     <li data-testid="user-row" data-email={user.email} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
@@ -87,7 +108,9 @@ export function UserRow({ user, isSelf }: { user: UserListItem; isSelf: boolean 
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-1.5">
             <span className="truncate font-medium">{user.display_name || user.email}</span>
-            {user.is_admin && <Badge className="bg-purple-100 text-purple-700 dark:bg-purple-900/60 dark:text-purple-200">Admin</Badge>}
+            {user.is_admin && (
+              <Badge className="bg-purple-100 text-purple-700 dark:bg-purple-900/60 dark:text-purple-200">Admin</Badge>
+            )}
             {user.is_disabled && <Badge variant="destructive">Disabled</Badge>}
             {isSelf && <Badge variant="outline">You</Badge>}
           </div>
@@ -117,7 +140,9 @@ export function UserRow({ user, isSelf }: { user: UserListItem; isSelf: boolean 
             />
             <Label htmlFor={`admin-${user.id}`}>Admin Access</Label>
           </div>
-          {hasPendingChanges && <span className="text-xs font-medium text-amber-700 dark:text-amber-300">Changes pending</span>}
+          {hasPendingChanges && (
+            <span className="text-xs font-medium text-amber-700 dark:text-amber-300">Changes pending</span>
+          )}
           <Button size="sm" onClick={saveRole} disabled={!hasPendingChanges || busy !== null}>
             {busy === "save" ? <Spinner /> : <Save />}
             Save
@@ -159,9 +184,9 @@ export function UserRow({ user, isSelf }: { user: UserListItem; isSelf: boolean 
                 <AlertDialogHeader>
                   <AlertDialogTitle>Reset the Google account link?</AlertDialogTitle>
                   <AlertDialogDescription>
-                    <strong className="text-foreground">{user.email}</strong> is linked to the Google account that first signed in with it.
-                    After a reset, the next Google account that signs in with this address is linked instead. Do this only when the person
-                    has a new Google account for the same address.
+                    <strong className="text-foreground">{user.email}</strong> is linked to the Google account that first
+                    signed in with it. After a reset, the next Google account that signs in with this address is linked
+                    instead. Do this only when the person has a new Google account for the same address.
                   </AlertDialogDescription>
                 </AlertDialogHeader>
                 <AlertDialogFooter>
@@ -179,7 +204,12 @@ export function UserRow({ user, isSelf }: { user: UserListItem; isSelf: boolean 
           ) : (
             <AlertDialog>
               <AlertDialogTrigger asChild>
-                <Button size="sm" variant="outline" className="text-destructive hover:bg-destructive/10 hover:text-destructive" disabled={busy !== null}>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+                  disabled={busy !== null}
+                >
                   {busy === "delete" ? <Spinner /> : <Trash2 />}
                   Delete
                 </Button>
@@ -188,8 +218,8 @@ export function UserRow({ user, isSelf }: { user: UserListItem; isSelf: boolean 
                 <AlertDialogHeader>
                   <AlertDialogTitle>Delete user?</AlertDialogTitle>
                   <AlertDialogDescription>
-                    This permanently deletes <strong className="text-foreground">{user.email}</strong> from the list of users allowed to sign
-                    in. This cannot be undone.
+                    This permanently deletes <strong className="text-foreground">{user.email}</strong> from the list of
+                    users allowed to sign in. This cannot be undone.
                   </AlertDialogDescription>
                 </AlertDialogHeader>
                 <AlertDialogFooter>

@@ -52,7 +52,11 @@ export function UsersTab({ currentUserEmail }: { currentUserEmail: string }) {
           {query.isSuccess && users.length > 0 && (
             <ul className="divide-y border-t">
               {users.map((user) => (
-                <UserRow key={`${user.id}:${user.is_admin}:${user.is_disabled}`} user={user} isSelf={user.email === currentUserEmail} />
+                <UserRow
+                  key={`${user.id}:${user.is_admin}:${user.is_disabled}`}
+                  user={user}
+                  isSelf={user.email === currentUserEmail}
+                />
               ))}
             </ul>
           )}

@@ -3,7 +3,13 @@
 import type { TooltipContentProps } from "recharts";
 
 /** The charts' tooltip box, in the theme's popover colours (readable in dark mode). */
-export function ChartTooltipBox({ title, lines }: { title?: string; lines: { label: string; value: string; color?: string }[] }) {
+export function ChartTooltipBox({
+  title,
+  lines,
+}: {
+  title?: string;
+  lines: { label: string; value: string; color?: string }[];
+}) {
   return (
     <div className="rounded-md border bg-popover px-3 py-2 text-xs text-popover-foreground shadow-md">
       {title && <p className="mb-1 font-medium">{title}</p>}
@@ -25,7 +31,11 @@ export function lineTooltip(format: (value: number) => string) {
     return (
       <ChartTooltipBox
         title={String(label ?? "")}
-        lines={payload.map((p) => ({ label: String(p.name ?? ""), value: format(Number(p.value ?? 0)), color: p.color }))}
+        lines={payload.map((p) => ({
+          label: String(p.name ?? ""),
+          value: format(Number(p.value ?? 0)),
+          color: p.color,
+        }))}
       />
     );
   }

@@ -10,9 +10,15 @@ import type { SeriesLineChart as SeriesLineChartComponent } from "@/components/s
 
 const drawing = () => <Skeleton className="size-full" label="Loading the chart" />;
 
-export const SeriesLineChart = dynamic(() => import("@/components/stats/trend-line-chart").then((m) => m.SeriesLineChart), {
-  ssr: false,
-  loading: drawing,
-}) as typeof SeriesLineChartComponent;
+export const SeriesLineChart = dynamic(
+  () => import("@/components/stats/trend-line-chart").then((m) => m.SeriesLineChart),
+  {
+    ssr: false,
+    loading: drawing,
+  },
+) as typeof SeriesLineChartComponent;
 
-export const PaymentDoughnut = dynamic(() => import("@/components/stats/payment-doughnut").then((m) => m.PaymentDoughnut), { ssr: false, loading: drawing });
+export const PaymentDoughnut = dynamic(
+  () => import("@/components/stats/payment-doughnut").then((m) => m.PaymentDoughnut),
+  { ssr: false, loading: drawing },
+);

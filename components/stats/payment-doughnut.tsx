@@ -6,11 +6,16 @@ import { methodColor } from "@/components/stats/method-colors";
 import type { MethodSlice } from "@/lib/dashboard/figures";
 import { formatCount } from "@/lib/format";
 
-
 function SliceTooltip({ active, payload }: TooltipContentProps) {
   if (!active || !payload?.length) return null;
   const slice = payload[0].payload as MethodSlice & { fill: string };
-  return <ChartTooltipBox lines={[{ label: slice.label, value: `${formatCount(slice.count)} (${slice.percent.toFixed(1)}%)`, color: slice.fill }]} />;
+  return (
+    <ChartTooltipBox
+      lines={[
+        { label: slice.label, value: `${formatCount(slice.count)} (${slice.percent.toFixed(1)}%)`, color: slice.fill },
+      ]}
+    />
+  );
 }
 
 /**

@@ -28,7 +28,13 @@ export function SeriesLineChart<K extends string>({
     <ResponsiveContainer width="100%" height="100%" minWidth={0} initialDimension={{ width: 320, height: 240 }}>
       <LineChart data={data} margin={{ top: 8, right: 12, bottom: 0, left: 0 }} accessibilityLayer={false}>
         <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="label" tick={{ fill: "var(--muted-foreground)", fontSize: 12 }} tickLine={false} axisLine={{ stroke: "var(--border)" }} minTickGap={16} />
+        <XAxis
+          dataKey="label"
+          tick={{ fill: "var(--muted-foreground)", fontSize: 12 }}
+          tickLine={false}
+          axisLine={{ stroke: "var(--border)" }}
+          minTickGap={16}
+        />
         <YAxis
           allowDecimals={false}
           width={48}
@@ -37,7 +43,10 @@ export function SeriesLineChart<K extends string>({
           axisLine={false}
           tickFormatter={formatTick}
         />
-        <Tooltip content={lineTooltip(formatValue)} cursor={{ stroke: "var(--muted-foreground)", strokeDasharray: "3 3" }} />
+        <Tooltip
+          content={lineTooltip(formatValue)}
+          cursor={{ stroke: "var(--muted-foreground)", strokeDasharray: "3 3" }}
+        />
         {series.map((s) => (
           <Line
             key={s.key}

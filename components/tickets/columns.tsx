@@ -54,7 +54,9 @@ export function ticketColumns(options: TicketActionHandlers & { timeZone: string
       ),
       cell: ({ row }) => (
         <span className="flex max-w-48 flex-col leading-tight">
-          <span className={row.original.is_registered ? "truncate font-medium" : "text-muted-foreground italic"}>{buyerLabel(row.original)}</span>
+          <span className={row.original.is_registered ? "truncate font-medium" : "text-muted-foreground italic"}>
+            {buyerLabel(row.original)}
+          </span>
           <span className="text-xs text-muted-foreground">
             <span className="sr-only">Phone </span>
             {formatPhone(row.original.phone_number) || "—"}
@@ -62,8 +64,16 @@ export function ticketColumns(options: TicketActionHandlers & { timeZone: string
         </span>
       ),
     },
-    { id: "payment", header: "Payment", cell: ({ row }) => <PaymentBadge method={row.original.payment_method} isSold={row.original.is_registered} /> },
-    { id: "amount", header: "Amount", cell: ({ row }) => <span className="whitespace-nowrap">{formatPeso(row.original.amount)}</span> },
+    {
+      id: "payment",
+      header: "Payment",
+      cell: ({ row }) => <PaymentBadge method={row.original.payment_method} isSold={row.original.is_registered} />,
+    },
+    {
+      id: "amount",
+      header: "Amount",
+      cell: ({ row }) => <span className="whitespace-nowrap">{formatPeso(row.original.amount)}</span>,
+    },
     {
       id: "status",
       header: "Status",

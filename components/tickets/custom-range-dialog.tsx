@@ -8,7 +8,14 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
 import { Hash } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { Form } from "@/components/ui/form";
 import { TextField } from "@/components/forms/field";
 import { toast } from "@/components/ui/sonner";
@@ -27,14 +34,24 @@ import type { CustomRangePayload } from "@/lib/schemas/ticket";
 /** SPEC section 9: the success toast lasts 8 s (the list refresh follows after 3 s: useGenerateCustomRange). */
 export const CUSTOM_RANGE_TOAST_MS = 8000;
 
-export function CustomRangeDialog({ open, onOpenChange, defaultUserId }: { open: boolean; onOpenChange: (open: boolean) => void; defaultUserId: string }) {
+export function CustomRangeDialog({
+  open,
+  onOpenChange,
+  defaultUserId,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  defaultUserId: string;
+}) {
   const returnFocus = useReturnFocus(open);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-xl" data-testid="custom-range-dialog" onCloseAutoFocus={returnFocus}>
         <DialogHeader>
           <DialogTitle>Custom Range Generator</DialogTitle>
-          <DialogDescription>Create unregistered tickets for every free number in a range (up to 10,000 at once).</DialogDescription>
+          <DialogDescription>
+            Create unregistered tickets for every free number in a range (up to 10,000 at once).
+          </DialogDescription>
         </DialogHeader>
         <CustomRangeForm defaultUserId={defaultUserId} onClose={() => onOpenChange(false)} />
       </DialogContent>
@@ -74,10 +91,26 @@ function CustomRangeForm({ defaultUserId, onClose }: { defaultUserId: string; on
 
   return (
     <Form {...form}>
-      <form noValidate onSubmit={form.handleSubmit(submit, () => toast.error("Please fix the errors in the form"))} className="space-y-4">
+      <form
+        noValidate
+        onSubmit={form.handleSubmit(submit, () => toast.error("Please fix the errors in the form"))}
+        className="space-y-4"
+      >
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField<CustomRangeFormValues> name="startRange" label="Start Range" placeholder="e.g. 1" {...numberInput} {...field} />
-          <TextField<CustomRangeFormValues> name="endRange" label="End Range" placeholder="e.g. 100" {...numberInput} {...field} />
+          <TextField<CustomRangeFormValues>
+            name="startRange"
+            label="Start Range"
+            placeholder="e.g. 1"
+            {...numberInput}
+            {...field}
+          />
+          <TextField<CustomRangeFormValues>
+            name="endRange"
+            label="End Range"
+            placeholder="e.g. 100"
+            {...numberInput}
+            {...field}
+          />
         </div>
         <TextField<CustomRangeFormValues> name="userId" label="User ID" placeholder="admin@example.com" {...field} />
 
@@ -86,19 +119,29 @@ function CustomRangeForm({ defaultUserId, onClose }: { defaultUserId: string; on
           <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4">
             <div>
               <dt className="text-muted-foreground">Count</dt>
-              <dd className="font-semibold" data-testid="preview-count">{formatCount(preview.count)}</dd>
+              <dd className="font-semibold" data-testid="preview-count">
+                {formatCount(preview.count)}
+              </dd>
             </div>
             <div>
               <dt className="text-muted-foreground">Revenue</dt>
-              <dd className="font-semibold" data-testid="preview-revenue">{preview.revenue === undefined ? "…" : formatPeso(preview.revenue)}</dd>
+              <dd className="font-semibold" data-testid="preview-revenue">
+                {preview.revenue === undefined ? "…" : formatPeso(preview.revenue)}
+              </dd>
             </div>
             <div className="col-span-2">
               <dt className="text-muted-foreground">Range</dt>
-              <dd className="font-mono font-semibold" data-testid="preview-range">{preview.range ?? "—"}</dd>
+              <dd className="font-mono font-semibold" data-testid="preview-range">
+                {preview.range ?? "—"}
+              </dd>
             </div>
           </dl>
           <p className="mt-3 text-xs text-muted-foreground" data-testid="existing-tickets">
-            {stats.data ? `${formatCountOf(stats.data.total, "ticket")} already ${stats.data.total === 1 ? "exists" : "exist"}` : stats.isError ? "Could not count the existing tickets" : "Counting existing tickets…"}
+            {stats.data
+              ? `${formatCountOf(stats.data.total, "ticket")} already ${stats.data.total === 1 ? "exists" : "exist"}`
+              : stats.isError
+                ? "Could not count the existing tickets"
+                : "Counting existing tickets…"}
             . Numbers already taken are skipped.
           </p>
         </section>

@@ -20,7 +20,12 @@ const pad = (n: number) => String(n).padStart(5, "0");
 export function previewRange(input: { start: string; end: string; price: number | undefined }): RangePreview {
   const start = wholeNumber(input.start);
   const end = wholeNumber(input.end);
-  if (start === null || end === null) return { count: 0, revenue: input.price === undefined ? undefined : 0, range: null };
+  if (start === null || end === null)
+    return { count: 0, revenue: input.price === undefined ? undefined : 0, range: null };
   const count = Math.max(0, end - start + 1);
-  return { count, revenue: input.price === undefined ? undefined : count * input.price, range: `${pad(start)} - ${pad(end)}` };
+  return {
+    count,
+    revenue: input.price === undefined ? undefined : count * input.price,
+    range: `${pad(start)} - ${pad(end)}`,
+  };
 }

@@ -32,21 +32,32 @@ export function CustomRangeResults({ result }: { result: CustomRangeResult }) {
   const shown = skipped.slice(0, SKIPPED_SHOWN);
   const folded = skipped.slice(SKIPPED_SHOWN);
   return (
-    <section aria-label="Results" className="space-y-3 rounded-lg border p-4" data-testid="custom-range-results" role="status">
+    <section
+      aria-label="Results"
+      className="space-y-3 rounded-lg border p-4"
+      data-testid="custom-range-results"
+      role="status"
+    >
       <h3 className="text-sm font-semibold">Results</h3>
       <p className="text-sm">{result.message}</p>
       <dl className="grid grid-cols-3 gap-3 text-center text-sm">
         <div className="rounded-md bg-emerald-50 p-2 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100">
           <dt>Generated</dt>
-          <dd className="text-lg font-bold" data-testid="result-generated">{formatCount(stats.generated)}</dd>
+          <dd className="text-lg font-bold" data-testid="result-generated">
+            {formatCount(stats.generated)}
+          </dd>
         </div>
         <div className="rounded-md bg-amber-50 p-2 text-amber-900 dark:bg-amber-950 dark:text-amber-100">
           <dt>Skipped</dt>
-          <dd className="text-lg font-bold" data-testid="result-skipped">{formatCount(stats.skipped)}</dd>
+          <dd className="text-lg font-bold" data-testid="result-skipped">
+            {formatCount(stats.skipped)}
+          </dd>
         </div>
         <div className="rounded-md bg-rose-50 p-2 text-rose-900 dark:bg-rose-950 dark:text-rose-100">
           <dt>Failed</dt>
-          <dd className="text-lg font-bold" data-testid="result-failed">{formatCount(stats.failed)}</dd>
+          <dd className="text-lg font-bold" data-testid="result-failed">
+            {formatCount(stats.failed)}
+          </dd>
         </div>
       </dl>
       {skipped.length > 0 && (
@@ -79,7 +90,9 @@ export function CustomRangeResults({ result }: { result: CustomRangeResult }) {
               </li>
             ))}
           </ul>
-          {errors.length > ERRORS_SHOWN && <p className="text-sm text-muted-foreground">... and {formatCount(errors.length - ERRORS_SHOWN)} more</p>}
+          {errors.length > ERRORS_SHOWN && (
+            <p className="text-sm text-muted-foreground">... and {formatCount(errors.length - ERRORS_SHOWN)} more</p>
+          )}
         </div>
       )}
     </section>

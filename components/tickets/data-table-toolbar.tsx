@@ -6,12 +6,26 @@ import { ChevronDown, LayoutGrid, Search, Table2, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Spinner } from "@/components/ui/spinner";
-import { PAYMENT_FILTERS, STATUS_FILTERS, type TicketFilterState, type TicketsView } from "@/components/tickets/use-ticket-filters";
+import {
+  PAYMENT_FILTERS,
+  STATUS_FILTERS,
+  type TicketFilterState,
+  type TicketsView,
+} from "@/components/tickets/use-ticket-filters";
 import type { TicketCreator } from "@/lib/api/ticket-creators";
 import { cn } from "@/lib/utils";
 
-const STATUS_LABELS: Record<(typeof STATUS_FILTERS)[number], string> = { all: "All statuses", registered: "Registered", unregistered: "Unregistered" };
-const PAYMENT_LABELS: Record<(typeof PAYMENT_FILTERS)[number], string> = { all: "All payments", cash: "Cash", gcash: "GCash", bank_transfer: "Bank Transfer" };
+const STATUS_LABELS: Record<(typeof STATUS_FILTERS)[number], string> = {
+  all: "All statuses",
+  registered: "Registered",
+  unregistered: "Unregistered",
+};
+const PAYMENT_LABELS: Record<(typeof PAYMENT_FILTERS)[number], string> = {
+  all: "All payments",
+  cash: "Cash",
+  gcash: "GCash",
+  bank_transfer: "Bank Transfer",
+};
 
 export interface ToolbarProps {
   searchText: string;
@@ -24,13 +38,28 @@ export interface ToolbarProps {
   onViewChange: (view: TicketsView) => void;
 }
 
-export function TicketsToolbar({ searchText, onSearchTextChange, isSearching, filters, onFilterChange, creators, view, onViewChange }: ToolbarProps) {
+export function TicketsToolbar({
+  searchText,
+  onSearchTextChange,
+  isSearching,
+  filters,
+  onFilterChange,
+  creators,
+  view,
+  onViewChange,
+}: ToolbarProps) {
   // A creator named in the URL but no longer in the list (all their tickets deleted) still shows.
-  const creatorOptions = filters.creator && !creators.some((c) => c.email === filters.creator) ? [...creators, { email: filters.creator, name: null }] : creators;
+  const creatorOptions =
+    filters.creator && !creators.some((c) => c.email === filters.creator)
+      ? [...creators, { email: filters.creator, name: null }]
+      : creators;
   return (
     <div className="flex flex-col gap-3 lg:flex-row lg:items-center">
       <div className="relative min-w-0 flex-1">
-        <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+        <Search
+          className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+          aria-hidden="true"
+        />
         <Input
           type="search"
           value={searchText}
@@ -56,21 +85,36 @@ export function TicketsToolbar({ searchText, onSearchTextChange, isSearching, fi
       </div>
       <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center">
         {/* Native selects: light (they keep the page's first load small), and the phone's own picker on a phone. */}
-        <FilterSelect label="Status filter" value={filters.status} onChange={(v) => onFilterChange({ status: v as TicketFilterState["status"] })} className="sm:w-40">
+        <FilterSelect
+          label="Status filter"
+          value={filters.status}
+          onChange={(v) => onFilterChange({ status: v as TicketFilterState["status"] })}
+          className="sm:w-40"
+        >
           {STATUS_FILTERS.map((s) => (
             <option key={s} value={s}>
               {STATUS_LABELS[s]}
             </option>
           ))}
         </FilterSelect>
-        <FilterSelect label="Payment method filter" value={filters.payment} onChange={(v) => onFilterChange({ payment: v as TicketFilterState["payment"] })} className="sm:w-36">
+        <FilterSelect
+          label="Payment method filter"
+          value={filters.payment}
+          onChange={(v) => onFilterChange({ payment: v as TicketFilterState["payment"] })}
+          className="sm:w-36"
+        >
           {PAYMENT_FILTERS.map((p) => (
             <option key={p} value={p}>
               {PAYMENT_LABELS[p]}
             </option>
           ))}
         </FilterSelect>
-        <FilterSelect label="Creator filter" value={filters.creator} onChange={(v) => onFilterChange({ creator: v })} className="min-w-0 sm:w-52">
+        <FilterSelect
+          label="Creator filter"
+          value={filters.creator}
+          onChange={(v) => onFilterChange({ creator: v })}
+          className="min-w-0 sm:w-52"
+        >
           <option value="">All creators</option>
           {creatorOptions.map((c) => (
             <option key={c.email} value={c.email}>
@@ -78,7 +122,11 @@ export function TicketsToolbar({ searchText, onSearchTextChange, isSearching, fi
             </option>
           ))}
         </FilterSelect>
-        <div role="group" aria-label="View" className="inline-flex w-fit items-center justify-self-start rounded-md border shadow-xs">
+        <div
+          role="group"
+          aria-label="View"
+          className="inline-flex w-fit items-center justify-self-start rounded-md border shadow-xs"
+        >
           <ViewButton label="Table view" isOn={view === "table"} onClick={() => onViewChange("table")}>
             <Table2 />
           </ViewButton>
@@ -91,7 +139,19 @@ export function TicketsToolbar({ searchText, onSearchTextChange, isSearching, fi
   );
 }
 
-function FilterSelect({ label, value, onChange, className, children }: { label: string; value: string; onChange: (value: string) => void; className?: string; children: React.ReactNode }) {
+function FilterSelect({
+  label,
+  value,
+  onChange,
+  className,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  className?: string;
+  children: React.ReactNode;
+}) {
   const id = useId();
   return (
     <div className={cn("relative w-full", className)}>
@@ -106,12 +166,25 @@ function FilterSelect({ label, value, onChange, className, children }: { label: 
       >
         {children}
       </select>
-      <ChevronDown className="pointer-events-none absolute top-1/2 right-2.5 size-4 -translate-y-1/2 opacity-50" aria-hidden="true" />
+      <ChevronDown
+        className="pointer-events-none absolute top-1/2 right-2.5 size-4 -translate-y-1/2 opacity-50"
+        aria-hidden="true"
+      />
     </div>
   );
 }
 
-function ViewButton({ label, isOn, onClick, children }: { label: string; isOn: boolean; onClick: () => void; children: React.ReactNode }) {
+function ViewButton({
+  label,
+  isOn,
+  onClick,
+  children,
+}: {
+  label: string;
+  isOn: boolean;
+  onClick: () => void;
+  children: React.ReactNode;
+}) {
   return (
     <button
       type="button"

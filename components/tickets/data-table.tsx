@@ -28,7 +28,11 @@ function selectColumn({ selectedIds, onToggle }: RowSelection, tickets: Ticket[]
       />
     ),
     cell: ({ row }) => (
-      <Checkbox aria-label={`Select ${row.original.control_number}`} checked={selectedIds.has(idOf(row.original))} onCheckedChange={(checked) => onToggle([row.original], checked === true)} />
+      <Checkbox
+        aria-label={`Select ${row.original.control_number}`}
+        checked={selectedIds.has(idOf(row.original))}
+        onCheckedChange={(checked) => onToggle([row.original], checked === true)}
+      />
     ),
   };
 }
@@ -36,8 +40,21 @@ function selectColumn({ selectedIds, onToggle }: RowSelection, tickets: Ticket[]
 /** The actions stay in view when a narrow window scrolls the table sideways. */
 const STICKY_ACTIONS = "sticky right-0 bg-card text-right shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.15)]";
 
-export function TicketsDataTable({ columns, tickets, pageCount, selection }: { columns: ColumnDef<Ticket>[]; tickets: Ticket[]; pageCount: number; selection?: RowSelection }) {
-  const allColumns = useMemo(() => (selection ? [selectColumn(selection, tickets), ...columns] : columns), [selection, tickets, columns]);
+export function TicketsDataTable({
+  columns,
+  tickets,
+  pageCount,
+  selection,
+}: {
+  columns: ColumnDef<Ticket>[];
+  tickets: Ticket[];
+  pageCount: number;
+  selection?: RowSelection;
+}) {
+  const allColumns = useMemo(
+    () => (selection ? [selectColumn(selection, tickets), ...columns] : columns),
+    [selection, tickets, columns],
+  );
   const table = useReactTable({
     data: tickets,
     columns: allColumns,
@@ -54,7 +71,16 @@ export function TicketsDataTable({ columns, tickets, pageCount, selection }: { c
           {table.getHeaderGroups().map((group) => (
             <TableRow key={group.id}>
               {group.headers.map((header) => (
-                <TableHead key={header.id} className={header.column.id === "actions" ? STICKY_ACTIONS : header.column.id === "select" ? "w-8 pr-0" : undefined}>
+                <TableHead
+                  key={header.id}
+                  className={
+                    header.column.id === "actions"
+                      ? STICKY_ACTIONS
+                      : header.column.id === "select"
+                        ? "w-8 pr-0"
+                        : undefined
+                  }
+                >
                   {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
                 </TableHead>
               ))}
@@ -70,7 +96,16 @@ export function TicketsDataTable({ columns, tickets, pageCount, selection }: { c
               data-state={selection?.selectedIds.has(idOf(row.original)) ? "selected" : undefined}
             >
               {row.getVisibleCells().map((cell) => (
-                <TableCell key={cell.id} className={cell.column.id === "actions" ? `py-1.5 ${STICKY_ACTIONS}` : cell.column.id === "select" ? "w-8 py-1.5 pr-0" : "py-1.5"}>
+                <TableCell
+                  key={cell.id}
+                  className={
+                    cell.column.id === "actions"
+                      ? `py-1.5 ${STICKY_ACTIONS}`
+                      : cell.column.id === "select"
+                        ? "w-8 py-1.5 pr-0"
+                        : "py-1.5"
+                  }
+                >
                   {flexRender(cell.column.columnDef.cell, cell.getContext())}
                 </TableCell>
               ))}

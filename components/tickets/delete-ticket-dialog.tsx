@@ -40,14 +40,16 @@ export function DeleteTicketDialog({
             <AlertDialogHeader>
               <AlertDialogTitle>Delete ticket?</AlertDialogTitle>
               <AlertDialogDescription>
-                This permanently deletes ticket <strong className="font-mono text-foreground">{ticket.control_number}</strong>
-                {ticket.is_registered && ticket.buyer_name ? `, registered to ${ticket.buyer_name},` : ""} and its attachments. This cannot be
-                undone.
+                This permanently deletes ticket{" "}
+                <strong className="font-mono text-foreground">{ticket.control_number}</strong>
+                {ticket.is_registered && ticket.buyer_name ? `, registered to ${ticket.buyer_name},` : ""} and its
+                attachments. This cannot be undone.
               </AlertDialogDescription>
               {offersVoid && (
                 <p className="text-sm text-muted-foreground" data-testid="void-instead-note">
-                  This ticket is sold. Deleting it erases the number and its sale from the records; voiding it keeps the number, its buyer
-                  and its history, and only takes it out of the draw and the sales figures (and can be undone).
+                  This ticket is sold. Deleting it erases the number and its sale from the records; voiding it keeps the
+                  number, its buyer and its history, and only takes it out of the draw and the sales figures (and can be
+                  undone).
                 </p>
               )}
             </AlertDialogHeader>
@@ -60,7 +62,11 @@ export function DeleteTicketDialog({
                 </Button>
               )}
               {/* The theme's dark destructive red is light enough for red text on dark, too light under white text. */}
-              <AlertDialogAction variant="destructive" className="dark:bg-red-700 dark:hover:bg-red-700/90" onClick={() => onConfirm(ticket)}>
+              <AlertDialogAction
+                variant="destructive"
+                className="dark:bg-red-700 dark:hover:bg-red-700/90"
+                onClick={() => onConfirm(ticket)}
+              >
                 Delete Ticket
               </AlertDialogAction>
             </AlertDialogFooter>

@@ -9,7 +9,14 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch, type FieldValues, type UseFormReturn } from "react-hook-form";
 import { RotateCcw, Save, Ticket as TicketIcon } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { Form } from "@/components/ui/form";
 import { toast } from "@/components/ui/sonner";
 import { Spinner } from "@/components/ui/spinner";
@@ -17,7 +24,12 @@ import { GeneratedTicketsView } from "@/components/tickets/generated-tickets-vie
 import { TicketDetailsDialog } from "@/components/tickets/ticket-details-dialog";
 import { useReturnFocus } from "@/lib/use-return-focus";
 import { useTicketExtensions, type TicketExtensions } from "@/components/tickets/ticket-extensions";
-import { PaymentInformationFields, PersonalInformationFields, TicketConfigurationFields, TicketStatusField } from "@/components/tickets/ticket-form-fields";
+import {
+  PaymentInformationFields,
+  PersonalInformationFields,
+  TicketConfigurationFields,
+  TicketStatusField,
+} from "@/components/tickets/ticket-form-fields";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import type { Ticket } from "@/lib/api/tickets";
 import { formatPeso } from "@/lib/format";
@@ -81,7 +93,11 @@ export function GenerateTicketDialog({ open, onOpenChange, ticket, ...overrides 
           </DialogHeader>
           {generated ? (
             <>
-              <GeneratedTicketsView tickets={generated} onOpenTicket={setDetailsTicket} actions={extensions.renderGeneratedActions?.(generated)} />
+              <GeneratedTicketsView
+                tickets={generated}
+                onOpenTicket={setDetailsTicket}
+                actions={extensions.renderGeneratedActions?.(generated)}
+              />
               <DialogFooter>
                 <Button variant="outline" onClick={() => setGenerated(null)}>
                   <RotateCcw />
@@ -90,12 +106,10 @@ export function GenerateTicketDialog({ open, onOpenChange, ticket, ...overrides 
                 <Button onClick={close}>Close</Button>
               </DialogFooter>
             </>
+          ) : isEditing ? (
+            <EditTicketForm ticket={ticket} onUpdated={() => onOpenChange(false)} onCancel={close} />
           ) : (
-            isEditing ? (
-              <EditTicketForm ticket={ticket} onUpdated={() => onOpenChange(false)} onCancel={close} />
-            ) : (
-              <GenerateTicketForm onGenerated={setGenerated} onCancel={close} />
-            )
+            <GenerateTicketForm onGenerated={setGenerated} onCancel={close} />
           )}
         </DialogContent>
       </Dialog>
@@ -137,7 +151,10 @@ function TicketFormFrame<TValues extends FieldValues, TPayload>(props: {
         <PaymentInformationFields disabled={isSubmitting} total={total} methods={methods} />
         {editing && <TicketStatusField disabled={isSubmitting} />}
         {rootError && (
-          <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive">
+          <p
+            role="alert"
+            className="rounded-md border border-destructive/40 bg-destructive/10 px-3 py-2 text-sm text-destructive"
+          >
             {rootError}
           </p>
         )}
@@ -146,7 +163,13 @@ function TicketFormFrame<TValues extends FieldValues, TPayload>(props: {
             Cancel
           </Button>
           <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? <Spinner label={editing ? "Updating" : "Generating"} /> : editing ? <Save /> : <TicketIcon />}
+            {isSubmitting ? (
+              <Spinner label={editing ? "Updating" : "Generating"} />
+            ) : editing ? (
+              <Save />
+            ) : (
+              <TicketIcon />
+            )}
             {isSubmitting ? (editing ? "Updating..." : "Generating...") : submitLabel}
           </Button>
         </DialogFooter>
@@ -159,12 +182,22 @@ function TicketFormFrame<TValues extends FieldValues, TPayload>(props: {
 // loses focus would push the submit button away from under the pointer mid-click.
 const VALIDATION = { mode: "onSubmit", reValidateMode: "onChange" } as const;
 
-function GenerateTicketForm({ onGenerated, onCancel }: { onGenerated: (tickets: Ticket[]) => void; onCancel: () => void }) {
+function GenerateTicketForm({
+  onGenerated,
+  onCancel,
+}: {
+  onGenerated: (tickets: Ticket[]) => void;
+  onCancel: () => void;
+}) {
   const price = useTicketPrice();
   const generate = useGenerateTickets();
   // The resolver parses with the API's own fields (lib/schemas/ticket-form.ts) and hands submit
   // the payload (phone as 10 digits, blanks dropped).
-  const form = useForm({ resolver: zodResolver(generateTicketFormSchema), defaultValues: EMPTY_GENERATE_TICKET_FORM, ...VALIDATION });
+  const form = useForm({
+    resolver: zodResolver(generateTicketFormSchema),
+    defaultValues: EMPTY_GENERATE_TICKET_FORM,
+    ...VALIDATION,
+  });
   const quantity = useWatch({ control: form.control, name: "quantity" });
   const count = quantity === "" ? 1 : Number(quantity);
 
@@ -194,10 +227,24 @@ function GenerateTicketForm({ onGenerated, onCancel }: { onGenerated: (tickets: 
   );
 }
 
-function EditTicketForm({ ticket, onUpdated, onCancel }: { ticket: Ticket; onUpdated: () => void; onCancel: () => void }) {
+function EditTicketForm({
+  ticket,
+  onUpdated,
+  onCancel,
+}: {
+  ticket: Ticket;
+  onUpdated: () => void;
+  onCancel: () => void;
+}) {
   const update = useUpdateTicket();
-  const form = useForm({ resolver: zodResolver(editTicketFormSchema), defaultValues: editFormValues(ticket), ...VALIDATION });
-  const methods = GENERATE_METHODS.includes(ticket.payment_method) ? GENERATE_METHODS : [...GENERATE_METHODS, ticket.payment_method];
+  const form = useForm({
+    resolver: zodResolver(editTicketFormSchema),
+    defaultValues: editFormValues(ticket),
+    ...VALIDATION,
+  });
+  const methods = GENERATE_METHODS.includes(ticket.payment_method)
+    ? GENERATE_METHODS
+    : [...GENERATE_METHODS, ticket.payment_method];
 
   async function submit(payload: EditTicketFormPayload) {
     form.clearErrors("root");

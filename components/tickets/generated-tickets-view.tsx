@@ -10,7 +10,15 @@ import { formatPeso } from "@/lib/format";
 /** SPEC section 9: only the first 10 generated tickets are listed. */
 export const LISTED_GENERATED_TICKETS = 10;
 
-export function GeneratedTicketsView({ tickets, onOpenTicket, actions }: { tickets: Ticket[]; onOpenTicket: (ticket: Ticket) => void; actions?: ReactNode }) {
+export function GeneratedTicketsView({
+  tickets,
+  onOpenTicket,
+  actions,
+}: {
+  tickets: Ticket[];
+  onOpenTicket: (ticket: Ticket) => void;
+  actions?: ReactNode;
+}) {
   const listed = tickets.slice(0, LISTED_GENERATED_TICKETS);
   const more = tickets.length - listed.length;
   const total = tickets.reduce((sum, t) => sum + Number(t.amount || 0), 0);
@@ -18,7 +26,9 @@ export function GeneratedTicketsView({ tickets, onOpenTicket, actions }: { ticke
     <div className="space-y-4" data-testid="generated-tickets">
       <div className="flex flex-col items-center gap-2 text-center" role="status">
         <CircleCheck className="size-10 text-emerald-600 dark:text-emerald-400" aria-hidden="true" />
-        <p className="text-lg font-semibold">{tickets.length === 1 ? "Ticket Generated!" : `${tickets.length} Tickets Generated!`}</p>
+        <p className="text-lg font-semibold">
+          {tickets.length === 1 ? "Ticket Generated!" : `${tickets.length} Tickets Generated!`}
+        </p>
         <p className="text-sm text-muted-foreground">Total: {formatPeso(total)}. Select a ticket to see its details.</p>
       </div>
       {tickets.length === 1 ? (
@@ -45,7 +55,11 @@ export function GeneratedTicketsView({ tickets, onOpenTicket, actions }: { ticke
               </li>
             ))}
           </ul>
-          {more > 0 && <p className="mt-2 text-center text-sm text-muted-foreground">... and {more} more {more === 1 ? "ticket" : "tickets"}</p>}
+          {more > 0 && (
+            <p className="mt-2 text-center text-sm text-muted-foreground">
+              ... and {more} more {more === 1 ? "ticket" : "tickets"}
+            </p>
+          )}
         </div>
       )}
       {actions && <div className="flex flex-wrap justify-center gap-2">{actions}</div>}

@@ -9,7 +9,14 @@ import { useForm, useWatch } from "react-hook-form";
 import { CheckCircle2, Download, FileUp, TriangleAlert, Upload } from "lucide-react";
 import Papa from "papaparse";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from "@/components/ui/form";
 import { Input } from "@/components/ui/input";
 import { Progress } from "@/components/ui/progress";
@@ -33,7 +40,15 @@ interface Preview {
   rows: string[][];
 }
 
-export function ImportTicketsDialog({ open, onOpenChange, importedBy }: { open: boolean; onOpenChange: (open: boolean) => void; importedBy: string }) {
+export function ImportTicketsDialog({
+  open,
+  onOpenChange,
+  importedBy,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  importedBy: string;
+}) {
   const returnFocus = useReturnFocus(open);
   const [isBusy, setIsBusy] = useState(false);
   return (
@@ -41,7 +56,9 @@ export function ImportTicketsDialog({ open, onOpenChange, importedBy }: { open: 
       <DialogContent className="sm:max-w-2xl" data-testid="import-dialog" onCloseAutoFocus={returnFocus}>
         <DialogHeader>
           <DialogTitle>Import Tickets</DialogTitle>
-          <DialogDescription>Add tickets from a CSV file with the template&apos;s columns. Numbers already in the system are skipped.</DialogDescription>
+          <DialogDescription>
+            Add tickets from a CSV file with the template&apos;s columns. Numbers already in the system are skipped.
+          </DialogDescription>
         </DialogHeader>
         {open && <ImportForm importedBy={importedBy} onBusyChange={setIsBusy} onDone={() => onOpenChange(false)} />}
       </DialogContent>
@@ -49,9 +66,21 @@ export function ImportTicketsDialog({ open, onOpenChange, importedBy }: { open: 
   );
 }
 
-function ImportForm({ importedBy, onBusyChange, onDone }: { importedBy: string; onBusyChange: (busy: boolean) => void; onDone: () => void }) {
+function ImportForm({
+  importedBy,
+  onBusyChange,
+  onDone,
+}: {
+  importedBy: string;
+  onBusyChange: (busy: boolean) => void;
+  onDone: () => void;
+}) {
   const importTickets = useImportTickets();
-  const form = useForm<ImportFileValues>({ resolver: zodResolver(importFileSchema), defaultValues: { file: null }, mode: "onChange" });
+  const form = useForm<ImportFileValues>({
+    resolver: zodResolver(importFileSchema),
+    defaultValues: { file: null },
+    mode: "onChange",
+  });
   const file = useWatch({ control: form.control, name: "file" });
   const inputRef = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<Preview | null>(null);
@@ -115,8 +144,17 @@ function ImportForm({ importedBy, onBusyChange, onDone }: { importedBy: string; 
     <Form {...form}>
       <form onSubmit={form.handleSubmit(submit)} className="min-w-0 space-y-4" noValidate>
         <div className="flex flex-col gap-3 rounded-lg border border-dashed p-4 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-sm text-muted-foreground">Start from the template: one ticket per row, only Last 5 Digits is required. Its example row (Ticket ID EXAMPLE) is never imported.</p>
-          <Button type="button" variant="outline" onClick={() => saveBlob(new Blob([ticketCsvTemplate()], { type: "text/csv;charset=utf-8" }), TEMPLATE_FILE_NAME)}>
+          <p className="text-sm text-muted-foreground">
+            Start from the template: one ticket per row, only Last 5 Digits is required. Its example row (Ticket ID
+            EXAMPLE) is never imported.
+          </p>
+          <Button
+            type="button"
+            variant="outline"
+            onClick={() =>
+              saveBlob(new Blob([ticketCsvTemplate()], { type: "text/csv;charset=utf-8" }), TEMPLATE_FILE_NAME)
+            }
+          >
             <Download />
             Download Template
           </Button>
@@ -180,7 +218,11 @@ function PreviewTable({ preview, fileName }: { preview: Preview; fileName: strin
       {preview.rows.length === 0 ? (
         <p className="text-sm text-muted-foreground">The file has no rows under its header.</p>
       ) : (
-        <div className="max-w-full overflow-x-auto rounded-md border" tabIndex={0} aria-label="Preview rows (scrolls sideways)">
+        <div
+          className="max-w-full overflow-x-auto rounded-md border"
+          tabIndex={0}
+          aria-label="Preview rows (scrolls sideways)"
+        >
           {/* A plain <table>: this div is the one that scrolls, and it takes keyboard focus. */}
           <table data-testid="import-preview" className="w-full caption-bottom text-sm">
             <TableHeader>
@@ -236,12 +278,24 @@ function ImportProgress({ startedAt, fileSize, jobId }: { startedAt: number; fil
   );
 }
 
-function ImportSummary({ result, onImportMore, onDone }: { result: ImportResult; onImportMore: () => void; onDone: () => void }) {
+function ImportSummary({
+  result,
+  onImportMore,
+  onDone,
+}: {
+  result: ImportResult;
+  onImportMore: () => void;
+  onDone: () => void;
+}) {
   const hasErrors = result.errors.length > 0;
   return (
     <div className="min-w-0 space-y-4" data-testid="import-result">
       <div role="status" className="flex items-start gap-2">
-        {hasErrors ? <TriangleAlert className="mt-0.5 size-5 shrink-0 text-amber-600 dark:text-amber-400" aria-hidden="true" /> : <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-emerald-600 dark:text-emerald-400" aria-hidden="true" />}
+        {hasErrors ? (
+          <TriangleAlert className="mt-0.5 size-5 shrink-0 text-amber-600 dark:text-amber-400" aria-hidden="true" />
+        ) : (
+          <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-emerald-600 dark:text-emerald-400" aria-hidden="true" />
+        )}
         <p className="font-medium">{result.message}</p>
       </div>
       <dl className="grid grid-cols-3 gap-2 text-center">
@@ -263,7 +317,11 @@ function ImportSummary({ result, onImportMore, onDone }: { result: ImportResult;
           <h3 id="import-errors-heading" className="text-sm font-medium">
             Errors ({formatCount(result.errors.length)})
           </h3>
-          <ul className="max-h-48 space-y-1 overflow-y-auto rounded-md border bg-muted/40 p-3 font-mono text-xs" tabIndex={0} aria-label="Error lines">
+          <ul
+            className="max-h-48 space-y-1 overflow-y-auto rounded-md border bg-muted/40 p-3 font-mono text-xs"
+            tabIndex={0}
+            aria-label="Error lines"
+          >
             {result.errors.map((line, i) => (
               <li key={i} className="text-red-700 dark:text-red-300">
                 {line}

@@ -13,7 +13,9 @@ const loadImport = () => import("@/components/tickets/import-tickets-dialog");
 const loadVoid = () => import("@/components/voids/void-ticket-dialog");
 const loadUnvoid = () => import("@/components/voids/unvoid-ticket-dialog");
 
-export const LazyGenerateTicketDialog = dynamic(() => loadGenerate().then((m) => m.GenerateTicketDialog), { ssr: false });
+export const LazyGenerateTicketDialog = dynamic(() => loadGenerate().then((m) => m.GenerateTicketDialog), {
+  ssr: false,
+});
 export const LazyTicketDetailsDialog = dynamic(() => loadDetails().then((m) => m.TicketDetailsDialog), { ssr: false });
 export const LazyCustomRangeDialog = dynamic(() => loadCustomRange().then((m) => m.CustomRangeDialog), { ssr: false });
 export const LazyDeleteTicketDialog = dynamic(() => loadDelete().then((m) => m.DeleteTicketDialog), { ssr: false });
@@ -23,7 +25,16 @@ export const LazyUnvoidTicketDialog = dynamic(() => loadUnvoid().then((m) => m.U
 
 /** Fetches every dialog's code once the page is idle, so the first click opens at once. */
 export function preloadTicketDialogs() {
-  const run = () => void Promise.all([loadGenerate(), loadDetails(), loadCustomRange(), loadDelete(), loadImport(), loadVoid(), loadUnvoid()]);
+  const run = () =>
+    void Promise.all([
+      loadGenerate(),
+      loadDetails(),
+      loadCustomRange(),
+      loadDelete(),
+      loadImport(),
+      loadVoid(),
+      loadUnvoid(),
+    ]);
   if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(run, { timeout: 3000 });
   else setTimeout(run, 1500);
 }

@@ -35,7 +35,9 @@ export function PrintLogScreen() {
       <Card className="gap-4">
         <CardHeader>
           <CardTitle>Stub prints</CardTitle>
-          <CardDescription aria-live="polite">{query.isPending ? "Loading…" : `${formatCount(jobs.length)} print${jobs.length === 1 ? "" : "s"}`}</CardDescription>
+          <CardDescription aria-live="polite">
+            {query.isPending ? "Loading…" : `${formatCount(jobs.length)} print${jobs.length === 1 ? "" : "s"}`}
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <QueryState
@@ -64,15 +66,22 @@ export function PrintLogScreen() {
                   <TableRow key={job.id}>
                     <TableCell className="whitespace-nowrap">{formatDateTime(job.createdAt, timeZone)}</TableCell>
                     <TableCell className="break-all">{job.requestedBy ?? "Unknown"}</TableCell>
-                    <TableCell className="font-mono whitespace-nowrap">{job.from === job.to ? five(job.from) : `${five(job.from)}–${five(job.to)}`}</TableCell>
+                    <TableCell className="font-mono whitespace-nowrap">
+                      {job.from === job.to ? five(job.from) : `${five(job.from)}–${five(job.to)}`}
+                    </TableCell>
                     <TableCell className="text-right tabular-nums">{formatCount(job.ticketCount)}</TableCell>
                     <TableCell className="text-right tabular-nums">{formatCount(job.reprintCount)}</TableCell>
                     <TableCell className="whitespace-nowrap">
-                      {job.paper === "letter" ? "Letter" : "A4"}, {LAYOUT_LABELS[job.layout]}, {ORDER_LABELS[job.order].toLowerCase()}
+                      {job.paper === "letter" ? "Letter" : "A4"}, {LAYOUT_LABELS[job.layout]},{" "}
+                      {ORDER_LABELS[job.order].toLowerCase()}
                       {job.calibration ? ", calibration" : ""}
                     </TableCell>
                     <TableCell className="font-mono text-xs">
-                      {job.sha256 ? <span title={job.sha256}>{job.sha256.slice(0, 16)}…</span> : <span className="text-muted-foreground">not sent whole</span>}
+                      {job.sha256 ? (
+                        <span title={job.sha256}>{job.sha256.slice(0, 16)}…</span>
+                      ) : (
+                        <span className="text-muted-foreground">not sent whole</span>
+                      )}
                     </TableCell>
                   </TableRow>
                 ))}

@@ -7,7 +7,10 @@ import { Printer } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { useTicketSelection } from "@/components/tickets/ticket-selection";
 
-const LazyPrintStubsDialog = dynamic(() => import("@/components/tickets/print-stubs-dialog").then((m) => m.PrintStubsDialog), { ssr: false });
+const LazyPrintStubsDialog = dynamic(
+  () => import("@/components/tickets/print-stubs-dialog").then((m) => m.PrintStubsDialog),
+  { ssr: false },
+);
 
 export function PrintStubsButton() {
   const [isMounted, setIsMounted] = useState(false);

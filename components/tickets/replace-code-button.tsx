@@ -9,7 +9,14 @@ import { QrCode } from "lucide-react";
 import { useForm } from "react-hook-form";
 import { TextField } from "@/components/forms/field";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { Form } from "@/components/ui/form";
 import { toast } from "@/components/ui/sonner";
 import { Spinner } from "@/components/ui/spinner";
@@ -30,8 +37,10 @@ export function ReplaceCodeButton({ ticket }: { ticket: { id: string; control_nu
           <DialogHeader>
             <DialogTitle>Replace the verify code of {ticket.control_number}?</DialogTitle>
             <DialogDescription>
-              The verify QR code and verify code printed on this ticket&apos;s stub stop working: checking them will say &quot;{CODE_REPLACED_MESSAGE}
-              &quot;. Print the stub again to give the buyer the new code. Use this when a stub is lost or stolen; it cannot be undone.
+              The verify QR code and verify code printed on this ticket&apos;s stub stop working: checking them will say
+              &quot;{CODE_REPLACED_MESSAGE}
+              &quot;. Print the stub again to give the buyer the new code. Use this when a stub is lost or stolen; it
+              cannot be undone.
             </DialogDescription>
           </DialogHeader>
           {open && <ReplaceForm ticket={ticket} onDone={() => setOpen(false)} />}
@@ -43,7 +52,11 @@ export function ReplaceCodeButton({ ticket }: { ticket: { id: string; control_nu
 
 function ReplaceForm({ ticket, onDone }: { ticket: { id: string; control_number: string }; onDone: () => void }) {
   const mutation = useReplaceQr();
-  const form = useForm<ReplaceQrPayload>({ resolver: zodResolver(replaceQrSchema), defaultValues: { reason: "" }, mode: "onTouched" });
+  const form = useForm<ReplaceQrPayload>({
+    resolver: zodResolver(replaceQrSchema),
+    defaultValues: { reason: "" },
+    mode: "onTouched",
+  });
   function submit(values: ReplaceQrPayload) {
     mutation.mutate(
       { ticketId: ticket.id, reason: values.reason },
@@ -58,8 +71,20 @@ function ReplaceForm({ ticket, onDone }: { ticket: { id: string; control_number:
   }
   return (
     <Form {...form}>
-      <form noValidate onSubmit={form.handleSubmit(submit)} className="space-y-4" aria-label={`Replace the verify code of ${ticket.control_number}`}>
-        <TextField<ReplaceQrPayload> name="reason" label="Reason" multiline rows={3} disabled={mutation.isPending} placeholder="Why the old stub must stop counting (lost at the fair…)" />
+      <form
+        noValidate
+        onSubmit={form.handleSubmit(submit)}
+        className="space-y-4"
+        aria-label={`Replace the verify code of ${ticket.control_number}`}
+      >
+        <TextField<ReplaceQrPayload>
+          name="reason"
+          label="Reason"
+          multiline
+          rows={3}
+          disabled={mutation.isPending}
+          placeholder="Why the old stub must stop counting (lost at the fair…)"
+        />
         <DialogFooter>
           <Button type="button" variant="outline" onClick={onDone}>
             Cancel

@@ -25,7 +25,12 @@ import { ATTACHMENT_ACCEPT, MAX_ATTACHMENT_BYTES, type TicketAttachment } from "
 import type { Ticket } from "@/lib/api/tickets";
 import { formatDateTime } from "@/lib/format";
 import { useRaffleTimezone } from "@/lib/queries/settings";
-import { useDeleteAttachment, useDownloadAttachment, useTicketAttachments, useUploadAttachment } from "@/lib/queries/ticket-files";
+import {
+  useDeleteAttachment,
+  useDownloadAttachment,
+  useTicketAttachments,
+  useUploadAttachment,
+} from "@/lib/queries/ticket-files";
 
 /** SPEC section 2: the size in KB to 1 decimal. */
 export function formatKilobytes(bytes: number): string {
@@ -37,7 +42,14 @@ export function TicketAttachmentsPanel({ ticket, isAdmin }: { ticket: Ticket; is
   const panelId = useId();
   return (
     <div className="space-y-3 border-t pt-4">
-      <Button type="button" variant="outline" size="sm" onClick={() => setIsShown((v) => !v)} aria-expanded={isShown} aria-controls={panelId}>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        onClick={() => setIsShown((v) => !v)}
+        aria-expanded={isShown}
+        aria-controls={panelId}
+      >
         {isShown ? <EyeOff /> : <Eye />}
         {isShown ? "Hide Attachments" : "View Attachments"}
       </Button>
@@ -89,7 +101,9 @@ function AttachmentList({ ticket, isAdmin }: { ticket: Ticket; isAdmin: boolean 
         <div className="rounded-lg border border-dashed p-4 text-center">
           <Paperclip className="mx-auto mb-1 size-6 text-muted-foreground" aria-hidden="true" />
           <p className="text-sm font-medium">No attachments found</p>
-          <p className="text-sm text-muted-foreground">This physical ticket doesn&apos;t have any proof of payment attached</p>
+          <p className="text-sm text-muted-foreground">
+            This physical ticket doesn&apos;t have any proof of payment attached
+          </p>
         </div>
       ) : (
         <ul className="divide-y rounded-lg border" aria-label="Attachments of this ticket">
@@ -97,19 +111,30 @@ function AttachmentList({ ticket, isAdmin }: { ticket: Ticket; isAdmin: boolean 
             <li key={attachment.id} className="flex items-center gap-3 p-3">
               <FileText className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
               <div className="min-w-0 flex-1">
-                <p className="text-sm font-medium break-all">
-                  {attachment.file_name}
-                </p>
+                <p className="text-sm font-medium break-all">{attachment.file_name}</p>
                 <p className="text-xs text-muted-foreground">
                   {formatKilobytes(attachment.file_size)} · {formatDateTime(attachment.created_at, timeZone)}
                 </p>
               </div>
-              <Button type="button" variant="outline" size="sm" onClick={() => void downloadAttachment(attachment)} aria-label={`Download ${attachment.file_name}`}>
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                onClick={() => void downloadAttachment(attachment)}
+                aria-label={`Download ${attachment.file_name}`}
+              >
                 <Download />
                 <span className="hidden sm:inline">Download</span>
               </Button>
               {isAdmin && (
-                <Button type="button" variant="ghost" size="icon" className="text-destructive" onClick={() => setToDelete(attachment)} aria-label={`Delete ${attachment.file_name}`}>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="icon"
+                  className="text-destructive"
+                  onClick={() => setToDelete(attachment)}
+                  aria-label={`Delete ${attachment.file_name}`}
+                >
                   <Trash2 />
                 </Button>
               )}
@@ -123,8 +148,8 @@ function AttachmentList({ ticket, isAdmin }: { ticket: Ticket; isAdmin: boolean 
           <AlertDialogHeader>
             <AlertDialogTitle>Delete attachment?</AlertDialogTitle>
             <AlertDialogDescription>
-              This permanently deletes <strong className="break-all text-foreground">{toDelete?.file_name}</strong> from ticket{" "}
-              <span className="font-mono">{ticket.control_number}</span>. This cannot be undone.
+              This permanently deletes <strong className="break-all text-foreground">{toDelete?.file_name}</strong> from
+              ticket <span className="font-mono">{ticket.control_number}</span>. This cannot be undone.
             </AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
@@ -137,7 +162,8 @@ function AttachmentList({ ticket, isAdmin }: { ticket: Ticket; isAdmin: boolean 
                 if (!attachment) return;
                 remove.mutate(attachment.id, {
                   onSuccess: () => toast.success("Attachment deleted successfully"),
-                  onError: (error) => toast.error(`Failed to delete attachment: ${errorMessage(error, "Server error")}`),
+                  onError: (error) =>
+                    toast.error(`Failed to delete attachment: ${errorMessage(error, "Server error")}`),
                 });
               }}
             >
@@ -183,7 +209,13 @@ function UploadAttachment({ ticketId }: { ticketId: string }) {
         onChange={(event) => onChosen(event.target.files?.[0])}
         data-testid="attachment-file-input"
       />
-      <Button type="button" variant="secondary" size="sm" disabled={upload.isPending} onClick={() => input.current?.click()}>
+      <Button
+        type="button"
+        variant="secondary"
+        size="sm"
+        disabled={upload.isPending}
+        onClick={() => input.current?.click()}
+      >
         {upload.isPending ? <Spinner className="size-4" label="Uploading" /> : <Upload />}
         {upload.isPending ? "Uploading..." : "Upload Attachment"}
       </Button>

@@ -7,7 +7,8 @@ import { cn } from "@/lib/utils";
 
 const STATUS_STYLES: Record<string, string> = {
   active: "border-sky-300 bg-sky-50 text-sky-800 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-200",
-  registered: "border-emerald-300 bg-emerald-50 text-emerald-800 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-200",
+  registered:
+    "border-emerald-300 bg-emerald-50 text-emerald-800 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-200",
   used: "border-zinc-300 bg-zinc-100 text-zinc-800 dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-100",
   expired: "border-rose-300 bg-rose-50 text-rose-800 dark:border-rose-800 dark:bg-rose-950 dark:text-rose-200",
 };
@@ -63,7 +64,11 @@ export function PaymentBadge({ method, isSold = true }: { method: string | null 
 export function VoidBadge({ ticket }: { ticket: Pick<Ticket, "voided_at" | "void_reason"> }) {
   if (!ticket.voided_at) return null;
   return (
-    <Badge className="bg-zinc-800 text-white dark:bg-zinc-200 dark:text-zinc-900" title={voidReasonLabel(ticket.void_reason)} data-testid="void-badge">
+    <Badge
+      className="bg-zinc-800 text-white dark:bg-zinc-200 dark:text-zinc-900"
+      title={voidReasonLabel(ticket.void_reason)}
+      data-testid="void-badge"
+    >
       Void
     </Badge>
   );

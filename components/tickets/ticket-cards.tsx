@@ -14,7 +14,12 @@ import { creatorLabel, formatPeso, formatPhone } from "@/lib/format";
 /** A checkbox with a tap area of at least 24 × 24 px (WCAG 2.5.8) around the 16 px box. */
 const TAP_AREA = "-m-1 flex size-7 shrink-0 cursor-pointer items-center justify-center rounded-md";
 
-export function TicketCards({ tickets, timeZone, selection, ...handlers }: TicketActionHandlers & { tickets: Ticket[]; timeZone: string; selection?: RowSelection }) {
+export function TicketCards({
+  tickets,
+  timeZone,
+  selection,
+  ...handlers
+}: TicketActionHandlers & { tickets: Ticket[]; timeZone: string; selection?: RowSelection }) {
   const onPage = selection ? tickets.filter((t) => selection.selectedIds.has(idOf(t))).length : 0;
   const isSelected = (t: Ticket) => selection?.selectedIds.has(idOf(t)) ?? false;
   return (

@@ -20,7 +20,12 @@ function formatsFor(timeZone: string) {
 /** { date: "Nov 23, 2026", time: "7:41 PM" }, or { date: 'No Date' | 'Invalid Date', time: null }. */
 export function formatListDate(value: unknown, timeZone: string): { date: string; time: string | null } {
   if (value === null || value === undefined || value === "") return { date: NO_DATE, time: null };
-  const d = value instanceof Date ? value : typeof value === "string" || typeof value === "number" ? new Date(value) : new Date(NaN);
+  const d =
+    value instanceof Date
+      ? value
+      : typeof value === "string" || typeof value === "number"
+        ? new Date(value)
+        : new Date(NaN);
   if (Number.isNaN(d.getTime())) return { date: INVALID_DATE, time: null };
   const { date, time } = formatsFor(timeZone);
   // Newer ICU puts a narrow no-break space before AM/PM; date-fns (elsewhere) writes a space.

@@ -12,7 +12,13 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/sonner";
-import { PaymentBadge, RegistrationBadge, StatusBadge, VoidBadge, shownStatus } from "@/components/tickets/ticket-badges";
+import {
+  PaymentBadge,
+  RegistrationBadge,
+  StatusBadge,
+  VoidBadge,
+  shownStatus,
+} from "@/components/tickets/ticket-badges";
 import { ReplaceCodeButton } from "@/components/tickets/replace-code-button";
 import { useReturnFocus } from "@/lib/use-return-focus";
 import { useTicketExtensions, type TicketExtensions } from "@/components/tickets/ticket-extensions";
@@ -53,7 +59,14 @@ export interface TicketDetailsDialogProps extends Pick<TicketExtensions, "render
   onUnvoid?: (ticket: Ticket) => void;
 }
 
-export function TicketDetailsDialog({ ticket, open, onOpenChange, onVoid, onUnvoid, ...overrides }: TicketDetailsDialogProps) {
+export function TicketDetailsDialog({
+  ticket,
+  open,
+  onOpenChange,
+  onVoid,
+  onUnvoid,
+  ...overrides
+}: TicketDetailsDialogProps) {
   const reference = open ? referenceOf(ticket) : null;
   const loaded = useTicketDetail(reference);
   const shown = ticket && isWholeTicket(ticket) ? ticket : (loaded.data ?? null);
@@ -64,11 +77,19 @@ export function TicketDetailsDialog({ ticket, open, onOpenChange, onVoid, onUnvo
     <Dialog open={open && !!ticket} onOpenChange={onOpenChange}>
       {/* The header and the close button stay in view; only the body scrolls (a phone shows the
           close button however far down the payment and void sections go). */}
-      <DialogContent className="grid grid-rows-[auto_minmax(0,1fr)] sm:max-w-xl" data-testid="ticket-details-dialog" onCloseAutoFocus={returnFocus}>
+      <DialogContent
+        className="grid grid-rows-[auto_minmax(0,1fr)] sm:max-w-xl"
+        data-testid="ticket-details-dialog"
+        onCloseAutoFocus={returnFocus}
+      >
         <DialogHeader>
           <DialogTitle>Ticket Details</DialogTitle>
           <DialogDescription>
-            {shown ? `Control #: ${shown.control_number}` : loaded.isError ? "This ticket could not be loaded." : "Loading the ticket…"}
+            {shown
+              ? `Control #: ${shown.control_number}`
+              : loaded.isError
+                ? "This ticket could not be loaded."
+                : "Loading the ticket…"}
           </DialogDescription>
         </DialogHeader>
         <div className="-mx-6 overflow-y-auto px-6 pb-1" data-testid="ticket-details-body">
@@ -79,12 +100,20 @@ export function TicketDetailsDialog({ ticket, open, onOpenChange, onVoid, onUnvo
                 <>
                   {shown.is_registered && !shown.voided_at ? extensions.renderActions?.(shown) : null}
                   <VoidActions ticket={shown} onVoid={onVoid} onUnvoid={onUnvoid} />
-                  {onVoid || onUnvoid ? <ReplaceCodeButton ticket={{ id: shown.ticket_id || shown.id, control_number: shown.control_number }} /> : null}
+                  {onVoid || onUnvoid ? (
+                    <ReplaceCodeButton
+                      ticket={{ id: shown.ticket_id || shown.id, control_number: shown.control_number }}
+                    />
+                  ) : null}
                 </>
               }
               // The dialog's content unmounts when it closes, and the key changes with the ticket, so
               // the panel starts fresh (attachments hidden) on each opening and each ticket.
-              panel={shown.is_registered && extensions.renderPanel ? <div key={shown.ticket_id}>{extensions.renderPanel(shown)}</div> : null}
+              panel={
+                shown.is_registered && extensions.renderPanel ? (
+                  <div key={shown.ticket_id}>{extensions.renderPanel(shown)}</div>
+                ) : null
+              }
             />
           ) : loaded.isError ? (
             <p role="alert" className="text-sm text-destructive">
@@ -123,14 +152,28 @@ function CopyButton({ value, subject }: { value: string; subject: "Control numbe
 
   const what = subject.toLowerCase();
   return (
-    <Button type="button" variant="outline" size="sm" onClick={copy} aria-label={isCopied ? `${subject} copied` : `Copy ${what}`}>
+    <Button
+      type="button"
+      variant="outline"
+      size="sm"
+      onClick={copy}
+      aria-label={isCopied ? `${subject} copied` : `Copy ${what}`}
+    >
       {isCopied ? <Check className="text-emerald-600" /> : <Copy />}
       {isCopied ? "Copied!" : "Copy"}
     </Button>
   );
 }
 
-function VoidActions({ ticket, onVoid, onUnvoid }: { ticket: Ticket; onVoid?: (ticket: Ticket) => void; onUnvoid?: (ticket: Ticket) => void }) {
+function VoidActions({
+  ticket,
+  onVoid,
+  onUnvoid,
+}: {
+  ticket: Ticket;
+  onVoid?: (ticket: Ticket) => void;
+  onUnvoid?: (ticket: Ticket) => void;
+}) {
   if (ticket.voided_at) {
     return onUnvoid ? (
       <Button type="button" variant="outline" size="sm" onClick={() => onUnvoid(ticket)} aria-haspopup="dialog">
@@ -178,7 +221,13 @@ function TicketDetailsBody({ ticket, actions, panel }: { ticket: Ticket; actions
         </div>
       </div>
       <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2">
-        <Field label="Buyer">{ticket.is_registered && ticket.buyer_name ? ticket.buyer_name : <span className="text-muted-foreground">Unregistered</span>}</Field>
+        <Field label="Buyer">
+          {ticket.is_registered && ticket.buyer_name ? (
+            ticket.buyer_name
+          ) : (
+            <span className="text-muted-foreground">Unregistered</span>
+          )}
+        </Field>
         <Field label="Phone">{ticket.phone_number ? formatPhone(ticket.phone_number) : none}</Field>
         <Field label="Email">{ticket.email || none}</Field>
         <Field label="Address">{ticket.address || none}</Field>
@@ -196,9 +245,14 @@ function TicketDetailsBody({ ticket, actions, panel }: { ticket: Ticket; actions
           {formatDateTime(ticket.created_at, timeZone)}
         </Field>
       </dl>
-      {ticket.payment && <PaymentSection payment={ticket.payment} sellerEmail={ticket.seller_email} timeZone={timeZone} />}
+      {ticket.payment && (
+        <PaymentSection payment={ticket.payment} sellerEmail={ticket.seller_email} timeZone={timeZone} />
+      )}
       {ticket.voided_at && (
-        <section aria-labelledby="details-void-heading" className="space-y-2 rounded-lg border border-zinc-400 p-3 dark:border-zinc-600">
+        <section
+          aria-labelledby="details-void-heading"
+          className="space-y-2 rounded-lg border border-zinc-400 p-3 dark:border-zinc-600"
+        >
           <h3 id="details-void-heading" className="text-sm font-semibold">
             Void: not in the draw
           </h3>
@@ -219,7 +273,15 @@ function TicketDetailsBody({ ticket, actions, panel }: { ticket: Ticket; actions
   );
 }
 
-function PaymentSection({ payment, sellerEmail, timeZone }: { payment: NonNullable<Ticket["payment"]>; sellerEmail: string | null; timeZone: string }) {
+function PaymentSection({
+  payment,
+  sellerEmail,
+  timeZone,
+}: {
+  payment: NonNullable<Ticket["payment"]>;
+  sellerEmail: string | null;
+  timeZone: string;
+}) {
   const none = <span className="text-muted-foreground">—</span>;
   return (
     <section aria-labelledby="details-payment-heading" className="space-y-2 rounded-lg border p-3">

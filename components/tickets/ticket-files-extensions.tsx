@@ -8,8 +8,14 @@ import { useMemo, type ReactNode } from "react";
 import dynamic from "next/dynamic";
 import { TicketExtensionsProvider, type TicketExtensions } from "@/components/tickets/ticket-extensions";
 
-const SendTicketEmailButton = dynamic(() => import("@/components/tickets/send-ticket-email-button").then((m) => m.SendTicketEmailButton), { ssr: false });
-const TicketAttachmentsPanel = dynamic(() => import("@/components/tickets/ticket-attachments-panel").then((m) => m.TicketAttachmentsPanel), { ssr: false });
+const SendTicketEmailButton = dynamic(
+  () => import("@/components/tickets/send-ticket-email-button").then((m) => m.SendTicketEmailButton),
+  { ssr: false },
+);
+const TicketAttachmentsPanel = dynamic(
+  () => import("@/components/tickets/ticket-attachments-panel").then((m) => m.TicketAttachmentsPanel),
+  { ssr: false },
+);
 
 export function TicketFilesExtensions({ isAdmin, children }: { isAdmin: boolean; children: ReactNode }) {
   const value = useMemo<TicketExtensions>(
@@ -18,7 +24,8 @@ export function TicketFilesExtensions({ isAdmin, children }: { isAdmin: boolean;
       renderActions: (ticket) => <SendTicketEmailButton ticket={ticket} />,
       renderPanel: (ticket) => <TicketAttachmentsPanel ticket={ticket} isAdmin={isAdmin} />,
       // One ticket: its button here. Several: each ticket's own dialog offers it (decision 047).
-      renderGeneratedActions: (tickets) => (tickets.length === 1 ? <SendTicketEmailButton ticket={tickets[0]} size="default" /> : null),
+      renderGeneratedActions: (tickets) =>
+        tickets.length === 1 ? <SendTicketEmailButton ticket={tickets[0]} size="default" /> : null,
     }),
     [isAdmin],
   );

@@ -5,10 +5,27 @@ const plain = { q: "", status: "all", payment: "all", creator: "", page: 1, view
 
 describe("toSearchParams", () => {
   it("asks for page 1 of the plain listing, 10 a page", () => {
-    expect(toSearchParams(plain)).toEqual({ search: undefined, status: "all", payment: undefined, user: undefined, limit: 10, offset: 0, count: "capped" });
+    expect(toSearchParams(plain)).toEqual({
+      search: undefined,
+      status: "all",
+      payment: undefined,
+      user: undefined,
+      limit: 10,
+      offset: 0,
+      count: "capped",
+    });
   });
   it("passes the search, filters and page", () => {
-    expect(toSearchParams({ ...plain, q: "  maria ", status: "registered", payment: "gcash", creator: "a@example.com", page: 3 })).toEqual({
+    expect(
+      toSearchParams({
+        ...plain,
+        q: "  maria ",
+        status: "registered",
+        payment: "gcash",
+        creator: "a@example.com",
+        page: 3,
+      }),
+    ).toEqual({
       search: "maria",
       status: "registered",
       payment: "gcash",

@@ -28,7 +28,8 @@ export const ticketFilterParsers = {
   view: urlLiteral(VIEWS),
 };
 
-export const loadTicketFilters = (searchParams: UrlSearchParamsRecord) => readUrlState(ticketFilterParsers, searchParams);
+export const loadTicketFilters = (searchParams: UrlSearchParamsRecord) =>
+  readUrlState(ticketFilterParsers, searchParams);
 
 export interface TicketFilterState {
   q: string;

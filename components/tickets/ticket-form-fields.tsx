@@ -29,7 +29,10 @@ export function Section({ title, children }: { title: string; children: ReactNod
 }
 
 const PHONE_PREFIX = (
-  <span className="inline-flex items-center rounded-l-md border border-r-0 bg-muted px-2.5 text-sm text-foreground/80" aria-hidden="true">
+  <span
+    className="inline-flex items-center rounded-l-md border border-r-0 bg-muted px-2.5 text-sm text-foreground/80"
+    aria-hidden="true"
+  >
     +63
   </span>
 );
@@ -37,7 +40,13 @@ const PHONE_PREFIX = (
 export function PersonalInformationFields({ disabled }: { disabled: boolean }) {
   return (
     <Section title="Personal Information">
-      <TextField<TicketFormValues> name="buyer_name" label="Buyer Name" disabled={disabled} placeholder="Juan Dela Cruz" autoComplete="off" />
+      <TextField<TicketFormValues>
+        name="buyer_name"
+        label="Buyer Name"
+        disabled={disabled}
+        placeholder="Juan Dela Cruz"
+        autoComplete="off"
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField<TicketFormValues>
           name="phone_number"
@@ -61,7 +70,14 @@ export function PersonalInformationFields({ disabled }: { disabled: boolean }) {
           autoComplete="off"
         />
       </div>
-      <TextField<TicketFormValues> name="address" label="Address" multiline rows={2} disabled={disabled} placeholder="Optional" />
+      <TextField<TicketFormValues>
+        name="address"
+        label="Address"
+        multiline
+        rows={2}
+        disabled={disabled}
+        placeholder="Optional"
+      />
     </Section>
   );
 }
@@ -90,7 +106,12 @@ export function TicketConfigurationFields({ disabled, editing }: { disabled: boo
     );
   }
   const isSingle = quantity === "" || Number(quantity) <= 1;
-  const customDigits = { disabled: disabled || !isSingle, inputMode: "numeric", className: "font-mono", autoComplete: "off" } as const;
+  const customDigits = {
+    disabled: disabled || !isSingle,
+    inputMode: "numeric",
+    className: "font-mono",
+    autoComplete: "off",
+  } as const;
   return (
     <Section title="Ticket Configuration">
       <Field<TicketFormValues, "quantity">
@@ -154,17 +175,38 @@ export function TicketConfigurationFields({ disabled, editing }: { disabled: boo
   );
 }
 
-export function PaymentInformationFields({ disabled, total, methods }: { disabled: boolean; total: number | undefined; methods: string[] }) {
+export function PaymentInformationFields({
+  disabled,
+  total,
+  methods,
+}: {
+  disabled: boolean;
+  total: number | undefined;
+  methods: string[];
+}) {
   const method = useWatch<TicketFormValues, "payment_method">({ name: "payment_method" });
   return (
     <Section title="Payment Information">
       <Field<TicketFormValues, "payment_method">
         name="payment_method"
         label="Payment Method"
-        render={(field) => <PaymentMethodRadios value={field.value} onValueChange={field.onChange} disabled={disabled} methods={methods} />}
+        render={(field) => (
+          <PaymentMethodRadios
+            value={field.value}
+            onValueChange={field.onChange}
+            disabled={disabled}
+            methods={methods}
+          />
+        )}
       />
       {method === "gcash" && (
-        <TextField<TicketFormValues> name="gcash_reference" label="GCash Reference" disabled={disabled} placeholder="GCash reference number" autoComplete="off" />
+        <TextField<TicketFormValues>
+          name="gcash_reference"
+          label="GCash Reference"
+          disabled={disabled}
+          placeholder="GCash reference number"
+          autoComplete="off"
+        />
       )}
       <div className="flex items-center justify-between rounded-md bg-muted px-3 py-2 text-sm">
         <span className="text-foreground/80">Total Amount</span>

@@ -20,12 +20,25 @@ export interface TicketActionHandlers {
   onUnvoid?: (ticket: Ticket) => void;
 }
 
-export function TicketRowActions({ ticket, onView, onEdit, onDelete, onVoid, onUnvoid }: TicketActionHandlers & { ticket: Ticket }) {
+export function TicketRowActions({
+  ticket,
+  onView,
+  onEdit,
+  onDelete,
+  onVoid,
+  onUnvoid,
+}: TicketActionHandlers & { ticket: Ticket }) {
   const label = ticket.control_number;
   const isVoid = !!ticket.voided_at;
   return (
     <div className="flex items-center justify-end gap-1">
-      <Button variant="ghost" size="icon" onClick={() => onView(ticket)} aria-label={`View details of ${label}`} title="View details">
+      <Button
+        variant="ghost"
+        size="icon"
+        onClick={() => onView(ticket)}
+        aria-label={`View details of ${label}`}
+        title="View details"
+      >
         <Eye />
       </Button>
       {/* Edit is for a ticket that can still take a buyer (the edit may register it). */}
@@ -36,12 +49,26 @@ export function TicketRowActions({ ticket, onView, onEdit, onDelete, onVoid, onU
       )}
       {isVoid
         ? onUnvoid && (
-            <Button variant="ghost" size="icon" onClick={() => onUnvoid(ticket)} aria-label={`Unvoid ${label}`} title="Unvoid" aria-haspopup="dialog">
+            <Button
+              variant="ghost"
+              size="icon"
+              onClick={() => onUnvoid(ticket)}
+              aria-label={`Unvoid ${label}`}
+              title="Unvoid"
+              aria-haspopup="dialog"
+            >
               <RotateCcw />
             </Button>
           )
         : onVoid && (
-            <Button variant="ghost" size="icon" onClick={() => onVoid(ticket)} aria-label={`Void ${label}`} title="Void" aria-haspopup="dialog">
+            <Button
+              variant="ghost"
+              size="icon"
+              onClick={() => onVoid(ticket)}
+              aria-label={`Void ${label}`}
+              title="Void"
+              aria-haspopup="dialog"
+            >
               <Ban />
             </Button>
           )}

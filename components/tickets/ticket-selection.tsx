@@ -30,7 +30,13 @@ export interface TicketSelection {
   filterTotal: number | null;
 }
 
-export const EMPTY_SELECTION: TicketSelection = { selected: [], clearSelection: () => {}, filter: null, filterLabel: "", filterTotal: null };
+export const EMPTY_SELECTION: TicketSelection = {
+  selected: [],
+  clearSelection: () => {},
+  filter: null,
+  filterLabel: "",
+  filterTotal: null,
+};
 
 export const TicketSelectionContext = createContext<TicketSelection>(EMPTY_SELECTION);
 
@@ -38,14 +44,19 @@ export function useTicketSelection(): TicketSelection {
   return useContext(TicketSelectionContext);
 }
 
-export const selectedTicketOf = (t: Ticket): SelectedTicket => ({ id: t.ticket_id || t.id, ticketNumber: Number(t.last_5_digits), controlNumber: t.control_number });
+export const selectedTicketOf = (t: Ticket): SelectedTicket => ({
+  id: t.ticket_id || t.id,
+  ticketNumber: Number(t.last_5_digits),
+  controlNumber: t.control_number,
+});
 
 /** The filter in words, for the dialog's choice. */
 export function describeFilter(filter: ListFilter): string {
   const parts: string[] = [];
   if (filter.search) parts.push(`search '${filter.search}'`);
   if (filter.status !== "all") parts.push(filter.status);
-  if (filter.payment) parts.push(filter.payment === "gcash" ? "GCash" : filter.payment === "cash" ? "Cash" : filter.payment);
+  if (filter.payment)
+    parts.push(filter.payment === "gcash" ? "GCash" : filter.payment === "cash" ? "Cash" : filter.payment);
   if (filter.user) parts.push(`created by ${filter.user}`);
   return parts.join(", ");
 }

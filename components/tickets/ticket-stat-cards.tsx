@@ -10,9 +10,24 @@ import { formatCount, formatPeso } from "@/lib/format";
 export function TicketStatCards({ stats }: { stats: TicketStats | null }) {
   const cards = [
     { label: "Total Tickets", value: stats && formatCount(stats.total), icon: TicketIcon, tone: "text-primary" },
-    { label: "Registered", value: stats && formatCount(stats.registered_count), icon: CircleCheck, tone: "text-emerald-600 dark:text-emerald-400" },
-    { label: "Unregistered", value: stats && formatCount(stats.unregistered_count), icon: CircleDashed, tone: "text-amber-600 dark:text-amber-400" },
-    { label: "Total Revenue", value: stats && formatPeso(stats.revenue), icon: Wallet, tone: "text-sky-600 dark:text-sky-400" },
+    {
+      label: "Registered",
+      value: stats && formatCount(stats.registered_count),
+      icon: CircleCheck,
+      tone: "text-emerald-600 dark:text-emerald-400",
+    },
+    {
+      label: "Unregistered",
+      value: stats && formatCount(stats.unregistered_count),
+      icon: CircleDashed,
+      tone: "text-amber-600 dark:text-amber-400",
+    },
+    {
+      label: "Total Revenue",
+      value: stats && formatPeso(stats.revenue),
+      icon: Wallet,
+      tone: "text-sky-600 dark:text-sky-400",
+    },
   ];
   return (
     <section aria-label="Ticket statistics" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
@@ -28,7 +43,10 @@ export function TicketStatCards({ stats }: { stats: TicketStats | null }) {
             {value === null ? (
               <Skeleton className="h-7 w-20" label={`Loading ${label}`} />
             ) : (
-              <p className="text-lg font-bold [overflow-wrap:anywhere] sm:text-2xl" data-testid={`stat-${label.toLowerCase().replace(/\s+/g, "-")}`}>
+              <p
+                className="text-lg font-bold [overflow-wrap:anywhere] sm:text-2xl"
+                data-testid={`stat-${label.toLowerCase().replace(/\s+/g, "-")}`}
+              >
                 {value}
               </p>
             )}

@@ -17,7 +17,8 @@ import { formatCountOf } from "@/lib/format";
 
 const loadExport = () => import("@/lib/api/tickets-io");
 
-const formatBytes = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+const formatBytes = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 export function TicketsIoActions({ currentUserEmail }: { currentUserEmail: string }) {
   const [progress, setProgress] = useState<ExportProgress | null>(null);
@@ -67,11 +68,18 @@ export function TicketsIoActions({ currentUserEmail }: { currentUserEmail: strin
         Import CSV
       </Button>
       {isExporting && (
-        <p id="export-progress" role="status" className="basis-full text-sm text-muted-foreground tabular-nums" data-testid="export-progress">
+        <p
+          id="export-progress"
+          role="status"
+          className="basis-full text-sm text-muted-foreground tabular-nums"
+          data-testid="export-progress"
+        >
           Exporting: {formatCountOf(progress.rows, "row")}, {formatBytes(progress.bytes)} so far
         </p>
       )}
-      {isImportMounted && <LazyImportTicketsDialog open={isImportOpen} onOpenChange={setIsImportOpen} importedBy={currentUserEmail} />}
+      {isImportMounted && (
+        <LazyImportTicketsDialog open={isImportOpen} onOpenChange={setIsImportOpen} importedBy={currentUserEmail} />
+      )}
     </>
   );
 }

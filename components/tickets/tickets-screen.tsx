@@ -35,8 +35,13 @@ import { useTicketsPaging, useTicketsUrlState } from "@/components/tickets/use-t
 import { errorMessage } from "@/lib/api-client";
 import { TICKETS_PAGE_SIZE } from "@/lib/constants";
 import { useRaffleTimezone } from "@/lib/queries/settings";
-import { useRefreshTickets, useTicketCreators, useTicketStats, useTicketsPage, type TicketsInitialData } from "@/lib/queries/tickets";
-
+import {
+  useRefreshTickets,
+  useTicketCreators,
+  useTicketStats,
+  useTicketsPage,
+  type TicketsInitialData,
+} from "@/lib/queries/tickets";
 
 const LOAD_ERROR_TOAST = "tickets-load-error";
 
@@ -65,13 +70,17 @@ export function TicketsScreen({ currentUserEmail, extraActions, initialData }: T
 
   const loadError = list.error ?? stats.error;
   useEffect(() => {
-    if (loadError) toast.error(`Failed to load tickets: ${errorMessage(loadError, "Unknown error")}`, { id: LOAD_ERROR_TOAST });
+    if (loadError)
+      toast.error(`Failed to load tickets: ${errorMessage(loadError, "Unknown error")}`, { id: LOAD_ERROR_TOAST });
   }, [loadError]);
 
   const view = filters.view ?? (isNarrow ? "cards" : "table");
   // SPEC section 8: on a load failure the list and the stats are emptied.
   const tickets = list.isError ? [] : (list.data?.tickets ?? []);
-  const shownStats = list.isError || stats.isError ? { total: 0, registered_count: 0, unregistered_count: 0, revenue: 0 } : (stats.data ?? null);
+  const shownStats =
+    list.isError || stats.isError
+      ? { total: 0, registered_count: 0, unregistered_count: 0, revenue: 0 }
+      : (stats.data ?? null);
 
   async function refreshAll() {
     clearFilters();
@@ -92,11 +101,7 @@ export function TicketsScreen({ currentUserEmail, extraActions, initialData }: T
             <Plus />
             Generate Ticket
           </Button>
-          <Button
-            variant="outline"
-            disabled={generateRefusal !== null}
-            onClick={dialogs.openRange}
-          >
+          <Button variant="outline" disabled={generateRefusal !== null} onClick={dialogs.openRange}>
             <Hash />
             Custom Range
           </Button>
@@ -130,7 +135,10 @@ export function TicketsScreen({ currentUserEmail, extraActions, initialData }: T
         />
 
         {isFiltered && (
-          <div role="status" className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-sky-200 bg-sky-50 px-4 py-2 text-sm text-sky-900 dark:border-sky-900 dark:bg-sky-950/60 dark:text-sky-100">
+          <div
+            role="status"
+            className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-sky-200 bg-sky-50 px-4 py-2 text-sm text-sky-900 dark:border-sky-900 dark:bg-sky-950/60 dark:text-sky-100"
+          >
             <span className="flex items-center gap-2 font-medium">
               <SearchCheck className="size-4" aria-hidden="true" />
               Server Search Active
@@ -140,7 +148,10 @@ export function TicketsScreen({ currentUserEmail, extraActions, initialData }: T
         )}
 
         {picked.count > 0 && (
-          <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border bg-muted/40 px-4 py-2 text-sm" data-testid="ticket-selection">
+          <div
+            className="flex flex-wrap items-center justify-between gap-2 rounded-lg border bg-muted/40 px-4 py-2 text-sm"
+            data-testid="ticket-selection"
+          >
             <span className="flex items-center gap-2 font-medium">
               <ListChecks className="size-4" aria-hidden="true" />
               {picked.count === 1 ? "1 ticket selected" : `${picked.count.toLocaleString("en-US")} tickets selected`}
@@ -190,7 +201,12 @@ export function TicketsScreen({ currentUserEmail, extraActions, initialData }: T
               )}
             </div>
           ) : view === "table" ? (
-            <TicketsDataTable columns={columns} tickets={tickets} pageCount={pageCount} selection={picked.rowSelection} />
+            <TicketsDataTable
+              columns={columns}
+              tickets={tickets}
+              pageCount={pageCount}
+              selection={picked.rowSelection}
+            />
           ) : (
             <TicketCards tickets={tickets} timeZone={timeZone} selection={picked.rowSelection} {...handlers} />
           )}
@@ -210,14 +226,31 @@ export function TicketsScreen({ currentUserEmail, extraActions, initialData }: T
 
       {dialogs.mounted.generate && <LazyGenerateTicketDialog {...dialogs.generate} />}
       {dialogs.mounted.edit && <LazyGenerateTicketDialog {...dialogs.edit} />}
-      {dialogs.mounted.details && <LazyTicketDetailsDialog {...dialogs.details} onVoid={handlers.onVoid} onUnvoid={handlers.onUnvoid} />}
+      {dialogs.mounted.details && (
+        <LazyTicketDetailsDialog {...dialogs.details} onVoid={handlers.onVoid} onUnvoid={handlers.onUnvoid} />
+      )}
       {dialogs.mounted.range && <LazyCustomRangeDialog {...dialogs.range} defaultUserId={currentUserEmail} />}
       {dialogs.mounted.delete && (
-        <LazyDeleteTicketDialog ticket={dialogs.deleting.ticket} onCancel={dialogs.deleting.cancel} onConfirm={dialogs.deleting.confirm} onVoidInstead={dialogs.deleting.voidInstead} />
+        <LazyDeleteTicketDialog
+          ticket={dialogs.deleting.ticket}
+          onCancel={dialogs.deleting.cancel}
+          onConfirm={dialogs.deleting.confirm}
+          onVoidInstead={dialogs.deleting.voidInstead}
+        />
       )}
-      {dialogs.mounted.void && <LazyVoidTicketDialog ticket={dialogs.voiding.ticket} onOpenChange={(open) => !open && dialogs.voiding.close()} onVoided={dialogs.showChanged} />}
+      {dialogs.mounted.void && (
+        <LazyVoidTicketDialog
+          ticket={dialogs.voiding.ticket}
+          onOpenChange={(open) => !open && dialogs.voiding.close()}
+          onVoided={dialogs.showChanged}
+        />
+      )}
       {dialogs.mounted.unvoid && (
-        <LazyUnvoidTicketDialog ticket={dialogs.unvoiding.ticket} onOpenChange={(open) => !open && dialogs.unvoiding.close()} onUnvoided={dialogs.showChanged} />
+        <LazyUnvoidTicketDialog
+          ticket={dialogs.unvoiding.ticket}
+          onOpenChange={(open) => !open && dialogs.unvoiding.close()}
+          onUnvoided={dialogs.showChanged}
+        />
       )}
     </>
   );

@@ -11,7 +11,15 @@ import { errorMessage } from "@/lib/api-client";
 import type { Ticket } from "@/lib/api/tickets";
 import { useDeleteTicket } from "@/lib/queries/tickets";
 
-const NONE_MOUNTED = { generate: false, edit: false, details: false, range: false, delete: false, void: false, unvoid: false };
+const NONE_MOUNTED = {
+  generate: false,
+  edit: false,
+  details: false,
+  range: false,
+  delete: false,
+  void: false,
+  unvoid: false,
+};
 
 export function useTicketDialogs() {
   const removeTicket = useDeleteTicket();

@@ -6,7 +6,14 @@ import { useSyncExternalStore } from "react";
 import { useUrlState } from "@/lib/use-url-state";
 import { ticketFilterParsers } from "@/components/tickets/ticket-filter-params";
 
-export { FIRST_PAGE, hasActiveFilters, PAYMENT_FILTERS, STATUS_FILTERS, toSearchParams, VIEWS } from "@/components/tickets/ticket-filter-params";
+export {
+  FIRST_PAGE,
+  hasActiveFilters,
+  PAYMENT_FILTERS,
+  STATUS_FILTERS,
+  toSearchParams,
+  VIEWS,
+} from "@/components/tickets/ticket-filter-params";
 export type { TicketFilterState, TicketsView } from "@/components/tickets/ticket-filter-params";
 
 export function useTicketFilters() {
@@ -23,5 +30,9 @@ function subscribe(onChange: () => void) {
 
 /** True below 640 px (the server renders the wide layout; the browser corrects it on hydration). */
 export function useIsNarrowScreen(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(NARROW).matches, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(NARROW).matches,
+    () => false,
+  );
 }

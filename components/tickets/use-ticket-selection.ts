@@ -4,11 +4,21 @@
 // across pages and filters until cleared, with the list's filter for "every ticket matching".
 import { useMemo, useState } from "react";
 import type { RowSelection } from "@/components/tickets/data-table";
-import { describeFilter, selectedTicketOf, type ListFilter, type SelectedTicket, type TicketSelection } from "@/components/tickets/ticket-selection";
+import {
+  describeFilter,
+  selectedTicketOf,
+  type ListFilter,
+  type SelectedTicket,
+  type TicketSelection,
+} from "@/components/tickets/ticket-selection";
 import type { TicketSearchParams } from "@/lib/api/tickets";
 import type { useTicketsPage } from "@/lib/queries/tickets";
 
-export function useTicketSelection(options: { isFiltered: boolean; params: TicketSearchParams; list: ReturnType<typeof useTicketsPage> }) {
+export function useTicketSelection(options: {
+  isFiltered: boolean;
+  params: TicketSearchParams;
+  list: ReturnType<typeof useTicketsPage>;
+}) {
   const { isFiltered, params, list } = options;
   const [selected, setSelected] = useState<ReadonlyMap<string, SelectedTicket>>(() => new Map());
   const rowSelection = useMemo<RowSelection>(
@@ -28,7 +38,10 @@ export function useTicketSelection(options: { isFiltered: boolean; params: Ticke
     [selected],
   );
   const listFilter = useMemo<ListFilter | null>(
-    () => (isFiltered ? { search: params.search, status: params.status ?? "all", payment: params.payment, user: params.user } : null),
+    () =>
+      isFiltered
+        ? { search: params.search, status: params.status ?? "all", payment: params.payment, user: params.user }
+        : null,
     [isFiltered, params],
   );
   const selection = useMemo<TicketSelection>(

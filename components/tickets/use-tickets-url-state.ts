@@ -5,7 +5,13 @@
 // named are gone. The URL itself is use-ticket-filters.ts's.
 import { useEffect, useMemo, useRef, useState } from "react";
 import { SEARCH_DEBOUNCE_MS } from "@/components/tickets/search-debounce";
-import { FIRST_PAGE, hasActiveFilters, toSearchParams, useTicketFilters, type TicketFilterState } from "@/components/tickets/use-ticket-filters";
+import {
+  FIRST_PAGE,
+  hasActiveFilters,
+  toSearchParams,
+  useTicketFilters,
+  type TicketFilterState,
+} from "@/components/tickets/use-ticket-filters";
 import { TICKETS_PAGE_SIZE } from "@/lib/constants";
 import type { useTicketsPage } from "@/lib/queries/tickets";
 
@@ -43,7 +49,9 @@ export function useTicketsUrlState() {
   }
 
   function changeFilter(change: Partial<Pick<TicketFilterState, "status" | "payment" | "creator">>) {
-    const normalized = Object.fromEntries(Object.entries(change).map(([k, v]) => [k, v === "all" || v === "" ? null : v]));
+    const normalized = Object.fromEntries(
+      Object.entries(change).map(([k, v]) => [k, v === "all" || v === "" ? null : v]),
+    );
     void setFilters({ ...normalized, ...FIRST_PAGE });
   }
 
@@ -65,7 +73,10 @@ export function useTicketsUrlState() {
  * The page shown, its count, and the move to another page: Next and Previous by the page's first or
  * last row (keyset, decision 137), other moves by offset; a page whose rows are gone is corrected.
  */
-export function useTicketsPaging(url: Pick<ReturnType<typeof useTicketsUrlState>, "filters" | "setFilters" | "params">, list: ReturnType<typeof useTicketsPage>) {
+export function useTicketsPaging(
+  url: Pick<ReturnType<typeof useTicketsUrlState>, "filters" | "setFilters" | "params">,
+  list: ReturnType<typeof useTicketsPage>,
+) {
   const { filters, setFilters, params } = url;
   const total = list.data?.total ?? 0;
   // A filtered search past 1,000 matches counts no further (decision 081): "1,000+", "Page 3 of 100+".
@@ -79,7 +90,10 @@ export function useTicketsPaging(url: Pick<ReturnType<typeof useTicketsUrlState>
     // A page reached by Previous/Next whose rows are gone (deleted meanwhile): the same page by its offset.
     if (byCursor && empty) void setFilters({ after: null, before: null }, { history: "replace" });
     // A page past the end (the last tickets deleted, an old link): the last page, or page 1 past a capped count.
-    else if (capped ? empty && page > 1 : page > pageCount) void setFilters(capped || pageCount === 1 ? FIRST_PAGE : { ...FIRST_PAGE, page: pageCount }, { history: "replace" });
+    else if (capped ? empty && page > 1 : page > pageCount)
+      void setFilters(capped || pageCount === 1 ? FIRST_PAGE : { ...FIRST_PAGE, page: pageCount }, {
+        history: "replace",
+      });
   }, [list.data, list.isPlaceholderData, byCursor, capped, page, pageCount, setFilters]);
 
   function goToPage(to: number) {

@@ -7,7 +7,13 @@ import * as React from "react";
 import { cn } from "@/lib/utils";
 
 function Avatar({ className, ...props }: React.ComponentProps<"span">) {
-  return <span data-slot="avatar" className={cn("relative flex size-8 shrink-0 overflow-hidden rounded-full", className)} {...props} />;
+  return (
+    <span
+      data-slot="avatar"
+      className={cn("relative flex size-8 shrink-0 overflow-hidden rounded-full", className)}
+      {...props}
+    />
+  );
 }
 
 function AvatarImage({ className, onError, ...props }: React.ComponentProps<"img">) {
@@ -34,7 +40,13 @@ function AvatarImage({ className, onError, ...props }: React.ComponentProps<"img
 }
 
 function AvatarFallback({ className, ...props }: React.ComponentProps<"span">) {
-  return <span data-slot="avatar-fallback" className={cn("flex size-full items-center justify-center rounded-full bg-muted", className)} {...props} />;
+  return (
+    <span
+      data-slot="avatar-fallback"
+      className={cn("flex size-full items-center justify-center rounded-full bg-muted", className)}
+      {...props}
+    />
+  );
 }
 
 export { Avatar, AvatarFallback, AvatarImage };

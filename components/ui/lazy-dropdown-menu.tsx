@@ -1,6 +1,14 @@
 "use client";
 
-import { cloneElement, lazy, Suspense, useState, type ComponentType, type KeyboardEvent, type ReactElement } from "react";
+import {
+  cloneElement,
+  lazy,
+  Suspense,
+  useState,
+  type ComponentType,
+  type KeyboardEvent,
+  type ReactElement,
+} from "react";
 
 /** The button that opens a menu, as a screen draws it (a `<button>` or `<Button>`, with its accessible name). */
 export type MenuTriggerElement = ReactElement<{
@@ -49,7 +57,17 @@ export function lazyDropdownMenu<P extends object>(load: () => Promise<Component
   return LazyDropdownMenu;
 }
 
-function PlainTrigger({ trigger, prefetch, onOpen, busy }: { trigger: MenuTriggerElement; prefetch?: () => void; onOpen?: () => void; busy?: boolean }) {
+function PlainTrigger({
+  trigger,
+  prefetch,
+  onOpen,
+  busy,
+}: {
+  trigger: MenuTriggerElement;
+  prefetch?: () => void;
+  onOpen?: () => void;
+  busy?: boolean;
+}) {
   return cloneElement(trigger, {
     "aria-haspopup": "menu",
     "aria-expanded": false,

@@ -9,7 +9,12 @@ import { cn } from "@/lib/utils";
  * without Radix Select's positioning, focus trapping and scroll locking in the first load
  * (decision 179). Label it with <label htmlFor> on its `id`, as any input.
  */
-function NativeSelect({ className, wrapperClassName, children, ...props }: React.ComponentProps<"select"> & { wrapperClassName?: string }) {
+function NativeSelect({
+  className,
+  wrapperClassName,
+  children,
+  ...props
+}: React.ComponentProps<"select"> & { wrapperClassName?: string }) {
   return (
     <div data-slot="native-select-wrapper" className={cn("relative w-fit", wrapperClassName)}>
       <select
@@ -26,7 +31,10 @@ function NativeSelect({ className, wrapperClassName, children, ...props }: React
       >
         {children}
       </select>
-      <ChevronDownIcon aria-hidden="true" className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 opacity-50" />
+      <ChevronDownIcon
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 opacity-50"
+      />
     </div>
   );
 }

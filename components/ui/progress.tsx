@@ -16,7 +16,10 @@ function Progress({ className, value, ...props }: React.ComponentProps<typeof Pr
     >
       <ProgressPrimitive.Indicator
         data-slot="progress-indicator"
-        className={cn("h-full bg-primary transition-all", isIndeterminate ? "w-1/3 animate-progress-indeterminate" : "w-full flex-1")}
+        className={cn(
+          "h-full bg-primary transition-all",
+          isIndeterminate ? "w-1/3 animate-progress-indeterminate" : "w-full flex-1",
+        )}
         style={isIndeterminate ? undefined : { transform: `translateX(-${100 - (value ?? 0)}%)` }}
       />
     </ProgressPrimitive.Root>

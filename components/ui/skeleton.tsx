@@ -8,7 +8,9 @@ import { cn } from "@/lib/utils";
  */
 function Skeleton({ className, label, ...props }: React.ComponentProps<"div"> & { label?: string }) {
   const status = label ? { role: "status", "aria-label": label } : {};
-  return <div data-slot="skeleton" className={cn("animate-pulse rounded-md bg-accent", className)} {...status} {...props} />;
+  return (
+    <div data-slot="skeleton" className={cn("animate-pulse rounded-md bg-accent", className)} {...status} {...props} />
+  );
 }
 
 export { Skeleton };

@@ -42,7 +42,11 @@ function subscribe(listener: () => void) {
 
 /** Mounted once in the root layout; renders sonner's Toaster from the first toast on. */
 function Toaster() {
-  const wanted = useSyncExternalStore(subscribe, () => sonner !== undefined, () => false);
+  const wanted = useSyncExternalStore(
+    subscribe,
+    () => sonner !== undefined,
+    () => false,
+  );
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
@@ -56,7 +60,8 @@ function show(call: (module: SonnerModule) => void) {
 }
 
 const toast = Object.assign((message: string, data?: ExternalToast) => show(({ toast: t }) => t(message, data)), {
-  success: (message: string, data?: ExternalToast) => show(({ toast: t }) => t.success(message, { duration: SUCCESS_TOAST_MS, ...data })),
+  success: (message: string, data?: ExternalToast) =>
+    show(({ toast: t }) => t.success(message, { duration: SUCCESS_TOAST_MS, ...data })),
   error: (message: string, data?: ExternalToast) => show(({ toast: t }) => t.error(message, data)),
 });
 

@@ -26,7 +26,8 @@ function useTabs(part: string) {
 }
 
 // Values may hold characters an id cannot (spaces); Radix made ids the same way.
-const idOf = (baseId: string, part: "trigger" | "content", value: string) => `${baseId}-${part}-${value.replace(/\s+/g, "-")}`;
+const idOf = (baseId: string, part: "trigger" | "content", value: string) =>
+  `${baseId}-${part}-${value.replace(/\s+/g, "-")}`;
 
 function Tabs({
   className,
@@ -38,7 +39,13 @@ function Tabs({
   const context = React.useMemo(() => ({ baseId, value, onValueChange }), [baseId, value, onValueChange]);
   return (
     <TabsContext value={context}>
-      <div data-slot="tabs" data-orientation="horizontal" dir="ltr" className={cn("flex flex-col gap-4", className)} {...props} />
+      <div
+        data-slot="tabs"
+        data-orientation="horizontal"
+        dir="ltr"
+        className={cn("flex flex-col gap-4", className)}
+        {...props}
+      />
     </TabsContext>
   );
 }
@@ -57,7 +64,10 @@ function TabsList({ className, onKeyDown, ...props }: React.ComponentProps<"div"
       aria-orientation="horizontal"
       data-slot="tabs-list"
       data-orientation="horizontal"
-      className={cn("inline-flex h-9 w-fit items-center justify-center rounded-lg bg-muted p-[3px] text-muted-foreground", className)}
+      className={cn(
+        "inline-flex h-9 w-fit items-center justify-center rounded-lg bg-muted p-[3px] text-muted-foreground",
+        className,
+      )}
       onKeyDown={(event) => {
         onKeyDown?.(event);
         const move = KEY_MOVES[event.key];
@@ -73,7 +83,14 @@ function TabsList({ className, onKeyDown, ...props }: React.ComponentProps<"div"
   );
 }
 
-function TabsTrigger({ className, value, onFocus, onClick, disabled, ...props }: React.ComponentProps<"button"> & { value: string }) {
+function TabsTrigger({
+  className,
+  value,
+  onFocus,
+  onClick,
+  disabled,
+  ...props
+}: React.ComponentProps<"button"> & { value: string }) {
   const { baseId, value: chosen, onValueChange } = useTabs("TabsTrigger");
   const isSelected = value === chosen;
   const choose = () => {
@@ -111,7 +128,13 @@ function TabsTrigger({ className, value, onFocus, onClick, disabled, ...props }:
   );
 }
 
-function TabsContent({ className, value, forceMount, children, ...props }: React.ComponentProps<"div"> & { value: string; forceMount?: boolean }) {
+function TabsContent({
+  className,
+  value,
+  forceMount,
+  children,
+  ...props
+}: React.ComponentProps<"div"> & { value: string; forceMount?: boolean }) {
   const { baseId, value: chosen } = useTabs("TabsContent");
   const isSelected = value === chosen;
   const present = forceMount || isSelected;

@@ -21,8 +21,20 @@ export function UserSalesScreen() {
     <div className="space-y-6">
       <PageHeader title="User Sales" description="Sales per staff member" />
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard title="Total Sales" value={formatPeso(overview?.totalRevenue)} icon={Wallet} isLoading={isLoading} description="From sold tickets (voids excluded)" />
-        <StatCard title="Total Tickets Generated" value={formatCount(overview?.totalTicketsGenerated)} icon={Ticket} isLoading={isLoading} description="By every staff member" />
+        <StatCard
+          title="Total Sales"
+          value={formatPeso(overview?.totalRevenue)}
+          icon={Wallet}
+          isLoading={isLoading}
+          description="From sold tickets (voids excluded)"
+        />
+        <StatCard
+          title="Total Tickets Generated"
+          value={formatCount(overview?.totalTicketsGenerated)}
+          icon={Ticket}
+          isLoading={isLoading}
+          description="By every staff member"
+        />
         <StatCard
           title="Registered Tickets"
           value={formatCount(overview?.totalRegistered)}
@@ -30,7 +42,13 @@ export function UserSalesScreen() {
           isLoading={isLoading}
           description={`${sharePercent(overview?.totalRegistered, overview?.totalTicketsGenerated).toFixed(1)}% of generated tickets`}
         />
-        <StatCard title="Active Users" value={formatCount(overview?.activeUsers)} icon={Users} isLoading={isLoading} description="Staff who generated or sold tickets" />
+        <StatCard
+          title="Active Users"
+          value={formatCount(overview?.activeUsers)}
+          icon={Users}
+          isLoading={isLoading}
+          description="Staff who generated or sold tickets"
+        />
       </div>
       <UserProgressTable rows={query.data?.userProgress} isLoading={isLoading} timeZone={timeZone} />
     </div>

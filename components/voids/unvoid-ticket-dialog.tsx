@@ -7,7 +7,14 @@ import { useForm } from "react-hook-form";
 import { TextField } from "@/components/forms/field";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { Form } from "@/components/ui/form";
 import { toast } from "@/components/ui/sonner";
 import { Spinner } from "@/components/ui/spinner";
@@ -20,7 +27,15 @@ import { voidReasonLabel } from "@/lib/voids";
 
 type UnvoidTarget = Pick<Ticket, "id" | "control_number" | "void_reason">;
 
-export function UnvoidTicketDialog({ ticket, onOpenChange, onUnvoided }: { ticket: UnvoidTarget | null; onOpenChange: (open: boolean) => void; onUnvoided?: (ticket: Ticket) => void }) {
+export function UnvoidTicketDialog({
+  ticket,
+  onOpenChange,
+  onUnvoided,
+}: {
+  ticket: UnvoidTarget | null;
+  onOpenChange: (open: boolean) => void;
+  onUnvoided?: (ticket: Ticket) => void;
+}) {
   const returnFocus = useReturnFocus(!!ticket);
   return (
     <Dialog open={!!ticket} onOpenChange={onOpenChange}>
@@ -30,11 +45,18 @@ export function UnvoidTicketDialog({ ticket, onOpenChange, onUnvoided }: { ticke
             <DialogHeader>
               <DialogTitle>Unvoid ticket {ticket.control_number}?</DialogTitle>
               <DialogDescription>
-                It was voided as &quot;{voidReasonLabel(ticket.void_reason)}&quot;. Unvoided, it is back in the raffle and, if it was sold,
-                in the sales figures.
+                It was voided as &quot;{voidReasonLabel(ticket.void_reason)}&quot;. Unvoided, it is back in the raffle
+                and, if it was sold, in the sales figures.
               </DialogDescription>
             </DialogHeader>
-            <UnvoidForm ticket={ticket} onDone={(t) => { onOpenChange(false); onUnvoided?.(t); }} onCancel={() => onOpenChange(false)} />
+            <UnvoidForm
+              ticket={ticket}
+              onDone={(t) => {
+                onOpenChange(false);
+                onUnvoided?.(t);
+              }}
+              onCancel={() => onOpenChange(false)}
+            />
           </>
         )}
       </DialogContent>
@@ -42,9 +64,21 @@ export function UnvoidTicketDialog({ ticket, onOpenChange, onUnvoided }: { ticke
   );
 }
 
-function UnvoidForm({ ticket, onDone, onCancel }: { ticket: UnvoidTarget; onDone: (ticket: Ticket) => void; onCancel: () => void }) {
+function UnvoidForm({
+  ticket,
+  onDone,
+  onCancel,
+}: {
+  ticket: UnvoidTarget;
+  onDone: (ticket: Ticket) => void;
+  onCancel: () => void;
+}) {
   const mutation = useUnvoidTicket();
-  const form = useForm<UnvoidTicketFormValues>({ resolver: lazyZodResolver(() => import("@/lib/schemas/void").then((m) => m.unvoidTicketFormSchema)), defaultValues: { reason: "" }, mode: "onTouched" });
+  const form = useForm<UnvoidTicketFormValues>({
+    resolver: lazyZodResolver(() => import("@/lib/schemas/void").then((m) => m.unvoidTicketFormSchema)),
+    defaultValues: { reason: "" },
+    mode: "onTouched",
+  });
   function submit(values: UnvoidTicketFormValues) {
     mutation.mutate(
       { id: ticket.id, body: values },
@@ -59,8 +93,20 @@ function UnvoidForm({ ticket, onDone, onCancel }: { ticket: UnvoidTarget; onDone
   }
   return (
     <Form {...form}>
-      <form noValidate onSubmit={form.handleSubmit(submit)} className="space-y-4" aria-label={`Unvoid ${ticket.control_number}`}>
-        <TextField<UnvoidTicketFormValues> name="reason" label="Reason" multiline rows={3} disabled={mutation.isPending} placeholder="Why the ticket goes back (the stub was found…)" />
+      <form
+        noValidate
+        onSubmit={form.handleSubmit(submit)}
+        className="space-y-4"
+        aria-label={`Unvoid ${ticket.control_number}`}
+      >
+        <TextField<UnvoidTicketFormValues>
+          name="reason"
+          label="Reason"
+          multiline
+          rows={3}
+          disabled={mutation.isPending}
+          placeholder="Why the ticket goes back (the stub was found…)"
+        />
         <DialogFooter>
           <Button type="button" variant="outline" onClick={onCancel}>
             Cancel

@@ -8,7 +8,14 @@ import { useForm } from "react-hook-form";
 import { Field, TextField } from "@/components/forms/field";
 import { lazyZodResolver } from "@/components/forms/lazy-zod-resolver";
 import { Button } from "@/components/ui/button";
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from "@/components/ui/dialog";
 import { Form, FormControl } from "@/components/ui/form";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { toast } from "@/components/ui/sonner";
@@ -23,7 +30,15 @@ import { VOID_NOTE_MIN_FOR_OTHER, VOID_REASONS, VOID_REASON_LABELS } from "@/lib
 
 type VoidTarget = Pick<Ticket, "id" | "control_number" | "is_registered" | "buyer_name" | "amount">;
 
-export function VoidTicketDialog({ ticket, onOpenChange, onVoided }: { ticket: VoidTarget | null; onOpenChange: (open: boolean) => void; onVoided?: (ticket: Ticket) => void }) {
+export function VoidTicketDialog({
+  ticket,
+  onOpenChange,
+  onVoided,
+}: {
+  ticket: VoidTarget | null;
+  onOpenChange: (open: boolean) => void;
+  onVoided?: (ticket: Ticket) => void;
+}) {
   const returnFocus = useReturnFocus(!!ticket);
   return (
     <Dialog open={!!ticket} onOpenChange={onOpenChange}>
@@ -33,13 +48,22 @@ export function VoidTicketDialog({ ticket, onOpenChange, onVoided }: { ticket: V
             <DialogHeader>
               <DialogTitle>Void ticket {ticket.control_number}?</DialogTitle>
               <DialogDescription>
-                A void takes the ticket out of the raffle. It keeps its number, shows a Void badge and is listed in the Voided numbers
-                report; it can no longer be registered, edited, e-mailed or deleted.
-                {ticket.is_registered ? ` Its sale to ${ticket.buyer_name ?? "its buyer"} (${formatPeso(ticket.amount)}) leaves every sales figure.` : ""}{" "}
+                A void takes the ticket out of the raffle. It keeps its number, shows a Void badge and is listed in the
+                Voided numbers report; it can no longer be registered, edited, e-mailed or deleted.
+                {ticket.is_registered
+                  ? ` Its sale to ${ticket.buyer_name ?? "its buyer"} (${formatPeso(ticket.amount)}) leaves every sales figure.`
+                  : ""}{" "}
                 An administrator can unvoid it.
               </DialogDescription>
             </DialogHeader>
-            <VoidTicketForm ticket={ticket} onDone={(voided) => { onOpenChange(false); onVoided?.(voided); }} onCancel={() => onOpenChange(false)} />
+            <VoidTicketForm
+              ticket={ticket}
+              onDone={(voided) => {
+                onOpenChange(false);
+                onVoided?.(voided);
+              }}
+              onCancel={() => onOpenChange(false)}
+            />
           </>
         )}
       </DialogContent>
@@ -47,7 +71,15 @@ export function VoidTicketDialog({ ticket, onOpenChange, onVoided }: { ticket: V
   );
 }
 
-function VoidTicketForm({ ticket, onDone, onCancel }: { ticket: VoidTarget; onDone: (ticket: Ticket) => void; onCancel: () => void }) {
+function VoidTicketForm({
+  ticket,
+  onDone,
+  onCancel,
+}: {
+  ticket: VoidTarget;
+  onDone: (ticket: Ticket) => void;
+  onCancel: () => void;
+}) {
   const mutation = useVoidTicket();
   const form = useForm<VoidTicketFormValues>({
     resolver: lazyZodResolver(() => import("@/lib/schemas/void").then((m) => m.voidTicketFormSchema)),
@@ -71,7 +103,12 @@ function VoidTicketForm({ ticket, onDone, onCancel }: { ticket: VoidTarget; onDo
 
   return (
     <Form {...form}>
-      <form noValidate onSubmit={form.handleSubmit(submit)} className="space-y-4" aria-label={`Void ${ticket.control_number}`}>
+      <form
+        noValidate
+        onSubmit={form.handleSubmit(submit)}
+        className="space-y-4"
+        aria-label={`Void ${ticket.control_number}`}
+      >
         <fieldset disabled={mutation.isPending} className="space-y-4">
           <Field<VoidTicketFormValues, "reason">
             name="reason"
@@ -107,7 +144,12 @@ function VoidTicketForm({ ticket, onDone, onCancel }: { ticket: VoidTarget; onDo
           <Button type="button" variant="outline" onClick={onCancel}>
             Cancel
           </Button>
-          <Button type="submit" variant="destructive" className="dark:bg-red-700 dark:hover:bg-red-700/90" disabled={mutation.isPending}>
+          <Button
+            type="submit"
+            variant="destructive"
+            className="dark:bg-red-700 dark:hover:bg-red-700/90"
+            disabled={mutation.isPending}
+          >
             {mutation.isPending ? <Spinner label="Voiding" /> : <Ban />}
             {mutation.isPending ? "Voiding..." : "Void Ticket"}
           </Button>

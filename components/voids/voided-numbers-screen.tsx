@@ -64,16 +64,29 @@ export function VoidedNumbersScreen() {
       cell: (t) => (
         <span className="block">
           <span className="block whitespace-nowrap">{formatDateTime(t.voided_at, timeZone)}</span>
-          <span className="block break-all whitespace-normal text-xs text-muted-foreground">by {t.voided_by ?? "Unknown"}</span>
+          <span className="block break-all whitespace-normal text-xs text-muted-foreground">
+            by {t.voided_by ?? "Unknown"}
+          </span>
         </span>
       ),
     },
-    { key: "sold", header: "Was Sold", cell: (t) => (t.was_sold ? <Badge variant="secondary">Sold</Badge> : <span className="text-muted-foreground">No</span>) },
+    {
+      key: "sold",
+      header: "Was Sold",
+      cell: (t) =>
+        t.was_sold ? <Badge variant="secondary">Sold</Badge> : <span className="text-muted-foreground">No</span>,
+    },
     {
       key: "actions",
       header: <span className="sr-only">Actions</span>,
       cell: (t) => (
-        <Button variant="ghost" size="sm" onClick={() => setToUnvoid(t)} aria-label={`Unvoid ${t.control_number}`} aria-haspopup="dialog">
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => setToUnvoid(t)}
+          aria-label={`Unvoid ${t.control_number}`}
+          aria-haspopup="dialog"
+        >
           <RotateCcw />
           Unvoid
         </Button>
@@ -84,7 +97,10 @@ export function VoidedNumbersScreen() {
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <PageHeader title="Voided Numbers" description="Tickets taken out of the raffle. Each keeps its number; none is in the draw or the sales figures." />
+        <PageHeader
+          title="Voided Numbers"
+          description="Tickets taken out of the raffle. Each keeps its number; none is in the draw or the sales figures."
+        />
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" asChild>
             <Link href="/dashboard/tickets">
@@ -104,10 +120,18 @@ export function VoidedNumbersScreen() {
       <Card className="gap-4">
         <CardHeader>
           <CardTitle>Voided tickets</CardTitle>
-          <CardDescription aria-live="polite">{query.isPending ? "Loading…" : `${formatCount(total)} voided ticket${total === 1 ? "" : "s"}`}</CardDescription>
+          <CardDescription aria-live="polite">
+            {query.isPending ? "Loading…" : `${formatCount(total)} voided ticket${total === 1 ? "" : "s"}`}
+          </CardDescription>
         </CardHeader>
         <CardContent>
-          <QueryState query={query} loadingLabel="Loading the voided numbers" errorFallback="Failed to load the voided numbers" isEmpty={rows.length === 0} empty="No voided tickets">
+          <QueryState
+            query={query}
+            loadingLabel="Loading the voided numbers"
+            errorFallback="Failed to load the voided numbers"
+            isEmpty={rows.length === 0}
+            empty="No voided tickets"
+          >
             <div className="overflow-x-auto" data-testid="voided-table">
               <Table>
                 <TableHeader>
@@ -121,7 +145,11 @@ export function VoidedNumbersScreen() {
                 </TableHeader>
                 <TableBody>
                   {rows.map((ticket) => (
-                    <TableRow key={`${ticket.ticket_id}:${ticket.voided_at}`} data-testid="voided-row" data-control-number={ticket.control_number}>
+                    <TableRow
+                      key={`${ticket.ticket_id}:${ticket.voided_at}`}
+                      data-testid="voided-row"
+                      data-control-number={ticket.control_number}
+                    >
                       {columns.map((column) => (
                         <TableCell key={column.key}>{column.cell(ticket)}</TableCell>
                       ))}
@@ -133,13 +161,23 @@ export function VoidedNumbersScreen() {
           </QueryState>
           {pages > 1 && (
             <nav className="mt-4 flex items-center justify-between gap-2" aria-label="Voided tickets pages">
-              <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.max(0, p - 1))} disabled={page === 0}>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => setPage((p) => Math.max(0, p - 1))}
+                disabled={page === 0}
+              >
                 Previous
               </Button>
               <span className="text-sm text-muted-foreground">
                 Page {page + 1} of {pages}
               </span>
-              <Button variant="outline" size="sm" onClick={() => setPage((p) => Math.min(pages - 1, p + 1))} disabled={page >= pages - 1}>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => setPage((p) => Math.min(pages - 1, p + 1))}
+                disabled={page >= pages - 1}
+              >
                 Next
               </Button>
             </nav>
@@ -148,7 +186,11 @@ export function VoidedNumbersScreen() {
       </Card>
       {unvoidMounted && (
         <LazyUnvoidTicketDialog
-          ticket={toUnvoid ? { id: toUnvoid.ticket_id, control_number: toUnvoid.control_number, void_reason: toUnvoid.reason } : null}
+          ticket={
+            toUnvoid
+              ? { id: toUnvoid.ticket_id, control_number: toUnvoid.control_number, void_reason: toUnvoid.reason }
+              : null
+          }
           onOpenChange={(open) => !open && setToUnvoid(null)}
         />
       )}

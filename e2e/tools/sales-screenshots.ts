@@ -7,7 +7,10 @@ import { withScreenshotSession } from "./screenshots";
 await withScreenshotSession({ role: "admin", tickets: 3 }, async ({ page, api, shoot }) => {
   const generate = async (data: Record<string, unknown>) => {
     const res = await api.post("/api/tickets/generate", { data });
-    const answer = (await res.json()) as { ticket?: { ticket_id: string; control_number: string }; tickets?: { ticket_id: string; control_number: string }[] };
+    const answer = (await res.json()) as {
+      ticket?: { ticket_id: string; control_number: string };
+      tickets?: { ticket_id: string; control_number: string }[];
+    };
     const ticket = answer.ticket ?? answer.tickets?.[0];
     if (!ticket) throw new Error(`generate answered ${res.status()}: ${JSON.stringify(answer)}`);
     return ticket;
@@ -27,10 +30,20 @@ await withScreenshotSession({ role: "admin", tickets: 3 }, async ({ page, api, s
   await panel.getByText("A GCash reference is 13 digits").waitFor();
   await shoot("register-gcash-rule");
 
-  const sold = await generate({ buyer_name: "Juan Dela Cruz", phone_number: "09181234567", payment_method: "gcash", gcash_reference: "1001 543 610110" });
-  await api.post(`/api/tickets/${sold.ticket_id}/void`, { data: { reason: "refunded", note: "Buyer asked for the money back" } });
+  const sold = await generate({
+    buyer_name: "Juan Dela Cruz",
+    phone_number: "09181234567",
+    payment_method: "gcash",
+    gcash_reference: "1001 543 610110",
+  });
+  await api.post(`/api/tickets/${sold.ticket_id}/void`, {
+    data: { reason: "refunded", note: "Buyer asked for the money back" },
+  });
   await page.goto(`/dashboard/tickets?q=${sold.control_number}`);
-  await page.getByRole("button", { name: `View details of ${sold.control_number}` }).first().click();
+  await page
+    .getByRole("button", { name: `View details of ${sold.control_number}` })
+    .first()
+    .click();
   await page.getByTestId("ticket-details-dialog").getByText("Void: not in the draw").waitFor();
   await shoot("details-payment-void", { fullPage: false });
   await page.keyboard.press("Escape");
@@ -38,7 +51,10 @@ await withScreenshotSession({ role: "admin", tickets: 3 }, async ({ page, api, s
 
   const other = await generate({ buyer_name: "Ana Reyes", phone_number: "09191234567" });
   await page.goto(`/dashboard/tickets?q=${other.control_number}`);
-  await page.getByRole("button", { name: `Delete ${other.control_number}` }).first().click();
+  await page
+    .getByRole("button", { name: `Delete ${other.control_number}` })
+    .first()
+    .click();
   await page.getByRole("button", { name: "Void Instead" }).waitFor();
   await shoot("delete-void-instead", { fullPage: false });
   await page.getByRole("button", { name: "Void Instead" }).click();

@@ -61,7 +61,9 @@ async function seedTickets(api: APIRequestContext, count: number) {
   }
   const range = await api.get(`/api/tickets/find-available-range/${Math.max(1, Math.round(count / 2))}`);
   const { startRange, endRange } = (await range.json()) as { startRange: number; endRange: number };
-  await api.post("/api/tickets/admin/generate-custom-range", { data: { startRange, endRange, userId: "admin@example.com" } });
+  await api.post("/api/tickets/admin/generate-custom-range", {
+    data: { startRange, endRange, userId: "admin@example.com" },
+  });
 }
 
 export async function withScreenshotSession(
@@ -71,24 +73,43 @@ export async function withScreenshotSession(
   mkdirSync(SHOTS_DIR, { recursive: true });
   const app = await startAppServer({
     port: options.port ?? Number(process.env.SHOTS_PORT ?? 3190),
-    env: { AUTH_DEV_LOGIN: "true", AUTH_DEV_LOGIN_IN_PRODUCTION: "true", AUTH_DEV_LOGIN_CODE: SHOTS_LOGIN_CODE, SERVED_OVER_HTTP: "true" },
+    env: {
+      AUTH_DEV_LOGIN: "true",
+      AUTH_DEV_LOGIN_IN_PRODUCTION: "true",
+      AUTH_DEV_LOGIN_CODE: SHOTS_LOGIN_CODE,
+      SERVED_OVER_HTTP: "true",
+    },
   });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
   });
   try {
     const adminContext = await browser.newContext({ baseURL: app.url, viewport: VIEWPORTS[0] });
     const adminPage = await adminContext.newPage();
     await devSignIn(adminPage, "admin@example.com");
-    const api = await request.newContext({ baseURL: app.url, storageState: await adminContext.storageState(), extraHTTPHeaders: { Origin: app.url } });
+    const api = await request.newContext({
+      baseURL: app.url,
+      storageState: await adminContext.storageState(),
+      extraHTTPHeaders: { Origin: app.url },
+    });
     // Seeding sends hundreds of requests in seconds: lift the api_rate_limit setting on this throwaway server.
     await api.put("/api/settings", { data: { api_rate_limit: 100_000 } });
     if (options.tickets) await seedTickets(api, options.tickets);
 
     let page = adminPage;
     if (options.role === "user") {
-      await api.post("/api/auth/add-user", { data: { email: "sam@example.com", displayName: "Sam Staff", isAdmin: false } });
+      await api.post("/api/auth/add-user", {
+        data: { email: "sam@example.com", displayName: "Sam Staff", isAdmin: false },
+      });
       const userContext = await browser.newContext({ baseURL: app.url, viewport: VIEWPORTS[0] });
       page = await userContext.newPage();
       await devSignIn(page, "sam@example.com");

@@ -32,7 +32,11 @@ await withScreenshotSession({ role: "admin", tickets: 25 }, async ({ page, shoot
   }
 
   if (want("details")) {
-    await page.getByTestId("ticket-row").first().getByRole("button", { name: /View details/ }).click();
+    await page
+      .getByTestId("ticket-row")
+      .first()
+      .getByRole("button", { name: /View details/ })
+      .click();
     await page.getByTestId("ticket-details-dialog").waitFor();
     await shoot("details-dialog", { fullPage: false });
     await page.keyboard.press("Escape");

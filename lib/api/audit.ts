@@ -9,7 +9,8 @@ const EXPORT_TIMEOUT_MS = 60_000;
 
 function toQuery(params: Partial<AuditFilters> & { page?: number }) {
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== null && value !== "") search.set(key, String(value));
+  for (const [key, value] of Object.entries(params))
+    if (value !== undefined && value !== null && value !== "") search.set(key, String(value));
   const text = search.toString();
   return text ? `?${text}` : "";
 }
@@ -20,7 +21,11 @@ export const auditApi = {
   filters: () => apiRequest<{ success: true; actions: string[]; actors: string[] }>("/audit/filters"),
   /** The filtered rows as a CSV file: its name (from the server) and its contents. */
   async exportCsv(filters: Partial<AuditFilters>): Promise<{ fileName: string; blob: Blob }> {
-    const { fileName, blob } = await download(`/audit/export${toQuery(filters)}`, { accept: "text/csv", fallbackName: "activity-log.csv", timeoutMs: EXPORT_TIMEOUT_MS });
+    const { fileName, blob } = await download(`/audit/export${toQuery(filters)}`, {
+      accept: "text/csv",
+      fallbackName: "activity-log.csv",
+      timeoutMs: EXPORT_TIMEOUT_MS,
+    });
     return { fileName, blob };
   },
 };

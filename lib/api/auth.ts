@@ -3,5 +3,6 @@ import { apiRequest } from "@/lib/api-client";
 import type { AuthUser } from "@/lib/schemas/user";
 
 export const authApi = {
-  profile: (options: { signal?: AbortSignal } = {}) => apiRequest<{ success: true; user: AuthUser }>("/auth/profile", options),
+  profile: (options: { signal?: AbortSignal } = {}) =>
+    apiRequest<{ success: true; user: AuthUser }>("/auth/profile", options),
 };

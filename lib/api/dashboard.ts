@@ -111,6 +111,7 @@ export interface UserProgress {
 
 export const dashboardApi = {
   stats: () => apiRequest<DashboardStats>("/dashboard/stats"),
-  historical: (period: AnalyticsPeriod) => apiRequest<HistoricalAnalytics>(`/dashboard/analytics/historical?period=${encodeURIComponent(period)}`),
+  historical: (period: AnalyticsPeriod) =>
+    apiRequest<HistoricalAnalytics>(`/dashboard/analytics/historical?period=${encodeURIComponent(period)}`),
   userProgress: () => apiRequest<UserProgress>("/dashboard/admin/user-progress"),
 };

@@ -2,7 +2,16 @@
 import { apiRequest } from "@/lib/api-client";
 import type { PositionAction } from "@/lib/draw";
 import type { PublicUrlView } from "@/lib/public-url";
-import type { AdminDraw, CloseSalesPayload, CommitDrawPayload, DrumPickPayload, PositionActionPayload, RaffleStateView, RevealDrawPayload, WinnerListRow } from "@/lib/schemas/draw";
+import type {
+  AdminDraw,
+  CloseSalesPayload,
+  CommitDrawPayload,
+  DrumPickPayload,
+  PositionActionPayload,
+  RaffleStateView,
+  RevealDrawPayload,
+  WinnerListRow,
+} from "@/lib/schemas/draw";
 import type { Prize, PrizePayload } from "@/lib/schemas/prize";
 
 const id = (value: string) => encodeURIComponent(value);
@@ -18,29 +27,55 @@ export interface DrawSummary {
 
 export const drawApi = {
   prizes: () => apiRequest<{ success: true; prizes: Prize[] }>("/prizes"),
-  addPrize: (body: PrizePayload) => apiRequest<{ success: true; message: string; prize: Prize }>("/prizes", { method: "POST", body }),
-  updatePrize: (prizeId: string, body: PrizePayload) => apiRequest<{ success: true; message: string; prize: Prize }>(`/prizes/${id(prizeId)}`, { method: "PUT", body }),
-  deletePrize: (prizeId: string) => apiRequest<{ success: true; message: string }>(`/prizes/${id(prizeId)}`, { method: "DELETE" }),
+  addPrize: (body: PrizePayload) =>
+    apiRequest<{ success: true; message: string; prize: Prize }>("/prizes", { method: "POST", body }),
+  updatePrize: (prizeId: string, body: PrizePayload) =>
+    apiRequest<{ success: true; message: string; prize: Prize }>(`/prizes/${id(prizeId)}`, { method: "PUT", body }),
+  deletePrize: (prizeId: string) =>
+    apiRequest<{ success: true; message: string }>(`/prizes/${id(prizeId)}`, { method: "DELETE" }),
   state: () => apiRequest<{ success: true; state: RaffleStateView; publicUrl: PublicUrlView }>("/raffle/state"),
   /** The state and the public URL without the checklist's queries (every write screen asks this). */
-  status: () => apiRequest<{ success: true; state: RaffleStateView; publicUrl: PublicUrlView }>("/raffle/state?checklist=0"),
-  closeSales: (body: CloseSalesPayload) => apiRequest<{ success: true; message: string }>("/raffle/close-sales", { method: "POST", body }),
+  status: () =>
+    apiRequest<{ success: true; state: RaffleStateView; publicUrl: PublicUrlView }>("/raffle/state?checklist=0"),
+  closeSales: (body: CloseSalesPayload) =>
+    apiRequest<{ success: true; message: string }>("/raffle/close-sales", { method: "POST", body }),
   draws: () => apiRequest<{ success: true; draws: DrawSummary[] }>("/draws"),
   draw: (drawId: string) => apiRequest<{ success: true; draw: AdminDraw }>(`/draws/${id(drawId)}`),
-  commit: (body: CommitDrawPayload) => apiRequest<{ success: true; message: string; id: string }>("/draws", { method: "POST", body }),
+  commit: (body: CommitDrawPayload) =>
+    apiRequest<{ success: true; message: string; id: string }>("/draws", { method: "POST", body }),
   reveal: (drawId: string, body: RevealDrawPayload) =>
-    apiRequest<{ success: true; message: string }>(`/draws/${id(drawId)}/reveal`, { method: "POST", body, timeoutMs: 30_000 }),
+    apiRequest<{ success: true; message: string }>(`/draws/${id(drawId)}/reveal`, {
+      method: "POST",
+      body,
+      timeoutMs: 30_000,
+    }),
   positionAction: (drawId: string, position: number, action: PositionAction, body: PositionActionPayload) =>
-    apiRequest<{ success: true; message: string }>(`/draws/${id(drawId)}/positions/${position}/${action}`, { method: "POST", body }),
+    apiRequest<{ success: true; message: string }>(`/draws/${id(drawId)}/positions/${position}/${action}`, {
+      method: "POST",
+      body,
+    }),
   addEvidence: (drawId: string, position: number, file: File) => {
     const formData = new FormData();
     formData.set("file", file, file.name);
-    return apiRequest<{ success: true; message: string }>(`/draws/${id(drawId)}/positions/${position}/evidence`, { method: "POST", formData, timeoutMs: 120_000 });
+    return apiRequest<{ success: true; message: string }>(`/draws/${id(drawId)}/positions/${position}/evidence`, {
+      method: "POST",
+      formData,
+      timeoutMs: 120_000,
+    });
   },
   drumPick: (drawId: string, body: DrumPickPayload) =>
-    apiRequest<{ success: true; message: string; position: number; controlNumber: string; complete: boolean; remaining: number }>(`/draws/${id(drawId)}/drum-pick`, { method: "POST", body }),
-  publish: (drawId: string) => apiRequest<{ success: true; message: string }>(`/draws/${id(drawId)}/publish`, { method: "POST", body: {} }),
-  winners: () => apiRequest<{ success: true; publishedAt: string | null; winners: WinnerListRow[] }>("/draws/winners.json"),
+    apiRequest<{
+      success: true;
+      message: string;
+      position: number;
+      controlNumber: string;
+      complete: boolean;
+      remaining: number;
+    }>(`/draws/${id(drawId)}/drum-pick`, { method: "POST", body }),
+  publish: (drawId: string) =>
+    apiRequest<{ success: true; message: string }>(`/draws/${id(drawId)}/publish`, { method: "POST", body: {} }),
+  winners: () =>
+    apiRequest<{ success: true; publishedAt: string | null; winners: WinnerListRow[] }>("/draws/winners.json"),
 };
 
 /** The draw's files, opened as links (PDFs from the worker, CSV/JSON downloads). */

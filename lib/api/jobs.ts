@@ -3,7 +3,8 @@ import { apiRequest } from "@/lib/api-client";
 import type { JobResponse } from "@/lib/schemas/job";
 
 export const jobsApi = {
-  get: (id: string, options: { signal?: AbortSignal } = {}) => apiRequest<JobResponse>(`/jobs/${encodeURIComponent(id)}`, { signal: options.signal }),
+  get: (id: string, options: { signal?: AbortSignal } = {}) =>
+    apiRequest<JobResponse>(`/jobs/${encodeURIComponent(id)}`, { signal: options.signal }),
 };
 
 /** A fresh id for a job the screen starts, sent as X-Job-Id so it can follow the job at once. */

@@ -2,7 +2,15 @@
 // adjustments, stub allocations and returns. Shapes: lib/schemas/remittance.ts.
 import { apiRequest } from "@/lib/api-client";
 import { centavosToAmount } from "@/lib/money";
-import type { AdjustmentJson, BalancesAnswer, RecordAdjustmentPayload, RecordRemittancePayload, RemittanceJson, StatementAnswer, VoidRemittancePayload } from "@/lib/schemas/remittance";
+import type {
+  AdjustmentJson,
+  BalancesAnswer,
+  RecordAdjustmentPayload,
+  RecordRemittancePayload,
+  RemittanceJson,
+  StatementAnswer,
+  VoidRemittancePayload,
+} from "@/lib/schemas/remittance";
 
 const id = (value: string) => encodeURIComponent(value.trim());
 
@@ -29,7 +37,10 @@ export const remittancesApi = {
       body: { ...body, amount: centavosToAmount(body.amount) },
     }),
   voidReceipt: (remittanceId: string, body: VoidRemittancePayload) =>
-    apiRequest<{ success: true; message: string; remittance: RemittanceJson }>(`/remittances/${id(remittanceId)}/void`, { method: "POST", body }),
+    apiRequest<{ success: true; message: string; remittance: RemittanceJson }>(
+      `/remittances/${id(remittanceId)}/void`,
+      { method: "POST", body },
+    ),
   adjust: (body: RecordAdjustmentPayload) =>
     apiRequest<{ success: true; message: string; adjustment: AdjustmentJson }>("/remittances/adjustments", {
       method: "POST",
@@ -38,5 +49,8 @@ export const remittancesApi = {
   allocate: (sellerId: string, body: { from: number; to: number }) =>
     apiRequest<AllocationAnswer>(`/sellers/${id(sellerId)}/allocations`, { method: "POST", body }),
   returnStubs: (sellerId: string, body: { ticketIds: string[] }) =>
-    apiRequest<{ success: true; message: string; returned: number; numbers: string[] }>(`/sellers/${id(sellerId)}/returns`, { method: "POST", body }),
+    apiRequest<{ success: true; message: string; returned: number; numbers: string[] }>(
+      `/sellers/${id(sellerId)}/returns`,
+      { method: "POST", body },
+    ),
 };

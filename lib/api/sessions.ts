@@ -15,5 +15,6 @@ export interface AccountSession {
 
 export const sessionsApi = {
   list: () => apiRequest<{ success: true; sessions: AccountSession[] }>("/auth/sessions"),
-  end: (id: string) => apiRequest<{ success: true; message: string }>(`/auth/sessions/${encodeURIComponent(id)}`, { method: "DELETE" }),
+  end: (id: string) =>
+    apiRequest<{ success: true; message: string }>(`/auth/sessions/${encodeURIComponent(id)}`, { method: "DELETE" }),
 };

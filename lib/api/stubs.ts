@@ -14,7 +14,10 @@ export interface PrintedFile {
   bytes: number;
 }
 
-export function printStubsPdf(payload: PrintStubsInput, options: { jobId: string; onBytes?: (bytes: number) => void; signal?: AbortSignal }): Promise<PrintedFile> {
+export function printStubsPdf(
+  payload: PrintStubsInput,
+  options: { jobId: string; onBytes?: (bytes: number) => void; signal?: AbortSignal },
+): Promise<PrintedFile> {
   return download("/print/stubs", {
     method: "POST",
     body: payload,
@@ -31,8 +34,11 @@ export function printStubsPdf(payload: PrintStubsInput, options: { jobId: string
 export const stubsApi = {
   printJobs: () => apiRequest<PrintJobsResponse>("/print/jobs"),
   replaceQr: (input: { ticketId: string; reason: string }) =>
-    apiRequest<{ success: true; message: string; ticket: { id: string; controlNumber: string; qrVersion: number } }>(`/tickets/${encodeURIComponent(input.ticketId)}/qr/replace`, {
-      method: "POST",
-      body: { reason: input.reason },
-    }),
+    apiRequest<{ success: true; message: string; ticket: { id: string; controlNumber: string; qrVersion: number } }>(
+      `/tickets/${encodeURIComponent(input.ticketId)}/qr/replace`,
+      {
+        method: "POST",
+        body: { reason: input.reason },
+      },
+    ),
 };

@@ -44,13 +44,17 @@ export const ticketFilesApi = {
   uploadAttachment: (ticketId: string, file: File) => {
     const formData = new FormData();
     formData.set("file", file, file.name);
-    return apiRequest<{ success: true; message: string; attachment: TicketAttachment }>(`/tickets/${ref(ticketId)}/attachments`, {
-      method: "POST",
-      formData,
-      timeoutMs: 120_000,
-    });
+    return apiRequest<{ success: true; message: string; attachment: TicketAttachment }>(
+      `/tickets/${ref(ticketId)}/attachments`,
+      {
+        method: "POST",
+        formData,
+        timeoutMs: 120_000,
+      },
+    );
   },
-  deleteAttachment: (id: string) => apiRequest<{ success: true; message: string }>(`/tickets/attachment/${ref(id)}`, { method: "DELETE" }),
+  deleteAttachment: (id: string) =>
+    apiRequest<{ success: true; message: string }>(`/tickets/attachment/${ref(id)}`, { method: "DELETE" }),
   /** The raw answer: the caller tells a refusal (non-ok) from a failure (an exception). */
   downloadAttachment: (id: string) => apiFetch(`/tickets/attachment/${ref(id)}/download`, { timeoutMs: 60_000 }),
 };

@@ -23,7 +23,9 @@ export interface ExportedFile {
  * GET /api/tickets/export-all, read as it streams so the screen can show bytes and rows so far.
  * The file is assembled in the browser (a Blob) only once the whole answer has arrived.
  */
-export async function exportAllTickets(options: { onProgress?: (p: ExportProgress) => void; signal?: AbortSignal } = {}): Promise<ExportedFile> {
+export async function exportAllTickets(
+  options: { onProgress?: (p: ExportProgress) => void; signal?: AbortSignal } = {},
+): Promise<ExportedFile> {
   const decoder = new TextDecoder();
   const counter = createCsvRecordCounter();
   const file = await download("/tickets/export-all", {
@@ -42,7 +44,13 @@ export async function exportAllTickets(options: { onProgress?: (p: ExportProgres
 
 /** POST /api/tickets/import: a 200 with `success: false` is a result with error lines, not a failure. */
 export function importTicketsCsv(input: { csvData: string; importedBy: string }, signal?: AbortSignal) {
-  return apiRequest<ImportResult>("/tickets/import", { method: "POST", body: input, timeoutMs: IMPORT_TIMEOUT_MS, allowUnsuccessful: true, signal });
+  return apiRequest<ImportResult>("/tickets/import", {
+    method: "POST",
+    body: input,
+    timeoutMs: IMPORT_TIMEOUT_MS,
+    allowUnsuccessful: true,
+    signal,
+  });
 }
 
 /**

@@ -34,7 +34,14 @@ export interface TicketSearchParams {
 export interface CustomRangeResult {
   success: boolean;
   message: string;
-  stats: { generated: number; skipped: number; failed: number; requested: number; startRange: number; endRange: number };
+  stats: {
+    generated: number;
+    skipped: number;
+    failed: number;
+    requested: number;
+    startRange: number;
+    endRange: number;
+  };
   tickets: Ticket[];
   skipped: number[];
   errors: { number: number; error: string }[];
@@ -75,8 +82,10 @@ export function toQuery(params: Record<string, string | number | undefined | nul
 const ref = (value: string | number) => encodeURIComponent(String(value).trim());
 
 export const ticketsApi = {
-  search: (params: TicketSearchParams) => apiRequest<TicketPage & { success: true }>(`/tickets/search${toQuery({ ...params })}`),
-  list: (params: { limit: number; offset: number }) => apiRequest<TicketPage & { success: true }>(`/tickets${toQuery(params)}`),
+  search: (params: TicketSearchParams) =>
+    apiRequest<TicketPage & { success: true }>(`/tickets/search${toQuery({ ...params })}`),
+  list: (params: { limit: number; offset: number }) =>
+    apiRequest<TicketPage & { success: true }>(`/tickets${toQuery(params)}`),
   stats: () => apiRequest<TicketStats & { success: true }>("/tickets/stats"),
   get: (id: string) => apiRequest<{ success: true; ticket: Ticket }>(`/tickets/${ref(id)}`),
   /** One ticket by control number, last 5 digits or id (404 when there is none). */
@@ -85,17 +94,30 @@ export const ticketsApi = {
   unregistered: (params: { search?: string; limit: number; offset: number }) =>
     apiRequest<TicketPage & { success: true }>(`/tickets/unregistered${toQuery(params)}`),
   generate: (input: GenerateTicketInput) =>
-    apiRequest<{ success: true; message: string; ticket?: Ticket; tickets?: Ticket[]; count?: number }>("/tickets/generate", { method: "POST", body: input }),
+    apiRequest<{ success: true; message: string; ticket?: Ticket; tickets?: Ticket[]; count?: number }>(
+      "/tickets/generate",
+      { method: "POST", body: input },
+    ),
   update: (id: string, input: Record<string, unknown>) =>
-    apiRequest<{ success: true; message: string; ticket: Ticket }>(`/tickets/${ref(id)}`, { method: "PUT", body: input }),
+    apiRequest<{ success: true; message: string; ticket: Ticket }>(`/tickets/${ref(id)}`, {
+      method: "PUT",
+      body: input,
+    }),
   remove: (id: string) => apiRequest<{ success: true; message: string }>(`/tickets/${ref(id)}`, { method: "DELETE" }),
   customRange: (input: { startRange: number | string; endRange: number | string; userId: string }) =>
     apiRequest<CustomRangeResult>("/tickets/admin/generate-custom-range", { method: "POST", body: input }),
   register: (reference: string, input: BuyerInput) =>
-    apiRequest<{ success: true; message: string; ticket: Ticket }>(`/tickets/register/${ref(reference)}`, { method: "PUT", body: input }),
+    apiRequest<{ success: true; message: string; ticket: Ticket }>(`/tickets/register/${ref(reference)}`, {
+      method: "PUT",
+      body: input,
+    }),
   /** Answers 200 with success false when nothing registered: the result is returned, not thrown. */
   registerMultiple: (input: BuyerInput & { ticketIds: (string | number)[] }) =>
-    apiRequest<RegisterMultipleResult>("/tickets/register-multiple", { method: "POST", body: input, allowUnsuccessful: true }),
+    apiRequest<RegisterMultipleResult>("/tickets/register-multiple", {
+      method: "POST",
+      body: input,
+      allowUnsuccessful: true,
+    }),
 };
 
 /** The generated tickets of a generate answer, one or many. */

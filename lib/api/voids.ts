@@ -18,8 +18,14 @@ export const VOIDED_EXPORT_PATH = "/api/tickets/voided/export";
 
 export const voidsApi = {
   voidTicket: (id: string, body: VoidTicketPayload) =>
-    apiRequest<{ success: true; message: string; ticket: Ticket }>(`/tickets/${ref(id)}/void`, { method: "POST", body }),
+    apiRequest<{ success: true; message: string; ticket: Ticket }>(`/tickets/${ref(id)}/void`, {
+      method: "POST",
+      body,
+    }),
   unvoidTicket: (id: string, body: UnvoidTicketPayload) =>
-    apiRequest<{ success: true; message: string; ticket: Ticket }>(`/tickets/${ref(id)}/unvoid`, { method: "POST", body }),
+    apiRequest<{ success: true; message: string; ticket: Ticket }>(`/tickets/${ref(id)}/unvoid`, {
+      method: "POST",
+      body,
+    }),
   list: (params: { limit: number; offset: number }) => apiRequest<VoidedPage>(`/tickets/voided${toQuery(params)}`),
 };

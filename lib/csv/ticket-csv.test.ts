@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { createCsvRecordCounter, csvField, neutraliseCell, normalizeHeader, restoreCell, ticketCsvTemplate } from "@/lib/csv/ticket-csv";
+import {
+  createCsvRecordCounter,
+  csvField,
+  neutraliseCell,
+  normalizeHeader,
+  restoreCell,
+  ticketCsvTemplate,
+} from "@/lib/csv/ticket-csv";
 
 describe("formula neutralisation", () => {
   it("prefixes cells a spreadsheet would run, and only those", () => {
@@ -8,7 +15,8 @@ describe("formula neutralisation", () => {
   });
 
   it("is undone exactly by the importer, even for values that start with apostrophes", () => {
-    for (const v of ["=x", "'=x", "''=x", "'x", "x", "", "-", "'", "''-1", "@"]) expect(restoreCell(neutraliseCell(v))).toBe(v);
+    for (const v of ["=x", "'=x", "''=x", "'x", "x", "", "-", "'", "''-1", "@"])
+      expect(restoreCell(neutraliseCell(v))).toBe(v);
     expect(neutraliseCell("'=x")).toBe("''=x");
     // A cell that was not neutralised keeps its apostrophe.
     expect(restoreCell("'plain")).toBe("'plain");
@@ -34,7 +42,9 @@ describe("headers and the template", () => {
       "Ticket ID,Control Number,Last 5 Digits,Buyer Name,Phone Number,Email,Address,Payment Method,Amount,Status,Created At,Updated At,Creator Email,Source,Payment Reference,Seller Email,Voided At,Void Reason",
     );
     expect(example.split(",")).toHaveLength(19); // the address holds one comma, quoted
-    expect(example).toMatch(/^EXAMPLE \(this row is never imported; delete or keep it\),,00042,Juan Dela Cruz,09171234567,/);
+    expect(example).toMatch(
+      /^EXAMPLE \(this row is never imported; delete or keep it\),,00042,Juan Dela Cruz,09171234567,/,
+    );
     expect(example).toContain('"123 Rizal St, Quezon City",Cash,50.00,registered');
     expect(end).toBe("");
   });

@@ -33,7 +33,10 @@ export const REQUIRED_TICKET_CSV_COLUMNS: readonly TicketCsvColumn[] = ["Last 5 
 
 /** Header names match whatever their case, spaces and underscores ("last_5_digits", "LAST 5 DIGITS"). */
 export function normalizeHeader(name: string): string {
-  return name.replace(/^\uFEFF/, "").replace(/[\s_]+/g, "").toLowerCase();
+  return name
+    .replace(/^\uFEFF/, "")
+    .replace(/[\s_]+/g, "")
+    .toLowerCase();
 }
 
 // OWASP's CSV injection advice: a cell a spreadsheet would run as a formula (starting with =, +,

@@ -31,7 +31,13 @@ describe("derived figures", () => {
   });
 
   it("registration-rate tones change at 25 and 50", () => {
-    expect([rateTone(50), rateTone(49.9), rateTone(25), rateTone(24.9), rateTone("x")]).toEqual(["green", "yellow", "yellow", "red", "red"]);
+    expect([rateTone(50), rateTone(49.9), rateTone(25), rateTone(24.9), rateTone("x")]).toEqual([
+      "green",
+      "yellow",
+      "yellow",
+      "red",
+      "red",
+    ]);
   });
 
   it("labels hours, response times and percentages", () => {
@@ -71,7 +77,9 @@ describe("display rules on the API's data", () => {
 
   it("non-array data is empty and non-numeric counts are 0", () => {
     expect(dailyPoints({ nope: true })).toEqual([]);
-    expect(dailyPoints([{ date: "2026-01-02", count: "x" }])).toEqual([{ date: "2026-01-02", label: "Jan 02", count: 0, revenue: 0 }]);
+    expect(dailyPoints([{ date: "2026-01-02", count: "x" }])).toEqual([
+      { date: "2026-01-02", label: "Jan 02", count: 0, revenue: 0 },
+    ]);
     expect(methodSlices("oops")).toEqual([]);
     const hours = hourlyPoints([{ hour: 14, count: "3" }, { hour: 99, count: 5 }, null]);
     expect(hours).toHaveLength(24);
@@ -80,12 +88,14 @@ describe("display rules on the API's data", () => {
   });
 
   it("payment slices carry labels, with 'Unknown' for a missing method, and shares of the tickets", () => {
-    expect(methodSlices([
-      { method: "cash", count: 3, revenue: 150 },
-      { method: "gcash", count: 1, revenue: 0 },
-      { count: 0, revenue: 0 },
-      { method: null, count: 4, revenue: 50 },
-    ])).toEqual([
+    expect(
+      methodSlices([
+        { method: "cash", count: 3, revenue: 150 },
+        { method: "gcash", count: 1, revenue: 0 },
+        { count: 0, revenue: 0 },
+        { method: null, count: 4, revenue: 50 },
+      ]),
+    ).toEqual([
       { method: "cash", label: "Cash", count: 3, revenue: 150, percent: 37.5 },
       { method: "gcash", label: "GCash", count: 1, revenue: 0, percent: 12.5 },
       { method: "", label: "Unknown", count: 4, revenue: 50, percent: 50 },

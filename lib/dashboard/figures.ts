@@ -88,11 +88,21 @@ export interface MethodSlice {
 /** Payment breakdown rows as the doughnut and the table show them: labels, numbers, shares; empty rows dropped. */
 export function methodSlices(breakdown: unknown): MethodSlice[] {
   const rows = asArray<{ method?: unknown; count?: unknown; revenue?: unknown }>(breakdown)
-    .filter((row): row is { method?: unknown; count?: unknown; revenue?: unknown } => typeof row === "object" && row !== null)
-    .map((row) => ({ method: typeof row.method === "string" ? row.method : "", count: toNumber(row.count), revenue: toNumber(row.revenue) }))
+    .filter(
+      (row): row is { method?: unknown; count?: unknown; revenue?: unknown } => typeof row === "object" && row !== null,
+    )
+    .map((row) => ({
+      method: typeof row.method === "string" ? row.method : "",
+      count: toNumber(row.count),
+      revenue: toNumber(row.revenue),
+    }))
     .filter((row) => row.count > 0 || row.revenue > 0);
   const total = rows.reduce((sum, row) => sum + row.count, 0);
-  return rows.map((row) => ({ ...row, label: paymentMethodLabel(row.method), percent: sharePercent(row.count, total) }));
+  return rows.map((row) => ({
+    ...row,
+    label: paymentMethodLabel(row.method),
+    percent: sharePercent(row.count, total),
+  }));
 }
 
 /** Daily points for a chart: day label, count, revenue (display rules applied). */
@@ -110,7 +120,8 @@ export function hourlyPoints(hourly: unknown): { hour: number; label: string; co
   const counts = new Map<number, number>();
   for (const row of asArray<{ hour?: unknown; count?: unknown }>(hourly)) {
     const hour = toNumber(row?.hour);
-    if (Number.isInteger(hour) && hour >= 0 && hour < 24) counts.set(hour, (counts.get(hour) ?? 0) + toNumber(row?.count));
+    if (Number.isInteger(hour) && hour >= 0 && hour < 24)
+      counts.set(hour, (counts.get(hour) ?? 0) + toNumber(row?.count));
   }
   return Array.from({ length: 24 }, (_, hour) => ({ hour, label: hourLabel(hour), count: counts.get(hour) ?? 0 }));
 }

@@ -8,13 +8,27 @@ const analytics: HistoricalAnalytics = {
   period: "7d",
   timezone: "Asia/Manila",
   range: { from: "2026-11-17", to: "2026-11-23" },
-  trends: { daily: [{ date: "2026-11-22", count: 2, registered: 1, revenue: 50 }, { date: "2026-11-23", count: 3, registered: 2, revenue: 125.5 }] },
-  paymentBreakdown: [{ method: "cash", count: 4, revenue: 125.5 }, { method: "gcash", count: 1, revenue: 50 }],
+  trends: {
+    daily: [
+      { date: "2026-11-22", count: 2, registered: 1, revenue: 50 },
+      { date: "2026-11-23", count: 3, registered: 2, revenue: 125.5 },
+    ],
+  },
+  paymentBreakdown: [
+    { method: "cash", count: 4, revenue: 125.5 },
+    { method: "gcash", count: 1, revenue: 50 },
+  ],
   hourlyDistribution: [{ hour: 14, count: 5 }],
   currentMonth: { registeredTickets: 3, revenue: 175.5 },
   previousMonth: { registeredTickets: 2, revenue: 100 },
   totals: { generatedTickets: 5, registeredTickets: 3, revenue: 175.5, activeUsers: 2 },
-  performance: { peakHour: { hour: 14, count: 5 }, bestDay: { date: "2026-11-23", count: 3 }, registrationRate: 60, medianResponseMs: 12.3, responseSamples: 9 },
+  performance: {
+    peakHour: { hour: 14, count: 5 },
+    bestDay: { date: "2026-11-23", count: 3 },
+    registrationRate: 60,
+    medianResponseMs: 12.3,
+    responseSamples: 9,
+  },
 };
 
 describe("the analytics report CSV", () => {
@@ -24,7 +38,11 @@ describe("the analytics report CSV", () => {
   });
 
   it("holds the screen's figures, section by section", () => {
-    const csv = buildAnalyticsReportCsv({ analytics, reportDate: new Date("2026-11-23T02:00:00Z"), timeZone: "Asia/Manila" });
+    const csv = buildAnalyticsReportCsv({
+      analytics,
+      reportDate: new Date("2026-11-23T02:00:00Z"),
+      timeZone: "Asia/Manila",
+    });
     const rows = Papa.parse<string[]>(csv.trim(), { skipEmptyLines: false }).data;
     const row = (first: string) => rows.find((r) => r[0] === first);
     expect(rows[0]).toEqual(["Analytics Report"]);
@@ -45,7 +63,11 @@ describe("the analytics report CSV", () => {
 
   it("quotes values that hold commas and says N/A where there is nothing to compare", () => {
     const csv = buildAnalyticsReportCsv({
-      analytics: { ...analytics, previousMonth: { registeredTickets: 0, revenue: 0 }, paymentBreakdown: [{ method: "Cash, GCash", count: 1, revenue: 1 }] },
+      analytics: {
+        ...analytics,
+        previousMonth: { registeredTickets: 0, revenue: 0 },
+        paymentBreakdown: [{ method: "Cash, GCash", count: 1, revenue: 1 }],
+      },
       reportDate: new Date("2026-11-23T02:00:00Z"),
       timeZone: "Asia/Manila",
     });

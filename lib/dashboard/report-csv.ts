@@ -23,7 +23,11 @@ export function reportFileName(reportDate: Date, timeZone: string): string {
   return `analytics-report-${formatDateTime(reportDate, timeZone, TIME_FORMATS.fileDate)}.csv`;
 }
 
-export function buildAnalyticsReportCsv(options: { analytics: HistoricalAnalytics; reportDate: Date; timeZone: string }): string {
+export function buildAnalyticsReportCsv(options: {
+  analytics: HistoricalAnalytics;
+  reportDate: Date;
+  timeZone: string;
+}): string {
   const { analytics: a, reportDate, timeZone } = options;
   const growth = monthlyGrowth(a.currentMonth?.revenue, a.previousMonth?.revenue);
   const perf = a.performance ?? ({} as Partial<HistoricalAnalytics["performance"]>);
@@ -45,17 +49,33 @@ export function buildAnalyticsReportCsv(options: { analytics: HistoricalAnalytic
       ["This Month Revenue", money(a.currentMonth?.revenue)],
       ["Previous Month Revenue", money(a.previousMonth?.revenue)],
       ["Active Users", toNumber(a.totals?.activeUsers)],
-      ["Peak Hour", perf.peakHour ? `${hourRangeLabel(perf.peakHour.hour)} (${perf.peakHour.count} ${perf.peakHour.count === 1 ? "ticket" : "tickets"})` : "N/A"],
-      ["Best Day", perf.bestDay ? `${perf.bestDay.date} (${perf.bestDay.count} ${perf.bestDay.count === 1 ? "ticket" : "tickets"})` : "N/A"],
+      [
+        "Peak Hour",
+        perf.peakHour
+          ? `${hourRangeLabel(perf.peakHour.hour)} (${perf.peakHour.count} ${perf.peakHour.count === 1 ? "ticket" : "tickets"})`
+          : "N/A",
+      ],
+      [
+        "Best Day",
+        perf.bestDay
+          ? `${perf.bestDay.date} (${perf.bestDay.count} ${perf.bestDay.count === 1 ? "ticket" : "tickets"})`
+          : "N/A",
+      ],
       ["Registration Rate (%)", perf.registrationRate == null ? "N/A" : perf.registrationRate.toFixed(1)],
       ["Median API Response Time", perf.medianResponseMs == null ? "N/A" : formatResponseTime(perf.medianResponseMs)],
     ],
-    [["Date", "Tickets Generated", "Revenue"], ...dailyPoints(a.trends?.daily).map((d) => [d.date, d.count, money(d.revenue)])],
+    [
+      ["Date", "Tickets Generated", "Revenue"],
+      ...dailyPoints(a.trends?.daily).map((d) => [d.date, d.count, money(d.revenue)]),
+    ],
     [
       ["Payment Method", "Tickets Sold", "Revenue", "Percentage"],
       ...methodSlices(a.paymentBreakdown).map((m) => [m.label, m.count, money(m.revenue), `${m.percent.toFixed(1)}%`]),
     ],
-    [["Hour", "Tickets Generated"], ...hourlyPoints(a.hourlyDistribution).map((h) => [hourRangeLabel(h.hour), h.count])],
+    [
+      ["Hour", "Tickets Generated"],
+      ...hourlyPoints(a.hourlyDistribution).map((h) => [hourRangeLabel(h.hour), h.count]),
+    ],
   ];
   return sections.map((rows) => Papa.unparse(rows, { newline: "\r\n" })).join("\r\n\r\n") + "\r\n";
 }

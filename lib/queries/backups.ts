@@ -3,7 +3,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { backupsApi } from "@/lib/api/backups";
 import { queryKeys } from "@/lib/query-keys";
 
-export const useBackups = () => useQuery({ queryKey: queryKeys.backups.all, queryFn: backupsApi.get, select: (d) => d.backups });
+export const useBackups = () =>
+  useQuery({ queryKey: queryKeys.backups.all, queryFn: backupsApi.get, select: (d) => d.backups });
 
 export function useBackUpNow() {
   const queryClient = useQueryClient();

@@ -7,7 +7,8 @@ import type { CloseRafflePayload, PurgeRafflePayload, ReopenRafflePayload } from
 
 export const closeoutKey = () => [...queryKeys.draw.all, "closeout"] as const;
 
-export const useCloseout = () => useQuery({ queryKey: closeoutKey(), queryFn: closeoutApi.get, select: (d) => d.closeout });
+export const useCloseout = () =>
+  useQuery({ queryKey: closeoutKey(), queryFn: closeoutApi.get, select: (d) => d.closeout });
 
 function useCloseoutMutation<TInput, TOutput>(fn: (input: TInput) => Promise<TOutput>) {
   const queryClient = useQueryClient();
@@ -24,4 +25,5 @@ function useCloseoutMutation<TInput, TOutput>(fn: (input: TInput) => Promise<TOu
 export const useCloseRaffle = () => useCloseoutMutation((body: CloseRafflePayload) => closeoutApi.close(body));
 export const useReopenRaffle = () => useCloseoutMutation((body: ReopenRafflePayload) => closeoutApi.reopen(body));
 export const usePurgeRaffle = () => useCloseoutMutation((body: PurgeRafflePayload) => closeoutApi.purge(body));
-export const useDownloadArchive = () => useCloseoutMutation((options: { includeAttachments: boolean }) => closeoutApi.archive(options));
+export const useDownloadArchive = () =>
+  useCloseoutMutation((options: { includeAttachments: boolean }) => closeoutApi.archive(options));

@@ -11,7 +11,11 @@ export function useDashboardStats() {
 
 export function useHistoricalAnalytics(period: AnalyticsPeriod) {
   // Switching periods keeps the last figures on screen until the new ones arrive.
-  return useQuery({ queryKey: queryKeys.dashboard.historical(period), queryFn: () => dashboardApi.historical(period), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: queryKeys.dashboard.historical(period),
+    queryFn: () => dashboardApi.historical(period),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useUserProgress() {

@@ -20,7 +20,10 @@ export function useTicketLookup(term: string | null) {
     queryKey: queryKeys.tickets.lookup(term ?? ""),
     enabled: term !== null,
     queryFn: async ({ signal }) => {
-      const [answer] = await Promise.all([ticketsApi.lookup(term ?? "", { signal }), wait(SINGLE_LOOKUP_WAIT_MS, signal)]);
+      const [answer] = await Promise.all([
+        ticketsApi.lookup(term ?? "", { signal }),
+        wait(SINGLE_LOOKUP_WAIT_MS, signal),
+      ]);
       return answer.ticket;
     },
     staleTime: 0,
@@ -52,7 +55,11 @@ export function useFindTicket() {
 
 /** One page (20 tickets, SPEC section 9) of the unregistered list; the previous page stays shown while the next loads. */
 export function useUnregisteredTickets(options: { search: string; page: number; enabled: boolean }) {
-  const params = { search: options.search, limit: UNREGISTERED_PAGE_SIZE, offset: (options.page - 1) * UNREGISTERED_PAGE_SIZE };
+  const params = {
+    search: options.search,
+    limit: UNREGISTERED_PAGE_SIZE,
+    offset: (options.page - 1) * UNREGISTERED_PAGE_SIZE,
+  };
   return useQuery({
     queryKey: queryKeys.tickets.unregistered(params),
     enabled: options.enabled,

@@ -13,39 +13,52 @@ const refresh = (queryClient: QueryClient) =>
 
 /** Every seller's balance (administrators). */
 export function useBalances(options: { enabled?: boolean } = {}) {
-  return useQuery({ queryKey: queryKeys.remittances.balances(), queryFn: remittancesApi.balances, enabled: options.enabled ?? true });
+  return useQuery({
+    queryKey: queryKeys.remittances.balances(),
+    queryFn: remittancesApi.balances,
+    enabled: options.enabled ?? true,
+  });
 }
 
 /** A statement: the caller's own (no id) or a seller's (administrators). */
 export function useStatement(sellerId?: string) {
   return useQuery({
     queryKey: queryKeys.remittances.statement(sellerId ?? "me"),
-    queryFn: async () => (await (sellerId ? remittancesApi.statement(sellerId) : remittancesApi.myStatement())).statement,
+    queryFn: async () =>
+      (await (sellerId ? remittancesApi.statement(sellerId) : remittancesApi.myStatement())).statement,
   });
 }
 
 export function useRecordRemittance() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: (body: RecordRemittancePayload) => remittancesApi.record(body), onSettled: () => void refresh(queryClient) });
+  return useMutation({
+    mutationFn: (body: RecordRemittancePayload) => remittancesApi.record(body),
+    onSettled: () => void refresh(queryClient),
+  });
 }
 
 export function useVoidRemittance() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { id: string; body: VoidRemittancePayload }) => remittancesApi.voidReceipt(input.id, input.body),
+    mutationFn: (input: { id: string; body: VoidRemittancePayload }) =>
+      remittancesApi.voidReceipt(input.id, input.body),
     onSettled: () => void refresh(queryClient),
   });
 }
 
 export function useRecordAdjustment() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: (body: RecordAdjustmentPayload) => remittancesApi.adjust(body), onSettled: () => void refresh(queryClient) });
+  return useMutation({
+    mutationFn: (body: RecordAdjustmentPayload) => remittancesApi.adjust(body),
+    onSettled: () => void refresh(queryClient),
+  });
 }
 
 export function useAllocateStubs() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { sellerId: string; from: number; to: number }) => remittancesApi.allocate(input.sellerId, { from: input.from, to: input.to }),
+    mutationFn: (input: { sellerId: string; from: number; to: number }) =>
+      remittancesApi.allocate(input.sellerId, { from: input.from, to: input.to }),
     onSettled: () => void refresh(queryClient),
   });
 }
@@ -53,7 +66,8 @@ export function useAllocateStubs() {
 export function useReturnStubs() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { sellerId: string; ticketIds: string[] }) => remittancesApi.returnStubs(input.sellerId, { ticketIds: input.ticketIds }),
+    mutationFn: (input: { sellerId: string; ticketIds: string[] }) =>
+      remittancesApi.returnStubs(input.sellerId, { ticketIds: input.ticketIds }),
     onSettled: () => void refresh(queryClient),
   });
 }

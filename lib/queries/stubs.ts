@@ -19,13 +19,21 @@ export function usePrintJobs(options: { enabled?: boolean } = {}) {
 export function usePrintStubs() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { payload: PrintStubsInput; onStart?: (jobId: string) => void; onBytes?: (bytes: number) => void; signal?: AbortSignal }) => {
+    mutationFn: (input: {
+      payload: PrintStubsInput;
+      onStart?: (jobId: string) => void;
+      onBytes?: (bytes: number) => void;
+      signal?: AbortSignal;
+    }) => {
       const jobId = newJobId();
       input.onStart?.(jobId);
       return printStubsPdf(input.payload, { jobId, onBytes: input.onBytes, signal: input.signal });
     },
     onSettled: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.print.all }), queryClient.invalidateQueries({ queryKey: queryKeys.audit.all })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.print.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.audit.all }),
+      ]);
     },
   });
 }

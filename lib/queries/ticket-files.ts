@@ -35,10 +35,11 @@ export function useDeleteAttachment(ticketId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => ticketFilesApi.deleteAttachment(id),
-    onSettled: () => Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.tickets.attachments(ticketId) }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.audit.all }),
-    ]),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.tickets.attachments(ticketId) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.audit.all }),
+      ]),
   });
 }
 

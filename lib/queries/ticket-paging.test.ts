@@ -12,7 +12,14 @@ describe("the Tickets screen's Next (decision 137)", () => {
   });
 
   it("asks for the next page after the last row's cursor, dropping the current page's own cursor", () => {
-    const params = { search: "maria", status: "registered" as const, limit: 10, offset: 20, count: "capped" as const, before: "2026-11-27T08:15:30.123Z_9" };
+    const params = {
+      search: "maria",
+      status: "registered" as const,
+      limit: 10,
+      offset: 20,
+      count: "capped" as const,
+      before: "2026-11-27T08:15:30.123Z_9",
+    };
     expect(nextPageParams(params, { nextCursor: "2026-11-27T08:15:30.123Z_3" })).toEqual({
       search: "maria",
       status: "registered",

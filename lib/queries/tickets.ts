@@ -4,7 +4,14 @@
 import { hashKey, keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
 import { ticketCreatorsApi } from "@/lib/api/ticket-creators";
-import { generatedTickets, ticketsApi, type Ticket, type TicketPage, type TicketSearchParams, type TicketStats } from "@/lib/api/tickets";
+import {
+  generatedTickets,
+  ticketsApi,
+  type Ticket,
+  type TicketPage,
+  type TicketSearchParams,
+  type TicketStats,
+} from "@/lib/api/tickets";
 import { EVENT_NAME } from "@/lib/constants";
 import { invalidateTicketData, queryKeys } from "@/lib/query-keys";
 import type { CustomRangePayload, EditTicketPayload, GenerateTicketPayload } from "@/lib/schemas/ticket";
@@ -23,11 +30,21 @@ export interface TicketsInitialData {
 
 /** One page of GET /api/tickets/search, with its capped-count flag and keyset cursors when asked for. */
 function fetchTicketPage(params: TicketSearchParams): Promise<TicketPage> {
-  return ticketsApi.search(params).then(({ tickets, total, totalCapped, hasNext, nextCursor, prevCursor }) => ({ tickets, total, totalCapped, hasNext, nextCursor, prevCursor }));
+  return ticketsApi.search(params).then(({ tickets, total, totalCapped, hasNext, nextCursor, prevCursor }) => ({
+    tickets,
+    total,
+    totalCapped,
+    hasNext,
+    nextCursor,
+    prevCursor,
+  }));
 }
 
 /** Whether a page has one after it: as the answer says (it looked one row further), else below the total. */
-export function hasNextPage(page: Pick<TicketPage, "total" | "hasNext">, params: Pick<TicketSearchParams, "offset" | "limit">): boolean {
+export function hasNextPage(
+  page: Pick<TicketPage, "total" | "hasNext">,
+  params: Pick<TicketSearchParams, "offset" | "limit">,
+): boolean {
   return page.hasNext ?? params.offset + params.limit < page.total;
 }
 
@@ -45,7 +62,8 @@ export function nextPageParams(params: TicketSearchParams, page: Pick<TicketPage
 export function useTicketsPage(params: TicketSearchParams, options: { initial?: TicketsInitialData } = {}) {
   const queryClient = useQueryClient();
   const { initial } = options;
-  const isInitialPage = !!initial?.page && hashKey(queryKeys.tickets.list(params)) === hashKey(queryKeys.tickets.list(initial.params));
+  const isInitialPage =
+    !!initial?.page && hashKey(queryKeys.tickets.list(params)) === hashKey(queryKeys.tickets.list(initial.params));
   const query = useQuery({
     queryKey: queryKeys.tickets.list(params),
     queryFn: () => fetchTicketPage(params),
@@ -55,9 +73,13 @@ export function useTicketsPage(params: TicketSearchParams, options: { initial?: 
   });
   // The page Next will ask for (the same key the screen builds from the URL after the click).
   const { data, isPlaceholderData } = query;
-  const next = useMemo(() => (data && !isPlaceholderData && hasNextPage(data, params) ? nextPageParams(params, data) : null), [data, isPlaceholderData, params]);
+  const next = useMemo(
+    () => (data && !isPlaceholderData && hasNextPage(data, params) ? nextPageParams(params, data) : null),
+    [data, isPlaceholderData, params],
+  );
   useEffect(() => {
-    if (next) void queryClient.prefetchQuery({ queryKey: queryKeys.tickets.list(next), queryFn: () => fetchTicketPage(next) });
+    if (next)
+      void queryClient.prefetchQuery({ queryKey: queryKeys.tickets.list(next), queryFn: () => fetchTicketPage(next) });
   }, [next, queryClient]);
   return query;
 }
@@ -67,7 +89,13 @@ export function useTicketStats(options: { enabled?: boolean; initial?: TicketsIn
     initialData: options.initial?.stats ?? undefined,
     initialDataUpdatedAt: options.initial?.renderedAt,
     queryKey: queryKeys.tickets.stats(),
-    queryFn: () => ticketsApi.stats().then(({ total, registered_count, unregistered_count, revenue }) => ({ total, registered_count, unregistered_count, revenue })),
+    queryFn: () =>
+      ticketsApi.stats().then(({ total, registered_count, unregistered_count, revenue }) => ({
+        total,
+        registered_count,
+        unregistered_count,
+        revenue,
+      })),
     enabled: options.enabled ?? true,
   });
 }
@@ -79,7 +107,10 @@ export function useRefreshTickets() {
 }
 
 export function useTicketCreators() {
-  return useQuery({ queryKey: queryKeys.tickets.creators(), queryFn: async () => (await ticketCreatorsApi.list()).creators });
+  return useQuery({
+    queryKey: queryKeys.tickets.creators(),
+    queryFn: async () => (await ticketCreatorsApi.list()).creators,
+  });
 }
 
 /** One ticket by id or control number (the Overview's activity rows carry only those). */
@@ -95,7 +126,8 @@ export function useTicketDetail(reference: string | null) {
 export function useGenerateTickets() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (payload: Omit<GenerateTicketPayload, "event_name">) => generatedTickets(await ticketsApi.generate({ ...payload, event_name: EVENT_NAME })),
+    mutationFn: async (payload: Omit<GenerateTicketPayload, "event_name">) =>
+      generatedTickets(await ticketsApi.generate({ ...payload, event_name: EVENT_NAME })),
     // Not awaited: the dialog shows the new tickets at once while the lists behind it refresh.
     onSuccess: () => void invalidateTicketData(queryClient),
   });
@@ -105,7 +137,8 @@ export function useGenerateTickets() {
 export function useUpdateTicket() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { id: string; changes: Partial<EditTicketPayload> }) => ticketsApi.update(input.id, input.changes),
+    mutationFn: (input: { id: string; changes: Partial<EditTicketPayload> }) =>
+      ticketsApi.update(input.id, input.changes),
     onSettled: () => void invalidateTicketData(queryClient),
   });
 }
@@ -145,7 +178,8 @@ export function useGenerateCustomRange() {
 export function useImportTickets() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: { file: Blob; importedBy: string; jobId: string }) => (await import("@/lib/api/tickets-io")).importTicketsFile(input),
+    mutationFn: async (input: { file: Blob; importedBy: string; jobId: string }) =>
+      (await import("@/lib/api/tickets-io")).importTicketsFile(input),
     onSuccess: () => void invalidateTicketData(queryClient),
   });
 }

@@ -8,17 +8,25 @@ import { usersApi, type AddUserRequest } from "@/lib/api/users";
 import { queryKeys } from "@/lib/query-keys";
 
 function invalidateUsers(queryClient: QueryClient, also: readonly (readonly unknown[])[] = []) {
-  return Promise.all([queryKeys.users.all, queryKeys.audit.all, ...also].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  return Promise.all(
+    [queryKeys.users.all, queryKeys.audit.all, ...also].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  );
 }
 
 /** GET /api/auth/users: the allow-list, newest first as the server orders it. */
 export function useUsers() {
-  return useQuery({ queryKey: queryKeys.users.list(), queryFn: async ({ signal }) => (await usersApi.list({ signal })).users });
+  return useQuery({
+    queryKey: queryKeys.users.list(),
+    queryFn: async ({ signal }) => (await usersApi.list({ signal })).users,
+  });
 }
 
 export function useAddUser() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: (input: AddUserRequest) => usersApi.add(input), onSettled: () => void invalidateUsers(queryClient) });
+  return useMutation({
+    mutationFn: (input: AddUserRequest) => usersApi.add(input),
+    onSettled: () => void invalidateUsers(queryClient),
+  });
 }
 
 export function useUpdateUserRole() {

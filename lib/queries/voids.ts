@@ -9,7 +9,11 @@ export const VOIDED_PAGE_SIZE = 50;
 
 export function useVoidedTickets(page: number) {
   const params = { limit: VOIDED_PAGE_SIZE, offset: page * VOIDED_PAGE_SIZE };
-  return useQuery({ queryKey: queryKeys.tickets.voided(params), queryFn: () => voidsApi.list(params), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: queryKeys.tickets.voided(params),
+    queryFn: () => voidsApi.list(params),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useVoidTicket() {

@@ -19,11 +19,18 @@ const isoDate = (name: string) =>
     z
       .string()
       .trim()
-      .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), AUDIT_MESSAGES.date(name))
+      .refine(
+        (v) =>
+          /^\d{4}-\d{2}-\d{2}$/.test(v) &&
+          !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
+          new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+        AUDIT_MESSAGES.date(name),
+      )
       .optional(),
   );
 
-const text = (name: string) => z.preprocess(blankToUndefined, z.string().trim().max(320, AUDIT_MESSAGES.text(name)).optional());
+const text = (name: string) =>
+  z.preprocess(blankToUndefined, z.string().trim().max(320, AUDIT_MESSAGES.text(name)).optional());
 
 const filterFields = {
   /** An action name, e.g. `ticket.register`. */
@@ -36,7 +43,9 @@ const filterFields = {
 
 const rangeIsOrdered = (v: { from?: string; to?: string }) => !v.from || !v.to || v.from <= v.to;
 
-export const auditFiltersSchema = z.object(filterFields).refine(rangeIsOrdered, { message: AUDIT_MESSAGES.range, path: ["from"] });
+export const auditFiltersSchema = z
+  .object(filterFields)
+  .refine(rangeIsOrdered, { message: AUDIT_MESSAGES.range, path: ["from"] });
 export type AuditFilters = z.output<typeof auditFiltersSchema>;
 
 export const auditListQuerySchema = z
@@ -44,7 +53,12 @@ export const auditListQuerySchema = z
     ...filterFields,
     page: z.preprocess(
       (v) => (blankToUndefined(v) === undefined ? undefined : Number(v)),
-      z.number({ error: AUDIT_MESSAGES.page }).int(AUDIT_MESSAGES.page).min(1, AUDIT_MESSAGES.page).max(1_000_000, AUDIT_MESSAGES.page).default(1),
+      z
+        .number({ error: AUDIT_MESSAGES.page })
+        .int(AUDIT_MESSAGES.page)
+        .min(1, AUDIT_MESSAGES.page)
+        .max(1_000_000, AUDIT_MESSAGES.page)
+        .default(1),
     ),
   })
   .refine(rangeIsOrdered, { message: AUDIT_MESSAGES.range, path: ["from"] });
@@ -101,4 +115,6 @@ export const auditCheckpointVerificationSchema = z.object({
   checkpoint: auditCheckpointSchema,
 });
 
-export const auditCheckpointParamsSchema = z.object({ id: z.string().regex(/^[1-9]\d{0,15}$/, "id must be a checkpoint number") });
+export const auditCheckpointParamsSchema = z.object({
+  id: z.string().regex(/^[1-9]\d{0,15}$/, "id must be a checkpoint number"),
+});

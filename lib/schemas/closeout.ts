@@ -12,17 +12,24 @@ export const CLOSEOUT_MESSAGES = {
 } as const;
 
 export const closeRaffleSchema = z.object({
-  confirm: z.string({ error: CLOSEOUT_MESSAGES.confirmClose }).pipe(z.literal("CLOSE", { error: CLOSEOUT_MESSAGES.confirmClose })),
+  confirm: z
+    .string({ error: CLOSEOUT_MESSAGES.confirmClose })
+    .pipe(z.literal("CLOSE", { error: CLOSEOUT_MESSAGES.confirmClose })),
 });
 export type CloseRafflePayload = z.output<typeof closeRaffleSchema>;
 
 export const reopenRaffleSchema = z.object({
-  reason: textRules(text({ error: CLOSEOUT_MESSAGES.reopenReason }).trim().min(10, CLOSEOUT_MESSAGES.reopenReason), { label: "Reason", max: 500 }),
+  reason: textRules(text({ error: CLOSEOUT_MESSAGES.reopenReason }).trim().min(10, CLOSEOUT_MESSAGES.reopenReason), {
+    label: "Reason",
+    max: 500,
+  }),
 });
 export type ReopenRafflePayload = z.output<typeof reopenRaffleSchema>;
 
 export const purgeRaffleSchema = z.object({
-  confirm: z.string({ error: CLOSEOUT_MESSAGES.confirmPurge }).pipe(z.literal("PURGE", { error: CLOSEOUT_MESSAGES.confirmPurge })),
+  confirm: z
+    .string({ error: CLOSEOUT_MESSAGES.confirmPurge })
+    .pipe(z.literal("PURGE", { error: CLOSEOUT_MESSAGES.confirmPurge })),
 });
 export type PurgeRafflePayload = z.output<typeof purgeRaffleSchema>;
 
@@ -37,7 +44,13 @@ export type ArchiveQuery = z.output<typeof archiveQuerySchema>;
 
 /** One unmet condition of Close: a stable id, a sentence, and the screen where it is fixed. */
 export interface CloseoutItem {
-  item: "winners_published" | "prizes_settled" | "seller_balances" | "statement_lines" | "unverified_payments" | "awaiting_statement";
+  item:
+    | "winners_published"
+    | "prizes_settled"
+    | "seller_balances"
+    | "statement_lines"
+    | "unverified_payments"
+    | "awaiting_statement";
   message: string;
   href: string;
 }

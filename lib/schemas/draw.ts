@@ -21,7 +21,8 @@ export const DRAW_MESSAGES = {
   overrideReason: "An override needs a written reason of at least 10 characters",
 } as const;
 
-const positiveInt = (min: number, max: number, message: string) => z.number({ error: message }).int(message).min(min, message).max(max, message);
+const positiveInt = (min: number, max: number, message: string) =>
+  z.number({ error: message }).int(message).min(min, message).max(max, message);
 
 export const drawSourceSchema = z.discriminatedUnion(
   "type",
@@ -29,10 +30,18 @@ export const drawSourceSchema = z.discriminatedUnion(
     z.object({ type: z.literal("dice"), count: positiveInt(5, 100, DRAW_MESSAGES.diceCount) }),
     z.object({
       type: z.literal("pcso"),
-      game: textRules(text({ error: DRAW_MESSAGES.pcsoGame }).trim().regex(/^[A-Za-z0-9/ .-]{1,20}$/, DRAW_MESSAGES.pcsoGame), { label: "PCSO game", max: 20 }),
+      game: textRules(
+        text({ error: DRAW_MESSAGES.pcsoGame })
+          .trim()
+          .regex(/^[A-Za-z0-9/ .-]{1,20}$/, DRAW_MESSAGES.pcsoGame),
+        { label: "PCSO game", max: 20 },
+      ),
       drawDate: z.iso.date({ error: DRAW_MESSAGES.pcsoDate }),
     }),
-    z.object({ type: z.literal("drand-quicknet"), round: positiveInt(1, Number.MAX_SAFE_INTEGER, DRAW_MESSAGES.round) }),
+    z.object({
+      type: z.literal("drand-quicknet"),
+      round: positiveInt(1, Number.MAX_SAFE_INTEGER, DRAW_MESSAGES.round),
+    }),
   ],
   { error: DRAW_MESSAGES.source },
 );
@@ -45,44 +54,59 @@ export const commitDrawSchema = z
     source: z.unknown().optional(),
     mode: z.enum(["rng", "drum"], { error: DRAW_MESSAGES.mode }).default("rng"),
   })
-  .transform((v, ctx): { mode: "rng"; source: z.output<typeof drawSourceSchema> } | { mode: "drum"; source: typeof DRUM_SOURCE } => {
-    if (v.mode === "drum") {
-      const given = v.source as { type?: unknown } | null | undefined;
-      if (given !== undefined && given !== null && !(typeof given === "object" && given.type === "drum" && Object.keys(given).length === 1)) {
-        ctx.addIssue({ code: "custom", path: ["source"], message: DRAW_MESSAGES.drumSource });
+  .transform(
+    (
+      v,
+      ctx,
+    ): { mode: "rng"; source: z.output<typeof drawSourceSchema> } | { mode: "drum"; source: typeof DRUM_SOURCE } => {
+      if (v.mode === "drum") {
+        const given = v.source as { type?: unknown } | null | undefined;
+        if (
+          given !== undefined &&
+          given !== null &&
+          !(typeof given === "object" && given.type === "drum" && Object.keys(given).length === 1)
+        ) {
+          ctx.addIssue({ code: "custom", path: ["source"], message: DRAW_MESSAGES.drumSource });
+          return z.NEVER;
+        }
+        return { mode: "drum", source: DRUM_SOURCE };
+      }
+      const parsed = drawSourceSchema.safeParse(v.source);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues)
+          ctx.addIssue({ code: "custom", path: ["source", ...issue.path.map(String)], message: issue.message });
         return z.NEVER;
       }
-      return { mode: "drum", source: DRUM_SOURCE };
-    }
-    const parsed = drawSourceSchema.safeParse(v.source);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", path: ["source", ...issue.path.map(String)], message: issue.message });
-      return z.NEVER;
-    }
-    return { mode: "rng", source: parsed.data };
-  });
+      return { mode: "rng", source: parsed.data };
+    },
+  );
 export type CommitDrawPayload = z.output<typeof commitDrawSchema>;
 
 const witnessName = textRules(text().trim().min(1, DRAW_MESSAGES.witnesses), { label: "Witness name", max: 100 });
 
-export const revealDrawSchema = z
-  .object({
-    outsideValue: textRules(text({ error: DRAW_MESSAGES.outsideValue }).trim().min(1, DRAW_MESSAGES.outsideValue), { label: "Outside value", max: 400 }),
-    /**
-     * The second typing (the screen asks twice); when given it must be the same value once spaces
-     * and separators are removed (lib/draw.ts outsideValueKey, checked by the service, which knows
-     * the draw's source).
-     */
-    outsideValueConfirm: z.string().trim().optional(),
-    witnesses: z.array(witnessName, { error: DRAW_MESSAGES.witnesses }).min(1, DRAW_MESSAGES.witnesses).max(20),
-  });
+export const revealDrawSchema = z.object({
+  outsideValue: textRules(text({ error: DRAW_MESSAGES.outsideValue }).trim().min(1, DRAW_MESSAGES.outsideValue), {
+    label: "Outside value",
+    max: 400,
+  }),
+  /**
+   * The second typing (the screen asks twice); when given it must be the same value once spaces
+   * and separators are removed (lib/draw.ts outsideValueKey, checked by the service, which knows
+   * the draw's source).
+   */
+  outsideValueConfirm: z.string().trim().optional(),
+  witnesses: z.array(witnessName, { error: DRAW_MESSAGES.witnesses }).min(1, DRAW_MESSAGES.witnesses).max(20),
+});
 export type RevealDrawPayload = z.output<typeof revealDrawSchema>;
 
 const witnessList = z.array(witnessName, { error: DRAW_MESSAGES.witnesses }).min(1, DRAW_MESSAGES.witnesses).max(20);
 
 /** POST /api/draws/{id}/drum-pick: one counterfoil as it comes out of the drum, and who watched. */
 export const drumPickSchema = z.object({
-  controlNumber: textRules(text({ error: DRAW_MESSAGES.controlNumber }).trim().min(1, DRAW_MESSAGES.controlNumber), { label: "Control number", max: 40 }),
+  controlNumber: textRules(text({ error: DRAW_MESSAGES.controlNumber }).trim().min(1, DRAW_MESSAGES.controlNumber), {
+    label: "Control number",
+    max: 40,
+  }),
   witnesses: witnessList,
 });
 export type DrumPickPayload = z.output<typeof drumPickSchema>;
@@ -95,14 +119,21 @@ export type PositionActionPayload = z.output<typeof positionActionSchema>;
 
 export const closeSalesSchema = z.object({
   overrides: z
-    .array(z.object({ item: z.string().min(1).max(100), reason: textRules(text().trim().min(10, DRAW_MESSAGES.overrideReason), { label: "Reason", max: 500 }) }))
+    .array(
+      z.object({
+        item: z.string().min(1).max(100),
+        reason: textRules(text().trim().min(10, DRAW_MESSAGES.overrideReason), { label: "Reason", max: 500 }),
+      }),
+    )
     .max(20)
     .default([]),
 });
 export type CloseSalesPayload = z.output<typeof closeSalesSchema>;
 
 /** GET /api/raffle/state's query: `checklist=0` leaves out Close sales' open items. */
-export const raffleStateQuerySchema = z.object({ checklist: z.enum(["0", "1"], { error: "checklist must be 0 or 1" }).optional() });
+export const raffleStateQuerySchema = z.object({
+  checklist: z.enum(["0", "1"], { error: "checklist must be 0 or 1" }).optional(),
+});
 
 export interface ChecklistItem {
   item: string;
@@ -183,7 +214,11 @@ export interface WinnerEventView {
 export interface AdminDraw extends PublicDraw {
   witnesses: string[] | null;
   /** A drum draw before its last pick: the positions recorded so far and the next one's prize and role. */
-  drum: { picked: (Omit<SequenceEntry, "state" | "maskedName"> & { buyerName: string | null })[]; next: { position: number; prizeRank: number; role: "winner" | "backup" } | null; total: number } | null;
+  drum: {
+    picked: (Omit<SequenceEntry, "state" | "maskedName"> & { buyerName: string | null })[];
+    next: { position: number; prizeRank: number; role: "winner" | "backup" } | null;
+    total: number;
+  } | null;
   effectiveWinners: { prizeRank: number; position: number; controlNumber: string }[];
   exhaustedPrizes: number[];
   positionsDetail: (SequenceEntry & { buyerName: string | null; phoneNumber: string | null })[] | null;
@@ -206,4 +241,7 @@ export interface WinnerListRow {
   maskedName: string | null;
 }
 
-export type PublicWinnerListRow = Pick<WinnerListRow, "prizeRank" | "prizeName" | "valuePhp" | "drawNumber" | "position" | "controlNumber" | "maskedName">;
+export type PublicWinnerListRow = Pick<
+  WinnerListRow,
+  "prizeRank" | "prizeName" | "valuePhp" | "drawNumber" | "position" | "controlNumber" | "maskedName"
+>;

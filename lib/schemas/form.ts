@@ -9,11 +9,16 @@ import { z } from "zod";
 export type StringInputShape<Shape extends z.ZodRawShape> = { [K in keyof Shape]: z.ZodPipe<z.ZodString, Shape[K]> };
 
 export function stringInputs<Shape extends z.ZodRawShape>(shape: Shape): z.ZodObject<StringInputShape<Shape>> {
-  const piped: Record<string, z.ZodType> = Object.fromEntries(Object.entries(shape).map(([key, field]) => [key, z.string().pipe(field as z.ZodType<unknown, string>)]));
+  const piped: Record<string, z.ZodType> = Object.fromEntries(
+    Object.entries(shape).map(([key, field]) => [key, z.string().pipe(field as z.ZodType<unknown, string>)]),
+  );
   return z.object(piped as StringInputShape<Shape>);
 }
 
 /** The named fields of a shape (a form shows a subset of what the API accepts). */
-export function pickFields<Shape extends z.ZodRawShape, const Key extends keyof Shape>(shape: Shape, keys: readonly Key[]): Pick<Shape, Key> {
+export function pickFields<Shape extends z.ZodRawShape, const Key extends keyof Shape>(
+  shape: Shape,
+  keys: readonly Key[],
+): Pick<Shape, Key> {
   return Object.fromEntries(keys.map((key) => [key, shape[key]])) as Pick<Shape, Key>;
 }

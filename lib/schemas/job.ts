@@ -31,7 +31,9 @@ export const SELF_TEST_LIMITS = { maxBytes: 16 * 1024 * 1024, maxChunkBytes: 102
 
 const whole = (name: string, min: number, max: number, fallback: number) =>
   z
-    .number({ error: `${name} must be a whole number from ${min.toLocaleString("en-US")} to ${max.toLocaleString("en-US")}` })
+    .number({
+      error: `${name} must be a whole number from ${min.toLocaleString("en-US")} to ${max.toLocaleString("en-US")}`,
+    })
     .int(`${name} must be a whole number from ${min.toLocaleString("en-US")} to ${max.toLocaleString("en-US")}`)
     .min(min, `${name} must be a whole number from ${min.toLocaleString("en-US")} to ${max.toLocaleString("en-US")}`)
     .max(max, `${name} must be a whole number from ${min.toLocaleString("en-US")} to ${max.toLocaleString("en-US")}`)

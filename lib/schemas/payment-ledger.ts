@@ -10,4 +10,3 @@ export type LedgerQuery = z.infer<typeof ledgerQuerySchema>;
 
 /** The reason is checked by the service, so a missing one answers 422 reason_required (the contract). */
 export const settleBodySchema = z.object({ reason: z.string().max(500, "reason: at most 500 characters").optional() });
-

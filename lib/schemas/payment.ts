@@ -15,7 +15,15 @@ export const PAYMENT_FIELD_MESSAGES = {
 
 /** cash | gcash | bank_transfer, in any case ("GCash", "Bank Transfer"). */
 export const paymentMethodField = z.preprocess(
-  (v) => (typeof v === "string" ? blank(v.trim().toLowerCase().replace(/[\s-]+/g, "_")) : blank(v)),
+  (v) =>
+    typeof v === "string"
+      ? blank(
+          v
+            .trim()
+            .toLowerCase()
+            .replace(/[\s-]+/g, "_"),
+        )
+      : blank(v),
   z.enum(PAYMENT_METHODS, { error: PAYMENT_FIELD_MESSAGES.method }).optional(),
 );
 
@@ -23,7 +31,10 @@ export const paymentChoiceFields = {
   /** Replaces the stub's default method when given. */
   paymentMethod: paymentMethodField,
   /** As typed; compared in its normalized form. Required (by the service) for GCash. */
-  paymentReference: z.preprocess(blank, textRules(text().trim(), { label: "Payment reference", max: TEXT_LIMITS.reference }).optional()),
+  paymentReference: z.preprocess(
+    blank,
+    textRules(text().trim(), { label: "Payment reference", max: TEXT_LIMITS.reference }).optional(),
+  ),
   /** Adds the tickets to this existing payment instead of a new one. */
   paymentId: z.preprocess(blank, z.uuid({ error: PAYMENT_FIELD_MESSAGES.paymentId }).optional()),
   /** Why an administrator adds tickets to another buyer's payment. */

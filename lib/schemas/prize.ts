@@ -18,10 +18,16 @@ const wholeNumber = (min: number, max: number, message: string) =>
 
 export const prizeFields = {
   rank: wholeNumber(1, 1000, PRIZE_MESSAGES.rank),
-  name: textRules(text({ error: PRIZE_MESSAGES.name }).trim().min(1, PRIZE_MESSAGES.name), { label: "Prize name", max: 200 }),
+  name: textRules(text({ error: PRIZE_MESSAGES.name }).trim().min(1, PRIZE_MESSAGES.name), {
+    label: "Prize name",
+    max: 200,
+  }),
   valuePhp: z.preprocess(
     numberLike,
-    z.number({ error: PRIZE_MESSAGES.value }).min(0, PRIZE_MESSAGES.value).max(99_999_999.99, PRIZE_MESSAGES.value)
+    z
+      .number({ error: PRIZE_MESSAGES.value })
+      .min(0, PRIZE_MESSAGES.value)
+      .max(99_999_999.99, PRIZE_MESSAGES.value)
       .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, PRIZE_MESSAGES.value),
   ),
   backups: wholeNumber(0, 20, PRIZE_MESSAGES.backups),

@@ -3,20 +3,47 @@
 // handlers, the worker's parsers, the forms and the tests. Amounts travel as text with two decimals.
 import { z } from "zod";
 import { text, textRules } from "@/lib/schemas/text";
-import { STATEMENT_KINDS, STATEMENT_KIND_LABELS, LINE_STATES, LINE_STATE_LABELS, BANK_PROFILES, STATEMENT_MAX_BYTES, STATEMENT_PARSE_LIMIT_MS, LINES_PAGE_SIZE, REPORT_NAMES, REPORT_LABELS, type StatementKind, type LineState, type ReportName } from "@/lib/reconciliation-names";
+import {
+  STATEMENT_KINDS,
+  STATEMENT_KIND_LABELS,
+  LINE_STATES,
+  LINE_STATE_LABELS,
+  BANK_PROFILES,
+  STATEMENT_MAX_BYTES,
+  STATEMENT_PARSE_LIMIT_MS,
+  LINES_PAGE_SIZE,
+  REPORT_NAMES,
+  REPORT_LABELS,
+  type StatementKind,
+  type LineState,
+  type ReportName,
+} from "@/lib/reconciliation-names";
 
-export { STATEMENT_KINDS, STATEMENT_KIND_LABELS, LINE_STATES, LINE_STATE_LABELS, BANK_PROFILES, STATEMENT_MAX_BYTES, STATEMENT_PARSE_LIMIT_MS, LINES_PAGE_SIZE, REPORT_NAMES, REPORT_LABELS };
+export {
+  STATEMENT_KINDS,
+  STATEMENT_KIND_LABELS,
+  LINE_STATES,
+  LINE_STATE_LABELS,
+  BANK_PROFILES,
+  STATEMENT_MAX_BYTES,
+  STATEMENT_PARSE_LIMIT_MS,
+  LINES_PAGE_SIZE,
+  REPORT_NAMES,
+  REPORT_LABELS,
+};
 export type { StatementKind, LineState, ReportName };
 
 export const RECON_MESSAGES = {
   kind: `kind must be one of ${STATEMENT_KINDS.join(", ")}`,
   accountLabel: "An account label is required (e.g. 'GCash 0917 123 4567' or 'BDO savings 1234')",
   file: "A statement file is required in the field 'file'",
-  mapping: "mapping must be JSON naming the file's columns: date, and amount or credit (debit, reference, description optional)",
+  mapping:
+    "mapping must be JSON naming the file's columns: date, and amount or credit (debit, reference, description optional)",
   mappingAmount: "Map either amount (one signed column) or credit (with debit if the bank has one), not both",
   passwordRequired: "This PDF is password-protected: enter its password",
   wrongPassword: "The password is not this PDF's",
-  notGcash: "This PDF is not a GCash transaction history: no table with the columns Date and Time, Description, Reference No., Debit, Credit, Balance",
+  notGcash:
+    "This PDF is not a GCash transaction history: no table with the columns Date and Time, Description, Reference No., Debit, Credit, Balance",
   fileTooLarge: "A statement file may be at most 10 MB",
   commentRequired: "A comment is required to accept an amount that differs from the payment's",
   crossMethodComment: "A comment is required to match a line to a payment of another method",
@@ -25,7 +52,10 @@ export const RECON_MESSAGES = {
 } as const;
 const M = RECON_MESSAGES;
 
-const label = textRules(text({ error: M.accountLabel }).trim().min(1, M.accountLabel), { label: "accountLabel", max: 100 });
+const label = textRules(text({ error: M.accountLabel }).trim().min(1, M.accountLabel), {
+  label: "accountLabel",
+  max: 100,
+});
 const column = textRules(text().trim().min(1), { label: "column", max: 200 });
 
 /** Which column of a bank CSV holds what. Either `amount` (signed) or `credit` (+ `debit`). */
@@ -39,10 +69,17 @@ export const columnMappingSchema = z
     debit: column.optional(),
   })
   .strict()
-  .refine((m) => (m.amount === undefined) !== (m.credit === undefined) && !(m.amount && m.debit), { message: M.mappingAmount });
+  .refine((m) => (m.amount === undefined) !== (m.credit === undefined) && !(m.amount && m.debit), {
+    message: M.mappingAmount,
+  });
 export type ColumnMapping = z.infer<typeof columnMappingSchema>;
 
-const reason = (max = 500) => textRules(text({ error: M.reasonRequired }).trim().min(1, M.reasonRequired), { label: "reason", max, multiline: true });
+const reason = (max = 500) =>
+  textRules(text({ error: M.reasonRequired }).trim().min(1, M.reasonRequired), {
+    label: "reason",
+    max,
+    multiline: true,
+  });
 
 /** The multipart fields of POST /api/reconciliation/imports, besides `file`. */
 export const importFieldsSchema = z.object({
@@ -74,7 +111,9 @@ export const importFieldsSchema = z.object({
 });
 export type ImportFields = z.infer<typeof importFieldsSchema>;
 
-export const importQuerySchema = z.object({ preview: z.enum(["0", "1", "true", "false"]).optional() }).transform((q) => ({ preview: q.preview === "1" || q.preview === "true" }));
+export const importQuerySchema = z
+  .object({ preview: z.enum(["0", "1", "true", "false"]).optional() })
+  .transform((q) => ({ preview: q.preview === "1" || q.preview === "true" }));
 
 export const discardImportSchema = z.object({ reason: reason() });
 export const ignoreLineSchema = z.object({ reason: reason() });
@@ -226,5 +265,7 @@ export function mappingOf(v: ImportFormValues): ColumnMapping | undefined {
   if (v.kind !== "bank_csv") return undefined;
   const opt = (s: string) => (s.trim() ? s.trim() : undefined);
   const base = { date: v.date.trim(), description: opt(v.description), reference: opt(v.reference) };
-  return v.amountMode === "signed" ? { ...base, amount: v.amount.trim() } : { ...base, credit: v.credit.trim(), debit: opt(v.debit) };
+  return v.amountMode === "signed"
+    ? { ...base, amount: v.amount.trim() }
+    : { ...base, credit: v.credit.trim(), debit: opt(v.debit) };
 }

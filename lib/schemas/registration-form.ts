@@ -11,7 +11,14 @@ import { TICKET_MESSAGES } from "@/lib/ticket-messages";
  * The buyer's fields of register-multiple (and of the single registration, which has the same),
  * and how the buyer paid (docs/decisions/050): the method, and its reference.
  */
-const buyerShape = pickFields(registerMultipleSchema.shape, ["buyerName", "phoneNumber", "email", "address", "paymentMethod", "paymentReference"]);
+const buyerShape = pickFields(registerMultipleSchema.shape, [
+  "buyerName",
+  "phoneNumber",
+  "email",
+  "address",
+  "paymentMethod",
+  "paymentReference",
+]);
 
 /**
  * The screens' payment rule, stricter than the API's (which still takes older free-form GCash
@@ -19,8 +26,10 @@ const buyerShape = pickFields(registerMultipleSchema.shape, ["buyerName", "phone
  */
 function refinePayment(value: { paymentMethod?: string; paymentReference?: string }, ctx: z.RefinementCtx) {
   if (value.paymentMethod !== "gcash") return;
-  if (!normalizeReference(value.paymentReference)) ctx.addIssue({ code: "custom", path: ["paymentReference"], message: PAYMENT_MESSAGES.gcashReferenceRequired });
-  else if (!isGcashReference(value.paymentReference)) ctx.addIssue({ code: "custom", path: ["paymentReference"], message: PAYMENT_MESSAGES.gcashReferenceDigits });
+  if (!normalizeReference(value.paymentReference))
+    ctx.addIssue({ code: "custom", path: ["paymentReference"], message: PAYMENT_MESSAGES.gcashReferenceRequired });
+  else if (!isGcashReference(value.paymentReference))
+    ctx.addIssue({ code: "custom", path: ["paymentReference"], message: PAYMENT_MESSAGES.gcashReferenceDigits });
 }
 
 /** Multiple registration's buyer form: the register-multiple payload without the selected tickets. */
@@ -35,4 +44,3 @@ export const singleRegistrationFormSchema = stringInputs({
 }).superRefine(refinePayment);
 export type SingleRegistrationValues = z.input<typeof singleRegistrationFormSchema>;
 export type SingleRegistrationPayload = z.output<typeof singleRegistrationFormSchema>;
-

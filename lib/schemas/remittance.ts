@@ -56,9 +56,15 @@ export const signedAmountField = z.string({ error: M.adjustmentAmount }).transfo
 
 export const sellerIdField = z.uuid({ error: M.sellerId }).transform((v) => v.toLowerCase());
 const methodField = z.enum(PAYMENT_METHODS, { error: M.method });
-const noteField = z.preprocess(blank, textRules(text().trim(), { label: "Note", max: NOTE_MAX, multiline: true }).optional());
+const noteField = z.preprocess(
+  blank,
+  textRules(text().trim(), { label: "Note", max: NOTE_MAX, multiline: true }).optional(),
+);
 const requiredReason = (message: string) =>
-  z.preprocess(blank, textRules(text({ error: message }).trim().min(1, message), { label: "Reason", max: NOTE_MAX, multiline: true }));
+  z.preprocess(
+    blank,
+    textRules(text({ error: message }).trim().min(1, message), { label: "Reason", max: NOTE_MAX, multiline: true }),
+  );
 
 /** POST /api/remittances */
 export const recordRemittanceSchema = z.object({
@@ -76,7 +82,9 @@ export const recordRemittanceFormSchema = z.object({
   amount: amountField,
   method: methodField,
   /** A datetime-local input's value ('2026-11-25T18:00'), read in the browser's own time zone. */
-  coversUntil: z.string().refine((v) => v === "" || Number.isFinite(new Date(v).getTime()), "Covers sales up to must be a date and time"),
+  coversUntil: z
+    .string()
+    .refine((v) => v === "" || Number.isFinite(new Date(v).getTime()), "Covers sales up to must be a date and time"),
   note: textRules(text().trim(), { label: "Note", max: NOTE_MAX, multiline: true }),
 });
 export type RecordRemittanceFormValues = z.input<typeof recordRemittanceFormSchema>;
@@ -120,14 +128,16 @@ export const allocateStubsSchema = z
   .object({ from: ticketNumberField, to: ticketNumberField })
   .superRefine((value, ctx) => {
     if (value.to < value.from) ctx.addIssue({ code: "custom", path: ["to"], message: M.rangeOrder });
-    else if (value.to - value.from + 1 > MAX_ALLOCATION_SIZE) ctx.addIssue({ code: "custom", path: ["to"], message: M.rangeSize });
+    else if (value.to - value.from + 1 > MAX_ALLOCATION_SIZE)
+      ctx.addIssue({ code: "custom", path: ["to"], message: M.rangeSize });
   });
 export type AllocateStubsPayload = z.output<typeof allocateStubsSchema>;
 export const allocateStubsFormSchema = z
   .object({ from: ticketNumberText, to: ticketNumberText })
   .superRefine((value, ctx) => {
     if (value.to < value.from) ctx.addIssue({ code: "custom", path: ["to"], message: M.rangeOrder });
-    else if (value.to - value.from + 1 > MAX_ALLOCATION_SIZE) ctx.addIssue({ code: "custom", path: ["to"], message: M.rangeSize });
+    else if (value.to - value.from + 1 > MAX_ALLOCATION_SIZE)
+      ctx.addIssue({ code: "custom", path: ["to"], message: M.rangeSize });
   });
 export type AllocateStubsFormValues = z.input<typeof allocateStubsFormSchema>;
 
@@ -204,9 +214,22 @@ export const sellerBalanceSchema = z.object({
 });
 export type SellerBalance = z.infer<typeof sellerBalanceSchema>;
 
-const BALANCE_FIGURES = { allocated: true, returned: true, sold: true, outstandingStubs: true, outstandingValue: true, cashCollected: true, nonCashCollected: true, remitted: true, adjustments: true, balance: true } as const;
+const BALANCE_FIGURES = {
+  allocated: true,
+  returned: true,
+  sold: true,
+  outstandingStubs: true,
+  outstandingValue: true,
+  cashCollected: true,
+  nonCashCollected: true,
+  remitted: true,
+  adjustments: true,
+  balance: true,
+} as const;
 /** The balances' totals: the figures summed, and how many sellers there are and owe. */
-export const balanceTotalsSchema = sellerBalanceSchema.pick(BALANCE_FIGURES).extend({ sellers: z.number().int(), owing: z.number().int() });
+export const balanceTotalsSchema = sellerBalanceSchema
+  .pick(BALANCE_FIGURES)
+  .extend({ sellers: z.number().int(), owing: z.number().int() });
 export type BalanceTotals = z.infer<typeof balanceTotalsSchema>;
 
 /** GET /api/remittances/balances. */
@@ -221,7 +244,16 @@ export type BalancesAnswer = z.infer<typeof balancesAnswerSchema>;
 export interface SellerStatement extends SellerBalance {
   /** The unsold stubs the seller holds, as inclusive [from, to] runs of ticket numbers. */
   heldRanges: [number, number][];
-  receipts: { id: string; receiptNumber: number; amount: string; method: string; coversUntil: string; createdAt: string; voided: boolean; voidReason: string | null }[];
+  receipts: {
+    id: string;
+    receiptNumber: number;
+    amount: string;
+    method: string;
+    coversUntil: string;
+    createdAt: string;
+    voided: boolean;
+    voidReason: string | null;
+  }[];
   adjustmentList: AdjustmentJson[];
 }
 

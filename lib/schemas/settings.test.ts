@@ -9,7 +9,9 @@ const messages = (input: unknown) => {
 
 describe("updateSettingsSchema", () => {
   it("takes snake_case and camelCase names, and answers snake_case", () => {
-    expect(parse({ ticket_price: 75, siteName: " Batch 2000 ", primaryColor: "#AABBCC", darkMode: false }).data).toEqual({
+    expect(
+      parse({ ticket_price: 75, siteName: " Batch 2000 ", primaryColor: "#AABBCC", darkMode: false }).data,
+    ).toEqual({
       ticket_price: 75,
       site_name: "Batch 2000",
       primary_color: "#aabbcc",
@@ -23,7 +25,10 @@ describe("updateSettingsSchema", () => {
   });
 
   it("reads numbers written as text (form inputs send text)", () => {
-    expect(parse({ ticket_price: "12.50", max_ticket_limit: " 500 " }).data).toEqual({ ticket_price: 12.5, max_ticket_limit: 500 });
+    expect(parse({ ticket_price: "12.50", max_ticket_limit: " 500 " }).data).toEqual({
+      ticket_price: 12.5,
+      max_ticket_limit: 500,
+    });
   });
 
   it.each([
@@ -55,7 +60,9 @@ describe("updateSettingsSchema", () => {
     const result = parse(input);
     expect(result.success).toBe(false);
     expect(result.error!.issues[0].message).toBe(message);
-    expect(result.error!.issues[0].path).toEqual([Object.keys(input)[0].replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)]);
+    expect(result.error!.issues[0].path).toEqual([
+      Object.keys(input)[0].replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`),
+    ]);
   });
 
   it("accepts every bound", () => {
@@ -69,7 +76,10 @@ describe("updateSettingsSchema", () => {
   });
 
   it("reports every bad field, not only the first", () => {
-    expect(messages({ ticket_price: 0, session_timeout: 1 })).toEqual([`ticket_price: ${M.ticketPrice}`, `session_timeout: ${M.sessionTimeout}`]);
+    expect(messages({ ticket_price: 0, session_timeout: 1 })).toEqual([
+      `ticket_price: ${M.ticketPrice}`,
+      `session_timeout: ${M.sessionTimeout}`,
+    ]);
   });
 
   it("refuses unknown names and one setting sent twice with two values", () => {
@@ -81,8 +91,15 @@ describe("updateSettingsSchema", () => {
   });
 
   it("takes the ticket prefix (capitals or digits) and an IANA timezone (issue 38 item 5)", () => {
-    expect(parse({ ticket_prefix: " xyz9 ", timezone: "UTC", ticket_price: 60 }).data).toEqual({ ticket_prefix: "XYZ9", timezone: "UTC", ticket_price: 60 });
-    expect(parse({ ticketPrefix: "B2K", timezone: "Asia/Manila" }).data).toEqual({ ticket_prefix: "B2K", timezone: "Asia/Manila" });
+    expect(parse({ ticket_prefix: " xyz9 ", timezone: "UTC", ticket_price: 60 }).data).toEqual({
+      ticket_prefix: "XYZ9",
+      timezone: "UTC",
+      ticket_price: 60,
+    });
+    expect(parse({ ticketPrefix: "B2K", timezone: "Asia/Manila" }).data).toEqual({
+      ticket_prefix: "B2K",
+      timezone: "Asia/Manila",
+    });
     expect(messages({ ticket_prefix: "B2K-1" })).toEqual([`ticket_prefix: ${M.ticketPrefix}`]);
     expect(messages({ ticket_prefix: "" })).toEqual([`ticket_prefix: ${M.ticketPrefix}`]);
     expect(messages({ timezone: "Mars/Olympus" })).toEqual([`timezone: ${M.timezone}`]);
@@ -97,9 +114,27 @@ describe("updateSettingsSchema", () => {
 describe("generalSettingsSchema", () => {
   it("is the General tab's fields (the spec's four, and the stubs' permit, draw date and venue) with the same rules", () => {
     const stubs = { permit_number: "", draw_at: "", venue: "" };
-    const ok = generalSettingsSchema.safeParse({ site_name: "", site_description: "", ticket_price: "50", max_ticket_limit: "60000", ...stubs });
-    expect(ok.data).toEqual({ site_name: "", site_description: "", ticket_price: 50, max_ticket_limit: 60000, ...stubs });
-    const bad = generalSettingsSchema.safeParse({ site_name: "", site_description: "", ticket_price: "0", max_ticket_limit: "1.5", ...stubs });
+    const ok = generalSettingsSchema.safeParse({
+      site_name: "",
+      site_description: "",
+      ticket_price: "50",
+      max_ticket_limit: "60000",
+      ...stubs,
+    });
+    expect(ok.data).toEqual({
+      site_name: "",
+      site_description: "",
+      ticket_price: 50,
+      max_ticket_limit: 60000,
+      ...stubs,
+    });
+    const bad = generalSettingsSchema.safeParse({
+      site_name: "",
+      site_description: "",
+      ticket_price: "0",
+      max_ticket_limit: "1.5",
+      ...stubs,
+    });
     expect(bad.error!.issues.map((i) => i.message)).toEqual([M.ticketPrice, M.maxTicketLimit]);
   });
 });
@@ -111,10 +146,15 @@ describe("settings text and prices (issue 25 item 9)", () => {
   };
 
   it("refuse control characters with a message naming the field; newlines only in the description", () => {
-    expect(first({ site_name: "Raffle\u0007" }).error).toMatchObject({ path: ["site_name"], message: "Site name must not contain control characters." });
+    expect(first({ site_name: "Raffle\u0007" }).error).toMatchObject({
+      path: ["site_name"],
+      message: "Site name must not contain control characters.",
+    });
     expect(first({ site_name: "Line\nbreak" }).error?.message).toBe("Site name must not contain control characters.");
     expect(first({ site_description: "Two\nlines" }).ok).toMatchObject({ site_description: "Two\nlines" });
-    expect(first({ site_description: "Bell\u0007" }).error?.message).toBe("Site description must not contain control characters.");
+    expect(first({ site_description: "Bell\u0007" }).error?.message).toBe(
+      "Site description must not contain control characters.",
+    );
     expect(first({ venue: "Hall\u0000" }).error?.message).toBe("Venue must not contain control characters.");
   });
 

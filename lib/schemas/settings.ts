@@ -52,18 +52,22 @@ const textField = (message: string, max: number, options: { label: string; multi
 /** Money as typed in a form: digits with up to two decimals ("1e3", "0x10", " 1_000" are not prices). */
 const MONEY_TEXT = /^\d+(\.\d{1,2})?$/;
 const moneyField = (message: string, isValid: (n: number) => boolean) =>
-  z.union([z.number(), z.string()], { error: message }).superRefine((value, ctx) => {
-    if (typeof value === "string" && !MONEY_TEXT.test(value.trim())) ctx.addIssue({ code: "custom", message });
-  }).pipe(numberField(message, isValid));
+  z
+    .union([z.number(), z.string()], { error: message })
+    .superRefine((value, ctx) => {
+      if (typeof value === "string" && !MONEY_TEXT.test(value.trim())) ctx.addIssue({ code: "custom", message });
+    })
+    .pipe(numberField(message, isValid));
 
 /** The fourteen settings of SPEC section 3, by their snake_case names. */
 export const settingsFields = {
   site_name: textField(M.siteName, L.siteNameMax, { label: "Site name" }),
   site_description: textField(M.siteDescription, L.siteDescriptionMax, { label: "Site description", multiline: true }),
   max_ticket_limit: wholeNumberField(M.maxTicketLimit, L.maxTicketLimitMin, L.maxTicketLimitMax),
-  ticket_price: moneyField(M.ticketPrice, (n) => n >= L.ticketPriceMin && n <= L.ticketPriceMax && hasAtMostTwoDecimals(n)).transform(
-    (n) => Math.round(n * 100) / 100,
-  ),
+  ticket_price: moneyField(
+    M.ticketPrice,
+    (n) => n >= L.ticketPriceMin && n <= L.ticketPriceMax && hasAtMostTwoDecimals(n),
+  ).transform((n) => Math.round(n * 100) / 100),
   email_notifications: booleanField("Email notifications"),
   sms_notifications: booleanField("SMS notifications"),
   push_notifications: booleanField("Push notifications"),
@@ -87,11 +91,16 @@ export const settingsFields = {
   venue: textField(M.venue, L.venueMax, { label: "Venue" }),
   // Seller accountability (issue 20, docs/decisions/090 and 092).
   restrict_sales_to_allocations: booleanField("Restrict sales to allocated stubs"),
-  cash_on_hand_alert: moneyField(M.cashOnHandAlert, (n) => n >= 0 && n <= L.cashOnHandAlertMax && hasAtMostTwoDecimals(n)).transform(
-    (n) => Math.round(n * 100) / 100,
-  ),
+  cash_on_hand_alert: moneyField(
+    M.cashOnHandAlert,
+    (n) => n >= 0 && n <= L.cashOnHandAlertMax && hasAtMostTwoDecimals(n),
+  ).transform((n) => Math.round(n * 100) / 100),
   // Installation-wide caps (issue 25 items 3 and 11, docs/decisions/069).
-  attachment_storage_limit_mb: wholeNumberField(M.attachmentStorageLimitMb, L.attachmentStorageLimitMbMin, L.attachmentStorageLimitMbMax),
+  attachment_storage_limit_mb: wholeNumberField(
+    M.attachmentStorageLimitMb,
+    L.attachmentStorageLimitMbMin,
+    L.attachmentStorageLimitMbMax,
+  ),
   email_hourly_limit: wholeNumberField(M.emailHourlyLimit, L.emailHourlyLimitMin, L.emailHourlyLimitMax),
   // Close-out (issue 24, docs/decisions/148): months after Close before administrators are reminded
   // to remove buyers' personal data; 0 = no reminder.
@@ -103,17 +112,16 @@ export const settingsFields = {
     .trim()
     .transform((v) => v.toUpperCase())
     .pipe(z.string().regex(/^[A-Z0-9]{1,10}$/, M.ticketPrefix)),
-  timezone: z
-    .string({ error: M.timezone })
-    .trim()
-    .refine(isTimeZone, M.timezone),
+  timezone: z.string({ error: M.timezone }).trim().refine(isTimeZone, M.timezone),
 };
 
 export type SettingKey = keyof typeof settingsFields;
 export const SETTING_KEYS = Object.keys(settingsFields) as SettingKey[];
 
 const camelCase = (snake: string) => snake.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
-const KEY_BY_NAME = new Map<string, SettingKey>(SETTING_KEYS.flatMap((k) => [[k, k] as const, [camelCase(k), k] as const]));
+const KEY_BY_NAME = new Map<string, SettingKey>(
+  SETTING_KEYS.flatMap((k) => [[k, k] as const, [camelCase(k), k] as const]),
+);
 
 /** Fields GET answers that are not settings one can change here; a client may send them back. */
 const READ_ONLY_NAMES = new Set<string>();
@@ -137,7 +145,11 @@ function normalizeSettingNames(input: unknown, ctx: z.RefinementCtx): Record<str
       continue;
     }
     if (key in out && JSON.stringify(out[key]) !== JSON.stringify(value)) {
-      ctx.addIssue({ code: "custom", path: [key], message: `${sentAs[key]} and ${name} name the same setting with different values: send one of them` });
+      ctx.addIssue({
+        code: "custom",
+        path: [key],
+        message: `${sentAs[key]} and ${name} name the same setting with different values: send one of them`,
+      });
       continue;
     }
     out[key] = value;
@@ -233,4 +245,7 @@ export const settingsSchema = publicSettingsSchema.extend({
 export type Settings = z.infer<typeof settingsSchema>;
 
 /** GET /api/settings: the whole for administrators, the public part for everyone else. */
-export const settingsAnswerSchema = z.object({ success: z.literal(true), settings: z.union([settingsSchema, publicSettingsSchema]) });
+export const settingsAnswerSchema = z.object({
+  success: z.literal(true),
+  settings: z.union([settingsSchema, publicSettingsSchema]),
+});

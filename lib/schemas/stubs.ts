@@ -11,7 +11,8 @@ import { LAYOUTS, MAX_STUBS_PER_PRINT, ORDERS, PAPERS } from "@/lib/stubs/stub-l
 export const STUB_MESSAGES = {
   ticketNumber: "from and to must be ticket numbers from 1 to 99999 (a JSON number or 5 digits, like 00042)",
   range: "from must not be after to",
-  selector: "Give one of: from and to (a range of ticket numbers), ticketIds (a list of ticket ids), or filter (the Tickets list's search, status, payment and user)",
+  selector:
+    "Give one of: from and to (a range of ticket numbers), ticketIds (a list of ticket ids), or filter (the Tickets list's search, status, payment and user)",
   ticketIds: `ticketIds must be a list of 1 to ${MAX_STUBS_PER_PRINT.toLocaleString("en-US")} ticket ids`,
   paper: `paper must be one of ${PAPERS.join(", ")}`,
   layout: `layout must be one of ${LAYOUTS.join(", ")}`,
@@ -37,7 +38,11 @@ export const printStubsSchema = z
   .object({
     from: stubTicketNumber.optional(),
     to: stubTicketNumber.optional(),
-    ticketIds: z.array(z.uuid({ error: STUB_MESSAGES.ticketIds }), { error: STUB_MESSAGES.ticketIds }).min(1, STUB_MESSAGES.ticketIds).max(MAX_STUBS_PER_PRINT, STUB_MESSAGES.tooMany).optional(),
+    ticketIds: z
+      .array(z.uuid({ error: STUB_MESSAGES.ticketIds }), { error: STUB_MESSAGES.ticketIds })
+      .min(1, STUB_MESSAGES.ticketIds)
+      .max(MAX_STUBS_PER_PRINT, STUB_MESSAGES.tooMany)
+      .optional(),
     /** The Tickets list's current filter, as GET /api/tickets/search takes it ({} or status 'all': every ticket). */
     filter: ticketListFilterSchema.optional(),
     paper: z.enum(PAPERS, { error: STUB_MESSAGES.paper }).default("a4"),
@@ -51,7 +56,11 @@ export const printStubsSchema = z
     const hasFilter = value.filter !== undefined;
     const selectors = Number(hasRange) + Number(hasIds) + Number(hasFilter);
     if (selectors !== 1 || (hasRange && (value.from === undefined || value.to === undefined))) {
-      ctx.addIssue({ code: "custom", path: [hasIds ? "ticketIds" : hasFilter ? "filter" : "from"], message: STUB_MESSAGES.selector });
+      ctx.addIssue({
+        code: "custom",
+        path: [hasIds ? "ticketIds" : hasFilter ? "filter" : "from"],
+        message: STUB_MESSAGES.selector,
+      });
     } else if (hasRange && value.from! > value.to!) {
       ctx.addIssue({ code: "custom", path: ["to"], message: STUB_MESSAGES.range });
     }
@@ -82,8 +91,10 @@ export const printStubsFormSchema = z
     const num = (s: string) => (/^\d{1,5}$/.test(s) ? Number(s) : Number.NaN);
     const from = num(value.from);
     const to = num(value.to);
-    if (!(from >= 1)) ctx.addIssue({ code: "custom", path: ["from"], message: "From must be a ticket number from 1 to 99999" });
-    if (!(to >= 1)) ctx.addIssue({ code: "custom", path: ["to"], message: "To must be a ticket number from 1 to 99999" });
+    if (!(from >= 1))
+      ctx.addIssue({ code: "custom", path: ["from"], message: "From must be a ticket number from 1 to 99999" });
+    if (!(to >= 1))
+      ctx.addIssue({ code: "custom", path: ["to"], message: "To must be a ticket number from 1 to 99999" });
     if (from >= 1 && to >= 1 && from > to) ctx.addIssue({ code: "custom", path: ["to"], message: STUB_MESSAGES.range });
   })
   .transform((value) => ({
@@ -98,7 +109,10 @@ export type PrintStubsFormValues = z.input<typeof printStubsFormSchema>;
 export type PrintStubsFormOutput = z.output<typeof printStubsFormSchema>;
 
 /** The API's body for the form's choice: the range typed, the list's filter, or the ticked rows' ids. */
-export function printStubsPayload(form: PrintStubsFormOutput, context: { filter: z.input<typeof ticketListFilterSchema> | null; ticketIds: string[] }): PrintStubsInput {
+export function printStubsPayload(
+  form: PrintStubsFormOutput,
+  context: { filter: z.input<typeof ticketListFilterSchema> | null; ticketIds: string[] },
+): PrintStubsInput {
   const { which, from, to, ...options } = form;
   if (which === "filter") return { ...options, filter: context.filter ?? {} };
   if (which === "selected") return { ...options, ticketIds: context.ticketIds };
@@ -106,7 +120,10 @@ export function printStubsPayload(form: PrintStubsFormOutput, context: { filter:
 }
 
 export const replaceQrSchema = z.object({
-  reason: textRules(text({ error: STUB_MESSAGES.reason }).trim().min(3, STUB_MESSAGES.reason), { label: "Reason", max: 200 }),
+  reason: textRules(text({ error: STUB_MESSAGES.reason }).trim().min(3, STUB_MESSAGES.reason), {
+    label: "Reason",
+    max: 200,
+  }),
 });
 export type ReplaceQrPayload = z.output<typeof replaceQrSchema>;
 

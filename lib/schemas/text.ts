@@ -44,11 +44,16 @@ export function text(params?: Parameters<typeof z.string>[0]) {
 /** The shared maximum length and control-character rule, with messages naming the field. */
 export function textRules(schema: z.ZodString, options: { label: string; max: number; multiline?: boolean }) {
   const { label, max, multiline } = options;
-  return schema.max(max, tooLongMessage(label, max)).refine((v) => !hasControlChars(v, { multiline }), controlCharsMessage(label));
+  return schema
+    .max(max, tooLongMessage(label, max))
+    .refine((v) => !hasControlChars(v, { multiline }), controlCharsMessage(label));
 }
 
 /** The problem with a value for a field, or null: for code that validates outside zod. */
-export function textProblem(value: string, options: { label: string; max: number; multiline?: boolean }): string | null {
+export function textProblem(
+  value: string,
+  options: { label: string; max: number; multiline?: boolean },
+): string | null {
   if (value.length > options.max) return tooLongMessage(options.label, options.max);
   if (hasControlChars(value, options)) return controlCharsMessage(options.label);
   return null;

@@ -14,16 +14,21 @@ const blankToUndefined = (v: unknown) => (v === null || (typeof v === "string" &
 export const sendTicketEmailSchema = z.object({
   to: z.preprocess(
     blankToUndefined,
-    textRules(text().trim(), { label: "Email", max: TEXT_LIMITS.email }).regex(EMAIL_PATTERN, "Enter a valid email.").optional(),
+    textRules(text().trim(), { label: "Email", max: TEXT_LIMITS.email })
+      .regex(EMAIL_PATTERN, "Enter a valid email.")
+      .optional(),
   ),
   /** Accepted for the spec's payload; the subject is always TICKET_EMAIL_SUBJECT. */
   subject: z.string().max(500).optional(),
   ticket: z.object(
     {
-      control_number: textRules(text({ error: "ticket.control_number is required" }).trim().min(1, "ticket.control_number is required"), {
-        label: "Control number",
-        max: TEXT_LIMITS.identifier,
-      }),
+      control_number: textRules(
+        text({ error: "ticket.control_number is required" }).trim().min(1, "ticket.control_number is required"),
+        {
+          label: "Control number",
+          max: TEXT_LIMITS.identifier,
+        },
+      ),
     },
     { error: "ticket is required" },
   ),

@@ -31,23 +31,53 @@ describe("stringInputs", () => {
 
 describe("the ticket dialogs' form schemas", () => {
   it("give the same payload as the API's schemas for the same typed values", () => {
-    const typed = { ...emptyGenerate, buyer_name: " Juan Dela Cruz ", phone_number: "0917 123 4567", payment_method: "gcash", gcash_reference: "GC1", quantity: "3" };
+    const typed = {
+      ...emptyGenerate,
+      buyer_name: " Juan Dela Cruz ",
+      phone_number: "0917 123 4567",
+      payment_method: "gcash",
+      gcash_reference: "GC1",
+      quantity: "3",
+    };
     const payload: GenerateTicketFormPayload = generateTicketFormSchema.parse(typed);
     expect(payload).toEqual(generateTicketSchema.parse(typed));
     expect(payload).toMatchObject({ buyer_name: "Juan Dela Cruz", phone_number: "9171234567", quantity: 3 });
     expect(payload.email).toBeUndefined();
 
-    const edit = { buyer_name: "Ana Reyes", phone_number: "", email: "ana@example.com", address: "", payment_method: "cash", gcash_reference: "", status: "Registered" };
+    const edit = {
+      buyer_name: "Ana Reyes",
+      phone_number: "",
+      email: "ana@example.com",
+      address: "",
+      payment_method: "cash",
+      gcash_reference: "",
+      status: "Registered",
+    };
     expect(editTicketFormSchema.parse(edit)).toEqual(editTicketSchema.parse(edit));
-    expect(customRangeFormSchema.parse({ startRange: "10", endRange: "20", userId: "a@b.co" })).toEqual(customRangeSchema.parse({ startRange: "10", endRange: "20", userId: "a@b.co" }));
+    expect(customRangeFormSchema.parse({ startRange: "10", endRange: "20", userId: "a@b.co" })).toEqual(
+      customRangeSchema.parse({ startRange: "10", endRange: "20", userId: "a@b.co" }),
+    );
   });
 
   it("show the API's messages, on the fields the API names", () => {
-    expect(issues(generateTicketFormSchema.safeParse(emptyGenerate))).toEqual({ buyer_name: "Buyer name is required." });
-    expect(issues(generateTicketFormSchema.safeParse({ ...emptyGenerate, buyer_name: "Juan", quantity: "2", customLastDigits: "00042" }))).toEqual({
+    expect(issues(generateTicketFormSchema.safeParse(emptyGenerate))).toEqual({
+      buyer_name: "Buyer name is required.",
+    });
+    expect(
+      issues(
+        generateTicketFormSchema.safeParse({
+          ...emptyGenerate,
+          buyer_name: "Juan",
+          quantity: "2",
+          customLastDigits: "00042",
+        }),
+      ),
+    ).toEqual({
       customLastDigits: "Custom ticket numbers can only be used when generating 1 ticket.",
     });
-    expect(issues(generateTicketFormSchema.safeParse({ ...emptyGenerate, buyer_name: "Juan", payment_method: "gcash" }))).toEqual({
+    expect(
+      issues(generateTicketFormSchema.safeParse({ ...emptyGenerate, buyer_name: "Juan", payment_method: "gcash" })),
+    ).toEqual({
       gcash_reference: "GCash reference is required for GCash payments",
     });
     const range: CustomRangeFormValues = { startRange: "", endRange: "0", userId: " " };

@@ -3,7 +3,14 @@
 // hands its submit handler the API's payload (phone as 10 digits, blanks dropped).
 import { z } from "zod";
 import { pickFields, stringInputs } from "@/lib/schemas/form";
-import { checkCustomRange, checkGenerateTicket, customRangeFields, editTicketFields, generateTicketFields, requireGcashReference } from "@/lib/schemas/ticket";
+import {
+  checkCustomRange,
+  checkGenerateTicket,
+  customRangeFields,
+  editTicketFields,
+  generateTicketFields,
+  requireGcashReference,
+} from "@/lib/schemas/ticket";
 
 /** What Generate and Edit both show: the buyer and the payment. */
 const SHARED_FIELDS = ["buyer_name", "phone_number", "email", "address", "payment_method", "gcash_reference"] as const;
@@ -27,7 +34,9 @@ export const EMPTY_GENERATE_TICKET_FORM: GenerateTicketFormValues = {
   customLastDigits: "",
 };
 
-export const editTicketFormSchema = stringInputs(pickFields(editTicketFields, [...SHARED_FIELDS, "status"])).superRefine(requireGcashReference);
+export const editTicketFormSchema = stringInputs(
+  pickFields(editTicketFields, [...SHARED_FIELDS, "status"]),
+).superRefine(requireGcashReference);
 export type EditTicketFormValues = z.input<typeof editTicketFormSchema>;
 export type EditTicketFormPayload = z.output<typeof editTicketFormSchema>;
 

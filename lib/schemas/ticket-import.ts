@@ -62,7 +62,8 @@ export type ImportTicketsPayload = z.output<typeof importTicketsSchema>;
 const blank = (v: unknown) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CONTROL_NUMBER = /^\S{1,20}-\d{3}-\d{5}$/;
-const ISO_DATE_TIME = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?))?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
+const ISO_DATE_TIME =
+  /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?))?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/i;
 
 /** An ISO 8601 date (and time); without an offset it is the raffle's local time. */
 export function parseImportDate(value: string, timeZone: string): Date | null {
@@ -72,7 +73,13 @@ export function parseImportDate(value: string, timeZone: string): Date | null {
   const local = `${day}T${time.length === 5 ? `${time}:00` : time}`;
   let date: Date;
   if (offset) {
-    const normalized = /^z$/i.test(offset) ? "Z" : offset.length === 3 ? `${offset}:00` : offset.includes(":") ? offset : `${offset.slice(0, 3)}:${offset.slice(3)}`;
+    const normalized = /^z$/i.test(offset)
+      ? "Z"
+      : offset.length === 3
+        ? `${offset}:00`
+        : offset.includes(":")
+          ? offset
+          : `${offset.slice(0, 3)}:${offset.slice(3)}`;
     date = new Date(`${local}${normalized}`);
   } else {
     date = fromZonedTime(local, timeZone);
@@ -118,7 +125,10 @@ const importBuyerName = z.preprocess(
 export function importRowSchema(options: { timeZone: string }) {
   return z.object({
     id: z.preprocess(blank, z.string().trim().regex(UUID, IMPORT_MESSAGES.ticketId).toLowerCase().optional()),
-    control_number: z.preprocess(blank, z.string().trim().regex(CONTROL_NUMBER, IMPORT_MESSAGES.controlNumber).optional()),
+    control_number: z.preprocess(
+      blank,
+      z.string().trim().regex(CONTROL_NUMBER, IMPORT_MESSAGES.controlNumber).optional(),
+    ),
     ticket_number: z.preprocess(
       blank,
       z
@@ -135,7 +145,10 @@ export function importRowSchema(options: { timeZone: string }) {
     payment_method: z.preprocess(blank, ticketFields.payment_method),
     amount: z.preprocess(
       (v) => (typeof v === "string" ? blank(v.replace(/[₱,\s]/g, "")) : blank(v)),
-      z.string().regex(/^\d{1,8}(\.\d{1,2})?$/, IMPORT_MESSAGES.amount).optional(),
+      z
+        .string()
+        .regex(/^\d{1,8}(\.\d{1,2})?$/, IMPORT_MESSAGES.amount)
+        .optional(),
     ),
     status: z.preprocess(
       (v) => (typeof v === "string" ? blank(v.trim().toLowerCase()) : blank(v)),
@@ -151,7 +164,10 @@ export function importRowSchema(options: { timeZone: string }) {
     payment_reference: ticketFields.payment_reference,
     seller_email: ticketFields.email,
     voided_at: dateField(options.timeZone),
-    void_reason: z.preprocess((v) => (typeof v === "string" ? blank(voidReasonCode(v)) : blank(v)), z.enum(VOID_REASONS, { error: IMPORT_MESSAGES.voidReason }).optional()),
+    void_reason: z.preprocess(
+      (v) => (typeof v === "string" ? blank(voidReasonCode(v)) : blank(v)),
+      z.enum(VOID_REASONS, { error: IMPORT_MESSAGES.voidReason }).optional(),
+    ),
   });
 }
 

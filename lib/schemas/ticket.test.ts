@@ -18,10 +18,24 @@ const valid = { buyer_name: "Juan Dela Cruz" };
 
 describe("generateTicketSchema", () => {
   it("fills defaults and normalises", () => {
-    const parsed = generateTicketSchema.parse({ ...valid, phone_number: "+63 917-123-4567", payment_method: "GCash", gcash_reference: "GC1", email: "" });
-    expect(parsed).toMatchObject({ buyer_name: "Juan Dela Cruz", phone_number: "9171234567", payment_method: "gcash", quantity: 1 });
+    const parsed = generateTicketSchema.parse({
+      ...valid,
+      phone_number: "+63 917-123-4567",
+      payment_method: "GCash",
+      gcash_reference: "GC1",
+      email: "",
+    });
+    expect(parsed).toMatchObject({
+      buyer_name: "Juan Dela Cruz",
+      phone_number: "9171234567",
+      payment_method: "gcash",
+      quantity: 1,
+    });
     expect(parsed.email).toBeUndefined();
-    expect(generateTicketSchema.parse({ ...valid, payment_method: "Bank Transfer", quantity: "3" })).toMatchObject({ payment_method: "bank_transfer", quantity: 3 });
+    expect(generateTicketSchema.parse({ ...valid, payment_method: "Bank Transfer", quantity: "3" })).toMatchObject({
+      payment_method: "bank_transfer",
+      quantity: 3,
+    });
   });
 
   it.each([
@@ -34,7 +48,10 @@ describe("generateTicketSchema", () => {
     [{ ...valid, quantity: 0 }, "Number of tickets must be between 1 and 100."],
     [{ ...valid, quantity: 101 }, "Number of tickets must be between 1 and 100."],
     [{ ...valid, quantity: 1.5 }, "Number of tickets must be between 1 and 100."],
-    [{ ...valid, quantity: 2, customLastDigits: "00042" }, "Custom ticket numbers can only be used when generating 1 ticket."],
+    [
+      { ...valid, quantity: 2, customLastDigits: "00042" },
+      "Custom ticket numbers can only be used when generating 1 ticket.",
+    ],
     [{ ...valid, customMiddleDigits: "12" }, "Middle digits must be exactly 3 digits."],
     [{ ...valid, customLastDigits: "4200" }, "Last digits must be exactly 5 digits."],
     [{ ...valid, payment_method: "gcash" }, "GCash reference is required for GCash payments"],
@@ -47,14 +64,20 @@ describe("generateTicketSchema", () => {
 describe("editTicketSchema", () => {
   it("accepts a status in any case and refuses others", () => {
     expect(editTicketSchema.parse({ ...valid, status: "Used" }).status).toBe("used");
-    expect(messages(editTicketSchema, { ...valid, status: "sold" })).toEqual(["Status must be one of active, registered, used, expired."]);
+    expect(messages(editTicketSchema, { ...valid, status: "sold" })).toEqual([
+      "Status must be one of active, registered, used, expired.",
+    ]);
   });
 });
 
 describe("customRangeSchema", () => {
   const ok = { startRange: 1, endRange: 10, userId: "admin@example.com" };
   it("accepts numbers and numeric strings", () => {
-    expect(customRangeSchema.parse({ ...ok, startRange: "5", endRange: "7" })).toEqual({ startRange: 5, endRange: 7, userId: "admin@example.com" });
+    expect(customRangeSchema.parse({ ...ok, startRange: "5", endRange: "7" })).toEqual({
+      startRange: 5,
+      endRange: 7,
+      userId: "admin@example.com",
+    });
   });
   it.each([
     [{ ...ok, startRange: undefined }, "Start range is required"],
@@ -90,9 +113,9 @@ describe("registration schemas", () => {
   it("needs 1 to 100 tickets for a multiple registration", () => {
     expect(messages(registerMultipleSchema, { ...ok, ticketIds: [] })).toEqual(["Please select at least one ticket"]);
     expect(messages(registerMultipleSchema, ok)).toEqual(["Please select at least one ticket"]);
-    expect(messages(registerMultipleSchema, { ...ok, ticketIds: Array.from({ length: 101 }, (_, i) => i + 1) })).toEqual([
-      "At most 100 tickets can be registered at once",
-    ]);
+    expect(
+      messages(registerMultipleSchema, { ...ok, ticketIds: Array.from({ length: 101 }, (_, i) => i + 1) }),
+    ).toEqual(["At most 100 tickets can be registered at once"]);
   });
 });
 
@@ -104,6 +127,10 @@ describe("searchTicketsQuerySchema", () => {
       limit: 25,
       offset: 0,
     });
-    expect(searchTicketsQuerySchema.parse({ payment: "all", search: " " })).toEqual({ status: "all", limit: 10, offset: 0 });
+    expect(searchTicketsQuerySchema.parse({ payment: "all", search: " " })).toEqual({
+      status: "all",
+      limit: 10,
+      offset: 0,
+    });
   });
 });

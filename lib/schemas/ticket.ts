@@ -1,13 +1,20 @@
 // Ticket payloads (SPEC sections 3 and 5), used by the forms, the route handlers and the importer.
 // Messages are the spec's exact texts.
 import { z } from "zod";
-import { MAX_CUSTOM_RANGE, MAX_TICKETS_PER_TRANSACTION, PAYMENT_METHODS, TICKET_CURSOR, TICKET_STATUSES, isRegisteredBuyerName, type PaymentMethod } from "@/lib/constants";
+import {
+  MAX_CUSTOM_RANGE,
+  MAX_TICKETS_PER_TRANSACTION,
+  PAYMENT_METHODS,
+  TICKET_CURSOR,
+  TICKET_STATUSES,
+  isRegisteredBuyerName,
+  type PaymentMethod,
+} from "@/lib/constants";
 import { phoneDigits, phoneProblem } from "@/lib/phone";
 import { paymentChoiceFields } from "@/lib/schemas/payment";
 import { TEXT_LIMITS, text, textRules } from "@/lib/schemas/text";
 import { TICKET_MESSAGES } from "@/lib/ticket-messages";
 import { unprintableMessage, unprintableOnStub } from "@/lib/stub-printable";
-
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const M = TICKET_MESSAGES;
@@ -43,7 +50,13 @@ const optionalEmail = z.preprocess(
 
 /** cash | gcash | bank_transfer, in any case ("GCash", "Bank Transfer"); cash when absent. */
 const paymentMethod = z.preprocess(
-  (v) => (typeof v === "string" ? v.trim().toLowerCase().replace(/[\s-]+/g, "_") : blankToUndefined(v)),
+  (v) =>
+    typeof v === "string"
+      ? v
+          .trim()
+          .toLowerCase()
+          .replace(/[\s-]+/g, "_")
+      : blankToUndefined(v),
   z.enum(PAYMENT_METHODS, { error: M.paymentMethod }).default("cash"),
 );
 
@@ -54,7 +67,10 @@ const printableOnStub = (v: string, ctx: z.RefinementCtx) => {
 };
 
 const buyerName = textRules(
-  text({ error: M.buyerNameRequired }).trim().min(1, { message: M.buyerNameRequired, abort: true }).min(3, M.buyerNameShort),
+  text({ error: M.buyerNameRequired })
+    .trim()
+    .min(1, { message: M.buyerNameRequired, abort: true })
+    .min(3, M.buyerNameShort),
   { label: "Buyer name", max: TEXT_LIMITS.name },
 ).superRefine(printableOnStub);
 
@@ -80,7 +96,10 @@ export const ticketFields = {
   event_name: optionalText("Event name", TEXT_LIMITS.identifier),
 };
 
-export function requireGcashReference(value: { payment_method: PaymentMethod; gcash_reference?: string }, ctx: z.RefinementCtx) {
+export function requireGcashReference(
+  value: { payment_method: PaymentMethod; gcash_reference?: string },
+  ctx: z.RefinementCtx,
+) {
   if (value.payment_method === "gcash" && !value.gcash_reference) {
     ctx.addIssue({ code: "custom", path: ["gcash_reference"], message: M.gcashReference });
   }
@@ -93,19 +112,43 @@ export const generateTicketFields = {
     (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : (blankToUndefined(v) ?? 1)),
     z.number({ error: M.quantity }).int(M.quantity).min(1, M.quantity).max(MAX_TICKETS_PER_TRANSACTION, M.quantity),
   ),
-  customMiddleDigits: z.preprocess(blankToUndefined, z.coerce.string().trim().regex(/^\d{3}$/, M.middleDigits).optional()),
-  customLastDigits: z.preprocess(blankToUndefined, z.coerce.string().trim().regex(/^\d{5}$/, M.lastDigits).optional()),
+  customMiddleDigits: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .string()
+      .trim()
+      .regex(/^\d{3}$/, M.middleDigits)
+      .optional(),
+  ),
+  customLastDigits: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .string()
+      .trim()
+      .regex(/^\d{5}$/, M.lastDigits)
+      .optional(),
+  ),
   /** Uses a repeated bank reference again (docs/decisions/050). */
   confirmReference: paymentChoiceFields.confirmReference,
 };
 
 /** Custom numbers only for a single ticket; a GCash payment needs its reference. */
 export function checkGenerateTicket(
-  value: { quantity: number; customMiddleDigits?: string; customLastDigits?: string; payment_method: PaymentMethod; gcash_reference?: string },
+  value: {
+    quantity: number;
+    customMiddleDigits?: string;
+    customLastDigits?: string;
+    payment_method: PaymentMethod;
+    gcash_reference?: string;
+  },
   ctx: z.RefinementCtx,
 ) {
   if (value.quantity > 1 && (value.customMiddleDigits || value.customLastDigits)) {
-    ctx.addIssue({ code: "custom", path: [value.customLastDigits ? "customLastDigits" : "customMiddleDigits"], message: M.customOnlySingle });
+    ctx.addIssue({
+      code: "custom",
+      path: [value.customLastDigits ? "customLastDigits" : "customMiddleDigits"],
+      message: M.customOnlySingle,
+    });
   }
   requireGcashReference(value, ctx);
 }
@@ -128,9 +171,16 @@ export const editTicketSchema = z.object(editTicketFields).superRefine(requireGc
 export type EditTicketPayload = z.output<typeof editTicketSchema>;
 
 export const customRangeFields = {
-  startRange: wholeNumber(M.startRequired, M.startPositive).pipe(z.number().positive({ message: M.startPositive, abort: true })),
-  endRange: wholeNumber(M.endRequired, M.endPositive).pipe(z.number().positive({ message: M.endPositive, abort: true })),
-  userId: textRules(text({ error: M.userIdRequired }).trim().min(1, M.userIdRequired), { label: "User ID", max: TEXT_LIMITS.identifier }),
+  startRange: wholeNumber(M.startRequired, M.startPositive).pipe(
+    z.number().positive({ message: M.startPositive, abort: true }),
+  ),
+  endRange: wholeNumber(M.endRequired, M.endPositive).pipe(
+    z.number().positive({ message: M.endPositive, abort: true }),
+  ),
+  userId: textRules(text({ error: M.userIdRequired }).trim().min(1, M.userIdRequired), {
+    label: "User ID",
+    max: TEXT_LIMITS.identifier,
+  }),
 };
 
 /** The end at or after the start, and at most 10,000 numbers. */
@@ -145,10 +195,13 @@ export function checkCustomRange(value: { startRange: number; endRange: number }
 export const customRangeSchema = z.object(customRangeFields).superRefine(checkCustomRange);
 export type CustomRangePayload = z.output<typeof customRangeSchema>;
 
-const registerBuyerName = textRules(text({ error: M.registerBuyerName }).trim().min(1, { message: M.registerBuyerName, abort: true }), {
-  label: "Buyer name",
-  max: TEXT_LIMITS.name,
-})
+const registerBuyerName = textRules(
+  text({ error: M.registerBuyerName }).trim().min(1, { message: M.registerBuyerName, abort: true }),
+  {
+    label: "Buyer name",
+    max: TEXT_LIMITS.name,
+  },
+)
   // A placeholder ("N/A", "Unregistered Buyer", ...) would leave the ticket unregistered (SPEC section 4).
   .refine(isRegisteredBuyerName, M.registerBuyerName)
   .superRefine(printableOnStub);
@@ -185,7 +238,16 @@ export const registerMultipleSchema = z.object({
   ...buyerFields,
   ...paymentChoiceFields,
   ticketIds: z
-    .array(z.union([textRules(text().trim().min(1, M.controlNumberEmpty), { label: "Ticket reference", max: TEXT_LIMITS.reference }), z.number().int()]), { error: M.selectTicket })
+    .array(
+      z.union([
+        textRules(text().trim().min(1, M.controlNumberEmpty), {
+          label: "Ticket reference",
+          max: TEXT_LIMITS.reference,
+        }),
+        z.number().int(),
+      ]),
+      { error: M.selectTicket },
+    )
     .min(1, M.selectTicket)
     .max(MAX_TICKETS_PER_TRANSACTION, M.tooManyTickets),
 });
@@ -200,7 +262,12 @@ const wholeQueryNumber = (options: { message: string; min: number; max?: number;
   return z.preprocess(blankToUndefined, n.default(fallback));
 };
 const limit = (fallback: number, max: number) =>
-  wholeQueryNumber({ message: `limit must be a whole number from 1 to ${max.toLocaleString("en-US")}`, min: 1, max, fallback });
+  wholeQueryNumber({
+    message: `limit must be a whole number from 1 to ${max.toLocaleString("en-US")}`,
+    min: 1,
+    max,
+    fallback,
+  });
 const offset = wholeQueryNumber({ message: "offset must be a whole number, 0 or more", min: 0, fallback: 0 });
 const optionalQueryText = z.preprocess(
   blankToUndefined,
@@ -214,13 +281,19 @@ export const MAX_PAGE_SIZE = 10_000;
  * Keyset paging (decision 081): a page's `nextCursor`/`prevCursor` given back as `after`/`before`
  * picks the next or previous page from the index, whatever the depth; `offset` stays for jumps.
  */
-const cursor = z.preprocess(blankToUndefined, z.string().regex(TICKET_CURSOR, "The cursor must be one a page answered (nextCursor or prevCursor)").optional());
+const cursor = z.preprocess(
+  blankToUndefined,
+  z.string().regex(TICKET_CURSOR, "The cursor must be one a page answered (nextCursor or prevCursor)").optional(),
+);
 /** The largest total a filtered search counts when asked for `count=capped`; past it the answer says "1,000+". */
 export const TICKET_COUNT_CAP = 1000;
 const paging = {
   after: cursor,
   before: cursor,
-  count: z.preprocess(blankToUndefined, z.enum(["exact", "capped"], { error: "count must be exact or capped" }).optional()),
+  count: z.preprocess(
+    blankToUndefined,
+    z.enum(["exact", "capped"], { error: "count must be exact or capped" }).optional(),
+  ),
 };
 
 export const listTicketsQuerySchema = z.object({ limit: limit(10, MAX_PAGE_SIZE), offset, ...paging });
@@ -229,9 +302,18 @@ export const TICKET_STATUS_FILTERS = ["all", "registered", "unregistered"] as co
 
 export const searchTicketsQuerySchema = z.object({
   search: optionalQueryText,
-  status: z.preprocess((v) => (typeof v === "string" && v.trim() ? v.trim().toLowerCase() : undefined), z.enum(TICKET_STATUS_FILTERS, { error: "status must be one of all, registered, unregistered" }).default("all")),
+  status: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() ? v.trim().toLowerCase() : undefined),
+    z.enum(TICKET_STATUS_FILTERS, { error: "status must be one of all, registered, unregistered" }).default("all"),
+  ),
   payment: z.preprocess(
-    (v) => (typeof v === "string" && v.trim() && v.trim().toLowerCase() !== "all" ? v.trim().toLowerCase().replace(/[\s-]+/g, "_") : undefined),
+    (v) =>
+      typeof v === "string" && v.trim() && v.trim().toLowerCase() !== "all"
+        ? v
+            .trim()
+            .toLowerCase()
+            .replace(/[\s-]+/g, "_")
+        : undefined,
     z.enum(PAYMENT_METHODS, { error: `payment must be one of all, ${PAYMENT_METHODS.join(", ")}` }).optional(),
   ),
   user: optionalQueryText,
@@ -242,7 +324,9 @@ export const searchTicketsQuerySchema = z.object({
 export type SearchTicketsQuery = z.output<typeof searchTicketsQuerySchema>;
 
 /** The list's filters alone (search, status, payment, creator): Print stubs' "current filter" takes the same (issue 22). */
-export const ticketListFilterSchema = searchTicketsQuerySchema.pick({ search: true, status: true, payment: true, user: true }).strict();
+export const ticketListFilterSchema = searchTicketsQuerySchema
+  .pick({ search: true, status: true, payment: true, user: true })
+  .strict();
 export type TicketListFilter = z.output<typeof ticketListFilterSchema>;
 
 export const unregisteredQuerySchema = z.object({ search: optionalQueryText, limit: limit(20, 100), offset });

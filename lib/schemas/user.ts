@@ -17,10 +17,13 @@ export function normalizeEmail(email: string) {
 }
 
 /** An email naming an existing user: trimmed, lower-cased, pattern-checked. */
-export const emailSchema = textRules(text({ error: "Email is required" }).trim().min(1, "Email is required").toLowerCase(), {
-  label: "Email",
-  max: TEXT_LIMITS.email,
-}).regex(EMAIL_PATTERN, EMAIL_INVALID_MESSAGE);
+export const emailSchema = textRules(
+  text({ error: "Email is required" }).trim().min(1, "Email is required").toLowerCase(),
+  {
+    label: "Email",
+    max: TEXT_LIMITS.email,
+  },
+).regex(EMAIL_PATTERN, EMAIL_INVALID_MESSAGE);
 
 /**
  * Add user: both fields required first (one message for either), then the address pattern,
@@ -72,7 +75,9 @@ export const resetGoogleLinkSchema = z.object({ email: emailSchema });
 /** check-admin: an email is optional; absent means "me". */
 export const checkAdminSchema = z.object({ email: emailSchema.optional() });
 
-export const verifyTokenSchema = z.object({ token: z.string().max(TEXT_LIMITS.idToken, `token must be at most ${TEXT_LIMITS.idToken} characters.`).optional() });
+export const verifyTokenSchema = z.object({
+  token: z.string().max(TEXT_LIMITS.idToken, `token must be at most ${TEXT_LIMITS.idToken} characters.`).optional(),
+});
 
 export const googleSignInSchema = z.object({
   idToken: z

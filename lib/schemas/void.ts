@@ -41,20 +41,34 @@ export type VoidTicketFormValues = z.input<typeof voidTicketFormSchema>;
 export const unvoidTicketSchema = z.object({
   reason: z.preprocess(
     blank,
-    textRules(text({ error: VOID_MESSAGES.unvoidReason }).trim().min(1, VOID_MESSAGES.unvoidReason), { label: "Reason", max: NOTE_MAX, multiline: true }),
+    textRules(text({ error: VOID_MESSAGES.unvoidReason }).trim().min(1, VOID_MESSAGES.unvoidReason), {
+      label: "Reason",
+      max: NOTE_MAX,
+      multiline: true,
+    }),
   ),
 });
 export type UnvoidTicketPayload = z.output<typeof unvoidTicketSchema>;
 
 /** The Unvoid dialog's form (a string in, the same rule). */
 export const unvoidTicketFormSchema = z.object({
-  reason: textRules(text().trim().min(1, VOID_MESSAGES.unvoidReason), { label: "Reason", max: NOTE_MAX, multiline: true }),
+  reason: textRules(text().trim().min(1, VOID_MESSAGES.unvoidReason), {
+    label: "Reason",
+    max: NOTE_MAX,
+    multiline: true,
+  }),
 });
 export type UnvoidTicketFormValues = z.input<typeof unvoidTicketFormSchema>;
 
 export const voidedListQuerySchema = z.object({
-  limit: z.preprocess(blank, z.coerce.number({ error: "limit must be a whole number from 1 to 1,000" }).int().min(1).max(1000).default(50)),
-  offset: z.preprocess(blank, z.coerce.number({ error: "offset must be a whole number, 0 or more" }).int().min(0).default(0)),
+  limit: z.preprocess(
+    blank,
+    z.coerce.number({ error: "limit must be a whole number from 1 to 1,000" }).int().min(1).max(1000).default(50),
+  ),
+  offset: z.preprocess(
+    blank,
+    z.coerce.number({ error: "offset must be a whole number, 0 or more" }).int().min(0).default(0),
+  ),
 });
 
 /** One row of the Voided numbers report. */
@@ -70,4 +84,3 @@ export interface VoidedTicket {
   /** Whether it had been sold (registered) when voided: its money leaves the sold figures. */
   was_sold: boolean;
 }
-

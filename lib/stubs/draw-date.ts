@@ -12,7 +12,15 @@ export function isDrawAt(value: string): boolean {
   if (!m) return false;
   const [, y, mo, d, h, mi] = m.map(Number);
   const date = new Date(Date.UTC(y, mo - 1, d, h, mi));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && h < 24 && mi < 60 && y >= 2000 && y <= 2100;
+  return (
+    date.getUTCFullYear() === y &&
+    date.getUTCMonth() === mo - 1 &&
+    date.getUTCDate() === d &&
+    h < 24 &&
+    mi < 60 &&
+    y >= 2000 &&
+    y <= 2100
+  );
 }
 
 /**

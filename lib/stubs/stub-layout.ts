@@ -55,10 +55,19 @@ export function stubBoxes(paper: Paper, layout: Layout) {
  * position i of page p holds the (i·P + p)-th ticket, so after the sheets are stacked and cut,
  * each pile is a run of consecutive numbers (one seller's booklet).
  */
-export function ticketAt(options: { order: StackOrder; layout: Layout; total: number; page: number; position: number }): number | null {
+export function ticketAt(options: {
+  order: StackOrder;
+  layout: Layout;
+  total: number;
+  page: number;
+  position: number;
+}): number | null {
   const k = stubsPerPage(options.layout);
   const pages = pageCount(options.total, options.layout);
-  const index = options.order === "sequential" ? (options.page - 1) * k + options.position : options.position * pages + options.page - 1;
+  const index =
+    options.order === "sequential"
+      ? (options.page - 1) * k + options.position
+      : options.position * pages + options.page - 1;
   return index < options.total ? index : null;
 }
 

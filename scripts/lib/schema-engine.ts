@@ -49,11 +49,7 @@ export async function withSchemaEngine<T>(fn: (engine: Engine, schema: string) =
       return new PrismaPGlite(shadow).connect();
     },
   });
-  const engine = await engineModule.SchemaEngine.new(
-    { datamodels: [[SCHEMA_PATH, schema]] },
-    () => {},
-    adapter,
-  );
+  const engine = await engineModule.SchemaEngine.new({ datamodels: [[SCHEMA_PATH, schema]] }, () => {}, adapter);
   try {
     return await fn(engine, schema);
   } finally {
@@ -64,7 +60,10 @@ export async function withSchemaEngine<T>(fn: (engine: Engine, schema: string) =
 
 export async function loadMigrationList(dir = MIGRATIONS_DIR): Promise<MigrationList> {
   const entries = await readdir(dir, { withFileTypes: true });
-  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const names = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   const lockPath = path.join(dir, "migration_lock.toml");
   return {
     tag: "migrations",

@@ -10,8 +10,10 @@ export function activityConditions(filters: AuditFilters, timezone: string): Pri
   const conditions: Prisma.Sql[] = [];
   if (filters.action) conditions.push(Prisma.sql`a.action = ${filters.action}`);
   if (filters.actor) conditions.push(Prisma.sql`a.actor_email = ${filters.actor}`);
-  if (filters.from) conditions.push(Prisma.sql`a.created_at >= (${filters.from}::date)::timestamp AT TIME ZONE ${timezone}`);
-  if (filters.to) conditions.push(Prisma.sql`a.created_at < (${filters.to}::date + 1)::timestamp AT TIME ZONE ${timezone}`);
+  if (filters.from)
+    conditions.push(Prisma.sql`a.created_at >= (${filters.from}::date)::timestamp AT TIME ZONE ${timezone}`);
+  if (filters.to)
+    conditions.push(Prisma.sql`a.created_at < (${filters.to}::date + 1)::timestamp AT TIME ZONE ${timezone}`);
   return conditions;
 }
 
@@ -33,7 +35,10 @@ export function selectActivityRows(
   options: { conditions: Prisma.Sql[]; limit: number; offset?: number; before?: { createdAt: Date; id: string } },
 ) {
   const conditions = options.before
-    ? [...options.conditions, Prisma.sql`(a.created_at, a.id) < (${options.before.createdAt}::timestamptz, ${options.before.id}::bigint)`]
+    ? [
+        ...options.conditions,
+        Prisma.sql`(a.created_at, a.id) < (${options.before.createdAt}::timestamptz, ${options.before.id}::bigint)`,
+      ]
     : options.conditions;
   return tx.$queryRaw<ActivityRow[]>`
     SELECT p.id::text AS id, p.created_at, p.actor_id::text AS actor_id, p.actor_email, actor.display_name AS actor_name, p.action, p.entity_type,
@@ -55,5 +60,10 @@ export function selectActivityRows(
 }
 
 export function serializeActivityRow(row: ActivityRow): AuditEntry {
-  return { ...row, created_at: new Date(row.created_at).toISOString(), before: row.before ?? null, after: row.after ?? null };
+  return {
+    ...row,
+    created_at: new Date(row.created_at).toISOString(),
+    before: row.before ?? null,
+    after: row.after ?? null,
+  };
 }

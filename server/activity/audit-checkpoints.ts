@@ -87,5 +87,11 @@ export async function verifyAuditCheckpoint(options: { principal: Principal; id:
   const [purge] = await sql<{ purged_at: Date | string | null }>(`SELECT purged_at FROM raffle_state WHERE id = 1`);
   const purgedAt = purge?.purged_at ? new Date(purge.purged_at) : null;
   const maskedByPurgeAt = purgedAt && purgedAt > new Date(checkpoint.createdAt) ? purgedAt.toISOString() : null;
-  return { ok: now.count === checkpoint.count && now.sha256 === checkpoint.sha256, count: now.count, sha256: now.sha256, checkpoint, maskedByPurgeAt };
+  return {
+    ok: now.count === checkpoint.count && now.sha256 === checkpoint.sha256,
+    count: now.count,
+    sha256: now.sha256,
+    checkpoint,
+    maskedByPurgeAt,
+  };
 }

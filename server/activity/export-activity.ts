@@ -44,7 +44,10 @@ export async function exportActivity(options: { principal: Principal; filters: A
         if (isFirst || rows.length > 0) {
           const data = csvRows(rows, timezone);
           // papaparse ends a header with no rows in a newline; rows are joined by the batches.
-          const text = Papa.unparse(isFirst ? { fields: header, data } : data, { escapeFormulae: true, newline: "\r\n" }).replace(/\r\n$/, "");
+          const text = Papa.unparse(isFirst ? { fields: header, data } : data, {
+            escapeFormulae: true,
+            newline: "\r\n",
+          }).replace(/\r\n$/, "");
           controller.enqueue(encoder.encode(`${isFirst ? "\uFEFF" : "\r\n"}${text}`));
           isFirst = false;
         }

@@ -3,7 +3,12 @@ import { AUDIT_PAGE_SIZE, type AuditListQuery } from "@/lib/schemas/audit";
 import type { Principal } from "@/server/auth/principal";
 import { requireAdmin } from "@/server/auth/require-admin";
 import { db } from "@/server/db/client";
-import { activityConditions, selectActivityRows, serializeActivityRow, whereClause } from "@/server/activity/activity-rows";
+import {
+  activityConditions,
+  selectActivityRows,
+  serializeActivityRow,
+  whereClause,
+} from "@/server/activity/activity-rows";
 import { getSettings } from "@/server/settings/get-settings";
 
 /** GET /api/audit: one page (50) of the audit log, newest first, with the filtered total. */

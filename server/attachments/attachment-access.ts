@@ -17,12 +17,18 @@ export const NOT_YOUR_ATTACHMENTS = "You can only see the attachments of tickets
  * rule (docs/decisions/036, 046): administrators, and the staff who generated or registered
  * the ticket.
  */
-export function assertCanUseAttachments(ticket: Pick<Ticket, "created_by_id" | "registered_by_id">, principal: Principal) {
+export function assertCanUseAttachments(
+  ticket: Pick<Ticket, "created_by_id" | "registered_by_id">,
+  principal: Principal,
+) {
   if (!canSeeBuyerContact(ticket, principal)) throw new AppError("forbidden", NOT_YOUR_ATTACHMENTS);
 }
 
 /** The ticket named by id, control number or number, checked for the caller; locked (for a write) when asked. */
-export async function findTicketForAttachments(tx: Tx, options: { ref: string; principal: Principal; lock?: boolean }): Promise<Ticket> {
+export async function findTicketForAttachments(
+  tx: Tx,
+  options: { ref: string; principal: Principal; lock?: boolean },
+): Promise<Ticket> {
   const where = ticketRefCondition(options.ref);
   if (!where) throw new AppError("not_found", TICKET_NOT_FOUND);
   const rows = options.lock
@@ -45,8 +51,20 @@ export function attachmentIdOrThrow(id: string): string {
 }
 
 /** The JSON shape of an attachment (SPEC section 3 and section 7's list). */
-export function serializeAttachment(row: { id: string; fileName: string; fileSize: number; contentType: string; createdAt: Date }) {
-  return { id: row.id, file_name: row.fileName, file_size: row.fileSize, content_type: row.contentType, created_at: row.createdAt.toISOString() };
+export function serializeAttachment(row: {
+  id: string;
+  fileName: string;
+  fileSize: number;
+  contentType: string;
+  createdAt: Date;
+}) {
+  return {
+    id: row.id,
+    file_name: row.fileName,
+    file_size: row.fileSize,
+    content_type: row.contentType,
+    created_at: row.createdAt.toISOString(),
+  };
 }
 
 export type AttachmentJson = ReturnType<typeof serializeAttachment>;

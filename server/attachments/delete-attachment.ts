@@ -30,8 +30,15 @@ export async function deleteAttachment(options: { principal: Principal; id: stri
       SELECT a.*, t.control_number, t.void_reason FROM a LEFT JOIN tickets t ON t.id = a.ticket_id`;
     if (!row) throw new AppError("not_found", ATTACHMENT_NOT_FOUND);
     // A voided ticket's files stay as they were (docs/decisions/051): the throw rolls the DELETE back.
-    if (row.void_reason && row.control_number) throw ticketVoided({ control_number: row.control_number, void_reason: row.void_reason });
-    const attachment = serializeAttachment({ id: row.id, fileName: row.file_name, fileSize: row.file_size, contentType: row.content_type, createdAt: new Date(row.created_at) });
+    if (row.void_reason && row.control_number)
+      throw ticketVoided({ control_number: row.control_number, void_reason: row.void_reason });
+    const attachment = serializeAttachment({
+      id: row.id,
+      fileName: row.file_name,
+      fileSize: row.file_size,
+      contentType: row.content_type,
+      createdAt: new Date(row.created_at),
+    });
     await writeAudit(tx, {
       actor: { id: user.id, email: user.email },
       action: "attachment.delete",

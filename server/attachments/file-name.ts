@@ -27,7 +27,8 @@ const SAME_TYPE: Record<string, string[]> = { jpg: ["jpg", "jpeg", "jpe"], heic:
  */
 export function withTypeExtension(name: string, ext: string): string {
   const own = /\.([A-Za-z0-9]{1,10})$/.exec(name)?.[1]?.toLowerCase();
-  if (own && (SAME_TYPE[ext] ?? [ext]).includes(own) && name.length <= MAX_NAME_LENGTH && name.length > own.length + 1) return name;
+  if (own && (SAME_TYPE[ext] ?? [ext]).includes(own) && name.length <= MAX_NAME_LENGTH && name.length > own.length + 1)
+    return name;
   const stem = name.replace(/\.[A-Za-z0-9]{1,10}$/, "").replace(/[.\s]+$/, "");
   if (!stem) return `attachment.${ext}`;
   return `${stem.slice(0, MAX_NAME_LENGTH - ext.length - 1)}.${ext}`;
@@ -39,6 +40,9 @@ export function withTypeExtension(name: string, ext: string): string {
  */
 export function contentDisposition(fileName: string): string {
   const fallback = fileName.replace(/[^\x20-\x7E]/g, "_").replace(/["\\]/g, "_") || "attachment";
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }

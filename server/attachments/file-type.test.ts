@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { detectAttachmentType } from "@/server/attachments/file-type";
 import { cleanFileName, contentDisposition } from "@/server/attachments/file-name";
 
-const bytes = (...parts: (string | number[])[]) => new Uint8Array(Buffer.concat(parts.map((p) => (typeof p === "string" ? Buffer.from(p, "latin1") : Buffer.from(p)))));
+const bytes = (...parts: (string | number[])[]) =>
+  new Uint8Array(Buffer.concat(parts.map((p) => (typeof p === "string" ? Buffer.from(p, "latin1") : Buffer.from(p)))));
 
 describe("detectAttachmentType", () => {
   it("knows each accepted type by its leading bytes", () => {
@@ -66,6 +67,8 @@ describe("the stored extension is the detected type's (issue 25 item 8)", () => 
 describe("contentDisposition", () => {
   it("gives an ASCII fallback and the exact name as RFC 5987 filename*", () => {
     expect(contentDisposition("receipt.pdf")).toBe(`attachment; filename="receipt.pdf"; filename*=UTF-8''receipt.pdf`);
-    expect(contentDisposition(`Peña "x" (1)'s.jpg`)).toBe(`attachment; filename="Pe_a _x_ (1)'s.jpg"; filename*=UTF-8''Pe%C3%B1a%20%22x%22%20%281%29%27s.jpg`);
+    expect(contentDisposition(`Peña "x" (1)'s.jpg`)).toBe(
+      `attachment; filename="Pe_a _x_ (1)'s.jpg"; filename*=UTF-8''Pe%C3%B1a%20%22x%22%20%281%29%27s.jpg`,
+    );
   });
 });

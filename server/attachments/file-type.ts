@@ -24,12 +24,18 @@ const HEIF_BRANDS = new Set(["mif1", "msf1", "heif"]);
  */
 export function detectAttachmentType(bytes: Uint8Array): AttachmentType | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return ATTACHMENT_TYPES.jpeg;
-  if (bytes.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => bytes[i] === b)) return ATTACHMENT_TYPES.png;
-  if (bytes.length >= 12 && ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 12) === "WEBP") return ATTACHMENT_TYPES.webp;
+  if (bytes.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => bytes[i] === b))
+    return ATTACHMENT_TYPES.png;
+  if (bytes.length >= 12 && ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 12) === "WEBP")
+    return ATTACHMENT_TYPES.webp;
   if (bytes.length >= 5 && ascii(bytes, 0, 5) === "%PDF-") return ATTACHMENT_TYPES.pdf;
   if (bytes.length >= 12 && ascii(bytes, 4, 8) === "ftyp") {
     // The major brand, then the compatible brands up to the box's end.
-    const boxSize = Math.min(((bytes[0] << 24) | (bytes[1] << 16) | (bytes[2] << 8) | bytes[3]) >>> 0, bytes.length, 256);
+    const boxSize = Math.min(
+      ((bytes[0] << 24) | (bytes[1] << 16) | (bytes[2] << 8) | bytes[3]) >>> 0,
+      bytes.length,
+      256,
+    );
     const brands = [ascii(bytes, 8, 12)];
     for (let i = 16; i + 4 <= boxSize; i += 4) brands.push(ascii(bytes, i, i + 4));
     if (brands.some((b) => HEIC_BRANDS.has(b))) return ATTACHMENT_TYPES.heic;

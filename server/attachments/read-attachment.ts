@@ -1,6 +1,10 @@
 import "server-only";
 import type { Principal } from "@/server/auth/principal";
-import { ATTACHMENT_NOT_FOUND, assertCanUseAttachments, attachmentIdOrThrow } from "@/server/attachments/attachment-access";
+import {
+  ATTACHMENT_NOT_FOUND,
+  assertCanUseAttachments,
+  attachmentIdOrThrow,
+} from "@/server/attachments/attachment-access";
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/http/errors";
 
@@ -11,6 +15,9 @@ export async function readAttachment(options: { principal: Principal; id: string
     include: { ticket: { select: { createdById: true, registeredById: true } } },
   });
   if (!row) throw new AppError("not_found", ATTACHMENT_NOT_FOUND);
-  assertCanUseAttachments({ created_by_id: row.ticket.createdById, registered_by_id: row.ticket.registeredById }, options.principal);
+  assertCanUseAttachments(
+    { created_by_id: row.ticket.createdById, registered_by_id: row.ticket.registeredById },
+    options.principal,
+  );
   return { fileName: row.fileName, contentType: row.contentType, data: row.data };
 }

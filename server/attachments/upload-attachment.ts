@@ -18,7 +18,12 @@ export const TOO_MANY_ATTACHMENTS_MESSAGE = `A ticket can have at most ${MAX_ATT
  * leading bytes; the count per ticket holds under concurrency because the ticket row is locked
  * for the transaction that counts and inserts. The audit row commits with the file.
  */
-export async function uploadAttachment(options: { principal: Principal; ticketRef: string; fileName: string; bytes: Uint8Array }) {
+export async function uploadAttachment(options: {
+  principal: Principal;
+  ticketRef: string;
+  fileName: string;
+  bytes: Uint8Array;
+}) {
   const { principal, bytes } = options;
   if (bytes.byteLength === 0) throw new AppError("bad_request", "The file is empty");
   if (bytes.byteLength > MAX_ATTACHMENT_BYTES) throw new AppError("payload_too_large", FILE_TOO_LARGE_MESSAGE);
@@ -32,7 +37,14 @@ export async function uploadAttachment(options: { principal: Principal; ticketRe
     const count = await tx.ticketAttachment.count({ where: { ticketId: ticket.id } });
     if (count >= MAX_ATTACHMENTS_PER_TICKET) throw new AppError("limit_reached", TOO_MANY_ATTACHMENTS_MESSAGE);
     const row = await tx.ticketAttachment.create({
-      data: { ticketId: ticket.id, fileName, fileSize: bytes.byteLength, contentType: type.mime, data: new Uint8Array(bytes), uploadedBy: principal.user.email },
+      data: {
+        ticketId: ticket.id,
+        fileName,
+        fileSize: bytes.byteLength,
+        contentType: type.mime,
+        data: new Uint8Array(bytes),
+        uploadedBy: principal.user.email,
+      },
       select: { id: true, fileName: true, fileSize: true, contentType: true, createdAt: true },
     });
     const attachment = serializeAttachment(row);

@@ -58,7 +58,11 @@ export async function endAccountSession(options: { principal: Principal; id: str
       action: "auth.session_end",
       entityType: "session",
       entityId: ended.id,
-      before: { kind: ended.kind, created_at: ended.created_at.toISOString(), last_seen_at: ended.last_seen_at.toISOString() },
+      before: {
+        kind: ended.kind,
+        created_at: ended.created_at.toISOString(),
+        last_seen_at: ended.last_seen_at.toISOString(),
+      },
       after: { current },
     });
     return { current };

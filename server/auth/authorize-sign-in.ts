@@ -70,7 +70,13 @@ export async function authorizeSignIn(options: {
     });
     return updated;
   });
-  if (refused) await recordSignInFailure({ email, reason: refused, method: options.method, clientAddress: options.clientAddress ?? null });
+  if (refused)
+    await recordSignInFailure({
+      email,
+      reason: refused,
+      method: options.method,
+      clientAddress: options.clientAddress ?? null,
+    });
   if (refused === "other_account") throw new AppError("google_account_mismatch", GOOGLE_ACCOUNT_MISMATCH_MESSAGE);
   return admitted;
 }
@@ -87,7 +93,9 @@ export const GOOGLE_ACCOUNT_MISMATCH_MESSAGE =
 async function bindGoogleAccount(tx: Prisma.TransactionClient, userId: string, sub: string): Promise<boolean> {
   await tx.$executeRaw`UPDATE users SET google_sub = ${sub}
     WHERE id = ${userId}::uuid AND google_sub IS NULL AND NOT EXISTS (SELECT 1 FROM users WHERE google_sub = ${sub})`;
-  const [row] = await tx.$queryRaw<{ google_sub: string | null }[]>`SELECT google_sub FROM users WHERE id = ${userId}::uuid`;
+  const [row] = await tx.$queryRaw<
+    { google_sub: string | null }[]
+  >`SELECT google_sub FROM users WHERE id = ${userId}::uuid`;
   // Unbound here means another user holds this account (its e-mail changed): not refused.
   return row.google_sub === null || row.google_sub === sub;
 }

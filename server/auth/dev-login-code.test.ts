@@ -53,9 +53,17 @@ describe("cookies over plain http", () => {
   });
 
   it("the session cookie is __Host- over https (Secure, Path=/, no Domain), plain over http (issue 25 item 12)", () => {
-    useEnv({ NODE_ENV: "production", AUTH_SECRET: "x".repeat(40), AUTH_URL: "https://raffle.example.org", SERVED_OVER_HTTP: undefined });
+    useEnv({
+      NODE_ENV: "production",
+      AUTH_SECRET: "x".repeat(40),
+      AUTH_URL: "https://raffle.example.org",
+      SERVED_OVER_HTTP: undefined,
+    });
     expect(sessionCookieName()).toBe("__Host-authjs.session-token");
-    expect(sessionCookieConfig()).toEqual({ name: "__Host-authjs.session-token", options: { httpOnly: true, sameSite: "lax", path: "/", secure: true } });
+    expect(sessionCookieConfig()).toEqual({
+      name: "__Host-authjs.session-token",
+      options: { httpOnly: true, sameSite: "lax", path: "/", secure: true },
+    });
     expect(sessionCookieConfig().options).not.toHaveProperty("domain");
     useEnv({ AUTH_URL: "http://127.0.0.1:3000" });
     expect(sessionCookieName()).toBe("authjs.session-token");

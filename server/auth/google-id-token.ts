@@ -59,10 +59,12 @@ export function invalidGoogleToken(message: string, cause?: unknown) {
 
 function reasonFor(error: unknown): string {
   // maxTokenAge: jose reports a token issued too long ago as expired, naming the `iat` claim.
-  if (error instanceof joseErrors.JWTExpired && error.claim === "iat") return "The Google ID token is too old: sign in again";
+  if (error instanceof joseErrors.JWTExpired && error.claim === "iat")
+    return "The Google ID token is too old: sign in again";
   if (error instanceof joseErrors.JWTExpired) return "The Google ID token has expired";
   if (error instanceof joseErrors.JWTClaimValidationFailed) {
-    if (error.claim === "iat" && /should be in the past/.test(error.message)) return "The Google ID token is dated in the future";
+    if (error.claim === "iat" && /should be in the past/.test(error.message))
+      return "The Google ID token is dated in the future";
     if (error.claim === "iat") return "The Google ID token has no valid issue time";
     if (error.claim === "aud") return "The Google ID token was issued for another application";
     if (error.claim === "iss") return "The Google ID token was issued by an unexpected issuer";
@@ -85,7 +87,10 @@ export function isEmailVerifiedClaim(value: unknown): boolean {
  * mobile one), `exp`, and, when `requireEmailVerification` (the setting of that name), a
  * verified email. Any failure is a 401 `invalid_google_token`.
  */
-export async function verifyGoogleIdToken(idToken: string, options: { requireEmailVerification: boolean }): Promise<GoogleIdentity> {
+export async function verifyGoogleIdToken(
+  idToken: string,
+  options: { requireEmailVerification: boolean },
+): Promise<GoogleIdentity> {
   const e = env();
   const issuer = e.AUTH_GOOGLE_ISSUER.replace(/\/$/, "");
   const audiences = [e.AUTH_GOOGLE_ID, ...e.GOOGLE_MOBILE_CLIENT_IDS].filter((v): v is string => Boolean(v));
@@ -112,14 +117,22 @@ export async function verifyGoogleIdToken(idToken: string, options: { requireEma
     }));
   } catch (error) {
     if (error instanceof joseErrors.JWKSTimeout) {
-      throw new AppError("unavailable", "Cannot reach Google to verify the sign-in; please try again", { cause: error });
+      throw new AppError("unavailable", "Cannot reach Google to verify the sign-in; please try again", {
+        cause: error,
+      });
     }
     throw invalidGoogleToken(reasonFor(error), error);
   }
-  if (typeof payload.exp !== "number" || typeof payload.iat !== "number") throw invalidGoogleToken("The Google ID token has no expiry");
-  if (payload.exp - payload.iat > MAX_TOKEN_LIFETIME_SECONDS + CLOCK_SKEW_SECONDS) throw invalidGoogleToken("The Google ID token's lifetime is too long");
+  if (typeof payload.exp !== "number" || typeof payload.iat !== "number")
+    throw invalidGoogleToken("The Google ID token has no expiry");
+  if (payload.exp - payload.iat > MAX_TOKEN_LIFETIME_SECONDS + CLOCK_SKEW_SECONDS)
+    throw invalidGoogleToken("The Google ID token's lifetime is too long");
   // Several audiences: the authorized party must be one of ours (OpenID Connect Core 3.1.3.7).
-  if (Array.isArray(payload.aud) && payload.aud.length > 1 && (typeof payload.azp !== "string" || !audiences.includes(payload.azp))) {
+  if (
+    Array.isArray(payload.aud) &&
+    payload.aud.length > 1 &&
+    (typeof payload.azp !== "string" || !audiences.includes(payload.azp))
+  ) {
     throw invalidGoogleToken("The Google ID token was issued for another application");
   }
   const email = typeof payload.email === "string" ? payload.email : "";

@@ -14,7 +14,11 @@ import { toAuthUser } from "@/server/users/serialize-user";
  * enabled email buys an opaque bearer token. The email sent beside the token is ignored. An
  * unverified Google email is refused while the require_email_verification setting is on.
  */
-export async function signInWithGoogleIdToken(options: { idToken: string; claimedEmail?: string | null; clientAddress?: string | null }) {
+export async function signInWithGoogleIdToken(options: {
+  idToken: string;
+  claimedEmail?: string | null;
+  clientAddress?: string | null;
+}) {
   const { requireEmailVerification } = await getSettings();
   const clientAddress = options.clientAddress ?? null;
   // A token that does not verify names no trustworthy e-mail: the one sent beside it is recorded.
@@ -24,7 +28,9 @@ export async function signInWithGoogleIdToken(options: { idToken: string; claime
     }
     throw error;
   };
-  const identity = await verifyGoogleIdToken(options.idToken, { requireEmailVerification }).catch((error: unknown) => refuse(error, options.claimedEmail));
+  const identity = await verifyGoogleIdToken(options.idToken, { requireEmailVerification }).catch((error: unknown) =>
+    refuse(error, options.claimedEmail),
+  );
   // One exchange per token: a copied or logged token is worthless, also after sign-out.
   if (!(await markIdTokenUsed({ idToken: options.idToken, expiresAt: identity.expiresAt }))) {
     await refuse(invalidGoogleToken("The Google ID token has already been used: sign in again"), identity.email);
@@ -37,7 +43,8 @@ export async function signInWithGoogleIdToken(options: { idToken: string; claime
     clientAddress,
     googleSub: identity.sub || null,
   });
-  if (!user) throw new AppError("not_authorized_email", NOT_AUTHORIZED_MESSAGE, { extra: { error: NOT_AUTHORIZED_MESSAGE } });
+  if (!user)
+    throw new AppError("not_authorized_email", NOT_AUTHORIZED_MESSAGE, { extra: { error: NOT_AUTHORIZED_MESSAGE } });
   const { token } = await createSession({ userId: user.id, kind: "bearer" });
   return { success: true as const, user: toAuthUser(user), token: token! };
 }

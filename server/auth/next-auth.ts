@@ -63,11 +63,18 @@ async function requestClientAddress(): Promise<string | null> {
   }
 }
 
-const VISITOR_ERRORS = new Set(["AccessDenied", "CredentialsSignin", "MissingCSRF", "OAuthCallbackError", "Verification"]);
+const VISITOR_ERRORS = new Set([
+  "AccessDenied",
+  "CredentialsSignin",
+  "MissingCSRF",
+  "OAuthCallbackError",
+  "Verification",
+]);
 
 const logger: NextAuthConfig["logger"] = {
   error(error) {
-    if (error instanceof AuthError && VISITOR_ERRORS.has(error.type)) console.warn(`[auth] request refused: ${error.type}`);
+    if (error instanceof AuthError && VISITOR_ERRORS.has(error.type))
+      console.warn(`[auth] request refused: ${error.type}`);
     else console.error("[auth]", error);
   },
   warn(code) {
@@ -107,7 +114,12 @@ function config(): NextAuthConfig {
         const address = await requestClientAddress();
         if (account.provider === "google") {
           if (!isEmailVerifiedClaim(profile?.email_verified) && (await getSettings()).requireEmailVerification) {
-            await recordSignInFailure({ email: profile?.email, reason: "not_allowed", method: "google", clientAddress: address });
+            await recordSignInFailure({
+              email: profile?.email,
+              reason: "not_allowed",
+              method: "google",
+              clientAddress: address,
+            });
             return false;
           }
           email = profile?.email;
@@ -139,7 +151,13 @@ function config(): NextAuthConfig {
           const dbUser = user.email ? await findActiveUserByEmail(user.email) : null;
           if (!dbUser) return null;
           const { sessionId } = await createSession({ userId: dbUser.id, kind: "cookie" });
-          return { sub: dbUser.id, email: dbUser.email, name: dbUser.displayName, picture: dbUser.photoUrl, sid: sessionId };
+          return {
+            sub: dbUser.id,
+            email: dbUser.email,
+            name: dbUser.displayName,
+            picture: dbUser.photoUrl,
+            sid: sessionId,
+          };
         }
         if (typeof token.sid !== "string") return null;
         const session = await resolveSession({ sessionId: token.sid });

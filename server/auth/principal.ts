@@ -28,11 +28,23 @@ export async function getPrincipal(req: Pick<NextRequest, "headers" | "cookies">
     }
     const session = await resolveSession({ token: match[1] });
     if (!session || session.kind !== "bearer") throw new AppError("unauthorized", "Invalid or expired token");
-    return { user: session.user, via: "bearer", sessionId: session.sessionId, settings: session.settings, raffleStatus: session.raffleStatus };
+    return {
+      user: session.user,
+      via: "bearer",
+      sessionId: session.sessionId,
+      settings: session.settings,
+      raffleStatus: session.raffleStatus,
+    };
   }
   const sessionId = await readCookieSessionId(req);
   if (!sessionId) return null;
   const session = await resolveSession({ sessionId });
   if (!session || session.kind !== "cookie") return null;
-  return { user: session.user, via: "cookie", sessionId: session.sessionId, settings: session.settings, raffleStatus: session.raffleStatus };
+  return {
+    user: session.user,
+    via: "cookie",
+    sessionId: session.sessionId,
+    settings: session.settings,
+    raffleStatus: session.raffleStatus,
+  };
 }

@@ -109,12 +109,21 @@ export async function resolveSession(by: { sessionId: string } | { token: string
   if (!row) return null;
   if (Date.now() - new Date(row.last_seen_at).getTime() > TOUCH_INTERVAL_MS) {
     // Conditional, so concurrent requests of one session write the row once.
-    await sql(`UPDATE auth_sessions SET last_seen_at = now() WHERE id = $1::uuid AND last_seen_at < now() - interval '1 minute'`, [row.id]);
+    await sql(
+      `UPDATE auth_sessions SET last_seen_at = now() WHERE id = $1::uuid AND last_seen_at < now() - interval '1 minute'`,
+      [row.id],
+    );
   }
   return {
     sessionId: row.id,
     kind: row.kind,
-    user: { id: row.user_id, email: row.email, displayName: row.display_name, photoUrl: row.photo_url, isAdmin: row.is_admin },
+    user: {
+      id: row.user_id,
+      email: row.email,
+      displayName: row.display_name,
+      photoUrl: row.photo_url,
+      isAdmin: row.is_admin,
+    },
     settings: { apiRateLimit: row.api_rate_limit, enableApiLogging: row.enable_api_logging },
     raffleStatus: row.raffle_status,
   };

@@ -38,7 +38,8 @@ function withinBound(address: string | null): boolean {
 }
 
 /** What is stored as the subject: the address as typed, trimmed and lower-cased, at most 320 characters. */
-const subjectOf = (email: string | null | undefined) => (email ?? "").trim().toLowerCase().slice(0, 320) || "(no e-mail)";
+const subjectOf = (email: string | null | undefined) =>
+  (email ?? "").trim().toLowerCase().slice(0, 320) || "(no e-mail)";
 
 /** Records one refused sign-in; never throws (the refusal itself must still be answered). */
 export async function recordSignInFailure(options: {

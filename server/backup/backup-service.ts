@@ -21,7 +21,12 @@ let queue: Promise<unknown> = Promise.resolve();
 /** One backup at a time per process (each is one transaction; two at once would only take twice as long). */
 export function takeAppBackup(options: { kind: "manual" | "auto"; withSecrets?: boolean }): Promise<CreatedBackup> {
   const run = queue.then(async () => {
-    const created = await createBackup({ connection: appBackupConnection(), dir: backupDir(), kind: options.kind, withSecrets: options.withSecrets });
+    const created = await createBackup({
+      connection: appBackupConnection(),
+      dir: backupDir(),
+      kind: options.kind,
+      withSecrets: options.withSecrets,
+    });
     if (options.kind === "auto") await pruneAutomaticBackups(env().BACKUP_KEEP);
     return created;
   });
@@ -30,7 +35,9 @@ export function takeAppBackup(options: { kind: "manual" | "auto"; withSecrets?: 
 }
 
 async function answerRequests(dir: string) {
-  const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.startsWith(REQUEST_PREFIX) && n.endsWith(".json") && !n.endsWith(".result.json"));
+  const names = (await readdir(dir).catch(() => [] as string[])).filter(
+    (n) => n.startsWith(REQUEST_PREFIX) && n.endsWith(".json") && !n.endsWith(".result.json"),
+  );
   for (const name of names) {
     const file = path.join(dir, name);
     const request = JSON.parse(await readFile(file, "utf8").catch(() => "{}")) as { withSecrets?: boolean };
@@ -47,7 +54,10 @@ function logBackup(reason: string, b: CreatedBackup) {
   console.log(`backup (${reason}): ${b.file}, ${(b.bytes / 1e6).toFixed(1)} MB in ${(b.ms / 1000).toFixed(1)} s`);
 }
 
-const globalForBackups = globalThis as typeof globalThis & { __raffleBackupService?: boolean; __raffleBeforeExit?: () => Promise<void> };
+const globalForBackups = globalThis as typeof globalThis & {
+  __raffleBackupService?: boolean;
+  __raffleBeforeExit?: () => Promise<void>;
+};
 
 /** Called once at start (instrumentation.ts). */
 export function startBackupService() {
@@ -60,7 +70,10 @@ export function startBackupService() {
     const control = path.join(dir, CONTROL_FILE);
     writeFileSync(control, JSON.stringify({ pid: process.pid, dataDir: path.resolve(e.PGLITE_DIR) }), { mode: 0o600 });
     process.on("exit", () => rmSync(control, { force: true }));
-    process.on("SIGUSR2", () => void answerRequests(dir).catch((error: Error) => console.error(`backup: ${error.message}`)));
+    process.on(
+      "SIGUSR2",
+      () => void answerRequests(dir).catch((error: Error) => console.error(`backup: ${error.message}`)),
+    );
   }
   if (!e.AUTO_BACKUP) return;
   const every = e.BACKUP_EVERY_HOURS * 3_600_000;

@@ -50,7 +50,9 @@ export function pgliteConnection(pglite: PGlite, options: { closeWith?: boolean 
           },
           copyIn: async (table, data) => {
             if (data.length === 0) return;
-            await tx.query(`COPY ${quoteIdent(table)} FROM '/dev/blob'`, [], { blob: new Blob([new Uint8Array(data)]) });
+            await tx.query(`COPY ${quoteIdent(table)} FROM '/dev/blob'`, [], {
+              blob: new Blob([new Uint8Array(data)]),
+            });
           },
         }),
       ),
@@ -66,7 +68,11 @@ export function pgliteConnection(pglite: PGlite, options: { closeWith?: boolean 
 }
 
 /** One transaction on a `pg` client: REPEATABLE READ (READ ONLY when reading), COPY over the wire. */
-async function clientTransaction<T>(client: pg.PoolClient | pg.Client, mode: "read" | "write", fn: (tx: BackupTx) => Promise<T>): Promise<T> {
+async function clientTransaction<T>(
+  client: pg.PoolClient | pg.Client,
+  mode: "read" | "write",
+  fn: (tx: BackupTx) => Promise<T>,
+): Promise<T> {
   await client.query(`BEGIN ISOLATION LEVEL REPEATABLE READ${mode === "read" ? " READ ONLY" : ""}`);
   try {
     const result = await fn({
@@ -122,7 +128,10 @@ export function embeddedAppConnection(pool: pg.Pool): BackupConnection {
   return {
     engine: "pglite",
     transaction: async (mode, fn) => {
-      if (mode !== "read") throw new Error("the running app's embedded database is only backed up, never restored into: stop the app first");
+      if (mode !== "read")
+        throw new Error(
+          "the running app's embedded database is only backed up, never restored into: stop the app first",
+        );
       const client = await pool.connect();
       try {
         return await clientTransaction(client, mode, fn);

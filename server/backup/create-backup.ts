@@ -7,8 +7,22 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import type { BackupConnection, BackupTx } from "@/server/backup/connection";
-import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, EMPTY_TABLE_CHECKSUM, PG_DUMP_PART, SECRETS_TABLE, tablePart, type BackupManifest } from "@/server/backup/manifest";
-import { listTables, readAppliedMigrations, readSequences, readTableStats, setStableOutput } from "@/server/backup/table-stats";
+import {
+  BACKUP_FORMAT,
+  BACKUP_FORMAT_VERSION,
+  EMPTY_TABLE_CHECKSUM,
+  PG_DUMP_PART,
+  SECRETS_TABLE,
+  tablePart,
+  type BackupManifest,
+} from "@/server/backup/manifest";
+import {
+  listTables,
+  readAppliedMigrations,
+  readSequences,
+  readTableStats,
+  setStableOutput,
+} from "@/server/backup/table-stats";
 import { writeTar, type TarEntry } from "@/server/backup/tar";
 
 export interface CreateBackupOptions {
@@ -35,7 +49,10 @@ const sha256 = (data: Buffer) => createHash("sha256").update(data).digest("hex")
 
 export async function appVersion(): Promise<{ name: string; version: string }> {
   try {
-    const pkg = JSON.parse(await readFile(path.join(process.cwd(), "package.json"), "utf8")) as { name?: string; version?: string };
+    const pkg = JSON.parse(await readFile(path.join(process.cwd(), "package.json"), "utf8")) as {
+      name?: string;
+      version?: string;
+    };
     return { name: pkg.name ?? "raffle-dashboard", version: pkg.version ?? "unknown" };
   } catch {
     return { name: "raffle-dashboard", version: "unknown" };
@@ -44,30 +61,46 @@ export async function appVersion(): Promise<{ name: string; version: string }> {
 
 /** raffle-2026-12-01T23-10-20Z(-auto).tar.gz: UTC, so names sort in time order wherever they are read. */
 export function backupFileName(at: Date, kind: "manual" | "auto") {
-  const stamp = at.toISOString().replace(/\.\d+Z$/, "Z").replaceAll(":", "-");
+  const stamp = at
+    .toISOString()
+    .replace(/\.\d+Z$/, "Z")
+    .replaceAll(":", "-");
   return `raffle-${stamp}${kind === "auto" ? "-auto" : ""}.tar.gz`;
 }
 
 /** pg_dump's path when it is installed and can dump this server (it refuses servers newer than itself). */
 function usablePgDump(serverVersionNum: number): { ok: true } | { ok: false; note: string } {
   const probe = spawnSync("pg_dump", ["--version"], { encoding: "utf8" });
-  if (probe.error || probe.status !== 0) return { ok: false, note: "pg_dump is not installed: every table was copied in one transaction instead" };
+  if (probe.error || probe.status !== 0)
+    return { ok: false, note: "pg_dump is not installed: every table was copied in one transaction instead" };
   const major = Number(/(\d+)(?:\.\d+)?/.exec(probe.stdout)?.[1] ?? 0);
   if (major * 10000 < Math.floor(serverVersionNum / 10000) * 10000) {
-    return { ok: false, note: `pg_dump ${major} is older than the server (${Math.floor(serverVersionNum / 10000)}): every table was copied in one transaction instead` };
+    return {
+      ok: false,
+      note: `pg_dump ${major} is older than the server (${Math.floor(serverVersionNum / 10000)}): every table was copied in one transaction instead`,
+    };
   }
   return { ok: true };
 }
 
 function runPgDump(url: string, snapshot: string, file: string, withSecrets: boolean): Promise<void> {
-  const args = ["--format=custom", `--snapshot=${snapshot}`, "--no-owner", "--no-privileges", `--file=${file}`, `--dbname=${url}`];
+  const args = [
+    "--format=custom",
+    `--snapshot=${snapshot}`,
+    "--no-owner",
+    "--no-privileges",
+    `--file=${file}`,
+    `--dbname=${url}`,
+  ];
   if (!withSecrets) args.push(`--exclude-table-data=public.${SECRETS_TABLE}`);
   return new Promise((resolve, reject) => {
     const child = spawn("pg_dump", args, { stdio: ["ignore", "ignore", "pipe"] });
     let stderr = "";
     child.stderr.on("data", (d) => (stderr += String(d)));
     child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`pg_dump failed: ${stderr.trim() || `exit ${code}`}`))));
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`pg_dump failed: ${stderr.trim() || `exit ${code}`}`)),
+    );
   });
 }
 
@@ -130,7 +163,10 @@ export async function createBackup(options: CreateBackupOptions): Promise<Create
     sequences: snap.sequences,
     parts: snap.parts.map((p) => ({ name: p.name, bytes: p.data.length, sha256: sha256(p.data) })),
   };
-  const tar = writeTar([{ name: "manifest.json", data: Buffer.from(JSON.stringify(manifest, null, 2)) }, ...snap.parts], at.getTime());
+  const tar = writeTar(
+    [{ name: "manifest.json", data: Buffer.from(JSON.stringify(manifest, null, 2)) }, ...snap.parts],
+    at.getTime(),
+  );
   const compressed = await promisify(gzip)(tar, { level: 6 });
   await mkdir(options.dir, { recursive: true });
   const file = path.join(options.dir, backupFileName(at, options.kind ?? "manual"));

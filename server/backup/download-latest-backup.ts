@@ -12,10 +12,20 @@ import { AppError } from "@/server/http/errors";
 export async function downloadLatestBackup(options: { principal: Principal }) {
   requireAdmin(options.principal);
   const [latest] = await listBackups();
-  if (!latest) throw new AppError("not_found", "There is no backup yet: press Back up now, or wait for the automatic one");
+  if (!latest)
+    throw new AppError("not_found", "There is no backup yet: press Back up now, or wait for the automatic one");
   const { user } = options.principal;
   await db().$transaction((tx) =>
-    writeAudit(tx, { actor: { id: user.id, email: user.email }, action: "raffle.backup", entityId: "1", after: { file: latest.name, sizeBytes: latest.bytes } }),
+    writeAudit(tx, {
+      actor: { id: user.id, email: user.email },
+      action: "raffle.backup",
+      entityId: "1",
+      after: { file: latest.name, sizeBytes: latest.bytes },
+    }),
   );
-  return { name: latest.name, bytes: latest.bytes, body: Readable.toWeb(createReadStream(latest.file)) as ReadableStream<Uint8Array> };
+  return {
+    name: latest.name,
+    bytes: latest.bytes,
+    body: Readable.toWeb(createReadStream(latest.file)) as ReadableStream<Uint8Array>,
+  };
 }

@@ -12,7 +12,9 @@ export async function getBackupStatus(options: { principal: Principal }): Promis
   const e = env();
   const latest = files[0];
   return {
-    latest: latest ? { name: latest.name, createdAt: latest.createdAt, bytes: latest.bytes, automatic: latest.automatic } : null,
+    latest: latest
+      ? { name: latest.name, createdAt: latest.createdAt, bytes: latest.bytes, automatic: latest.automatic }
+      : null,
     count: files.length,
     automatic: e.AUTO_BACKUP,
     everyHours: e.BACKUP_EVERY_HOURS,

@@ -27,7 +27,9 @@ export const manifestSchema = z.object({
   /** Row count and checksum of every table as the backup holds it (the secrets table empty without --with-secrets). */
   tables: z.record(z.string(), stat),
   sequences: z.array(z.object({ name: z.string(), lastValue: z.string().nullable(), isCalled: z.boolean() })),
-  parts: z.array(z.object({ name: z.string(), bytes: z.number().int().min(0), sha256: z.string().regex(/^[0-9a-f]{64}$/) })),
+  parts: z.array(
+    z.object({ name: z.string(), bytes: z.number().int().min(0), sha256: z.string().regex(/^[0-9a-f]{64}$/) }),
+  ),
 });
 
 export type BackupManifest = z.infer<typeof manifestSchema>;

@@ -33,7 +33,8 @@ export async function readBackup(file: string): Promise<OpenedBackup> {
     throw new BackupFileError(`${file} is not a backup file (not gzip, or cut short)`);
   }
   const entries = readTar(tar);
-  if (entries[0]?.name !== "manifest.json") throw new BackupFileError(`${file} is not a backup file (no manifest.json first)`);
+  if (entries[0]?.name !== "manifest.json")
+    throw new BackupFileError(`${file} is not a backup file (no manifest.json first)`);
   let json: unknown;
   try {
     json = JSON.parse(entries[0].data.toString("utf8"));
@@ -43,17 +44,24 @@ export async function readBackup(file: string): Promise<OpenedBackup> {
   const parsed = manifestSchema.safeParse(json);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new BackupFileError(`${file}: the manifest is not one this version reads (${issue.path.join(".") || "manifest"}: ${issue.message})`);
+    throw new BackupFileError(
+      `${file}: the manifest is not one this version reads (${issue.path.join(".") || "manifest"}: ${issue.message})`,
+    );
   }
   const manifest = parsed.data;
   const parts = new Map(entries.slice(1).map((e) => [e.name, e.data]));
   for (const part of manifest.parts) {
     const data = parts.get(part.name);
     if (!data) throw new BackupFileError(`${file}: part ${part.name} is missing`);
-    if (data.length !== part.bytes) throw new BackupFileError(`${file}: part ${part.name} is ${data.length} bytes, the manifest says ${part.bytes}`);
+    if (data.length !== part.bytes)
+      throw new BackupFileError(`${file}: part ${part.name} is ${data.length} bytes, the manifest says ${part.bytes}`);
     const digest = createHash("sha256").update(data).digest("hex");
-    if (digest !== part.sha256) throw new BackupFileError(`${file}: part ${part.name} does not match its SHA-256 in the manifest (the file is damaged)`);
+    if (digest !== part.sha256)
+      throw new BackupFileError(
+        `${file}: part ${part.name} does not match its SHA-256 in the manifest (the file is damaged)`,
+      );
   }
-  if (parts.size !== manifest.parts.length) throw new BackupFileError(`${file}: holds parts the manifest does not list`);
+  if (parts.size !== manifest.parts.length)
+    throw new BackupFileError(`${file}: holds parts the manifest does not list`);
   return { manifest, parts };
 }

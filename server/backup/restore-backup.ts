@@ -54,7 +54,10 @@ async function backupMigrationsDir(manifest: BackupManifest, dir: string): Promi
   const subset = await mkdtemp(path.join(tmpdir(), "raffle-restore-migrations-"));
   for (const m of manifest.migrations) {
     const known = local.get(m.name);
-    if (!known) throw new BackupFileError(`the backup was made by a newer version of the app (migration ${m.name} is not in this copy): update the app, then restore`);
+    if (!known)
+      throw new BackupFileError(
+        `the backup was made by a newer version of the app (migration ${m.name} is not in this copy): update the app, then restore`,
+      );
     await mkdir(path.join(subset, m.name));
     await writeFile(path.join(subset, m.name, "migration.sql"), known.sql);
   }
@@ -63,19 +66,28 @@ async function backupMigrationsDir(manifest: BackupManifest, dir: string): Promi
 
 function runPgRestore(url: string, dump: Buffer): Promise<void> {
   const file = path.join(tmpdir(), `raffle-restore-${randomBytes(6).toString("hex")}.pgdump`);
-  return writeFile(file, dump, { mode: 0o600 }).then(
-    () =>
-      new Promise<void>((resolve, reject) => {
-        const child = spawn("pg_restore", ["--no-owner", "--no-privileges", "--single-transaction", "--exit-on-error", `--dbname=${url}`, file], {
+  return writeFile(file, dump, { mode: 0o600 }).then(() =>
+    new Promise<void>((resolve, reject) => {
+      const child = spawn(
+        "pg_restore",
+        ["--no-owner", "--no-privileges", "--single-transaction", "--exit-on-error", `--dbname=${url}`, file],
+        {
           stdio: ["ignore", "ignore", "pipe"],
-        });
-        let stderr = "";
-        child.stderr.on("data", (d) => (stderr += String(d)));
-        child.on("error", (error) =>
-          reject(new BackupFileError(`this backup was made with pg_dump and needs pg_restore, which is not installed here (${error.message})`)),
-        );
-        child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`pg_restore failed: ${stderr.trim() || `exit ${code}`}`))));
-      }).finally(() => rm(file, { force: true })),
+        },
+      );
+      let stderr = "";
+      child.stderr.on("data", (d) => (stderr += String(d)));
+      child.on("error", (error) =>
+        reject(
+          new BackupFileError(
+            `this backup was made with pg_dump and needs pg_restore, which is not installed here (${error.message})`,
+          ),
+        ),
+      );
+      child.on("exit", (code) =>
+        code === 0 ? resolve() : reject(new Error(`pg_restore failed: ${stderr.trim() || `exit ${code}`}`)),
+      );
+    }).finally(() => rm(file, { force: true })),
   );
 }
 
@@ -85,7 +97,9 @@ function compareWithManifest(manifest: BackupManifest, found: Record<string, Tab
     const got = found[table];
     if (!got) wrong.push(`${table}: missing`);
     else if (got.rows !== expected.rows || got.checksum !== expected.checksum)
-      wrong.push(`${table}: ${got.rows} rows (checksum ${got.checksum}), the manifest says ${expected.rows} (${expected.checksum})`);
+      wrong.push(
+        `${table}: ${got.rows} rows (checksum ${got.checksum}), the manifest says ${expected.rows} (${expected.checksum})`,
+      );
   }
   for (const table of Object.keys(found)) if (!manifest.tables[table]) wrong.push(`${table}: not in the backup`);
   if (wrong.length) throw new Error(`the restored data does not match the backup's manifest: ${wrong.join("; ")}`);
@@ -95,8 +109,13 @@ async function loadCopyParts(tx: BackupTx, manifest: BackupManifest, parts: Map<
   await setStableOutput(tx);
   const tables = await listTables(tx);
   const expected = Object.keys(manifest.tables).sort();
-  if (tables.join(",") !== expected.join(",")) throw new Error(`the database's tables after the backup's migrations differ from the backup's: ${tables.join(", ")} vs ${expected.join(", ")}`);
-  const [{ superuser }] = await tx.query<{ superuser: boolean }>(`SELECT rolsuper AS superuser FROM pg_roles WHERE rolname = current_user`);
+  if (tables.join(",") !== expected.join(","))
+    throw new Error(
+      `the database's tables after the backup's migrations differ from the backup's: ${tables.join(", ")} vs ${expected.join(", ")}`,
+    );
+  const [{ superuser }] = await tx.query<{ superuser: boolean }>(
+    `SELECT rolsuper AS superuser FROM pg_roles WHERE rolname = current_user`,
+  );
   // The rows go back exactly as they were: the append-only guards and the counters' triggers stay
   // out of it (replica role), or, for an owner that is not a superuser, the tables' own triggers.
   if (superuser) await tx.query(`SET LOCAL session_replication_role = replica`);
@@ -123,7 +142,11 @@ async function loadCopyParts(tx: BackupTx, manifest: BackupManifest, parts: Map<
   for (const index of indexes) await tx.query(index.def);
   for (const s of manifest.sequences) {
     if (s.lastValue === null) continue;
-    await tx.query(`SELECT setval($1::regclass, $2::bigint, $3::boolean)`, [quoteIdent(s.name), s.lastValue, s.isCalled]);
+    await tx.query(`SELECT setval($1::regclass, $2::bigint, $3::boolean)`, [
+      quoteIdent(s.name),
+      s.lastValue,
+      s.isCalled,
+    ]);
   }
   if (!superuser) for (const t of tables) await tx.query(`ALTER TABLE ${quoteIdent(t)} ENABLE TRIGGER USER`);
   const found = await readTableStats(tx, tables);
@@ -142,13 +165,19 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   const { manifest, parts } = await readBackup(options.file);
   const warnings: string[] = [];
   if (manifest.method === "pg_dump" && connection.engine !== "postgresql") {
-    throw new BackupFileError("this backup is a pg_dump of a PostgreSQL database: it restores only into PostgreSQL (set DATABASE_URL)");
+    throw new BackupFileError(
+      "this backup is a pg_dump of a PostgreSQL database: it restores only into PostgreSQL (set DATABASE_URL)",
+    );
   }
   const held = await connection.transaction("read", describeData);
   let replaced: CreatedBackup | undefined;
   if (held) {
-    if (!options.replace) throw new BackupFileError(`the database is not empty (${held}): restore into an empty database, or pass --replace to overwrite it`);
-    if (options.replacedBackupDir) replaced = await createBackup({ connection, dir: options.replacedBackupDir, withSecrets: true, method: "copy" });
+    if (!options.replace)
+      throw new BackupFileError(
+        `the database is not empty (${held}): restore into an empty database, or pass --replace to overwrite it`,
+      );
+    if (options.replacedBackupDir)
+      replaced = await createBackup({ connection, dir: options.replacedBackupDir, withSecrets: true, method: "copy" });
   }
   const dir = options.migrationsDir ?? migrationsDir();
   const subset = manifest.method === "copy" ? await backupMigrationsDir(manifest, dir) : null;
@@ -158,7 +187,9 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     const runner = await connection.scriptRunner();
     try {
       // As a new database has it (PostgreSQL 15+): owned by the database's owner, usable by everyone.
-      await runner.exec(`DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public AUTHORIZATION pg_database_owner; GRANT USAGE ON SCHEMA public TO PUBLIC;`);
+      await runner.exec(
+        `DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public AUTHORIZATION pg_database_owner; GRANT USAGE ON SCHEMA public TO PUBLIC;`,
+      );
     } finally {
       await runner.close();
     }

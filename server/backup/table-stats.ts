@@ -50,10 +50,14 @@ export async function readTableStats(tx: BackupTx, tables: string[]): Promise<Re
 }
 
 export async function readSequences(tx: BackupTx): Promise<SequenceState[]> {
-  const names = await tx.query<{ name: string }>(`SELECT sequencename AS name FROM pg_sequences WHERE schemaname = 'public' ORDER BY 1`);
+  const names = await tx.query<{ name: string }>(
+    `SELECT sequencename AS name FROM pg_sequences WHERE schemaname = 'public' ORDER BY 1`,
+  );
   const out: SequenceState[] = [];
   for (const { name } of names) {
-    const [s] = await tx.query<{ last_value: string; is_called: boolean }>(`SELECT last_value::text, is_called FROM ${quoteIdent(name)}`);
+    const [s] = await tx.query<{ last_value: string; is_called: boolean }>(
+      `SELECT last_value::text, is_called FROM ${quoteIdent(name)}`,
+    );
     out.push({ name, lastValue: s.last_value, isCalled: s.is_called });
   }
   return out;

@@ -17,7 +17,14 @@ function header(name: string, size: number, mtime: number): Buffer {
   h.write("0000000\0", 108, 8, "ascii");
   h.write("0000000\0", 116, 8, "ascii");
   h.write(size.toString(8).padStart(11, "0") + "\0", 124, 12, "ascii");
-  h.write(Math.floor(mtime / 1000).toString(8).padStart(11, "0") + "\0", 136, 12, "ascii");
+  h.write(
+    Math.floor(mtime / 1000)
+      .toString(8)
+      .padStart(11, "0") + "\0",
+    136,
+    12,
+    "ascii",
+  );
   h.write("        ", 148, 8, "ascii");
   h.write("0", 156, 1, "ascii");
   h.write("ustar\0", 257, 6, "ascii");
@@ -54,7 +61,8 @@ export function readTar(tar: Buffer): TarEntry[] {
     const name = h.subarray(0, 100).toString("utf8").replace(/\0.*$/s, "");
     const size = parseInt(h.subarray(124, 136).toString("ascii").replace(/\0.*$/s, "").trim() || "0", 8);
     const type = String.fromCharCode(h[156] || 48);
-    if (!Number.isFinite(size) || size < 0 || offset + BLOCK + size > tar.length) throw new Error("the backup file is cut short or is not a backup");
+    if (!Number.isFinite(size) || size < 0 || offset + BLOCK + size > tar.length)
+      throw new Error("the backup file is cut short or is not a backup");
     if (type !== "0") throw new Error(`the backup file holds an entry of an unexpected kind: ${name}`);
     entries.push({ name, data: tar.subarray(offset + BLOCK, offset + BLOCK + size) });
     offset += BLOCK + Math.ceil(size / BLOCK) * BLOCK;

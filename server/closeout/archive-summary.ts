@@ -13,7 +13,10 @@ import { getSettings } from "@/server/settings/get-settings";
 // (aggregates and one gaps-and-islands pass; nothing held per ticket), so 100,000 tickets cost a
 // few scans, not memory. Sold = registered and not voided, as the draw's pool counts it.
 
-export async function readCloseoutSummary(options: { raffleStatus: string; exportedAt: string }): Promise<CloseoutSummaryData> {
+export async function readCloseoutSummary(options: {
+  raffleStatus: string;
+  exportedAt: string;
+}): Promise<CloseoutSummaryData> {
   const settings = await getSettings();
   const [totals] = await db().$queryRaw<{ issued: number; sold: number; voided: number; gross: string }[]>`
     SELECT count(*)::int AS issued,
@@ -21,7 +24,9 @@ export async function readCloseoutSummary(options: { raffleStatus: string; expor
       count(*) FILTER (WHERE voided_at IS NOT NULL)::int AS voided,
       coalesce(sum(amount) FILTER (WHERE registered_at IS NOT NULL AND voided_at IS NULL), 0)::text AS gross
     FROM tickets`;
-  const ranges = await db().$queryRaw<{ from: number; to: number; fromControl: string; toControl: string; count: number; total: number }[]>`
+  const ranges = await db().$queryRaw<
+    { from: number; to: number; fromControl: string; toControl: string; count: number; total: number }[]
+  >`
     WITH islands AS (
       SELECT min(ticket_number) AS lo, max(ticket_number) AS hi, count(*)::int AS n
       FROM (SELECT ticket_number, ticket_number - row_number() OVER (ORDER BY ticket_number) AS grp FROM tickets) g
@@ -32,7 +37,9 @@ export async function readCloseoutSummary(options: { raffleStatus: string; expor
     SELECT l.lo AS "from", l.hi AS "to", a.control_number AS "fromControl", b.control_number AS "toControl", l.n AS count, l.total
     FROM listed l JOIN tickets a ON a.ticket_number = l.lo JOIN tickets b ON b.ticket_number = l.hi
     ORDER BY l.lo`;
-  const prizes = await db().$queryRaw<{ rank: number; name: string; value: string }[]>`SELECT rank, name, value_php::text AS value FROM prizes ORDER BY rank`;
+  const prizes = await db().$queryRaw<
+    { rank: number; name: string; value: string }[]
+  >`SELECT rank, name, value_php::text AS value FROM prizes ORDER BY rank`;
   const outcomes = await loadPrizeOutcomes(db());
   const ledger = await readLedgerSummary(db());
   return {
@@ -59,7 +66,11 @@ export async function readCloseoutSummary(options: { raffleStatus: string; expor
         name: p.name,
         valueCentavos: amountToCentavos(p.value),
         winnerControl: outcome?.winner?.controlNumber ?? null,
-        outcome: !outcome ? "Not drawn" : outcome.winner ? WINNER_STATE_LABELS[outcome.winner.state] : "No eligible winner left",
+        outcome: !outcome
+          ? "Not drawn"
+          : outcome.winner
+            ? WINNER_STATE_LABELS[outcome.winner.state]
+            : "No eligible winner left",
       };
     }),
   };

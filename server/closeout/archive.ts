@@ -51,7 +51,16 @@ const TABLES: TableFile[] = [
 const REPORTS: { file: string; fields: string[]; sql: string }[] = [
   {
     file: "reports/winners.csv",
-    fields: ["draw_number", "position", "prize_rank", "prize_name", "role", "control_number", "buyer_name", "latest_event"],
+    fields: [
+      "draw_number",
+      "position",
+      "prize_rank",
+      "prize_name",
+      "role",
+      "control_number",
+      "buyer_name",
+      "latest_event",
+    ],
     sql: `SELECT d.number AS draw_number, p.position, p.prize_rank, pr.name AS prize_name, p.role, p.control_number, t.buyer_name,
             (SELECT e.event FROM winner_events e WHERE e.draw_id = p.draw_id AND e.position = p.position ORDER BY e.id DESC LIMIT 1) AS latest_event
           FROM draw_positions p JOIN draws d ON d.id = p.draw_id LEFT JOIN prizes pr ON pr.rank = p.prize_rank LEFT JOIN tickets t ON t.id = p.ticket_id
@@ -61,7 +70,18 @@ const REPORTS: { file: string; fields: string[]; sql: string }[] = [
     // Every settlement by hand in force, with its reason and evidence file (decision 235): the
     // "settled by hand" figure of the summary, payment by payment.
     file: "reports/settled-by-hand.csv",
-    fields: ["payment_id", "method", "reference", "amount", "control_numbers", "settled_at", "settled_by", "reason", "evidence_file", "evidence_sha256"],
+    fields: [
+      "payment_id",
+      "method",
+      "reference",
+      "amount",
+      "control_numbers",
+      "settled_at",
+      "settled_by",
+      "reason",
+      "evidence_file",
+      "evidence_sha256",
+    ],
     sql: `SELECT p.id AS payment_id, p.method, p.reference, p.amount_expected::text AS amount,
             (SELECT string_agg(t.control_number, ' ' ORDER BY t.ticket_number) FROM tickets t WHERE t.payment_id = p.id) AS control_numbers,
             to_char(p.settled_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS settled_at,
@@ -95,12 +115,14 @@ async function* pages(t: TableFile): AsyncGenerator<Record<string, unknown>[]> {
   }
 }
 
-const cell = (value: unknown) => (value === null || value === undefined ? "" : typeof value === "object" ? JSON.stringify(value) : String(value));
+const cell = (value: unknown) =>
+  value === null || value === undefined ? "" : typeof value === "object" ? JSON.stringify(value) : String(value);
 
 /** One framed line for the worker: a piece of a file's text. */
 const frame = (file: string, text: string) => new TextEncoder().encode(JSON.stringify({ f: file, d: text }) + "\n");
 /** One framed line for the worker: a piece of a binary file. */
-const frameBytes = (file: string, bytes: Uint8Array) => new TextEncoder().encode(JSON.stringify({ f: file, b: Buffer.from(bytes).toString("base64") }) + "\n");
+const frameBytes = (file: string, bytes: Uint8Array) =>
+  new TextEncoder().encode(JSON.stringify({ f: file, b: Buffer.from(bytes).toString("base64") }) + "\n");
 
 /** Bytes of an attachment read per query: an attachment (up to 10 MB) is never held whole. */
 const SLICE_BYTES = 512 * 1024;
@@ -183,13 +205,20 @@ async function publicWinnersFile(): Promise<Uint8Array> {
   const permit = REPORTS.find((r) => r.file === "reports/winners.csv")!;
   const rows = await db().$queryRawUnsafe<Record<string, unknown>[]>(permit.sql);
   const fields = permit.fields.map((f) => (f === "buyer_name" ? "buyer_name_masked" : f));
-  const data = rows.map((r) => permit.fields.map((f) => (f === "buyer_name" ? (maskName(r.buyer_name as string | null) ?? "") : cell(r[f]))));
-  return frame("reports/winners-public.csv", `\uFEFF${Papa.unparse({ fields, data }, { escapeFormulae: true, newline: "\r\n" })}\r\n`);
+  const data = rows.map((r) =>
+    permit.fields.map((f) => (f === "buyer_name" ? (maskName(r.buyer_name as string | null) ?? "") : cell(r[f]))),
+  );
+  return frame(
+    "reports/winners-public.csv",
+    `\uFEFF${Papa.unparse({ fields, data }, { escapeFormulae: true, newline: "\r\n" })}\r\n`,
+  );
 }
 
 /** Each revealed draw with its certificate, signed once: certificate.json and certificate.pdf show the same signature. */
 async function revealedDraws() {
-  const draws = await db().$queryRaw<{ id: string; number: number }[]>`SELECT id, number FROM draws WHERE revealed_at IS NOT NULL ORDER BY number`;
+  const draws = await db().$queryRaw<
+    { id: string; number: number }[]
+  >`SELECT id, number FROM draws WHERE revealed_at IS NOT NULL ORDER BY number`;
   const signed = [];
   for (const d of draws) signed.push({ ...d, certificate: await drawCertificate(d.id) });
   return signed;
@@ -255,7 +284,10 @@ async function* reportFiles(): AsyncGenerator<Uint8Array> {
   for (const report of REPORTS) {
     const rows = await db().$queryRawUnsafe<Record<string, unknown>[]>(report.sql);
     const fields = report.fields;
-    const text = Papa.unparse({ fields, data: rows.map((r) => fields.map((f) => reportCell(r[f]))) }, { escapeFormulae: true, newline: "\r\n" });
+    const text = Papa.unparse(
+      { fields, data: rows.map((r) => fields.map((f) => reportCell(r[f]))) },
+      { escapeFormulae: true, newline: "\r\n" },
+    );
     yield frame(report.file, `\uFEFF${text}\r\n`);
   }
   yield await publicWinnersFile();
@@ -275,7 +307,10 @@ async function* drawFiles(draws: RevealedDraw[]): AsyncGenerator<Uint8Array> {
  * Every file's text, each file whole before the next begins (the worker refuses a name that comes
  * back: one ZIP entry per name, hashed exactly, issue 36).
  */
-async function* archiveFiles(options: { includeAttachments: boolean; draws: RevealedDraw[] }): AsyncGenerator<Uint8Array> {
+async function* archiveFiles(options: {
+  includeAttachments: boolean;
+  draws: RevealedDraw[];
+}): AsyncGenerator<Uint8Array> {
   for (const t of TABLES) yield* tableCsv(t);
   yield* auditJsonl();
   yield* auditChain();
@@ -285,12 +320,25 @@ async function* archiveFiles(options: { includeAttachments: boolean; draws: Reve
 }
 
 /** The PDFs the worker draws: each revealed draw's Minutes (its certificate), the remittance report, the summary. */
-async function archiveDocuments(options: { origin: string; raffleStatus: RaffleStatus; exportedAt: string; draws: RevealedDraw[] }): Promise<ArchiveDocument[]> {
+async function archiveDocuments(options: {
+  origin: string;
+  raffleStatus: RaffleStatus;
+  exportedAt: string;
+  draws: RevealedDraw[];
+}): Promise<ArchiveDocument[]> {
   const documents: ArchiveDocument[] = [];
   for (const d of options.draws) {
-    documents.push({ file: `draw-${d.number}/certificate.pdf`, kind: "minutes", minutes: await minutesData({ id: d.id, origin: options.origin, certificate: d.certificate }) });
+    documents.push({
+      file: `draw-${d.number}/certificate.pdf`,
+      kind: "minutes",
+      minutes: await minutesData({ id: d.id, origin: options.origin, certificate: d.certificate }),
+    });
   }
-  documents.push({ file: "reports/remittance-report.pdf", kind: "remittance-report", report: (await reportData({})).report });
+  documents.push({
+    file: "reports/remittance-report.pdf",
+    kind: "remittance-report",
+    report: (await reportData({})).report,
+  });
   documents.push({ file: "reports/summary.pdf", kind: "summary", summary: await readCloseoutSummary(options) });
   return documents;
 }
@@ -331,14 +379,19 @@ function readme(status: RaffleStatus, exportedAt: string, includeAttachments: bo
     "1. Each file's SHA-256 equals its entry in manifest.json (sha256sum <file>).",
     "2. The signature: openssl pkeyutl -verify -pubin -inkey public-key.pem -rawin -in manifest.json \\",
     "   -sigfile <(base64 -d manifest.sig)   (or Node's crypto.verify(null, manifest, publicKey, sig)).",
-    "3. A draw: cd draw-N && node verify-draw.mjs --key \"<signing key on the Commitment Notice>\" certificate.json pool.csv",
+    '3. A draw: cd draw-N && node verify-draw.mjs --key "<signing key on the Commitment Notice>" certificate.json pool.csv',
     "   (exit code 0 = it checks out; --key insists on the key published at commit, not the one the certificate carries).",
     "",
   ].join("\n");
 }
 
 /** Starts the archive job for an administrator; the route streams its output. */
-export async function startArchive(options: { principal: Principal; origin: string; includeAttachments?: boolean; signal?: AbortSignal }) {
+export async function startArchive(options: {
+  principal: Principal;
+  origin: string;
+  includeAttachments?: boolean;
+  signal?: AbortSignal;
+}) {
   requireAdmin(options.principal);
   // Every audit row committed so far sealed into the hash chain (docs/decisions/211) before the export.
   await sealAuditLog();
@@ -368,13 +421,24 @@ export async function startArchive(options: { principal: Principal; origin: stri
   // Recorded once the whole ZIP went out: a download cut short is no archive.
   const recorded = run.result.then(async (result) => {
     await db().$transaction(async (tx) => {
-      await tx.raffleArchive.create({ data: { sha256: result.sha256, sizeBytes: result.sizeBytes, raffleStatus: status, downloadedById: user.id } });
-      await writeAudit(tx, { actor: { id: user.id, email: user.email }, action: "raffle.archive", entityId: "1", after: { sha256: result.sha256, sizeBytes: result.sizeBytes, status, includeAttachments } });
+      await tx.raffleArchive.create({
+        data: { sha256: result.sha256, sizeBytes: result.sizeBytes, raffleStatus: status, downloadedById: user.id },
+      });
+      await writeAudit(tx, {
+        actor: { id: user.id, email: user.email },
+        action: "raffle.archive",
+        entityId: "1",
+        after: { sha256: result.sha256, sizeBytes: result.sizeBytes, status, includeAttachments },
+      });
     });
     return result;
   });
   recorded.catch(() => {});
   // Named by the raffle's own date (issue 38 item 6), not UTC's: one formatter for every date.
   const { timezone } = await getSettings();
-  return { run, recorded, fileName: `raffle-archive-${formatDateTime(exportedAt, timezone, TIME_FORMATS.fileDate)}.zip` };
+  return {
+    run,
+    recorded,
+    fileName: `raffle-archive-${formatDateTime(exportedAt, timezone, TIME_FORMATS.fileDate)}.zip`,
+  };
 }

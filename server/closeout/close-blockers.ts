@@ -46,7 +46,9 @@ export async function closeBlockers(tx: Tx, status: RaffleStatus): Promise<Close
     });
   }
   const { rows, alertCentavos } = await readBalanceRows({ tx });
-  const owing = rows.map((row) => toSellerBalance(row, alertCentavos)).filter((b) => amountToCentavos(b.balance) !== 0).length;
+  const owing = rows
+    .map((row) => toSellerBalance(row, alertCentavos))
+    .filter((b) => amountToCentavos(b.balance) !== 0).length;
   if (owing) {
     items.push({
       item: "seller_balances",
@@ -56,7 +58,10 @@ export async function closeBlockers(tx: Tx, status: RaffleStatus): Promise<Close
   }
   const lineCounts = await tx.$queryRaw<{ state: string; n: bigint }[]>`
     SELECT state, count(*) AS n FROM statement_lines WHERE state = ANY(${OPEN_LINE_STATES.map((l) => l.state)}::text[]) GROUP BY state`;
-  const open = OPEN_LINE_STATES.map((l) => ({ ...l, n: Number(lineCounts.find((c) => c.state === l.state)?.n ?? 0) })).filter((l) => l.n > 0);
+  const open = OPEN_LINE_STATES.map((l) => ({
+    ...l,
+    n: Number(lineCounts.find((c) => c.state === l.state)?.n ?? 0),
+  })).filter((l) => l.n > 0);
   const openLines = open.reduce((sum, l) => sum + l.n, 0);
   if (openLines) {
     items.push({

@@ -63,17 +63,27 @@ export async function closeRaffle(principal: Principal): Promise<CloseoutView> {
     if (status === "closed") throw new AppError("conflict", "The raffle is already closed");
     const blocking = await closeBlockers(tx, status);
     if (blocking.length) {
-      throw new AppError("conflict", `Close is blocked: ${blocking.map((b) => b.message).join("; ")}`, { extra: { blocking } });
+      throw new AppError("conflict", `Close is blocked: ${blocking.map((b) => b.message).join("; ")}`, {
+        extra: { blocking },
+      });
     }
     await setRaffleStatus(tx, "closed");
     await tx.raffleState.update({ where: { id: 1 }, data: { closedAt: new Date() } });
-    await writeAudit(tx, { actor: actorOf(principal), action: "raffle.close", entityId: "1", after: { status: "closed" } });
+    await writeAudit(tx, {
+      actor: actorOf(principal),
+      action: "raffle.close",
+      entityId: "1",
+      after: { status: "closed" },
+    });
     return readView(tx);
   });
 }
 
 /** POST /api/raffle/reopen: closed → published with a written reason (the trigger allows it only with raffle.reopen). */
-export async function reopenRaffle(options: { payload: ReopenRafflePayload; principal: Principal }): Promise<CloseoutView> {
+export async function reopenRaffle(options: {
+  payload: ReopenRafflePayload;
+  principal: Principal;
+}): Promise<CloseoutView> {
   requireAdmin(options.principal);
   return db().$transaction(async (tx) => {
     const status = await readRaffleStatus(tx, { lock: true });
@@ -81,7 +91,12 @@ export async function reopenRaffle(options: { payload: ReopenRafflePayload; prin
     await tx.$executeRaw`SELECT set_config('raffle.reopen', 'on', true)`;
     await tx.raffleState.update({ where: { id: 1 }, data: { status: "published", closedAt: null } });
     await tx.$executeRaw`SELECT set_config('raffle.reopen', '', true)`;
-    await writeAudit(tx, { actor: actorOf(options.principal), action: "raffle.reopen", entityId: "1", after: { status: "published", reason: options.payload.reason } });
+    await writeAudit(tx, {
+      actor: actorOf(options.principal),
+      action: "raffle.reopen",
+      entityId: "1",
+      after: { status: "published", reason: options.payload.reason },
+    });
     return readView(tx);
   });
 }
@@ -103,7 +118,9 @@ export async function purgePersonalData(principal: Principal): Promise<{ counts:
       if (status !== "closed") throw new AppError("conflict", "Close the raffle before purging personal data");
       const state = await tx.raffleState.findUnique({ where: { id: 1 }, select: { purgedAt: true, closedAt: true } });
       if (state?.purgedAt) throw new AppError("conflict", "The personal data was already purged");
-      const archive = await tx.raffleArchive.findFirst({ where: { raffleStatus: "closed", downloadedAt: { gte: state?.closedAt ?? new Date(0) } } });
+      const archive = await tx.raffleArchive.findFirst({
+        where: { raffleStatus: "closed", downloadedAt: { gte: state?.closedAt ?? new Date(0) } },
+      });
       if (!archive) throw new AppError("conflict", "Download the archive after closing before purging personal data");
       await tx.$executeRaw`SELECT set_config('raffle.purge', 'on', true)`;
       // The words of every buyer's and payer's name, read before they become initials: the one
@@ -127,7 +144,8 @@ export async function purgePersonalData(principal: Principal): Promise<{ counts:
         (await tx.$executeRaw`
           UPDATE payment_settle_evidence SET data = NULL, file_name = 'removed', removed_at = now() WHERE removed_at IS NULL`);
       // A statement line's description names the payer, often with a mobile number (decision 136).
-      const statementLines = await tx.$executeRaw`UPDATE statement_lines SET description = 'removed' WHERE description <> 'removed'`;
+      const statementLines =
+        await tx.$executeRaw`UPDATE statement_lines SET description = 'removed' WHERE description <> 'removed'`;
       // Notes written by staff about buyers: remittance receipts, the draw's winner events, balance
       // adjustments and settlements by hand (issue 37).
       const notes =
@@ -140,14 +158,30 @@ export async function purgePersonalData(principal: Principal): Promise<{ counts:
           UPDATE remittance_adjustments SET reason = personal_text_masked(reason) WHERE reason IS DISTINCT FROM personal_text_masked(reason)`) +
         (await tx.$executeRaw`
           UPDATE payments SET settle_reason = personal_text_masked(settle_reason) WHERE settle_reason IS DISTINCT FROM personal_text_masked(settle_reason)`);
-      const [{ rows: auditRows }] = await tx.$queryRaw<{ rows: number }[]>`SELECT audit_log_redact_personal_data() AS rows`;
+      const [{ rows: auditRows }] = await tx.$queryRaw<
+        { rows: number }[]
+      >`SELECT audit_log_redact_personal_data() AS rows`;
       await tx.$executeRaw`SELECT set_config('raffle.purge', '', true), set_config('raffle.purge_names', '', true)`;
       await tx.raffleState.update({ where: { id: 1 }, data: { purgedAt: new Date() } });
       // The .eml copies of e-mailed tickets (no SMTP server set), last, once every row above is
       // written: a failure here rolls the purge back, and a purge run again finds them gone (decision 171).
       const outboxMessages = await clearOutbox();
-      const counts = { tickets, payments, attachments, evidenceFiles, statementLines, notes, auditRows, outboxMessages };
-      await writeAudit(tx, { actor: actorOf(principal), action: "raffle.purge", entityId: "1", after: { ...counts, archiveSha256: archive.sha256 } });
+      const counts = {
+        tickets,
+        payments,
+        attachments,
+        evidenceFiles,
+        statementLines,
+        notes,
+        auditRows,
+        outboxMessages,
+      };
+      await writeAudit(tx, {
+        actor: actorOf(principal),
+        action: "raffle.purge",
+        entityId: "1",
+        after: { ...counts, archiveSha256: archive.sha256 },
+      });
       return { counts, view: await readView(tx) };
     },
     { timeout: 120_000 },

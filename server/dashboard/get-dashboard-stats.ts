@@ -4,7 +4,15 @@ import { OVERVIEW_TREND_DAYS } from "@/lib/dashboard/periods";
 import type { Principal } from "@/server/auth/principal";
 import { recentActivityJson, toRecentActivity } from "@/server/dashboard/recent-activity";
 import { requireSignedIn } from "@/server/dashboard/require-signed-in";
-import { clockCte, dailySeriesJson, hourlyJson, methodTotalsJson, parseJson, type DayRow, type MethodRow } from "@/server/dashboard/rollup-queries";
+import {
+  clockCte,
+  dailySeriesJson,
+  hourlyJson,
+  methodTotalsJson,
+  parseJson,
+  type DayRow,
+  type MethodRow,
+} from "@/server/dashboard/rollup-queries";
 import { db } from "@/server/db/client";
 
 interface StatsRow {

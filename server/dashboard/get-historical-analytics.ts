@@ -3,7 +3,15 @@ import type { HistoricalAnalytics } from "@/lib/api/dashboard";
 import { ANALYTICS_PERIOD_DAYS, type AnalyticsPeriod } from "@/lib/dashboard/periods";
 import type { Principal } from "@/server/auth/principal";
 import { requireAdmin } from "@/server/auth/require-admin";
-import { clockCte, dailySeriesJson, hourlyJson, methodTotalsJson, parseJson, type DayRow, type MethodRow } from "@/server/dashboard/rollup-queries";
+import {
+  clockCte,
+  dailySeriesJson,
+  hourlyJson,
+  methodTotalsJson,
+  parseJson,
+  type DayRow,
+  type MethodRow,
+} from "@/server/dashboard/rollup-queries";
 import { db } from "@/server/db/client";
 import { medianRequestDuration } from "@/server/http/request-timings";
 
@@ -77,7 +85,11 @@ function peakOf<T extends { count: number }>(rows: T[], preferLater: boolean): T
 const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : null);
 
 /** GET /api/dashboard/analytics/historical: the Analytics screen's figures for one period (administrators). */
-export async function getHistoricalAnalytics(options: { principal: Principal; period: AnalyticsPeriod; now?: Date }): Promise<HistoricalAnalytics> {
+export async function getHistoricalAnalytics(options: {
+  principal: Principal;
+  period: AnalyticsPeriod;
+  now?: Date;
+}): Promise<HistoricalAnalytics> {
   requireAdmin(options.principal);
   const now = options.now ?? new Date();
   const row = await readPeriod(now, ANALYTICS_PERIOD_DAYS[options.period]);
@@ -96,7 +108,12 @@ export async function getHistoricalAnalytics(options: { principal: Principal; pe
     hourlyDistribution: hourly,
     currentMonth: { registeredTickets: row.current_registered, revenue: row.current_revenue },
     previousMonth: { registeredTickets: row.previous_registered, revenue: row.previous_revenue },
-    totals: { generatedTickets: row.generated, registeredTickets: row.registered, revenue: row.revenue, activeUsers: row.active_users },
+    totals: {
+      generatedTickets: row.generated,
+      registeredTickets: row.registered,
+      revenue: row.revenue,
+      activeUsers: row.active_users,
+    },
     performance: {
       peakHour: peakOf(hourly, false),
       bestDay: bestDay && { date: bestDay.date, count: bestDay.count },

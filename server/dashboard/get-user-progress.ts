@@ -83,9 +83,17 @@ export async function getUserProgress(options: { principal: Principal }): Promis
       owed: (amountToCentavos(r.cash_amount) - amountToCentavos(r.remitted) - amountToCentavos(r.adjustments)) / 100,
     }))
     // Seller first (issue 38 item 4): what each person sold, then what they generated.
-    .sort((a, b) => b.soldAmount - a.soldAmount || b.soldTickets - a.soldTickets || b.totalSales - a.totalSales || b.totalTickets - a.totalTickets || a.userEmail.localeCompare(b.userEmail));
+    .sort(
+      (a, b) =>
+        b.soldAmount - a.soldAmount ||
+        b.soldTickets - a.soldTickets ||
+        b.totalSales - a.totalSales ||
+        b.totalTickets - a.totalTickets ||
+        a.userEmail.localeCompare(b.userEmail),
+    );
   // Sums in centavos: adding pesos as floats could drift by a centavo.
-  const centavos = (pick: (row: UserProgressRow) => number) => userProgress.reduce((total, row) => total + Math.round(pick(row) * 100), 0);
+  const centavos = (pick: (row: UserProgressRow) => number) =>
+    userProgress.reduce((total, row) => total + Math.round(pick(row) * 100), 0);
   const count = (pick: (row: UserProgressRow) => number) => userProgress.reduce((total, row) => total + pick(row), 0);
   return {
     success: true,

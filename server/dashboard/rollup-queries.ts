@@ -40,7 +40,9 @@ export function dailySeriesJson(days: number) {
 
 /** The range filter on a rollup's `day`: the last `days` days, or all time. */
 function inRange(days?: number) {
-  return days ? Prisma.sql`s.day BETWEEN (SELECT today FROM clock) - (${days}::int - 1) AND (SELECT today FROM clock)` : Prisma.sql`true`;
+  return days
+    ? Prisma.sql`s.day BETWEEN (SELECT today FROM clock) - (${days}::int - 1) AND (SELECT today FROM clock)`
+    : Prisma.sql`true`;
 }
 
 /** [{hour, count}] for hours 0-23, zeros included: tickets generated, over all time or the last `days` days. */

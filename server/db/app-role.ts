@@ -20,8 +20,11 @@ const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** The grants of the app's role, idempotent. Refuses when the app's role is the owner. */
 export async function grantAppRole(runner: ScriptRunner, appRole: string): Promise<void> {
-  const [{ owner }] = await runner.query<{ owner: string }>(`SELECT tableowner AS owner FROM pg_tables WHERE schemaname = 'public' AND tablename = 'audit_log'`);
-  if (owner === appRole) throw new Error(`DATABASE_URL's role ${appRole} owns the tables: DATABASE_OWNER_URL must name another role`);
+  const [{ owner }] = await runner.query<{ owner: string }>(
+    `SELECT tableowner AS owner FROM pg_tables WHERE schemaname = 'public' AND tablename = 'audit_log'`,
+  );
+  if (owner === appRole)
+    throw new Error(`DATABASE_URL's role ${appRole} owns the tables: DATABASE_OWNER_URL must name another role`);
   const role = quoteIdent(appRole);
   const appendOnly = APPEND_ONLY_TABLES.map(quoteIdent).join(", ");
   await runner.exec(`

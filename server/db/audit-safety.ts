@@ -23,7 +23,13 @@ type Query = <T>(text: string, params?: unknown[]) => Promise<T[]>;
 
 /** The check, on the app's own connection (or, in tests, another role's). */
 export async function checkAuditSafety(query: Query = sql): Promise<AuditSafety> {
-  const rows = await query<{ role: string; superuser: boolean; table_name: string; owns: boolean; can_truncate: boolean }>(
+  const rows = await query<{
+    role: string;
+    superuser: boolean;
+    table_name: string;
+    owns: boolean;
+    can_truncate: boolean;
+  }>(
     `SELECT current_user::text AS role, coalesce((SELECT rolsuper FROM pg_roles WHERE rolname = current_user), false) AS superuser,
        c.relname::text AS table_name, pg_has_role(current_user, c.relowner, 'MEMBER') AS owns, has_table_privilege(c.oid, 'TRUNCATE') AS can_truncate
      FROM pg_class c WHERE c.relnamespace = current_schema()::regnamespace AND c.relname = ANY($1::text[]) ORDER BY c.relname`,

@@ -58,11 +58,15 @@ export interface PgliteThread {
  * through `pg` and @prisma/adapter-pg, the same driver path as PostgreSQL. One connection: PGlite
  * has one session, so requests queue for it as they queued for the in-thread instance's lock.
  */
-export function startPgliteThread(dataDir: string, options: { loadDataDirFile?: string } = {}): { thread: PgliteThread; socketDir: string } {
+export function startPgliteThread(
+  dataDir: string,
+  options: { loadDataDirFile?: string } = {},
+): { thread: PgliteThread; socketDir: string } {
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
   // mkdtemp makes the folder 0700: only this user can reach the socket (it has no password).
   const socketDir = mkdtempSync(path.join(tmpdir(), "raffle-pglite-"));
-  if (socketDirs.size === 0 && process.listeners("exit").indexOf(removeSocketDirs) === -1) process.once("exit", removeSocketDirs);
+  if (socketDirs.size === 0 && process.listeners("exit").indexOf(removeSocketDirs) === -1)
+    process.once("exit", removeSocketDirs);
   socketDirs.add(socketDir);
   const socketPath = path.join(socketDir, `.s.PGSQL.${PGLITE_SOCKET_PORT}`);
   const worker = new Worker(new URL("./pglite.worker.mjs", import.meta.url), {
@@ -117,7 +121,10 @@ function clientWaitingFor(ready: Promise<void>): typeof pg.Client {
     connect(callback: ConnectCallback): void;
     connect(callback?: ConnectCallback): Promise<pg.Client> | void {
       if (callback) {
-        ready.then(() => super.connect(callback), (error: Error) => (callback as (err: Error) => void)(error));
+        ready.then(
+          () => super.connect(callback),
+          (error: Error) => (callback as (err: Error) => void)(error),
+        );
         return;
       }
       return ready.then(() => super.connect());

@@ -25,7 +25,10 @@ export function migrationsDir() {
 
 export async function readMigrations(dir = migrationsDir()): Promise<MigrationFile[]> {
   const entries = await readdir(dir, { withFileTypes: true });
-  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const names = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   return Promise.all(
     names.map(async (name) => {
       const sql = await readFile(path.join(dir, name, "migration.sql"), "utf8");
@@ -98,7 +101,11 @@ export function migrate(dir?: string): Promise<MigrateResult> {
   const { DATABASE_URL, DATABASE_OWNER_URL } = env();
   const run = inProcess.then(() =>
     DATABASE_OWNER_URL && DATABASE_URL
-      ? migrateWith(() => pgScriptRunner(DATABASE_OWNER_URL), dir, (runner) => grantAppRole(runner, roleOfUrl(DATABASE_URL)))
+      ? migrateWith(
+          () => pgScriptRunner(DATABASE_OWNER_URL),
+          dir,
+          (runner) => grantAppRole(runner, roleOfUrl(DATABASE_URL)),
+        )
       : migrateWith(openScriptRunner, dir),
   );
   inProcess = run.catch(() => {});
@@ -106,7 +113,11 @@ export function migrate(dir?: string): Promise<MigrateResult> {
 }
 
 /** The migration run on one connection opened by `open`; the advisory lock guards it. */
-export async function migrateWith(open: () => Promise<ScriptRunner>, dir?: string, after?: (runner: ScriptRunner) => Promise<void>): Promise<MigrateResult> {
+export async function migrateWith(
+  open: () => Promise<ScriptRunner>,
+  dir?: string,
+  after?: (runner: ScriptRunner) => Promise<void>,
+): Promise<MigrateResult> {
   const migrations = await readMigrations(dir);
   const runner = await open();
   try {

@@ -3,7 +3,15 @@
 import { describe, expect, it } from "vitest";
 import * as browser from "@/scripts/draw-check-browser.mjs";
 import * as script from "@/scripts/verify-draw.mjs";
-import { commitHash, deriveSeed, drawSequence, poolHash, positionPlan, sortPool, uniformFrom } from "@/server/draw/algorithm";
+import {
+  commitHash,
+  deriveSeed,
+  drawSequence,
+  poolHash,
+  positionPlan,
+  sortPool,
+  uniformFrom,
+} from "@/server/draw/algorithm";
 import golden from "@/server/draw/golden-vectors.json";
 
 const cn = (n: number) => `B2K-123-${String(n).padStart(5, "0")}`;
@@ -15,7 +23,12 @@ describe("golden vectors", () => {
     const serverSeed = Buffer.from(v.serverSeed, "hex");
     expect(poolHash(v.pool)).toBe(v.expect.poolHash);
     expect(commitHash(serverSeed)).toBe(v.expect.commitHash);
-    const seed = deriveSeed({ serverSeed, drawId: v.drawId, poolHash: v.expect.poolHash, outsideValue: v.outsideValue });
+    const seed = deriveSeed({
+      serverSeed,
+      drawId: v.drawId,
+      poolHash: v.expect.poolHash,
+      outsideValue: v.outsideValue,
+    });
     expect(seed.toString("hex")).toBe(v.expect.seed);
     expect(drawSequence(v.pool, seed, v.count)).toEqual(v.expect.sequence);
   });
@@ -50,7 +63,8 @@ describe("properties", () => {
   it("every ticket is reachable at the first position", () => {
     const small = pool.slice(0, 12);
     const seen = new Set<string>();
-    for (let t = 0; t < 2000 && seen.size < small.length; t++) seen.add(drawSequence(small, seedFor(small, `dice:${t}`), 1)[0]);
+    for (let t = 0; t < 2000 && seen.size < small.length; t++)
+      seen.add(drawSequence(small, seedFor(small, `dice:${t}`), 1)[0]);
     expect(seen.size).toBe(small.length);
   });
 
@@ -75,9 +89,20 @@ describe("properties", () => {
   });
 
   it("assigns positions prize by prize, winner then backups, capped at the pool", () => {
-    expect(positionPlan([{ rank: 2, backups: 1 }, { rank: 1, backups: 2 }], 10)).toEqual([
-      { position: 1, prizeRank: 1, role: "winner" }, { position: 2, prizeRank: 1, role: "backup" }, { position: 3, prizeRank: 1, role: "backup" },
-      { position: 4, prizeRank: 2, role: "winner" }, { position: 5, prizeRank: 2, role: "backup" },
+    expect(
+      positionPlan(
+        [
+          { rank: 2, backups: 1 },
+          { rank: 1, backups: 2 },
+        ],
+        10,
+      ),
+    ).toEqual([
+      { position: 1, prizeRank: 1, role: "winner" },
+      { position: 2, prizeRank: 1, role: "backup" },
+      { position: 3, prizeRank: 1, role: "backup" },
+      { position: 4, prizeRank: 2, role: "winner" },
+      { position: 5, prizeRank: 2, role: "backup" },
     ]);
     expect(positionPlan([{ rank: 1, backups: 3 }], 2)).toHaveLength(2);
   });

@@ -27,7 +27,12 @@ export function commitHash(serverSeed: Uint8Array): string {
 }
 
 /** HMAC-SHA-256(key = serverSeed, "raffle-draw-v1/seed\n" + drawId + "\n" + poolHash + "\n" + outsideValue): 32 bytes. */
-export function deriveSeed(options: { serverSeed: Uint8Array; drawId: string; poolHash: string; outsideValue: string }): Buffer {
+export function deriveSeed(options: {
+  serverSeed: Uint8Array;
+  drawId: string;
+  poolHash: string;
+  outsideValue: string;
+}): Buffer {
   return createHmac("sha256", options.serverSeed)
     .update(`${DRAW_ALGORITHM}/seed\n${options.drawId}\n${options.poolHash}\n${options.outsideValue}`)
     .digest();

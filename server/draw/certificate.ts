@@ -13,7 +13,8 @@ import { signingKeyPair } from "@/server/secrets/installation-secrets";
 
 export async function drawCertificate(id: string) {
   const { view, events, witnesses, auditCheckpoint } = await loadDraw(id);
-  if (!view.revealedAt || !view.sequence) throw new AppError("conflict", "The certificate exists once the draw is revealed");
+  if (!view.revealedAt || !view.sequence)
+    throw new AppError("conflict", "The certificate exists once the draw is revealed");
   const { publicKeyPem, privateKey } = await signingKeyPair();
   const byPosition = new Map(view.sequence.map((s) => [s.position, s.controlNumber]));
   const unsigned = {
@@ -29,10 +30,24 @@ export async function drawCertificate(id: string) {
     outsideValue: view.outsideValue,
     seed: view.seed,
     prizes: view.prizes,
-    sequence: view.sequence.map((s) => ({ position: s.position, controlNumber: s.controlNumber, prizeRank: s.prizeRank, role: s.role, state: s.state, maskedName: s.maskedName })),
+    sequence: view.sequence.map((s) => ({
+      position: s.position,
+      controlNumber: s.controlNumber,
+      prizeRank: s.prizeRank,
+      role: s.role,
+      state: s.state,
+      maskedName: s.maskedName,
+    })),
     disqualifications: events
       .filter((e) => e.event === "disqualified" || e.event === "forfeited" || e.event === "reinstated")
-      .map((e) => ({ position: e.position, controlNumber: byPosition.get(e.position) ?? null, event: e.event, reason: e.reason, note: e.note, at: e.at.toISOString() })),
+      .map((e) => ({
+        position: e.position,
+        controlNumber: byPosition.get(e.position) ?? null,
+        event: e.event,
+        reason: e.reason,
+        note: e.note,
+        at: e.at.toISOString(),
+      })),
     witnesses: witnesses ?? [],
     auditCheckpoint,
     committedAt: view.committedAt,

@@ -19,20 +19,22 @@ async function balances(tx: Reader) {
  * Close sales' checklist (docs/decisions/105): each entry a stable id (what an override names) and
  * one query answering the open count.
  */
-const CHECKS: { item: string; count: (tx: Reader) => Promise<number>; message: (n: number) => string; href: string }[] = [
-  {
-    item: "seller_balances",
-    count: async (tx) => (await balances(tx)).filter((b) => amountToCentavos(b.balance) !== 0).length,
-    message: (n) => `${plural(n, "seller")} still ${n === 1 ? "has" : "have"} a cash balance that is not zero`,
-    href: "/dashboard/remittances",
-  },
-  {
-    item: "outstanding_stubs",
-    count: async (tx) => (await balances(tx)).reduce((sum, b) => sum + b.outstandingStubs, 0),
-    message: (n) => `${plural(n, "stub")} handed to sellers ${n === 1 ? "is" : "are"} neither sold, returned nor voided`,
-    href: "/dashboard/remittances",
-  },
-];
+const CHECKS: { item: string; count: (tx: Reader) => Promise<number>; message: (n: number) => string; href: string }[] =
+  [
+    {
+      item: "seller_balances",
+      count: async (tx) => (await balances(tx)).filter((b) => amountToCentavos(b.balance) !== 0).length,
+      message: (n) => `${plural(n, "seller")} still ${n === 1 ? "has" : "have"} a cash balance that is not zero`,
+      href: "/dashboard/remittances",
+    },
+    {
+      item: "outstanding_stubs",
+      count: async (tx) => (await balances(tx)).reduce((sum, b) => sum + b.outstandingStubs, 0),
+      message: (n) =>
+        `${plural(n, "stub")} handed to sellers ${n === 1 ? "is" : "are"} neither sold, returned nor voided`,
+      href: "/dashboard/remittances",
+    },
+  ];
 
 /** The payment ledger's items first (the same count and list as Reconciliation and Close-out), then the rest. */
 export const CHECKLIST_ITEMS = [...LEDGER_BLOCKER_ITEMS, ...CHECKS.map((c) => c.item)];
@@ -40,5 +42,8 @@ export const CHECKLIST_ITEMS = [...LEDGER_BLOCKER_ITEMS, ...CHECKS.map((c) => c.
 export async function openChecklistItems(tx: Reader): Promise<ChecklistItem[]> {
   const ledger = await ledgerBlockers(tx);
   const counts = await Promise.all(CHECKS.map((c) => c.count(tx)));
-  return [...ledger, ...CHECKS.flatMap((c, i) => (counts[i] > 0 ? [{ item: c.item, message: c.message(counts[i]), href: c.href }] : []))];
+  return [
+    ...ledger,
+    ...CHECKS.flatMap((c, i) => (counts[i] > 0 ? [{ item: c.item, message: c.message(counts[i]), href: c.href }] : [])),
+  ];
 }

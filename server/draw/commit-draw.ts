@@ -34,21 +34,34 @@ export async function commitDraw(options: { payload: CommitDrawPayload; principa
         const status = await readRaffleStatus(tx, { lock: true });
         if (status === "selling") throw new AppError("conflict", "Close sales before committing the draw");
         if (status === "committed") throw new AppError("conflict", ALREADY_OPEN);
-        if (status !== "sales_closed" && status !== "drawn") throw new AppError("conflict", "The winners are already published");
+        if (status !== "sales_closed" && status !== "drawn")
+          throw new AppError("conflict", "The winners are already published");
         const prizes = await tx.prize.findMany({ orderBy: { rank: "asc" } });
         if (!prizes.length) throw new AppError("conflict", "Add at least one prize before committing the draw");
         let covered = prizes;
         if (status === "drawn") {
           const outcomes = await loadPrizeOutcomes(tx);
           covered = prizes.filter((p) => outcomes.get(p.rank)?.exhausted);
-          if (!covered.length) throw new AppError("conflict", "Every prize has a winner: a new draw is only for a prize whose run is exhausted");
+          if (!covered.length)
+            throw new AppError(
+              "conflict",
+              "Every prize has a winner: a new draw is only for a prize whose run is exhausted",
+            );
         }
         // One text sort (COLLATE "C", byte order) numbers the pool; the hash aggregates over that
         // number (an integer sort of rows already in order), ADR 129. In memory at 100,000 rows.
         await tx.$executeRawUnsafe(`SET LOCAL work_mem = '64MB'`);
-        const snapshot = covered.map((p) => ({ rank: p.rank, name: p.name, valuePhp: p.valuePhp.toFixed(2), backups: p.backups, claimDays: p.claimDays }));
+        const snapshot = covered.map((p) => ({
+          rank: p.rank,
+          name: p.name,
+          valuePhp: p.valuePhp.toFixed(2),
+          backups: p.backups,
+          claimDays: p.claimDays,
+        }));
         const wanted = positionPlan(snapshot, Number.MAX_SAFE_INTEGER).length;
-        const [row] = await tx.$queryRaw<{ number: number; pool_count: number; pool_hash: string; positions: number }[]>`
+        const [row] = await tx.$queryRaw<
+          { number: number; pool_count: number; pool_hash: string; positions: number }[]
+        >`
           WITH pool AS MATERIALIZED (
             SELECT t.id, t.control_number, (row_number() OVER (ORDER BY t.control_number COLLATE "C") - 1)::int AS idx
             FROM tickets t
@@ -76,9 +89,23 @@ export async function commitDraw(options: { payload: CommitDrawPayload; principa
           actor: { id: user.id, email: user.email },
           action: "draw.commit",
           entityId: id,
-          after: { number: row.number, poolCount: row.pool_count, poolHash: row.pool_hash, commitHash: commit, source: options.payload.source, prizes: snapshot.map((p) => p.rank) },
+          after: {
+            number: row.number,
+            poolCount: row.pool_count,
+            poolHash: row.pool_hash,
+            commitHash: commit,
+            source: options.payload.source,
+            prizes: snapshot.map((p) => p.rank),
+          },
         });
-        return { id, number: row.number, poolCount: row.pool_count, poolHash: row.pool_hash, commitHash: commit, positions: row.positions };
+        return {
+          id,
+          number: row.number,
+          poolCount: row.pool_count,
+          poolHash: row.pool_hash,
+          commitHash: commit,
+          positions: row.positions,
+        };
       },
       { timeout: 60_000, maxWait: 30_000 },
     );

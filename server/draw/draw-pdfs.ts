@@ -45,7 +45,12 @@ async function noticeData(id: string, origin: string): Promise<CommitmentNoticeD
     poolHash: view.poolHash,
     commitHash: view.commitHash,
     sourceText: describeSource(view.source),
-    prizes: view.prizes.map((p: DrawPrize) => ({ rank: p.rank, name: p.name, valuePhp: p.valuePhp, backups: p.backups })),
+    prizes: view.prizes.map((p: DrawPrize) => ({
+      rank: p.rank,
+      name: p.name,
+      valuePhp: p.valuePhp,
+      backups: p.backups,
+    })),
     proofUrl: `${publicUrl(origin).url}/draw/${view.id}`,
     publicKeyFingerprint: keyFingerprint(publicKeyPem),
   };
@@ -54,7 +59,11 @@ async function noticeData(id: string, origin: string): Promise<CommitmentNoticeD
 export async function startCommitmentPdf(options: Options) {
   requireAdmin(options.principal);
   const { tz: _tz, ...notice } = await noticeData(options.id, options.origin);
-  const run = await startJob(drawPdfJob, { principal: options.principal, signal: options.signal, input: { kind: "commitment", paper: options.paper, notice } });
+  const run = await startJob(drawPdfJob, {
+    principal: options.principal,
+    signal: options.signal,
+    input: { kind: "commitment", paper: options.paper, notice },
+  });
   return { run, fileName: `draw-${notice.drawNumber}-commitment-notice.pdf` };
 }
 
@@ -63,7 +72,11 @@ export async function startCommitmentPdf(options: Options) {
  * serves) with dates in the raffle's timezone. Used by certificate.pdf and by the close-out archive,
  * so there is one certificate renderer and one way to feed it.
  */
-export async function minutesData(options: { id: string; origin: string; certificate?: DrawCertificate }): Promise<MinutesData> {
+export async function minutesData(options: {
+  id: string;
+  origin: string;
+  certificate?: DrawCertificate;
+}): Promise<MinutesData> {
   const certificate = options.certificate ?? (await drawCertificate(options.id));
   const { tz, ...notice } = await noticeData(options.id, options.origin);
   const at = (iso: string | null) => (iso ? `${formatDateTime(iso, tz, DATE)} (${tz})` : "");
@@ -98,6 +111,10 @@ export async function minutesData(options: { id: string; origin: string; certifi
 export async function startCertificatePdf(options: Options) {
   requireAdmin(options.principal);
   const minutes = await minutesData(options);
-  const run = await startJob(drawPdfJob, { principal: options.principal, signal: options.signal, input: { kind: "minutes", paper: options.paper, minutes } });
+  const run = await startJob(drawPdfJob, {
+    principal: options.principal,
+    signal: options.signal,
+    input: { kind: "minutes", paper: options.paper, minutes },
+  });
   return { run, fileName: `draw-${minutes.drawNumber}-minutes.pdf` };
 }

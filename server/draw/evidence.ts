@@ -5,7 +5,11 @@ import type { Principal } from "@/server/auth/principal";
 import { requireAdmin } from "@/server/auth/require-admin";
 import { cleanFileName } from "@/server/attachments/file-name";
 import { detectAttachmentType } from "@/server/attachments/file-type";
-import { FILE_TOO_LARGE_MESSAGE, MAX_ATTACHMENT_BYTES, UNSUPPORTED_TYPE_MESSAGE } from "@/server/attachments/upload-attachment";
+import {
+  FILE_TOO_LARGE_MESSAGE,
+  MAX_ATTACHMENT_BYTES,
+  UNSUPPORTED_TYPE_MESSAGE,
+} from "@/server/attachments/upload-attachment";
 import { db } from "@/server/db/client";
 import { DRAW_NOT_FOUND, drawIdOrThrow } from "@/server/draw/reveal-draw";
 import { AppError } from "@/server/http/errors";
@@ -19,7 +23,13 @@ export const MAX_EVIDENCE_PER_EVENT = 5;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** POST /api/draws/{id}/positions/{n}/evidence (multipart `file`): to the position's current disqualification. */
-export async function addEvidence(options: { id: string; position: string; fileName: string; bytes: Uint8Array; principal: Principal }) {
+export async function addEvidence(options: {
+  id: string;
+  position: string;
+  fileName: string;
+  bytes: Uint8Array;
+  principal: Principal;
+}) {
   requireAdmin(options.principal);
   const { user } = options.principal;
   const id = drawIdOrThrow(options.id);
@@ -39,20 +49,52 @@ export async function addEvidence(options: { id: string; position: string; fileN
       SELECT e.id, e.event, p.control_number FROM winner_events e JOIN draw_positions p ON p.draw_id = e.draw_id AND p.position = e.position
       WHERE e.draw_id = ${id}::uuid AND e.position = ${position}::int ORDER BY e.id DESC LIMIT 1`;
     if (!last) throw new AppError("not_found", "Position not found");
-    if (last.event !== "disqualified") throw new AppError("conflict", `Evidence goes with a disqualification: position ${position} is not disqualified`);
-    const [{ count }] = await tx.$queryRaw<{ count: number }[]>`SELECT count(*)::int AS count FROM winner_event_evidence WHERE event_id = ${last.id}`;
-    if (count >= MAX_EVIDENCE_PER_EVENT) throw new AppError("limit_reached", `A disqualification can have at most ${MAX_EVIDENCE_PER_EVENT} evidence files`);
+    if (last.event !== "disqualified")
+      throw new AppError("conflict", `Evidence goes with a disqualification: position ${position} is not disqualified`);
+    const [{ count }] = await tx.$queryRaw<
+      { count: number }[]
+    >`SELECT count(*)::int AS count FROM winner_event_evidence WHERE event_id = ${last.id}`;
+    if (count >= MAX_EVIDENCE_PER_EVENT)
+      throw new AppError(
+        "limit_reached",
+        `A disqualification can have at most ${MAX_EVIDENCE_PER_EVENT} evidence files`,
+      );
     const row = await tx.winnerEventEvidence.create({
-      data: { eventId: last.id, fileName, contentType: type.mime, fileSize: bytes.byteLength, sha256, data: new Uint8Array(bytes), uploadedById: user.id },
+      data: {
+        eventId: last.id,
+        fileName,
+        contentType: type.mime,
+        fileSize: bytes.byteLength,
+        sha256,
+        data: new Uint8Array(bytes),
+        uploadedById: user.id,
+      },
       select: { id: true, fileName: true, fileSize: true, contentType: true, sha256: true, createdAt: true },
     });
     await writeAudit(tx, {
       actor: { id: user.id, email: user.email },
       action: "draw.winner_event",
       entityId: id,
-      after: { number: draw.number, position, controlNumber: last.control_number, event: "evidence", reason: null, fileName, sha256, fileSize: bytes.byteLength },
+      after: {
+        number: draw.number,
+        position,
+        controlNumber: last.control_number,
+        event: "evidence",
+        reason: null,
+        fileName,
+        sha256,
+        fileSize: bytes.byteLength,
+      },
     });
-    return { id: row.id, position, fileName: row.fileName, fileSize: row.fileSize, contentType: row.contentType, sha256: row.sha256, createdAt: row.createdAt.toISOString() };
+    return {
+      id: row.id,
+      position,
+      fileName: row.fileName,
+      fileSize: row.fileSize,
+      contentType: row.contentType,
+      sha256: row.sha256,
+      createdAt: row.createdAt.toISOString(),
+    };
   });
 }
 
@@ -66,7 +108,11 @@ export async function readEvidence(options: { id: string; evidenceId: string; pr
     WHERE v.id = ${options.evidenceId.toLowerCase()}::uuid AND e.draw_id = ${id}::uuid`;
   if (!row) throw new AppError("not_found", "Evidence not found");
   // The purge of personal data removed the file (docs/decisions/147); its SHA-256 still matches the archive's copy.
-  if (!row.data) throw new AppError("not_found", "This evidence file was removed with the buyers' personal data: the close-out archive keeps it");
+  if (!row.data)
+    throw new AppError(
+      "not_found",
+      "This evidence file was removed with the buyers' personal data: the close-out archive keeps it",
+    );
   return new Response(Buffer.from(row.data), {
     headers: {
       "content-type": row.content_type,

@@ -13,7 +13,15 @@ import { AppError } from "@/server/http/errors";
 interface Loaded {
   view: PublicDraw;
   positions: (PositionRow & { state: WinnerState; buyerName: string | null; phoneNumber: string | null })[];
-  events: { position: number; event: string; reason: string | null; note: string | null; at: Date; actor: string | null; evidence: EvidenceFile[] }[];
+  events: {
+    position: number;
+    event: string;
+    reason: string | null;
+    note: string | null;
+    at: Date;
+    actor: string | null;
+    evidence: EvidenceFile[];
+  }[];
   witnesses: string[] | null;
   auditCheckpoint: unknown;
 }
@@ -34,7 +42,14 @@ export async function loadDraw(idText: string): Promise<Loaded> {
   const states = foldStates(events);
   const positions = rows.map((r) => ({ ...r, state: states.get(r.position) ?? ("drawn" as WinnerState) }));
   const sequence: SequenceEntry[] | null = draw.revealedAt
-    ? positions.map((p) => ({ position: p.position, controlNumber: p.controlNumber, prizeRank: p.prizeRank, role: p.role, state: p.state, maskedName: maskName(p.buyerName) }))
+    ? positions.map((p) => ({
+        position: p.position,
+        controlNumber: p.controlNumber,
+        prizeRank: p.prizeRank,
+        role: p.role,
+        state: p.state,
+        maskedName: maskName(p.buyerName),
+      }))
     : null;
   const source = draw.source as DrawSource;
   const view: PublicDraw = {
@@ -56,7 +71,13 @@ export async function loadDraw(idText: string): Promise<Loaded> {
     seed: draw.seed,
     sequence,
   };
-  return { view, positions, events, witnesses: draw.witnesses as string[] | null, auditCheckpoint: draw.auditCheckpoint };
+  return {
+    view,
+    positions,
+    events,
+    witnesses: draw.witnesses as string[] | null,
+    auditCheckpoint: draw.auditCheckpoint,
+  };
 }
 
 /** GET /api/public/draws/{id}: the commitment, and after the reveal the sequence with masked names. */
@@ -75,7 +96,13 @@ export async function getDraw(options: { id: string; principal: Principal }): Pr
   if (loaded.view.mode === "drum" && !revealed) {
     const plan = positionPlan(loaded.view.prizes, loaded.view.poolCount);
     drum = {
-      picked: loaded.positions.map((p) => ({ position: p.position, controlNumber: p.controlNumber, prizeRank: p.prizeRank, role: p.role, buyerName: p.buyerName })),
+      picked: loaded.positions.map((p) => ({
+        position: p.position,
+        controlNumber: p.controlNumber,
+        prizeRank: p.prizeRank,
+        role: p.role,
+        buyerName: p.buyerName,
+      })),
       next: plan[loaded.positions.length] ?? null,
       total: plan.length,
     };
@@ -84,20 +111,49 @@ export async function getDraw(options: { id: string; principal: Principal }): Pr
     ...loaded.view,
     witnesses: loaded.witnesses,
     drum,
-    effectiveWinners: [...effective.values()].flatMap((w) => (w ? [{ prizeRank: w.prizeRank, position: w.position, controlNumber: w.controlNumber }] : [])),
+    effectiveWinners: [...effective.values()].flatMap((w) =>
+      w ? [{ prizeRank: w.prizeRank, position: w.position, controlNumber: w.controlNumber }] : [],
+    ),
     exhaustedPrizes: revealed ? [...effective].filter(([, w]) => !w).map(([rank]) => rank) : [],
     positionsDetail: revealed
-      ? loaded.positions.map((p) => ({ position: p.position, controlNumber: p.controlNumber, prizeRank: p.prizeRank, role: p.role, state: p.state, maskedName: maskName(p.buyerName), buyerName: p.buyerName, phoneNumber: p.phoneNumber }))
+      ? loaded.positions.map((p) => ({
+          position: p.position,
+          controlNumber: p.controlNumber,
+          prizeRank: p.prizeRank,
+          role: p.role,
+          state: p.state,
+          maskedName: maskName(p.buyerName),
+          buyerName: p.buyerName,
+          phoneNumber: p.phoneNumber,
+        }))
       : null,
-    events: loaded.events.map((e) => ({ position: e.position, event: e.event, reason: e.reason, note: e.note, at: e.at.toISOString(), actor: e.actor, evidence: e.evidence })),
+    events: loaded.events.map((e) => ({
+      position: e.position,
+      event: e.event,
+      reason: e.reason,
+      note: e.note,
+      at: e.at.toISOString(),
+      actor: e.actor,
+      evidence: e.evidence,
+    })),
   };
 }
 
 /** GET /api/draws (administrators): every draw, newest first (ids and numbers for the Draw page). */
 export async function listDraws(options: { principal: Principal }) {
   requireAdmin(options.principal);
-  const rows = await db().draw.findMany({ orderBy: { number: "desc" }, select: { id: true, number: true, committedAt: true, revealedAt: true, publishedAt: true, poolCount: true } });
-  return rows.map((r) => ({ id: r.id, number: r.number, poolCount: r.poolCount, committedAt: r.committedAt.toISOString(), revealedAt: r.revealedAt?.toISOString() ?? null, publishedAt: r.publishedAt?.toISOString() ?? null }));
+  const rows = await db().draw.findMany({
+    orderBy: { number: "desc" },
+    select: { id: true, number: true, committedAt: true, revealedAt: true, publishedAt: true, poolCount: true },
+  });
+  return rows.map((r) => ({
+    id: r.id,
+    number: r.number,
+    poolCount: r.poolCount,
+    committedAt: r.committedAt.toISOString(),
+    revealedAt: r.revealedAt?.toISOString() ?? null,
+    publishedAt: r.publishedAt?.toISOString() ?? null,
+  }));
 }
 
 /** GET /api/public/draws/{id}/pool.csv: header control_number, one per line, the pool's order. */

@@ -9,5 +9,8 @@ import { createHash, createPublicKey } from "node:crypto";
  */
 export function keyFingerprint(publicKeyPem: string): string {
   const der = createPublicKey(publicKeyPem).export({ type: "spki", format: "der" });
-  return createHash("sha256").update(der).digest("hex").replace(/(.{4})(?!$)/g, "$1 ");
+  return createHash("sha256")
+    .update(der)
+    .digest("hex")
+    .replace(/(.{4})(?!$)/g, "$1 ");
 }

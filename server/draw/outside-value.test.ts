@@ -9,8 +9,12 @@ const RANDOMNESS = "fc1873a13f3545aeade8401532ef5519920652eee6b0d2b19ca12643b87b
 describe("canonical outside values", () => {
   it("dice: the digits, any separators dropped; count and faces checked", () => {
     expect(canonicalOutsideValue({ type: "dice", count: 5 }, " 1 2,3-4 6 ")).toBe("dice:12346");
-    expect(() => canonicalOutsideValue({ type: "dice", count: 5 }, "1234")).toThrow("Enter exactly 5 dice rolls (got 4)");
-    expect(() => canonicalOutsideValue({ type: "dice", count: 5 }, "12347")).toThrow("Dice rolls are digits from 1 to 6");
+    expect(() => canonicalOutsideValue({ type: "dice", count: 5 }, "1234")).toThrow(
+      "Enter exactly 5 dice rolls (got 4)",
+    );
+    expect(() => canonicalOutsideValue({ type: "dice", count: 5 }, "12347")).toThrow(
+      "Dice rolls are digits from 1 to 6",
+    );
   });
 
   it("pcso: two-digit numbers in drawn order; a N/M game's count, range and distinctness checked", () => {
@@ -24,9 +28,15 @@ describe("canonical outside values", () => {
   it("drand quicknet: the signature verifies offline and the randomness is its SHA-256", () => {
     expect(verifyQuicknetRound(ROUND, SIGNATURE)).toBe(true);
     expect(verifyQuicknetRound(ROUND + 1, SIGNATURE)).toBe(false);
-    expect(canonicalOutsideValue({ type: "drand-quicknet", round: ROUND }, SIGNATURE.toUpperCase())).toBe(`drand-quicknet:${ROUND}:${RANDOMNESS}`);
+    expect(canonicalOutsideValue({ type: "drand-quicknet", round: ROUND }, SIGNATURE.toUpperCase())).toBe(
+      `drand-quicknet:${ROUND}:${RANDOMNESS}`,
+    );
     const tampered = SIGNATURE.slice(0, -1) + "c";
-    expect(() => canonicalOutsideValue({ type: "drand-quicknet", round: ROUND }, tampered)).toThrow(`This is not drand quicknet's signature of round ${ROUND}`);
-    expect(() => canonicalOutsideValue({ type: "drand-quicknet", round: ROUND }, "abc")).toThrow("96 hexadecimal characters");
+    expect(() => canonicalOutsideValue({ type: "drand-quicknet", round: ROUND }, tampered)).toThrow(
+      `This is not drand quicknet's signature of round ${ROUND}`,
+    );
+    expect(() => canonicalOutsideValue({ type: "drand-quicknet", round: ROUND }, "abc")).toThrow(
+      "96 hexadecimal characters",
+    );
   });
 });

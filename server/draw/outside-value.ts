@@ -17,7 +17,8 @@ const QUICKNET_DST = "BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_";
 
 export const DRUM_NO_OUTSIDE_VALUE = "This is a drum draw: record each counterfoil as it comes out of the drum";
 
-const invalid = (message: string) => new AppError("validation_failed", message, { issues: [{ path: "outsideValue", message }] });
+const invalid = (message: string) =>
+  new AppError("validation_failed", message, { issues: [{ path: "outsideValue", message }] });
 
 /** Whether `signatureHex` is quicknet's signature of `round` (SHA-256 of the round as u64be). */
 export function verifyQuicknetRound(round: number, signatureHex: string): boolean {
@@ -25,7 +26,11 @@ export function verifyQuicknetRound(round: number, signatureHex: string): boolea
   message.writeBigUInt64BE(BigInt(round));
   try {
     const sigs = bls12_381.shortSignatures;
-    return sigs.verify(Buffer.from(signatureHex, "hex"), sigs.hash(createHash("sha256").update(message).digest(), QUICKNET_DST), Buffer.from(QUICKNET_PUBLIC_KEY, "hex"));
+    return sigs.verify(
+      Buffer.from(signatureHex, "hex"),
+      sigs.hash(createHash("sha256").update(message).digest(), QUICKNET_DST),
+      Buffer.from(QUICKNET_PUBLIC_KEY, "hex"),
+    );
   } catch {
     return false;
   }
@@ -43,17 +48,21 @@ export function canonicalOutsideValue(source: DrawSource, entered: string): stri
     case "dice": {
       const digits = value.replace(/[\s,;-]+/g, "");
       if (!/^[1-6]+$/.test(digits)) throw invalid("Dice rolls are digits from 1 to 6");
-      if (digits.length !== source.count) throw invalid(`Enter exactly ${source.count} dice rolls (got ${digits.length})`);
+      if (digits.length !== source.count)
+        throw invalid(`Enter exactly ${source.count} dice rolls (got ${digits.length})`);
       return `dice:${digits}`;
     }
     case "pcso": {
       const parts = value.split(/[\s,;-]+/).filter(Boolean);
-      if (!parts.every((p) => /^\d{1,2}$/.test(p))) throw invalid("PCSO numbers are whole numbers from 0 to 99, separated by commas");
+      if (!parts.every((p) => /^\d{1,2}$/.test(p)))
+        throw invalid("PCSO numbers are whole numbers from 0 to 99, separated by commas");
       const numbers = parts.map(Number);
       const shape = pcsoShape(source.game);
       if (shape) {
-        if (numbers.length !== shape.count) throw invalid(`PCSO ${source.game} draws ${shape.count} numbers (got ${numbers.length})`);
-        if (numbers.some((n) => n < 1 || n > shape.max)) throw invalid(`PCSO ${source.game} numbers are from 1 to ${shape.max}`);
+        if (numbers.length !== shape.count)
+          throw invalid(`PCSO ${source.game} draws ${shape.count} numbers (got ${numbers.length})`);
+        if (numbers.some((n) => n < 1 || n > shape.max))
+          throw invalid(`PCSO ${source.game} numbers are from 1 to ${shape.max}`);
         if (new Set(numbers).size !== numbers.length) throw invalid(`PCSO ${source.game} numbers are all different`);
       } else if (numbers.length < 1 || numbers.length > 10) {
         throw invalid("Enter from 1 to 10 PCSO numbers");
@@ -65,7 +74,8 @@ export function canonicalOutsideValue(source: DrawSource, entered: string): stri
     case "drand-quicknet": {
       const signature = value.toLowerCase().replace(/^0x/, "");
       if (!/^[0-9a-f]{96}$/.test(signature)) throw invalid("A quicknet round's signature is 96 hexadecimal characters");
-      if (!verifyQuicknetRound(source.round, signature)) throw invalid(`This is not drand quicknet's signature of round ${source.round}`);
+      if (!verifyQuicknetRound(source.round, signature))
+        throw invalid(`This is not drand quicknet's signature of round ${source.round}`);
       return `drand-quicknet:${source.round}:${createHash("sha256").update(Buffer.from(signature, "hex")).digest("hex")}`;
     }
   }

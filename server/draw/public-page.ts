@@ -8,7 +8,10 @@ import type { PublicDraw } from "@/lib/schemas/draw";
 // committed, what was drawn, and how to re-check it with the files it links.
 
 const escape = (value: unknown) =>
-  String(value ?? "").replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+  String(value ?? "").replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
 
 const STYLE = `
 :root{color-scheme:light dark;--fg:#111827;--muted:#4b5563;--bg:#ffffff;--card:#f9fafb;--line:#d1d5db;--accent:#3730a3}
@@ -51,11 +54,15 @@ export function renderPublicDrawPage(
   options: { nonce?: string | null; winners?: PublicWinnerLine[] | null; timeZone?: string } = {},
 ): string {
   // Times in the raffle's timezone through the one formatter (issue 38 item 6), not ISO strings.
-  const when = (value: string | null | undefined) => (value ? `${formatDateTime(value, options.timeZone ?? "Asia/Manila")} (${options.timeZone ?? "Asia/Manila"})` : "");
+  const when = (value: string | null | undefined) =>
+    value ? `${formatDateTime(value, options.timeZone ?? "Asia/Manila")} (${options.timeZone ?? "Asia/Manila"})` : "";
   const base = `/api/public/draws/${draw.id}`;
   const prizeName = new Map(draw.prizes.map((p) => [p.rank, p.name]));
   const prizes = draw.prizes
-    .map((p) => `<tr>${cell("Rank", String(p.rank))}${cell("Prize", escape(p.name))}${cell("Value", escape(formatPeso(p.valuePhp)))}${cell("Backups", String(p.backups))}</tr>`)
+    .map(
+      (p) =>
+        `<tr>${cell("Rank", String(p.rank))}${cell("Prize", escape(p.name))}${cell("Value", escape(formatPeso(p.valuePhp)))}${cell("Backups", String(p.backups))}</tr>`,
+    )
     .join("");
   const sequence = (draw.sequence ?? [])
     .map(

@@ -20,7 +20,11 @@ export async function readRaffleStatus(tx: Tx, options: { lock?: boolean } = {})
 }
 
 /** Moves the state in the caller's transaction; the database refuses a transition it does not allow. */
-export async function setRaffleStatus(tx: Tx, status: RaffleStatus, extra: { salesClosedAt?: Date; publishedAt?: Date; closeOverrides?: Prisma.InputJsonValue } = {}) {
+export async function setRaffleStatus(
+  tx: Tx,
+  status: RaffleStatus,
+  extra: { salesClosedAt?: Date; publishedAt?: Date; closeOverrides?: Prisma.InputJsonValue } = {},
+) {
   await tx.raffleState.update({ where: { id: 1 }, data: { status, ...extra } });
 }
 
@@ -59,11 +63,22 @@ export async function closeSales(options: { payload: CloseSalesPayload; principa
     const overridden = new Map(options.payload.overrides.map((o) => [o.item, o.reason]));
     const blocking = open.filter((item) => !overridden.has(item.item));
     if (blocking.length) {
-      throw new AppError("conflict", `Close sales is blocked: ${blocking.map((b) => b.message).join("; ")}`, { extra: { blocking } });
+      throw new AppError("conflict", `Close sales is blocked: ${blocking.map((b) => b.message).join("; ")}`, {
+        extra: { blocking },
+      });
     }
-    const overrides = open.map((item) => ({ item: item.item, message: item.message, reason: overridden.get(item.item)! }));
+    const overrides = open.map((item) => ({
+      item: item.item,
+      message: item.message,
+      reason: overridden.get(item.item)!,
+    }));
     await setRaffleStatus(tx, "sales_closed", { salesClosedAt: new Date(), closeOverrides: overrides });
-    await writeAudit(tx, { actor: { id: user.id, email: user.email }, action: "raffle.close_sales", entityId: "1", after: { overrides } });
+    await writeAudit(tx, {
+      actor: { id: user.id, email: user.email },
+      action: "raffle.close_sales",
+      entityId: "1",
+      after: { overrides },
+    });
   });
   return getRaffleState();
 }

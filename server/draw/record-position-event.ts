@@ -12,10 +12,17 @@ import { effectiveWinners, foldStates, isOut, type PositionRow } from "@/server/
 import { AppError } from "@/server/http/errors";
 import { getSettings } from "@/server/settings/get-settings";
 
-const EVENT_OF: Record<PositionAction, string> = { notify: "notified", claim: "claimed", disqualify: "disqualified", forfeit: "forfeited", reinstate: "reinstated" };
+const EVENT_OF: Record<PositionAction, string> = {
+  notify: "notified",
+  claim: "claimed",
+  disqualify: "disqualified",
+  forfeit: "forfeited",
+  reinstate: "reinstated",
+};
 const DAY_MS = 86_400_000;
 
-const invalid = (path: string, message: string) => new AppError("validation_failed", message, { issues: [{ path, message }] });
+const invalid = (path: string, message: string) =>
+  new AppError("validation_failed", message, { issues: [{ path, message }] });
 
 /**
  * POST /api/draws/{id}/positions/{n}/{action} (docs/decisions/107-winners.md): appends one event to
@@ -23,22 +30,32 @@ const invalid = (path: string, message: string) => new AppError("validation_fail
  * notify, claim and forfeit are for the prize's effective winner; disqualify any position still in
  * the running; reinstate a disqualified or forfeited one (not once a later position has claimed).
  */
-export async function recordPositionEvent(options: { id: string; position: number; action: PositionAction; payload: PositionActionPayload; principal: Principal }) {
+export async function recordPositionEvent(options: {
+  id: string;
+  position: number;
+  action: PositionAction;
+  payload: PositionActionPayload;
+  principal: Principal;
+}) {
   requireAdmin(options.principal);
   const { user } = options.principal;
   const { action, payload } = options;
   const id = drawIdOrThrow(options.id);
   let reason: string | null = null;
   if (action === "disqualify") {
-    if (!payload.reason || !(DISQUALIFY_REASONS as readonly string[]).includes(payload.reason)) throw invalid("reason", DRAW_MESSAGES.reason);
-    if (payload.reason === "other" && (payload.note ?? "").length < 10) throw invalid("note", "A note of at least 10 characters is required when the reason is Other");
+    if (!payload.reason || !(DISQUALIFY_REASONS as readonly string[]).includes(payload.reason))
+      throw invalid("reason", DRAW_MESSAGES.reason);
+    if (payload.reason === "other" && (payload.note ?? "").length < 10)
+      throw invalid("note", "A note of at least 10 characters is required when the reason is Other");
     reason = payload.reason;
   } else if (action === "reinstate") {
     if ((payload.reason ?? "").length < 3) throw invalid("reason", DRAW_MESSAGES.reinstateReason);
     reason = payload.reason!;
   }
   return db().$transaction(async (tx) => {
-    const [draw] = await tx.$queryRaw<{ id: string; revealed_at: Date | null; prizes: { rank: number; name: string; claimDays: number }[] }[]>`
+    const [draw] = await tx.$queryRaw<
+      { id: string; revealed_at: Date | null; prizes: { rank: number; name: string; claimDays: number }[] }[]
+    >`
       SELECT id, revealed_at, prizes FROM draws WHERE id = ${id}::uuid FOR UPDATE`;
     if (!draw) throw new AppError("not_found", DRAW_NOT_FOUND);
     if (!draw.revealed_at) throw new AppError("conflict", "The draw has not been revealed yet");
@@ -68,26 +85,45 @@ export async function recordPositionEvent(options: { id: string; position: numbe
         if (state !== "drawn" && state !== "notified") throw refuse(`${label} is ${state} and cannot be disqualified`);
         break;
       case "forfeit": {
-        if (!isEffective || state !== "notified") throw refuse(`${label} must be the notified winner of ${prize.name} to forfeit`);
-        const notifiedAt = [...events].reverse().find((e) => e.position === target.position && e.event === "notified")!.created_at;
+        if (!isEffective || state !== "notified")
+          throw refuse(`${label} must be the notified winner of ${prize.name} to forfeit`);
+        const notifiedAt = [...events]
+          .reverse()
+          .find((e) => e.position === target.position && e.event === "notified")!.created_at;
         const deadline = new Date(notifiedAt.getTime() + prize.claimDays * DAY_MS);
-        if (Date.now() < deadline.getTime()) throw refuse(`The claim period for ${prize.name} ends on ${formatDateTime(deadline, (await getSettings(tx)).timezone)}`);
+        if (Date.now() < deadline.getTime())
+          throw refuse(
+            `The claim period for ${prize.name} ends on ${formatDateTime(deadline, (await getSettings(tx)).timezone)}`,
+          );
         break;
       }
       case "reinstate": {
-        if (!isOut(state)) throw refuse(`${label} is ${state}: only a disqualified or forfeited position is reinstated`);
-        const laterClaimed = positions.some((p) => p.prizeRank === target.prizeRank && p.position > target.position && states.get(p.position) === "claimed");
+        if (!isOut(state))
+          throw refuse(`${label} is ${state}: only a disqualified or forfeited position is reinstated`);
+        const laterClaimed = positions.some(
+          (p) =>
+            p.prizeRank === target.prizeRank && p.position > target.position && states.get(p.position) === "claimed",
+        );
         if (laterClaimed) throw refuse(`A later position has already claimed ${prize.name}`);
         break;
       }
     }
     const event = EVENT_OF[action];
-    await tx.winnerEvent.create({ data: { drawId: id, position: target.position, event, reason, note: payload.note || null, actorId: user.id } });
+    await tx.winnerEvent.create({
+      data: { drawId: id, position: target.position, event, reason, note: payload.note || null, actorId: user.id },
+    });
     await writeAudit(tx, {
       actor: { id: user.id, email: user.email },
       action: "draw.winner_event",
       entityId: id,
-      after: { position: target.position, controlNumber: target.controlNumber, prizeRank: target.prizeRank, event, reason, note: payload.note ?? null },
+      after: {
+        position: target.position,
+        controlNumber: target.controlNumber,
+        prizeRank: target.prizeRank,
+        event,
+        reason,
+        note: payload.note ?? null,
+      },
     });
     return { position: target.position, controlNumber: target.controlNumber, event };
   });

@@ -48,12 +48,18 @@ export async function revealDraw(options: { id: string; payload: RevealDrawPaylo
   if (draw.mode === "drum") throw new AppError("conflict", DRUM_NO_OUTSIDE_VALUE);
   const source = draw.source as DrawSource;
   const { outsideValueConfirm } = options.payload;
-  if (outsideValueConfirm !== undefined && !sameOutsideValue(source.type, options.payload.outsideValue, outsideValueConfirm)) {
-    throw new AppError("validation_failed", DRAW_MESSAGES.outsideValueMismatch, { issues: [{ path: "outsideValueConfirm", message: DRAW_MESSAGES.outsideValueMismatch }] });
+  if (
+    outsideValueConfirm !== undefined &&
+    !sameOutsideValue(source.type, options.payload.outsideValue, outsideValueConfirm)
+  ) {
+    throw new AppError("validation_failed", DRAW_MESSAGES.outsideValueMismatch, {
+      issues: [{ path: "outsideValueConfirm", message: DRAW_MESSAGES.outsideValueMismatch }],
+    });
   }
   const outsideValue = canonicalOutsideValue(source, options.payload.outsideValue);
   const serverSeed = await openSeed(id, draw.sealedSeed);
-  if (commitHash(serverSeed) !== draw.commitHash) throw new Error(`draw ${id}: the sealed seed does not match its commitment`);
+  if (commitHash(serverSeed) !== draw.commitHash)
+    throw new Error(`draw ${id}: the sealed seed does not match its commitment`);
   const [{ pool }] = await db().$queryRaw<{ pool: string | null }[]>`
     SELECT string_agg(control_number, E'\n' ORDER BY idx) AS pool FROM draw_pool WHERE draw_id = ${id}::uuid`;
   const poolList = pool ? pool.split("\n") : [];
@@ -91,7 +97,14 @@ export async function revealDraw(options: { id: string; payload: RevealDrawPaylo
         actor: { id: user.id, email: user.email },
         action: "draw.reveal",
         entityId: id,
-        after: { number: draw.number, outsideValue, seed: seed.toString("hex"), positions: plan.length, witnesses: options.payload.witnesses, auditCheckpoint },
+        after: {
+          number: draw.number,
+          outsideValue,
+          seed: seed.toString("hex"),
+          positions: plan.length,
+          witnesses: options.payload.witnesses,
+          auditCheckpoint,
+        },
       });
       return { id, outsideValue, seed: seed.toString("hex"), positions: plan.length };
     },

@@ -20,7 +20,9 @@ async function loadRows(): Promise<{ rows: WinnerListRow[]; publishedAt: Date | 
     loadPrizeOutcomes(db()),
     db().raffleState.findUnique({ where: { id: 1 }, select: { publishedAt: true } }),
   ]);
-  const wanted = [...outcomes.values()].flatMap((o) => (o.winner ? [{ drawId: o.drawId, position: o.winner.position }] : []));
+  const wanted = [...outcomes.values()].flatMap((o) =>
+    o.winner ? [{ drawId: o.drawId, position: o.winner.position }] : [],
+  );
   const buyers = wanted.length
     ? await db().$queryRaw<{ drawId: string; position: number; buyerName: string | null; address: string | null }[]>`
         SELECT p.draw_id::text AS "drawId", p.position, t.buyer_name AS "buyerName", t.address
@@ -75,21 +77,49 @@ export async function publicWinnersList() {
 const cell = (value: string | number | null) => (value === null ? "" : neutraliseCell(String(value)));
 
 export function permitWinnersCsv(rows: readonly WinnerListRow[]): string {
-  const header = ["prize_rank", "prize", "value_php", "draw", "position", "control_number", "full_name", "address", "state"];
+  const header = [
+    "prize_rank",
+    "prize",
+    "value_php",
+    "draw",
+    "position",
+    "control_number",
+    "full_name",
+    "address",
+    "state",
+  ];
   const lines = rows.map((r) =>
-    csvLine([r.prizeRank, r.prizeName, r.valuePhp, r.drawNumber, r.position, r.controlNumber, r.buyerName, r.address, r.state && WINNER_STATE_LABELS[r.state]].map(cell)),
+    csvLine(
+      [
+        r.prizeRank,
+        r.prizeName,
+        r.valuePhp,
+        r.drawNumber,
+        r.position,
+        r.controlNumber,
+        r.buyerName,
+        r.address,
+        r.state && WINNER_STATE_LABELS[r.state],
+      ].map(cell),
+    ),
   );
   return [csvLine(header), ...lines].map((l) => `${l}\r\n`).join("");
 }
 
 export function publicWinnersCsv(rows: readonly PublicWinnerListRow[]): string {
   const header = ["prize_rank", "prize", "value_php", "draw", "position", "control_number", "winner"];
-  const lines = rows.map((r) => csvLine([r.prizeRank, r.prizeName, r.valuePhp, r.drawNumber, r.position, r.controlNumber, r.maskedName].map(cell)));
+  const lines = rows.map((r) =>
+    csvLine([r.prizeRank, r.prizeName, r.valuePhp, r.drawNumber, r.position, r.controlNumber, r.maskedName].map(cell)),
+  );
   return [csvLine(header), ...lines].map((l) => `${l}\r\n`).join("");
 }
 
 export function csvDownload(body: string, fileName: string) {
   return new Response(body, {
-    headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": `attachment; filename="${fileName}"`, "cache-control": "no-store" },
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="${fileName}"`,
+      "cache-control": "no-store",
+    },
   });
 }

@@ -11,7 +11,14 @@ const ev = (position: number, event: string) => ({ position, event });
 
 describe("foldStates", () => {
   it("follows drawn → notified → claimed, and reinstated returns to the state before the disqualification", () => {
-    const states = foldStates([ev(1, "drawn"), ev(1, "notified"), ev(1, "disqualified"), ev(1, "reinstated"), ev(2, "drawn"), ev(2, "forfeited")]);
+    const states = foldStates([
+      ev(1, "drawn"),
+      ev(1, "notified"),
+      ev(1, "disqualified"),
+      ev(1, "reinstated"),
+      ev(2, "drawn"),
+      ev(2, "forfeited"),
+    ]);
     expect(states.get(1)).toBe("notified");
     expect(states.get(2)).toBe("forfeited");
     expect(foldStates([ev(1, "disqualified"), ev(1, "reinstated")]).get(1)).toBe("drawn");

@@ -66,7 +66,11 @@ const GENERIC_ZOD_MESSAGE = /^(Invalid input|Invalid option|Too small|Too big|In
 export function validationError(error: z.ZodError) {
   const issues = zodIssues(error);
   const first = issues[0];
-  const message = !first ? "Invalid input" : first.path && GENERIC_ZOD_MESSAGE.test(first.message) ? `${first.path}: ${first.message}` : first.message;
+  const message = !first
+    ? "Invalid input"
+    : first.path && GENERIC_ZOD_MESSAGE.test(first.message)
+      ? `${first.path}: ${first.message}`
+      : first.message;
   return new AppError("validation_failed", message, { issues });
 }
 
@@ -93,7 +97,8 @@ function errorResponse(caught: unknown, requestId: string) {
 function withNoStore(res: Response) {
   try {
     if (!res.headers.has("cache-control")) res.headers.set("cache-control", "no-store");
-    if (!res.headers.has("content-security-policy")) res.headers.set("content-security-policy", API_CONTENT_SECURITY_POLICY);
+    if (!res.headers.has("content-security-policy"))
+      res.headers.set("content-security-policy", API_CONTENT_SECURITY_POLICY);
   } catch {
     // Response.redirect() and fetched responses have immutable headers: left as they are.
   }
@@ -107,7 +112,11 @@ const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * principal), role, same-origin check for cookie-authenticated writes, zod parsing of
  * body and query, and the single error shape. Handlers only call one service.
  */
-export function apiRoute<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, A extends Access = Access>(
+export function apiRoute<
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  A extends Access = Access,
+>(
   options: Options<B, Q> & { access: A },
   handler: (ctx: RouteContext<Infer<B>, Infer<Q>, A>) => Promise<HandlerResult>,
 ) {
@@ -136,11 +145,13 @@ export function apiRoute<B extends z.ZodType | undefined = undefined, Q extends 
       }
       if (options.access !== "public") {
         if (!principal) throw new AppError("unauthorized", "Authentication required");
-        if (options.access === "admin" && !principal.user.isAdmin) throw new AppError("forbidden", "Administrator access required");
+        if (options.access === "admin" && !principal.user.isAdmin)
+          throw new AppError("forbidden", "Administrator access required");
       }
       if (principal?.via === "cookie" && MUTATING.has(req.method)) checkOrigin(req);
       // A closed raffle's records are read-only (docs/decisions/130): refused before the body is read.
-      if (MUTATING.has(req.method) && isRaffleWrite(req.method, new URL(req.url).pathname)) await assertRaffleOpen(principal);
+      if (MUTATING.has(req.method) && isRaffleWrite(req.method, new URL(req.url).pathname))
+        await assertRaffleOpen(principal);
       const bodyText = options.body ? await readBodyText(req, bodyLimit) : undefined;
 
       const rawParams = (await context.params) ?? {};
@@ -174,7 +185,11 @@ export function apiRoute<B extends z.ZodType | undefined = undefined, Q extends 
         principal: principal as RouteContext<Infer<B>, Infer<Q>, A>["principal"],
         requestId,
       });
-      return finishRequest(track, withNoStore(result instanceof Response ? result : NextResponse.json(result)), context.params);
+      return finishRequest(
+        track,
+        withNoStore(result instanceof Response ? result : NextResponse.json(result)),
+        context.params,
+      );
     } catch (error) {
       return finishRequest(track, withNoStore(errorResponse(error, requestId)), context.params);
     } finally {

@@ -10,18 +10,52 @@ export const RETRY_AFTER_SECONDS = 5;
 
 /** Node socket codes, PostgreSQL SQLSTATEs (class 08, 57P0x, 53300) and Prisma codes of a lost database. */
 const UNAVAILABLE_CODES = new Set([
-  "ECONNREFUSED", "ECONNRESET", "ENOTFOUND", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "EPIPE", "EAI_AGAIN",
-  "08000", "08001", "08003", "08004", "08006", "57P01", "57P02", "57P03", "53300",
-  "P1001", "P1002", "P1008", "P1017", "P2024",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ENOTFOUND",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EPIPE",
+  "EAI_AGAIN",
+  "08000",
+  "08001",
+  "08003",
+  "08004",
+  "08006",
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
+  "P1001",
+  "P1002",
+  "P1008",
+  "P1017",
+  "P2024",
 ]);
 /** The driver adapters' names for the same (Prisma's DriverAdapterError `cause.kind`). */
-const UNAVAILABLE_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections", "TlsConnectionError"]);
-const UNAVAILABLE_MESSAGES = /Can't reach database server|Connection terminated|Connection refused|PGlite is closed|PGlite's thread ended|connect ENOENT \S*\.s\.PGSQL\.|connect ECONNREFUSED|Timed out fetching a new connection|server closed the connection/i;
+const UNAVAILABLE_KINDS = new Set([
+  "DatabaseNotReachable",
+  "ConnectionClosed",
+  "SocketTimeout",
+  "TooManyConnections",
+  "TlsConnectionError",
+]);
+const UNAVAILABLE_MESSAGES =
+  /Can't reach database server|Connection terminated|Connection refused|PGlite is closed|PGlite's thread ended|connect ENOENT \S*\.s\.PGSQL\.|connect ECONNREFUSED|Timed out fetching a new connection|server closed the connection/i;
 
 /** Foreign keys to users: a violation means the acting user was deleted during the request. */
 const USER_FOREIGN_KEYS = /\b(tickets_created_by_id_fkey|tickets_registered_by_id_fkey|auth_sessions_user_id_fkey)\b/;
 
-type Loose = { code?: unknown; kind?: unknown; message?: unknown; cause?: unknown; meta?: unknown; errors?: unknown; constraint?: unknown };
+type Loose = {
+  code?: unknown;
+  kind?: unknown;
+  message?: unknown;
+  cause?: unknown;
+  meta?: unknown;
+  errors?: unknown;
+  constraint?: unknown;
+};
 
 /** The error, its causes and the driver error Prisma keeps in `meta`, breadth-first, at most 20. */
 function errorChain(error: unknown): Loose[] {
@@ -52,7 +86,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 function isDeletedUserReference(error: unknown): boolean {
   return errorChain(error).some((e) => {
-    const text = [e.constraint, e.message, JSON.stringify(e.meta ?? null)].filter((v) => typeof v === "string").join(" ");
+    const text = [e.constraint, e.message, JSON.stringify(e.meta ?? null)]
+      .filter((v) => typeof v === "string")
+      .join(" ");
     return USER_FOREIGN_KEYS.test(text);
   });
 }
@@ -62,7 +98,9 @@ function isDeletedUserReference(error: unknown): boolean {
  * or check violation), however the driver or Prisma wraps it.
  */
 export function violatesConstraint(error: unknown, name: string): boolean {
-  return errorChain(error).some((e) => [e.constraint, e.message, JSON.stringify(e.meta ?? null)].some((v) => typeof v === "string" && v.includes(name)));
+  return errorChain(error).some((e) =>
+    [e.constraint, e.message, JSON.stringify(e.meta ?? null)].some((v) => typeof v === "string" && v.includes(name)),
+  );
 }
 
 /** SQLSTATE of the triggers that guard a voided ticket (prisma/migrations/*_sales_truth). */
@@ -116,7 +154,13 @@ export const RAFFLE_CLOSED_MESSAGE = "This raffle is closed";
 
 function raffleClosedByDatabase(error: unknown): boolean {
   return errorChain(error).some((e) =>
-    [e.code, e.message, JSON.stringify(e.meta ?? null)].some((v) => typeof v === "string" && (v === RAFFLE_CLOSED_SQLSTATE || v.includes(`"${RAFFLE_CLOSED_SQLSTATE}"`) || v.includes(RAFFLE_CLOSED_MESSAGE))),
+    [e.code, e.message, JSON.stringify(e.meta ?? null)].some(
+      (v) =>
+        typeof v === "string" &&
+        (v === RAFFLE_CLOSED_SQLSTATE ||
+          v.includes(`"${RAFFLE_CLOSED_SQLSTATE}"`) ||
+          v.includes(RAFFLE_CLOSED_MESSAGE)),
+    ),
   );
 }
 
@@ -140,12 +184,20 @@ const NOT_YOUR_STUB_SQLSTATE = "RF201";
 /** 'Ticket 00042 is not allocated to you: it is allocated to Ana Seller', as the trigger raised it. */
 function notYourStubByDatabase(error: unknown): string | null {
   const chain = errorChain(error);
-  const raised = chain.some((e) => e.code === NOT_YOUR_STUB_SQLSTATE || JSON.stringify(e.meta ?? null).includes(NOT_YOUR_STUB_SQLSTATE));
+  const raised = chain.some(
+    (e) => e.code === NOT_YOUR_STUB_SQLSTATE || JSON.stringify(e.meta ?? null).includes(NOT_YOUR_STUB_SQLSTATE),
+  );
   for (const e of chain) {
-    const texts = [e.message, (e.meta as { driverAdapterError?: { cause?: { message?: unknown } } } | undefined)?.driverAdapterError?.cause?.message];
+    const texts = [
+      e.message,
+      (e.meta as { driverAdapterError?: { cause?: { message?: unknown } } } | undefined)?.driverAdapterError?.cause
+        ?.message,
+    ];
     for (const text of texts) {
       if (typeof text !== "string") continue;
-      const m = /Ticket \d{5} is not allocated to you: it is (?:not allocated to any seller|allocated to [^\n"]+)/.exec(text);
+      const m = /Ticket \d{5} is not allocated to you: it is (?:not allocated to any seller|allocated to [^\n"]+)/.exec(
+        text,
+      );
       if (m) return m[0];
     }
   }
@@ -155,7 +207,8 @@ function notYourStubByDatabase(error: unknown): string | null {
 /** One line naming why the database cannot be used, for logs and the health answer. */
 export function unavailableReason(error: unknown): string {
   for (const e of errorChain(error)) {
-    if (typeof e.code === "string" && /^E[A-Z]+$/.test(e.code)) return e.code === "ECONNREFUSED" ? "connection refused (ECONNREFUSED)" : e.code;
+    if (typeof e.code === "string" && /^E[A-Z]+$/.test(e.code))
+      return e.code === "ECONNREFUSED" ? "connection refused (ECONNREFUSED)" : e.code;
     if (typeof e.kind === "string" && UNAVAILABLE_KINDS.has(e.kind)) return e.kind;
   }
   for (const e of errorChain(error)) {

@@ -86,7 +86,16 @@ export class AppError extends Error {
   /** Response headers the answer must carry (e.g. `Retry-After` on a 429). */
   readonly headers?: Record<string, string>;
 
-  constructor(code: ErrorCode, message: string, options: { issues?: IssueDetail[]; extra?: Record<string, unknown>; headers?: Record<string, string>; cause?: unknown } = {}) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: {
+      issues?: IssueDetail[];
+      extra?: Record<string, unknown>;
+      headers?: Record<string, string>;
+      cause?: unknown;
+    } = {},
+  ) {
     super(message, { cause: options.cause });
     this.name = "AppError";
     this.code = code;

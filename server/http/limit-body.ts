@@ -23,6 +23,8 @@ export function withBodyLimit(handler: Handler, limitBytes: number): Handler {
       throw error;
     }
     const hasBody = req.method !== "GET" && req.method !== "HEAD";
-    return handler(new NextRequest(req.url, { method: req.method, headers: req.headers, body: hasBody ? body : undefined }));
+    return handler(
+      new NextRequest(req.url, { method: req.method, headers: req.headers, body: hasBody ? body : undefined }),
+    );
   };
 }

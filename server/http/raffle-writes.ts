@@ -96,7 +96,11 @@ export function isRaffleWrite(method: string, pathname: string): boolean {
 export async function assertRaffleOpen(principal?: { raffleStatus?: string | null } | null): Promise<void> {
   let status: string | null | undefined = principal?.raffleStatus;
   if (status === undefined) {
-    const rows = await sql<{ status: RaffleStatus }>(`SELECT status FROM raffle_state WHERE id = 1`, [], "raffle_status");
+    const rows = await sql<{ status: RaffleStatus }>(
+      `SELECT status FROM raffle_state WHERE id = 1`,
+      [],
+      "raffle_status",
+    );
     status = rows[0]?.status ?? null;
   }
   // The same decision the screens show (lib/raffle-allows.ts, decision 202).

@@ -92,7 +92,13 @@ interface LimiterState {
 
 // On globalThis: Next bundles each route separately, and they must share one count.
 const holder = globalThis as typeof globalThis & { __raffleRateLimit?: LimiterState };
-const freshState = (now: () => number): LimiterState => ({ windows: new Map(), timer: null, flushing: null, lastSweep: now(), now });
+const freshState = (now: () => number): LimiterState => ({
+  windows: new Map(),
+  timer: null,
+  flushing: null,
+  lastSweep: now(),
+  now,
+});
 function limiter(): LimiterState {
   holder.__raffleRateLimit ??= freshState(Date.now);
   return holder.__raffleRateLimit;
@@ -247,7 +253,11 @@ function secondsUntilAllowed(options: { previous: number; current: number; elaps
  * on every request) or, before sign-in, with the first exchange. Records the caller and the
  * settings on `track` for the log line; past the limit, throws 429 `rate_limited` with Retry-After.
  */
-export async function enforceRateLimit(options: { req: NextRequest; principal: Principal | null; track: RequestTrack }): Promise<void> {
+export async function enforceRateLimit(options: {
+  req: NextRequest;
+  principal: Principal | null;
+  track: RequestTrack;
+}): Promise<void> {
   const { req, principal, track } = options;
   track.userId = principal?.user.id ?? null;
   if (principal?.settings) track.settings = principal.settings;

@@ -5,7 +5,8 @@ import { AppError } from "@/server/http/errors";
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 
 const MB = 1024 * 1024;
-const sizeLabel = (bytes: number) => (bytes < MB ? `${Math.round(bytes / 1024)} KB` : `${Math.round((bytes / MB) * 10) / 10} MB`);
+const sizeLabel = (bytes: number) =>
+  bytes < MB ? `${Math.round(bytes / 1024)} KB` : `${Math.round((bytes / MB) * 10) / 10} MB`;
 
 export function payloadTooLarge(limitBytes: number) {
   return new AppError("payload_too_large", `Request body is too large: the limit is ${sizeLabel(limitBytes)}`);
@@ -14,7 +15,8 @@ export function payloadTooLarge(limitBytes: number) {
 /** Refuses at once a request whose declared Content-Length is over the limit. */
 export function checkDeclaredLength(req: Request, limitBytes: number) {
   const declared = req.headers.get("content-length");
-  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > limitBytes) throw payloadTooLarge(limitBytes);
+  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > limitBytes)
+    throw payloadTooLarge(limitBytes);
 }
 
 /**

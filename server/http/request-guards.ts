@@ -33,7 +33,8 @@ export function appOrigin(req: NextRequest): string {
 export function checkOrigin(req: NextRequest) {
   const origin = req.headers.get("origin");
   const site = req.headers.get("sec-fetch-site");
-  if (site !== null && site !== "same-origin") throw new AppError("bad_origin", "Cross-origin request refused (the browser says it came from another site)");
+  if (site !== null && site !== "same-origin")
+    throw new AppError("bad_origin", "Cross-origin request refused (the browser says it came from another site)");
   if (!origin || origin === "null" || origin !== appOrigin(req)) {
     throw new AppError("bad_origin", "Cross-origin request refused");
   }

@@ -34,12 +34,22 @@ export function setApiLogDestination(stream: pino.DestinationStream | null) {
 
 function apiLogger(): pino.Logger {
   // Asynchronous writes to stdout: a request never waits for the terminal or a log shipper.
-  logger ??= pino({ timestamp: pino.stdTimeFunctions.isoTime }, destination ?? pino.destination({ dest: 1, sync: false }));
+  logger ??= pino(
+    { timestamp: pino.stdTimeFunctions.isoTime },
+    destination ?? pino.destination({ dest: 1, sync: false }),
+  );
   return logger;
 }
 
 export function trackRequest(req: { method: string; nextUrl: { pathname: string } }, requestId: string): RequestTrack {
-  return { requestId, method: req.method, pathname: req.nextUrl.pathname, startedAt: performance.now(), userId: null, settings: null };
+  return {
+    requestId,
+    method: req.method,
+    pathname: req.nextUrl.pathname,
+    startedAt: performance.now(),
+    userId: null,
+    settings: null,
+  };
 }
 
 /**
@@ -93,7 +103,11 @@ async function isLoggingEnabled(track: RequestTrack): Promise<boolean> {
  * The enable_api_logging setting: one JSON line per API request with time, request id, method,
  * route pattern, status, duration and user id. Never headers, tokens, cookies, query or body.
  */
-export async function finishRequest(track: RequestTrack, response: Response, params: Promise<RouteParams> | undefined): Promise<Response> {
+export async function finishRequest(
+  track: RequestTrack,
+  response: Response,
+  params: Promise<RouteParams> | undefined,
+): Promise<Response> {
   try {
     if (await isLoggingEnabled(track)) {
       apiLogger().info(

@@ -14,6 +14,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function getJob(options: { principal: Principal; id: string }) {
   requireSignedIn(options.principal);
   const row = UUID.test(options.id) ? await readJobRow(options.id) : null;
-  if (!row || (row.userId !== options.principal.user.id && !options.principal.user.isAdmin)) throw notFound("Job not found");
+  if (!row || (row.userId !== options.principal.user.id && !options.principal.user.isAdmin))
+    throw notFound("Job not found");
   return serializeJob(row);
 }

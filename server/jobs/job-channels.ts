@@ -32,7 +32,8 @@ abstract class Channel<T> {
 
   /** Resolves once there is something to take, an end or a failure. */
   protected async settled() {
-    while (this.queue.length === 0 && !this.ended && !this.failure) await new Promise<void>((resolve) => (this.wake = resolve));
+    while (this.queue.length === 0 && !this.ended && !this.failure)
+      await new Promise<void>((resolve) => (this.wake = resolve));
   }
 
   protected markDrained() {

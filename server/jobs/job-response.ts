@@ -7,9 +7,16 @@ import type { JobRun } from "@/server/jobs/start-job";
  * own error (413, 422, 504, ...); one that fails later breaks the connection, so a cut-off file
  * never looks complete. `X-Job-Id` names the job for GET /api/jobs/{id}.
  */
-export async function jobStreamResponse(run: JobRun<unknown, never, unknown>, options: { contentType: string; fileName?: string }) {
+export async function jobStreamResponse(
+  run: JobRun<unknown, never, unknown>,
+  options: { contentType: string; fileName?: string },
+) {
   await run.ready();
-  const headers: Record<string, string> = { "content-type": options.contentType, "cache-control": "no-store", "x-job-id": run.id };
+  const headers: Record<string, string> = {
+    "content-type": options.contentType,
+    "cache-control": "no-store",
+    "x-job-id": run.id,
+  };
   if (options.fileName) headers["content-disposition"] = `attachment; filename="${options.fileName}"`;
   return new Response(run.output, { headers });
 }

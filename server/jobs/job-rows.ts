@@ -32,7 +32,10 @@ export async function insertJobRow(row: { id: string; kind: string; userId: stri
 
 /** Progress and heartbeat of a running job; a finished job's row is left alone. */
 export async function updateJobProgress(id: string, progress: JobProgress) {
-  await sql(`UPDATE jobs SET progress = $2::jsonb, heartbeat_at = now() WHERE id = $1::uuid AND state = 'running'`, [id, JSON.stringify(progress)]);
+  await sql(`UPDATE jobs SET progress = $2::jsonb, heartbeat_at = now() WHERE id = $1::uuid AND state = 'running'`, [
+    id,
+    JSON.stringify(progress),
+  ]);
 }
 
 export interface JobEnd {

@@ -24,7 +24,11 @@ const PRISMA_MARGIN_MS = 5_000;
  * `fn` gets `checkpoint()` to call between steps: it sets the timeouts to what is left and throws
  * the job's error once the job has ended.
  */
-export async function jobTransaction<T>(job: JobLimits, fn: (tx: Tx, checkpoint: () => Promise<void>) => Promise<T>, options: { maxWaitMs?: number } = {}): Promise<T> {
+export async function jobTransaction<T>(
+  job: JobLimits,
+  fn: (tx: Tx, checkpoint: () => Promise<void>) => Promise<T>,
+  options: { maxWaitMs?: number } = {},
+): Promise<T> {
   const remaining = () => Math.max(1, Math.ceil(job.deadline - Date.now()));
   try {
     return await db().$transaction(
@@ -70,7 +74,9 @@ async function bindToJob(tx: Tx, job: JobLimits): Promise<() => Promise<void>> {
   const [{ pid }] = await tx.$queryRaw<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
   let cancelling: Promise<unknown> | null = null;
   const cancel = () => {
-    cancelling = sql(`SELECT pg_cancel_backend($1::int)`, [pid]).catch((error) => console.error(`jobs: cancelling backend ${pid} failed:`, error));
+    cancelling = sql(`SELECT pg_cancel_backend($1::int)`, [pid]).catch((error) =>
+      console.error(`jobs: cancelling backend ${pid} failed:`, error),
+    );
   };
   job.signal.addEventListener("abort", cancel, { once: true });
   return async () => {

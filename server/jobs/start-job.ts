@@ -36,7 +36,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const workerExecArgv = () => (process.env.NEXT_RUNTIME ? [] : ["--import", "tsx", "--conditions=react-server"]);
 
 // Jobs running in this process, by kind (one count per process, also if Next loads this module twice).
-const globalForJobs = globalThis as typeof globalThis & { __raffleJobs?: Map<string, number>; __raffleJobsSweptAt?: number };
+const globalForJobs = globalThis as typeof globalThis & {
+  __raffleJobs?: Map<string, number>;
+  __raffleJobsSweptAt?: number;
+};
 const running = () => (globalForJobs.__raffleJobs ??= new Map());
 
 /** How many jobs of a kind this instance is running now. */
@@ -114,13 +117,20 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string } | null
  * (429 `job_busy` with Retry-After), writes its row, and returns at once. The caller streams
  * `output`, takes `items`, awaits `result`, or all three.
  */
-export async function startJob<K extends AnyJobKind>(kind: K, options: StartJobOptions<JobInput<K>>): Promise<JobRun<JobResult<K>, JobProgressOf<K>, JobItem<K>>> {
+export async function startJob<K extends AnyJobKind>(
+  kind: K,
+  options: StartJobOptions<JobInput<K>>,
+): Promise<JobRun<JobResult<K>, JobProgressOf<K>, JobItem<K>>> {
   if (options.id != null && !UUID.test(options.id)) throw new AppError("bad_request", "The job id must be a UUID");
   const slots = running();
   if ((slots.get(kind.kind) ?? 0) >= kind.concurrency) {
-    throw new AppError("job_busy", `Another ${kind.label} is running on this server; try again in ${kind.retryAfterSeconds} seconds`, {
-      headers: { "retry-after": String(kind.retryAfterSeconds) },
-    });
+    throw new AppError(
+      "job_busy",
+      `Another ${kind.label} is running on this server; try again in ${kind.retryAfterSeconds} seconds`,
+      {
+        headers: { "retry-after": String(kind.retryAfterSeconds) },
+      },
+    );
   }
   slots.set(kind.kind, (slots.get(kind.kind) ?? 0) + 1);
   let released = false;
@@ -184,7 +194,10 @@ class JobRunner<O, P extends JobProgress, Item> implements JobRun<O, P, Item> {
       onCancel: () => this.cancel("the client went away"),
     });
     this.output = this.outputChannel.stream;
-    this.items = new ItemChannel<Item>({ onTaken: () => this.post({ t: "item-credit", items: 1 }), onDrained: () => this.maybeSucceed() });
+    this.items = new ItemChannel<Item>({
+      onTaken: () => this.post({ t: "item-credit", items: 1 }),
+      onDrained: () => this.maybeSucceed(),
+    });
     this.deadline = Date.now() + kind.timeLimitMs;
     this.inputIterator = options.input$ ? (options.input$ as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]() : null;
 
@@ -207,7 +220,14 @@ class JobRunner<O, P extends JobProgress, Item> implements JobRun<O, P, Item> {
     });
     this.exited = new Promise((resolve) => this.worker.once("exit", () => resolve()));
     this.worker.on("message", (message: WorkerMessage) => this.onMessage(message));
-    const tooLarge = () => this.end("failed", new AppError("job_too_large", `The ${kind.label} needed more than ${kind.memoryLimitMb} MB of memory and was stopped`));
+    const tooLarge = () =>
+      this.end(
+        "failed",
+        new AppError(
+          "job_too_large",
+          `The ${kind.label} needed more than ${kind.memoryLimitMb} MB of memory and was stopped`,
+        ),
+      );
     this.worker.on("error", (error: Error & { code?: string }) => {
       if (error.code === "ERR_WORKER_OUT_OF_MEMORY") {
         tooLarge();
@@ -217,10 +237,24 @@ class JobRunner<O, P extends JobProgress, Item> implements JobRun<O, P, Item> {
       }
     });
     this.worker.on("exit", (code) => {
-      if (!this.workerDone) this.end("failed", new AppError("internal", `The ${kind.label} stopped unexpectedly (job ${id}, exit code ${code})`));
+      if (!this.workerDone)
+        this.end(
+          "failed",
+          new AppError("internal", `The ${kind.label} stopped unexpectedly (job ${id}, exit code ${code})`),
+        );
     });
     this.timers.push(
-      setTimeout(() => this.end("failed", new AppError("job_timeout", `The ${kind.label} took longer than ${secondsText(kind.timeLimitMs)} and was stopped`)), kind.timeLimitMs),
+      setTimeout(
+        () =>
+          this.end(
+            "failed",
+            new AppError(
+              "job_timeout",
+              `The ${kind.label} took longer than ${secondsText(kind.timeLimitMs)} and was stopped`,
+            ),
+          ),
+        kind.timeLimitMs,
+      ),
       setInterval(() => {
         if (Date.now() - this.lastRowWrite >= HEARTBEAT_INTERVAL_MS) this.writeProgressNow();
       }, HEARTBEAT_INTERVAL_MS),
@@ -233,7 +267,10 @@ class JobRunner<O, P extends JobProgress, Item> implements JobRun<O, P, Item> {
       this.timers.push(
         setInterval(() => {
           if (this.state !== "running" || this.workerDone) return;
-          measured.getHeapStatistics!().then((heap) => heap.used_heap_size > budget && tooLarge(), () => {});
+          measured.getHeapStatistics!().then(
+            (heap) => heap.used_heap_size > budget && tooLarge(),
+            () => {},
+          );
         }, HEAP_CHECK_INTERVAL_MS),
       );
     }
@@ -267,17 +304,27 @@ class JobRunner<O, P extends JobProgress, Item> implements JobRun<O, P, Item> {
   }
 
   complete(result?: unknown) {
-    if (this.options.completion !== "manual") throw new Error("complete() is for jobs started with completion: \"manual\"");
+    if (this.options.completion !== "manual")
+      throw new Error('complete() is for jobs started with completion: "manual"');
     if (!this.workerDone) throw new Error("complete() before the worker finished");
     this.completedManually = true;
     this.end("succeeded", undefined, result);
   }
 
   fail(error: unknown) {
-    this.end("failed", error instanceof AppError ? error : new AppError("internal", `The ${this.kind.label} failed (job ${this.id})`, { cause: error }));
+    this.end(
+      "failed",
+      error instanceof AppError
+        ? error
+        : new AppError("internal", `The ${this.kind.label} failed (job ${this.id})`, { cause: error }),
+    );
   }
 
-  private post(message: { t: "credit"; bytes: number } | { t: "item-credit"; items: number } | { t: "input"; bytes: Uint8Array | null }, transfer?: ArrayBuffer[]) {
+  private post(
+    message:
+      { t: "credit"; bytes: number } | { t: "item-credit"; items: number } | { t: "input"; bytes: Uint8Array | null },
+    transfer?: ArrayBuffer[],
+  ) {
     if (this.state === "running" && !this.workerDone) this.worker.postMessage(message, transfer);
   }
 
@@ -308,8 +355,14 @@ class JobRunner<O, P extends JobProgress, Item> implements JobRun<O, P, Item> {
         this.maybeSucceed();
         break;
       case "fail":
-        if (message.code === null) console.error(`jobs: ${this.kind.kind} ${this.id} failed:`, message.stack ?? message.message);
-        this.end("failed", message.code ? new AppError(message.code, message.message) : new AppError("internal", `The ${this.kind.label} failed (job ${this.id})`));
+        if (message.code === null)
+          console.error(`jobs: ${this.kind.kind} ${this.id} failed:`, message.stack ?? message.message);
+        this.end(
+          "failed",
+          message.code
+            ? new AppError(message.code, message.message)
+            : new AppError("internal", `The ${this.kind.label} failed (job ${this.id})`),
+        );
         break;
     }
   }
@@ -345,7 +398,9 @@ class JobRunner<O, P extends JobProgress, Item> implements JobRun<O, P, Item> {
     if (this.state !== "running") return;
     this.lastRowWrite = Date.now();
     const progress = { ...this.progressState };
-    this.rowWrites = this.rowWrites.then(() => updateJobProgress(this.id, progress)).catch((error) => console.error(`jobs: progress of ${this.id} not written:`, error));
+    this.rowWrites = this.rowWrites
+      .then(() => updateJobProgress(this.id, progress))
+      .catch((error) => console.error(`jobs: progress of ${this.id} not written:`, error));
   }
 
   /** The one way a job ends: worker stopped, slot freed, readers told, row written once. */
@@ -368,7 +423,10 @@ class JobRunner<O, P extends JobProgress, Item> implements JobRun<O, P, Item> {
       void this.inputIterator?.return?.();
     }
     // The digest is of what was handed to the reader, so it is given only for a complete output.
-    const output = state === "succeeded" && this.outputChannel.bytes > 0 ? { bytes: this.outputChannel.bytes, sha256: this.outputChannel.sha256() } : undefined;
+    const output =
+      state === "succeeded" && this.outputChannel.bytes > 0
+        ? { bytes: this.outputChannel.bytes, sha256: this.outputChannel.sha256() }
+        : undefined;
     const end: JobEnd = {
       state,
       progress: this.progressState,

@@ -6,7 +6,14 @@
 import { readlinkSync } from "node:fs";
 import { getPriority, setPriority } from "node:os";
 import { isMainThread, parentPort, workerData, type MessagePort } from "node:worker_threads";
-import { JOB_PROTOCOL, JobError, type InstanceMessage, type JobProgress, type JobWorkerData, type WorkerMessage } from "@/server/jobs/protocol";
+import {
+  JOB_PROTOCOL,
+  JobError,
+  type InstanceMessage,
+  type JobProgress,
+  type JobWorkerData,
+  type WorkerMessage,
+} from "@/server/jobs/protocol";
 
 export interface JobContext<P extends JobProgress, Item> {
   /** The job's id (its row in `jobs`). */
@@ -33,7 +40,8 @@ export function jobWorker<I, O, P extends JobProgress = JobProgress, Item = neve
   run: (input: I, job: JobContext<P, Item>) => Promise<O> | O,
 ): JobModule<I, O, P, Item> {
   const data = workerData as JobWorkerData | undefined;
-  if (!isMainThread && parentPort && data?.protocol === JOB_PROTOCOL) void runJob(parentPort, data, run as (input: unknown, job: JobContext<P, unknown>) => unknown);
+  if (!isMainThread && parentPort && data?.protocol === JOB_PROTOCOL)
+    void runJob(parentPort, data, run as (input: unknown, job: JobContext<P, unknown>) => unknown);
   return {};
 }
 
@@ -63,7 +71,9 @@ function lowerThreadPriority(niceness: number) {
     setPriority(tid, Math.min(19, niceness));
   } catch (error) {
     // Not allowed here (a container without the right): the job runs at normal priority.
-    console.warn(`jobs: the worker's priority was not lowered: ${error instanceof Error ? error.message : String(error)}`);
+    console.warn(
+      `jobs: the worker's priority was not lowered: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }
 
@@ -74,7 +84,11 @@ function waiter() {
   return { promise, resolve };
 }
 
-async function runJob<P extends JobProgress>(port: MessagePort, data: JobWorkerData, run: (input: unknown, job: JobContext<P, unknown>) => unknown) {
+async function runJob<P extends JobProgress>(
+  port: MessagePort,
+  data: JobWorkerData,
+  run: (input: unknown, job: JobContext<P, unknown>) => unknown,
+) {
   const post = (message: WorkerMessage, transfer?: ArrayBuffer[]) => port.postMessage(message, transfer);
   lowerThreadPriority(data.niceness ?? 0);
 

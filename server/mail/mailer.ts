@@ -60,13 +60,16 @@ export function describeSmtpFailure(error: unknown, server: string, timeoutMs: n
   if (e.code === "ETIMEDOUT" || e.code === "ETIMEOUT" || /timeout|timed out/i.test(e.message ?? "")) {
     return `The mail server (${server}) did not answer within ${seconds}`;
   }
-  if (e.code === "ECONNREFUSED" || /ECONNREFUSED/.test(e.message ?? "")) return `The mail server (${server}) refused the connection`;
-  if (e.code === "EDNS" || /ENOTFOUND|EAI_AGAIN/.test(e.message ?? "")) return `The mail server's host name (${server}) could not be resolved`;
+  if (e.code === "ECONNREFUSED" || /ECONNREFUSED/.test(e.message ?? ""))
+    return `The mail server (${server}) refused the connection`;
+  if (e.code === "EDNS" || /ENOTFOUND|EAI_AGAIN/.test(e.message ?? ""))
+    return `The mail server's host name (${server}) could not be resolved`;
   if (e.code === "EAUTH") return `The mail server (${server}) refused the sign-in`;
   if (e.code === "ETLS" || e.code === "ESOCKET" || e.code === "ECONNECTION") {
     return `The connection to the mail server (${server}) failed${e.message ? `: ${e.message.split("\n")[0]}` : ""}`;
   }
-  if (e.responseCode) return `The mail server (${server}) refused the message: ${(e.response ?? String(e.responseCode)).split("\n")[0]}`;
+  if (e.responseCode)
+    return `The mail server (${server}) refused the message: ${(e.response ?? String(e.responseCode)).split("\n")[0]}`;
   return `The mail server (${server}) could not be used${e.message ? `: ${e.message.split("\n")[0]}` : ""}`;
 }
 
@@ -87,7 +90,9 @@ async function sendOverSmtp(mail: OutgoingMail, e: Env & { SMTP_URL: string }): 
     timer = setTimeout(() => reject(Object.assign(new Error("timed out"), { code: "ETIMEDOUT" })), timeoutMs * 2);
   });
   try {
-    const info = (await Promise.race([transport.sendMail({ from: e.MAIL_FROM, ...mail }), deadline])) as { messageId: string };
+    const info = (await Promise.race([transport.sendMail({ from: e.MAIL_FROM, ...mail }), deadline])) as {
+      messageId: string;
+    };
     return { via: "smtp", messageId: info.messageId };
   } catch (error) {
     throw new AppError("mail_failed", describeSmtpFailure(error, server, timeoutMs), { cause: error });
@@ -107,7 +112,9 @@ async function writeToOutbox(mail: OutgoingMail, e: Env, fileStem: string): Prom
     await mkdir(dir, { recursive: true });
     await writeFile(file, info.message);
   } catch (error) {
-    throw new AppError("mail_failed", `The message could not be written to the outbox folder (${dir})`, { cause: error });
+    throw new AppError("mail_failed", `The message could not be written to the outbox folder (${dir})`, {
+      cause: error,
+    });
   }
   // The recipient is a buyer's e-mail: never in the server log (issue 37); the file names the ticket.
   console.info(`[mail] SMTP_URL is not set: the message was written to ${file}`);

@@ -13,7 +13,8 @@ import { getTicketOrThrow } from "@/server/tickets/ticket-ref";
 import { ticketVoided } from "@/server/tickets/void-ticket";
 
 export const NOTIFICATIONS_OFF_MESSAGE = "Email notifications are turned off in Settings";
-export const OTHER_ADDRESS_MESSAGE = "Only administrators can send a ticket to an address other than the ticket's own email";
+export const OTHER_ADDRESS_MESSAGE =
+  "Only administrators can send a ticket to an address other than the ticket's own email";
 export const NOT_YOUR_TICKET_MESSAGE = "You can only email tickets you generated or registered";
 
 /**
@@ -31,7 +32,8 @@ export async function sendTicketEmail(options: { principal: Principal; controlNu
 
   const own = ticket.email?.trim() || null;
   const requested = options.to?.trim() || null;
-  if (requested && requested.toLowerCase() !== own?.toLowerCase() && !user.isAdmin) throw new AppError("forbidden", OTHER_ADDRESS_MESSAGE);
+  if (requested && requested.toLowerCase() !== own?.toLowerCase() && !user.isAdmin)
+    throw new AppError("forbidden", OTHER_ADDRESS_MESSAGE);
   const to = requested ?? own;
   if (!to) throw new AppError("bad_request", EMAIL_REQUIRED_MESSAGE);
 
@@ -40,7 +42,10 @@ export async function sendTicketEmail(options: { principal: Principal; controlNu
   await countTicketEmail(user.id);
   await countInstallationEmail();
 
-  const delivery = await deliverMail({ to, ...buildTicketEmail(ticket, settings.timezone) }, { fileStem: ticket.control_number });
+  const delivery = await deliverMail(
+    { to, ...buildTicketEmail(ticket, settings.timezone) },
+    { fileStem: ticket.control_number },
+  );
   // Only a message the server accepted (or the outbox file written) is recorded as sent.
   await writeAudit(db(), {
     actor: { id: user.id, email: user.email },

@@ -34,7 +34,16 @@ export function buildTicketEmail(ticket: Ticket, timeZone: string) {
   const fields = ticketEmailFields(ticket, timeZone).filter(([, value]) => value !== "");
   const greeting = ticket.buyer_name ? `Hello ${ticket.buyer_name},` : "Hello,";
   const intro = `Here is your ticket for the ${EVENT_NAME}. Keep this e-mail: the control number is your proof of entry.`;
-  const text = [greeting, "", intro, "", ...fields.map(([label, value]) => `${label}: ${value}`), "", "Good luck!", ""].join("\n");
+  const text = [
+    greeting,
+    "",
+    intro,
+    "",
+    ...fields.map(([label, value]) => `${label}: ${value}`),
+    "",
+    "Good luck!",
+    "",
+  ].join("\n");
   const rows = fields
     .map(
       ([label, value]) =>

@@ -31,7 +31,11 @@ interface Row {
  * The earliest payment of `method` whose normalized reference is `normalized` (for GCash, the one
  * that holds the unique key). Read outside or inside the caller's transaction.
  */
-export async function findEarlierUse(options: { method: PaymentMethod; normalized: string; tx?: Tx }): Promise<EarlierUse | null> {
+export async function findEarlierUse(options: {
+  method: PaymentMethod;
+  normalized: string;
+  tx?: Tx;
+}): Promise<EarlierUse | null> {
   const text = `
     SELECT p.id AS payment_id, f.control_number,
            to_char(coalesce(f.registered_at, p.collected_at) AT TIME ZONE raffle_timezone(), 'YYYY-MM-DD') AS registered_on,
@@ -58,12 +62,18 @@ export async function findEarlierUse(options: { method: PaymentMethod; normalize
 }
 
 /** 'Reference 1001543610110 was already used for B2K-123-00042 (registered 2026-11-20 by Ana Cruz)' */
-export function earlierUseMessage(normalized: string, use: Pick<EarlierUse, "controlNumber" | "registeredOn" | "seller">): string {
+export function earlierUseMessage(
+  normalized: string,
+  use: Pick<EarlierUse, "controlNumber" | "registeredOn" | "seller">,
+): string {
   return `Reference ${normalized} was already used for ${use.controlNumber} (registered ${use.registeredOn} by ${use.seller})`;
 }
 
 /** Same buyer: the same name (case and outer spaces aside) and, when both have one, the same phone. */
-export function isSameBuyer(a: { name: string | null; phone: string | null }, b: { name: string | null; phone: string | null }): boolean {
+export function isSameBuyer(
+  a: { name: string | null; phone: string | null },
+  b: { name: string | null; phone: string | null },
+): boolean {
   const name = (v: string | null) => (v ?? "").trim().toLowerCase();
   if (!name(a.name) || name(a.name) !== name(b.name)) return false;
   return !a.phone || !b.phone || a.phone.replace(/\D/g, "") === b.phone.replace(/\D/g, "");

@@ -20,7 +20,18 @@ export interface ReferenceClash {
  */
 export async function listReferenceClashes(options: { principal: Principal }): Promise<ReferenceClash[]> {
   requireAdmin(options.principal);
-  const rows = await db().$queryRaw<{ id: string; reference: string | null; ref: string | null; payer: string | null; cns: string[]; held_id: string | null; held_payer: string | null; held_cns: string[] | null }[]>`
+  const rows = await db().$queryRaw<
+    {
+      id: string;
+      reference: string | null;
+      ref: string | null;
+      payer: string | null;
+      cns: string[];
+      held_id: string | null;
+      held_payer: string | null;
+      held_cns: string[] | null;
+    }[]
+  >`
     SELECT p.id, p.reference, p.reference_normalized AS ref, p.payer_name AS payer,
       coalesce((SELECT array_agg(t.control_number ORDER BY t.ticket_number) FROM tickets t WHERE t.payment_id = p.id), '{}') AS cns,
       h.id AS held_id, h.payer_name AS held_payer,

@@ -50,7 +50,13 @@ const asMethod = (value: string | null | undefined): PaymentMethod =>
   (PAYMENT_METHODS as readonly string[]).includes(value ?? "") ? (value as PaymentMethod) : "cash";
 
 /** A new payment's row for `method` and the reference as typed. */
-export function newPayment(options: { key: string; method: PaymentMethod; reference: string | null; buyer: { name: string; phone: string | null }; collectedById?: string | null }): PaymentPlan {
+export function newPayment(options: {
+  key: string;
+  method: PaymentMethod;
+  reference: string | null;
+  buyer: { name: string; phone: string | null };
+  collectedById?: string | null;
+}): PaymentPlan {
   const normalized = normalizeReference(options.reference);
   return {
     key: options.key,
@@ -86,7 +92,10 @@ export async function planPayment(options: {
   const method = choice.paymentMethod ?? asMethod(stub?.payment_method);
   const reference = choice.paymentMethod
     ? (choice.paymentReference ?? null)
-    : (choice.paymentReference ?? (method === "gcash" ? (stub?.gcash_reference ?? stub?.payment_reference ?? null) : (stub?.payment_reference ?? null)));
+    : (choice.paymentReference ??
+      (method === "gcash"
+        ? (stub?.gcash_reference ?? stub?.payment_reference ?? null)
+        : (stub?.payment_reference ?? null)));
   const plan = newPayment({ key: "p", method, reference, buyer });
   const audit: ExtraAudit[] = [];
 
@@ -109,7 +118,11 @@ export async function planPayment(options: {
         action: "payment.reference_confirmed",
         entityType: "payment",
         entityId: plan.id,
-        after: { reference: plan.reference_normalized, earlierPaymentId: earlier.paymentId, earlierControlNumber: earlier.controlNumber },
+        after: {
+          reference: plan.reference_normalized,
+          earlierPaymentId: earlier.paymentId,
+          earlierControlNumber: earlier.controlNumber,
+        },
       });
     }
   }
@@ -133,9 +146,12 @@ async function planExistingPayment(options: {
   const sameBuyer = isSameBuyer({ name: payment.payerName, phone: payment.payerPhone }, buyer);
   const audit: ExtraAudit[] = [];
   if (!sameBuyer) {
-    if (!principal.user.isAdmin) throw new AppError("forbidden", "Only an administrator can add tickets to another buyer's payment");
+    if (!principal.user.isAdmin)
+      throw new AppError("forbidden", "Only an administrator can add tickets to another buyer's payment");
     if (!choice.reason) {
-      throw new AppError("validation_failed", PAYMENT_MESSAGES.reasonRequired, { issues: [{ path: "reason", message: PAYMENT_MESSAGES.reasonRequired }] });
+      throw new AppError("validation_failed", PAYMENT_MESSAGES.reasonRequired, {
+        issues: [{ path: "reason", message: PAYMENT_MESSAGES.reasonRequired }],
+      });
     }
     audit.push({
       action: "payment.add_tickets",
@@ -165,7 +181,11 @@ async function planExistingPayment(options: {
  * A registration refused by the unique GCash key: the 409 naming the earlier use, with the earlier
  * payment's id and whether it is the same buyer's (the screen then offers to add to it).
  */
-export async function duplicateReferenceError(options: { normalized: string; buyer: { name: string; phone: string | null }; cause?: unknown }) {
+export async function duplicateReferenceError(options: {
+  normalized: string;
+  buyer: { name: string; phone: string | null };
+  cause?: unknown;
+}) {
   const earlier = await findEarlierUse({ method: "gcash", normalized: options.normalized });
   const message = earlier
     ? earlierUseMessage(options.normalized, earlier)
@@ -174,7 +194,11 @@ export async function duplicateReferenceError(options: { normalized: string; buy
     cause: options.cause,
     issues: [{ path: "paymentReference", message }],
     extra: earlier
-      ? { paymentId: earlier.paymentId, controlNumber: earlier.controlNumber, sameBuyer: isSameBuyer({ name: earlier.payerName, phone: earlier.payerPhone }, options.buyer) }
+      ? {
+          paymentId: earlier.paymentId,
+          controlNumber: earlier.controlNumber,
+          sameBuyer: isSameBuyer({ name: earlier.payerName, phone: earlier.payerPhone }, options.buyer),
+        }
       : {},
   });
 }

@@ -57,7 +57,11 @@ const MARGIN = 44;
 function row(doc: PDFKit.PDFDocument, label: string, value: string, width: number) {
   const y = doc.y;
   doc.font("regular").fontSize(10).fillColor("#444444").text(label, MARGIN, y, { width: 200 });
-  doc.fillColor("black").font("bold").fontSize(10).text(value, MARGIN + 206, y, { width: width - 206 });
+  doc
+    .fillColor("black")
+    .font("bold")
+    .fontSize(10)
+    .text(value, MARGIN + 206, y, { width: width - 206 });
   doc.x = MARGIN;
 }
 
@@ -75,9 +79,16 @@ export async function renderCloseoutSummary(data: CloseoutSummaryData, paper: Pa
   const done = pdfBuffer(doc);
   doc.addPage();
   const width = PAPER[paper].width - MARGIN * 2;
-  doc.font("bold").fontSize(16).text(data.raffleName || "Raffle", MARGIN, MARGIN, { width });
+  doc
+    .font("bold")
+    .fontSize(16)
+    .text(data.raffleName || "Raffle", MARGIN, MARGIN, { width });
   doc.font("bold").fontSize(14).text("Raffle summary", { width });
-  doc.font("regular").fontSize(9).fillColor("#444444").text(`Exported ${data.exportedAt} while the raffle was ${data.raffleStatus}.`, { width });
+  doc
+    .font("regular")
+    .fontSize(9)
+    .fillColor("#444444")
+    .text(`Exported ${data.exportedAt} while the raffle was ${data.raffleStatus}.`, { width });
   doc.fillColor("black");
 
   heading(doc, "Tickets", width);
@@ -88,14 +99,27 @@ export async function renderCloseoutSummary(data: CloseoutSummaryData, paper: Pa
   row(doc, "Gross from tickets sold", formatCentavos(data.grossCentavos), width);
 
   heading(doc, "Money", width);
-  for (const m of data.money) row(doc, m.label, `${formatCentavos(m.centavos)} (${count(m.count)} ${m.unit}${m.count === 1 ? "" : "s"})`, width);
+  for (const m of data.money)
+    row(doc, m.label, `${formatCentavos(m.centavos)} (${count(m.count)} ${m.unit}${m.count === 1 ? "" : "s"})`, width);
 
   heading(doc, "Ticket number ranges", width);
   if (!data.ranges.length) doc.font("regular").fontSize(10).text("No tickets.", MARGIN, doc.y, { width });
   for (const r of data.ranges) {
-    doc.font("regular").fontSize(10).text(`${r.fromControl} to ${r.toControl}  (numbers ${r.from}–${r.to}, ${count(r.count)} tickets)`, MARGIN, doc.y, { width });
+    doc
+      .font("regular")
+      .fontSize(10)
+      .text(
+        `${r.fromControl} to ${r.toControl}  (numbers ${r.from}–${r.to}, ${count(r.count)} tickets)`,
+        MARGIN,
+        doc.y,
+        { width },
+      );
   }
-  if (data.moreRanges) doc.font("regular").fontSize(10).text(`and ${count(data.moreRanges)} more ranges (every ticket is in tickets.csv).`, MARGIN, doc.y, { width });
+  if (data.moreRanges)
+    doc
+      .font("regular")
+      .fontSize(10)
+      .text(`and ${count(data.moreRanges)} more ranges (every ticket is in tickets.csv).`, MARGIN, doc.y, { width });
 
   heading(doc, "Prizes", width);
   if (!data.prizes.length) doc.font("regular").fontSize(10).text("No prizes.", MARGIN, doc.y, { width });
@@ -103,9 +127,20 @@ export async function renderCloseoutSummary(data: CloseoutSummaryData, paper: Pa
     doc
       .font("regular")
       .fontSize(10)
-      .text(`${p.rank}.  ${p.name}  ${formatCentavos(p.valueCentavos)}  —  ${p.winnerControl ? `${p.winnerControl}, ` : ""}${p.outcome}`, MARGIN, doc.y, { width });
+      .text(
+        `${p.rank}.  ${p.name}  ${formatCentavos(p.valueCentavos)}  —  ${p.winnerControl ? `${p.winnerControl}, ` : ""}${p.outcome}`,
+        MARGIN,
+        doc.y,
+        { width },
+      );
   }
-  if (data.prizes.length > SUMMARY_PRIZE_LIMIT) doc.font("regular").fontSize(10).text(`and ${data.prizes.length - SUMMARY_PRIZE_LIMIT} more prizes (reports/winners.csv).`, MARGIN, doc.y, { width });
+  if (data.prizes.length > SUMMARY_PRIZE_LIMIT)
+    doc
+      .font("regular")
+      .fontSize(10)
+      .text(`and ${data.prizes.length - SUMMARY_PRIZE_LIMIT} more prizes (reports/winners.csv).`, MARGIN, doc.y, {
+        width,
+      });
   const prizeTotal = data.prizes.reduce((sum, p) => sum + p.valueCentavos, 0);
   doc.moveDown(0.3);
   row(doc, "Total value of prizes", formatCentavos(prizeTotal), width);

@@ -36,15 +36,31 @@ export interface MinutesData extends CommitmentNoticeData {
   serverSeed: string;
   seed: string;
   witnesses: string[];
-  sequence: { position: number; controlNumber: string; prizeName: string; role: "winner" | "backup"; stateLabel: string; maskedName: string | null }[];
-  disqualifications: { position: number; controlNumber: string | null; event: string; reason: string | null; note: string | null; at: string }[];
+  sequence: {
+    position: number;
+    controlNumber: string;
+    prizeName: string;
+    role: "winner" | "backup";
+    stateLabel: string;
+    maskedName: string | null;
+  }[];
+  disqualifications: {
+    position: number;
+    controlNumber: string | null;
+    event: string;
+    reason: string | null;
+    note: string | null;
+    at: string;
+  }[];
   auditCheckpoint: string;
   appVersion: string;
   issuedAt: string;
   signature: string;
 }
 
-export type DrawPdfInput = { kind: "commitment"; paper: PaperSize; notice: CommitmentNoticeData } | { kind: "minutes"; paper: PaperSize; minutes: MinutesData };
+export type DrawPdfInput =
+  | { kind: "commitment"; paper: PaperSize; notice: CommitmentNoticeData }
+  | { kind: "minutes"; paper: PaperSize; minutes: MinutesData };
 
 const MARGIN = 44;
 
@@ -67,7 +83,11 @@ function heading(doc: PDFKit.PDFDocument, text: string, width: number) {
 function field(doc: PDFKit.PDFDocument, label: string, value: string, width: number, mono = false) {
   const y = doc.y;
   doc.font("regular").fontSize(9).fillColor("#444444").text(label, MARGIN, y, { width: 120 });
-  doc.fillColor("black").font(mono ? "regular" : "regular").fontSize(mono ? 8.5 : 10).text(value, MARGIN + 126, y, { width: width - 126 });
+  doc
+    .fillColor("black")
+    .font(mono ? "regular" : "regular")
+    .fontSize(mono ? 8.5 : 10)
+    .text(value, MARGIN + 126, y, { width: width - 126 });
   doc.x = MARGIN;
 }
 
@@ -86,7 +106,15 @@ function commitmentFields(doc: PDFKit.PDFDocument, data: CommitmentNoticeData, w
 function prizeTable(doc: PDFKit.PDFDocument, prizes: DrawPdfPrize[], width: number, room: (n: number) => void) {
   for (const p of prizes) {
     room(16);
-    doc.font("regular").fontSize(10).text(`${p.rank}.  ${p.name}  —  ${formatAmount(p.valuePhp)}  (${p.backups} backup${p.backups === 1 ? "" : "s"})`, MARGIN, doc.y, { width });
+    doc
+      .font("regular")
+      .fontSize(10)
+      .text(
+        `${p.rank}.  ${p.name}  —  ${formatAmount(p.valuePhp)}  (${p.backups} backup${p.backups === 1 ? "" : "s"})`,
+        MARGIN,
+        doc.y,
+        { width },
+      );
   }
 }
 
@@ -97,8 +125,14 @@ function signatureLines(doc: PDFKit.PDFDocument, labels: string[], width: number
     const y = doc.y + 34;
     for (const [j, label] of labels.slice(i, i + 2).entries()) {
       const x = MARGIN + j * (half + 30);
-      doc.moveTo(x, y).lineTo(x + half, y).stroke();
-      doc.font("regular").fontSize(9).text(label, x, y + 4, { width: half });
+      doc
+        .moveTo(x, y)
+        .lineTo(x + half, y)
+        .stroke();
+      doc
+        .font("regular")
+        .fontSize(9)
+        .text(label, x, y + 4, { width: half });
     }
     doc.x = MARGIN;
     doc.y = y + 22;
@@ -111,25 +145,44 @@ export async function renderCommitmentNotice(data: CommitmentNoticeData, paper: 
   const done = pdfBuffer(doc);
   doc.addPage();
   const { width, room } = layout(doc, paper);
-  doc.font("bold").fontSize(16).text(data.raffleName || "Raffle", MARGIN, MARGIN, { width });
+  doc
+    .font("bold")
+    .fontSize(16)
+    .text(data.raffleName || "Raffle", MARGIN, MARGIN, { width });
   doc.font("bold").fontSize(14).text(`Draw ${data.drawNumber}: Commitment Notice`, { width });
-  doc.font("regular").fontSize(10).text(
-    "The pool of tickets, the hash of a secret server seed and the source of the outside value below are fixed now, before the outside value exists. At the draw the server seed is revealed; anyone can then re-check the winners from the published files.",
-    { width },
-  );
+  doc
+    .font("regular")
+    .fontSize(10)
+    .text(
+      "The pool of tickets, the hash of a secret server seed and the source of the outside value below are fixed now, before the outside value exists. At the draw the server seed is revealed; anyone can then re-check the winners from the published files.",
+      { width },
+    );
   heading(doc, "Commitment", width);
   commitmentFields(doc, data, width);
   doc.moveDown(0.3);
-  doc.font("regular").fontSize(9).text(
-    "The certificate published after the draw must be signed with this key. Anyone can insist on it: node verify-draw.mjs --key \"<signing key above>\" certificate.json pool.csv",
-    MARGIN,
-    doc.y,
-    { width },
-  );
+  doc
+    .font("regular")
+    .fontSize(9)
+    .text(
+      'The certificate published after the draw must be signed with this key. Anyone can insist on it: node verify-draw.mjs --key "<signing key above>" certificate.json pool.csv',
+      MARGIN,
+      doc.y,
+      { width },
+    );
   heading(doc, "Prizes", width);
   prizeTable(doc, data.prizes, width, room);
   heading(doc, "Witnessed by", width);
-  signatureLines(doc, ["Witness (name, signature, date)", "Witness (name, signature, date)", "DTI representative (name, signature, date)", "Organiser (name, signature, date)"], width, room);
+  signatureLines(
+    doc,
+    [
+      "Witness (name, signature, date)",
+      "Witness (name, signature, date)",
+      "DTI representative (name, signature, date)",
+      "Organiser (name, signature, date)",
+    ],
+    width,
+    room,
+  );
   doc.end();
   return done;
 }
@@ -140,9 +193,18 @@ export async function renderDrawMinutes(data: MinutesData, paper: PaperSize): Pr
   const done = pdfBuffer(doc);
   doc.addPage();
   const { width, room } = layout(doc, paper);
-  doc.font("bold").fontSize(16).text(data.raffleName || "Raffle", MARGIN, MARGIN, { width });
+  doc
+    .font("bold")
+    .fontSize(16)
+    .text(data.raffleName || "Raffle", MARGIN, MARGIN, { width });
   doc.font("bold").fontSize(14).text(`Draw ${data.drawNumber}: Minutes of the Draw`, { width });
-  doc.font("regular").fontSize(10).text("Certificate of a draw made with the algorithm below, re-checkable by anyone with certificate.json, pool.csv and verify-draw.mjs from the public proof page.", { width });
+  doc
+    .font("regular")
+    .fontSize(10)
+    .text(
+      "Certificate of a draw made with the algorithm below, re-checkable by anyone with certificate.json, pool.csv and verify-draw.mjs from the public proof page.",
+      { width },
+    );
   heading(doc, "Commitment", width);
   commitmentFields(doc, data, width);
   heading(doc, "The draw", width);
@@ -158,13 +220,29 @@ export async function renderDrawMinutes(data: MinutesData, paper: PaperSize): Pr
   heading(doc, "Sequence", width);
   for (const s of data.sequence) {
     room(14);
-    doc.font("regular").fontSize(9.5).text(`${s.position}.  ${s.controlNumber}  ${s.prizeName} (${s.role})  ${s.maskedName ?? "—"}  ${s.stateLabel}`, MARGIN, doc.y, { width });
+    doc
+      .font("regular")
+      .fontSize(9.5)
+      .text(
+        `${s.position}.  ${s.controlNumber}  ${s.prizeName} (${s.role})  ${s.maskedName ?? "—"}  ${s.stateLabel}`,
+        MARGIN,
+        doc.y,
+        { width },
+      );
   }
   heading(doc, "Disqualifications, forfeits and reinstatements", width);
   if (!data.disqualifications.length) doc.font("regular").fontSize(10).text("None.", MARGIN, doc.y, { width });
   for (const d of data.disqualifications) {
     room(28);
-    doc.font("regular").fontSize(9.5).text(`Position ${d.position} (${d.controlNumber ?? "—"}): ${d.event}${d.reason ? `, ${d.reason}` : ""}${d.note ? `: ${d.note}` : ""} — ${d.at}`, MARGIN, doc.y, { width });
+    doc
+      .font("regular")
+      .fontSize(9.5)
+      .text(
+        `Position ${d.position} (${d.controlNumber ?? "—"}): ${d.event}${d.reason ? `, ${d.reason}` : ""}${d.note ? `: ${d.note}` : ""} — ${d.at}`,
+        MARGIN,
+        doc.y,
+        { width },
+      );
   }
   heading(doc, "Integrity", width);
   field(doc, "Audit checkpoint", data.auditCheckpoint, width, true);
@@ -173,7 +251,17 @@ export async function renderDrawMinutes(data: MinutesData, paper: PaperSize): Pr
   field(doc, "Signing key (SHA-256)", data.publicKeyFingerprint, width, true);
   field(doc, "Ed25519 signature", data.signature, width, true);
   heading(doc, "Signed", width);
-  signatureLines(doc, ["DTI representative (name, signature, date)", "Witness (name, signature, date)", "Witness (name, signature, date)", "Raffle chairperson (name, signature, date)"], width, room);
+  signatureLines(
+    doc,
+    [
+      "DTI representative (name, signature, date)",
+      "Witness (name, signature, date)",
+      "Witness (name, signature, date)",
+      "Raffle chairperson (name, signature, date)",
+    ],
+    width,
+    room,
+  );
   doc.end();
   return done;
 }

@@ -24,7 +24,9 @@ function fonts() {
 
 const plain = (run: Run) => ({
   glyphs: run.glyphs.map((g) => g.id),
-  positions: run.positions.map((p) => [p.xAdvance, p.yAdvance, p.xOffset, p.yOffset, p.advanceWidth].map((v) => Math.round(v * 1e6) / 1e6)),
+  positions: run.positions.map((p) =>
+    [p.xAdvance, p.yAdvance, p.xOffset, p.yOffset, p.advanceWidth].map((v) => Math.round(v * 1e6) / 1e6),
+  ),
   advanceWidth: Math.round(run.advanceWidth * 1e6) / 1e6,
 });
 
@@ -36,13 +38,32 @@ function randomWord(length: number) {
 }
 
 describe("fast text layout", () => {
-  it.each(fonts())("shapes like fontkit ($name): stub words and 1,000 random words", { timeout: 60_000 }, ({ fast }) => {
-    const reference = (text: string) => plain(fast.layoutRun(text));
-    installFastLayout(fast);
-    const words = ["B2K-123-00042", "7KQ-M3X", "REPRINT ", "2", "AVATAR", "To", "Wave", "office", "ffi", "Dela ", "Cruz", "L'Tyra", "T.", "Y,"];
-    for (let i = 0; i < 1000; i++) words.push(randomWord(1 + Math.floor(Math.random() * 14)));
-    for (const word of words) expect(plain(fast.layoutCached(word)), word).toEqual(reference(word));
-  });
+  it.each(fonts())(
+    "shapes like fontkit ($name): stub words and 1,000 random words",
+    { timeout: 60_000 },
+    ({ fast }) => {
+      const reference = (text: string) => plain(fast.layoutRun(text));
+      installFastLayout(fast);
+      const words = [
+        "B2K-123-00042",
+        "7KQ-M3X",
+        "REPRINT ",
+        "2",
+        "AVATAR",
+        "To",
+        "Wave",
+        "office",
+        "ffi",
+        "Dela ",
+        "Cruz",
+        "L'Tyra",
+        "T.",
+        "Y,",
+      ];
+      for (let i = 0; i < 1000; i++) words.push(randomWord(1 + Math.floor(Math.random() * 14)));
+      for (const word of words) expect(plain(fast.layoutCached(word)), word).toEqual(reference(word));
+    },
+  );
 
   it("leaves words outside its characters to pdfkit (ñ, ₱, a combining mark)", () => {
     const [{ fast }] = fonts();

@@ -41,7 +41,8 @@ type Kerning = number | null;
 
 export function installFastLayout(font: unknown): void {
   const f = font as EmbeddedFont;
-  if (typeof f?.layoutCached !== "function" || typeof f.layoutRun !== "function") throw new Error("pdfkit changed: a font without layoutCached/layoutRun");
+  if (typeof f?.layoutCached !== "function" || typeof f.layoutRun !== "function")
+    throw new Error("pdfkit changed: a font without layoutCached/layoutRun");
   if (f.__fastLayout) return;
   f.__fastLayout = true;
   const original = f.layoutCached.bind(f);
@@ -68,8 +69,12 @@ export function installFastLayout(font: unknown): void {
         shaped.glyphs.length === 2 &&
         shaped.glyphs[0].id === first.glyphs[0].id &&
         shaped.glyphs[1].id === second.glyphs[0].id &&
-        p0.xOffset === 0 && p0.yOffset === 0 && p0.yAdvance === 0 &&
-        p1.xOffset === 0 && p1.yOffset === 0 && p1.yAdvance === 0 &&
+        p0.xOffset === 0 &&
+        p0.yOffset === 0 &&
+        p0.yAdvance === 0 &&
+        p1.xOffset === 0 &&
+        p1.yOffset === 0 &&
+        p1.yAdvance === 0 &&
         p1.xAdvance === second.positions[0].xAdvance;
       k = plain ? p0.xAdvance - first.positions[0].xAdvance : null;
       pairs.set(key, k);

@@ -33,7 +33,9 @@ describe("createPdf", () => {
   });
 
   it("writes /PrintScaling /None when asked, and a tagged document says so", async () => {
-    const stub = await render({ paper: "letter", title: "Stubs", noPrintScaling: true }, (doc) => doc.addPage().text("x"));
+    const stub = await render({ paper: "letter", title: "Stubs", noPrintScaling: true }, (doc) =>
+      doc.addPage().text("x"),
+    );
     expect(stub.toString("latin1")).toContain("/PrintScaling /None");
     const plain = await render({ paper: "a4", title: "Plain" }, (doc) => doc.addPage().text("x"));
     expect(plain.toString("latin1")).not.toContain("/PrintScaling");
@@ -56,6 +58,9 @@ describe("the font files in the production build (docs/decisions/095)", () => {
     // Read whatever the line breaks: a formatter may put the argument on a line of its own.
     const reads = [...code.matchAll(/readFileSync\(\s*([^)]*\))\s*,?\s*\)/g)].map((m) => m[1]);
     expect(reads).toHaveLength(2);
-    for (const arg of reads) expect(arg).toMatch(/^new URL\("\.\.\/\.\.\/node_modules\/@expo-google-fonts\/noto-sans\/[^"]+\.ttf", import\.meta\.url\)$/);
+    for (const arg of reads)
+      expect(arg).toMatch(
+        /^new URL\("\.\.\/\.\.\/node_modules\/@expo-google-fonts\/noto-sans\/[^"]+\.ttf", import\.meta\.url\)$/,
+      );
   });
 });

@@ -23,8 +23,12 @@ function fontBytes(): Record<FontName, Buffer> {
   // Each URL is written inside its readFileSync: Turbopack then knows the exact file (it warns of
   // "tracing the whole project" when the argument comes from elsewhere).
   fonts ??= {
-    regular: readFileSync(new URL("../../node_modules/@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf", import.meta.url)),
-    bold: readFileSync(new URL("../../node_modules/@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf", import.meta.url)),
+    regular: readFileSync(
+      new URL("../../node_modules/@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf", import.meta.url),
+    ),
+    bold: readFileSync(
+      new URL("../../node_modules/@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf", import.meta.url),
+    ),
   };
   return fonts;
 }
@@ -62,7 +66,12 @@ export function createPdf(options: PdfOptions): PDFKit.PDFDocument {
     tagged: options.tagged ?? false,
     lang: options.tagged ? "en-PH" : undefined,
     displayTitle: true,
-    info: { Title: options.title, Creator: "Batch 2000 Raffle Dashboard", Producer: "pdfkit", CreationDate: options.creationDate ?? new Date() },
+    info: {
+      Title: options.title,
+      Creator: "Batch 2000 Raffle Dashboard",
+      Producer: "pdfkit",
+      CreationDate: options.creationDate ?? new Date(),
+    },
   });
   const bytes = fontBytes();
   doc.registerFont("regular", bytes.regular);

@@ -14,7 +14,14 @@ import { AppError } from "@/server/http/errors";
 export const PRIZE_NOT_FOUND = "Prize not found";
 
 export function serializePrize(row: PrizeRow): Prize {
-  return { id: row.id, rank: row.rank, name: row.name, valuePhp: row.valuePhp.toFixed(2), backups: row.backups, claimDays: row.claimDays };
+  return {
+    id: row.id,
+    rank: row.rank,
+    name: row.name,
+    valuePhp: row.valuePhp.toFixed(2),
+    backups: row.backups,
+    claimDays: row.claimDays,
+  };
 }
 
 const rankTaken = (rank: number) => new AppError("conflict", `Rank ${rank} is already taken by another prize`);
@@ -30,7 +37,12 @@ export async function createPrize(options: { payload: PrizePayload; principal: P
   try {
     return await db().$transaction(async (tx) => {
       const row = await tx.prize.create({ data: options.payload });
-      await writeAudit(tx, { actor: { id: user.id, email: user.email }, action: "prize.create", entityId: row.id, after: serializePrize(row) });
+      await writeAudit(tx, {
+        actor: { id: user.id, email: user.email },
+        action: "prize.create",
+        entityId: row.id,
+        after: serializePrize(row),
+      });
       return serializePrize(row);
     });
   } catch (error) {
@@ -39,7 +51,11 @@ export async function createPrize(options: { payload: PrizePayload; principal: P
   }
 }
 
-export async function updatePrize(options: { id: string; payload: PrizePayload; principal: Principal }): Promise<Prize> {
+export async function updatePrize(options: {
+  id: string;
+  payload: PrizePayload;
+  principal: Principal;
+}): Promise<Prize> {
   requireAdmin(options.principal);
   const { user } = options.principal;
   if (!UUID.test(options.id)) throw new AppError("not_found", PRIZE_NOT_FOUND);
@@ -47,8 +63,17 @@ export async function updatePrize(options: { id: string; payload: PrizePayload; 
     return await db().$transaction(async (tx) => {
       const before = await tx.prize.findUnique({ where: { id: options.id } });
       if (!before) throw new AppError("not_found", PRIZE_NOT_FOUND);
-      const row = await tx.prize.update({ where: { id: options.id }, data: { ...options.payload, updatedAt: new Date() } });
-      await writeAudit(tx, { actor: { id: user.id, email: user.email }, action: "prize.update", entityId: row.id, before: serializePrize(before), after: serializePrize(row) });
+      const row = await tx.prize.update({
+        where: { id: options.id },
+        data: { ...options.payload, updatedAt: new Date() },
+      });
+      await writeAudit(tx, {
+        actor: { id: user.id, email: user.email },
+        action: "prize.update",
+        entityId: row.id,
+        before: serializePrize(before),
+        after: serializePrize(row),
+      });
       return serializePrize(row);
     });
   } catch (error) {
@@ -65,7 +90,12 @@ export async function deletePrize(options: { id: string; principal: Principal })
     const rows = await tx.prize.findMany({ where: { id: options.id } });
     if (!rows[0]) throw new AppError("not_found", PRIZE_NOT_FOUND);
     await tx.prize.delete({ where: { id: options.id } });
-    await writeAudit(tx, { actor: { id: user.id, email: user.email }, action: "prize.delete", entityId: options.id, before: serializePrize(rows[0]) });
+    await writeAudit(tx, {
+      actor: { id: user.id, email: user.email },
+      action: "prize.delete",
+      entityId: options.id,
+      before: serializePrize(rows[0]),
+    });
     return serializePrize(rows[0]);
   });
 }

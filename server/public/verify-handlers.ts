@@ -27,10 +27,16 @@ function limited(req: NextRequest, kind: Kind): Response | null {
   if (taken.allowed) return null;
   const headers = { "Retry-After": String(taken.retryAfterSeconds) };
   const message = verifyLimitMessage(taken.reason, taken.retryAfterSeconds);
-  return kind === "html" ? htmlResponse(rateLimitedPage(message), 429, headers) : jsonResponse(rateLimitedJson(message), 429, headers);
+  return kind === "html"
+    ? htmlResponse(rateLimitedPage(message), 429, headers)
+    : jsonResponse(rateLimitedJson(message), 429, headers);
 }
 
-const UNAVAILABLE_JSON = JSON.stringify({ success: false, code: "unavailable", message: "The raffle's server cannot check tickets right now; try again later" });
+const UNAVAILABLE_JSON = JSON.stringify({
+  success: false,
+  code: "unavailable",
+  message: "The raffle's server cannot check tickets right now; try again later",
+});
 
 async function answer(kind: Kind, check: () => Promise<VerifyOutcome>): Promise<Response> {
   let outcome: VerifyOutcome;
@@ -38,11 +44,18 @@ async function answer(kind: Kind, check: () => Promise<VerifyOutcome>): Promise<
     outcome = await check();
   } catch (error) {
     console.error("verify: the check failed:", error);
-    return kind === "html" ? htmlResponse("<!DOCTYPE html><title>Unavailable</title><p>The raffle's server cannot check tickets right now; try again later.</p>", 503) : jsonResponse(UNAVAILABLE_JSON, 503);
+    return kind === "html"
+      ? htmlResponse(
+          "<!DOCTYPE html><title>Unavailable</title><p>The raffle's server cannot check tickets right now; try again later.</p>",
+          503,
+        )
+      : jsonResponse(UNAVAILABLE_JSON, 503);
   }
   switch (outcome.kind) {
     case "ok":
-      return kind === "html" ? htmlResponse(verifyResultPage(outcome.body, outcome.display), 200) : jsonResponse(JSON.stringify(outcome.body), 200);
+      return kind === "html"
+        ? htmlResponse(verifyResultPage(outcome.body, outcome.display), 200)
+        : jsonResponse(JSON.stringify(outcome.body), 200);
     case "replaced":
       return kind === "html" ? htmlResponse(REPLACED_PAGE, 410) : jsonResponse(REPLACED_JSON, 410);
     default:
@@ -62,5 +75,7 @@ export async function verifyTokenJson(req: NextRequest, token: string) {
 export async function verifyFormPage(req: NextRequest) {
   const params = req.nextUrl.searchParams;
   if (!params.has("cn") && !params.has("code")) return htmlResponse(FORM_PAGE, 200);
-  return limited(req, "html") ?? answer("html", () => verifyManualCode(params.get("cn") ?? "", params.get("code") ?? ""));
+  return (
+    limited(req, "html") ?? answer("html", () => verifyManualCode(params.get("cn") ?? "", params.get("code") ?? ""))
+  );
 }

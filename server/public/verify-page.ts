@@ -8,7 +8,8 @@ import { formatDateTime } from "@/lib/format";
 // pages must run no script and, when a token is refused, be byte for byte the same every time.
 // Works at 320 px, in light and dark, status in words (never colour alone).
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 const STYLE = `
 :root{color-scheme:light dark;--fg:#111827;--muted:#4b5563;--bg:#f9fafb;--card:#fff;--line:#d1d5db;--ok:#065f46;--okbg:#d1fae5;--warn:#92400e;--warnbg:#fef3c7;--bad:#991b1b;--badbg:#fee2e2;--accent:#3730a3}
@@ -68,7 +69,8 @@ export function verifyResultPage(body: VerifyResponse, display: { drawText: stri
   if (display.drawText) rows.push(["Draw", display.drawText]);
   rows.push(["Control number", ticket.controlNumber]);
   if (ticket.maskedName) rows.push(["Buyer", ticket.maskedName]);
-  if (ticket.registeredAt) rows.push(["Registered", formatDateTime(ticket.registeredAt, display.timezone, "MMM d, yyyy")]);
+  if (ticket.registeredAt)
+    rows.push(["Registered", formatDateTime(ticket.registeredAt, display.timezone, "MMM d, yyyy")]);
   return document(
     `${ticket.controlNumber}: ${ticket.statusText}`,
     `<h1>Check my ticket</h1>
@@ -120,13 +122,23 @@ export const rateLimitedPage = (message: string) =>
   );
 
 export function htmlResponse(html: string, status: number, extra: Record<string, string> = {}): Response {
-  return new Response(html, { status, headers: { "Content-Type": "text/html; charset=utf-8", ...PUBLIC_PAGE_HEADERS, ...extra } });
+  return new Response(html, {
+    status,
+    headers: { "Content-Type": "text/html; charset=utf-8", ...PUBLIC_PAGE_HEADERS, ...extra },
+  });
 }
 
-export const NOT_FOUND_JSON = JSON.stringify({ success: false, code: "not_found", message: "This ticket code is not valid" });
+export const NOT_FOUND_JSON = JSON.stringify({
+  success: false,
+  code: "not_found",
+  message: "This ticket code is not valid",
+});
 export const REPLACED_JSON = JSON.stringify({ success: false, code: "code_replaced", message: CODE_REPLACED_MESSAGE });
 export const rateLimitedJson = (message: string) => JSON.stringify({ success: false, code: "rate_limited", message });
 
 export function jsonResponse(body: string, status: number, extra: Record<string, string> = {}): Response {
-  return new Response(body, { status, headers: { "Content-Type": "application/json", ...PUBLIC_PAGE_HEADERS, ...extra } });
+  return new Response(body, {
+    status,
+    headers: { "Content-Type": "application/json", ...PUBLIC_PAGE_HEADERS, ...extra },
+  });
 }

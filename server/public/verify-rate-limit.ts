@@ -35,12 +35,14 @@ function state(): State {
 
 /** What was limited: this address, this address while the page is busy, or the page as a whole. */
 export type VerifyLimitReason = "address" | "busy" | "overall";
-export type VerifyLimitResult = { allowed: true } | { allowed: false; reason: VerifyLimitReason; retryAfterSeconds: number };
+export type VerifyLimitResult =
+  { allowed: true } | { allowed: false; reason: VerifyLimitReason; retryAfterSeconds: number };
 
 /** The 429's sentence: it says what was limited and when to try again. */
 export function verifyLimitMessage(reason: VerifyLimitReason, retryAfterSeconds: number): string {
   const again = `Try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? "" : "s"}.`;
-  if (reason === "address") return `Too many checks from this address: the limit is ${VERIFY_LIMIT_PER_ADDRESS} a minute. ${again}`;
+  if (reason === "address")
+    return `Too many checks from this address: the limit is ${VERIFY_LIMIT_PER_ADDRESS} a minute. ${again}`;
   if (reason === "busy")
     return `The ticket check is busy: an address that already checked ${VERIFY_LIGHT_PER_ADDRESS} times this minute waits, so that every buyer gets an answer. ${again}`;
   return `The ticket check is answering too many checks from everyone (${VERIFY_CEILING_OVERALL} a minute). ${again}`;
@@ -61,7 +63,8 @@ export function takeVerifyRequest(address: string | null): VerifyLimitResult {
   const mine = s.perAddress.get(key) ?? 0;
   if (mine >= VERIFY_LIMIT_PER_ADDRESS) return { allowed: false, reason: "address", retryAfterSeconds };
   if (s.overall >= VERIFY_CEILING_OVERALL) return { allowed: false, reason: "overall", retryAfterSeconds };
-  if (s.overall >= VERIFY_BUSY_OVERALL && mine >= VERIFY_LIGHT_PER_ADDRESS) return { allowed: false, reason: "busy", retryAfterSeconds };
+  if (s.overall >= VERIFY_BUSY_OVERALL && mine >= VERIFY_LIGHT_PER_ADDRESS)
+    return { allowed: false, reason: "busy", retryAfterSeconds };
   if (mine === 0 && s.perAddress.size >= MAX_ADDRESSES) return { allowed: false, reason: "overall", retryAfterSeconds };
   s.perAddress.set(key, mine + 1);
   s.overall++;

@@ -19,10 +19,17 @@ beforeEach(() => {
 describe("the verify check's order of work", () => {
   it("refuses forged, altered and truncated tokens and wrong codes without a query", async () => {
     const good = makeVerifyToken(KEY, { ticketNumber: 42, qrVersion: 1 });
-    const forged = [good.slice(0, -1) + (good.endsWith("A") ? "B" : "A"), good.slice(0, 20), "x", makeVerifyToken(Buffer.alloc(32, 8), { ticketNumber: 42, qrVersion: 1 })];
+    const forged = [
+      good.slice(0, -1) + (good.endsWith("A") ? "B" : "A"),
+      good.slice(0, 20),
+      "x",
+      makeVerifyToken(Buffer.alloc(32, 8), { ticketNumber: 42, qrVersion: 1 }),
+    ];
     for (const t of forged) expect(await verifyToken(t)).toEqual({ kind: "refused" });
     expect(await verifyManualCode("B2K-123-00042", "AAA-AAA")).toEqual({ kind: "refused" });
-    expect(await verifyManualCode("not a number", makeManualCode(KEY, { ticketNumber: 42, qrVersion: 1 }))).toEqual({ kind: "refused" });
+    expect(await verifyManualCode("not a number", makeManualCode(KEY, { ticketNumber: 42, qrVersion: 1 }))).toEqual({
+      kind: "refused",
+    });
     expect(sql).not.toHaveBeenCalled();
   });
 

@@ -48,10 +48,15 @@ async function readTicket(ticketNumber: number): Promise<Row | null> {
  * is not void (a void stays 'Void: not in the draw'); before that, the ticket's own status.
  */
 async function statusOf(row: Row): Promise<{ status: VerifyStatus; statusText: string }> {
-  const own: Exclude<VerifyStatus, "winner" | "not_winner"> = row.voided_at ? "void" : row.registered_at ? "registered" : "not_sold";
+  const own: Exclude<VerifyStatus, "winner" | "not_winner"> = row.voided_at
+    ? "void"
+    : row.registered_at
+      ? "registered"
+      : "not_sold";
   const drawn = row.registered_at ? await ticketDrawStatus(row.control_number) : null;
   if (drawn?.status === "winner") return drawn;
-  if (drawn?.status === "not_winner" && own !== "void") return { status: "not_winner", statusText: VERIFY_STATUS_TEXT.not_winner };
+  if (drawn?.status === "not_winner" && own !== "void")
+    return { status: "not_winner", statusText: VERIFY_STATUS_TEXT.not_winner };
   return { status: own, statusText: VERIFY_STATUS_TEXT[own] };
 }
 

@@ -31,12 +31,17 @@ async function lineForUpdate(tx: Tx, id: string): Promise<LockedLine> {
       CASE i.kind WHEN 'gcash_pdf' THEN 'gcash' ELSE 'bank_transfer' END AS method
     FROM statement_lines l JOIN statement_imports i ON i.id = l.import_id WHERE l.id = ${id}::uuid FOR UPDATE OF l`;
   if (!line) throw new AppError("not_found", LINE_NOT_FOUND);
-  if (line.state === "discarded") throw new AppError("conflict", "This line's import was discarded: it can no longer be changed");
+  if (line.state === "discarded")
+    throw new AppError("conflict", "This line's import was discarded: it can no longer be changed");
   return line;
 }
 
 const controlNumbersOf = async (tx: Tx, paymentId: string) =>
-  (await tx.$queryRaw<{ c: string }[]>`SELECT control_number AS c FROM tickets WHERE payment_id = ${paymentId}::uuid ORDER BY ticket_number`).map((r) => r.c);
+  (
+    await tx.$queryRaw<
+      { c: string }[]
+    >`SELECT control_number AS c FROM tickets WHERE payment_id = ${paymentId}::uuid ORDER BY ticket_number`
+  ).map((r) => r.c);
 
 const transaction = <T>(fn: (tx: Tx) => Promise<T>) => db().$transaction(fn, { timeout: 30_000, maxWait: 30_000 });
 
@@ -47,14 +52,29 @@ const transaction = <T>(fn: (tx: Tx) => Promise<T>) => db().$transaction(fn, { t
  * comment_required) and the match is recorded as accepted; otherwise as confirmed. The payment's
  * status follows (the database's trigger).
  */
-export async function matchLine(options: { principal: Principal; lineId: string; paymentId: string; comment?: string }) {
+export async function matchLine(options: {
+  principal: Principal;
+  lineId: string;
+  paymentId: string;
+  comment?: string;
+}) {
   requireAdmin(options.principal);
   const user = options.principal.user;
   return transaction(async (tx) => {
     await lockReconciliation(tx);
     const line = await lineForUpdate(tx, options.lineId);
-    if (line.state === "matched") throw new AppError("conflict", "This line is already matched: un-verify its payment first");
-    const [payment] = await tx.$queryRaw<{ id: string; expected: string; covered: string; status: string; method: string; reference_normalized: string | null }[]>`
+    if (line.state === "matched")
+      throw new AppError("conflict", "This line is already matched: un-verify its payment first");
+    const [payment] = await tx.$queryRaw<
+      {
+        id: string;
+        expected: string;
+        covered: string;
+        status: string;
+        method: string;
+        reference_normalized: string | null;
+      }[]
+    >`
       SELECT p.id::text AS id, p.amount_expected::text AS expected, p.status, p.method, p.reference_normalized,
         coalesce((SELECT sum(l.amount) FROM statement_lines l WHERE l.payment_id = p.id AND l.state = 'matched'), 0)::text AS covered
       FROM payments p WHERE p.id = ${options.paymentId}::uuid`;
@@ -67,18 +87,26 @@ export async function matchLine(options: { principal: Principal; lineId: string;
         FROM payments o WHERE o.reference_normalized = ${line.reference_normalized} AND o.status <> 'rejected' AND o.id <> ${payment.id}::uuid
         ORDER BY o.collected_at LIMIT 1`;
       if (owner) {
-        throw new AppError("conflict", `This line carries the reference ${line.reference} of another payment (${(owner.control_numbers ?? []).join(", ") || "no ticket"}): it is never matched to a different one`);
+        throw new AppError(
+          "conflict",
+          `This line carries the reference ${line.reference} of another payment (${(owner.control_numbers ?? []).join(", ") || "no ticket"}): it is never matched to a different one`,
+        );
       }
     }
     const left = amountToCentavos(payment.expected) - amountToCentavos(payment.covered);
     const exact = amountToCentavos(line.amount) === left;
     const comment = options.comment?.trim() || null;
     if (payment.method !== line.method && !comment) {
-      throw new AppError("comment_required", RECON_MESSAGES.crossMethodComment, { extra: { lineMethod: line.method, paymentMethod: payment.method } });
+      throw new AppError("comment_required", RECON_MESSAGES.crossMethodComment, {
+        extra: { lineMethod: line.method, paymentMethod: payment.method },
+      });
     }
     if (!exact && !comment) {
       throw new AppError("comment_required", RECON_MESSAGES.commentRequired, {
-        extra: { lineAmount: centavosToAmount(amountToCentavos(line.amount)), paymentLeft: centavosToAmount(Math.max(0, left)) },
+        extra: {
+          lineAmount: centavosToAmount(amountToCentavos(line.amount)),
+          paymentLeft: centavosToAmount(Math.max(0, left)),
+        },
       });
     }
     const how = exact && payment.method === line.method ? "confirmed" : "accepted";
@@ -90,10 +118,25 @@ export async function matchLine(options: { principal: Principal; lineId: string;
       actor: { id: user.id, email: user.email },
       action: "statement_line.match",
       entityId: line.id,
-      after: { amount: centavosToAmount(amountToCentavos(line.amount)), reference: line.reference, how, controlNumbers: await controlNumbersOf(tx, payment.id), comment },
+      after: {
+        amount: centavosToAmount(amountToCentavos(line.amount)),
+        reference: line.reference,
+        how,
+        controlNumbers: await controlNumbersOf(tx, payment.id),
+        comment,
+      },
     });
-    const [after] = await tx.$queryRaw<{ status: string }[]>`SELECT status FROM payments WHERE id = ${payment.id}::uuid`;
-    return { success: true, lineId: line.id, state: "matched" as const, matchKind: how, paymentId: payment.id, paymentStatus: after.status };
+    const [after] = await tx.$queryRaw<
+      { status: string }[]
+    >`SELECT status FROM payments WHERE id = ${payment.id}::uuid`;
+    return {
+      success: true,
+      lineId: line.id,
+      state: "matched" as const,
+      matchKind: how,
+      paymentId: payment.id,
+      paymentStatus: after.status,
+    };
   });
 }
 
@@ -104,7 +147,8 @@ export async function ignoreLine(options: { principal: Principal; lineId: string
   return transaction(async (tx) => {
     await lockReconciliation(tx);
     const line = await lineForUpdate(tx, options.lineId);
-    if (line.state === "matched") throw new AppError("conflict", "A matched line is not ignored: un-verify its payment first");
+    if (line.state === "matched")
+      throw new AppError("conflict", "A matched line is not ignored: un-verify its payment first");
     if (line.state === "ignored") throw new AppError("conflict", "This line is already ignored");
     await tx.$executeRaw`
       UPDATE statement_lines SET state = 'ignored', match_kind = NULL, payment_id = NULL, note = ${options.reason}, decided_by_id = ${user.id}::uuid, decided_at = now()
@@ -113,7 +157,11 @@ export async function ignoreLine(options: { principal: Principal; lineId: string
       actor: { id: user.id, email: user.email },
       action: "statement_line.ignore",
       entityId: line.id,
-      after: { amount: centavosToAmount(amountToCentavos(line.amount)), reference: line.reference, reason: options.reason },
+      after: {
+        amount: centavosToAmount(amountToCentavos(line.amount)),
+        reference: line.reference,
+        reason: options.reason,
+      },
     });
     return { success: true, lineId: line.id, state: "ignored" as const };
   });
@@ -140,7 +188,12 @@ export async function unverifyPayment(options: { principal: Principal; paymentId
       actor: { id: user.id, email: user.email },
       action: "payment.unverify",
       entityId: payment.id,
-      after: { reference: payment.reference, amount: centavosToAmount(amountToCentavos(payment.amount)), controlNumbers: await controlNumbersOf(tx, payment.id), reason: options.reason },
+      after: {
+        reference: payment.reference,
+        amount: centavosToAmount(amountToCentavos(payment.amount)),
+        controlNumbers: await controlNumbersOf(tx, payment.id),
+        reason: options.reason,
+      },
     });
     return { success: true, paymentId: payment.id, status: "claimed" as const, linesReleased: released };
   });
@@ -166,7 +219,9 @@ export async function discardImport(options: { principal: Principal; importId: s
       WHERE l.import_id = ${imp.id}::uuid AND l.state = 'matched' AND p.status = 'verified'`;
     await tx.$executeRaw`
       UPDATE statement_imports SET discarded_at = now(), discarded_by_id = ${user.id}::uuid, discard_reason = ${options.reason} WHERE id = ${imp.id}::uuid`;
-    const [{ lines }] = await tx.$queryRaw<{ lines: number }[]>`SELECT count(*)::int AS lines FROM statement_lines WHERE import_id = ${imp.id}::uuid`;
+    const [{ lines }] = await tx.$queryRaw<
+      { lines: number }[]
+    >`SELECT count(*)::int AS lines FROM statement_lines WHERE import_id = ${imp.id}::uuid`;
     const [{ unverified }] = await tx.$queryRaw<{ unverified: number }[]>`
       SELECT count(*)::int AS unverified FROM payments WHERE id = ANY(${verifiedBefore.map((p) => p.id)}::uuid[]) AND status = 'claimed'`;
     await writeAudit(tx, {

@@ -43,27 +43,53 @@ const peso = (c: number) => `₱${(c / 100).toFixed(2)}`;
  */
 export function decideStates(lines: LineToDecide[], payments: PaymentForMatching[]): Decision[] {
   const byRef = new Map<string, PaymentForMatching[]>();
-  for (const p of [...payments].sort((a, b) => a.collectedAt.localeCompare(b.collectedAt) || a.id.localeCompare(b.id))) {
+  for (const p of [...payments].sort(
+    (a, b) => a.collectedAt.localeCompare(b.collectedAt) || a.id.localeCompare(b.id),
+  )) {
     const list = byRef.get(p.referenceNormalized) ?? [];
     list.push(p);
     byRef.set(p.referenceNormalized, list);
   }
   return lines.map((line) => {
     const candidates = line.referenceNormalized ? byRef.get(line.referenceNormalized) : undefined;
-    if (!candidates?.length) return { state: "unmatched", paymentId: null, why: line.referenceNormalized ? "No payment carries this reference" : "The line has no reference" };
+    if (!candidates?.length)
+      return {
+        state: "unmatched",
+        paymentId: null,
+        why: line.referenceNormalized ? "No payment carries this reference" : "The line has no reference",
+      };
     const open = candidates.filter((p) => p.covered < p.expected);
     const payment = open.find((p) => p.expected - p.covered === line.centavos) ?? open[0] ?? candidates[0];
     if (payment.covered >= payment.expected) {
-      return { state: "duplicate", paymentId: payment.id, why: `The payment's ${peso(payment.expected)} is already covered by other lines` };
+      return {
+        state: "duplicate",
+        paymentId: payment.id,
+        why: `The payment's ${peso(payment.expected)} is already covered by other lines`,
+      };
     }
     const left = payment.expected - payment.covered;
     if (payment.covered === 0 && line.centavos !== payment.expected) {
-      return { state: "amount_mismatch", paymentId: payment.id, why: `${peso(line.centavos)} received for a payment of ${peso(payment.expected)}` };
+      return {
+        state: "amount_mismatch",
+        paymentId: payment.id,
+        why: `${peso(line.centavos)} received for a payment of ${peso(payment.expected)}`,
+      };
     }
     if (line.centavos > left) {
-      return { state: "amount_mismatch", paymentId: payment.id, why: `${peso(line.centavos)} would overshoot the ${peso(left)} left of a payment of ${peso(payment.expected)}` };
+      return {
+        state: "amount_mismatch",
+        paymentId: payment.id,
+        why: `${peso(line.centavos)} would overshoot the ${peso(left)} left of a payment of ${peso(payment.expected)}`,
+      };
     }
     payment.covered += line.centavos;
-    return { state: "matched", paymentId: payment.id, why: payment.covered >= payment.expected ? "Reference and amount agree" : `Part payment: ${peso(payment.expected - payment.covered)} still to come` };
+    return {
+      state: "matched",
+      paymentId: payment.id,
+      why:
+        payment.covered >= payment.expected
+          ? "Reference and amount agree"
+          : `Part payment: ${peso(payment.expected - payment.covered)} still to come`,
+    };
   });
 }

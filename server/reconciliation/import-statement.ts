@@ -2,7 +2,13 @@ import "server-only";
 import { createHash } from "node:crypto";
 import type { Prisma } from "@/generated/prisma/client";
 import { centavosToAmount } from "@/lib/money";
-import type { ImportCommitted, ImportFields, ImportPreview, PreviewLine, StatementKind } from "@/lib/schemas/reconciliation";
+import type {
+  ImportCommitted,
+  ImportFields,
+  ImportPreview,
+  PreviewLine,
+  StatementKind,
+} from "@/lib/schemas/reconciliation";
 import { writeAudit } from "@/server/audit";
 import type { Principal } from "@/server/auth/principal";
 import { requireAdmin } from "@/server/auth/require-admin";
@@ -33,7 +39,9 @@ async function findEarlierImport(reader: Reader, sha256: string) {
 }
 
 const duplicateFile = (earlier: EarlierImport) =>
-  new AppError("duplicate_file", `Already imported on ${earlier.day} as import ${earlier.id} (${earlier.file_name})`, { extra: { importId: earlier.id } });
+  new AppError("duplicate_file", `Already imported on ${earlier.day} as import ${earlier.id} (${earlier.file_name})`, {
+    extra: { importId: earlier.id },
+  });
 
 /** The checksums among `lines` this account already has (an overlapping statement's days). */
 async function existingChecksums(reader: Reader, accountLabel: string, lines: ParsedLine[]) {
@@ -47,7 +55,9 @@ async function existingChecksums(reader: Reader, accountLabel: string, lines: Pa
 async function paymentsFor(reader: Reader, kind: StatementKind, lines: ParsedLine[]): Promise<PaymentForMatching[]> {
   const refs = [...new Set(lines.map((l) => l.referenceNormalized).filter((r): r is string => r !== null))];
   if (!refs.length) return [];
-  const rows = await reader.$queryRaw<{ id: string; ref: string; expected: bigint; covered: bigint; collected_at: Date }[]>`
+  const rows = await reader.$queryRaw<
+    { id: string; ref: string; expected: bigint; covered: bigint; collected_at: Date }[]
+  >`
     SELECT p.id::text AS id, p.reference_normalized AS ref, (p.amount_expected * 100)::bigint AS expected,
       coalesce((SELECT (sum(l.amount) * 100)::bigint FROM statement_lines l WHERE l.payment_id = p.id AND l.state = 'matched'), 0) AS covered,
       p.collected_at
@@ -56,7 +66,13 @@ async function paymentsFor(reader: Reader, kind: StatementKind, lines: ParsedLin
       -- A payment whose tickets are all voided is never matched automatically (issue 37): its line
       -- stays unmatched for a person to decide.
       AND EXISTS (SELECT 1 FROM tickets t WHERE t.payment_id = p.id AND t.voided_at IS NULL)`;
-  return rows.map((r) => ({ id: r.id, referenceNormalized: r.ref, expected: Number(r.expected), covered: Number(r.covered), collectedAt: r.collected_at.toISOString() }));
+  return rows.map((r) => ({
+    id: r.id,
+    referenceNormalized: r.ref,
+    expected: Number(r.expected),
+    covered: Number(r.covered),
+    collectedAt: r.collected_at.toISOString(),
+  }));
 }
 
 async function decide(reader: Reader, kind: StatementKind, accountLabel: string, lines: ParsedLine[]) {
@@ -85,7 +101,10 @@ const tooManyLines = (n: number) =>
  * The new lines, decided, in batches of LINE_BATCH rows given as typed arrays (unnest: counted
  * exactly by the planner, never a JSON document of the whole statement).
  */
-async function insertLines(tx: Prisma.TransactionClient, o: { importId: string; accountLabel: string; lines: ParsedLine[]; decisions: Decision[] }) {
+async function insertLines(
+  tx: Prisma.TransactionClient,
+  o: { importId: string; accountLabel: string; lines: ParsedLine[]; decisions: Decision[] },
+) {
   for (let from = 0; from < o.lines.length; from += LINE_BATCH) {
     const lines = o.lines.slice(from, from + LINE_BATCH);
     const decisions = o.decisions.slice(from, from + LINE_BATCH);
@@ -158,7 +177,14 @@ export async function importStatement(options: ImportStatementOptions): Promise<
         why: d?.why ?? "This line was imported before (an overlapping statement)",
       };
     });
-    return { lines, warnings: parsed.warnings, new: fresh.length, skipped: parsed.credits - fresh.length, periodFrom: parsed.periodFrom, periodTo: parsed.periodTo };
+    return {
+      lines,
+      warnings: parsed.warnings,
+      new: fresh.length,
+      skipped: parsed.credits - fresh.length,
+      periodFrom: parsed.periodFrom,
+      periodTo: parsed.periodTo,
+    };
   }
 
   const user = options.principal.user;
@@ -186,7 +212,15 @@ export async function importStatement(options: ImportStatementOptions): Promise<
           actor: { id: user.id, email: user.email },
           action: "statement.import",
           entityId: created.id,
-          after: { kind: fields.kind, accountLabel: fields.accountLabel, fileName: options.fileName, lines: parsed.credits, new: fresh.length, skipped, matched },
+          after: {
+            kind: fields.kind,
+            accountLabel: fields.accountLabel,
+            fileName: options.fileName,
+            lines: parsed.credits,
+            new: fresh.length,
+            skipped,
+            matched,
+          },
         });
         return { id: created.id, lines: parsed.credits, new: fresh.length, skipped, matched };
       },

@@ -5,7 +5,9 @@ import { requireAdmin } from "@/server/auth/require-admin";
 import { db } from "@/server/db/client";
 
 /** GET /api/reconciliation/profiles: the saved column mapping of each bank profile (administrators). */
-export async function listProfiles(options: { principal: Principal }): Promise<{ profiles: { name: string; mapping: ColumnMapping }[] }> {
+export async function listProfiles(options: {
+  principal: Principal;
+}): Promise<{ profiles: { name: string; mapping: ColumnMapping }[] }> {
   requireAdmin(options.principal);
   const rows = await db().statementProfile.findMany({ orderBy: { name: "asc" } });
   return {

@@ -3,10 +3,23 @@
 // mapped column. No `import "server-only"`: runs in the parsing worker. Decision 111.
 import Papa from "papaparse";
 import type { ColumnMapping } from "@/lib/schemas/reconciliation";
-import { checkLineAmount, manilaDay, parseStatementAmount, parseStatementTime, StatementRefusal, type ParsedStatement, type RawCredit } from "@/server/reconciliation/statement-values";
+import {
+  checkLineAmount,
+  manilaDay,
+  parseStatementAmount,
+  parseStatementTime,
+  StatementRefusal,
+  type ParsedStatement,
+  type RawCredit,
+} from "@/server/reconciliation/statement-values";
 
 const HEADER_SEARCH_ROWS = 20;
-const norm = (s: string) => s.replace(/^\uFEFF/, "").replace(/\s+/g, " ").trim().toLowerCase();
+const norm = (s: string) =>
+  s
+    .replace(/^\uFEFF/, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .toLowerCase();
 
 export function parseBankCsv(textIn: string, mapping: ColumnMapping): ParsedStatement {
   const parsed = Papa.parse<string[]>(textIn.replace(/^\uFEFF/, ""), { skipEmptyLines: "greedy" });
@@ -32,7 +45,8 @@ export function parseBankCsv(textIn: string, mapping: ColumnMapping): ParsedStat
       `The file has no column ${missing.map((c) => `'${c}'`).join(", ")}${columns.length ? ` (its columns: ${columns.join(", ")})` : " (it is empty)"}`,
     );
   }
-  const cell = (row: string[], field: keyof ColumnMapping) => (index[field] === undefined ? "" : (row[index[field]] ?? "").trim());
+  const cell = (row: string[], field: keyof ColumnMapping) =>
+    index[field] === undefined ? "" : (row[index[field]] ?? "").trim();
   const credits: RawCredit[] = [];
   let nonPositive = 0;
   let debits = 0;
@@ -46,10 +60,18 @@ export function parseBankCsv(textIn: string, mapping: ColumnMapping): ParsedStat
     if (!/^\d/.test(dateText)) continue;
     const fileLine = r + 1;
     const occurredAt = parseStatementTime(dateText);
-    if (!occurredAt) throw new StatementRefusal("invalid_statement", `Line ${fileLine}: the date '${dateText}' is not YYYY-MM-DD, YYYY-MM-DD HH:MM or MM/DD/YYYY`);
+    if (!occurredAt)
+      throw new StatementRefusal(
+        "invalid_statement",
+        `Line ${fileLine}: the date '${dateText}' is not YYYY-MM-DD, YYYY-MM-DD HH:MM or MM/DD/YYYY`,
+      );
     const amountOf = (field: keyof ColumnMapping) => {
       const value = parseStatementAmount(cell(row, field));
-      if (Number.isNaN(value)) throw new StatementRefusal("invalid_statement", `Line ${fileLine}: '${cell(row, field)}' in column '${mapping[field]}' is not an amount`);
+      if (Number.isNaN(value))
+        throw new StatementRefusal(
+          "invalid_statement",
+          `Line ${fileLine}: '${cell(row, field)}' in column '${mapping[field]}' is not an amount`,
+        );
       return value;
     };
     const seen = () => {
@@ -85,7 +107,20 @@ export function parseBankCsv(textIn: string, mapping: ColumnMapping): ParsedStat
       continue;
     }
     checkLineAmount(credit, `Line ${fileLine}`);
-    credits.push({ lineNo, occurredAt, description: cell(row, "description"), reference: cell(row, "reference") || null, centavos: credit, balanceCentavos: null });
+    credits.push({
+      lineNo,
+      occurredAt,
+      description: cell(row, "description"),
+      reference: cell(row, "reference") || null,
+      centavos: credit,
+      balanceCentavos: null,
+    });
   }
-  return { credits, nonPositive, debits, periodFrom: first ? manilaDay(first) : null, periodTo: last ? manilaDay(last) : null };
+  return {
+    credits,
+    nonPositive,
+    debits,
+    periodFrom: first ? manilaDay(first) : null,
+    periodTo: last ? manilaDay(last) : null,
+  };
 }

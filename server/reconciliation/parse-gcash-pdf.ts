@@ -6,7 +6,15 @@
 import { getDocumentProxy } from "unpdf";
 import { RECON_MESSAGES } from "@/lib/schemas/reconciliation";
 import { measurePdfExpansion, PdfTooComplex } from "@/server/reconciliation/pdf-expansion";
-import { checkLineAmount, manilaDay, parseStatementAmount, parseStatementTime, StatementRefusal, type ParsedStatement, type RawCredit } from "@/server/reconciliation/statement-values";
+import {
+  checkLineAmount,
+  manilaDay,
+  parseStatementAmount,
+  parseStatementTime,
+  StatementRefusal,
+  type ParsedStatement,
+  type RawCredit,
+} from "@/server/reconciliation/statement-values";
 
 export const GCASH_HEADER = ["Date and Time", "Description", "Reference No.", "Debit", "Credit", "Balance"] as const;
 const Y_TOLERANCE = 2;
@@ -63,23 +71,37 @@ interface PasswordError {
 /** What a statement PDF's streams may decompress to in all (decision 209): a 10 MB statement needs a few tens of MB. */
 export const PDF_EXPANSION_LIMIT_BYTES = 200 * 1024 * 1024;
 
-export async function parseGcashPdf(bytes: Uint8Array, options: { password?: string; onPage?: (page: number, pages: number) => void }): Promise<ParsedStatement> {
+export async function parseGcashPdf(
+  bytes: Uint8Array,
+  options: { password?: string; onPage?: (page: number, pages: number) => void },
+): Promise<ParsedStatement> {
   const password = options.password && options.password.length > 0 ? options.password : undefined;
   try {
     await measurePdfExpansion(bytes, { password, limitBytes: PDF_EXPANSION_LIMIT_BYTES });
   } catch (error) {
     if (!(error instanceof PdfTooComplex)) throw error;
-    throw new StatementRefusal("file_too_complex", `This PDF decompresses to more than ${PDF_EXPANSION_LIMIT_BYTES / 1024 / 1024} MB (the limit for a statement), so it was not read`);
+    throw new StatementRefusal(
+      "file_too_complex",
+      `This PDF decompresses to more than ${PDF_EXPANSION_LIMIT_BYTES / 1024 / 1024} MB (the limit for a statement), so it was not read`,
+    );
   }
   let doc: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     // isEvalSupported: false — pdf.js never compiles code from the file (CVE-2024-4367, mozilla/pdf.js#18015).
-    doc = await getDocumentProxy(bytes, { password, isEvalSupported: false, useSystemFonts: false, disableFontFace: true, stopAtErrors: false, verbosity: 0 } as Parameters<typeof getDocumentProxy>[1]);
+    doc = await getDocumentProxy(bytes, {
+      password,
+      isEvalSupported: false,
+      useSystemFonts: false,
+      disableFontFace: true,
+      stopAtErrors: false,
+      verbosity: 0,
+    } as Parameters<typeof getDocumentProxy>[1]);
   } catch (error) {
     const e = error as PasswordError;
     if (e?.name === "PasswordException") {
       // pdf.js: 1 = NEED_PASSWORD, 2 = INCORRECT_PASSWORD.
-      if (e.code === 2 || (e.code === 1 && password)) throw new StatementRefusal("wrong_password", RECON_MESSAGES.wrongPassword);
+      if (e.code === 2 || (e.code === 1 && password))
+        throw new StatementRefusal("wrong_password", RECON_MESSAGES.wrongPassword);
       throw new StatementRefusal("password_required", RECON_MESSAGES.passwordRequired);
     }
     throw new StatementRefusal("not_a_gcash_statement", RECON_MESSAGES.notGcash);
@@ -100,7 +122,8 @@ export async function parseGcashPdf(bytes: Uint8Array, options: { password?: str
       const content = await page.getTextContent();
       const items: Item[] = [];
       for (const raw of content.items as { str?: string; transform?: number[] }[]) {
-        if (typeof raw.str === "string" && raw.transform) items.push({ str: raw.str, x: raw.transform[4], y: raw.transform[5] });
+        if (typeof raw.str === "string" && raw.transform)
+          items.push({ str: raw.str, x: raw.transform[4], y: raw.transform[5] });
       }
       for (const row of rowsOf(items)) {
         const header = headerColumns(row);
@@ -122,7 +145,8 @@ export async function parseGcashPdf(bytes: Uint8Array, options: { password?: str
         const occurredAt = time ? parseStatementTime(time) : null;
         if (!occurredAt) {
           // A description wrapped onto the next line belongs to the transaction above it.
-          if (current && !time && description && !reference && !debit && !credit) current.description += ` ${description}`;
+          if (current && !time && description && !reference && !debit && !credit)
+            current.description += ` ${description}`;
           continue;
         }
         lineNo++;
@@ -140,7 +164,14 @@ export async function parseGcashPdf(bytes: Uint8Array, options: { password?: str
         }
         checkLineAmount(creditCentavos, `Transaction ${lineNo} (${time}, reference ${reference || "none"})`);
         const balance = parseStatementAmount(cellsOf(row, columns)[5]);
-        current = { lineNo, occurredAt, description, reference: reference || null, centavos: creditCentavos, balanceCentavos: balance === null || Number.isNaN(balance) ? null : balance };
+        current = {
+          lineNo,
+          occurredAt,
+          description,
+          reference: reference || null,
+          centavos: creditCentavos,
+          balanceCentavos: balance === null || Number.isNaN(balance) ? null : balance,
+        };
         credits.push(current);
       }
       page.cleanup();

@@ -33,7 +33,12 @@ export async function parseStatement(options: {
   }
   const run = await startJob(statementParseJob, {
     principal: options.principal,
-    input: { kind: options.kind, accountLabel: options.accountLabel, mapping: options.mapping, password: options.password },
+    input: {
+      kind: options.kind,
+      accountLabel: options.accountLabel,
+      mapping: options.mapping,
+      password: options.password,
+    },
     input$: input(),
     id: options.jobId,
     signal: options.signal,

@@ -2,7 +2,18 @@ import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import { formatPeso } from "@/lib/format";
 import { amountToCentavos, centavosToAmount } from "@/lib/money";
-import { LEDGER_METHOD_LABELS, ledgerBlockerMessage, ledgerListHref, type LedgerEvidence, type LedgerFigure, type LedgerList, type LedgerMethod, type LedgerPayment, type LedgerState, type LedgerSummary } from "@/lib/payment-ledger";
+import {
+  LEDGER_METHOD_LABELS,
+  ledgerBlockerMessage,
+  ledgerListHref,
+  type LedgerEvidence,
+  type LedgerFigure,
+  type LedgerList,
+  type LedgerMethod,
+  type LedgerPayment,
+  type LedgerState,
+  type LedgerSummary,
+} from "@/lib/payment-ledger";
 import type { Principal } from "@/server/auth/principal";
 import { requireAdmin } from "@/server/auth/require-admin";
 import { db } from "@/server/db/client";
@@ -49,7 +60,10 @@ const money = (v: unknown) => centavosToAmount(amountToCentavos(String(v ?? 0)))
 const figure = (count: unknown, total: unknown): LedgerFigure => ({ count: Number(count ?? 0), total: money(total) });
 
 /** Count and total of the ledger's payments in one state (and method): the blockers' numbers. */
-export async function ledgerFigure(reader: Reader, options: { state: LedgerState; method?: LedgerMethod }): Promise<LedgerFigure> {
+export async function ledgerFigure(
+  reader: Reader,
+  options: { state: LedgerState; method?: LedgerMethod },
+): Promise<LedgerFigure> {
   const [row] = await reader.$queryRaw<{ n: bigint; total: Prisma.Decimal | null }[]>`
     SELECT count(*) AS n, coalesce(sum(x.amount), 0) AS total FROM ${LEDGER} x
     WHERE x.state = ${options.state} AND (${options.method ?? null}::text IS NULL OR x.method = ${options.method ?? null}::text)`;
@@ -116,13 +130,20 @@ function fixFor(r: LedgerDbRow): string {
 }
 
 /** GET /api/reconciliation/payments?state=&method= (administrators): the ledger's payments, oldest first. */
-export async function listLedgerPayments(options: { principal: Principal; state?: LedgerState; method?: LedgerMethod }): Promise<LedgerList> {
+export async function listLedgerPayments(options: {
+  principal: Principal;
+  state?: LedgerState;
+  method?: LedgerMethod;
+}): Promise<LedgerList> {
   requireAdmin(options.principal);
   return readLedgerPayments(db(), options);
 }
 
 /** The ledger's payments in one state and method (either optional), for the callers that checked access. */
-export async function readLedgerPayments(reader: Reader, options: { state?: LedgerState; method?: LedgerMethod }): Promise<LedgerList> {
+export async function readLedgerPayments(
+  reader: Reader,
+  options: { state?: LedgerState; method?: LedgerMethod },
+): Promise<LedgerList> {
   const rows = await reader.$queryRaw<LedgerDbRow[]>`
     SELECT x.id::text AS id, x.method, x.reference, x.amount, x.covered, x.state, x.collected_at, x.payer_name, x.settled_at, x.settle_reason,
       (SELECT coalesce(nullif(btrim(u.display_name), ''), u.email) FROM users u WHERE u.id = x.collected_by_id) AS collected_by,
@@ -163,10 +184,25 @@ export const LEDGER_BLOCKER_ITEMS = ["unverified_payments", "awaiting_statement"
  * What still blocks Close sales and Close on the money side: the unverified payments and those still
  * awaiting a statement, each with the count and total of exactly the list its href opens.
  */
-export async function ledgerBlockers(reader: Reader): Promise<{ item: (typeof LEDGER_BLOCKER_ITEMS)[number]; message: string; href: string }[]> {
-  const [unverified, awaiting] = await Promise.all([ledgerFigure(reader, { state: "unverified" }), ledgerFigure(reader, { state: "awaiting_statement" })]);
+export async function ledgerBlockers(
+  reader: Reader,
+): Promise<{ item: (typeof LEDGER_BLOCKER_ITEMS)[number]; message: string; href: string }[]> {
+  const [unverified, awaiting] = await Promise.all([
+    ledgerFigure(reader, { state: "unverified" }),
+    ledgerFigure(reader, { state: "awaiting_statement" }),
+  ]);
   const items: { item: (typeof LEDGER_BLOCKER_ITEMS)[number]; message: string; href: string }[] = [];
-  if (unverified.count) items.push({ item: "unverified_payments", message: ledgerBlockerMessage("unverified", unverified.count, unverified.total), href: ledgerListHref("unverified") });
-  if (awaiting.count) items.push({ item: "awaiting_statement", message: ledgerBlockerMessage("awaiting_statement", awaiting.count, awaiting.total), href: ledgerListHref("awaiting_statement") });
+  if (unverified.count)
+    items.push({
+      item: "unverified_payments",
+      message: ledgerBlockerMessage("unverified", unverified.count, unverified.total),
+      href: ledgerListHref("unverified"),
+    });
+  if (awaiting.count)
+    items.push({
+      item: "awaiting_statement",
+      message: ledgerBlockerMessage("awaiting_statement", awaiting.count, awaiting.total),
+      href: ledgerListHref("awaiting_statement"),
+    });
   return items;
 }

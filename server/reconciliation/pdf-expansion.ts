@@ -99,7 +99,9 @@ function objectText(text: string, num: number, gen: number): string | null {
 
 /** Revision 6's hash (ISO 32000-2, algorithm 2.B); revision 5's is plain SHA-256. */
 function hash2B(password: Buffer, salt: Buffer, userKey: Buffer, revision: number): Buffer {
-  let k = createHash("sha256").update(Buffer.concat([password, salt, userKey])).digest();
+  let k = createHash("sha256")
+    .update(Buffer.concat([password, salt, userKey]))
+    .digest();
   if (revision < 6) return k;
   for (let i = 0; ; i++) {
     const k1 = Buffer.concat(Array(64).fill(Buffer.concat([password, k, userKey])));
@@ -108,7 +110,9 @@ function hash2B(password: Buffer, salt: Buffer, userKey: Buffer, revision: numbe
     const enc = Buffer.concat([cipher.update(k1), cipher.final()]);
     let sum = 0;
     for (let j = 0; j < 16; j++) sum += enc[j];
-    k = createHash(["sha256", "sha384", "sha512"][sum % 3]).update(enc).digest();
+    k = createHash(["sha256", "sha384", "sha512"][sum % 3])
+      .update(enc)
+      .digest();
     if (i >= 63 && enc[enc.length - 1] <= i - 31) break;
   }
   return k.subarray(0, 32);
@@ -123,7 +127,9 @@ function decryptor(text: string, password: string | undefined): Decryptor | null
   const ref = [...text.matchAll(/\/Encrypt\s+(\d+)\s+(\d+)\s+R/g)].at(-1);
   const inline = ref ? null : /\/Encrypt\s*<</.exec(text);
   if (!ref && !inline) return "none";
-  const dict = ref ? objectText(text, Number(ref[1]), Number(ref[2])) : text.slice(inline!.index + inline![0].length - 2);
+  const dict = ref
+    ? objectText(text, Number(ref[1]), Number(ref[2]))
+    : text.slice(inline!.index + inline![0].length - 2);
   if (!dict || nameEntry(dict, "Filter") !== "Standard") return null;
   const v = numberEntry(dict, "V");
   const r = numberEntry(dict, "R");
@@ -139,7 +145,13 @@ function decryptor(text: string, password: string | undefined): Decryptor | null
     let key: Buffer | null = null;
     if (hash2B(pw127, u.subarray(32, 40), Buffer.alloc(0), r).equals(u.subarray(0, 32))) {
       const ue = stringEntry(dict, "UE");
-      if (ue) key = aesDecrypt(256, hash2B(pw127, u.subarray(40, 48), Buffer.alloc(0), r), ue.subarray(0, 32), Buffer.alloc(16));
+      if (ue)
+        key = aesDecrypt(
+          256,
+          hash2B(pw127, u.subarray(40, 48), Buffer.alloc(0), r),
+          ue.subarray(0, 32),
+          Buffer.alloc(16),
+        );
     } else if (hash2B(pw127, o.subarray(32, 40), u48, r).equals(o.subarray(0, 32))) {
       const oe = stringEntry(dict, "OE");
       if (oe) key = aesDecrypt(256, hash2B(pw127, o.subarray(40, 48), u48, r), oe.subarray(0, 32), Buffer.alloc(16));
@@ -153,7 +165,13 @@ function decryptor(text: string, password: string | undefined): Decryptor | null
   p.writeInt32LE(numberEntry(dict, "P") | 0);
   const encryptMetadata = !/\/EncryptMetadata\s+false/.test(dict);
   const fileKey = (padded: Buffer) => {
-    let h = md5(padded, o.subarray(0, 32), p, id, r >= 4 && !encryptMetadata ? Buffer.from([255, 255, 255, 255]) : Buffer.alloc(0));
+    let h = md5(
+      padded,
+      o.subarray(0, 32),
+      p,
+      id,
+      r >= 4 && !encryptMetadata ? Buffer.from([255, 255, 255, 255]) : Buffer.alloc(0),
+    );
     if (r >= 3) for (let i = 0; i < 50; i++) h = md5(h.subarray(0, length));
     return h.subarray(0, length);
   };
@@ -180,7 +198,11 @@ function decryptor(text: string, password: string | undefined): Decryptor | null
   return {
     stream(num, gen, data) {
       if (identity) return data;
-      const objectKey = md5(key, Buffer.from([num & 255, (num >> 8) & 255, (num >> 16) & 255, gen & 255, (gen >> 8) & 255]), aes ? Buffer.from("sAlT") : Buffer.alloc(0)).subarray(0, Math.min(length + 5, 16));
+      const objectKey = md5(
+        key,
+        Buffer.from([num & 255, (num >> 8) & 255, (num >> 16) & 255, gen & 255, (gen >> 8) & 255]),
+        aes ? Buffer.from("sAlT") : Buffer.alloc(0),
+      ).subarray(0, Math.min(length + 5, 16));
       return aes ? aesDecrypt(128, objectKey, data) : rc4(objectKey, data);
     },
   };
@@ -189,10 +211,19 @@ function decryptor(text: string, password: string | undefined): Decryptor | null
 /** Filters whose input this check must have as bytes (the rest, images, pdf.js does not decode for text). */
 const DECODED_AFTER = new Set(["FlateDecode", "ASCIIHexDecode", "ASCII85Decode", "LZWDecode", "RunLengthDecode"]);
 
-const FILTER_NAMES: Record<string, string> = { Fl: "FlateDecode", AHx: "ASCIIHexDecode", A85: "ASCII85Decode", LZW: "LZWDecode", RL: "RunLengthDecode" };
+const FILTER_NAMES: Record<string, string> = {
+  Fl: "FlateDecode",
+  AHx: "ASCIIHexDecode",
+  A85: "ASCII85Decode",
+  LZW: "LZWDecode",
+  RL: "RunLengthDecode",
+};
 
 function asciiHex(data: Buffer): Buffer {
-  const hex = data.toString("latin1").split(">")[0].replace(/[^0-9a-fA-F]/g, "");
+  const hex = data
+    .toString("latin1")
+    .split(">")[0]
+    .replace(/[^0-9a-fA-F]/g, "");
   return Buffer.from(hex.length % 2 ? hex + "0" : hex, "hex");
 }
 
@@ -257,7 +288,7 @@ function lzwLength(data: Buffer, earlyChange: number): number {
 
 function runLengthLength(data: Buffer): number {
   let total = 0;
-  for (let i = 0; i < data.length; ) {
+  for (let i = 0; i < data.length;) {
     const n = data[i];
     if (n === 128) break;
     if (n < 128) {
@@ -271,7 +302,9 @@ function runLengthLength(data: Buffer): number {
   return total;
 }
 
-const LENGTH_BASE = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258];
+const LENGTH_BASE = [
+  3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258,
+];
 const LENGTH_EXTRA = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0];
 const DIST_EXTRA = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13];
 const CODE_ORDER = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15];
@@ -307,7 +340,7 @@ const FIXED = (() => {
  * Stops past `limit`; a broken or truncated stream counts what came before the break, as pdf.js reads it.
  */
 export function inflatedLength(data: Uint8Array, limit: number): number {
-  let pos = data.length >= 2 && (data[1] & 0x20) ? 6 : 2;
+  let pos = data.length >= 2 && data[1] & 0x20 ? 6 : 2;
   let bitbuf = 0;
   let bitcnt = 0;
   let total = 0;
@@ -338,7 +371,7 @@ export function inflatedLength(data: Uint8Array, limit: number): number {
     throw END;
   };
   try {
-    for (let last = 0; !last && total <= limit; ) {
+    for (let last = 0; !last && total <= limit;) {
       last = bits(1);
       const type = bits(2);
       if (type === 0) {
@@ -360,7 +393,7 @@ export function inflatedLength(data: Uint8Array, limit: number): number {
         for (let i = 0; i < ncode; i++) codeLengths[CODE_ORDER[i]] = bits(3);
         const lencode = huffman(codeLengths);
         const lengths = new Uint8Array(nlen + ndist);
-        for (let i = 0; i < nlen + ndist; ) {
+        for (let i = 0; i < nlen + ndist;) {
           const sym = decode(lencode);
           if (sym < 16) lengths[i++] = sym;
           else {
@@ -394,7 +427,12 @@ export function inflatedLength(data: Uint8Array, limit: number): number {
 }
 
 /** Streams `data` through zlib, counting what comes out, for a Flate stream another filter then reads (rare). */
-async function inflateCounted(data: Buffer, room: () => number, count: (n: number) => void, keep: boolean): Promise<Buffer | null> {
+async function inflateCounted(
+  data: Buffer,
+  room: () => number,
+  count: (n: number) => void,
+  keep: boolean,
+): Promise<Buffer | null> {
   const inflate = createInflate({ finishFlush: 2 /* Z_SYNC_FLUSH: a truncated stream gives what it has */ });
   const kept: Buffer[] = [];
   const done = new Promise<void>((resolve, reject) => {
@@ -424,7 +462,10 @@ async function inflateCounted(data: Buffer, room: () => number, count: (n: numbe
  * Runs every stream's filters with a running count of their output; throws PdfTooComplex once the
  * count passes `limitBytes`. Returns the bytes the streams decode to (for the measurements).
  */
-export async function measurePdfExpansion(bytes: Uint8Array, options: { password?: string; limitBytes: number }): Promise<number> {
+export async function measurePdfExpansion(
+  bytes: Uint8Array,
+  options: { password?: string; limitBytes: number },
+): Promise<number> {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const text = buf.toString("latin1");
   const crypt = decryptor(text, options.password);
@@ -449,16 +490,25 @@ export async function measurePdfExpansion(bytes: Uint8Array, options: { password
     if (text[start] === "\n") start++;
     let length = numberEntry(dict, "Length");
     const indirect = /\/Length\s+(\d+)\s+(\d+)\s+R/.exec(dict);
-    if (indirect) length = Number(/^\s*(\d+)/.exec(objectText(text, Number(indirect[1]), Number(indirect[2])) ?? "")?.[1]);
+    if (indirect)
+      length = Number(/^\s*(\d+)/.exec(objectText(text, Number(indirect[1]), Number(indirect[2])) ?? "")?.[1]);
     const endstream = text.indexOf("endstream", start);
-    if (!(length >= 0 && start + length <= buf.length && /^\s*endstream/.test(text.slice(start + length, start + length + 20)))) {
+    if (!(
+      length >= 0 &&
+      start + length <= buf.length &&
+      /^\s*endstream/.test(text.slice(start + length, start + length + 20))
+    )) {
       length = (endstream < 0 ? buf.length : endstream) - start;
     }
     header.lastIndex = start + length;
     const isXref = /\/Type\s*\/XRef/.test(dict);
     let data: Buffer | null = buf.subarray(start, start + length);
     if (crypt !== "none" && !isXref) data = crypt.stream(num, gen, data);
-    const filters = [...(/\/Filter\s*\[([^\]]*)\]/.exec(dict)?.[1] ?? /\/Filter\s*(\/[A-Za-z0-9]+)/.exec(dict)?.[1] ?? "").matchAll(/\/([A-Za-z0-9]+)/g)].map((f) => FILTER_NAMES[f[1]] ?? f[1]);
+    const filters = [
+      ...(/\/Filter\s*\[([^\]]*)\]/.exec(dict)?.[1] ?? /\/Filter\s*(\/[A-Za-z0-9]+)/.exec(dict)?.[1] ?? "").matchAll(
+        /\/([A-Za-z0-9]+)/g,
+      ),
+    ].map((f) => FILTER_NAMES[f[1]] ?? f[1]);
     total += data.length;
     for (let i = 0; i < filters.length && data; i++) {
       const last = !filters.slice(i + 1).some((later) => DECODED_AFTER.has(later));
@@ -471,7 +521,9 @@ export async function measurePdfExpansion(bytes: Uint8Array, options: { password
       else if (f === "ASCIIHexDecode") count((data = asciiHex(data)).length);
       else if (f === "ASCII85Decode") count((data = ascii85(data)).length);
       else if (f === "LZWDecode" || f === "RunLengthDecode") {
-        count(f === "LZWDecode" ? lzwLength(data, numberEntry(dict, "EarlyChange") === 0 ? 0 : 1) : runLengthLength(data));
+        count(
+          f === "LZWDecode" ? lzwLength(data, numberEntry(dict, "EarlyChange") === 0 ? 0 : 1) : runLengthLength(data),
+        );
         // What these produce is measured, not kept: a filter after them would need it whole.
         if (!last) throw new PdfTooComplex();
         data = null;

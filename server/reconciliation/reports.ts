@@ -49,7 +49,12 @@ async function unverifiedClaims(): Promise<UnverifiedClaimRow[]> {
   }));
 }
 
-const LINE_STATE_OF: Record<Exclude<ReportName, "unverified-claims">, string> = { unmatched: "unmatched", mismatches: "amount_mismatch", duplicates: "duplicate", matched: "matched" };
+const LINE_STATE_OF: Record<Exclude<ReportName, "unverified-claims">, string> = {
+  unmatched: "unmatched",
+  mismatches: "amount_mismatch",
+  duplicates: "duplicate",
+  matched: "matched",
+};
 
 async function linesInState(state: string): Promise<LineReportRow[]> {
   const rows = await db().$queryRaw<
@@ -93,9 +98,13 @@ async function linesInState(state: string): Promise<LineReportRow[]> {
 }
 
 /** GET /api/reconciliation/reports/{name}: `{rows, count, total}` (total: the rows' amounts, pesos). */
-export async function reconciliationReport(options: { principal: Principal; name: ReportName }): Promise<ReportAnswer<UnverifiedClaimRow | LineReportRow>> {
+export async function reconciliationReport(options: {
+  principal: Principal;
+  name: ReportName;
+}): Promise<ReportAnswer<UnverifiedClaimRow | LineReportRow>> {
   requireAdmin(options.principal);
-  const rows = options.name === "unverified-claims" ? await unverifiedClaims() : await linesInState(LINE_STATE_OF[options.name]);
+  const rows =
+    options.name === "unverified-claims" ? await unverifiedClaims() : await linesInState(LINE_STATE_OF[options.name]);
   const total = rows.reduce((sum, r) => sum + amountToCentavos(r.amount), 0);
   return { rows, count: rows.length, total: centavosToAmount(total) };
 }
@@ -104,16 +113,56 @@ export async function reconciliationReport(options: { principal: Principal; name
  * The same report as CSV (formula-looking cells neutralised, as the tickets export does); times in
  * the raffle's timezone with its offset, a statement line without a time as its date (decision 230).
  */
-export async function reportCsv(name: ReportName, answer: ReportAnswer<UnverifiedClaimRow | LineReportRow>): Promise<string> {
+export async function reportCsv(
+  name: ReportName,
+  answer: ReportAnswer<UnverifiedClaimRow | LineReportRow>,
+): Promise<string> {
   const { timezone } = await getSettings();
   if (name === "unverified-claims") {
     const head = ["Payment ID", "Reference", "Amount", "Control numbers", "Paid at", "Collected by", "Payer", "Method"];
-    const body = (answer.rows as UnverifiedClaimRow[]).map((r) => csvLine([r.paymentId, r.reference, r.amount, r.controlNumbers.join(" "), formatCsvDateTime(r.paidAt, timezone), r.collectedBy, r.payerName, r.method]));
+    const body = (answer.rows as UnverifiedClaimRow[]).map((r) =>
+      csvLine([
+        r.paymentId,
+        r.reference,
+        r.amount,
+        r.controlNumbers.join(" "),
+        formatCsvDateTime(r.paidAt, timezone),
+        r.collectedBy,
+        r.payerName,
+        r.method,
+      ]),
+    );
     return [csvLine(head), ...body].join("\r\n") + "\r\n";
   }
-  const head = ["Line ID", "Account", "Time", "Description", "Reference", "Amount", "State", "Match", "Payment ID", "Payment amount", "Control numbers", "Note"];
+  const head = [
+    "Line ID",
+    "Account",
+    "Time",
+    "Description",
+    "Reference",
+    "Amount",
+    "State",
+    "Match",
+    "Payment ID",
+    "Payment amount",
+    "Control numbers",
+    "Note",
+  ];
   const body = (answer.rows as LineReportRow[]).map((r) =>
-    csvLine([r.lineId, r.accountLabel, formatStatementCsvTime(r.occurredAt, timezone), r.description, r.reference, r.amount, r.state, r.matchKind, r.paymentId, r.paymentAmount, r.controlNumbers.join(" "), r.note]),
+    csvLine([
+      r.lineId,
+      r.accountLabel,
+      formatStatementCsvTime(r.occurredAt, timezone),
+      r.description,
+      r.reference,
+      r.amount,
+      r.state,
+      r.matchKind,
+      r.paymentId,
+      r.paymentAmount,
+      r.controlNumbers.join(" "),
+      r.note,
+    ]),
   );
   return [csvLine(head), ...body].join("\r\n") + "\r\n";
 }

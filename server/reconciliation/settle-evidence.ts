@@ -5,7 +5,11 @@ import type { Principal } from "@/server/auth/principal";
 import { requireAdmin } from "@/server/auth/require-admin";
 import { cleanFileName, contentDisposition } from "@/server/attachments/file-name";
 import { detectAttachmentType } from "@/server/attachments/file-type";
-import { FILE_TOO_LARGE_MESSAGE, MAX_ATTACHMENT_BYTES, UNSUPPORTED_TYPE_MESSAGE } from "@/server/attachments/upload-attachment";
+import {
+  FILE_TOO_LARGE_MESSAGE,
+  MAX_ATTACHMENT_BYTES,
+  UNSUPPORTED_TYPE_MESSAGE,
+} from "@/server/attachments/upload-attachment";
 import { validationError } from "@/server/http/api-route";
 import { db } from "@/server/db/client";
 import { AppError } from "@/server/http/errors";
@@ -19,7 +23,8 @@ import { isMultipart, readUploadForm, UPLOAD_BODY_LIMIT_BYTES } from "@/server/h
 // the archive when attachments are asked for). Administrators only, as the settlement is.
 
 export const EVIDENCE_NOT_FOUND = "Evidence not found";
-export const EVIDENCE_REMOVED = "This evidence file was removed with the buyers' personal data: the close-out archive keeps it";
+export const EVIDENCE_REMOVED =
+  "This evidence file was removed with the buyers' personal data: the close-out archive keeps it";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface EvidenceFile {
@@ -35,7 +40,12 @@ export function checkEvidenceFile(file: { name: string; bytes: Uint8Array }): Ev
   if (file.bytes.byteLength > MAX_ATTACHMENT_BYTES) throw new AppError("payload_too_large", FILE_TOO_LARGE_MESSAGE);
   const type = detectAttachmentType(file.bytes);
   if (!type) throw new AppError("unsupported_media_type", UNSUPPORTED_TYPE_MESSAGE);
-  return { fileName: cleanFileName(file.name, type), contentType: type.mime, sha256: createHash("sha256").update(file.bytes).digest("hex"), bytes: file.bytes };
+  return {
+    fileName: cleanFileName(file.name, type),
+    contentType: type.mime,
+    sha256: createHash("sha256").update(file.bytes).digest("hex"),
+    bytes: file.bytes,
+  };
 }
 
 /**
@@ -55,14 +65,22 @@ export async function readSettleRequest(req: Request): Promise<{ reason?: string
   const file = form.get("file");
   if (file !== null && typeof file === "string") throw new AppError("bad_request", "The field 'file' must be a file");
   // A form whose file input was left empty sends a nameless, empty file: no evidence.
-  const evidence = file && (file.size > 0 || file.name) ? checkEvidenceFile({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }) : undefined;
+  const evidence =
+    file && (file.size > 0 || file.name)
+      ? checkEvidenceFile({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) })
+      : undefined;
   return { reason: parsed.data.reason, evidence };
 }
 
 /** GET /api/reconciliation/payments/{id}/evidence/{evidenceId} (administrators): the file, as a download. */
-export async function readSettleEvidence(options: { principal: Principal; paymentId: string; evidenceId: string }): Promise<Response> {
+export async function readSettleEvidence(options: {
+  principal: Principal;
+  paymentId: string;
+  evidenceId: string;
+}): Promise<Response> {
   requireAdmin(options.principal);
-  if (!UUID.test(options.paymentId) || !UUID.test(options.evidenceId)) throw new AppError("not_found", EVIDENCE_NOT_FOUND);
+  if (!UUID.test(options.paymentId) || !UUID.test(options.evidenceId))
+    throw new AppError("not_found", EVIDENCE_NOT_FOUND);
   const [row] = await db().$queryRaw<{ file_name: string; content_type: string; data: Uint8Array | null }[]>`
     SELECT file_name, content_type, data FROM payment_settle_evidence
     WHERE id = ${options.evidenceId.toLowerCase()}::uuid AND payment_id = ${options.paymentId.toLowerCase()}::uuid`;

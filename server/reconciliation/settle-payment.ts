@@ -51,7 +51,12 @@ const cleanReason = (reason: string | undefined) => (reason ?? "").replace(CONTR
 const transaction = <T>(fn: (tx: Tx) => Promise<T>) => db().$transaction(fn, { timeout: 30_000, maxWait: 30_000 });
 
 /** POST /api/reconciliation/payments/{id}/settle {reason} (and a file): 422 reason_required, 409 when verified. */
-export async function settlePayment(options: { principal: Principal; paymentId: string; reason?: string; evidence?: EvidenceFile }) {
+export async function settlePayment(options: {
+  principal: Principal;
+  paymentId: string;
+  reason?: string;
+  evidence?: EvidenceFile;
+}) {
   requireAdmin(options.principal);
   const user = options.principal.user;
   const reason = cleanReason(options.reason);
@@ -74,7 +79,13 @@ export async function settlePayment(options: { principal: Principal; paymentId: 
             VALUES (${payment.id}::uuid, ${settled_at}, ${file.fileName}, ${file.contentType}, ${file.bytes.byteLength}::int, ${file.sha256},
               ${Buffer.from(file.bytes)}, ${user.id}::uuid)
             RETURNING id::text AS id`
-        ).map((row) => ({ id: row.id, fileName: file.fileName, contentType: file.contentType, fileSize: file.bytes.byteLength, sha256: file.sha256 }))[0]
+        ).map((row) => ({
+          id: row.id,
+          fileName: file.fileName,
+          contentType: file.contentType,
+          fileSize: file.bytes.byteLength,
+          sha256: file.sha256,
+        }))[0]
       : null;
     await writeAudit(tx, {
       actor: { id: user.id, email: user.email },
@@ -103,7 +114,9 @@ export async function unsettlePayment(options: { principal: Principal; paymentId
     await lockReconciliation(tx);
     const payment = await paymentForUpdate(tx, options.paymentId);
     if (!payment.settled) throw new AppError("conflict", LEDGER_MESSAGES.notSettled);
-    const [before] = await tx.$queryRaw<{ reason: string }[]>`SELECT settle_reason AS reason FROM payments WHERE id = ${payment.id}::uuid`;
+    const [before] = await tx.$queryRaw<
+      { reason: string }[]
+    >`SELECT settle_reason AS reason FROM payments WHERE id = ${payment.id}::uuid`;
     await tx.$executeRaw`UPDATE payments SET settled_at = NULL, settled_by_id = NULL, settle_reason = NULL WHERE id = ${payment.id}::uuid`;
     await writeAudit(tx, {
       actor: { id: user.id, email: user.email },

@@ -1,7 +1,13 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
 import { amountToCentavos, centavosToAmount } from "@/lib/money";
-import type { Candidate, LineState, LinesPage, StatementImportRow, StatementLineRow } from "@/lib/schemas/reconciliation";
+import type {
+  Candidate,
+  LineState,
+  LinesPage,
+  StatementImportRow,
+  StatementLineRow,
+} from "@/lib/schemas/reconciliation";
 import type { Principal } from "@/server/auth/principal";
 import { requireAdmin } from "@/server/auth/require-admin";
 import { db } from "@/server/db/client";
@@ -139,14 +145,28 @@ async function candidatesFor(lines: LineDbRow[]): Promise<Map<string, Candidate[
         ? `Its ${r.method === "gcash" ? "GCash" : "bank"} reference is on this ${r.method === "gcash" ? "bank" : "GCash"} line: another method, a comment is required`
         : `Same reference, ${when}`
       : `Same amount, ${when}${r.name_hit ? `; the description names ${r.name_hit}` : ""}`;
-    list.push({ paymentId: r.payment_id, controlNumbers: r.control_numbers ?? [], amount: money(r.amount), payerName: r.payer_name, reason, crossMethod, method: r.method });
+    list.push({
+      paymentId: r.payment_id,
+      controlNumbers: r.control_numbers ?? [],
+      amount: money(r.amount),
+      payerName: r.payer_name,
+      reason,
+      crossMethod,
+      method: r.method,
+    });
     out.set(r.line_id, list);
   }
   return out;
 }
 
 /** GET /api/reconciliation/lines?state=&importId=&page=&pageSize=: lines in time order, with suggestions. */
-export async function listLines(options: { principal: Principal; state?: LineState; importId?: string; page: number; pageSize: number }): Promise<LinesPage> {
+export async function listLines(options: {
+  principal: Principal;
+  state?: LineState;
+  importId?: string;
+  page: number;
+  pageSize: number;
+}): Promise<LinesPage> {
   requireAdmin(options.principal);
   const where = Prisma.sql`WHERE (${options.state ?? null}::text IS NULL OR l.state = ${options.state ?? null}::text)
     AND (${options.importId ?? null}::uuid IS NULL OR l.import_id = ${options.importId ?? null}::uuid)`;

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { manilaDay, parseStatementAmount, parseStatementTime, withChecksums } from "@/server/reconciliation/statement-values";
+import {
+  manilaDay,
+  parseStatementAmount,
+  parseStatementTime,
+  withChecksums,
+} from "@/server/reconciliation/statement-values";
 
 describe("statement values", () => {
   it.each([
@@ -40,7 +45,14 @@ describe("statement values", () => {
   });
 
   it("tells identical lines apart by their order, and gives the same checksum for the same line in another file", () => {
-    const line = { lineNo: 1, occurredAt: new Date("2026-11-03T01:15:00Z"), description: "Received  GCash", reference: "1001 543 610110", centavos: 5000, balanceCentavos: null };
+    const line = {
+      lineNo: 1,
+      occurredAt: new Date("2026-11-03T01:15:00Z"),
+      description: "Received  GCash",
+      reference: "1001 543 610110",
+      centavos: 5000,
+      balanceCentavos: null,
+    };
     const a = withChecksums("GCash 0917", [line, { ...line, lineNo: 2 }]);
     expect(a.map((l) => l.occurrence)).toEqual([1, 2]);
     expect(a[0].checksum).not.toBe(a[1].checksum);

@@ -66,7 +66,10 @@ export function manilaDay(instant: Date): string {
  * '(50.00)' (negative), '1250.5'. '' → null (an empty cell); not an amount → NaN.
  */
 export function parseStatementAmount(input: string): number | null {
-  let s = input.trim().replace(/^(PHP|Php|₱)\s*/, "").replace(/\s+/g, "");
+  let s = input
+    .trim()
+    .replace(/^(PHP|Php|₱)\s*/, "")
+    .replace(/\s+/g, "");
   if (s === "" || s === "-") return null;
   let negative = false;
   if (/^\(.*\)$/.test(s)) {
@@ -92,7 +95,10 @@ export const STATEMENT_LINE_MAX_CENTAVOS = 100_000_000;
 export function checkLineAmount(centavos: number, where: string): void {
   if (centavos > STATEMENT_LINE_MAX_CENTAVOS) {
     const pesos = `₱${Math.floor(centavos / 100).toLocaleString("en-US")}.${String(centavos % 100).padStart(2, "0")}`;
-    throw new StatementRefusal("amount_out_of_range", `${where}: the credit ${pesos} is above the ₱1,000,000.00 a statement line may hold`);
+    throw new StatementRefusal(
+      "amount_out_of_range",
+      `${where}: the credit ${pesos} is above the ₱1,000,000.00 a statement line may hold`,
+    );
   }
 }
 
@@ -141,7 +147,9 @@ export function withChecksums(accountLabel: string, credits: RawCredit[]): Parse
   return credits.map((c) => {
     const referenceNormalized = normalizeReference(c.reference);
     const description = withoutControlChars(c.description).replace(/\s+/g, " ").trim();
-    const key = [account, c.occurredAt.toISOString(), referenceNormalized ?? "", String(c.centavos), description].join("\u001f");
+    const key = [account, c.occurredAt.toISOString(), referenceNormalized ?? "", String(c.centavos), description].join(
+      "\u001f",
+    );
     const occurrence = (seen.get(key) ?? 0) + 1;
     seen.set(key, occurrence);
     const checksum = createHash("sha256").update(`${key}\u001f${occurrence}`).digest("hex");

@@ -20,9 +20,13 @@ async function heldInRange(from: number, to: number): Promise<AppError | null> {
     WHERE a.returned_at IS NULL AND t.ticket_number BETWEEN ${from}::int AND ${to}::int
     ORDER BY t.ticket_number LIMIT 1`;
   return held
-    ? new AppError("already_allocated", `Ticket ${formatTicketNumber(held.ticket_number)} is already allocated to ${held.holder}`, {
-        extra: { ticketNumber: formatTicketNumber(held.ticket_number) },
-      })
+    ? new AppError(
+        "already_allocated",
+        `Ticket ${formatTicketNumber(held.ticket_number)} is already allocated to ${held.holder}`,
+        {
+          extra: { ticketNumber: formatTicketNumber(held.ticket_number) },
+        },
+      )
     : null;
 }
 
@@ -33,16 +37,22 @@ async function heldInRange(from: number, to: number): Promise<AppError | null> {
  * "one holder at a time" (a partial unique index); two overlapping allocations at once: one wins.
  * Sold and voided stubs in the range are handed out too (they are simply not outstanding).
  */
-export async function allocateStubs(options: { sellerId: string; payload: AllocateStubsPayload; principal: Principal }) {
+export async function allocateStubs(options: {
+  sellerId: string;
+  payload: AllocateStubsPayload;
+  principal: Principal;
+}) {
   requireAdmin(options.principal);
   const { from, to } = options.payload;
   const user = options.principal.user;
   const seller = await findSellerOrThrow(options.sellerId);
-  if (seller.isDisabled) throw new AppError("conflict", `${sellerName(seller)} is disabled: enable the account before handing them stubs`);
+  if (seller.isDisabled)
+    throw new AppError("conflict", `${sellerName(seller)} is disabled: enable the account before handing them stubs`);
   const ends = await db().$queryRaw<{ ticket_number: number }[]>`
     SELECT ticket_number FROM tickets WHERE ticket_number IN (${from}::int, ${to}::int)`;
   for (const n of [from, to]) {
-    if (!ends.some((e) => e.ticket_number === n)) throw new AppError("not_found", `Ticket ${formatTicketNumber(n)} does not exist`);
+    if (!ends.some((e) => e.ticket_number === n))
+      throw new AppError("not_found", `Ticket ${formatTicketNumber(n)} does not exist`);
   }
   const held = await heldInRange(from, to);
   if (held) throw held;
@@ -62,10 +72,20 @@ export async function allocateStubs(options: { sellerId: string; payload: Alloca
       });
       return inserted;
     });
-    return { sellerId: seller.id, batchId, from: formatTicketNumber(from), to: formatTicketNumber(to), allocated: count };
+    return {
+      sellerId: seller.id,
+      batchId,
+      from: formatTicketNumber(from),
+      to: formatTicketNumber(to),
+      allocated: count,
+    };
   } catch (error) {
     // Another allocation took one of these stubs between the check and the insert.
-    if (violatesConstraint(error, ONE_HOLDER_INDEX)) throw (await heldInRange(from, to)) ?? new AppError("already_allocated", "A stub in this range was just allocated to another seller");
+    if (violatesConstraint(error, ONE_HOLDER_INDEX))
+      throw (
+        (await heldInRange(from, to)) ??
+        new AppError("already_allocated", "A stub in this range was just allocated to another seller")
+      );
     throw error;
   }
 }

@@ -9,7 +9,10 @@ export const SELLER_NOT_FOUND = "Seller not found";
 
 /** A user by id as GET /api/auth/users lists them, or 404. */
 export async function findSellerOrThrow(id: string, tx: Tx = db()) {
-  const seller = await tx.user.findUnique({ where: { id }, select: { id: true, email: true, displayName: true, isDisabled: true } });
+  const seller = await tx.user.findUnique({
+    where: { id },
+    select: { id: true, email: true, displayName: true, isDisabled: true },
+  });
   if (!seller) throw new AppError("not_found", SELLER_NOT_FOUND);
   return seller;
 }

@@ -64,10 +64,14 @@ export async function buildStatement(sellerId: string): Promise<SellerStatement>
  * GET /api/sellers/me/statement and GET /api/sellers/{id}/statement: a seller reads their own;
  * administrators read anyone's; anyone else's answers 403 (the check is here, at the data).
  */
-export async function getStatement(options: { sellerId: string | "me"; principal: Principal }): Promise<StatementAnswer> {
+export async function getStatement(options: {
+  sellerId: string | "me";
+  principal: Principal;
+}): Promise<StatementAnswer> {
   const user = options.principal.user;
   const sellerId = options.sellerId === "me" ? user.id : options.sellerId.toLowerCase();
   if (sellerId !== user.id && !user.isAdmin) throw new AppError("forbidden", "You can read only your own statement");
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(sellerId)) throw new AppError("not_found", "Seller not found");
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(sellerId))
+    throw new AppError("not_found", "Seller not found");
   return { success: true, statement: await buildStatement(sellerId) };
 }

@@ -34,7 +34,9 @@ interface BalanceRow {
  * - remitted from remittances that are not void, adjustments from remittance_adjustments.
  * A row for every user who holds or held stubs, sold a ticket, or has a remittance or adjustment.
  */
-export async function readBalanceRows(options: { sellerId?: string; tx?: Tx } = {}): Promise<{ rows: BalanceRow[]; alertCentavos: number }> {
+export async function readBalanceRows(
+  options: { sellerId?: string; tx?: Tx } = {},
+): Promise<{ rows: BalanceRow[]; alertCentavos: number }> {
   const only = options.sellerId ? Prisma.sql`AND u.id = ${options.sellerId}::uuid` : Prisma.empty;
   const rows = await (options.tx ?? db()).$queryRaw<BalanceRow[]>`
     WITH sales AS (
@@ -69,7 +71,14 @@ export async function readBalanceRows(options: { sellerId?: string; tx?: Tx } = 
     WHERE (st.id IS NOT NULL OR (sa.id IS NOT NULL AND (sa.sold <> 0 OR sa.cash <> 0 OR sa.non_cash <> 0)) OR rm.id IS NOT NULL OR aj.id IS NOT NULL)
       ${only}
     ORDER BY lower(coalesce(nullif(btrim(u.display_name), ''), u.email)), u.email`;
-  const alert = rows[0]?.alert ?? (await (options.tx ?? db()).$queryRaw<{ alert: string }[]>`SELECT cash_on_hand_alert::text AS alert FROM settings WHERE id = 1`)[0]?.alert ?? "5000";
+  const alert =
+    rows[0]?.alert ??
+    (
+      await (options.tx ?? db()).$queryRaw<
+        { alert: string }[]
+      >`SELECT cash_on_hand_alert::text AS alert FROM settings WHERE id = 1`
+    )[0]?.alert ??
+    "5000";
   return { rows, alertCentavos: amountToCentavos(alert) };
 }
 
@@ -103,7 +112,8 @@ export function toSellerBalance(row: BalanceRow, alertCentavos: number): SellerB
 /** Column sums, in centavos for money. */
 export function balanceTotals(sellers: SellerBalance[]): BalanceTotals {
   const count = (pick: (s: SellerBalance) => number) => sellers.reduce((sum, s) => sum + pick(s), 0);
-  const money = (pick: (s: SellerBalance) => string) => centavosToAmount(sellers.reduce((sum, s) => sum + amountToCentavos(pick(s)), 0));
+  const money = (pick: (s: SellerBalance) => string) =>
+    centavosToAmount(sellers.reduce((sum, s) => sum + amountToCentavos(pick(s)), 0));
   return {
     sellers: sellers.length,
     owing: sellers.filter((s) => amountToCentavos(s.balance) > 0).length,

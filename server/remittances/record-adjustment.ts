@@ -33,7 +33,10 @@ export function toAdjustmentJson(row: AdjustmentRow): AdjustmentJson {
  * with a reason). Positive amounts lower what the seller owes; negative raise it. Append-only: a wrong
  * adjustment is undone by an opposite one (docs/decisions/091).
  */
-export async function recordAdjustment(options: { payload: RecordAdjustmentPayload; principal: Principal }): Promise<AdjustmentJson> {
+export async function recordAdjustment(options: {
+  payload: RecordAdjustmentPayload;
+  principal: Principal;
+}): Promise<AdjustmentJson> {
   requireAdmin(options.principal);
   const { payload } = options;
   const user = options.principal.user;

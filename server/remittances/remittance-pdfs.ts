@@ -22,7 +22,12 @@ const DATE = "MMM d, yyyy h:mm a";
  * GET /api/remittances/{id}/receipt.pdf: the receipt, two copies on one page. Administrators get any;
  * a seller gets their own; anyone else the same 404 as for no receipt (its existence is not told).
  */
-export async function startReceiptPdf(options: { id: string; paper: PaperSize; principal: Principal; signal?: AbortSignal }) {
+export async function startReceiptPdf(options: {
+  id: string;
+  paper: PaperSize;
+  principal: Principal;
+  signal?: AbortSignal;
+}) {
   const user = options.principal.user;
   const row = await findRemittance(options.id);
   if (!row || (!user.isAdmin && row.seller_id !== user.id)) throw new AppError("not_found", REMITTANCE_NOT_FOUND);
@@ -74,7 +79,10 @@ export async function reportData(options: { sellerId?: string }): Promise<{ repo
     sellerIds = balances.map((b) => b.sellerId);
     totals = balanceTotals(balances);
     const ledger = await readLedgerSummary(db());
-    money = SUMMARY_FIGURES.map((f) => ({ label: f.label, text: figureText(ledger[f.key], f.key === "cashRemitted" ? "remittance" : "payment") }));
+    money = SUMMARY_FIGURES.map((f) => ({
+      label: f.label,
+      text: figureText(ledger[f.key], f.key === "cashRemitted" ? "remittance" : "payment"),
+    }));
     title = "Remittance report: all sellers";
   }
   const sellers: ReportSeller[] = [];
@@ -100,7 +108,11 @@ export async function reportData(options: { sellerId?: string }): Promise<{ repo
         voided: r.voided,
         voidReason: r.voidReason,
       })),
-      adjustmentList: s.adjustmentList.map((a) => ({ createdAt: formatDateTime(a.createdAt, tz, DATE), amount: a.amount, reason: a.reason })),
+      adjustmentList: s.adjustmentList.map((a) => ({
+        createdAt: formatDateTime(a.createdAt, tz, DATE),
+        amount: a.amount,
+        reason: a.reason,
+      })),
     });
   }
   const report: ReportData = {
@@ -122,9 +134,18 @@ export async function reportData(options: { sellerId?: string }): Promise<{ repo
 }
 
 /** GET /api/remittances/report.pdf?seller=: one seller's remittance report, or every seller's with totals (administrators). */
-export async function startReportPdf(options: { sellerId?: string; paper: PaperSize; principal: Principal; signal?: AbortSignal }) {
+export async function startReportPdf(options: {
+  sellerId?: string;
+  paper: PaperSize;
+  principal: Principal;
+  signal?: AbortSignal;
+}) {
   requireAdmin(options.principal);
   const { report, sellerIds } = await reportData({ sellerId: options.sellerId });
-  const run = await startJob(remittancePdfJob, { principal: options.principal, signal: options.signal, input: { kind: "report", paper: options.paper, report } });
+  const run = await startJob(remittancePdfJob, {
+    principal: options.principal,
+    signal: options.signal,
+    input: { kind: "report", paper: options.paper, report },
+  });
   return { run, fileName: options.sellerId ? `remittance-report-${sellerIds[0]}.pdf` : "remittance-report.pdf" };
 }

@@ -46,7 +46,8 @@ export async function returnStubs(options: { sellerId: string; payload: ReturnSt
   const refs = [...new Set(options.payload.ticketIds)];
   return db().$transaction(async (tx) => {
     const lookups = refs.map(
-      (ref) => Prisma.sql`SELECT ${ref}::text AS ref, (SELECT t.id FROM tickets t WHERE ${refCondition(ref)}) AS ticket_id`,
+      (ref) =>
+        Prisma.sql`SELECT ${ref}::text AS ref, (SELECT t.id FROM tickets t WHERE ${refCondition(ref)}) AS ticket_id`,
     );
     const rows = await tx.$queryRaw<StubRow[]>`
       WITH r AS (${Prisma.join(lookups, " UNION ALL ")}),
@@ -61,7 +62,8 @@ export async function returnStubs(options: { sellerId: string; payload: ReturnSt
     const sorted = [...rows].sort((a, b) => a.ticket_number! - b.ticket_number!);
     for (const row of sorted) {
       const number = formatTicketNumber(row.ticket_number!);
-      if (row.holder_id !== seller.id) throw new AppError("conflict", `Ticket ${number} is not held by ${sellerName(seller)}`);
+      if (row.holder_id !== seller.id)
+        throw new AppError("conflict", `Ticket ${number} is not held by ${sellerName(seller)}`);
       if (row.sold) throw new AppError("conflict", `Ticket ${number} is sold: only unsold stubs can be returned`);
     }
     const ids = sorted.map((r) => r.ticket_id!);
@@ -69,7 +71,16 @@ export async function returnStubs(options: { sellerId: string; payload: ReturnSt
       UPDATE stub_allocations SET returned_at = now(), returned_by_id = ${user.id}::uuid
       WHERE ticket_id = ANY(${ids}::uuid[]) AND seller_id = ${seller.id}::uuid AND returned_at IS NULL`;
     const numbers = toRanges(sorted.map((r) => r.ticket_number!));
-    await writeAudit(tx, { actor: user, action: "stubs.return", entityId: seller.id, after: { seller: sellerName(seller), seller_email: seller.email, numbers } });
-    return { sellerId: seller.id, returned: ids.length, numbers: sorted.map((r) => formatTicketNumber(r.ticket_number!)) };
+    await writeAudit(tx, {
+      actor: user,
+      action: "stubs.return",
+      entityId: seller.id,
+      after: { seller: sellerName(seller), seller_email: seller.email, numbers },
+    });
+    return {
+      sellerId: seller.id,
+      returned: ids.length,
+      numbers: sorted.map((r) => formatTicketNumber(r.ticket_number!)),
+    };
   });
 }

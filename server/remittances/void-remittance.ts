@@ -14,7 +14,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The remittance by id, or null (an id that is not a uuid names none). */
 export async function findRemittance(id: string): Promise<RemittanceRow | null> {
   if (!UUID.test(id)) return null;
-  const [row] = await db().$queryRaw<RemittanceRow[]>`SELECT ${Prisma.raw(REMITTANCE_COLUMNS)} FROM remittances r WHERE r.id = ${id}::uuid`;
+  const [row] = await db().$queryRaw<
+    RemittanceRow[]
+  >`SELECT ${Prisma.raw(REMITTANCE_COLUMNS)} FROM remittances r WHERE r.id = ${id}::uuid`;
   return row ?? null;
 }
 

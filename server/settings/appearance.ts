@@ -37,7 +37,13 @@ export async function loadAppearance(): Promise<Appearance> {
     };
   } catch (error) {
     console.warn(`[settings] appearance falls back to the defaults: ${(error as Error).message}`);
-    return { title: DEFAULT_TITLE, description: DEFAULT_DESCRIPTION, tagline: null, defaultTheme: "dark", style: primaryColorVariables(DEFAULT_PRIMARY_COLOR) };
+    return {
+      title: DEFAULT_TITLE,
+      description: DEFAULT_DESCRIPTION,
+      tagline: null,
+      defaultTheme: "dark",
+      style: primaryColorVariables(DEFAULT_PRIMARY_COLOR),
+    };
   }
 }
 

@@ -30,7 +30,9 @@ export async function updateSettings(options: { principal: Principal; changes: U
   const saved = await db().$transaction(async (tx) => {
     await tx.$queryRaw`SELECT 1 AS locked FROM settings WHERE id = 1 FOR UPDATE`;
     const before = serializeSettings(await getSettings(tx));
-    const changed = (Object.keys(options.changes) as SettingKey[]).filter((key) => options.changes[key] !== before[key]);
+    const changed = (Object.keys(options.changes) as SettingKey[]).filter(
+      (key) => options.changes[key] !== before[key],
+    );
     if (changed.length === 0) return before;
     if (changed.includes("ticket_prefix")) {
       // Control numbers keep the prefix they were made with: a change is for a raffle with no ticket yet.
@@ -38,7 +40,12 @@ export async function updateSettings(options: { principal: Principal; changes: U
       if (n > 0) throw new AppError("conflict", SETTINGS_MESSAGES.ticketPrefixLocked(n, before.ticket_prefix));
     }
     const data = Object.fromEntries(
-      changed.map((key) => [toColumn(key), key === "ticket_price" || key === "cash_on_hand_alert" ? Number(options.changes[key]).toFixed(2) : options.changes[key]]),
+      changed.map((key) => [
+        toColumn(key),
+        key === "ticket_price" || key === "cash_on_hand_alert"
+          ? Number(options.changes[key]).toFixed(2)
+          : options.changes[key],
+      ]),
     );
     const after = serializeSettings(await tx.settings.update({ where: { id: 1 }, data }));
     await writeAudit(tx, {

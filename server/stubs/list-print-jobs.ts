@@ -8,7 +8,10 @@ import { publicUrl } from "@/server/secrets/installation-secrets";
 /** GET /api/print/jobs: the print log, newest first (the latest 200), for administrators. */
 export async function listPrintJobs(options: { principal: Principal; origin: string; limit?: number }) {
   requireAdmin(options.principal);
-  const rows = await db().printJob.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: options.limit ?? 200 });
+  const rows = await db().printJob.findMany({
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: options.limit ?? 200,
+  });
   const jobs: PrintJob[] = rows.map((r) => ({
     id: r.id,
     requestedBy: r.requestedByEmail,

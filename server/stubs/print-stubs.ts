@@ -38,7 +38,10 @@ function selectorOf(payload: PrintStubsPayload, numbers: [number, number][]) {
   if (payload.ticketIds) return { ticketIds: payload.ticketIds.length, numbers };
   if (payload.filter) {
     const { search, status, payment, user } = payload.filter;
-    return { filter: { ...(search ? { search } : {}), status, ...(payment ? { payment } : {}), ...(user ? { user } : {}) }, numbers };
+    return {
+      filter: { ...(search ? { search } : {}), status, ...(payment ? { payment } : {}), ...(user ? { user } : {}) },
+      numbers,
+    };
   }
   return { from: payload.from!, to: payload.to!, numbers };
 }
@@ -64,14 +67,20 @@ function deferred<T>() {
  * byte has been sent (`recorded` resolves then). A print that is cut off still counts as printed:
  * paper may have come out, so its next print says REPRINT (decision 102).
  */
-export async function printStubs(options: { principal: Principal; payload: PrintStubsPayload; origin: string; signal?: AbortSignal }) {
+export async function printStubs(options: {
+  principal: Principal;
+  payload: PrintStubsPayload;
+  origin: string;
+  signal?: AbortSignal;
+}) {
   requireAdmin(options.principal);
   const { payload, principal } = options;
   const where = selection(payload, principal);
   const counted = Prisma.sql`SELECT count(*)::int AS n FROM tickets t WHERE ${where}`;
   const [{ n }] = await sql<{ n: number }>(counted.text, counted.values);
   if (n > MAX_STUBS_PER_PRINT) throw tooMany();
-  if (n === 0) throw new AppError("not_found", "No tickets to print in that selection (voided tickets are not printed)");
+  if (n === 0)
+    throw new AppError("not_found", "No tickets to print in that selection (voided tickets are not printed)");
 
   const { key, keyVersion } = await currentVerifyKey();
   const stubsReady = deferred<Uint8Array>();
@@ -107,7 +116,9 @@ export async function printStubs(options: { principal: Principal; payload: Print
       // The stubs' text is read back from tickets by the unique number (an index lookup or a hash
       // join): joining the CTE of the selection with the CTE of the writes was a nested loop of
       // two CTE scans the planner guessed small, 10,000 × 10,000 rows.
-      const stubs = await tx.$queryRaw<{ n: number; cn: string; buyer: string | null; print_count: number; qr_version: number }[]>`
+      const stubs = await tx.$queryRaw<
+        { n: number; cn: string; buyer: string | null; print_count: number; qr_version: number }[]
+      >`
         WITH up AS (
           INSERT INTO ticket_stubs AS s (ticket_number, print_count, last_printed_at)
           SELECT t.ticket_number, 1, now() FROM tickets t WHERE ${where}
@@ -118,7 +129,8 @@ export async function printStubs(options: { principal: Principal; payload: Print
           up.print_count, up.qr_version::int AS qr_version
         FROM up JOIN tickets t ON t.ticket_number = up.ticket_number ORDER BY t.ticket_number`;
       if (stubs.length > MAX_STUBS_PER_PRINT) throw tooMany();
-      if (stubs.length === 0) throw new AppError("not_found", "No tickets to print in that selection (voided tickets are not printed)");
+      if (stubs.length === 0)
+        throw new AppError("not_found", "No tickets to print in that selection (voided tickets are not printed)");
       const numbers = toRanges(stubs.map((s) => s.n));
       const reprints = stubs.filter((s) => s.print_count >= 2).length;
       const job = await tx.printJob.create({
@@ -143,7 +155,14 @@ export async function printStubs(options: { principal: Principal; payload: Print
         actor: { id: principal.user.id, email: principal.user.email },
         action: "tickets.print",
         entityId: job.id,
-        after: { ticket_count: stubs.length, reprint_count: reprints, numbers, paper: payload.paper, layout: payload.layout, order: payload.order },
+        after: {
+          ticket_count: stubs.length,
+          reprint_count: reprints,
+          numbers,
+          paper: payload.paper,
+          layout: payload.layout,
+          order: payload.order,
+        },
       });
       return { id: job.id, stubs: stubs.map((s): StubRow => [s.n, s.cn, s.buyer, s.print_count, s.qr_version]) };
     });
@@ -156,7 +175,10 @@ export async function printStubs(options: { principal: Principal; payload: Print
 
   const recorded = run.finished.then(async (outcome) => {
     if (outcome.state !== "succeeded" || !outcome.output) return;
-    await sql(`UPDATE print_jobs SET sha256 = $1 WHERE id = $2::uuid AND sha256 IS NULL`, [outcome.output.sha256, logged.id]);
+    await sql(`UPDATE print_jobs SET sha256 = $1 WHERE id = $2::uuid AND sha256 IS NULL`, [
+      outcome.output.sha256,
+      logged.id,
+    ]);
   });
   recorded.catch((error) => console.error(`print: the digest of print job ${logged.id} was not recorded:`, error));
   const first = logged.stubs[0][0];

@@ -14,7 +14,9 @@ const dir = mkdtempSync(path.join(tmpdir(), "qr-"));
 function decode(text: string) {
   const file = path.join(dir, `${Math.random().toString(36).slice(2)}.png`);
   writeFileSync(file, qrPng(encodeQr(text), 4));
-  return execFileSync("zbarimg", ["-q", "--raw", file], { stdio: ["ignore", "pipe", "ignore"] }).toString().replace(/\n$/, "");
+  return execFileSync("zbarimg", ["-q", "--raw", file], { stdio: ["ignore", "pipe", "ignore"] })
+    .toString()
+    .replace(/\n$/, "");
 }
 
 describe("encodeQr", () => {
@@ -45,8 +47,16 @@ describe("encodeQr", () => {
 
 describe("mask penalty", () => {
   it("scores every mask the same with packed lines as module by module (versions 1-3)", () => {
-    const texts = ["B2K-123-00042", "HTTPS://RAFFLE.EXAMPLE.PH/V/00042117C634164AXKBF394WFJH0A2G20", "http://127.0.0.1:3800/v/x"];
-    for (let i = 0; i < 400; i++) texts.push(`B2K-${i % 1000}-${String(i * 7919).padStart(5, "0")}`, `HTTPS://R.EXAMPLE.PH/V/${Math.random().toString(36).slice(2).toUpperCase()}`);
+    const texts = [
+      "B2K-123-00042",
+      "HTTPS://RAFFLE.EXAMPLE.PH/V/00042117C634164AXKBF394WFJH0A2G20",
+      "http://127.0.0.1:3800/v/x",
+    ];
+    for (let i = 0; i < 400; i++)
+      texts.push(
+        `B2K-${i % 1000}-${String(i * 7919).padStart(5, "0")}`,
+        `HTTPS://R.EXAMPLE.PH/V/${Math.random().toString(36).slice(2).toUpperCase()}`,
+      );
     let compared = 0;
     for (const text of texts) {
       const { modules, packed } = maskPenalties(text);

@@ -100,7 +100,8 @@ function encodeSegment(text: string, ver: number): BitBuffer {
     bb.put(0b0010, 4);
     bb.put(text.length, ver <= 9 ? 9 : 11);
     let i = 0;
-    for (; i + 1 < text.length; i += 2) bb.put(ALPHANUMERIC.indexOf(text[i]) * 45 + ALPHANUMERIC.indexOf(text[i + 1]), 11);
+    for (; i + 1 < text.length; i += 2)
+      bb.put(ALPHANUMERIC.indexOf(text[i]) * 45 + ALPHANUMERIC.indexOf(text[i + 1]), 11);
     if (i < text.length) bb.put(ALPHANUMERIC.indexOf(text[i]), 6);
   } else {
     const bytes = Buffer.from(text, "utf8");
@@ -204,7 +205,8 @@ function drawFunctionPatterns(g: Grid, ver: number) {
   align.forEach((ay, i) =>
     align.forEach((ax, j) => {
       if ((i === 0 && j === 0) || (i === 0 && j === last) || (i === last && j === 0)) return;
-      for (let dy = -2; dy <= 2; dy++) for (let dx = -2; dx <= 2; dx++) g.set(ax + dx, ay + dy, Math.max(Math.abs(dx), Math.abs(dy)) !== 1);
+      for (let dy = -2; dy <= 2; dy++)
+        for (let dx = -2; dx <= 2; dx++) g.set(ax + dx, ay + dy, Math.max(Math.abs(dx), Math.abs(dy)) !== 1);
     }),
   );
   drawFormatBits(g, 0); // reserves the area; drawn again with the chosen mask
@@ -267,7 +269,8 @@ function applyMask(g: Grid, ver: number, mask: number) {
   if (!bits) {
     bits = new Uint8Array(g.size * g.size);
     const f = MASKS[mask];
-    for (let y = 0; y < g.size; y++) for (let x = 0; x < g.size; x++) bits[y * g.size + x] = g.isFunction[y * g.size + x] === 0 && f(x, y) ? 1 : 0;
+    for (let y = 0; y < g.size; y++)
+      for (let x = 0; x < g.size; x++) bits[y * g.size + x] = g.isFunction[y * g.size + x] === 0 && f(x, y) ? 1 : 0;
     maskBits.set(key, bits);
   }
   const m = g.modules;
@@ -307,7 +310,14 @@ function penalty(g: Grid): number {
         if (b >= 10 && (window === FINDER_THEN_LIGHT || window === LIGHT_THEN_FINDER)) score += 40;
         if (pass === 0) {
           dark += c;
-          if (a < size - 1 && b < size - 1 && c === modules[k + 1] && c === modules[k + size] && c === modules[k + size + 1]) score += 3;
+          if (
+            a < size - 1 &&
+            b < size - 1 &&
+            c === modules[k + 1] &&
+            c === modules[k + size] &&
+            c === modules[k + size + 1]
+          )
+            score += 3;
         }
       }
       if (run >= 5) score += run - 2;
@@ -354,7 +364,8 @@ function packedVersion(ver: number, size: number): PackedVersion {
   drawFormatBits(area, 0);
   const masks = Array.from({ length: 8 }, (_, mask) => {
     const bits = new Uint8Array(size * size);
-    for (let y = 0; y < size; y++) for (let x = 0; x < size; x++) bits[y * size + x] = g.isFunction[y * size + x] === 0 && MASKS[mask](x, y) ? 1 : 0;
+    for (let y = 0; y < size; y++)
+      for (let x = 0; x < size; x++) bits[y * size + x] = g.isFunction[y * size + x] === 0 && MASKS[mask](x, y) ? 1 : 0;
     return bits;
   });
   const formats = Array.from({ length: 8 }, (_, mask) => {
@@ -398,8 +409,32 @@ function packedLinesPenalty(lines: Int32Array, size: number, blocks: boolean): n
     if (pos >= 5) score += pos - 2;
     // Rule 3: every window equal to 10111010000 or 00001011101, all positions at once.
     const n = ~r & full;
-    const finderThenLight = (r >>> 10) & (n >>> 9) & (r >>> 8) & (r >>> 7) & (r >>> 6) & (n >>> 5) & (r >>> 4) & n & (n >>> 1) & (n >>> 2) & (n >>> 3) & windows;
-    const lightThenFinder = (n >>> 10) & (n >>> 9) & (n >>> 8) & (n >>> 7) & (r >>> 6) & (n >>> 5) & (r >>> 4) & (r >>> 3) & (r >>> 2) & (n >>> 1) & r & windows;
+    const finderThenLight =
+      (r >>> 10) &
+      (n >>> 9) &
+      (r >>> 8) &
+      (r >>> 7) &
+      (r >>> 6) &
+      (n >>> 5) &
+      (r >>> 4) &
+      n &
+      (n >>> 1) &
+      (n >>> 2) &
+      (n >>> 3) &
+      windows;
+    const lightThenFinder =
+      (n >>> 10) &
+      (n >>> 9) &
+      (n >>> 8) &
+      (n >>> 7) &
+      (r >>> 6) &
+      (n >>> 5) &
+      (r >>> 4) &
+      (r >>> 3) &
+      (r >>> 2) &
+      (n >>> 1) &
+      r &
+      windows;
     score += 40 * (popcount(finderThenLight) + popcount(lightThenFinder));
     // Rule 2: a 2×2 block where a module equals its right, lower and lower-right neighbours.
     if (blocks && a < size - 1) {
@@ -411,7 +446,13 @@ function packedLinesPenalty(lines: Int32Array, size: number, blocks: boolean): n
 }
 
 /** penalty() for a grid with `mask` applied, from its packed rows and columns (size ≤ 31). */
-function packedPenalty(baseRows: Int32Array, baseCols: Int32Array, p: PackedVersion, mask: number, size: number): number {
+function packedPenalty(
+  baseRows: Int32Array,
+  baseCols: Int32Array,
+  p: PackedVersion,
+  mask: number,
+  size: number,
+): number {
   const rows = new Int32Array(size);
   const cols = new Int32Array(size);
   let dark = 0;
@@ -466,7 +507,15 @@ export function maskPenalties(text: string): { modules: number[]; packed: number
   drawCodewords(g, withErrorCorrection(ver, data));
   const packed =
     size <= 31
-      ? Array.from({ length: 8 }, (_, mask) => packedPenalty(packLines(g.modules, size, false), packLines(g.modules, size, true), packedVersion(ver, size), mask, size))
+      ? Array.from({ length: 8 }, (_, mask) =>
+          packedPenalty(
+            packLines(g.modules, size, false),
+            packLines(g.modules, size, true),
+            packedVersion(ver, size),
+            mask,
+            size,
+          ),
+        )
       : null;
   const modules = Array.from({ length: 8 }, (_, mask) => {
     applyMask(g, ver, mask);

@@ -6,7 +6,8 @@ import type { StubSheetOptions } from "@/server/stubs/render-stubs";
 
 const ordinal = (n: number) => {
   const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" } as Record<number, string>)[n % 10] ?? "th";
+  const suffix =
+    tens >= 11 && tens <= 13 ? "th" : (({ 1: "st", 2: "nd", 3: "rd" } as Record<number, string>)[n % 10] ?? "th");
   return `${n}${suffix}`;
 };
 
@@ -20,7 +21,10 @@ export function prizesText(prizes: { rank: number; name: string }[]): string {
  * What every stub prints about the raffle, from the settings row (site name, permit, draw, venue,
  * price) and the draw's prize table (issue 23).
  */
-export function rafflePrintInfo(settings: SettingsRow, prizes: { rank: number; name: string }[] = []): StubSheetOptions["raffle"] {
+export function rafflePrintInfo(
+  settings: SettingsRow,
+  prizes: { rank: number; name: string }[] = [],
+): StubSheetOptions["raffle"] {
   return {
     name: settings.siteName.trim() || "Raffle",
     permitNumber: settings.permitNumber.trim(),

@@ -3,7 +3,17 @@
 // left of a perforation, and the buyer's ticket right of it (raffle name, permit, draw, venue,
 // price, control number, the verify QR and the manual code, 'REPRINT n'). Pure drawing: the worker
 // (server/jobs/kinds/stubs-pdf.worker.ts) calls it page by page and streams the bytes.
-import { COUNTERFOIL_WIDTH, PAPER_POINTS, SHEET_MARGIN, stubBoxes, stubsPerPage, ticketAt, type Layout, type Paper, type StackOrder } from "@/lib/stubs/stub-layout";
+import {
+  COUNTERFOIL_WIDTH,
+  PAPER_POINTS,
+  SHEET_MARGIN,
+  stubBoxes,
+  stubsPerPage,
+  ticketAt,
+  type Layout,
+  type Paper,
+  type StackOrder,
+} from "@/lib/stubs/stub-layout";
 import { shapeFastWithFonts } from "@/server/pdf/fast-text-layout";
 import { encodeQr, type QrMatrix } from "@/server/stubs/qr-code";
 import { makeVerifyToken, manualCodeOfToken, verifyUrl } from "@/server/stubs/verify-token";
@@ -48,7 +58,14 @@ const INK = "#000000";
 const GUIDE = "#777777";
 
 /** Shrinks a line to its box: smaller type down to `min`, then cut with an ellipsis. */
-function fitText(doc: Doc, text: string, font: string, size: number, min: number, width: number): { text: string; size: number } {
+function fitText(
+  doc: Doc,
+  text: string,
+  font: string,
+  size: number,
+  min: number,
+  width: number,
+): { text: string; size: number } {
   doc.font(font);
   let s = size;
   while (s > min && doc.fontSize(s).widthOfString(text) > width) s -= 0.5;
@@ -133,10 +150,14 @@ function prepare(doc: Doc, options: StubSheetOptions, ticketTextWidth: number, c
   const drawBits = [raffle.drawText && `Draw: ${raffle.drawText}`, raffle.venue].filter(Boolean).join(" · ");
   return {
     name: fitText(doc, raffle.name || "Raffle", "bold", compact ? 10 : 13, 7, ticketTextWidth),
-    permit: raffle.permitNumber ? fitText(doc, `Permit No. ${raffle.permitNumber}`, "regular", compact ? 6.5 : 8, 5.5, ticketTextWidth) : null,
+    permit: raffle.permitNumber
+      ? fitText(doc, `Permit No. ${raffle.permitNumber}`, "regular", compact ? 6.5 : 8, 5.5, ticketTextWidth)
+      : null,
     draw: drawBits ? fitText(doc, drawBits, "regular", compact ? 6.5 : 8, 5.5, ticketTextWidth) : null,
     // Below the control number: as wide as the ticket left of the QR; shrunk, then cut with '…'.
-    prizes: raffle.prizesText ? fitText(doc, raffle.prizesText, "regular", compact ? 6 : 7.5, 5, ticketTextWidth) : null,
+    prizes: raffle.prizesText
+      ? fitText(doc, raffle.prizesText, "regular", compact ? 6 : 7.5, 5, ticketTextWidth)
+      : null,
     footer: `Keep this ticket. Check your number: scan the code, or enter the verify code at ${verifyPageAddress(options.verifyBaseUrl)}`,
     key: Buffer.from(options.keyHex, "hex"),
   };
@@ -253,19 +274,32 @@ function ticketGeometry(box: Box, prepared: Prepared, compact: boolean) {
 /** The ticket's fixed parts: raffle name, permit, draw and venue, price, labels, the footer. */
 function drawTicketFixed(doc: Doc, box: Box, options: StubSheetOptions, prepared: Prepared, compact: boolean) {
   const g = ticketGeometry(box, prepared, compact);
-  doc.font("regular").fontSize(compact ? 5.5 : 6.5).text("Verify code", g.qrX, g.labelTop, { width: g.qrSize, align: "center", lineBreak: false });
+  doc
+    .font("regular")
+    .fontSize(compact ? 5.5 : 6.5)
+    .text("Verify code", g.qrX, g.labelTop, { width: g.qrSize, align: "center", lineBreak: false });
   doc.font("bold").fontSize(prepared.name.size).text(prepared.name.text, g.x, g.nameY, { lineBreak: false });
-  if (prepared.permit) doc.font("regular").fontSize(prepared.permit.size).text(prepared.permit.text, g.x, g.permitY, { lineBreak: false });
-  if (prepared.draw) doc.font("regular").fontSize(prepared.draw.size).text(prepared.draw.text, g.x, g.drawY, { lineBreak: false });
+  if (prepared.permit)
+    doc.font("regular").fontSize(prepared.permit.size).text(prepared.permit.text, g.x, g.permitY, { lineBreak: false });
+  if (prepared.draw)
+    doc.font("regular").fontSize(prepared.draw.size).text(prepared.draw.text, g.x, g.drawY, { lineBreak: false });
   line(doc, `Price ${options.raffle.priceText}`, g.x, g.priceY, "regular", compact ? 7 : 9);
   if (!compact) line(doc, "Control No.", g.x, g.labelY, "regular", 7);
-  if (prepared.prizes) doc.font("regular").fontSize(prepared.prizes.size).text(prepared.prizes.text, g.x, g.prizesY, { lineBreak: false });
+  if (prepared.prizes)
+    doc.font("regular").fontSize(prepared.prizes.size).text(prepared.prizes.text, g.x, g.prizesY, { lineBreak: false });
   // The compact ticket has no room for the instruction line; its verify code is beside the QR.
   if (!compact) line(doc, prepared.footer, g.x, box.y + box.height - g.pad - 8, "regular", 6);
 }
 
 /** The ticket's own parts: the verify QR and code, the control number, 'REPRINT n'. */
-function drawTicketStub(doc: Doc, box: Box, stub: StubRow, options: StubSheetOptions, prepared: Prepared, compact: boolean) {
+function drawTicketStub(
+  doc: Doc,
+  box: Box,
+  stub: StubRow,
+  options: StubSheetOptions,
+  prepared: Prepared,
+  compact: boolean,
+) {
   const [ticketNumber, controlNumber, , printCount, qrVersion] = stub;
   const g = ticketGeometry(box, prepared, compact);
   const token = makeVerifyToken(prepared.key, { ticketNumber, qrVersion }, options.keyVersion);
@@ -273,7 +307,15 @@ function drawTicketStub(doc: Doc, box: Box, stub: StubRow, options: StubSheetOpt
   qrImage(doc, verifyUrl(options.verifyBaseUrl, token), g.qrX, g.qrY, g.qrSize);
   centred(doc, manualCodeOfToken(token), g.qrX, g.codeTop, g.qrSize, "bold", compact ? 8 : 10);
   line(doc, controlNumber, g.x, g.numberY, "bold", compact ? 13 : 18);
-  if (printCount >= 2) line(doc, `REPRINT ${printCount}`, g.x + (compact ? 112 : 150), g.numberY + (compact ? 3 : 5), "bold", compact ? 7 : 9);
+  if (printCount >= 2)
+    line(
+      doc,
+      `REPRINT ${printCount}`,
+      g.x + (compact ? 112 : 150),
+      g.numberY + (compact ? 3 : 5),
+      "bold",
+      compact ? 7 : 9,
+    );
 }
 
 /** Perforation between counterfoil and ticket, and cut lines between rows. */
@@ -286,7 +328,10 @@ function drawGuides(doc: Doc, options: StubSheetOptions) {
   doc.moveTo(px, first.y).lineTo(px, bottom).stroke();
   for (let i = 0; i <= boxes.length; i++) {
     const y = i < boxes.length ? boxes[i].row.y : bottom;
-    doc.moveTo(first.x, y).lineTo(first.x + first.width, y).stroke();
+    doc
+      .moveTo(first.x, y)
+      .lineTo(first.x + first.width, y)
+      .stroke();
   }
   doc.undash().restore();
 }
@@ -297,23 +342,41 @@ export function drawCalibrationPage(doc: Doc, paper: Paper) {
   doc.addPage();
   const mm = 72 / 25.4;
   line(doc, "Calibration page", SHEET_MARGIN + 20, SHEET_MARGIN + 20, "bold", 18);
-  doc.font("regular").fontSize(11).text(
-    "Print at Actual size / 100% (turn off 'Fit to page'). Each ruler below must measure exactly 100 mm; if it does not, the stubs will not line up with the cut lines.",
-    SHEET_MARGIN + 20,
-    SHEET_MARGIN + 48,
-    { width: width - 2 * SHEET_MARGIN - 40 },
-  );
+  doc
+    .font("regular")
+    .fontSize(11)
+    .text(
+      "Print at Actual size / 100% (turn off 'Fit to page'). Each ruler below must measure exactly 100 mm; if it does not, the stubs will not line up with the cut lines.",
+      SHEET_MARGIN + 20,
+      SHEET_MARGIN + 48,
+      { width: width - 2 * SHEET_MARGIN - 40 },
+    );
   const x0 = SHEET_MARGIN + 40;
   const y0 = SHEET_MARGIN + 130;
   doc.lineWidth(0.6).strokeColor(INK);
-  doc.moveTo(x0, y0).lineTo(x0 + 100 * mm, y0).stroke();
-  doc.moveTo(x0, y0).lineTo(x0, y0 + 100 * mm).stroke();
+  doc
+    .moveTo(x0, y0)
+    .lineTo(x0 + 100 * mm, y0)
+    .stroke();
+  doc
+    .moveTo(x0, y0)
+    .lineTo(x0, y0 + 100 * mm)
+    .stroke();
   for (let i = 0; i <= 100; i++) {
     const tick = i % 10 === 0 ? 8 : i % 5 === 0 ? 5 : 3;
-    doc.moveTo(x0 + i * mm, y0).lineTo(x0 + i * mm, y0 - tick).stroke();
-    doc.moveTo(x0, y0 + i * mm).lineTo(x0 - tick, y0 + i * mm).stroke();
+    doc
+      .moveTo(x0 + i * mm, y0)
+      .lineTo(x0 + i * mm, y0 - tick)
+      .stroke();
+    doc
+      .moveTo(x0, y0 + i * mm)
+      .lineTo(x0 - tick, y0 + i * mm)
+      .stroke();
     if (i % 10 === 0) {
-      doc.font("regular").fontSize(6).text(String(i), x0 + i * mm - 4, y0 - 17, { lineBreak: false });
+      doc
+        .font("regular")
+        .fontSize(6)
+        .text(String(i), x0 + i * mm - 4, y0 - 17, { lineBreak: false });
       if (i > 0) doc.text(String(i), x0 - 24, y0 + i * mm - 3, { lineBreak: false });
     }
   }
@@ -326,8 +389,14 @@ export function drawCalibrationPage(doc: Doc, paper: Paper) {
     [width - SHEET_MARGIN, height - SHEET_MARGIN, 1, 1],
   ];
   for (const [cx, cy, sx, sy] of corners) {
-    doc.moveTo(cx, cy).lineTo(cx + sx * 14, cy).stroke();
-    doc.moveTo(cx, cy).lineTo(cx, cy + sy * 14).stroke();
+    doc
+      .moveTo(cx, cy)
+      .lineTo(cx + sx * 14, cy)
+      .stroke();
+    doc
+      .moveTo(cx, cy)
+      .lineTo(cx, cy + sy * 14)
+      .stroke();
   }
 }
 
@@ -339,10 +408,19 @@ export function drawCalibrationPage(doc: Doc, paper: Paper) {
  * the PrintScaling one in server/pdf/pdf-document.ts; tests read the output back with poppler).
  */
 function createFormXObject(doc: Doc, name: string, bbox: Box, draw: () => void): (x: number, y: number) => void {
-  const page = (doc as unknown as { page?: { content: unknown; resources: unknown; xobjects: Record<string, unknown> } }).page;
-  if (!page || !("content" in page) || !("resources" in page)) throw new Error("pdfkit changed: no current page to draw a form on");
+  const page = (
+    doc as unknown as { page?: { content: unknown; resources: unknown; xobjects: Record<string, unknown> } }
+  ).page;
+  if (!page || !("content" in page) || !("resources" in page))
+    throw new Error("pdfkit changed: no current page to draw a form on");
   const resources = doc.ref({ ProcSet: ["PDF", "Text", "ImageB", "ImageC", "ImageI"] });
-  const form = doc.ref({ Type: "XObject", Subtype: "Form", FormType: 1, BBox: [bbox.x, bbox.y, bbox.x + bbox.width, bbox.y + bbox.height], Resources: resources });
+  const form = doc.ref({
+    Type: "XObject",
+    Subtype: "Form",
+    FormType: 1,
+    BBox: [bbox.x, bbox.y, bbox.x + bbox.width, bbox.y + bbox.height],
+    Resources: resources,
+  });
   const saved = { content: page.content, resources: page.resources };
   page.content = form;
   page.resources = resources;
@@ -370,8 +448,10 @@ function createFormXObject(doc: Doc, name: string, bbox: Box, draw: () => void):
  * page's own repeated words are still shaped once).
  */
 function forgetLayouts(doc: Doc) {
-  const families = (doc as unknown as { _fontFamilies?: Record<string, { layoutCache?: Record<string, unknown> }> })._fontFamilies;
-  for (const font of Object.values(families ?? {})) if (font.layoutCache) font.layoutCache = Object.create(null) as Record<string, unknown>;
+  const families = (doc as unknown as { _fontFamilies?: Record<string, { layoutCache?: Record<string, unknown> }> })
+    ._fontFamilies;
+  for (const font of Object.values(families ?? {}))
+    if (font.layoutCache) font.layoutCache = Object.create(null) as Record<string, unknown>;
 }
 
 /** Draws page `page` (from 1) of the stubs; the caller streams what pdfkit emits after each page. */

@@ -45,7 +45,10 @@ describe("verify tokens", () => {
   it("round-trips random tickets and versions under random keys", () => {
     for (let i = 0; i < 300; i++) {
       const k = deriveVerifyKey(randomBytes(32));
-      const parts = { ticketNumber: 1 + Math.floor(Math.random() * 99_999), qrVersion: 1 + Math.floor(Math.random() * 31) };
+      const parts = {
+        ticketNumber: 1 + Math.floor(Math.random() * 99_999),
+        qrVersion: 1 + Math.floor(Math.random() * 31),
+      };
       const token = makeVerifyToken(k, parts);
       expect(token).toMatch(/^[0-9A-Z]{33}$/);
       expect(parseVerifyToken({ "1": k }, token)).toEqual(parts);

@@ -70,7 +70,9 @@ function assertQrVersion(v: number) {
 
 /** MAC26: the first 128 bits of HMAC-SHA-256(k_K, "ticket-verify/v1|" + NNNNN + "|" + R), base32. */
 function mac26(key: Uint8Array, ticketNumber: number, versionChar: string): string {
-  const mac = createHmac("sha256", key).update(`ticket-verify/v1|${fiveDigits(ticketNumber)}|${versionChar}`, "utf8").digest();
+  const mac = createHmac("sha256", key)
+    .update(`ticket-verify/v1|${fiveDigits(ticketNumber)}|${versionChar}`, "utf8")
+    .digest();
   return base32Encode(mac.subarray(0, MAC_BYTES));
 }
 
@@ -87,7 +89,8 @@ export function makeVerifyToken(key: Uint8Array, parts: VerifyTokenParts, keyVer
   return `${fiveDigits(parts.ticketNumber)}${keyVersion}${r}${mac26(key, parts.ticketNumber, r)}`;
 }
 
-const sameText = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a, "latin1"), Buffer.from(b, "latin1"));
+const sameText = (a: string, b: string) =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a, "latin1"), Buffer.from(b, "latin1"));
 
 /**
  * The ticket number and code version of a token whose MAC is right, or null. Reads no database:

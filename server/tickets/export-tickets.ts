@@ -49,7 +49,8 @@ function selectList() {
 }
 
 /** Tickets with their payment and seller, joined once for the whole export (not a lookup per row). */
-const EXPORT_FROM = "tickets t LEFT JOIN payments p ON p.id = t.payment_id LEFT JOIN users su ON su.id = t.registered_by_id";
+const EXPORT_FROM =
+  "tickets t LEFT JOIN payments p ON p.id = t.payment_id LEFT JOIN users su ON su.id = t.registered_by_id";
 
 /**
  * GET /api/tickets/export-all: every ticket as CSV (RFC 4180, CRLF, UTF-8 with a byte order mark
@@ -106,7 +107,9 @@ async function copyStream(timezone: string): Promise<AsyncGenerator<Uint8Array, 
     await client.query(`SET TIME ZONE ${quote(timezone)}`);
     // Backstop for the stall timer: no export of 99,999 tickets takes minutes on a live reader.
     await client.query(`SET statement_timeout = '15min'`);
-    source = client.query(copyTo(`COPY (SELECT ${selectList()} FROM ${EXPORT_FROM} ORDER BY t.ticket_number) TO STDOUT WITH (FORMAT csv)`));
+    source = client.query(
+      copyTo(`COPY (SELECT ${selectList()} FROM ${EXPORT_FROM} ORDER BY t.ticket_number) TO STDOUT WITH (FORMAT csv)`),
+    );
   } catch (error) {
     await client.end().catch(() => {});
     throw error;
@@ -189,7 +192,9 @@ async function* batchStream(timezone: string): AsyncGenerator<Uint8Array, void, 
       last = edge?.last ?? null;
       if (last !== null) {
         const source = client.query(
-          copyTo(`COPY (SELECT ${selectList()} FROM ${EXPORT_FROM} WHERE t.ticket_number > ${Number(after)} AND t.ticket_number <= ${Number(last)} ORDER BY t.ticket_number) TO STDOUT WITH (FORMAT csv)`),
+          copyTo(
+            `COPY (SELECT ${selectList()} FROM ${EXPORT_FROM} WHERE t.ticket_number > ${Number(after)} AND t.ticket_number <= ${Number(last)} ORDER BY t.ticket_number) TO STDOUT WITH (FORMAT csv)`,
+          ),
         );
         for await (const chunk of source) chunks.push(crlf(chunk as Buffer));
       }

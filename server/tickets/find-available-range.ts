@@ -17,7 +17,11 @@ export async function findAvailableRangeOrThrow(options: { count: string; princi
   }
   const limit = effectiveTicketLimit((await getSettings()).maxTicketLimit);
   const range = await findAvailableRange({ count, limit });
-  if (!range) throw new AppError("limit_reached", `Ticket limit reached: no ${count} consecutive free ticket numbers within the maximum of ${limit}.`);
+  if (!range)
+    throw new AppError(
+      "limit_reached",
+      `Ticket limit reached: no ${count} consecutive free ticket numbers within the maximum of ${limit}.`,
+    );
   return {
     startRange: range.start,
     endRange: range.end,

@@ -27,12 +27,33 @@ export async function generateCustomRange(options: { payload: CustomRangePayload
     // rows through the driver cost more than inserting them.
     const [{ now }] = await tx.$queryRaw<{ now: Date }[]>`SELECT now()::timestamptz(3) AS now`; // the columns' precision
     const shared = {
-      buyer_name: null, phone_number: null, email: null, address: null, payment_method: "cash",
-      gcash_reference: null, payment_reference: null, status: "active", amount: Number(settings.ticketPrice),
-      user_id: userId, created_by_id: user.id, creator_email: user.email, creator_name: user.displayName,
-      creation_source: "web", event_name: EVENT_NAME, is_registered: false, registered_at: null, registered_by_id: null,
-      seller_email: null, payment_id: null, payment: null, voided_at: null, void_reason: null, void_note: null, voided_by: null,
-      created_at: now.toISOString(), updated_at: now.toISOString(),
+      buyer_name: null,
+      phone_number: null,
+      email: null,
+      address: null,
+      payment_method: "cash",
+      gcash_reference: null,
+      payment_reference: null,
+      status: "active",
+      amount: Number(settings.ticketPrice),
+      user_id: userId,
+      created_by_id: user.id,
+      creator_email: user.email,
+      creator_name: user.displayName,
+      creation_source: "web",
+      event_name: EVENT_NAME,
+      is_registered: false,
+      registered_at: null,
+      registered_by_id: null,
+      seller_email: null,
+      payment_id: null,
+      payment: null,
+      voided_at: null,
+      void_reason: null,
+      void_note: null,
+      voided_by: null,
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
     } satisfies Omit<Ticket, "ticket_id" | "id" | "control_number" | "ticket_number" | "last_5_digits">;
     // bigint bounds: a range far above the limit is valid input (reported in `errors`), not an int overflow.
     const inserted = await tx.$queryRaw<Pick<Ticket, "id" | "control_number" | "ticket_number">[]>`
@@ -47,8 +68,12 @@ export async function generateCustomRange(options: { payload: CustomRangePayload
       ON CONFLICT DO NOTHING
       RETURNING t.id::text AS id, t.control_number, t.ticket_number`;
     const rows: Ticket[] = inserted.map((r) => ({
-      ticket_id: r.id, id: r.id, control_number: r.control_number, ticket_number: r.ticket_number,
-      last_5_digits: formatTicketNumber(r.ticket_number), ...shared,
+      ticket_id: r.id,
+      id: r.id,
+      control_number: r.control_number,
+      ticket_number: r.ticket_number,
+      last_5_digits: formatTicketNumber(r.ticket_number),
+      ...shared,
     }));
     rows.sort((a, b) => a.ticket_number - b.ticket_number);
     const created = new Set(rows.map((r) => r.ticket_number));
@@ -69,13 +94,29 @@ export async function generateCustomRange(options: { payload: CustomRangePayload
   const errors: { number: number; error: string }[] = [];
   for (let n = startRange; n <= endRange; n++) {
     if (n > limit) {
-      errors.push({ number: n, error: n > MAX_TICKET_NUMBER ? `Ticket numbers have 5 digits (maximum ${MAX_TICKET_NUMBER})` : `Above the maximum ticket limit (${limit})` });
+      errors.push({
+        number: n,
+        error:
+          n > MAX_TICKET_NUMBER
+            ? `Ticket numbers have 5 digits (maximum ${MAX_TICKET_NUMBER})`
+            : `Above the maximum ticket limit (${limit})`,
+      });
     } else if (!created.has(n)) skipped.push(n);
   }
   return {
     success: true,
-    message: `Generated ${rows.length} ticket${rows.length === 1 ? "" : "s"}` + (skipped.length ? `, skipped ${skipped.length} already taken` : "") + (errors.length ? `, ${errors.length} failed` : ""),
-    stats: { generated: rows.length, skipped: skipped.length, failed: errors.length, requested: endRange - startRange + 1, startRange, endRange },
+    message:
+      `Generated ${rows.length} ticket${rows.length === 1 ? "" : "s"}` +
+      (skipped.length ? `, skipped ${skipped.length} already taken` : "") +
+      (errors.length ? `, ${errors.length} failed` : ""),
+    stats: {
+      generated: rows.length,
+      skipped: skipped.length,
+      failed: errors.length,
+      requested: endRange - startRange + 1,
+      startRange,
+      endRange,
+    },
     tickets: rows,
     skipped,
     errors,

@@ -5,6 +5,10 @@ import { generateTickets } from "@/server/tickets/generate-tickets";
 /** 201 with `ticket` for one, `tickets` and `count` for several (both generate routes). */
 export async function generateTicketsResponse(options: Parameters<typeof generateTickets>[0]) {
   const tickets = await generateTickets(options);
-  if (tickets.length === 1) return json({ success: true, message: "Ticket generated successfully", ticket: tickets[0] }, 201);
-  return json({ success: true, message: `${tickets.length} tickets generated successfully`, tickets, count: tickets.length }, 201);
+  if (tickets.length === 1)
+    return json({ success: true, message: "Ticket generated successfully", ticket: tickets[0] }, 201);
+  return json(
+    { success: true, message: `${tickets.length} tickets generated successfully`, tickets, count: tickets.length },
+    201,
+  );
 }

@@ -25,11 +25,16 @@ const randomMiddle = () => String(randomInt(0, 1000)).padStart(3, "0");
  * real buyer the tickets are sold at once: inserted blank, then registered by the registration
  * rule (one payment for them all, the creator as seller) in the same transaction.
  */
-export async function generateTickets(options: { payload: GenerateTicketPayload; principal: Principal; source: CreationSource }): Promise<Ticket[]> {
+export async function generateTickets(options: {
+  payload: GenerateTicketPayload;
+  principal: Principal;
+  source: CreationSource;
+}): Promise<Ticket[]> {
   const { payload, principal, source } = options;
   const now = Date.now();
   const sells = isRegisteredBuyerName(payload.buyer_name);
-  const paymentReference = payload.payment_reference ?? `${payload.payment_method === "cash" ? "CASH_PAYMENT_" : "REF_"}${now}`;
+  const paymentReference =
+    payload.payment_reference ?? `${payload.payment_method === "cash" ? "CASH_PAYMENT_" : "REF_"}${now}`;
   const payer = { name: payload.buyer_name, phone: payload.phone_number ?? null };
   const payment = sells
     ? await planPayment({
@@ -43,25 +48,27 @@ export async function generateTickets(options: { payload: GenerateTicketPayload;
         principal,
       })
     : null;
-  return runRegistration(() => ticketTransaction(async (tx) => {
-    await lockTicketNumbers(tx);
-    const settings = await getSettings(tx);
-    const limit = effectiveTicketLimit(settings.maxTicketLimit);
-    const numbers = payload.customLastDigits
-      ? await claimCustomNumber(tx, Number(payload.customLastDigits), limit)
-      : await allocateLowestFreeNumbers(tx, { count: payload.quantity, limit });
-    if (numbers.length < payload.quantity) {
-      const free = numbers.length;
-      throw new AppError(
-        "limit_reached",
-        `Ticket limit reached: the maximum of ${limit} tickets allows ${free === 0 ? "no more tickets" : `only ${free} more ticket${free === 1 ? "" : "s"}`}.`,
-      );
-    }
-    const middles = numbers.map(() => payload.customMiddleDigits ?? randomMiddle());
-    const user = principal.user;
-    // A sold ticket's buyer is written by the registration rule below; a placeholder name ("N/A") is kept as given.
-    const stubBuyer = sells ? null : payload.buyer_name;
-    const inserted = await tx.$queryRaw<Ticket[]>`
+  return runRegistration(
+    () =>
+      ticketTransaction(async (tx) => {
+        await lockTicketNumbers(tx);
+        const settings = await getSettings(tx);
+        const limit = effectiveTicketLimit(settings.maxTicketLimit);
+        const numbers = payload.customLastDigits
+          ? await claimCustomNumber(tx, Number(payload.customLastDigits), limit)
+          : await allocateLowestFreeNumbers(tx, { count: payload.quantity, limit });
+        if (numbers.length < payload.quantity) {
+          const free = numbers.length;
+          throw new AppError(
+            "limit_reached",
+            `Ticket limit reached: the maximum of ${limit} tickets allows ${free === 0 ? "no more tickets" : `only ${free} more ticket${free === 1 ? "" : "s"}`}.`,
+          );
+        }
+        const middles = numbers.map(() => payload.customMiddleDigits ?? randomMiddle());
+        const user = principal.user;
+        // A sold ticket's buyer is written by the registration rule below; a placeholder name ("N/A") is kept as given.
+        const stubBuyer = sells ? null : payload.buyer_name;
+        const inserted = await tx.$queryRaw<Ticket[]>`
       WITH t AS (
         INSERT INTO tickets (id, control_number, ticket_number, buyer_name, phone_number, email, address,
           payment_method, gcash_reference, payment_reference, status, amount, user_id, created_by_id,
@@ -79,13 +86,27 @@ export async function generateTickets(options: { payload: GenerateTicketPayload;
         SELECT ${user.id}::uuid, ${user.email}::text, ${auditAction("ticket.generate")}::text, 'ticket', t.id::text, to_jsonb(t) FROM t
       )
       SELECT ${TICKET_COLUMNS} FROM t ORDER BY t.ticket_number`;
-    if (!payment) return inserted;
-    const buyer = { buyerName: payload.buyer_name, phoneNumber: payload.phone_number ?? null, email: payload.email, address: payload.address };
-    const ids = inserted.map((t) => t.id);
-    return tx.$queryRaw<Ticket[]>(
-      registrationStatement({ rows: saleRowsWhere(Prisma.sql`t.id = ANY(${ids}::uuid[])`, buyer, { status: null }), payments: [payment.plan], principal, source: "generate", audit: payment.audit }),
-    );
-  }), payment ? [payment.plan] : [], payer);
+        if (!payment) return inserted;
+        const buyer = {
+          buyerName: payload.buyer_name,
+          phoneNumber: payload.phone_number ?? null,
+          email: payload.email,
+          address: payload.address,
+        };
+        const ids = inserted.map((t) => t.id);
+        return tx.$queryRaw<Ticket[]>(
+          registrationStatement({
+            rows: saleRowsWhere(Prisma.sql`t.id = ANY(${ids}::uuid[])`, buyer, { status: null }),
+            payments: [payment.plan],
+            principal,
+            source: "generate",
+            audit: payment.audit,
+          }),
+        );
+      }),
+    payment ? [payment.plan] : [],
+    payer,
+  );
 }
 
 /** A custom ticket number: within the limit and free, else a 400 or a 409 naming its holder. */
@@ -93,9 +114,14 @@ async function claimCustomNumber(tx: Prisma.TransactionClient, n: number, limit:
   if (n < 1 || n > limit) {
     throw new AppError("bad_request", `Ticket number must be between 00001 and ${formatTicketNumber(limit)}.`);
   }
-  const holder = await tx.$queryRaw<{ control_number: string }[]>`SELECT control_number FROM tickets WHERE ticket_number = ${n}::int`;
+  const holder = await tx.$queryRaw<
+    { control_number: string }[]
+  >`SELECT control_number FROM tickets WHERE ticket_number = ${n}::int`;
   if (holder[0]) {
-    throw new AppError("conflict", `Ticket number ${formatTicketNumber(n)} is already taken by ticket ${holder[0].control_number}.`);
+    throw new AppError(
+      "conflict",
+      `Ticket number ${formatTicketNumber(n)} is already taken by ticket ${holder[0].control_number}.`,
+    );
   }
   return [n];
 }

@@ -38,7 +38,13 @@ export async function importTicketsRequest(options: { req: NextRequest; principa
       }
     }
     try {
-      return await importTicketsCsv({ csv: csv(), importedBy: query.data.importedBy ?? null, principal, jobId, signal: req.signal });
+      return await importTicketsCsv({
+        csv: csv(),
+        importedBy: query.data.importedBy ?? null,
+        principal,
+        jobId,
+        signal: req.signal,
+      });
     } catch (error) {
       throw tooLarge ?? error;
     }

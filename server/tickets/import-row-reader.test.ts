@@ -29,6 +29,9 @@ describe("the template's example row", () => {
     reader.header([...TICKET_EXPORT_COLUMNS]);
     const row = TICKET_EXPORT_COLUMNS.map((c) => (c === "Ticket ID" ? "" : TEMPLATE_EXAMPLE_ROW[c]));
     const outcome = reader.record(row, 1);
-    expect(outcome).toMatchObject({ kind: "row", row: { ticket_number: 42, buyer_name: "Juan Dela Cruz", status: "registered", row: 2 } });
+    expect(outcome).toMatchObject({
+      kind: "row",
+      row: { ticket_number: 42, buyer_name: "Juan Dela Cruz", status: "registered", row: 2 },
+    });
   });
 });

@@ -4,7 +4,12 @@ import { EVENT_NAME, isRegisteredBuyerName } from "@/lib/constants";
 import type { Principal } from "@/server/auth/principal";
 import type { PaymentPlan } from "@/server/payments/plan-payment";
 import type { ValidImportRow } from "@/server/tickets/import-row-reader";
-import { beforeSale, registrationInsertStatement, registrationStatement, type SaleRelation } from "@/server/tickets/registration";
+import {
+  beforeSale,
+  registrationInsertStatement,
+  registrationStatement,
+  type SaleRelation,
+} from "@/server/tickets/registration";
 
 // The CSV import's bulk statements (issue 36). Every row crosses as typed arrays read by one
 // `unnest(...)`: PostgreSQL's array_unnest_support knows how many rows that is, so each join with
@@ -45,7 +50,10 @@ const newTicketIdentity = (prefix: string) => Prisma.sql`coalesce(x.id, gen_rand
  * One INSERT for every new ticket without a buyer (a row with one is created sold by
  * `createSoldTicketsStatement`), answering number and id of those actually inserted.
  */
-export function insertTicketsStatement(rows: ValidImportRow[], o: { user: Principal["user"]; prefix: string; price: string }): Prisma.Sql {
+export function insertTicketsStatement(
+  rows: ValidImportRow[],
+  o: { user: Principal["user"]; prefix: string; price: string },
+): Prisma.Sql {
   return Prisma.sql`
     WITH x AS (${newTicketColumns(rows)})
     INSERT INTO tickets AS t (id, control_number, ticket_number, buyer_name, phone_number, email, address, payment_method,
@@ -86,7 +94,12 @@ export function createSoldTicketsStatement(
     created_by_id, creator_email, creator_name, creation_source, event_name, created_at, registered_at, updated_at, seller_id)`;
   return {
     plans,
-    statement: registrationInsertStatement({ rows: Prisma.sql`SELECT * FROM (${relation}) AS s ${columns}`, payments: plans, principal: o.principal, source: "import" }),
+    statement: registrationInsertStatement({
+      rows: Prisma.sql`SELECT * FROM (${relation}) AS s ${columns}`,
+      payments: plans,
+      principal: o.principal,
+      source: "import",
+    }),
   };
 }
 
@@ -109,13 +122,29 @@ export function importSaleRows(sales: Sale[], payments: Map<ValidImportRow, Paym
 }
 
 /** The registration rule over every sale of a batch; answers the numbers sold. */
-export function sellTicketsStatement(sales: Sale[], payments: Map<ValidImportRow, PaymentPlan>, principal: Pick<Principal, "user">) {
+export function sellTicketsStatement(
+  sales: Sale[],
+  payments: Map<ValidImportRow, PaymentPlan>,
+  principal: Pick<Principal, "user">,
+) {
   const plans = [...new Set(sales.map((s) => payments.get(s.row)!))];
-  return { plans, statement: registrationStatement({ rows: importSaleRows(sales, payments), payments: plans, principal, source: "import", returning: "numbers" }) };
+  return {
+    plans,
+    statement: registrationStatement({
+      rows: importSaleRows(sales, payments),
+      payments: plans,
+      principal,
+      source: "import",
+      returning: "numbers",
+    }),
+  };
 }
 
 /** Voids read from the file, on the tickets this import created (after their sale, which a void would refuse). */
-export function voidImportedStatement(rows: { row: ValidImportRow; id: string }[], user: Principal["user"]): Prisma.Sql {
+export function voidImportedStatement(
+  rows: { row: ValidImportRow; id: string }[],
+  user: Principal["user"],
+): Prisma.Sql {
   return Prisma.sql`
     WITH x AS (
       SELECT * FROM unnest(${rows.map((r) => r.id)}::uuid[], ${rows.map((r) => r.row.void_reason ?? null)}::text[], ${rows.map((r) => iso(r.row.voided_at))}::timestamptz[])

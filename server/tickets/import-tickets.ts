@@ -16,7 +16,14 @@ import { ticketImportJob } from "@/server/jobs/kinds/ticket-import";
 import { IMPORT_INPUT_SLICE_CHARS, MAX_ERROR_LINES } from "@/server/tickets/import-limits";
 import { rowError, type RowError, type ValidImportRow } from "@/server/tickets/import-row-reader";
 import { runRegistration } from "@/server/tickets/register-ticket";
-import { createSoldTicketsStatement, insertTicketsStatement, sells, sellTicketsStatement, voidImportedStatement, type Sale } from "@/server/tickets/import-statements";
+import {
+  createSoldTicketsStatement,
+  insertTicketsStatement,
+  sells,
+  sellTicketsStatement,
+  voidImportedStatement,
+  type Sale,
+} from "@/server/tickets/import-statements";
 import { lockTicketNumbers, ticketTransaction } from "@/server/tickets/ticket-transaction";
 
 export { IMPORT_BODY_LIMIT_BYTES, MAX_ERROR_LINES } from "@/server/tickets/import-limits";
@@ -27,7 +34,6 @@ interface ExistingTicket extends RegistrationFacts {
 }
 
 type Tx = Parameters<Parameters<typeof ticketTransaction>[0]>[0];
-
 
 /**
  * POST /api/tickets/import: adds the file's tickets in one transaction, under the number
@@ -44,13 +50,25 @@ type Tx = Parameters<Parameters<typeof ticketTransaction>[0]>[0];
  * import, one more per sale. A failure anywhere (the worker's or a write's) rolls everything back.
  * Decisions: docs/decisions/031-tickets-import-rules.md, 050, 051, 080, 186, 215, 216.
  */
-export async function importTickets(options: { payload: ImportTicketsPayload; principal: Principal; jobId?: string | null; signal?: AbortSignal }): Promise<ImportResult> {
+export async function importTickets(options: {
+  payload: ImportTicketsPayload;
+  principal: Principal;
+  jobId?: string | null;
+  signal?: AbortSignal;
+}): Promise<ImportResult> {
   const csvData = options.payload.csvData;
   async function* slices() {
     const encoder = new TextEncoder();
-    for (let i = 0; i < csvData.length; i += IMPORT_INPUT_SLICE_CHARS) yield encoder.encode(csvData.slice(i, i + IMPORT_INPUT_SLICE_CHARS));
+    for (let i = 0; i < csvData.length; i += IMPORT_INPUT_SLICE_CHARS)
+      yield encoder.encode(csvData.slice(i, i + IMPORT_INPUT_SLICE_CHARS));
   }
-  return importTicketsCsv({ csv: slices(), importedBy: options.payload.importedBy ?? null, principal: options.principal, jobId: options.jobId, signal: options.signal });
+  return importTicketsCsv({
+    csv: slices(),
+    importedBy: options.payload.importedBy ?? null,
+    principal: options.principal,
+    jobId: options.jobId,
+    signal: options.signal,
+  });
 }
 
 /** Keeps the MAX_ERROR_LINES errors of lowest row, and counts them all. */
@@ -117,7 +135,14 @@ export async function importTicketsCsv(options: {
         await lockTicketNumbers(tx);
         const settings = await getSettings(tx);
         const limit = effectiveTicketLimit(settings.maxTicketLimit);
-        const state: ImportState = { byReference: new Map(), created: [], registered: [], voided: [], sold: 0, skipped: 0 };
+        const state: ImportState = {
+          byReference: new Map(),
+          created: [],
+          registered: [],
+          voided: [],
+          sold: 0,
+          skipped: 0,
+        };
         let written = 0;
         for await (const rows of batches()) {
           await checkpoint();
@@ -133,8 +158,14 @@ export async function importTicketsCsv(options: {
           action: "ticket.import",
           entityType: "ticket_import",
           after: {
-            importedBy: options.importedBy, total: read.total, created: toRanges(created), registered: toRanges(registeredNumbers),
-            sold: state.sold, voided: toRanges(state.voided.sort((a, b) => a - b)), skipped: state.skipped, errors: read.errorCount + errors.count,
+            importedBy: options.importedBy,
+            total: read.total,
+            created: toRanges(created),
+            registered: toRanges(registeredNumbers),
+            sold: state.sold,
+            voided: toRanges(state.voided.sort((a, b) => a - b)),
+            skipped: state.skipped,
+            errors: read.errorCount + errors.count,
           },
         });
         return { read, imported: created.length + registeredNumbers.length, skipped: state.skipped };
@@ -182,7 +213,13 @@ interface ImportState {
 async function writeBatch(
   tx: Tx,
   rows: ValidImportRow[],
-  o: { limit: number; settings: Awaited<ReturnType<typeof getSettings>>; principal: Principal; errors: ErrorSink; state: ImportState },
+  o: {
+    limit: number;
+    settings: Awaited<ReturnType<typeof getSettings>>;
+    principal: Principal;
+    errors: ErrorSink;
+    state: ImportState;
+  },
 ) {
   const { errors, state, principal } = o;
   const user = principal.user;
@@ -192,19 +229,34 @@ async function writeBatch(
     else withinLimit.push(r);
   }
   const plan = await planRows(tx, withinLimit, errors);
-  const { keep, payments } = await planPayments(tx, [...plan.inserts.filter(sells), ...plan.registrations], errors, state.byReference);
+  const { keep, payments } = await planPayments(
+    tx,
+    [...plan.inserts.filter(sells), ...plan.registrations],
+    errors,
+    state.byReference,
+  );
   const inserts = plan.inserts.filter((r) => !sells(r) || keep.has(r));
   const registrations = plan.registrations.filter((r) => keep.has(r));
 
   const ticketOptions = { user, prefix: o.settings.ticketPrefix, price: o.settings.ticketPrice.toString() };
   // A new ticket with a buyer is created sold, in one write; one without is inserted as it is.
-  const inserted = await insertTickets(tx, inserts.filter((r) => !sells(r)), ticketOptions);
+  const inserted = await insertTickets(
+    tx,
+    inserts.filter((r) => !sells(r)),
+    ticketOptions,
+  );
   const created = await createSoldTickets(tx, inserts.filter(sells), payments, { ...ticketOptions, principal });
   for (const [n, id] of created) inserted.set(n, id);
   const sales: Sale[] = registrations.map((row) => ({ row, ticketId: plan.existingIds.get(row.ticket_number)! }));
   const sold = await sellTickets(tx, sales, payments, principal);
   await markWrittenPayments(tx, [...new Set(payments.values())]);
-  const voided = await voidImported(tx, inserts.filter((r) => r.void_reason && inserted.has(r.ticket_number)).map((r) => ({ row: r, id: inserted.get(r.ticket_number)! })), user);
+  const voided = await voidImported(
+    tx,
+    inserts
+      .filter((r) => r.void_reason && inserted.has(r.ticket_number))
+      .map((r) => ({ row: r, id: inserted.get(r.ticket_number)! })),
+    user,
+  );
 
   const registeredNumbers = registrations.filter((r) => sold.has(r.ticket_number)).map((r) => r.ticket_number);
   state.created.push(...inserted.keys());
@@ -223,10 +275,13 @@ async function markWrittenPayments(tx: Tx, plans: PaymentPlan[]) {
   const fresh = plans.filter((p) => !p.existing);
   if (fresh.length === 0) return;
   const ids = fresh.map((p) => p.id);
-  const written = new Set((await tx.$queryRaw<{ id: string }[]>`SELECT id::text FROM payments WHERE id = ANY(${ids}::uuid[])`).map((r) => r.id));
+  const written = new Set(
+    (await tx.$queryRaw<{ id: string }[]>`SELECT id::text FROM payments WHERE id = ANY(${ids}::uuid[])`).map(
+      (r) => r.id,
+    ),
+  );
   for (const p of fresh) if (written.has(p.id)) p.existing = true;
 }
-
 
 function importMessage(r: { total: number; imported: number; skipped: number; errorRows: number }) {
   const parts = [`Imported ${r.imported} of ${r.total} ticket${r.total === 1 ? "" : "s"}`];
@@ -261,7 +316,13 @@ async function planRows(tx: Tx, rows: ValidImportRow[], errors: ErrorSink) {
       const wantsRegistration = registrability(same) === null && sells(r);
       if (!wantsRegistration) skipped++;
       else if (r.control_number && r.control_number.toUpperCase() !== same.control_number.toUpperCase())
-        errors.push(rowError(r.row, "Control Number", IMPORT_MESSAGES.otherControlNumber(formatTicketNumber(r.ticket_number), same.control_number)));
+        errors.push(
+          rowError(
+            r.row,
+            "Control Number",
+            IMPORT_MESSAGES.otherControlNumber(formatTicketNumber(r.ticket_number), same.control_number),
+          ),
+        );
       else if (!r.phone_number) errors.push(rowError(r.row, "Phone Number", TICKET_MESSAGES.registerPhone));
       else {
         registrations.push(r);
@@ -271,9 +332,14 @@ async function planRows(tx: Tx, rows: ValidImportRow[], errors: ErrorSink) {
     }
     const takenId = r.id ? byId.get(r.id) : undefined;
     const takenControl = r.control_number ? byControl.get(r.control_number) : undefined;
-    if (takenId) errors.push(rowError(r.row, "Ticket ID", IMPORT_MESSAGES.alreadyUsed(formatTicketNumber(takenId.ticket_number))));
-    else if (takenControl) errors.push(rowError(r.row, "Control Number", IMPORT_MESSAGES.alreadyUsed(formatTicketNumber(takenControl.ticket_number))));
-    else if (r.voided_at && !r.void_reason) errors.push(rowError(r.row, "Void Reason", IMPORT_MESSAGES.voidedAtWithoutReason));
+    if (takenId)
+      errors.push(rowError(r.row, "Ticket ID", IMPORT_MESSAGES.alreadyUsed(formatTicketNumber(takenId.ticket_number))));
+    else if (takenControl)
+      errors.push(
+        rowError(r.row, "Control Number", IMPORT_MESSAGES.alreadyUsed(formatTicketNumber(takenControl.ticket_number))),
+      );
+    else if (r.voided_at && !r.void_reason)
+      errors.push(rowError(r.row, "Void Reason", IMPORT_MESSAGES.voidedAtWithoutReason));
     else inserts.push(r);
   }
   return { inserts, registrations, existingIds, skipped };
@@ -284,13 +350,30 @@ async function planRows(tx: Tx, rows: ValidImportRow[], errors: ErrorSink) {
  * share one (one transfer for several tickets). A GCash reference a payment already holds, or one an
  * earlier row gave another buyer, makes the row an error (it is neither inserted nor registered).
  */
-async function planPayments(tx: Tx, saleRows: ValidImportRow[], errors: ErrorSink, byReference: ImportState["byReference"]) {
+async function planPayments(
+  tx: Tx,
+  saleRows: ValidImportRow[],
+  errors: ErrorSink,
+  byReference: ImportState["byReference"],
+) {
   const keep = new Set<ValidImportRow>();
   const payments = new Map<ValidImportRow, PaymentPlan>();
-  const gcashReferences = [...new Set(saleRows.flatMap((r) => (r.payment_method === "gcash" && normalizeReference(r.payment_reference) ? [normalizeReference(r.payment_reference)!] : [])))];
+  const gcashReferences = [
+    ...new Set(
+      saleRows.flatMap((r) =>
+        r.payment_method === "gcash" && normalizeReference(r.payment_reference)
+          ? [normalizeReference(r.payment_reference)!]
+          : [],
+      ),
+    ),
+  ];
   const held = new Set(
     gcashReferences.length
-      ? (await tx.$queryRaw<{ ref: string }[]>`SELECT gcash_reference_key AS ref FROM payments WHERE gcash_reference_key = ANY(${gcashReferences}::text[])`).map((r) => r.ref)
+      ? (
+          await tx.$queryRaw<
+            { ref: string }[]
+          >`SELECT gcash_reference_key AS ref FROM payments WHERE gcash_reference_key = ANY(${gcashReferences}::text[])`
+        ).map((r) => r.ref)
       : [],
   );
   for (const row of [...saleRows].sort((a, b) => a.row - b.row)) {
@@ -301,13 +384,27 @@ async function planPayments(tx: Tx, saleRows: ValidImportRow[], errors: ErrorSin
     // A reference held by a payment this import wrote (an earlier batch) is shared, not refused.
     if (row.payment_method === "gcash" && normalized && held.has(normalized) && !shared) {
       const earlier = await findEarlierUse({ method: "gcash", normalized, tx });
-      errors.push(rowError(row.row, "Payment Reference", earlier ? earlierUseMessage(normalized, earlier) : `Reference ${normalized} was already used for another payment`));
+      errors.push(
+        rowError(
+          row.row,
+          "Payment Reference",
+          earlier
+            ? earlierUseMessage(normalized, earlier)
+            : `Reference ${normalized} was already used for another payment`,
+        ),
+      );
       continue;
     }
     if (shared) {
       const firstBuyer = { name: shared.first.buyer_name ?? "", phone: shared.first.phone_number ?? null };
       if (row.payment_method === "gcash" && !isSameBuyer(firstBuyer, buyer)) {
-        errors.push(rowError(row.row, "Payment Reference", `Reference ${normalized} was already used for row ${shared.first.row} (${shared.first.buyer_name})`));
+        errors.push(
+          rowError(
+            row.row,
+            "Payment Reference",
+            `Reference ${normalized} was already used for row ${shared.first.row} (${shared.first.buyer_name})`,
+          ),
+        );
         continue;
       }
       if (isSameBuyer(firstBuyer, buyer)) {
@@ -316,7 +413,12 @@ async function planPayments(tx: Tx, saleRows: ValidImportRow[], errors: ErrorSin
         continue;
       }
     }
-    const plan = newPayment({ key: `r${row.row}`, method: row.payment_method, reference: row.payment_reference ?? null, buyer });
+    const plan = newPayment({
+      key: `r${row.row}`,
+      method: row.payment_method,
+      reference: row.payment_reference ?? null,
+      buyer,
+    });
     if (key && !shared) byReference.set(key, { plan, first: row });
     payments.set(row, plan);
     keep.add(row);
@@ -325,17 +427,29 @@ async function planPayments(tx: Tx, saleRows: ValidImportRow[], errors: ErrorSin
 }
 
 /** One INSERT for every new ticket; returns number → id of those actually inserted. */
-async function insertTickets(tx: Tx, rows: ValidImportRow[], o: { user: Principal["user"]; prefix: string; price: string }) {
+async function insertTickets(
+  tx: Tx,
+  rows: ValidImportRow[],
+  o: { user: Principal["user"]; prefix: string; price: string },
+) {
   if (rows.length === 0) return new Map<number, string>();
   const inserted = await tx.$queryRaw<{ n: number; id: string }[]>(insertTicketsStatement(rows, o));
   return new Map(inserted.map((r) => [r.n, r.id]));
 }
 
 /** New tickets with a buyer, created sold by the registration rule's insert form; returns number → id of those created. */
-async function createSoldTickets(tx: Tx, rows: ValidImportRow[], payments: Map<ValidImportRow, PaymentPlan>, o: { principal: Principal; prefix: string; price: string }) {
+async function createSoldTickets(
+  tx: Tx,
+  rows: ValidImportRow[],
+  payments: Map<ValidImportRow, PaymentPlan>,
+  o: { principal: Principal; prefix: string; price: string },
+) {
   if (rows.length === 0) return new Map<number, string>();
   const { plans, statement } = createSoldTicketsStatement(rows, payments, o);
-  const created = await runRegistration(() => tx.$queryRaw<{ n: number; id: string }[]>(statement), plans, { name: "", phone: null });
+  const created = await runRegistration(() => tx.$queryRaw<{ n: number; id: string }[]>(statement), plans, {
+    name: "",
+    phone: null,
+  });
   return new Map(created.map((r) => [r.n, r.id]));
 }
 
@@ -343,7 +457,10 @@ async function createSoldTickets(tx: Tx, rows: ValidImportRow[], payments: Map<V
 async function sellTickets(tx: Tx, sales: Sale[], payments: Map<ValidImportRow, PaymentPlan>, principal: Principal) {
   if (sales.length === 0) return new Set<number>();
   const { plans, statement } = sellTicketsStatement(sales, payments, principal);
-  const sold = await runRegistration(() => tx.$queryRaw<{ ticket_number: number }[]>(statement), plans, { name: "", phone: null });
+  const sold = await runRegistration(() => tx.$queryRaw<{ ticket_number: number }[]>(statement), plans, {
+    name: "",
+    phone: null,
+  });
   return new Set(sold.map((t) => t.ticket_number));
 }
 

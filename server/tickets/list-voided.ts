@@ -32,7 +32,15 @@ export async function listVoidedTickets(options: { principal: Principal; limit: 
   return { voided, total };
 }
 
-export const VOIDED_CSV_COLUMNS = ["Number", "Control Number", "Reason", "Note", "Voided By", "Voided At", "Was Sold"] as const;
+export const VOIDED_CSV_COLUMNS = [
+  "Number",
+  "Control Number",
+  "Reason",
+  "Note",
+  "Voided By",
+  "Voided At",
+  "Was Sold",
+] as const;
 
 /**
  * GET /api/tickets/voided/export: every voided number as CSV (UTF-8 with BOM, CRLF, cells
@@ -45,8 +53,13 @@ export async function exportVoidedTickets(options: { principal: Principal }) {
   const cell = (v: string | null) => (v === null ? null : neutraliseCell(v));
   const lines = rows.map((r) =>
     csvLine([
-      r.last_5_digits, cell(r.control_number), voidReasonLabel(r.reason), cell(r.note), cell(r.voided_by),
-      formatCsvDateTime(r.voided_at, timezone), r.was_sold ? "yes" : "no",
+      r.last_5_digits,
+      cell(r.control_number),
+      voidReasonLabel(r.reason),
+      cell(r.note),
+      cell(r.voided_by),
+      formatCsvDateTime(r.voided_at, timezone),
+      r.was_sold ? "yes" : "no",
     ]),
   );
   const csv = `\uFEFF${[csvLine(VOIDED_CSV_COLUMNS), ...lines].join("\r\n")}\r\n`;

@@ -40,12 +40,21 @@ export async function registerMultiple(options: { payload: RegisterMultiplePaylo
   for (const raw of payload.ticketIds) {
     const ref = String(raw).trim();
     const p = parseTicketRef(ref);
-    const key = p.kind === "id" ? `id:${p.id}` : p.kind === "number" ? `n:${p.ticketNumber}` : p.kind === "control" ? `c:${p.controlNumber.toLowerCase()}` : `x:${ref}`;
+    const key =
+      p.kind === "id"
+        ? `id:${p.id}`
+        : p.kind === "number"
+          ? `n:${p.ticketNumber}`
+          : p.kind === "control"
+            ? `c:${p.controlNumber.toLowerCase()}`
+            : `x:${ref}`;
     if (!byKey.has(key)) byKey.set(key, { ref, parsed: p });
   }
   const parsed = [...byKey.values()];
   const ids = parsed.flatMap((p) => (p.parsed.kind === "id" ? [p.parsed.id] : []));
-  const numbers = parsed.flatMap((p) => (p.parsed.kind === "number" || p.parsed.kind === "control" ? [p.parsed.ticketNumber] : []));
+  const numbers = parsed.flatMap((p) =>
+    p.parsed.kind === "number" || p.parsed.kind === "control" ? [p.parsed.ticketNumber] : [],
+  );
 
   const candidates = await db().$queryRaw<Candidate[]>`
     SELECT ${CANDIDATE_COLUMNS} FROM tickets
@@ -57,10 +66,13 @@ export async function registerMultiple(options: { payload: RegisterMultiplePaylo
   let notFound = 0;
   for (const { ref, parsed: p } of parsed) {
     const match = candidates.find((c) =>
-      p.kind === "id" ? c.id === p.id
-      : p.kind === "number" ? c.ticket_number === p.ticketNumber
-      : p.kind === "control" ? c.ticket_number === p.ticketNumber && c.control_number.toLowerCase() === p.controlNumber.toLowerCase()
-      : false,
+      p.kind === "id"
+        ? c.id === p.id
+        : p.kind === "number"
+          ? c.ticket_number === p.ticketNumber
+          : p.kind === "control"
+            ? c.ticket_number === p.ticketNumber && c.control_number.toLowerCase() === p.controlNumber.toLowerCase()
+            : false,
     );
     if (!match) {
       errors.push(`Ticket ${ref}: Ticket not found`);
@@ -80,7 +92,8 @@ export async function registerMultiple(options: { payload: RegisterMultiplePaylo
   if (targetIds.length) {
     // One payment for the whole registration: the request's method and reference, or the stub
     // defaults of the lowest-numbered ticket asked for.
-    const stub = candidates.filter((c) => wanted.has(c.id)).sort((a, b) => a.ticket_number - b.ticket_number)[0] ?? null;
+    const stub =
+      candidates.filter((c) => wanted.has(c.id)).sort((a, b) => a.ticket_number - b.ticket_number)[0] ?? null;
     const { plan, audit } = await planPayment({ choice: payload, stub, buyer: payer, principal });
     const statement = registrationStatement({
       rows: saleRowsWhere(Prisma.sql`t.id = ANY(${targetIds}::uuid[])`, payload, { status: "registered" }),
@@ -95,11 +108,17 @@ export async function registerMultiple(options: { payload: RegisterMultiplePaylo
   const lost = targetIds.filter((id) => !registered.has(id));
   if (lost.length) {
     // The database said no: a ticket was registered (or voided) by someone else a moment ago. Re-read, say why.
-    const current = await db().$queryRaw<Candidate[]>`SELECT ${CANDIDATE_COLUMNS} FROM tickets WHERE id = ANY(${lost}::uuid[])`;
+    const current = await db().$queryRaw<
+      Candidate[]
+    >`SELECT ${CANDIDATE_COLUMNS} FROM tickets WHERE id = ANY(${lost}::uuid[])`;
     for (const id of lost) {
       const row = current.find((c) => c.id === id);
       const refusal = row ? registrability(row) : null;
-      errors.push(!row ? `Ticket ${wanted.get(id)}: Ticket not found` : `Ticket ${row.control_number}: ${refusal?.message ?? "The ticket could not be registered. Please try again."}`);
+      errors.push(
+        !row
+          ? `Ticket ${wanted.get(id)}: Ticket not found`
+          : `Ticket ${row.control_number}: ${refusal?.message ?? "The ticket could not be registered. Please try again."}`,
+      );
     }
   }
 
@@ -109,7 +128,8 @@ export async function registerMultiple(options: { payload: RegisterMultiplePaylo
   const totalRequested = wanted.size + refused.size + notFound;
   return {
     success: count > 0,
-    message: count > 0 ? `Successfully registered ${count} ticket${count === 1 ? "" : "s"}` : "No tickets were registered",
+    message:
+      count > 0 ? `Successfully registered ${count} ticket${count === 1 ? "" : "s"}` : "No tickets were registered",
     totalRequested,
     registeredCount: count,
     registeredTickets: rows,

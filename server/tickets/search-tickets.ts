@@ -10,10 +10,13 @@ import { normalizeReference } from "@/lib/payments";
 import { serializeTicketFor, type VisibleTicket } from "@/server/tickets/ticket-privacy";
 import { TICKET_COLUMNS, type Ticket } from "@/server/tickets/ticket-select";
 
-export type TicketFilters = Partial<Pick<SearchTicketsQuery, "search" | "status" | "payment" | "user" | "after" | "before" | "count">> & { limit: number; offset: number };
+export type TicketFilters = Partial<
+  Pick<SearchTicketsQuery, "search" | "status" | "payment" | "user" | "after" | "before" | "count">
+> & { limit: number; offset: number };
 
 /** A page's place in the (created_at DESC, ticket_number DESC) order, as `after`/`before` take it back. */
-const cursorOf = (row: { created_at: string | Date; ticket_number: number | string }) => `${new Date(row.created_at).toISOString()}_${Number(row.ticket_number)}`;
+const cursorOf = (row: { created_at: string | Date; ticket_number: number | string }) =>
+  `${new Date(row.created_at).toISOString()}_${Number(row.ticket_number)}`;
 function parseCursor(cursor: string) {
   const at = cursor.lastIndexOf("_");
   return { createdAt: cursor.slice(0, at), ticketNumber: Number(cursor.slice(at + 1)) };
@@ -37,7 +40,9 @@ function termCondition(term: string, viewer?: Principal): Prisma.Sql {
   // (issue 25 item 10; server/tickets/ticket-privacy.ts), or a search would answer "is this phone
   // number on some ticket?" for fields the answer then hides.
   const mine =
-    !viewer || viewer.user.isAdmin ? null : Prisma.sql`(t.created_by_id = ${viewer.user.id}::uuid OR t.registered_by_id = ${viewer.user.id}::uuid)`;
+    !viewer || viewer.user.isAdmin
+      ? null
+      : Prisma.sql`(t.created_by_id = ${viewer.user.id}::uuid OR t.registered_by_id = ${viewer.user.id}::uuid)`;
   const private_ = (condition: Prisma.Sql) => (mine ? Prisma.sql`(${condition} AND ${mine})` : condition);
   const parts = [
     Prisma.sql`t.control_number ILIKE ${like}`,
@@ -51,13 +56,20 @@ function termCondition(term: string, viewer?: Principal): Prisma.Sql {
     // `= ANY (ARRAY(…))`, not `IN (SELECT …)`: the array is computed once (an InitPlan) and the
     // payment_id index joins the trigram indexes' BitmapOr; a hashed SubPlan in the OR made the
     // planner scan every ticket (210 ms instead of 23 ms for "santos" at 99,999 tickets).
-    parts.push(private_(Prisma.sql`t.payment_id = ANY (ARRAY(SELECT p.id FROM payments p WHERE p.reference_normalized = ${reference}::text))`));
+    parts.push(
+      private_(
+        Prisma.sql`t.payment_id = ANY (ARRAY(SELECT p.id FROM payments p WHERE p.reference_normalized = ${reference}::text))`,
+      ),
+    );
   }
   return Prisma.sql`(${Prisma.join(parts, " OR ")})`;
 }
 
 /** The list's filters as SQL conditions on `tickets t` (also Print stubs' "current filter", issue 22). */
-export function ticketFilterConditions(filters: Pick<TicketFilters, "search" | "status" | "payment" | "user">, viewer?: Principal): Prisma.Sql[] {
+export function ticketFilterConditions(
+  filters: Pick<TicketFilters, "search" | "status" | "payment" | "user">,
+  viewer?: Principal,
+): Prisma.Sql[] {
   const conditions: Prisma.Sql[] = [];
   if (filters.status === "registered") conditions.push(Prisma.sql`t.registered_at IS NOT NULL`);
   if (filters.status === "unregistered") conditions.push(Prisma.sql`t.registered_at IS NULL`);
@@ -126,10 +138,16 @@ async function queryTickets<T extends VisibleTicket = Ticket>(
         ORDER BY t.created_at ${order}, t.ticket_number ${order} LIMIT ${limit}::int OFFSET ${offset}::bigint`)
     : run<Ticket>(plainPageQuery(limit, offset));
   const totalQuery = countsOnly
-    ? getTicketCounts().then((c) => (filters.status === "registered" ? c.registered : filters.status === "unregistered" ? c.unregistered : c.total))
+    ? getTicketCounts().then((c) =>
+        filters.status === "registered" ? c.registered : filters.status === "unregistered" ? c.unregistered : c.total,
+      )
     : capped
-      ? run<{ total: number }>(Prisma.sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM tickets t ${where} LIMIT ${TICKET_COUNT_CAP + 1}::int) m`).then((r) => r[0].total)
-      : run<{ total: number }>(Prisma.sql`SELECT count(*)::int AS total FROM tickets t ${where}`).then((r) => r[0].total);
+      ? run<{ total: number }>(
+          Prisma.sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM tickets t ${where} LIMIT ${TICKET_COUNT_CAP + 1}::int) m`,
+        ).then((r) => r[0].total)
+      : run<{ total: number }>(Prisma.sql`SELECT count(*)::int AS total FROM tickets t ${where}`).then(
+          (r) => r[0].total,
+        );
 
   const [found, counted] = await Promise.all([rowsQuery, totalQuery]);
   const rows = backwards ? found.reverse() : found.slice(0, filters.limit);
@@ -155,7 +173,10 @@ export async function searchTickets(options: { principal: Principal; filters: Ti
 }
 
 /** GET /api/tickets/unregistered: tickets still free to register (any signed-in user). */
-export async function listUnregisteredTickets(options: { principal: Principal; filters: Pick<TicketFilters, "search" | "limit" | "offset"> }) {
+export async function listUnregisteredTickets(options: {
+  principal: Principal;
+  filters: Pick<TicketFilters, "search" | "limit" | "offset">;
+}) {
   // Any signed-in user: the filter limits what is seen, and buyer contact details only show on
   // tickets the caller created or registered (server/tickets/ticket-privacy.ts).
   const { principal, filters } = options;

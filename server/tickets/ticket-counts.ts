@@ -13,7 +13,12 @@ export async function getTicketCounts() {
     [],
     "ticket_counts",
   );
-  return { total: row.total, registered: row.registered, unregistered: row.total - row.registered, revenue: Number(row.revenue) };
+  return {
+    total: row.total,
+    registered: row.registered,
+    unregistered: row.total - row.registered,
+    revenue: Number(row.revenue),
+  };
 }
 
 /** GET /api/tickets/stats and /api/tickets/count: the totals, for administrators. */

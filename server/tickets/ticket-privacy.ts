@@ -16,7 +16,10 @@ export type VisibleTicket = Omit<Ticket, ContactField> & Partial<Pick<Ticket, Co
  * docs/decisions/036): administrators always; other staff only for tickets they created or
  * registered themselves. Everyone sees the buyer's name ('Already registered to: {buyer}').
  */
-export function canSeeBuyerContact(row: Pick<Ticket, "created_by_id" | "registered_by_id">, principal: Principal): boolean {
+export function canSeeBuyerContact(
+  row: Pick<Ticket, "created_by_id" | "registered_by_id">,
+  principal: Principal,
+): boolean {
   const me = principal.user;
   return me.isAdmin || row.created_by_id === me.id || row.registered_by_id === me.id;
 }

@@ -38,7 +38,9 @@ export async function findTicket(ref: string | number, tx?: Tx): Promise<Ticket 
   if (!condition) return null;
   const query = Prisma.sql`SELECT ${TICKET_COLUMNS} FROM tickets t WHERE ${condition}`;
   // Named per form of reference (its text is fixed per form): planned once per connection (decision 220).
-  const rows = tx ? await tx.$queryRaw<Ticket[]>(query) : await sql<Ticket>(query.text, query.values, `ticket_by_${parseTicketRef(ref).kind}`);
+  const rows = tx
+    ? await tx.$queryRaw<Ticket[]>(query)
+    : await sql<Ticket>(query.text, query.values, `ticket_by_${parseTicketRef(ref).kind}`);
   return rows[0] ?? null;
 }
 
@@ -47,4 +49,3 @@ export async function getTicketOrThrow(ref: string | number, message = TICKET_NO
   if (!row) throw new AppError("not_found", message);
   return row;
 }
-

@@ -56,7 +56,11 @@ function ticketFields(payments: string) {
  */
 export function ticketColumns(options: { payments?: string } = {}): Prisma.Sql {
   const fields = ticketFields(options.payments ?? "payments");
-  return Prisma.raw(Object.entries(fields).map(([name, expression]) => `${expression} AS "${name}"`).join(",\n  "));
+  return Prisma.raw(
+    Object.entries(fields)
+      .map(([name, expression]) => `${expression} AS "${name}"`)
+      .join(",\n  "),
+  );
 }
 
 /** The usual SELECT list: payments read from their table. */

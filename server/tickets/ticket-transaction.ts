@@ -44,12 +44,17 @@ export async function ticketTransaction<T>(
 ): Promise<T> {
   try {
     if (options?.job) return await jobTransaction(options.job, fn);
-    return await db().$transaction((tx) => fn(tx, async () => {}), { maxWait: 60_000, timeout: options?.timeoutMs ?? 60_000 });
+    return await db().$transaction((tx) => fn(tx, async () => {}), {
+      maxWait: 60_000,
+      timeout: options?.timeoutMs ?? 60_000,
+    });
   } catch (error) {
     if (error instanceof AppError) throw error;
     // A GCash reference claimed twice is the registration's to explain (runRegistration).
     if (isUniqueViolation(error) && !violatesConstraint(error, GCASH_REFERENCE_INDEX)) {
-      throw new AppError("conflict", "That ticket number was taken at the same moment. Please try again.", { cause: error });
+      throw new AppError("conflict", "That ticket number was taken at the same moment. Please try again.", {
+        cause: error,
+      });
     }
     throw error;
   }

@@ -36,7 +36,8 @@ async function update(options: { ref: string; payload: EditTicketPayload; princi
   const payer = { name: payload.buyer_name, phone: payload.phone_number ?? null };
   const choice = {
     paymentMethod: payload.payment_method,
-    paymentReference: (payload.payment_method === "gcash" ? payload.gcash_reference : payload.payment_reference) ?? undefined,
+    paymentReference:
+      (payload.payment_method === "gcash" ? payload.gcash_reference : payload.payment_reference) ?? undefined,
     confirmReference: payload.confirmReference,
   };
   // The payment is planned (and a repeated bank reference confirmed) before anything is written.
@@ -71,8 +72,19 @@ async function update(options: { ref: string; payload: EditTicketPayload; princi
         if (!edited) return null;
         const id = Prisma.sql`t.id = ${edited.id}::uuid`;
         if (payment) {
-          const buyer = { buyerName: payload.buyer_name, phoneNumber: payload.phone_number ?? null, email: payload.email, address: payload.address };
-          const statement = registrationStatement({ rows: saleRowsWhere(id, buyer, { status: null }), payments: [payment.plan], principal, source: "edit", audit: payment.audit });
+          const buyer = {
+            buyerName: payload.buyer_name,
+            phoneNumber: payload.phone_number ?? null,
+            email: payload.email,
+            address: payload.address,
+          };
+          const statement = registrationStatement({
+            rows: saleRowsWhere(id, buyer, { status: null }),
+            payments: [payment.plan],
+            principal,
+            source: "edit",
+            audit: payment.audit,
+          });
           await tx.$queryRaw(statement);
         }
         const [ticket] = await tx.$queryRaw<Ticket[]>`SELECT ${TICKET_COLUMNS} FROM tickets t WHERE ${id}`;

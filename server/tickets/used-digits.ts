@@ -10,5 +10,8 @@ export async function listUsedDigits(options: { principal: Principal }) {
     SELECT min(n)::int AS start, max(n)::int AS "end"
     FROM (SELECT ticket_number AS n, ticket_number - row_number() OVER (ORDER BY ticket_number) AS island FROM tickets) s
     GROUP BY island ORDER BY 1`;
-  return { count: rows.reduce((sum, r) => sum + r.end - r.start + 1, 0), ranges: rows.map((r) => [r.start, r.end] as [number, number]) };
+  return {
+    count: rows.reduce((sum, r) => sum + r.end - r.start + 1, 0),
+    ranges: rows.map((r) => [r.start, r.end] as [number, number]),
+  };
 }

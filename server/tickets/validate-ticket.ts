@@ -12,7 +12,13 @@ export async function validateTicket(input: { controlNumber?: string; number?: s
   const given = (input.controlNumber ?? input.number)!;
   const ref = parseTicketRef(given);
   if (ref.kind === "invalid") {
-    return { valid: false, exists: false, available: false, registered: false, message: "Not a valid control number or 5-digit ticket number" };
+    return {
+      valid: false,
+      exists: false,
+      available: false,
+      registered: false,
+      message: "Not a valid control number or 5-digit ticket number",
+    };
   }
   const ticket = await findTicket(given);
   if (ticket) {
@@ -50,6 +56,11 @@ export async function validateTicket(input: { controlNumber?: string; number?: s
     available: withinLimit,
     registered: false,
     last_5_digits: number === null ? null : formatTicketNumber(number),
-    message: number === null ? "Ticket not found" : withinLimit ? "Ticket number is free" : `Above the maximum ticket limit (${limit})`,
+    message:
+      number === null
+        ? "Ticket not found"
+        : withinLimit
+          ? "Ticket number is free"
+          : `Above the maximum ticket limit (${limit})`,
   };
 }

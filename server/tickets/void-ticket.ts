@@ -59,7 +59,10 @@ export async function voidTicket(options: { ref: string; payload: VoidTicketPayl
   if (row) return row;
   const existing = await findTicket(options.ref);
   if (!existing) throw new AppError("not_found", TICKET_NOT_FOUND);
-  throw new AppError("conflict", `Ticket ${existing.control_number} is already void: ${voidReasonLabel(existing.void_reason)}`);
+  throw new AppError(
+    "conflict",
+    `Ticket ${existing.control_number} is already void: ${voidReasonLabel(existing.void_reason)}`,
+  );
 }
 
 /**

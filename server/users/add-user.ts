@@ -12,14 +12,27 @@ function isUniqueViolation(error: unknown) {
 }
 
 /** Adds an email to the allow-list (stored lower-cased); a duplicate is a 409. */
-export async function addUser(options: { email: string; displayName: string; isAdmin: boolean; actor: AuditActor | null }) {
+export async function addUser(options: {
+  email: string;
+  displayName: string;
+  isAdmin: boolean;
+  actor: AuditActor | null;
+}) {
   const email = normalizeEmail(options.email);
   try {
     return await db().$transaction(async (tx) => {
       await requireActiveAdminActor(tx, options.actor);
       if (await tx.user.findUnique({ where: { email }, select: { id: true } })) throw conflict(EMAIL_EXISTS_MESSAGE);
-      const user = await tx.user.create({ data: { email, displayName: options.displayName.trim(), isAdmin: options.isAdmin } });
-      await writeAudit(tx, { actor: options.actor, action: "user.create", entityType: "user", entityId: user.id, after: auditSnapshot(user) });
+      const user = await tx.user.create({
+        data: { email, displayName: options.displayName.trim(), isAdmin: options.isAdmin },
+      });
+      await writeAudit(tx, {
+        actor: options.actor,
+        action: "user.create",
+        entityType: "user",
+        entityId: user.id,
+        after: auditSnapshot(user),
+      });
       return user;
     });
   } catch (error) {

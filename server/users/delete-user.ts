@@ -18,9 +18,18 @@ export async function deleteUser(options: { email: string; actor: AuditActor | n
         OR EXISTS (SELECT 1 FROM remittances WHERE seller_id = ${target.id}::uuid OR received_by_id = ${target.id}::uuid)
         OR EXISTS (SELECT 1 FROM remittance_adjustments WHERE seller_id = ${target.id}::uuid OR created_by_id = ${target.id}::uuid)
         OR EXISTS (SELECT 1 FROM tickets WHERE registered_by_id = ${target.id}::uuid) AS held`;
-    if (records?.held) throw conflict(`${target.email} has seller records (stubs, sales or remittances): disable the account instead of deleting it`);
+    if (records?.held)
+      throw conflict(
+        `${target.email} has seller records (stubs, sales or remittances): disable the account instead of deleting it`,
+      );
     await tx.user.delete({ where: { id: target.id } });
-    await writeAudit(tx, { actor: options.actor, action: "user.delete", entityType: "user", entityId: target.id, before: auditSnapshot(target) });
+    await writeAudit(tx, {
+      actor: options.actor,
+      action: "user.delete",
+      entityType: "user",
+      entityId: target.id,
+      before: auditSnapshot(target),
+    });
     return target;
   });
 }

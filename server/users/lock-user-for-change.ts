@@ -22,7 +22,10 @@ export interface LockedTarget {
  * admin can never be removed. When the actor is a person (id set), they must still be an
  * enabled admin once the locks are held.
  */
-export async function lockUserForChange(tx: Tx, options: { email: string; actor: AuditActor | null }): Promise<LockedTarget> {
+export async function lockUserForChange(
+  tx: Tx,
+  options: { email: string; actor: AuditActor | null },
+): Promise<LockedTarget> {
   const admins = await tx.$queryRaw<{ id: string }[]>`
     SELECT id::text AS id FROM users WHERE is_admin AND NOT is_disabled ORDER BY id FOR UPDATE`;
   const adminIds = new Set(admins.map((a) => a.id));

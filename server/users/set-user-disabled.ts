@@ -14,10 +14,14 @@ export async function setUserDisabled(options: { email: string; disabled: boolea
     const { target, isSelf, isActiveAdmin, otherActiveAdmins } = await lockUserForChange(tx, options);
     if (target.isDisabled === options.disabled) return target;
     if (options.disabled && isSelf) throw conflict("You cannot disable your own account");
-    if (options.disabled && isActiveAdmin && otherActiveAdmins === 0) throw conflict("Cannot disable the last active administrator");
+    if (options.disabled && isActiveAdmin && otherActiveAdmins === 0)
+      throw conflict("Cannot disable the last active administrator");
     const updated = await tx.user.update({ where: { id: target.id }, data: { isDisabled: options.disabled } });
     if (options.disabled) {
-      await tx.authSession.updateMany({ where: { userId: target.id, revokedAt: null }, data: { revokedAt: new Date() } });
+      await tx.authSession.updateMany({
+        where: { userId: target.id, revokedAt: null },
+        data: { revokedAt: new Date() },
+      });
     }
     await writeAudit(tx, {
       actor: options.actor,

@@ -15,13 +15,28 @@ export const authRoutes: AuthzRow[] = [
   { method: "POST", route: "/api/auth/check-admin", body: {}, access: "user" },
   { method: "GET", route: "/api/auth/profile", access: "user" },
   // Someone else's profile is admin-only (one's own is open to every user: see auth-api tests).
-  { method: "GET", route: "/api/auth/profile/[email]", path: `/api/auth/profile/${encodeURIComponent(GHOST)}`, access: "admin" },
+  {
+    method: "GET",
+    route: "/api/auth/profile/[email]",
+    path: `/api/auth/profile/${encodeURIComponent(GHOST)}`,
+    access: "admin",
+  },
   { method: "POST", route: "/api/auth/sign-out", access: "user" },
   // One's own sessions (issue 25 item 12); ending one that is not the caller's is 404, never another's.
   { method: "GET", route: "/api/auth/sessions", access: "user" },
-  { method: "DELETE", route: "/api/auth/sessions/[id]", path: "/api/auth/sessions/00000000-0000-4000-8000-000000000000", access: "user" },
+  {
+    method: "DELETE",
+    route: "/api/auth/sessions/[id]",
+    path: "/api/auth/sessions/00000000-0000-4000-8000-000000000000",
+    access: "user",
+  },
   { method: "GET", route: "/api/auth/users", access: "admin" },
-  { method: "POST", route: "/api/auth/add-user", body: { email: "matrix-added@example.com", displayName: "Matrix", isAdmin: false }, access: "admin" },
+  {
+    method: "POST",
+    route: "/api/auth/add-user",
+    body: { email: "matrix-added@example.com", displayName: "Matrix", isAdmin: false },
+    access: "admin",
+  },
   { method: "PUT", route: "/api/auth/update-user-role", body: { email: GHOST, isAdmin: true }, access: "admin" },
   { method: "PUT", route: "/api/auth/disable-user", body: { email: GHOST }, access: "admin" },
   { method: "DELETE", route: "/api/auth/delete-user", body: { email: GHOST }, access: "admin" },

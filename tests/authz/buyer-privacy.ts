@@ -23,6 +23,18 @@ const REGISTERED = { admin: true, creator: false, registrar: true, other: false 
 export const buyerPrivacyRows: PrivacyRow[] = [
   { route: "/api/tickets/[id]", path: "/api/tickets/{n}", pick: "ticket", ticket: "generated", sees: GENERATED },
   { route: "/api/tickets/[id]", path: "/api/tickets/{n}", pick: "ticket", ticket: "registered", sees: REGISTERED },
-  { route: "/api/tickets/search/[term]", path: "/api/tickets/search/{n}", pick: "ticket", ticket: "generated", sees: GENERATED },
-  { route: "/api/tickets/search/[term]", path: "/api/tickets/search/{n}", pick: "ticket", ticket: "registered", sees: REGISTERED },
+  {
+    route: "/api/tickets/search/[term]",
+    path: "/api/tickets/search/{n}",
+    pick: "ticket",
+    ticket: "generated",
+    sees: GENERATED,
+  },
+  {
+    route: "/api/tickets/search/[term]",
+    path: "/api/tickets/search/{n}",
+    pick: "ticket",
+    ticket: "registered",
+    sees: REGISTERED,
+  },
 ];

@@ -12,5 +12,10 @@ export const stubRoutes: AuthzRow[] = [
     body: { reason: "Stub lost" },
     access: "admin",
   },
-  { method: "GET", route: "/api/public/verify/[token]", path: "/api/public/verify/0004211AAAAAAAAAAAAAAAAAAAAAAAAAA", access: "public" },
+  {
+    method: "GET",
+    route: "/api/public/verify/[token]",
+    path: "/api/public/verify/0004211AAAAAAAAAAAAAAAAAAAAAAAAAA",
+    access: "public",
+  },
 ];

@@ -9,7 +9,10 @@ import type { AuditEntry } from "@/lib/schemas/audit";
 import { expectNoStructuralA11yViolations } from "./axe";
 import { renderScreen, SERVER_ERROR, stubApi } from "./render";
 
-const FILTERS = [/^\/api\/audit\/filters$/, { json: { success: true, actions: ["ticket.void"], actors: ["admin@example.com"] } }] as const;
+const FILTERS = [
+  /^\/api\/audit\/filters$/,
+  { json: { success: true, actions: ["ticket.void"], actors: ["admin@example.com"] } },
+] as const;
 const SETTINGS = [/^\/api\/settings$/, { json: { success: true, settings: { timezone: "Asia/Manila" } } }] as const;
 const page = (entries: unknown[], total: number, pageNo = 1, totalPages = 1) => ({
   json: { success: true, entries, total, page: pageNo, pageSize: 50, totalPages, timezone: "Asia/Manila" },
@@ -36,7 +39,8 @@ describe("Activity Log tab", () => {
     expect(status.getAttribute("aria-busy")).toBe("true");
     const skeletons = document.querySelectorAll("[data-slot=skeleton]");
     expect(skeletons.length).toBeGreaterThan(0);
-    for (const skeleton of skeletons) expect(skeleton.closest("[role=status][aria-label]"), "a skeleton outside a named status").not.toBeNull();
+    for (const skeleton of skeletons)
+      expect(skeleton.closest("[role=status][aria-label]"), "a skeleton outside a named status").not.toBeNull();
     expect(screen.queryByRole("table")).toBeNull();
     expect(screen.queryByText("No activity found")).toBeNull();
     await expectNoStructuralA11yViolations(document.body, "the activity log, loading");
@@ -71,7 +75,11 @@ describe("Activity Log tab", () => {
   });
 
   it("the pager: Previous disabled on the first page, Next on the last", async () => {
-    stubApi([[/^\/api\/audit\?/, (url) => page([ENTRY], 60, Number(url.searchParams.get("page") ?? 1), 2)], [...FILTERS], [...SETTINGS]]);
+    stubApi([
+      [/^\/api\/audit\?/, (url) => page([ENTRY], 60, Number(url.searchParams.get("page") ?? 1), 2)],
+      [...FILTERS],
+      [...SETTINGS],
+    ]);
     renderScreen(<ActivityLogTab />);
     const previous = await screen.findByRole("button", { name: "Previous" });
     const next = screen.getByRole("button", { name: "Next" });

@@ -11,7 +11,9 @@ describe("expectNoStructuralA11yViolations", () => {
         <button type="button" />
       </main>,
     );
-    await expect(expectNoStructuralA11yViolations(container, "a nameless button")).rejects.toThrow(/button-name \(critical\)/);
+    await expect(expectNoStructuralA11yViolations(container, "a nameless button")).rejects.toThrow(
+      /button-name \(critical\)/,
+    );
   });
 
   it("fails on a moderate violation, not only serious and critical ones", async () => {
@@ -23,7 +25,9 @@ describe("expectNoStructuralA11yViolations", () => {
         </ul>
       </main>,
     );
-    await expect(expectNoStructuralA11yViolations(container, "a list holding a div")).rejects.toThrow(/\blist \((serious|moderate)\)/);
+    await expect(expectNoStructuralA11yViolations(container, "a list holding a div")).rejects.toThrow(
+      /\blist \((serious|moderate)\)/,
+    );
   });
 
   it("passes markup with nothing wrong", async () => {

@@ -5,7 +5,14 @@ import { act } from "@testing-library/react";
 import axe, { type AxeResults } from "axe-core";
 
 /** WCAG 2.2 A/AA, as e2e/a11y.ts asks, less the rules that measure boxes and colours. */
-const LAYOUT_RULES = ["color-contrast", "color-contrast-enhanced", "target-size", "link-in-text-block", "scrollable-region-focusable", "region"];
+const LAYOUT_RULES = [
+  "color-contrast",
+  "color-contrast-enhanced",
+  "target-size",
+  "link-in-text-block",
+  "scrollable-region-focusable",
+  "region",
+];
 
 export async function expectNoStructuralA11yViolations(container: Element, label: string) {
   // Inside act: answers that arrive while axe walks the tree (a filter list) update the screen as React expects.
@@ -18,6 +25,13 @@ export async function expectNoStructuralA11yViolations(container: Element, label
     });
   });
   const violations = results!.violations;
-  const found = violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join(" | ")}`);
-  if (found.length) throw new Error(`axe violations without layout (WCAG 2.2 AA, every impact) in ${label}:\n${found.join("\n")}`);
+  const found = violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 5)
+        .join(" | ")}`,
+  );
+  if (found.length)
+    throw new Error(`axe violations without layout (WCAG 2.2 AA, every impact) in ${label}:\n${found.join("\n")}`);
 }

@@ -11,7 +11,10 @@ import { makeQueryClient } from "@/components/providers";
 export type StubAnswer = { status?: number; json: unknown } | "hold";
 
 /** What the app's route handlers answer for an unexpected failure (server/http/api-route.ts). */
-export const SERVER_ERROR = { status: 500, json: { success: false, code: "internal", message: "Internal server error (request component)" } } as const;
+export const SERVER_ERROR = {
+  status: 500,
+  json: { success: false, code: "internal", message: "Internal server error (request component)" },
+} as const;
 
 /**
  * Answers `fetch("/api/...")` by the first route whose pattern matches the path and query (e.g.
@@ -22,19 +25,33 @@ export function stubApi(routes: [RegExp, StubAnswer | ((url: URL) => StubAnswer)
   const seen: string[] = [];
   const unknown: string[] = [];
   vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(typeof input === "string" ? input : input instanceof URL ? input.href : input.url, "http://127.0.0.1");
+    const url = new URL(
+      typeof input === "string" ? input : input instanceof URL ? input.href : input.url,
+      "http://127.0.0.1",
+    );
     const path = `${url.pathname}${url.search}`;
     seen.push(`${init?.method ?? "GET"} ${path}`);
     const route = routes.find(([pattern]) => pattern.test(path));
     if (!route) {
       unknown.push(path);
-      return Promise.resolve(new Response(JSON.stringify({ success: false, code: "not_found", message: `no stub for ${path}` }), { status: 404 }));
+      return Promise.resolve(
+        new Response(JSON.stringify({ success: false, code: "not_found", message: `no stub for ${path}` }), {
+          status: 404,
+        }),
+      );
     }
     const answer = typeof route[1] === "function" ? route[1](url) : route[1];
     if (answer === "hold") {
-      return new Promise<Response>((_, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal!.reason)));
+      return new Promise<Response>((_, reject) =>
+        init?.signal?.addEventListener("abort", () => reject(init.signal!.reason)),
+      );
     }
-    return Promise.resolve(new Response(JSON.stringify(answer.json), { status: answer.status ?? 200, headers: { "Content-Type": "application/json" } }));
+    return Promise.resolve(
+      new Response(JSON.stringify(answer.json), {
+        status: answer.status ?? 200,
+        headers: { "Content-Type": "application/json" },
+      }),
+    );
   });
   return { seen, unknown };
 }

@@ -15,7 +15,13 @@ const statValue = (title: string) => within(screen.getByRole("group", { name: ti
 
 describe("Analytics without figures", () => {
   it("the error toast, zeros, 'No payment data available' and a failed export", async () => {
-    stubApi([[/^\/api\/dashboard\/analytics\/historical\?/, { status: 503, json: { success: false, code: "unavailable", message: "down" } }], [...SETTINGS]]);
+    stubApi([
+      [
+        /^\/api\/dashboard\/analytics\/historical\?/,
+        { status: 503, json: { success: false, code: "unavailable", message: "down" } },
+      ],
+      [...SETTINGS],
+    ]);
     renderScreen(
       <>
         <AnalyticsScreen />
@@ -23,7 +29,13 @@ describe("Analytics without figures", () => {
       </>,
       { url: "/dashboard/analytics" },
     );
-    expect(await screen.findByText("Failed to load analytics data. Please check if the server is running.", {}, { timeout: 5_000 })).toBeTruthy();
+    expect(
+      await screen.findByText(
+        "Failed to load analytics data. Please check if the server is running.",
+        {},
+        { timeout: 5_000 },
+      ),
+    ).toBeTruthy();
     expect(statValue("Total Revenue").textContent).toBe("₱0.00");
     expect(statValue("Active Users").textContent).toBe("0");
     expect(screen.getByText("No payment data available")).toBeTruthy();
@@ -35,7 +47,16 @@ describe("Analytics without figures", () => {
 describe("User Sales", () => {
   it("with no sellers: 'No user data available'", async () => {
     stubApi([
-      [/^\/api\/dashboard\/admin\/user-progress$/, { json: { success: true, overview: { totalRevenue: 0, totalTicketsGenerated: 0, totalRegistered: 0, activeUsers: 0 }, userProgress: [] } }],
+      [
+        /^\/api\/dashboard\/admin\/user-progress$/,
+        {
+          json: {
+            success: true,
+            overview: { totalRevenue: 0, totalTicketsGenerated: 0, totalRegistered: 0, activeUsers: 0 },
+            userProgress: [],
+          },
+        },
+      ],
       [...SETTINGS],
     ]);
     renderScreen(<UserSalesScreen />, { url: "/dashboard/admin" });
@@ -43,7 +64,13 @@ describe("User Sales", () => {
   });
 
   it("a failed load: the error toast, zeros and 'No user data available'", async () => {
-    stubApi([[/^\/api\/dashboard\/admin\/user-progress$/, { status: 500, json: { success: false, code: "internal", message: "x" } }], [...SETTINGS]]);
+    stubApi([
+      [
+        /^\/api\/dashboard\/admin\/user-progress$/,
+        { status: 500, json: { success: false, code: "internal", message: "x" } },
+      ],
+      [...SETTINGS],
+    ]);
     renderScreen(
       <>
         <UserSalesScreen />

@@ -28,7 +28,9 @@ const server = http.createServer(async (req, res) => {
     const hasBody = req.method !== "GET" && req.method !== "HEAD";
     const request = new NextRequest(url, {
       method: req.method,
-      headers: Object.entries(req.headers).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x]) : v === undefined ? [] : [[k, v]])) as [string, string][],
+      headers: Object.entries(req.headers).flatMap(([k, v]) =>
+        Array.isArray(v) ? v.map((x) => [k, x]) : v === undefined ? [] : [[k, v]],
+      ) as [string, string][],
       body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
       duplex: "half",
     } as ConstructorParameters<typeof NextRequest>[1]);

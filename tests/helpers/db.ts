@@ -29,7 +29,12 @@ export async function resetDb() {
       );
     }
     for (const s of baseline.sequences) {
-      await tx.$executeRawUnsafe(`SELECT setval($1::regclass, $2::bigint, $3::boolean)`, quoted(s.name), s.lastValue, s.isCalled);
+      await tx.$executeRawUnsafe(
+        `SELECT setval($1::regclass, $2::bigint, $3::boolean)`,
+        quoted(s.name),
+        s.lastValue,
+        s.isCalled,
+      );
     }
   });
 }

@@ -20,7 +20,9 @@ export { uploadStatement } from "@/tests/helpers/statement-upload";
 
 let counter = 0;
 
-export async function createUser(overrides: { email?: string; isAdmin?: boolean; isDisabled?: boolean; displayName?: string } = {}) {
+export async function createUser(
+  overrides: { email?: string; isAdmin?: boolean; isDisabled?: boolean; displayName?: string } = {},
+) {
   counter += 1;
   return db().user.create({
     data: {
@@ -62,7 +64,12 @@ export function freshAdminAndStaff() {
 type Caller = { token: string };
 
 /** Unsold tickets numbered from..to, made the way an administrator makes them (Custom Range). */
-export async function createTickets(admin: Caller, from: number, to: number, options: { userId?: string } = {}): Promise<Ticket[]> {
+export async function createTickets(
+  admin: Caller,
+  from: number,
+  to: number,
+  options: { userId?: string } = {},
+): Promise<Ticket[]> {
   const res = await callRoute(customRangeRoute, {
     method: "POST",
     path: "/api/tickets/admin/generate-custom-range",
@@ -77,31 +84,64 @@ export async function createTickets(admin: Caller, from: number, to: number, opt
 export async function sellTicket(
   seller: Caller,
   ref: string,
-  options: { method?: "cash" | "gcash" | "bank_transfer"; reference?: string; buyerName?: string; phoneNumber?: string } = {},
+  options: {
+    method?: "cash" | "gcash" | "bank_transfer";
+    reference?: string;
+    buyerName?: string;
+    phoneNumber?: string;
+  } = {},
 ): Promise<Ticket> {
   const method = options.method ?? "cash";
   const body = {
     buyerName: options.buyerName ?? "Maria Clara",
     phoneNumber: options.phoneNumber ?? "09171234567",
     paymentMethod: method,
-    ...(method === "cash" ? {} : { paymentReference: options.reference ?? `${method === "gcash" ? "" : "BDO-"}${1000000000000 + ++counter}` }),
+    ...(method === "cash"
+      ? {}
+      : { paymentReference: options.reference ?? `${method === "gcash" ? "" : "BDO-"}${1000000000000 + ++counter}` }),
   };
-  const res = await callRoute(registerRoute, { method: "PUT", path: `/api/tickets/register/${encodeURIComponent(ref)}`, params: { controlNumber: ref }, body, token: seller.token });
+  const res = await callRoute(registerRoute, {
+    method: "PUT",
+    path: `/api/tickets/register/${encodeURIComponent(ref)}`,
+    params: { controlNumber: ref },
+    body,
+    token: seller.token,
+  });
   expect(res.status, JSON.stringify(res.json)).toBe(200);
   return res.json.ticket;
 }
 
 /** A ticket voided by an administrator (decision 051). */
-export async function voidTicket(admin: Caller, id: string, options: { reason?: string; note?: string } = {}): Promise<Ticket> {
-  const res = await callRoute(voidRoute, { method: "POST", path: `/api/tickets/${id}/void`, params: { id }, body: { reason: options.reason ?? "lost_stub", note: options.note }, token: admin.token });
+export async function voidTicket(
+  admin: Caller,
+  id: string,
+  options: { reason?: string; note?: string } = {},
+): Promise<Ticket> {
+  const res = await callRoute(voidRoute, {
+    method: "POST",
+    path: `/api/tickets/${id}/void`,
+    params: { id },
+    body: { reason: options.reason ?? "lost_stub", note: options.note },
+    token: admin.token,
+  });
   expect(res.status, JSON.stringify(res.json)).toBe(200);
   return res.json.ticket;
 }
 
 /** A signed-in seller holding the stubs from..to (Remittances' Allocate). */
-export async function createSellerWithAllocation(admin: Caller, range: { from: number; to: number }, user: Parameters<typeof createUser>[0] = {}) {
+export async function createSellerWithAllocation(
+  admin: Caller,
+  range: { from: number; to: number },
+  user: Parameters<typeof createUser>[0] = {},
+) {
   const seller = await createSignedInUser(user);
-  const res = await callRoute(allocationsRoute, { method: "POST", path: `/api/sellers/${seller.user.id}/allocations`, params: { id: seller.user.id }, body: range, token: admin.token });
+  const res = await callRoute(allocationsRoute, {
+    method: "POST",
+    path: `/api/sellers/${seller.user.id}/allocations`,
+    params: { id: seller.user.id },
+    body: range,
+    token: admin.token,
+  });
   expect(res.status, JSON.stringify(res.json)).toBe(201);
   return { ...seller, allocation: res.json.allocation };
 }

@@ -23,7 +23,12 @@ export async function callRoute<T = any>(handler: Handler, options: CallOptions 
   const req = new NextRequest(new URL(options.path ?? "/api/test", TEST_ORIGIN), {
     method: options.method ?? "GET",
     headers,
-    body: options.body === undefined ? undefined : typeof options.body === "string" ? options.body : JSON.stringify(options.body),
+    body:
+      options.body === undefined
+        ? undefined
+        : typeof options.body === "string"
+          ? options.body
+          : JSON.stringify(options.body),
   });
   const res = await handler(req, { params: Promise.resolve(options.params ?? {}) });
   const text = await res.text();

@@ -102,7 +102,9 @@ function decodeBody(headers: Record<string, string>, body: string): string {
 /** An RFC 2047 encoded-word subject (=?UTF-8?Q?...?= or ?B?) as text. */
 function decodeSubject(value: string): string {
   return value.replace(/=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi, (_m, kind: string, text: string) =>
-    kind.toUpperCase() === "B" ? Buffer.from(text, "base64").toString("utf8") : decodeQuotedPrintable(text.replace(/_/g, " ")),
+    kind.toUpperCase() === "B"
+      ? Buffer.from(text, "base64").toString("utf8")
+      : decodeQuotedPrintable(text.replace(/_/g, " ")),
   );
 }
 

@@ -40,7 +40,18 @@ export async function startLocalIssuer(): Promise<LocalIssuer> {
         expiresIn: options.expiresIn,
         scopesOrTransform: (_header, payload) => {
           // A fresh jti, as Google's tokens carry: two tokens of one second are not the same token.
-          Object.assign(payload, { jti: randomUUID(), aud: WEB_CLIENT_ID, sub: "google-sub-1", email_verified: true, name: "Google Name", picture: "https://example.com/p.png" }, claims);
+          Object.assign(
+            payload,
+            {
+              jti: randomUUID(),
+              aud: WEB_CLIENT_ID,
+              sub: "google-sub-1",
+              email_verified: true,
+              name: "Google Name",
+              picture: "https://example.com/p.png",
+            },
+            claims,
+          );
         },
       }),
     async stop() {

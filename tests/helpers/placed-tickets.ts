@@ -49,7 +49,9 @@ const SOLD = "t.registered_at IS NOT NULL AND t.voided_at IS NULL";
  * timezone: the rollups must always equal this.
  */
 export async function rawAggregates() {
-  const daily = await db().$queryRawUnsafe<{ day: string; method: string; generated: number; generated_registered: number; sold: number; revenue: string }[]>(`
+  const daily = await db().$queryRawUnsafe<
+    { day: string; method: string; generated: number; generated_registered: number; sold: number; revenue: string }[]
+  >(`
     WITH z AS (SELECT raffle_timezone() AS tz), c AS (
       SELECT (t.created_at AT TIME ZONE z.tz)::date AS day, lower(t.payment_method) AS method, 1 AS g,
              (t.registered_at IS NOT NULL)::int AS gr, 0 AS s, 0::numeric AS v
@@ -66,7 +68,9 @@ export async function rawAggregates() {
     SELECT to_char((created_at AT TIME ZONE z.tz)::date, 'YYYY-MM-DD') AS day, extract(hour FROM created_at AT TIME ZONE z.tz)::int AS hour,
            count(*)::int AS generated
     FROM tickets, z GROUP BY 1, 2 ORDER BY 1, 2`;
-  const creators = await db().$queryRawUnsafe<{ creator: string; tickets: number; registered: number; revenue: string }[]>(`
+  const creators = await db().$queryRawUnsafe<
+    { creator: string; tickets: number; registered: number; revenue: string }[]
+  >(`
     SELECT coalesce(t.creator_email, '') AS creator, count(*)::int AS tickets, count(t.registered_at)::int AS registered,
            coalesce(sum(t.amount) FILTER (WHERE ${SOLD}), 0)::numeric(14,2)::text AS revenue
     FROM tickets t GROUP BY 1 ORDER BY 1`);
@@ -74,7 +78,9 @@ export async function rawAggregates() {
     SELECT coalesce(t.registered_by_id::text, '') AS seller, count(*)::int AS sold, sum(t.amount)::numeric(14,2)::text AS amount,
            coalesce(sum(t.amount) FILTER (WHERE lower(t.payment_method) = 'cash'), 0)::numeric(14,2)::text AS cash
     FROM tickets t WHERE ${SOLD} GROUP BY 1 ORDER BY 1`);
-  const [counters] = await db().$queryRawUnsafe<{ total: number; registered: number; sold: number; voided: number; revenue: string }[]>(`
+  const [counters] = await db().$queryRawUnsafe<
+    { total: number; registered: number; sold: number; voided: number; revenue: string }[]
+  >(`
     SELECT count(*)::int AS total, count(t.registered_at)::int AS registered, count(*) FILTER (WHERE ${SOLD})::int AS sold,
            count(t.voided_at)::int AS voided, coalesce(sum(t.amount) FILTER (WHERE ${SOLD}), 0)::numeric(14,2)::text AS revenue
     FROM tickets t`);
@@ -83,7 +89,9 @@ export async function rawAggregates() {
 
 /** The rollups, summed over their slots, in the same shape as rawAggregates(). */
 export async function rollupAggregates() {
-  const daily = await db().$queryRaw<{ day: string; method: string; generated: number; generated_registered: number; sold: number; revenue: string }[]>`
+  const daily = await db().$queryRaw<
+    { day: string; method: string; generated: number; generated_registered: number; sold: number; revenue: string }[]
+  >`
     SELECT to_char(day, 'YYYY-MM-DD') AS day, method, sum(generated)::int AS generated, sum(generated_registered)::int AS generated_registered,
            sum(sold)::int AS sold, sum(revenue)::numeric(14,2)::text AS revenue
     FROM ticket_daily_stats GROUP BY day, method
@@ -101,7 +109,9 @@ export async function rollupAggregates() {
     FROM ticket_seller_stats GROUP BY seller
     HAVING sum(sold) <> 0 OR sum(amount) <> 0 OR sum(cash_amount) <> 0
     ORDER BY seller`;
-  const [counters] = await db().$queryRaw<{ total: number; registered: number; sold: number; voided: number; revenue: string }[]>`
+  const [counters] = await db().$queryRaw<
+    { total: number; registered: number; sold: number; voided: number; revenue: string }[]
+  >`
     SELECT coalesce(sum(total), 0)::int AS total, coalesce(sum(registered), 0)::int AS registered, coalesce(sum(sold), 0)::int AS sold,
            coalesce(sum(voided), 0)::int AS voided, coalesce(sum(revenue), 0)::numeric(14,2)::text AS revenue
     FROM ticket_counters`;

@@ -29,7 +29,13 @@ export function gcashStatementPdf(options: {
     size: "A4",
     layout: "landscape",
     margin: 30,
-    ...(options.password ? { userPassword: options.password, ownerPassword: `${options.password}-owner`, pdfVersion: options.pdfVersion ?? ("1.7" as const) } : {}),
+    ...(options.password
+      ? {
+          userPassword: options.password,
+          ownerPassword: `${options.password}-owner`,
+          pdfVersion: options.pdfVersion ?? ("1.7" as const),
+        }
+      : {}),
   });
   const chunks: Buffer[] = [];
   doc.on("data", (c: Buffer) => chunks.push(c));
@@ -78,7 +84,10 @@ export function gcashStatementPdf(options: {
 }
 
 /** n credit rows, one a minute from `start`, references 13 digits from `firstReference`. */
-export function manyGcashRows(n: number, options: { start?: string; firstReference?: bigint; amount?: string } = {}): GcashRow[] {
+export function manyGcashRows(
+  n: number,
+  options: { start?: string; firstReference?: bigint; amount?: string } = {},
+): GcashRow[] {
   const start = Date.parse(`${options.start ?? "2026-11-01"}T00:00:00Z`);
   const first = options.firstReference ?? 1_001_000_000_000n;
   return Array.from({ length: n }, (_, i) => ({
@@ -119,14 +128,24 @@ export const BANK_LAYOUTS = {
     file: (lines: BankCredit[]) =>
       csv([
         ["Posting Date", "Details", "Ref", "Debit", "Credit", "Running Balance"],
-        ...lines.map((l) => [mdy(l.date), l.description, l.reference, l.debit ? l.amount : "", l.debit ? "" : l.amount, "10,000.00"]),
+        ...lines.map((l) => [
+          mdy(l.date),
+          l.description,
+          l.reference,
+          l.debit ? l.amount : "",
+          l.debit ? "" : l.amount,
+          "10,000.00",
+        ]),
       ]),
   },
   /** BPI-like: one signed Amount column, ISO date and time. */
   bpi: {
     mapping: { date: "Transaction Date", description: "Description", reference: "Reference No", amount: "Amount" },
     file: (lines: BankCredit[]) =>
-      csv([["Transaction Date", "Description", "Reference No", "Amount", "Balance"], ...lines.map((l) => [l.date, l.description, l.reference, `${l.debit ? "-" : ""}${l.amount}`, "9,999.00"])]),
+      csv([
+        ["Transaction Date", "Description", "Reference No", "Amount", "Balance"],
+        ...lines.map((l) => [l.date, l.description, l.reference, `${l.debit ? "-" : ""}${l.amount}`, "9,999.00"]),
+      ]),
   },
   /** Metrobank-like: a title line first? No: columns in another order, ISO dates, ₱ signs. */
   metrobank: {
@@ -134,7 +153,13 @@ export const BANK_LAYOUTS = {
     file: (lines: BankCredit[]) =>
       csv([
         ["Trace No.", "Date", "Withdrawal", "Deposit", "Remarks"],
-        ...lines.map((l) => [l.reference, l.date.slice(0, 10), l.debit ? `₱${l.amount}` : "", l.debit ? "" : `₱${l.amount}`, l.description]),
+        ...lines.map((l) => [
+          l.reference,
+          l.date.slice(0, 10),
+          l.debit ? `₱${l.amount}` : "",
+          l.debit ? "" : `₱${l.amount}`,
+          l.description,
+        ]),
       ]),
   },
 } as const;

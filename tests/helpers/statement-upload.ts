@@ -23,8 +23,15 @@ export async function uploadStatement(options: {
   if (options.profile) form.set("profile", options.profile);
   const encoded = new Request("http://localhost/", { method: "POST", body: form });
   const bytes = new Uint8Array(await encoded.arrayBuffer());
-  const headers = new Headers({ "content-type": encoded.headers.get("content-type")!, host: "localhost:3000", authorization: `Bearer ${options.token}`, "content-length": String(bytes.length) });
+  const headers = new Headers({
+    "content-type": encoded.headers.get("content-type")!,
+    host: "localhost:3000",
+    authorization: `Bearer ${options.token}`,
+    "content-length": String(bytes.length),
+  });
   const path = `/api/reconciliation/imports${options.preview ? "?preview=1" : ""}`;
-  const res = await importRoute(new NextRequest(new URL(path, TEST_ORIGIN), { method: "POST", headers, body: bytes }), { params: Promise.resolve({}) });
+  const res = await importRoute(new NextRequest(new URL(path, TEST_ORIGIN), { method: "POST", headers, body: bytes }), {
+    params: Promise.resolve({}),
+  });
   return { status: res.status, json: (await res.json()) as any };
 }

@@ -27,22 +27,62 @@ const list = (query = "", token = admin.token) => callRoute(auditRoute, { path: 
 const exportCsv = (query = "") => callRoute(exportRoute, { path: `/api/audit/export${query}`, token: admin.token });
 
 /** An audit row at a given instant, as the services write them (inserts are allowed). */
-const insertRow = (row: { action: string; actor?: string | null; at: string; entityType?: string; entityId?: string | null; after?: object }) =>
+const insertRow = (row: {
+  action: string;
+  actor?: string | null;
+  at: string;
+  entityType?: string;
+  entityId?: string | null;
+  after?: object;
+}) =>
   db().$executeRaw`INSERT INTO audit_log (actor_email, action, entity_type, entity_id, after, created_at)
     VALUES (${row.actor ?? null}, ${row.action}, ${row.entityType ?? "test"}, ${row.entityId ?? null}, ${JSON.stringify(row.after ?? {})}::jsonb, ${row.at}::timestamptz)`;
 
 describe("GET /api/audit", () => {
   it("shows who did what to which ticket or user, before and after, newest first", async () => {
-    const range = await callRoute(customRangeRoute, { method: "POST", path: "/api/tickets/admin/generate-custom-range", body: { startRange: 1, endRange: 2, userId: "x" }, token: admin.token });
+    const range = await callRoute(customRangeRoute, {
+      method: "POST",
+      path: "/api/tickets/admin/generate-custom-range",
+      body: { startRange: 1, endRange: 2, userId: "x" },
+      token: admin.token,
+    });
     const [first, second] = range.json.tickets;
-    await callRoute(registerRoute, { method: "PUT", path: "/api/tickets/register/00001", params: { controlNumber: "00001" }, body: { buyerName: "Maria Santos", phoneNumber: "09171234567" }, token: staff.token });
-    await callRoute(deleteTicketRoute, { method: "DELETE", path: `/api/tickets/${second.id}`, params: { id: second.id }, token: admin.token });
-    await callRoute(addUserRoute, { method: "POST", path: "/api/auth/add-user", body: { email: "new@example.com", displayName: "New Person", isAdmin: false }, token: admin.token });
-    await callRoute(putSettingsRoute, { method: "PUT", path: "/api/settings", body: { ticket_price: 60 }, token: admin.token });
+    await callRoute(registerRoute, {
+      method: "PUT",
+      path: "/api/tickets/register/00001",
+      params: { controlNumber: "00001" },
+      body: { buyerName: "Maria Santos", phoneNumber: "09171234567" },
+      token: staff.token,
+    });
+    await callRoute(deleteTicketRoute, {
+      method: "DELETE",
+      path: `/api/tickets/${second.id}`,
+      params: { id: second.id },
+      token: admin.token,
+    });
+    await callRoute(addUserRoute, {
+      method: "POST",
+      path: "/api/auth/add-user",
+      body: { email: "new@example.com", displayName: "New Person", isAdmin: false },
+      token: admin.token,
+    });
+    await callRoute(putSettingsRoute, {
+      method: "PUT",
+      path: "/api/settings",
+      body: { ticket_price: 60 },
+      token: admin.token,
+    });
 
     const res = await list();
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ success: true, total: 5, page: 1, pageSize: 50, totalPages: 1, timezone: "Asia/Manila" });
+    expect(res.json).toMatchObject({
+      success: true,
+      total: 5,
+      page: 1,
+      pageSize: 50,
+      totalPages: 1,
+      timezone: "Asia/Manila",
+    });
     const rows = res.json.entries.map((e: any) => [e.actor_email, e.action, e.subject]);
     expect(rows).toEqual([
       ["admin@example.com", "settings.update", null],
@@ -81,18 +121,30 @@ describe("GET /api/audit", () => {
     await insertRow({ action: "ticket.register", actor: "a@example.com", at: "2026-01-14T16:00:00Z" });
     await insertRow({ action: "ticket.delete", actor: "b@example.com", at: "2026-01-15T15:30:00Z" });
     await insertRow({ action: "ticket.register", actor: "b@example.com", at: "2026-01-15T16:10:00Z" });
-    const actions = async (q: string) => (await list(q)).json.entries.map((e: any) => `${e.action}@${e.created_at.slice(0, 16)}`);
+    const actions = async (q: string) =>
+      (await list(q)).json.entries.map((e: any) => `${e.action}@${e.created_at.slice(0, 16)}`);
 
     expect(await actions("?action=ticket.delete")).toEqual(["ticket.delete@2026-01-15T15:30"]);
-    expect(await actions("?actor=b%40example.com")).toEqual(["ticket.register@2026-01-15T16:10", "ticket.delete@2026-01-15T15:30"]);
-    expect(await actions("?from=2026-01-15&to=2026-01-15")).toEqual(["ticket.delete@2026-01-15T15:30", "ticket.register@2026-01-14T16:00"]);
+    expect(await actions("?actor=b%40example.com")).toEqual([
+      "ticket.register@2026-01-15T16:10",
+      "ticket.delete@2026-01-15T15:30",
+    ]);
+    expect(await actions("?from=2026-01-15&to=2026-01-15")).toEqual([
+      "ticket.delete@2026-01-15T15:30",
+      "ticket.register@2026-01-14T16:00",
+    ]);
     expect(await actions("?from=2026-01-16")).toEqual(["ticket.register@2026-01-15T16:10"]);
     expect(await actions("?to=2026-01-14")).toEqual(["ticket.register@2026-01-14T15:59"]);
-    expect(await actions("?action=ticket.register&actor=a%40example.com&from=2026-01-15")).toEqual(["ticket.register@2026-01-14T16:00"]);
+    expect(await actions("?action=ticket.register&actor=a%40example.com&from=2026-01-15")).toEqual([
+      "ticket.register@2026-01-14T16:00",
+    ]);
     expect((await list("?action=&actor=&from=&to=&page=")).json.total).toBe(4);
 
     await db().settings.update({ where: { id: 1 }, data: { timezone: "UTC" } });
-    expect(await actions("?from=2026-01-15&to=2026-01-15")).toEqual(["ticket.register@2026-01-15T16:10", "ticket.delete@2026-01-15T15:30"]);
+    expect(await actions("?from=2026-01-15&to=2026-01-15")).toEqual([
+      "ticket.register@2026-01-15T16:10",
+      "ticket.delete@2026-01-15T15:30",
+    ]);
   });
 
   it.each([
@@ -120,28 +172,44 @@ describe("GET /api/audit/filters", () => {
     await insertRow({ action: "settings.update", actor: "b@example.com", at: "2026-01-03T00:00:00Z" });
     await insertRow({ action: "user.create", actor: null, at: "2026-01-04T00:00:00Z" });
     const res = await callRoute(filtersRoute, { path: "/api/audit/filters", token: admin.token });
-    expect(res.json).toEqual({ success: true, actions: ["settings.update", "ticket.register", "user.create"], actors: ["a@example.com", "b@example.com"] });
+    expect(res.json).toEqual({
+      success: true,
+      actions: ["settings.update", "ticket.register", "user.create"],
+      actors: ["a@example.com", "b@example.com"],
+    });
   });
 });
 
 describe("GET /api/audit/export", () => {
   const csvLines = (text: string) => text.replace(/^\uFEFF/, "").split("\r\n");
 
-  it("downloads the filtered rows as CSV, newest first, with times in the raffle's timezone", { tags: ["sql"] }, async () => {
-    await insertRow({ action: "ticket.register", actor: "a@example.com", at: "2026-01-14T16:00:00Z", entityType: "ticket", after: { buyer_name: "Ana" } });
-    await insertRow({ action: "ticket.delete", actor: "b@example.com", at: "2026-01-15T15:30:00Z" });
-    const res = await exportCsv("?action=ticket.register");
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="activity-log-\d{4}-\d{2}-\d{2}\.csv"$/);
-    expect(csvLines(res.json as unknown as string)).toEqual([
-      "Time,Actor,Action,Entity Type,Subject,Entity ID,Before,After",
-      '2026-01-15T00:00:00.000+08:00,a@example.com,ticket.register,ticket,,,,"{""buyer_name"":""Ana""}"',
-    ]);
-  });
+  it(
+    "downloads the filtered rows as CSV, newest first, with times in the raffle's timezone",
+    { tags: ["sql"] },
+    async () => {
+      await insertRow({
+        action: "ticket.register",
+        actor: "a@example.com",
+        at: "2026-01-14T16:00:00Z",
+        entityType: "ticket",
+        after: { buyer_name: "Ana" },
+      });
+      await insertRow({ action: "ticket.delete", actor: "b@example.com", at: "2026-01-15T15:30:00Z" });
+      const res = await exportCsv("?action=ticket.register");
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+      expect(res.headers.get("content-disposition")).toMatch(
+        /^attachment; filename="activity-log-\d{4}-\d{2}-\d{2}\.csv"$/,
+      );
+      expect(csvLines(res.json as unknown as string)).toEqual([
+        "Time,Actor,Action,Entity Type,Subject,Entity ID,Before,After",
+        '2026-01-15T00:00:00.000+08:00,a@example.com,ticket.register,ticket,,,,"{""buyer_name"":""Ana""}"',
+      ]);
+    },
+  );
 
   it("neutralises cells a spreadsheet would run as a formula", async () => {
-    await insertRow({ action: "=HYPERLINK(\"http://evil\")", actor: "+cmd@example.com", at: "2026-01-14T16:00:00Z" });
+    await insertRow({ action: '=HYPERLINK("http://evil")', actor: "+cmd@example.com", at: "2026-01-14T16:00:00Z" });
     const [, row] = csvLines((await exportCsv()).json as unknown as string);
     expect(row).toBe(`2026-01-15T00:00:00.000+08:00,"'+cmd@example.com","'=HYPERLINK(""http://evil"")",test,,,,{}`);
   });
@@ -156,7 +224,9 @@ describe("GET /api/audit/export", () => {
   });
 
   it("answers only the header for no rows", async () => {
-    expect(csvLines((await exportCsv("?action=nothing")).json as unknown as string)).toEqual(["Time,Actor,Action,Entity Type,Subject,Entity ID,Before,After"]);
+    expect(csvLines((await exportCsv("?action=nothing")).json as unknown as string)).toEqual([
+      "Time,Actor,Action,Entity Type,Subject,Entity ID,Before,After",
+    ]);
   });
 });
 

@@ -18,7 +18,14 @@ let staff: Awaited<ReturnType<typeof createSignedInUser>>;
 
 async function addAuditRows(n: number) {
   for (let i = 0; i < n; i++) {
-    await db().auditLog.create({ data: { action: "settings.update", entityType: "settings", actorEmail: "admin@example.com", after: { n: i, text: "ñ ₱ \"q\"" } } });
+    await db().auditLog.create({
+      data: {
+        action: "settings.update",
+        entityType: "settings",
+        actorEmail: "admin@example.com",
+        after: { n: i, text: 'ñ ₱ "q"' },
+      },
+    });
   }
 }
 
@@ -32,7 +39,12 @@ describe("the audit log refuses every rewrite by the app's role", () => {
     await addAuditRows(3);
     await callRoute(createCheckpointRoute, { method: "POST", path: "/api/audit/checkpoints", token: admin.token });
     for (const table of ["audit_log", "audit_checkpoints"]) {
-      for (const statement of [`UPDATE ${table} SET id = id`, `DELETE FROM ${table}`, `TRUNCATE ${table}`, `TRUNCATE ${table} CASCADE`]) {
+      for (const statement of [
+        `UPDATE ${table} SET id = id`,
+        `DELETE FROM ${table}`,
+        `TRUNCATE ${table}`,
+        `TRUNCATE ${table} CASCADE`,
+      ]) {
         await expect(sql(statement), statement).rejects.toThrow(`${table} is append-only`);
       }
     }
@@ -82,7 +94,10 @@ describe.runIf(dbEngine() === "postgresql")("the two-role setup (PostgreSQL)", (
         [`DROP TABLE audit_log`, /must be owner/],
         [`ALTER TABLE audit_log OWNER TO "${appRole}"`, /must be owner/],
         [`SET session_replication_role = replica`, /permission denied/],
-        [`CREATE OR REPLACE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN OLD; END $$`, /must be owner|permission denied/],
+        [
+          `CREATE OR REPLACE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN OLD; END $$`,
+          /must be owner|permission denied/,
+        ],
         [`DELETE FROM audit_checkpoints`, /permission denied/],
         [`DELETE FROM "_prisma_migrations"`, /permission denied/],
       ];
@@ -94,8 +109,12 @@ describe.runIf(dbEngine() === "postgresql")("the two-role setup (PostgreSQL)", (
       expect(Number((await app.query(`SELECT audit_log_settled_max_id() AS id`)).rows[0].id)).toBeGreaterThan(0);
       // The purge's masking (docs/decisions/147) runs with the owner's rights too, and only as the
       // purge: refused without its switch, refused while the raffle is not closed, then exactly the masking.
-      await app.query(`INSERT INTO audit_log (action, entity_type, after) VALUES ('ticket.update', 'ticket', '{"phone_number": "9171234567", "buyer_name": "Juan Dela Cruz"}')`);
-      await expect(app.query(`SELECT audit_log_redact_personal_data()`)).rejects.toThrow(/Only the purge of personal data masks the audit log/);
+      await app.query(
+        `INSERT INTO audit_log (action, entity_type, after) VALUES ('ticket.update', 'ticket', '{"phone_number": "9171234567", "buyer_name": "Juan Dela Cruz"}')`,
+      );
+      await expect(app.query(`SELECT audit_log_redact_personal_data()`)).rejects.toThrow(
+        /Only the purge of personal data masks the audit log/,
+      );
       const asPurge = async () => {
         await app.query("BEGIN");
         try {
@@ -109,10 +128,16 @@ describe.runIf(dbEngine() === "postgresql")("the two-role setup (PostgreSQL)", (
         }
       };
       await expect(asPurge()).rejects.toThrow(/audit_log is append-only/);
-      for (const s of ["sales_closed", "committed", "drawn", "published", "closed"]) await db().$executeRawUnsafe(`UPDATE raffle_state SET status = '${s}' WHERE id = 1`);
+      for (const s of ["sales_closed", "committed", "drawn", "published", "closed"])
+        await db().$executeRawUnsafe(`UPDATE raffle_state SET status = '${s}' WHERE id = 1`);
       expect(await asPurge()).toBe(1);
-      expect((await app.query(`SELECT after FROM audit_log WHERE action = 'ticket.update'`)).rows[0].after).toEqual({ phone_number: null, buyer_name: "J. D. C." });
-      await expect(app.query(`UPDATE audit_log SET after = NULL WHERE action = 'ticket.update'`)).rejects.toThrow(/permission denied/);
+      expect((await app.query(`SELECT after FROM audit_log WHERE action = 'ticket.update'`)).rows[0].after).toEqual({
+        phone_number: null,
+        buyer_name: "J. D. C.",
+      });
+      await expect(app.query(`UPDATE audit_log SET after = NULL WHERE action = 'ticket.update'`)).rejects.toThrow(
+        /permission denied/,
+      );
     } finally {
       await app.end();
     }
@@ -121,7 +146,9 @@ describe.runIf(dbEngine() === "postgresql")("the two-role setup (PostgreSQL)", (
   it("refuses a setup where the app's role owns the tables", async () => {
     const owner = await pgScriptRunner(ownerUrl);
     try {
-      const [{ me }] = await owner.query<{ me: string }>(`SELECT tableowner AS me FROM pg_tables WHERE tablename = 'audit_log'`);
+      const [{ me }] = await owner.query<{ me: string }>(
+        `SELECT tableowner AS me FROM pg_tables WHERE tablename = 'audit_log'`,
+      );
       await expect(grantAppRole(owner, me)).rejects.toThrow("DATABASE_OWNER_URL must name another role");
     } finally {
       await owner.close();
@@ -130,16 +157,28 @@ describe.runIf(dbEngine() === "postgresql")("the two-role setup (PostgreSQL)", (
 });
 
 describe("checkpoints", () => {
-  const take = () => callRoute(createCheckpointRoute, { method: "POST", path: "/api/audit/checkpoints", token: admin.token });
+  const take = () =>
+    callRoute(createCheckpointRoute, { method: "POST", path: "/api/audit/checkpoints", token: admin.token });
   const verify = (id: number | string) =>
-    callRoute(verifyCheckpointRoute, { path: `/api/audit/checkpoints/${id}/verify`, params: { id: String(id) }, token: admin.token });
+    callRoute(verifyCheckpointRoute, {
+      path: `/api/audit/checkpoints/${id}/verify`,
+      params: { id: String(id) },
+      token: admin.token,
+    });
 
   it("POST answers {id, upToId, count, sha256}; verify recomputes the same while the rows are there, new rows or not", async () => {
     await addAuditRows(5);
     const taken = await take();
     expect(taken.status).toBe(201);
     const maxId = Number((await sql<{ id: string }>(`SELECT max(id)::text AS id FROM audit_log`))[0].id);
-    expect(taken.json).toEqual({ success: true, id: expect.any(Number), upToId: maxId, count: 5, sha256: expect.stringMatching(/^[0-9a-f]{64}$/), createdAt: expect.any(String) });
+    expect(taken.json).toEqual({
+      success: true,
+      id: expect.any(Number),
+      upToId: maxId,
+      count: 5,
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      createdAt: expect.any(String),
+    });
     await addAuditRows(2);
     const checked = await verify(taken.json.id);
     expect(checked.status).toBe(200);
@@ -155,7 +194,9 @@ describe("checkpoints", () => {
     const removed = await verify(taken.json.id);
     expect(removed.json).toMatchObject({ ok: false, count: 3 });
     await addAuditRows(1);
-    await sql(`UPDATE audit_log SET action = 'user.delete' WHERE id = (SELECT max(id) FROM audit_log WHERE id <= ${taken.json.upToId})`);
+    await sql(
+      `UPDATE audit_log SET action = 'user.delete' WHERE id = (SELECT max(id) FROM audit_log WHERE id <= ${taken.json.upToId})`,
+    );
     await sql(`ALTER TABLE audit_log ENABLE TRIGGER audit_log_no_update_or_delete`);
     const altered = await verify(taken.json.id);
     expect(altered.json.ok).toBe(false);
@@ -168,12 +209,18 @@ describe("checkpoints", () => {
     expect((await verify(empty.json.id)).json.ok).toBe(true);
     expect((await verify(999)).status).toBe(404);
     expect((await verify("abc")).status).toBe(400);
-    const byStaff = await callRoute(createCheckpointRoute, { method: "POST", path: "/api/audit/checkpoints", token: staff.token });
+    const byStaff = await callRoute(createCheckpointRoute, {
+      method: "POST",
+      path: "/api/audit/checkpoints",
+      token: staff.token,
+    });
     expect(byStaff.status).toBe(403);
   });
 
   it("the sum covers more rows than one read batch", async () => {
-    await sql(`INSERT INTO audit_log (action, entity_type, after) SELECT 'settings.update', 'settings', jsonb_build_object('n', i) FROM generate_series(1, 12001) AS i`);
+    await sql(
+      `INSERT INTO audit_log (action, entity_type, after) SELECT 'settings.update', 'settings', jsonb_build_object('n', i) FROM generate_series(1, 12001) AS i`,
+    );
     const taken = await take();
     expect(taken.json.count).toBe(12001);
     expect((await verify(taken.json.id)).json).toMatchObject({ ok: true, count: 12001 });

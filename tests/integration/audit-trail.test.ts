@@ -26,7 +26,8 @@ beforeEach(async () => {
   ({ admin } = await createAdminAndStaff());
 });
 
-const post = (handler: Parameters<typeof callRoute>[0], p: string, body: unknown) => callRoute(handler, { method: "POST", path: p, body, token: admin.token });
+const post = (handler: Parameters<typeof callRoute>[0], p: string, body: unknown) =>
+  callRoute(handler, { method: "POST", path: p, body, token: admin.token });
 
 /** Recomputes the chain, in chain order, from the database's own lines; returns the ids whose hash does not follow. */
 async function brokenLinks() {
@@ -40,7 +41,9 @@ async function brokenLinks() {
     if (r.hash !== expected) broken.push(r.id);
     previous = r.hash ?? "";
   }
-  const [{ unsealed }] = await sql<{ unsealed: number }>(`SELECT count(*)::int AS unsealed FROM audit_log WHERE chain_seq IS NULL OR hash IS NULL`);
+  const [{ unsealed }] = await sql<{ unsealed: number }>(
+    `SELECT count(*)::int AS unsealed FROM audit_log WHERE chain_seq IS NULL OR hash IS NULL`,
+  );
   return { rows: rows.length, broken, unsealed };
 }
 
@@ -51,21 +54,32 @@ describe("the audit log's hash chain", () => {
       Array.from({ length: 12 }, (_, t) =>
         db().$transaction(async (tx) => {
           for (let i = 0; i < 5; i++) {
-            await tx.auditLog.create({ data: { action: "settings.update", entityType: "settings", actorEmail: `w${t}@example.com`, after: { t, i, text: "ñ ₱ \"q\"" } } });
+            await tx.auditLog.create({
+              data: {
+                action: "settings.update",
+                entityType: "settings",
+                actorEmail: `w${t}@example.com`,
+                after: { t, i, text: 'ñ ₱ "q"' },
+              },
+            });
             await new Promise((r) => setTimeout(r, 2));
           }
         }),
       ),
     );
     // Written without any chain work: nothing is sealed until the seal runs.
-    const [{ n: waiting }] = await sql<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE actor_email LIKE 'w%' AND chain_seq IS NULL AND hash IS NULL`);
+    const [{ n: waiting }] = await sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM audit_log WHERE actor_email LIKE 'w%' AND chain_seq IS NULL AND hash IS NULL`,
+    );
     expect(waiting).toBe(60);
     expect(await sealAuditLog()).toBeGreaterThanOrEqual(60);
     expect(await sealAuditLog()).toBe(0);
     const chain = await brokenLinks();
     expect(chain.rows).toBeGreaterThanOrEqual(60);
     expect(chain).toMatchObject({ broken: [], unsealed: 0 });
-    const [target] = await sql<{ id: string }>(`SELECT id::text FROM audit_log WHERE actor_email = 'w3@example.com' ORDER BY id LIMIT 1`);
+    const [target] = await sql<{ id: string }>(
+      `SELECT id::text FROM audit_log WHERE actor_email = 'w3@example.com' ORDER BY id LIMIT 1`,
+    );
     await sql(`ALTER TABLE audit_log DISABLE TRIGGER USER`);
     await sql(`UPDATE audit_log SET after = '{"t": 3, "i": 0, "text": "rewritten"}' WHERE id = $1`, [target.id]);
     await sql(`ALTER TABLE audit_log ENABLE TRIGGER USER`);
@@ -75,13 +89,21 @@ describe("the audit log's hash chain", () => {
   it("refuses any change to a sealed row, its hash and place included, even with the seal's own setting", async () => {
     await db().auditLog.create({ data: { action: "settings.update", entityType: "settings", after: { n: 1 } } });
     await sealAuditLog();
-    const [row] = await sql<{ id: string }>(`SELECT id::text FROM audit_log WHERE chain_seq IS NOT NULL ORDER BY chain_seq DESC LIMIT 1`);
-    await expect(sql(`UPDATE audit_log SET hash = 'x' WHERE id = $1`, [row.id])).rejects.toThrow("audit_log is append-only");
-    await expect(sql(`UPDATE audit_log SET chain_seq = NULL, hash = NULL WHERE id = $1`, [row.id])).rejects.toThrow("audit_log is append-only");
+    const [row] = await sql<{ id: string }>(
+      `SELECT id::text FROM audit_log WHERE chain_seq IS NOT NULL ORDER BY chain_seq DESC LIMIT 1`,
+    );
+    await expect(sql(`UPDATE audit_log SET hash = 'x' WHERE id = $1`, [row.id])).rejects.toThrow(
+      "audit_log is append-only",
+    );
+    await expect(sql(`UPDATE audit_log SET chain_seq = NULL, hash = NULL WHERE id = $1`, [row.id])).rejects.toThrow(
+      "audit_log is append-only",
+    );
     await expect(
       db().$transaction(async (tx) => {
         await tx.$executeRaw`SELECT set_config('audit.seal', 'on', true)`;
-        await tx.$executeRawUnsafe(`UPDATE audit_log SET hash = repeat('0', 64), chain_seq = chain_seq + 1000000 WHERE id = ${row.id}`);
+        await tx.$executeRawUnsafe(
+          `UPDATE audit_log SET hash = repeat('0', 64), chain_seq = chain_seq + 1000000 WHERE id = ${row.id}`,
+        );
       }),
     ).rejects.toThrow("audit_log is append-only");
     // An unsealed row may not be changed either, nor sealed with other content.
@@ -89,7 +111,9 @@ describe("the audit log's hash chain", () => {
     await expect(
       db().$transaction(async (tx) => {
         await tx.$executeRaw`SELECT set_config('audit.seal', 'on', true)`;
-        await tx.$executeRawUnsafe(`UPDATE audit_log SET after = '{"n": 3}', hash = repeat('0', 64), chain_seq = 999999999 WHERE chain_seq IS NULL`);
+        await tx.$executeRawUnsafe(
+          `UPDATE audit_log SET after = '{"n": 3}', hash = repeat('0', 64), chain_seq = 999999999 WHERE chain_seq IS NULL`,
+        );
       }),
     ).rejects.toThrow("audit_log is append-only");
     await sealAuditLog();
@@ -97,19 +121,34 @@ describe("the audit log's hash chain", () => {
   });
 
   it("is re-sealed by the purge's masking, the one sanctioned rewrite", async () => {
-    await db().auditLog.create({ data: { action: "ticket.update", entityType: "ticket", after: { phone_number: "9171234567", buyer_name: "Juan Dela Cruz" } } });
+    await db().auditLog.create({
+      data: {
+        action: "ticket.update",
+        entityType: "ticket",
+        after: { phone_number: "9171234567", buyer_name: "Juan Dela Cruz" },
+      },
+    });
     await db().auditLog.create({ data: { action: "settings.update", entityType: "settings", after: { n: 1 } } });
     await sealAuditLog();
     // One row not yet sealed when the purge runs: masked, then sealed over its masked text.
-    await db().auditLog.create({ data: { action: "ticket.update", entityType: "ticket", after: { phone_number: "9170000000", buyer_name: "Ana Reyes" } } });
-    for (const s of ["sales_closed", "committed", "drawn", "published", "closed"]) await db().$executeRawUnsafe(`UPDATE raffle_state SET status = '${s}' WHERE id = 1`);
+    await db().auditLog.create({
+      data: {
+        action: "ticket.update",
+        entityType: "ticket",
+        after: { phone_number: "9170000000", buyer_name: "Ana Reyes" },
+      },
+    });
+    for (const s of ["sales_closed", "committed", "drawn", "published", "closed"])
+      await db().$executeRawUnsafe(`UPDATE raffle_state SET status = '${s}' WHERE id = 1`);
     const masked = await db().$transaction(async (tx) => {
       await tx.$executeRaw`SELECT set_config('raffle.purge', 'on', true)`;
       const [{ n }] = await tx.$queryRaw<{ n: number }[]>`SELECT audit_log_redact_personal_data() AS n`;
       return n;
     });
     expect(masked).toBe(2);
-    expect((await db().auditLog.findFirstOrThrow({ where: { action: "ticket.update" }, orderBy: { id: "asc" } })).after).toEqual({ phone_number: null, buyer_name: "J. D. C." });
+    expect(
+      (await db().auditLog.findFirstOrThrow({ where: { action: "ticket.update" }, orderBy: { id: "asc" } })).after,
+    ).toEqual({ phone_number: null, buyer_name: "J. D. C." });
     expect(await brokenLinks()).toMatchObject({ broken: [], unsealed: 1 });
     await sealAuditLog();
     expect(await brokenLinks()).toMatchObject({ broken: [], unsealed: 0 });
@@ -125,7 +164,10 @@ describe.runIf(dbEngine() === "postgresql")("writers and the seal at once (Postg
     return client;
   };
   const insert = (client: pg.Client, who: string) =>
-    client.query(`INSERT INTO audit_log (actor_email, action, entity_type) VALUES ($1, 'settings.update', 'settings') RETURNING id::text`, [who]);
+    client.query(
+      `INSERT INTO audit_log (actor_email, action, entity_type) VALUES ($1, 'settings.update', 'settings') RETURNING id::text`,
+      [who],
+    );
 
   it("lets two transactions write audit rows without waiting for each other; a row committed late takes a later place", async () => {
     const a = await connect();
@@ -147,7 +189,10 @@ describe.runIf(dbEngine() === "postgresql")("writers and the seal at once (Postg
       expect(Date.now() - sealStarted).toBeLessThan(1000);
       await a.query("COMMIT");
       await sealAuditLog();
-      const places = await sql<{ email: string; seq: string }>(`SELECT actor_email AS email, chain_seq::text AS seq FROM audit_log WHERE id IN ($1, $2)`, [aId, bId]);
+      const places = await sql<{ email: string; seq: string }>(
+        `SELECT actor_email AS email, chain_seq::text AS seq FROM audit_log WHERE id IN ($1, $2)`,
+        [aId, bId],
+      );
       const seq = Object.fromEntries(places.map((p) => [p.email, BigInt(p.seq)]));
       expect(seq["a@example.com"]).toBeGreaterThan(seq["b@example.com"]);
       expect(await brokenLinks()).toMatchObject({ broken: [], unsealed: 0 });
@@ -189,21 +234,35 @@ describe.runIf(dbEngine() === "postgresql")("writers and the seal at once (Postg
 describe("a committed draw's pool", () => {
   it("takes no row after the commit, and its tickets keep their buyer", async () => {
     await createSoldTickets(6);
-    expect((await post(postPrizeRoute, "/api/prizes", { rank: 1, name: "TV", valuePhp: 20000, backups: 0 })).status).toBe(201);
+    expect(
+      (await post(postPrizeRoute, "/api/prizes", { rank: 1, name: "TV", valuePhp: 20000, backups: 0 })).status,
+    ).toBe(201);
     expect((await post(closeSalesRoute, "/api/raffle/close-sales", { overrides: [] })).status).toBe(200);
     const committed = await post(commitRoute, "/api/draws", { source: { type: "dice", count: 20 } });
     expect(committed.status, JSON.stringify(committed.json)).toBe(201);
     const id = committed.json.id as string;
-    expect(await sql<{ pool_sealed: boolean }>(`SELECT pool_sealed FROM draws WHERE id = $1`, [id])).toEqual([{ pool_sealed: true }]);
-    const [ticket] = await sql<{ id: string; control_number: string }>(`SELECT id::text, control_number FROM tickets ORDER BY ticket_number LIMIT 1`);
-    await expect(sql(`INSERT INTO draw_pool (draw_id, idx, ticket_id, control_number) VALUES ($1, 999, $2, $3)`, [id, ticket.id, ticket.control_number])).rejects.toThrow(
-      "Draw 1's pool was committed and is frozen",
+    expect(await sql<{ pool_sealed: boolean }>(`SELECT pool_sealed FROM draws WHERE id = $1`, [id])).toEqual([
+      { pool_sealed: true },
+    ]);
+    const [ticket] = await sql<{ id: string; control_number: string }>(
+      `SELECT id::text, control_number FROM tickets ORDER BY ticket_number LIMIT 1`,
     );
-    await expect(sql(`UPDATE draws SET pool_sealed = false WHERE id = $1`, [id])).rejects.toThrow("A committed draw's pool stays sealed");
+    await expect(
+      sql(`INSERT INTO draw_pool (draw_id, idx, ticket_id, control_number) VALUES ($1, 999, $2, $3)`, [
+        id,
+        ticket.id,
+        ticket.control_number,
+      ]),
+    ).rejects.toThrow("Draw 1's pool was committed and is frozen");
+    await expect(sql(`UPDATE draws SET pool_sealed = false WHERE id = $1`, [id])).rejects.toThrow(
+      "A committed draw's pool stays sealed",
+    );
     await expect(sql(`UPDATE tickets SET buyer_name = 'Someone Else' WHERE id = $1`, [ticket.id])).rejects.toThrow(
       `Ticket ${ticket.control_number} is in a committed draw's pool: its buyer stays as drawn`,
     );
-    expect(await sql<{ n: number }>(`SELECT count(*)::int AS n FROM draw_pool WHERE draw_id = $1`, [id])).toEqual([{ n: 6 }]);
+    expect(await sql<{ n: number }>(`SELECT count(*)::int AS n FROM draw_pool WHERE draw_id = $1`, [id])).toEqual([
+      { n: 6 },
+    ]);
   });
 });
 
@@ -211,7 +270,9 @@ describe("the start-up check of the app's role", () => {
   it("says that this connection's role could erase the records, and points to the two-role set-up", async () => {
     const safety = await checkAuditSafety();
     expect(safety.canRewrite).toBe(true);
-    expect(safety.message).toMatch(/^The app's database role \S+ (is a superuser|owns audit_log and draw_pool \(so it may disable their triggers\)), so it could erase or rewrite the audit log and the draw pool\./);
+    expect(safety.message).toMatch(
+      /^The app's database role \S+ (is a superuser|owns audit_log and draw_pool \(so it may disable their triggers\)), so it could erase or rewrite the audit log and the draw pool\./,
+    );
     expect(safety.message).toContain('README, "Two database roles"');
   });
 });
@@ -236,23 +297,35 @@ describe.runIf(dbEngine() === "postgresql")("the check as the owner role and as 
       await client.end();
     }
   };
-  const queryOf = (client: pg.Client) => async <T>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as T[];
+  const queryOf =
+    (client: pg.Client) =>
+    async <T>(text: string, params?: unknown[]) =>
+      (await client.query(text, params)).rows as T[];
 
   afterAll(async () => {
     const owner = await pgScriptRunner(baseUrl);
-    for (const role of [appRole, ownerRole]) await owner.exec(`DROP OWNED BY "${role}"; DROP ROLE IF EXISTS "${role}"`).catch(() => {});
+    for (const role of [appRole, ownerRole])
+      await owner.exec(`DROP OWNED BY "${role}"; DROP ROLE IF EXISTS "${role}"`).catch(() => {});
     await owner.close();
   });
 
   it("warns for a role that owns the tables (not a superuser), not for the app role of the two-role set-up", async () => {
     const owner = await pgScriptRunner(baseUrl);
-    const [{ tableowner }] = await owner.query<{ tableowner: string }>(`SELECT tableowner FROM pg_tables WHERE tablename = 'audit_log'`);
-    await owner.exec(`CREATE ROLE "${ownerRole}" LOGIN NOSUPERUSER; GRANT "${tableowner}" TO "${ownerRole}"; CREATE ROLE "${appRole}" LOGIN NOSUPERUSER`);
+    const [{ tableowner }] = await owner.query<{ tableowner: string }>(
+      `SELECT tableowner FROM pg_tables WHERE tablename = 'audit_log'`,
+    );
+    await owner.exec(
+      `CREATE ROLE "${ownerRole}" LOGIN NOSUPERUSER; GRANT "${tableowner}" TO "${ownerRole}"; CREATE ROLE "${appRole}" LOGIN NOSUPERUSER`,
+    );
     await grantAppRole(owner, appRole);
     await owner.close();
 
     const asOwner = await asRole(ownerRole, async (client) => checkAuditSafety(queryOf(client)));
-    expect(asOwner).toMatchObject({ canRewrite: true, role: ownerRole, reasons: ["owns audit_log and draw_pool (so it may disable their triggers)"] });
+    expect(asOwner).toMatchObject({
+      canRewrite: true,
+      role: ownerRole,
+      reasons: ["owns audit_log and draw_pool (so it may disable their triggers)"],
+    });
     expect(asOwner.message).toContain(`The app's database role ${ownerRole} owns audit_log and draw_pool`);
 
     const asApp = await asRole(appRole, async (client) => {
@@ -261,7 +334,9 @@ describe.runIf(dbEngine() === "postgresql")("the check as the owner role and as 
       await client.query(`INSERT INTO audit_log (action, entity_type) VALUES ('settings.update', 'settings')`);
       // It may seal (audit_log_seal runs as the owner) but not write a hash itself.
       expect((await client.query(`SELECT audit_log_seal() AS n`)).rows[0].n).toBeGreaterThanOrEqual(1);
-      await expect(client.query(`UPDATE audit_log SET hash = NULL, chain_seq = NULL`)).rejects.toThrow(/permission denied/);
+      await expect(client.query(`UPDATE audit_log SET hash = NULL, chain_seq = NULL`)).rejects.toThrow(
+        /permission denied/,
+      );
       for (const [statement, expected] of [
         ["ALTER TABLE audit_log DISABLE TRIGGER USER", /must be owner/],
         ["TRUNCATE audit_log", /permission denied/],

@@ -42,7 +42,13 @@ export function exportedMethods(source: string): Method[] {
     for (const part of m[1].split(",")) names.add(part.split(":").pop()!.trim());
   }
   for (const m of source.matchAll(/export\s*\{([^}]*)\}/g)) {
-    for (const part of m[1].split(",")) names.add(part.split(/\s+as\s+/).pop()!.trim());
+    for (const part of m[1].split(","))
+      names.add(
+        part
+          .split(/\s+as\s+/)
+          .pop()!
+          .trim(),
+      );
   }
   return METHODS.filter((method) => names.has(method));
 }
@@ -57,7 +63,9 @@ function discoverRoutes(): RouteFile[] {
 
 async function loadRows(): Promise<AuthzRow[]> {
   const dir = path.join(ROOT, "tests", "authz");
-  const files = readdirSync(dir).filter((f) => f.endsWith("-routes.ts")).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith("-routes.ts"))
+    .sort();
   const rows: AuthzRow[] = [];
   for (const f of files) {
     const mod = (await import(path.join(dir, f))) as Record<string, unknown>;
@@ -88,7 +96,16 @@ async function handlerFor(routes: RouteFile[], row: AuthzRow): Promise<Handler> 
   return mod[row.method];
 }
 
-const CALLERS = ["none", "malformed", "unlisted", "disabled", "userBearer", "adminBearer", "userCookie", "adminCookie"] as const;
+const CALLERS = [
+  "none",
+  "malformed",
+  "unlisted",
+  "disabled",
+  "userBearer",
+  "adminBearer",
+  "userCookie",
+  "adminCookie",
+] as const;
 type Caller = (typeof CALLERS)[number];
 
 const EXPECTED: Record<AuthzRow["access"], Expectation[] | null> = {
@@ -107,7 +124,9 @@ async function headersFor(caller: Caller, method: Method): Promise<Record<string
   const cookie = async (user: { id: string; email: string }) => {
     const { sessionCookie } = await import("@/tests/helpers/auth");
     const { sessionId } = await createSession({ userId: user.id, kind: "cookie" });
-    const headers: Record<string, string> = { cookie: await sessionCookie({ sessionId, userId: user.id, email: user.email }) };
+    const headers: Record<string, string> = {
+      cookie: await sessionCookie({ sessionId, userId: user.id, email: user.email }),
+    };
     if (WRITES.has(method)) headers.origin = TEST_ORIGIN;
     return headers;
   };
@@ -171,9 +190,18 @@ describe("the route inventory", () => {
   it("has exactly one row for every exported method of every route, and no stale rows", () => {
     const exported = routes.flatMap((r) => r.methods.map((m) => `${m} ${r.route}`)).sort();
     const covered = rows.map((r) => `${r.method} ${r.route}`).sort();
-    expect(exported.filter((key) => !covered.includes(key)), "routes without a row in tests/authz/*-routes.ts").toEqual([]);
-    expect(covered.filter((key) => !exported.includes(key)), "rows for routes that do not exist").toEqual([]);
-    expect(covered.filter((key, i) => covered.indexOf(key) !== i), "duplicate rows").toEqual([]);
+    expect(
+      exported.filter((key) => !covered.includes(key)),
+      "routes without a row in tests/authz/*-routes.ts",
+    ).toEqual([]);
+    expect(
+      covered.filter((key) => !exported.includes(key)),
+      "rows for routes that do not exist",
+    ).toEqual([]);
+    expect(
+      covered.filter((key, i) => covered.indexOf(key) !== i),
+      "duplicate rows",
+    ).toEqual([]);
   });
 });
 
@@ -199,7 +227,11 @@ describe("every route as every caller", () => {
       }
       const expected = EXPECTED[row.access];
       if (expected) expect(got).toEqual(expected);
-      else expect(got.filter((s) => s !== "ok"), "a public route answered 401/403").toEqual([]);
+      else
+        expect(
+          got.filter((s) => s !== "ok"),
+          "a public route answered 401/403",
+        ).toEqual([]);
     });
   }
 });
@@ -216,7 +248,13 @@ describe("cookie-authenticated writes must come from the app's own origin", () =
       const handler = await handlerFor(routes, row);
       const urlPath = row.path ?? row.route;
       const call = (headers: Record<string, string>) =>
-        callRoute(handler, { method: row.method, path: urlPath, body: row.body, headers, params: paramsFor(row.route, urlPath) });
+        callRoute(handler, {
+          method: row.method,
+          path: urlPath,
+          body: row.body,
+          headers,
+          params: paramsFor(row.route, urlPath),
+        });
       for (const origin of [undefined, "null", "https://evil.example.com"]) {
         const { cookie } = await createCookieUser({ isAdmin: true });
         const res = await call(origin === undefined ? { cookie } : { cookie, origin });
@@ -241,7 +279,13 @@ describe("DASHBOARD_API_KEY", () => {
         const params = paramsFor(row.route, urlPath);
         const admin = await createSignedInUser({ isAdmin: true });
         const call = (extra: Record<string, string>) =>
-          callRoute(handler, { method: row.method, path: urlPath, body: row.body, params, headers: { authorization: `Bearer ${admin.token}`, ...extra } });
+          callRoute(handler, {
+            method: row.method,
+            path: urlPath,
+            body: row.body,
+            params,
+            headers: { authorization: `Bearer ${admin.token}`, ...extra },
+          });
         const missing = await call({});
         const wrong = await call({ "x-dashboard-api-key": "wrong" });
         const right = await call({ "x-dashboard-api-key": "matrix-api-key" });

@@ -66,7 +66,10 @@ afterEach(async () => {
 /** An empty database of the suite's engine to restore into, and how the app would be pointed at it. */
 async function emptyDatabase(): Promise<{ connection: BackupConnection; useAsApp: () => Promise<void> }> {
   if (serverUrl) {
-    const name = testFileDatabaseName(inject("testDatabase").template!, `${process.pid}_restore_${randomBytes(3).toString("hex")}`);
+    const name = testFileDatabaseName(
+      inject("testDatabase").template!,
+      `${process.pid}_restore_${randomBytes(3).toString("hex")}`,
+    );
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
     await admin.query(`CREATE DATABASE "${name}"`);
@@ -113,19 +116,35 @@ async function emptyDatabase(): Promise<{ connection: BackupConnection; useAsApp
   };
 }
 
-const post = (handler: Parameters<typeof callRoute>[0], p: string, body: unknown, params: Record<string, string> = {}, token = admin.token) =>
-  callRoute(handler, { method: "POST", path: p, body, params, token });
+const post = (
+  handler: Parameters<typeof callRoute>[0],
+  p: string,
+  body: unknown,
+  params: Record<string, string> = {},
+  token = admin.token,
+) => callRoute(handler, { method: "POST", path: p, body, params, token });
 
 async function createTickets(start: number, end: number) {
-  const res = await post(customRange, "/api/tickets/admin/generate-custom-range", { startRange: start, endRange: end, userId: "admin@example.com" });
+  const res = await post(customRange, "/api/tickets/admin/generate-custom-range", {
+    startRange: start,
+    endRange: end,
+    userId: "admin@example.com",
+  });
   expect(res.status).toBe(201);
   return res.json.tickets as { id: string; control_number: string }[];
 }
 
 const sell = (ticketIds: string[], extra: Record<string, unknown> = {}) =>
-  post(registerMultipleRoute, "/api/tickets/register-multiple", { ticketIds, buyerName: "Maria Clara", phoneNumber: "09171234567", ...extra }, {}, staff.token);
+  post(
+    registerMultipleRoute,
+    "/api/tickets/register-multiple",
+    { ticketIds, buyerName: "Maria Clara", phoneNumber: "09171234567", ...extra },
+    {},
+    staff.token,
+  );
 
-const remit = (amount: string) => post(remittancesRoute, "/api/remittances", { sellerId: staff.user.id, amount, method: "cash" });
+const remit = (amount: string) =>
+  post(remittancesRoute, "/api/remittances", { sellerId: staff.user.id, amount, method: "cash" });
 
 /** What a person would call the raffle's state: every table's count and checksum, read from a connection. */
 async function statsOf(connection: BackupConnection) {
@@ -148,7 +167,9 @@ async function tornRegistrations(connection: BackupConnection) {
 }
 
 async function publicText(handler: Parameters<typeof callRoute>[0], urlPath: string, params: Record<string, string>) {
-  const res = await handler(new NextRequest(new URL(urlPath, TEST_ORIGIN), { headers: { host: "localhost:3000" } }), { params: Promise.resolve(params) });
+  const res = await handler(new NextRequest(new URL(urlPath, TEST_ORIGIN), { headers: { host: "localhost:3000" } }), {
+    params: Promise.resolve(params),
+  });
   expect(res.status).toBe(200);
   return res.text();
 }
@@ -162,32 +183,66 @@ async function buildRaffle() {
   const gcash = await sell([tickets[30].id], { paymentMethod: "gcash", paymentReference: "1001543610110" });
   expect(gcash.status, JSON.stringify(gcash.json)).toBe(200);
   for (const t of [tickets[0], tickets[4]]) {
-    expect((await post(voidTicketRoute, `/api/tickets/${t.id}/void`, { reason: "refunded" }, { id: t.id })).status).toBe(200);
+    expect(
+      (await post(voidTicketRoute, `/api/tickets/${t.id}/void`, { reason: "refunded" }, { id: t.id })).status,
+    ).toBe(200);
   }
   const first = await remit("300.00");
   expect(first.status).toBe(201);
   expect((await remit("150.00")).status).toBe(201);
   const id = first.json.remittance.id as string;
-  expect((await post(voidRemittanceRoute, `/api/remittances/${id}/void`, { reason: "counted twice" }, { id })).status).toBe(200);
-  const today = (await db().$queryRaw<{ d: string }[]>`SELECT to_char(now() AT TIME ZONE 'Asia/Manila', 'YYYY-MM-DD') AS d`)[0].d;
+  expect(
+    (await post(voidRemittanceRoute, `/api/remittances/${id}/void`, { reason: "counted twice" }, { id })).status,
+  ).toBe(200);
+  const today = (
+    await db().$queryRaw<{ d: string }[]>`SELECT to_char(now() AT TIME ZONE 'Asia/Manila', 'YYYY-MM-DD') AS d`
+  )[0].d;
   const pdf = await gcashStatementPdf({
-    rows: [{ time: `${today} 09:00 AM`, description: "Received GCash from MARIA CLARA", reference: "1001543610110", credit: "50.00", balance: "1,000.00" }],
+    rows: [
+      {
+        time: `${today} 09:00 AM`,
+        description: "Received GCash from MARIA CLARA",
+        reference: "1001543610110",
+        credit: "50.00",
+        balance: "1,000.00",
+      },
+    ],
     password: "0917",
     from: today,
     to: today,
   });
-  const imported = await uploadStatement({ token: admin.token, bytes: pdf, fileName: "history.pdf", kind: "gcash_pdf", password: "0917" });
+  const imported = await uploadStatement({
+    token: admin.token,
+    bytes: pdf,
+    fileName: "history.pdf",
+    kind: "gcash_pdf",
+    password: "0917",
+  });
   expect(imported.status, JSON.stringify(imported.json)).toBe(201);
   // Sales close only when every seller has turned in their cash.
   const balances = await callRoute(balancesRoute, { path: "/api/remittances/balances", token: admin.token });
-  const owed = (balances.json.sellers as { sellerId: string; balance: string }[]).find((s) => s.sellerId === staff.user.id)!.balance;
+  const owed = (balances.json.sellers as { sellerId: string; balance: string }[]).find(
+    (s) => s.sellerId === staff.user.id,
+  )!.balance;
   expect((await remit(owed)).status).toBe(201);
-  expect((await post(postPrizeRoute, "/api/prizes", { rank: 1, name: "Motorcycle", valuePhp: 80000, backups: 1 })).status).toBe(201);
+  expect(
+    (await post(postPrizeRoute, "/api/prizes", { rank: 1, name: "Motorcycle", valuePhp: 80000, backups: 1 })).status,
+  ).toBe(201);
   const closed = await post(closeSalesRoute, "/api/raffle/close-sales", { overrides: [] });
   expect(closed.status, JSON.stringify(closed.json)).toBe(200);
   const drawId = (await post(commitRoute, "/api/draws", { source: { type: "dice", count: 20 } })).json.id as string;
-  expect((await post(revealRoute, `/api/draws/${drawId}/reveal`, { outsideValue: DICE, outsideValueConfirm: DICE, witnesses: ["Pedro Penduko"] }, { id: drawId })).status).toBe(200);
-  const act = (n: number, action: string) => post(positionRoute, `/api/draws/${drawId}/positions/${n}/${action}`, {}, { id: drawId, n: String(n), action });
+  expect(
+    (
+      await post(
+        revealRoute,
+        `/api/draws/${drawId}/reveal`,
+        { outsideValue: DICE, outsideValueConfirm: DICE, witnesses: ["Pedro Penduko"] },
+        { id: drawId },
+      )
+    ).status,
+  ).toBe(200);
+  const act = (n: number, action: string) =>
+    post(positionRoute, `/api/draws/${drawId}/positions/${n}/${action}`, {}, { id: drawId, n: String(n), action });
   expect((await act(1, "notify")).status).toBe(200);
   const published = await post(publishRoute, `/api/draws/${drawId}/publish`, undefined, { id: drawId });
   expect(published.status, JSON.stringify(published.json)).toBe(200);
@@ -231,17 +286,31 @@ describe("the restore drill", () => {
     await target.useAsApp();
     expect((await migrate()).applied).toEqual([]);
     expect(await db().ticket.count()).toBe(40);
-    expect((await db().installationSecret.findUniqueOrThrow({ where: { name: "signing_key" } })).value).toBe(signingKey);
+    expect((await db().installationSecret.findUniqueOrThrow({ where: { name: "signing_key" } })).value).toBe(
+      signingKey,
+    );
     const work = mkdtempSync(path.join(tmpdir(), "restored-draw-"));
-    writeFileSync(path.join(work, "certificate.json"), await publicText(certificateRoute, `/api/public/draws/${drawId}/certificate.json`, { id: drawId }));
-    writeFileSync(path.join(work, "pool.csv"), await publicText(poolCsvRoute, `/api/public/draws/${drawId}/pool.csv`, { id: drawId }));
-    const out = execFileSync(process.execPath, ["scripts/verify-draw.mjs", path.join(work, "certificate.json"), path.join(work, "pool.csv")]).toString();
+    writeFileSync(
+      path.join(work, "certificate.json"),
+      await publicText(certificateRoute, `/api/public/draws/${drawId}/certificate.json`, { id: drawId }),
+    );
+    writeFileSync(
+      path.join(work, "pool.csv"),
+      await publicText(poolCsvRoute, `/api/public/draws/${drawId}/pool.csv`, { id: drawId }),
+    );
+    const out = execFileSync(process.execPath, [
+      "scripts/verify-draw.mjs",
+      path.join(work, "certificate.json"),
+      path.join(work, "pool.csv"),
+    ]).toString();
     expect(out).toMatch(/signature/i);
   }, 300_000);
 
   it("keeps each of twenty registrations running at once wholly in the backup or wholly out", async () => {
     const tickets = await createTickets(1, 100);
-    const registrations = Promise.all(Array.from({ length: 20 }, (_, i) => sell(tickets.slice(i * 5, i * 5 + 5).map((t) => t.id))));
+    const registrations = Promise.all(
+      Array.from({ length: 20 }, (_, i) => sell(tickets.slice(i * 5, i * 5 + 5).map((t) => t.id))),
+    );
     // Taken while they run (on PostgreSQL by COPY here; the drill above uses pg_dump).
     await new Promise((resolve) => setTimeout(resolve, 20));
     const backup = await createBackup({ connection: appBackupConnection(), dir, method: "copy" });
@@ -272,7 +341,12 @@ describe("what restore refuses", () => {
     await expect(restoreBackup({ file: backup.file, connection: target.connection })).rejects.toThrow(
       "the database is not empty (2 users, 3 tickets, 1 audit_log): restore into an empty database, or pass --replace to overwrite it",
     );
-    const again = await restoreBackup({ file: backup.file, connection: target.connection, replace: true, replacedBackupDir: dir });
+    const again = await restoreBackup({
+      file: backup.file,
+      connection: target.connection,
+      replace: true,
+      replacedBackupDir: dir,
+    });
     expect(again.replaced?.manifest.tables.tickets.rows).toBe(3);
     expect(await statsOf(target.connection)).toEqual(backup.manifest.tables);
   }, 300_000);

@@ -24,12 +24,31 @@ beforeEach(async () => {
 
 /** Rows 1..n: a third cash (no reference), a third GCash, a third bank transfer, references unique. */
 export function soldRowsCsv(n: number) {
-  const header = csvLine(["Last 5 Digits", "Buyer Name", "Phone Number", "Email", "Address", "Payment Method", "Payment Reference"]);
+  const header = csvLine([
+    "Last 5 Digits",
+    "Buyer Name",
+    "Phone Number",
+    "Email",
+    "Address",
+    "Payment Method",
+    "Payment Reference",
+  ]);
   const lines = [header];
   for (let i = 1; i <= n; i++) {
     const method = METHODS[i % 3];
-    const reference = method === "Cash" ? "" : method === "GCash" ? String(1_000_000_000_000 + i) : `BPI-${100_000 + i}`;
-    lines.push(csvLine([String(i).padStart(5, "0"), `Buyer ${i} Santos`, "09171234567", `buyer${i}@example.com`, "Quezon City", method, reference]));
+    const reference =
+      method === "Cash" ? "" : method === "GCash" ? String(1_000_000_000_000 + i) : `BPI-${100_000 + i}`;
+    lines.push(
+      csvLine([
+        String(i).padStart(5, "0"),
+        `Buyer ${i} Santos`,
+        "09171234567",
+        `buyer${i}@example.com`,
+        "Quezon City",
+        method,
+        reference,
+      ]),
+    );
   }
   return lines.join("\r\n") + "\r\n";
 }
@@ -45,7 +64,19 @@ async function importCsv(csv: string) {
 }
 
 async function counts() {
-  const [c] = await db().$queryRaw<{ tickets: number; sold: number; payments: number; cash: number; gcash: number; bank: number; paid: number; registers: number; imports: number }[]>`
+  const [c] = await db().$queryRaw<
+    {
+      tickets: number;
+      sold: number;
+      payments: number;
+      cash: number;
+      gcash: number;
+      bank: number;
+      paid: number;
+      registers: number;
+      imports: number;
+    }[]
+  >`
     SELECT (SELECT count(*)::int FROM tickets) AS tickets,
       (SELECT count(*)::int FROM tickets WHERE registered_at IS NOT NULL AND payment_id IS NOT NULL AND status = 'registered') AS sold,
       (SELECT count(*)::int FROM payments) AS payments,
@@ -67,10 +98,25 @@ describe(`an import of ${ROWS} sold rows`, () => {
     const first = await importCsv(csv);
     const firstMs = performance.now() - started;
     expect(first.status).toBe(200);
-    expect(first.json).toEqual({ success: true, message: `Imported ${ROWS} of ${ROWS} tickets`, total: ROWS, imported: ROWS, skipped: 0, errors: [] });
+    expect(first.json).toEqual({
+      success: true,
+      message: `Imported ${ROWS} of ${ROWS} tickets`,
+      total: ROWS,
+      imported: ROWS,
+      skipped: 0,
+      errors: [],
+    });
     const third = (k: number) => Math.floor((ROWS - k) / 3) + 1;
     expect(await counts()).toEqual({
-      tickets: ROWS, sold: ROWS, payments: ROWS, cash: third(3), gcash: third(1), bank: third(2), paid: ROWS * price, registers: ROWS, imports: 1,
+      tickets: ROWS,
+      sold: ROWS,
+      payments: ROWS,
+      cash: third(3),
+      gcash: third(1),
+      bank: third(2),
+      paid: ROWS * price,
+      registers: ROWS,
+      imports: 1,
     });
 
     const again = performance.now();

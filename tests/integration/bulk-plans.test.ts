@@ -9,7 +9,13 @@ import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/server/db/client";
 import { newPayment, type PaymentPlan } from "@/server/payments/plan-payment";
 import type { ValidImportRow } from "@/server/tickets/import-row-reader";
-import { createSoldTicketsStatement, insertTicketsStatement, sellTicketsStatement, voidImportedStatement, type Sale } from "@/server/tickets/import-statements";
+import {
+  createSoldTicketsStatement,
+  insertTicketsStatement,
+  sellTicketsStatement,
+  voidImportedStatement,
+  type Sale,
+} from "@/server/tickets/import-statements";
 import { registrationStatement, saleRowsWhere } from "@/server/tickets/registration";
 import { resetDb } from "@/tests/helpers/db";
 import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
@@ -49,10 +55,18 @@ const describeNode = (n: PlanNode) => `${n["Node Type"]}${n["Relation Name"] ? `
  */
 function quadraticNestedLoops(node: PlanNode): string[] {
   const [outer, inner] = node.Plans ?? [];
-  const innerIsLookup = inner && below(inner).some((n) => ["Index Scan", "Index Only Scan", "Bitmap Index Scan"].includes(n["Node Type"]) && n["Index Cond"]);
+  const innerIsLookup =
+    inner &&
+    below(inner).some(
+      (n) => ["Index Scan", "Index Only Scan", "Bitmap Index Scan"].includes(n["Node Type"]) && n["Index Cond"],
+    );
   // A one- or two-row inner side (register-multiple's single payment) read again per row is still linear.
-  const innerIsTiny = inner && (inner["Plan Rows"] ?? 3) <= 2 && !below(inner).some((n) => n["Relation Name"] === "tickets");
-  const here = node["Node Type"] === "Nested Loop" && !innerIsLookup && !innerIsTiny ? [`Nested Loop over ${describeNode(outer)} × ${describeNode(inner)}`] : [];
+  const innerIsTiny =
+    inner && (inner["Plan Rows"] ?? 3) <= 2 && !below(inner).some((n) => n["Relation Name"] === "tickets");
+  const here =
+    node["Node Type"] === "Nested Loop" && !innerIsLookup && !innerIsTiny
+      ? [`Nested Loop over ${describeNode(outer)} × ${describeNode(inner)}`]
+      : [];
   return [...here, ...(node.Plans ?? []).flatMap(quadraticNestedLoops)];
 }
 
@@ -80,8 +94,13 @@ async function placeTickets(count: number) {
 
 const importRow = (n: number): ValidImportRow =>
   ({
-    row: n + 1, ticket_number: n, buyer_name: `Buyer ${n} Santos`, phone_number: "09171234567", email: `buyer${n}@example.com`,
-    address: "Quezon City", payment_method: (["cash", "gcash", "bank_transfer"] as const)[n % 3],
+    row: n + 1,
+    ticket_number: n,
+    buyer_name: `Buyer ${n} Santos`,
+    phone_number: "09171234567",
+    email: `buyer${n}@example.com`,
+    address: "Quezon City",
+    payment_method: (["cash", "gcash", "bank_transfer"] as const)[n % 3],
     payment_reference: n % 3 === 0 ? undefined : String(1_000_000_000_000 + n),
   }) as ValidImportRow;
 
@@ -90,7 +109,15 @@ describe(`the bulk statements over a ${BATCH.toLocaleString("en-US")}-row batch 
     const ids = await placeTickets(BATCH);
     const sales: Sale[] = [...ids].map(([n, id]) => ({ row: importRow(n), ticketId: id }));
     const payments = new Map<ValidImportRow, PaymentPlan>(
-      sales.map((s) => [s.row, newPayment({ key: `r${s.row.row}`, method: s.row.payment_method, reference: s.row.payment_reference ?? null, buyer: { name: s.row.buyer_name!, phone: "09171234567" } })]),
+      sales.map((s) => [
+        s.row,
+        newPayment({
+          key: `r${s.row.row}`,
+          method: s.row.payment_method,
+          reference: s.row.payment_reference ?? null,
+          buyer: { name: s.row.buyer_name!, phone: "09171234567" },
+        }),
+      ]),
     );
     const plan = await explain(sellTicketsStatement(sales, payments, principalOf(admin)).statement);
     expect(JSON.stringify(plan)).toContain('"Relation Name":"tickets"');
@@ -104,9 +131,21 @@ describe(`the bulk statements over a ${BATCH.toLocaleString("en-US")}-row batch 
     await placeTickets(BATCH);
     const rows = Array.from({ length: BATCH }, (_, i) => importRow(BATCH + 1 + i));
     const payments = new Map<ValidImportRow, PaymentPlan>(
-      rows.map((r) => [r, newPayment({ key: `r${r.row}`, method: r.payment_method, reference: r.payment_reference ?? null, buyer: { name: r.buyer_name!, phone: "09171234567" } })]),
+      rows.map((r) => [
+        r,
+        newPayment({
+          key: `r${r.row}`,
+          method: r.payment_method,
+          reference: r.payment_reference ?? null,
+          buyer: { name: r.buyer_name!, phone: "09171234567" },
+        }),
+      ]),
     );
-    const { statement } = createSoldTicketsStatement(rows, payments, { principal: principalOf(admin), prefix: "B2K", price: "50.00" });
+    const { statement } = createSoldTicketsStatement(rows, payments, {
+      principal: principalOf(admin),
+      prefix: "B2K",
+      price: "50.00",
+    });
     const plan = await explain(statement);
     expect(JSON.stringify(plan)).toContain('"Relation Name":"tickets"');
     // The new tickets and their payments, 20,000 each, and no nested loop anywhere.
@@ -117,19 +156,35 @@ describe(`the bulk statements over a ${BATCH.toLocaleString("en-US")}-row batch 
   it("the import's insert of new tickets and its voids", async () => {
     await placeTickets(BATCH);
     const rows = Array.from({ length: BATCH }, (_, i) => importRow(BATCH + 1 + i));
-    const insert = await explain(insertTicketsStatement(rows, { user: principalOf(admin).user, prefix: "B2K", price: "50.00" }));
+    const insert = await explain(
+      insertTicketsStatement(rows, { user: principalOf(admin).user, prefix: "B2K", price: "50.00" }),
+    );
     expect(functionScanRows(insert)).toEqual([BATCH]);
     expect(quadraticNestedLoops(insert)).toEqual([]);
     const voids = await db().$queryRaw<{ id: string }[]>`SELECT id::text FROM tickets`;
-    const voidPlan = await explain(voidImportedStatement(voids.map((v, i) => ({ id: v.id, row: { ...importRow(i + 1), void_reason: "lost_stub" } as ValidImportRow })), principalOf(admin).user));
+    const voidPlan = await explain(
+      voidImportedStatement(
+        voids.map((v, i) => ({ id: v.id, row: { ...importRow(i + 1), void_reason: "lost_stub" } as ValidImportRow })),
+        principalOf(admin).user,
+      ),
+    );
     expect(quadraticNestedLoops(voidPlan)).toEqual([]);
   });
 
   it("one buyer for many tickets picked by id (register-multiple, generation with a buyer)", async () => {
     const ids = [...(await placeTickets(BATCH)).values()];
-    const plan = newPayment({ key: "p", method: "cash", reference: null, buyer: { name: "Maria Santos", phone: "09171234567" } });
+    const plan = newPayment({
+      key: "p",
+      method: "cash",
+      reference: null,
+      buyer: { name: "Maria Santos", phone: "09171234567" },
+    });
     const statement = registrationStatement({
-      rows: saleRowsWhere(P.sql`t.id = ANY(${ids}::uuid[])`, { buyerName: "Maria Santos", phoneNumber: "09171234567" }, { status: "registered" }),
+      rows: saleRowsWhere(
+        P.sql`t.id = ANY(${ids}::uuid[])`,
+        { buyerName: "Maria Santos", phoneNumber: "09171234567" },
+        { status: "registered" },
+      ),
       payments: [plan],
       principal: principalOf(admin),
       source: "register_multiple",
@@ -143,8 +198,14 @@ describe(`the bulk statements over a ${BATCH.toLocaleString("en-US")}-row batch 
       SELECT c.relname AS name, c.reloptions AS options FROM pg_class c JOIN pg_index i ON i.indexrelid = c.oid
       WHERE i.indrelid = 'tickets'::regclass AND c.relam = (SELECT oid FROM pg_am WHERE amname = 'gin') ORDER BY 1`;
     expect(indexes).toEqual(
-      ["tickets_buyer_name_trgm_idx", "tickets_control_number_trgm_idx", "tickets_email_trgm_idx", "tickets_phone_number_trgm_idx"].map((name) => ({
-        name, options: ["fastupdate=on", "gin_pending_list_limit=256"],
+      [
+        "tickets_buyer_name_trgm_idx",
+        "tickets_control_number_trgm_idx",
+        "tickets_email_trgm_idx",
+        "tickets_phone_number_trgm_idx",
+      ].map((name) => ({
+        name,
+        options: ["fastupdate=on", "gin_pending_list_limit=256"],
       })),
     );
   });

@@ -28,12 +28,23 @@ it(`prints ${MAX_STUBS_PER_PRINT.toLocaleString("en-US")} stubs, A4 5-up: 200, $
   expect(MAX_STUBS_PER_PRINT).toBe(10_000);
   await db().settings.update({ where: { id: 1 }, data: { maxTicketLimit: 99_999 } });
   await createSoldTickets(MAX_STUBS_PER_PRINT);
-  const headers = new Headers({ "content-type": "application/json", host: "localhost:3000", authorization: `Bearer ${admin.token}` });
+  const headers = new Headers({
+    "content-type": "application/json",
+    host: "localhost:3000",
+    authorization: `Bearer ${admin.token}`,
+  });
   const started = performance.now();
   const req = new NextRequest("http://localhost:3000/api/print/stubs", {
     method: "POST",
     headers,
-    body: JSON.stringify({ from: 1, to: MAX_STUBS_PER_PRINT, paper: "a4", layout: "5-up", order: "sequential", calibration: false }),
+    body: JSON.stringify({
+      from: 1,
+      to: MAX_STUBS_PER_PRINT,
+      paper: "a4",
+      layout: "5-up",
+      order: "sequential",
+      calibration: false,
+    }),
   });
   const res = await printRoute(req, { params: Promise.resolve({}) });
   const firstByteMs = performance.now() - started;
@@ -48,5 +59,7 @@ it(`prints ${MAX_STUBS_PER_PRINT.toLocaleString("en-US")} stubs, A4 5-up: 200, $
       (SELECT count(*)::int FROM print_jobs WHERE ticket_count = ${MAX_STUBS_PER_PRINT}) AS jobs,
       (SELECT count(*)::int FROM audit_log WHERE action = 'tickets.print') AS audits`;
   expect(counts).toEqual({ stubs: MAX_STUBS_PER_PRINT, once: MAX_STUBS_PER_PRINT, jobs: 1, audits: 1 });
-  console.info(`[bulk-print] ${MAX_STUBS_PER_PRINT} stubs: first byte ${Math.round(firstByteMs)} ms, last byte ${Math.round(lastByteMs)} ms, ${bytes.length} bytes`);
+  console.info(
+    `[bulk-print] ${MAX_STUBS_PER_PRINT} stubs: first byte ${Math.round(firstByteMs)} ms, last byte ${Math.round(lastByteMs)} ms, ${bytes.length} bytes`,
+  );
 }, 300_000);

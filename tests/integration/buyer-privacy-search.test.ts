@@ -20,11 +20,19 @@ beforeEach(async () => {
   admin = await createSignedInUser({ isAdmin: true });
   creator = await createSignedInUser();
   other = await createSignedInUser();
-  const range = await callRoute(customRange, { method: "POST", path: "/api/tickets/admin/generate-custom-range", body: { startRange: 1, endRange: 2, userId: "x" }, token: admin.token });
+  const range = await callRoute(customRange, {
+    method: "POST",
+    path: "/api/tickets/admin/generate-custom-range",
+    body: { startRange: 1, endRange: 2, userId: "x" },
+    token: admin.token,
+  });
   expect(range.status).toBe(201);
   numbers = ["00001", "00002"];
   // Stubs the staff member made, with a contact noted before any sale (as older data holds).
-  await sql(`UPDATE tickets SET created_by_id = $1, phone_number = '9175550199', email = 'secret@example.com', address = '7 Hidden St.' WHERE registered_at IS NULL`, [creator.user.id]);
+  await sql(
+    `UPDATE tickets SET created_by_id = $1, phone_number = '9175550199', email = 'secret@example.com', address = '7 Hidden St.' WHERE registered_at IS NULL`,
+    [creator.user.id],
+  );
 });
 
 const search = (token: string, term: string) =>

@@ -14,7 +14,10 @@ import { createSignedInUser } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
 
 const CONTACT = { phone_number: "9171234567", email: "buyer@example.com", address: "12 Rizal St." };
-const HANDLERS = { "/api/tickets/[id]": { handler: getTicket, param: "id" }, "/api/tickets/search/[term]": { handler: searchTerm, param: "term" } } as const;
+const HANDLERS = {
+  "/api/tickets/[id]": { handler: getTicket, param: "id" },
+  "/api/tickets/search/[term]": { handler: searchTerm, param: "term" },
+} as const;
 
 const tokens = {} as Record<Viewer, string>;
 const userIds = {} as Record<Viewer, string>;
@@ -38,7 +41,12 @@ beforeAll(async () => {
   expect(made.status).toBe(201);
   numbers.generated = made.json.ticket.last_5_digits;
 
-  const range = await callRoute(customRange, { method: "POST", path: "/api/tickets/admin/generate-custom-range", body: { startRange: 500, endRange: 501, userId: "admin" }, token: admin.token });
+  const range = await callRoute(customRange, {
+    method: "POST",
+    path: "/api/tickets/admin/generate-custom-range",
+    body: { startRange: 500, endRange: 501, userId: "admin" },
+    token: admin.token,
+  });
   expect(range.status).toBe(201);
   numbers.registered = "00500";
   const reg = await callRoute(register, {
@@ -60,7 +68,11 @@ describe("buyer contact details by viewer", () => {
       it(`${row.route} (${row.ticket} ticket) as ${viewer}: contact ${sees ? "shown" : "omitted"}, name shown`, async () => {
         const { handler, param } = HANDLERS[row.route as keyof typeof HANDLERS];
         const n = numbers[row.ticket];
-        const res = await callRoute(handler, { path: row.path.replace("{n}", n), params: { [param]: n }, token: tokens[viewer] });
+        const res = await callRoute(handler, {
+          path: row.path.replace("{n}", n),
+          params: { [param]: n },
+          token: tokens[viewer],
+        });
         expect(res.status).toBe(200);
         const ticket = res.json.ticket;
         expect(ticket.buyer_name).toBe(row.ticket === "generated" ? "Gina Generated" : "Rita Registered");
@@ -73,10 +85,14 @@ describe("buyer contact details by viewer", () => {
 
 describe("the unregistered list", () => {
   it("omits contact details written on an unregistered ticket the viewer did not create", async () => {
-    await db().ticket.update({ where: { ticketNumber: 501 }, data: { phoneNumber: "9170000000", email: "x@example.com", address: "Somewhere" } });
+    await db().ticket.update({
+      where: { ticketNumber: 501 },
+      data: { phoneNumber: "9170000000", email: "x@example.com", address: "Somewhere" },
+    });
     const asOther = await callRoute(unregistered, { path: "/api/tickets/unregistered?limit=20", token: tokens.other });
     const asAdmin = await callRoute(unregistered, { path: "/api/tickets/unregistered?limit=20", token: tokens.admin });
-    const find = (res: { json: { tickets: { ticket_number: number }[] } }) => res.json.tickets.find((t) => t.ticket_number === 501);
+    const find = (res: { json: { tickets: { ticket_number: number }[] } }) =>
+      res.json.tickets.find((t) => t.ticket_number === 501);
     expect(find(asOther)).not.toHaveProperty("phone_number");
     expect(find(asAdmin)).toMatchObject({ phone_number: "9170000000", email: "x@example.com", address: "Somewhere" });
   });
@@ -91,7 +107,11 @@ describe("every registration path records who registered", () => {
       token: tokens.other,
     });
     expect(multi.json.registeredCount).toBe(1);
-    const rows = await db().ticket.findMany({ where: { ticketNumber: { in: [500, 501] } }, orderBy: { ticketNumber: "asc" }, select: { registeredById: true } });
+    const rows = await db().ticket.findMany({
+      where: { ticketNumber: { in: [500, 501] } },
+      orderBy: { ticketNumber: "asc" },
+      select: { registeredById: true },
+    });
     expect(rows.map((r) => r.registeredById)).toEqual([userIds.registrar, userIds.other]);
   });
 });

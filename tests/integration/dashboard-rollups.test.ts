@@ -46,23 +46,55 @@ async function customRange(startRange: number, endRange: number) {
 }
 
 const register = (ref: string, token = staff.token) =>
-  callRoute(registerRoute, { method: "PUT", path: `/api/tickets/register/${ref}`, params: { controlNumber: ref }, body: buyer, token });
-const voidTicket = (ref: string) => callRoute(voidRoute, { method: "POST", path: `/api/tickets/${ref}/void`, params: { id: ref }, body: { reason: "refunded" }, token: admin.token });
-const unvoid = (ref: string) => callRoute(unvoidRoute, { method: "POST", path: `/api/tickets/${ref}/unvoid`, params: { id: ref }, body: { reason: "back in" }, token: admin.token });
+  callRoute(registerRoute, {
+    method: "PUT",
+    path: `/api/tickets/register/${ref}`,
+    params: { controlNumber: ref },
+    body: buyer,
+    token,
+  });
+const voidTicket = (ref: string) =>
+  callRoute(voidRoute, {
+    method: "POST",
+    path: `/api/tickets/${ref}/void`,
+    params: { id: ref },
+    body: { reason: "refunded" },
+    token: admin.token,
+  });
+const unvoid = (ref: string) =>
+  callRoute(unvoidRoute, {
+    method: "POST",
+    path: `/api/tickets/${ref}/unvoid`,
+    params: { id: ref },
+    body: { reason: "back in" },
+    token: admin.token,
+  });
 
 describe("the rollups follow every kind of ticket write", () => {
   it("generate, custom range, register, register-multiple, edit and delete", async () => {
     const gen = await callRoute(generateRoute, {
       method: "POST",
       path: "/api/tickets/generate",
-      body: { buyer_name: "Maria Santos", phone_number: "09171234567", payment_method: "GCash", gcash_reference: "GC1", quantity: 3 },
+      body: {
+        buyer_name: "Maria Santos",
+        phone_number: "09171234567",
+        payment_method: "GCash",
+        gcash_reference: "GC1",
+        quantity: 3,
+      },
       token: staff.token,
     });
     expect(gen.status).toBe(201);
     await customRange(101, 140);
     await placeTickets([
       { number: 200, createdAt: "2025-12-31T15:59:00Z", creator: null },
-      { number: 201, createdAt: "2025-12-31T16:00:00Z", registeredAt: "2026-01-02T03:00:00Z", method: "bank_transfer", amount: 80 },
+      {
+        number: 201,
+        createdAt: "2025-12-31T16:00:00Z",
+        registeredAt: "2026-01-02T03:00:00Z",
+        method: "bank_transfer",
+        amount: 80,
+      },
     ]);
     let raw = await expectRollupsExact();
     expect(raw.creators.map((c) => c.creator)).toEqual(["", "admin@example.com", "staff@example.com"]);
@@ -88,7 +120,12 @@ describe("the rollups follow every kind of ticket write", () => {
     });
     expect(edit.status).toBe(200);
     for (const ref of ["00101", "00106"]) {
-      const res = await callRoute(deleteRoute, { method: "DELETE", path: `/api/tickets/${ref}`, params: { id: ref }, token: admin.token });
+      const res = await callRoute(deleteRoute, {
+        method: "DELETE",
+        path: `/api/tickets/${ref}`,
+        params: { id: ref },
+        token: admin.token,
+      });
       expect(res.status).toBe(200);
     }
     raw = await expectRollupsExact();
@@ -117,13 +154,22 @@ describe("the rollups follow every kind of ticket write", () => {
     }
     await db().$executeRawUnsafe(`TRUNCATE TABLE tickets CASCADE`);
     const raw = await expectRollupsExact();
-    expect(raw).toEqual({ daily: [], hourly: [], creators: [], sellers: [], counters: { total: 0, registered: 0, sold: 0, voided: 0, revenue: "0.00" } });
+    expect(raw).toEqual({
+      daily: [],
+      hourly: [],
+      creators: [],
+      sellers: [],
+      counters: { total: 0, registered: 0, sold: 0, voided: 0, revenue: "0.00" },
+    });
   });
 
   it("an unknown timezone cannot be saved (the rebuild refuses it), so ticket writes never fail on it", async () => {
     const error = await db()
       .settings.update({ where: { id: 1 }, data: { timezone: "Mars/Olympus_Mons" } })
-      .then(() => null, (e: unknown) => e);
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     expect(error).not.toBeNull();
     expect((await db().settings.findUnique({ where: { id: 1 } }))?.timezone).toBe("Asia/Manila");
     await customRange(1, 2);
@@ -141,7 +187,12 @@ describe("concurrent writers", () => {
         callRoute(generateRoute, {
           method: "POST",
           path: "/api/tickets/generate",
-          body: { buyer_name: `Buyer ${i}`, phone_number: "09171234567", payment_method: i % 2 ? "cash" : "bank_transfer", quantity: 5 },
+          body: {
+            buyer_name: `Buyer ${i}`,
+            phone_number: "09171234567",
+            payment_method: i % 2 ? "cash" : "bank_transfer",
+            quantity: 5,
+          },
           token: clients[i % 4].token,
         }),
       ),
@@ -171,6 +222,9 @@ describe("concurrent writers", () => {
     expect(results.filter((r) => r.status >= 500)).toEqual([]);
     const raw = await expectRollupsExact();
     expect(raw.counters.voided).toBe(10);
-    expect(raw.counters.sold).toBe(raw.counters.registered - (await db().ticket.count({ where: { voidedAt: { not: null }, registeredAt: { not: null } } })));
+    expect(raw.counters.sold).toBe(
+      raw.counters.registered -
+        (await db().ticket.count({ where: { voidedAt: { not: null }, registeredAt: { not: null } } })),
+    );
   });
 });

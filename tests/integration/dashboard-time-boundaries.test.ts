@@ -21,7 +21,8 @@ beforeEach(async () => {
 });
 
 const stats = (now: string) => getDashboardStats({ principal: admin, now: new Date(now) });
-const historical = (now: string, period: AnalyticsPeriod) => getHistoricalAnalytics({ principal: admin, period, now: new Date(now) });
+const historical = (now: string, period: AnalyticsPeriod) =>
+  getHistoricalAnalytics({ principal: admin, period, now: new Date(now) });
 const dayCount = (daily: { date: string; count: number }[], date: string) => daily.find((d) => d.date === date)?.count;
 
 describe("days and hours in Manila time", () => {
@@ -106,8 +107,18 @@ describe("a leap day is a day of its own", () => {
     const dates = h.trends.daily.map((d) => d.date);
     expect(dates).toHaveLength(30);
     expect(dates).toContain("2024-02-29");
-    expect(h.trends.daily.find((d) => d.date === "2024-02-29")).toEqual({ date: "2024-02-29", count: 2, registered: 2, revenue: 100 });
-    expect(h.trends.daily.find((d) => d.date === "2024-03-01")).toEqual({ date: "2024-03-01", count: 1, registered: 1, revenue: 50 });
+    expect(h.trends.daily.find((d) => d.date === "2024-02-29")).toEqual({
+      date: "2024-02-29",
+      count: 2,
+      registered: 2,
+      revenue: 100,
+    });
+    expect(h.trends.daily.find((d) => d.date === "2024-03-01")).toEqual({
+      date: "2024-03-01",
+      count: 1,
+      registered: 1,
+      revenue: 50,
+    });
     expect(h.previousMonth).toEqual({ registeredTickets: 2, revenue: 100 });
     expect(h.currentMonth).toEqual({ registeredTickets: 1, revenue: 50 });
   });

@@ -14,7 +14,11 @@ import { prepareOutage } from "@/tests/helpers/database-outage";
 import { createAdminAndStaff } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
 
-const UNAVAILABLE = { success: false, code: "unavailable", message: "The database is unavailable. Please try again shortly." };
+const UNAVAILABLE = {
+  success: false,
+  code: "unavailable",
+  message: "The database is unavailable. Please try again shortly.",
+};
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -30,7 +34,13 @@ describe("the database stopped", () => {
       () => callRoute(stats, { path: "/api/tickets/stats", token: admin.token }),
       () => callRoute(listUsers, { path: "/api/auth/users", token: admin.token }),
       () => callRoute(getTicket, { path: "/api/tickets/00001", params: { id: "00001" }, token: staff.token }),
-      () => callRoute(generate, { method: "POST", path: "/api/tickets/generate", body: { buyer_name: "Juan Dela Cruz" }, token: staff.token }),
+      () =>
+        callRoute(generate, {
+          method: "POST",
+          path: "/api/tickets/generate",
+          body: { buyer_name: "Juan Dela Cruz" },
+          token: staff.token,
+        }),
       () => callRoute(settings, { path: "/api/settings", token: staff.token }),
     ];
     for (let i = 0; i < 20; i++) {

@@ -39,7 +39,9 @@ describe("the database's work and the request thread", () => {
     const poll = (async () => {
       while (running) {
         const t = performance.now();
-        const res = await liveRoute(new NextRequest("http://localhost/api/health/live"), { params: Promise.resolve({}) });
+        const res = await liveRoute(new NextRequest("http://localhost/api/health/live"), {
+          params: Promise.resolve({}),
+        });
         expect(res.status).toBe(200);
         live.push(performance.now() - t);
         await sleep(50);
@@ -55,7 +57,9 @@ describe("the database's work and the request thread", () => {
     clearInterval(timer);
     delay.disable();
     const loopWorst = Math.max(late, delay.max / 1e6);
-    console.info(`[database-thread] engine=${dbEngine()} insert_ms=${statementMs.toFixed(0)} event_loop_worst_ms=${loopWorst.toFixed(0)} live_polls=${live.length} live_worst_ms=${Math.max(...live).toFixed(0)}`);
+    console.info(
+      `[database-thread] engine=${dbEngine()} insert_ms=${statementMs.toFixed(0)} event_loop_worst_ms=${loopWorst.toFixed(0)} live_polls=${live.length} live_worst_ms=${Math.max(...live).toFixed(0)}`,
+    );
     expect((await sql<{ n: number }>("SELECT count(*)::int AS n FROM thread_test_fill"))[0].n).toBe(ROWS);
     // The request thread kept its time: nothing waited a second for the event loop (on a loaded
     // 2-core machine a timer may still be late by some scheduling; the statement itself takes longer).
@@ -68,11 +72,16 @@ describe("the database's work and the request thread", () => {
 describe("transactions on the one session", () => {
   it("two callers' read-modify-write transactions, 20 each at once, lose no increment", async () => {
     const bump = () =>
-      db().$transaction(async (tx) => {
-        const [{ n }] = await tx.$queryRaw<{ n: number }[]>`SELECT n FROM thread_test_counter WHERE id = 1 FOR UPDATE`;
-        await sleep(2);
-        await tx.$executeRaw`UPDATE thread_test_counter SET n = ${n + 1} WHERE id = 1`;
-      }, { maxWait: 30_000, timeout: 30_000 });
+      db().$transaction(
+        async (tx) => {
+          const [{ n }] = await tx.$queryRaw<
+            { n: number }[]
+          >`SELECT n FROM thread_test_counter WHERE id = 1 FOR UPDATE`;
+          await sleep(2);
+          await tx.$executeRaw`UPDATE thread_test_counter SET n = ${n + 1} WHERE id = 1`;
+        },
+        { maxWait: 30_000, timeout: 30_000 },
+      );
     await Promise.all(Array.from({ length: 40 }, bump));
     expect((await sql<{ n: number }>("SELECT n FROM thread_test_counter WHERE id = 1"))[0].n).toBe(40);
   }, 60_000);
@@ -80,12 +89,15 @@ describe("transactions on the one session", () => {
   it("pg_advisory_xact_lock (ticket allocation's lock) serialises holders and is released at commit", async () => {
     const spans: [number, number][] = [];
     const hold = () =>
-      db().$transaction(async (tx) => {
-        await tx.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(${4242}::bigint)`;
-        const start = performance.now();
-        await sleep(50);
-        spans.push([start, performance.now()]);
-      }, { maxWait: 30_000, timeout: 30_000 });
+      db().$transaction(
+        async (tx) => {
+          await tx.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(${4242}::bigint)`;
+          const start = performance.now();
+          await sleep(50);
+          spans.push([start, performance.now()]);
+        },
+        { maxWait: 30_000, timeout: 30_000 },
+      );
     await Promise.all([hold(), hold(), hold()]);
     spans.sort((a, b) => a[0] - b[0]);
     for (let i = 1; i < spans.length; i++) expect(spans[i][0]).toBeGreaterThanOrEqual(spans[i - 1][1]);
@@ -98,18 +110,28 @@ describe("transactions on the one session", () => {
   it("a transaction held 1 s: short reads asked during it see only committed data; on PGlite they wait for its end", async () => {
     const reads: Promise<{ n: number; waitedMs: number }>[] = [];
     const before = (await sql<{ n: number }>("SELECT n FROM thread_test_counter WHERE id = 1"))[0].n;
-    await db().$transaction(async (tx) => {
-      await tx.$executeRaw`UPDATE thread_test_counter SET n = n + 1000 WHERE id = 1`;
-      await sleep(100);
-      for (let i = 0; i < 5; i++) {
-        const asked = performance.now();
-        reads.push(sql<{ n: number }>("SELECT n FROM thread_test_counter WHERE id = 1").then(([r]) => ({ n: r.n, waitedMs: performance.now() - asked })));
-      }
-      await sleep(900);
-    }, { timeout: 10_000 });
+    await db().$transaction(
+      async (tx) => {
+        await tx.$executeRaw`UPDATE thread_test_counter SET n = n + 1000 WHERE id = 1`;
+        await sleep(100);
+        for (let i = 0; i < 5; i++) {
+          const asked = performance.now();
+          reads.push(
+            sql<{ n: number }>("SELECT n FROM thread_test_counter WHERE id = 1").then(([r]) => ({
+              n: r.n,
+              waitedMs: performance.now() - asked,
+            })),
+          );
+        }
+        await sleep(900);
+      },
+      { timeout: 10_000 },
+    );
     const seen = await Promise.all(reads);
     const waited = Math.max(...seen.map((r) => r.waitedMs));
-    console.info(`[database-thread] engine=${dbEngine()} reads_during_1s_transaction_waited_max_ms=${waited.toFixed(0)}`);
+    console.info(
+      `[database-thread] engine=${dbEngine()} reads_during_1s_transaction_waited_max_ms=${waited.toFixed(0)}`,
+    );
     if (dbEngine() === "pglite") {
       // One session: the reads ran after the commit, and saw it.
       expect(waited).toBeGreaterThan(700);

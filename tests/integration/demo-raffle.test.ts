@@ -42,29 +42,60 @@ describe("sample statements", () => {
     for (const bank of SAMPLE_BANKS) {
       const file = await sample(`${bank.toLowerCase()}.csv`);
       expect(file.status).toBe(200);
-      expect(file.headers.get("content-disposition")).toMatch(new RegExp(`^attachment; filename="sample-${bank.toLowerCase()}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`));
+      expect(file.headers.get("content-disposition")).toMatch(
+        new RegExp(`^attachment; filename="sample-${bank.toLowerCase()}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`),
+      );
       expect(builtInMapping(bank)).toEqual(BANK_SAMPLE_LAYOUTS[bank].mapping);
-      const preview = await uploadStatement({ token: admin.token, bytes: file.bytes, fileName: `${bank}.csv`, kind: "bank_csv", mapping: builtInMapping(bank), preview: true });
+      const preview = await uploadStatement({
+        token: admin.token,
+        bytes: file.bytes,
+        fileName: `${bank}.csv`,
+        kind: "bank_csv",
+        mapping: builtInMapping(bank),
+        preview: true,
+      });
       expect(preview.status, JSON.stringify(preview.json)).toBe(200);
       // Four credits (the service charge is a debit), none of them a raffle payment.
-      expect(preview.json.lines.map((l: { amount: string }) => l.amount)).toEqual(["150.00", "50.00", "200.00", "100.00"]);
+      expect(preview.json.lines.map((l: { amount: string }) => l.amount)).toEqual([
+        "150.00",
+        "50.00",
+        "200.00",
+        "100.00",
+      ]);
     }
     expect(builtInMapping("Other")).toBeUndefined();
     const gcash = await sampleStatement({ principal: principalOf(admin), name: "gcash.pdf" });
     expect(gcash.contentType).toBe("application/pdf");
-    const read = await uploadStatement({ token: admin.token, bytes: gcash.bytes, fileName: gcash.fileName, kind: "gcash_pdf", preview: true });
+    const read = await uploadStatement({
+      token: admin.token,
+      bytes: gcash.bytes,
+      fileName: gcash.fileName,
+      kind: "gcash_pdf",
+      preview: true,
+    });
     expect(read.status, JSON.stringify(read.json)).toBe(200);
     expect(read.json.lines.map((l: { amount: string }) => l.amount)).toEqual(["150.00", "50.00", "200.00", "100.00"]);
     const none = await sample("nope.csv");
     expect(none.status).toBe(404);
-    expect(none.json.message).toBe("No sample statement named 'nope.csv' (samples: gcash.pdf, bdo.csv, bpi.csv, metrobank.csv)");
+    expect(none.json.message).toBe(
+      "No sample statement named 'nope.csv' (samples: gcash.pdf, bdo.csv, bpi.csv, metrobank.csv)",
+    );
     expect((await sample("bdo.csv", staff.token)).status).toBe(403);
   });
 });
 
 /** A PDF route's bytes, as the browser receives them. */
-async function pdfOf(handler: (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>, urlPath: string, params: Record<string, string> = {}) {
-  const res = await handler(new NextRequest(new URL(urlPath, "http://localhost:3000"), { headers: { authorization: `Bearer ${admin.token}`, host: "localhost:3000" } }), { params: Promise.resolve(params) });
+async function pdfOf(
+  handler: (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>,
+  urlPath: string,
+  params: Record<string, string> = {},
+) {
+  const res = await handler(
+    new NextRequest(new URL(urlPath, "http://localhost:3000"), {
+      headers: { authorization: `Bearer ${admin.token}`, host: "localhost:3000" },
+    }),
+    { params: Promise.resolve(params) },
+  );
   expect(res.status, urlPath).toBe(200);
   return Buffer.from(await res.arrayBuffer());
 }
@@ -75,13 +106,24 @@ describe("the demo raffle", () => {
     const lines: string[] = [];
     const summary = await seedDemoRaffle((line) => lines.push(line));
     expect(summary).toMatchObject({ tickets: 300, sold: 73, voided: 3, drawNumber: 1 });
-    const methods = await db().$queryRaw<{ method: string }[]>`SELECT DISTINCT payment_method AS method FROM tickets WHERE registered_at IS NOT NULL ORDER BY 1`;
+    const methods = await db().$queryRaw<
+      { method: string }[]
+    >`SELECT DISTINCT payment_method AS method FROM tickets WHERE registered_at IS NOT NULL ORDER BY 1`;
     expect(methods.map((m) => m.method)).toEqual(["bank_transfer", "cash", "gcash"]);
     const states = await db().$queryRaw<{ state: string }[]>`SELECT DISTINCT state FROM statement_lines ORDER BY 1`;
-    expect(states.map((s) => s.state)).toEqual(["amount_mismatch", "discarded", "duplicate", "ignored", "matched", "unmatched"]);
+    expect(states.map((s) => s.state)).toEqual([
+      "amount_mismatch",
+      "discarded",
+      "duplicate",
+      "ignored",
+      "matched",
+      "unmatched",
+    ]);
     expect(await db().statementLine.count({ where: { matchKind: "confirmed" } })).toBe(1);
     expect(await db().remittance.count()).toBe(summary.remittances);
-    const [state] = await db().$queryRaw<{ status: string; published: boolean }[]>`SELECT status, published_at IS NOT NULL AS published FROM raffle_state WHERE id = 1`;
+    const [state] = await db().$queryRaw<
+      { status: string; published: boolean }[]
+    >`SELECT status, published_at IS NOT NULL AS published FROM raffle_state WHERE id = 1`;
     expect(state.published).toBe(true);
     const events = await db().$queryRaw<{ event: string }[]>`SELECT event FROM winner_events ORDER BY id`;
     expect(events.map((e) => e.event)).toEqual(expect.arrayContaining(["disqualified", "claimed"]));
@@ -94,7 +136,13 @@ describe("the demo raffle", () => {
       ["commitment", await pdfOf(commitmentPdfRoute, `/api/draws/${draw.id}/commitment.pdf`, { id: draw.id })],
       ["receipt", await pdfOf(receiptPdfRoute, `/api/remittances/${remittance.id}/receipt.pdf`, { id: remittance.id })],
       ["remittance report", await pdfOf(reportPdfRoute, "/api/remittances/report.pdf")],
-      ["close-out summary", await renderCloseoutSummary(await readCloseoutSummary({ raffleStatus: "selling", exportedAt: new Date().toISOString() }), "a4")],
+      [
+        "close-out summary",
+        await renderCloseoutSummary(
+          await readCloseoutSummary({ raffleStatus: "selling", exportedAt: new Date().toISOString() }),
+          "a4",
+        ),
+      ],
     ];
     for (const [name, pdf] of pdfs) {
       const text = execFileSync("pdftotext", ["-layout", "-", "-"], { input: pdf }).toString();
@@ -103,7 +151,9 @@ describe("the demo raffle", () => {
       expect(text, `${name}: a date in the one format`).toMatch(/[A-Z][a-z]{2} \d{1,2}, \d{4}/);
     }
     // Seeding twice is refused, nothing written.
-    await expect(seedDemoRaffle(() => {})).rejects.toThrow("The demo raffle needs an empty raffle: 300 tickets already exist");
+    await expect(seedDemoRaffle(() => {})).rejects.toThrow(
+      "The demo raffle needs an empty raffle: 300 tickets already exist",
+    );
     expect(await db().ticket.count()).toBe(300);
   }, 180_000);
 });

@@ -27,7 +27,11 @@ beforeEach(async () => {
 });
 
 const signInAs = async (sub: string, email = "pat@example.com") =>
-  callRoute(googleSignIn, { method: "POST", path: "/api/auth/google-signin", body: { idToken: await issuer.idToken({ email, sub }) } });
+  callRoute(googleSignIn, {
+    method: "POST",
+    path: "/api/auth/google-signin",
+    body: { idToken: await issuer.idToken({ email, sub }) },
+  });
 
 describe("the Google account bound to an e-mail", () => {
   it("is stored at the first sign-in; the same account signs in again; another is refused, recorded, and creates no session", async () => {
@@ -42,11 +46,14 @@ describe("the Google account bound to an e-mail", () => {
     expect(recycled.json).toEqual({
       success: false,
       code: "google_account_mismatch",
-      message: "This e-mail address is linked to a different Google account. An administrator can reset the link under Settings → Users.",
+      message:
+        "This e-mail address is linked to a different Google account. An administrator can reset the link under Settings → Users.",
     });
     expect(await db().authSession.count()).toBe(sessions);
     const failed = await db().auditLog.findMany({ where: { action: "auth.sign_in_failed" }, orderBy: { id: "asc" } });
-    expect(failed.map((r) => [r.entityId, r.after])).toEqual([["pat@example.com", { reason: "other_account", method: "google-id-token" }]]);
+    expect(failed.map((r) => [r.entityId, r.after])).toEqual([
+      ["pat@example.com", { reason: "other_account", method: "google-id-token" }],
+    ]);
   });
 
   it("an administrator's reset (audited) lets the next account bind; the Users list shows the link", async () => {
@@ -66,7 +73,10 @@ describe("the Google account bound to an e-mail", () => {
     expect(done.json.user.google_linked).toBe(false);
     // A second reset changes nothing and writes nothing.
     expect((await reset(admin.token)).status).toBe(200);
-    const audited = await db().auditLog.findMany({ where: { action: "user.google_link_reset" }, orderBy: { id: "asc" } });
+    const audited = await db().auditLog.findMany({
+      where: { action: "user.google_link_reset" },
+      orderBy: { id: "asc" },
+    });
     expect(audited).toHaveLength(1);
     expect(audited[0].actorEmail).toBe("admin@example.com");
 
@@ -84,7 +94,9 @@ describe("the Google account bound to an e-mail", () => {
   it("the database refuses to rebind without a reset", async () => {
     const user = await createUser({ email: "pat@example.com" });
     await sql(`UPDATE users SET google_sub = 'sub-1' WHERE id = $1`, [user.id]);
-    await expect(sql(`UPDATE users SET google_sub = 'sub-2' WHERE id = $1`, [user.id])).rejects.toThrow("users.google_sub is bound");
+    await expect(sql(`UPDATE users SET google_sub = 'sub-2' WHERE id = $1`, [user.id])).rejects.toThrow(
+      "users.google_sub is bound",
+    );
     await sql(`UPDATE users SET google_sub = NULL WHERE id = $1`, [user.id]);
     await sql(`UPDATE users SET google_sub = 'sub-2' WHERE id = $1`, [user.id]);
   });

@@ -22,7 +22,8 @@ beforeEach(async () => {
 });
 
 const now = () => Math.floor(Date.now() / 1000);
-const signIn = (idToken: string) => callRoute(googleSignIn, { method: "POST", path: "/api/auth/google-signin", body: { idToken } });
+const signIn = (idToken: string) =>
+  callRoute(googleSignIn, { method: "POST", path: "/api/auth/google-signin", body: { idToken } });
 
 async function expectRefused(idToken: string, message: string) {
   const res = await signIn(idToken);
@@ -53,11 +54,17 @@ describe("token replay", () => {
 
 describe("token age and lifetime", () => {
   it("a token issued more than 5 minutes ago is refused", async () => {
-    await expectRefused(await issuer.idToken({ email: "staff@example.com", iat: now() - 6 * 60 }), "The Google ID token is too old: sign in again");
+    await expectRefused(
+      await issuer.idToken({ email: "staff@example.com", iat: now() - 6 * 60 }),
+      "The Google ID token is too old: sign in again",
+    );
   });
 
   it("a token issued in the future beyond the clock skew is refused; within it, accepted", async () => {
-    await expectRefused(await issuer.idToken({ email: "staff@example.com", iat: now() + 120 }), "The Google ID token is dated in the future");
+    await expectRefused(
+      await issuer.idToken({ email: "staff@example.com", iat: now() + 120 }),
+      "The Google ID token is dated in the future",
+    );
     expect((await signIn(await issuer.idToken({ email: "staff@example.com", iat: now() + 10 }))).status).toBe(200);
   });
 
@@ -72,11 +79,24 @@ describe("token age and lifetime", () => {
 describe("audience arrays", () => {
   it("several audiences need an authorized party (azp) that is one of ours", async () => {
     const aud = [WEB_CLIENT_ID, "someone-else.apps.googleusercontent.com"];
-    await expectRefused(await issuer.idToken({ email: "staff@example.com", aud }), "The Google ID token was issued for another application");
+    await expectRefused(
+      await issuer.idToken({ email: "staff@example.com", aud }),
+      "The Google ID token was issued for another application",
+    );
     await expectRefused(
       await issuer.idToken({ email: "staff@example.com", aud, azp: "someone-else.apps.googleusercontent.com" }),
       "The Google ID token was issued for another application",
     );
-    expect((await signIn(await issuer.idToken({ email: "staff@example.com", aud: [WEB_CLIENT_ID, MOBILE_CLIENT_ID], azp: MOBILE_CLIENT_ID }))).status).toBe(200);
+    expect(
+      (
+        await signIn(
+          await issuer.idToken({
+            email: "staff@example.com",
+            aud: [WEB_CLIENT_ID, MOBILE_CLIENT_ID],
+            azp: MOBILE_CLIENT_ID,
+          }),
+        )
+      ).status,
+    ).toBe(200);
   });
 });

@@ -25,7 +25,11 @@ beforeEach(async () => {
 });
 
 const signIn = (idToken: string, extra: Record<string, unknown> = {}) =>
-  callRoute(googleSignIn, { method: "POST", path: "/api/auth/google-signin", body: { idToken, email: "ignored@example.com", displayName: "Ignored", ...extra } });
+  callRoute(googleSignIn, {
+    method: "POST",
+    path: "/api/auth/google-signin",
+    body: { idToken, email: "ignored@example.com", displayName: "Ignored", ...extra },
+  });
 
 async function expectRefused(idToken: string, message: string) {
   const res = await signIn(idToken);
@@ -84,7 +88,12 @@ describe("the allow-list", () => {
   it("refuses an unlisted email with 403 and the exact message", async () => {
     const res = await signIn(await issuer.idToken({ email: "stranger@example.com" }));
     expect(res.status).toBe(403);
-    expect(res.json).toEqual({ success: false, code: "not_authorized_email", message: NOT_AUTHORIZED_MESSAGE, error: NOT_AUTHORIZED_MESSAGE });
+    expect(res.json).toEqual({
+      success: false,
+      code: "not_authorized_email",
+      message: NOT_AUTHORIZED_MESSAGE,
+      error: NOT_AUTHORIZED_MESSAGE,
+    });
     expect(await db().authSession.count()).toBe(0);
   });
 
@@ -102,24 +111,44 @@ describe("a bad ID token is refused with 401", () => {
   });
 
   it("wrong audience", async () => {
-    await expectRefused(await issuer.idToken({ email: "staff@example.com", aud: "someone-else.apps.googleusercontent.com" }), "The Google ID token was issued for another application");
+    await expectRefused(
+      await issuer.idToken({ email: "staff@example.com", aud: "someone-else.apps.googleusercontent.com" }),
+      "The Google ID token was issued for another application",
+    );
   });
 
   it("wrong issuer", async () => {
-    await expectRefused(await issuer.idToken({ email: "staff@example.com", iss: "https://evil.example.com" }), "The Google ID token was issued by an unexpected issuer");
+    await expectRefused(
+      await issuer.idToken({ email: "staff@example.com", iss: "https://evil.example.com" }),
+      "The Google ID token was issued by an unexpected issuer",
+    );
   });
 
   it("the scheme-less form of the issuer, which only Google's own issuer may use", async () => {
-    await expectRefused(await issuer.idToken({ email: "staff@example.com", iss: issuer.url.replace(/^https?:\/\//, "") }), "The Google ID token was issued by an unexpected issuer");
+    await expectRefused(
+      await issuer.idToken({ email: "staff@example.com", iss: issuer.url.replace(/^https?:\/\//, "") }),
+      "The Google ID token was issued by an unexpected issuer",
+    );
   });
 
   it("expired", async () => {
-    await expectRefused(await issuer.idToken({ email: "staff@example.com" }, { expiresIn: -60 }), "The Google ID token has expired");
+    await expectRefused(
+      await issuer.idToken({ email: "staff@example.com" }, { expiresIn: -60 }),
+      "The Google ID token has expired",
+    );
   });
 
   it("bad signature (tampered payload)", async () => {
     const [header, , signature] = (await issuer.idToken({ email: "staff@example.com" })).split(".");
-    const forged = Buffer.from(JSON.stringify({ iss: issuer.url, aud: WEB_CLIENT_ID, email: "staff@example.com", email_verified: true, exp: Math.floor(Date.now() / 1000) + 600 })).toString("base64url");
+    const forged = Buffer.from(
+      JSON.stringify({
+        iss: issuer.url,
+        aud: WEB_CLIENT_ID,
+        email: "staff@example.com",
+        email_verified: true,
+        exp: Math.floor(Date.now() / 1000) + 600,
+      }),
+    ).toString("base64url");
     await expectRefused(`${header}.${forged}.${signature}`, "The Google ID token's signature does not verify");
   });
 
@@ -148,11 +177,17 @@ describe("a bad ID token is refused with 401", () => {
   });
 
   it("unverified email", async () => {
-    await expectRefused(await issuer.idToken({ email: "staff@example.com", email_verified: false }), "The Google account's email address is not verified");
+    await expectRefused(
+      await issuer.idToken({ email: "staff@example.com", email_verified: false }),
+      "The Google account's email address is not verified",
+    );
   });
 
   it("no email_verified claim at all", async () => {
-    await expectRefused(await issuer.idToken({ email: "staff@example.com", email_verified: undefined }), "The Google account's email address is not verified");
+    await expectRefused(
+      await issuer.idToken({ email: "staff@example.com", email_verified: undefined }),
+      "The Google account's email address is not verified",
+    );
   });
 
   it("not a JWT", async () => {
@@ -162,9 +197,18 @@ describe("a bad ID token is refused with 401", () => {
 
 describe("request shape and availability", () => {
   it("requires an idToken (400 with issues)", async () => {
-    const res = await callRoute(googleSignIn, { method: "POST", path: "/api/auth/google-signin", body: { email: "x@example.com" } });
+    const res = await callRoute(googleSignIn, {
+      method: "POST",
+      path: "/api/auth/google-signin",
+      body: { email: "x@example.com" },
+    });
     expect(res.status).toBe(400);
-    expect(res.json).toMatchObject({ success: false, code: "validation_failed", message: "idToken is required", issues: [{ path: "idToken", message: "idToken is required" }] });
+    expect(res.json).toMatchObject({
+      success: false,
+      code: "validation_failed",
+      message: "idToken is required",
+      issues: [{ path: "idToken", message: "idToken is required" }],
+    });
   });
 
   it("answers 503 when the issuer cannot be reached, without caching the failure", async () => {

@@ -22,23 +22,46 @@ beforeEach(async () => {
 describe("an unpaired surrogate", () => {
   it("in a custom range's userId is a 400 naming the field, and nothing is written", async () => {
     const body = `{"startRange":1,"endRange":3,"userId":"web-admin-\\ud800"}`;
-    const res = await callRoute(customRange, { method: "POST", path: "/api/tickets/admin/generate-custom-range", body, token: admin.token });
+    const res = await callRoute(customRange, {
+      method: "POST",
+      path: "/api/tickets/admin/generate-custom-range",
+      body,
+      token: admin.token,
+    });
     expect(res.status).toBe(400);
-    expect(res.json).toMatchObject({ success: false, code: "validation_failed", message: "userId contains an invalid character (an unpaired UTF-16 surrogate)" });
+    expect(res.json).toMatchObject({
+      success: false,
+      code: "validation_failed",
+      message: "userId contains an invalid character (an unpaired UTF-16 surrogate)",
+    });
     expect(await db().ticket.count()).toBe(0);
   });
 
   it("in a nested value or a key is refused too; a proper pair (an emoji) is fine", async () => {
     const nested = `{"buyer_name":"Juan Dela Cruz","address":"x\\udc00y"}`;
-    const res = await callRoute(generate, { method: "POST", path: "/api/tickets/generate", body: nested, token: admin.token });
+    const res = await callRoute(generate, {
+      method: "POST",
+      path: "/api/tickets/generate",
+      body: nested,
+      token: admin.token,
+    });
     expect(res.status).toBe(400);
     expect(res.json.message).toBe("address contains an invalid character (an unpaired UTF-16 surrogate)");
-    const emoji = await callRoute(generate, { method: "POST", path: "/api/tickets/generate", body: { buyer_name: "Juan Cruz", address: "Purok 😀 Uno" }, token: admin.token });
+    const emoji = await callRoute(generate, {
+      method: "POST",
+      path: "/api/tickets/generate",
+      body: { buyer_name: "Juan Cruz", address: "Purok 😀 Uno" },
+      token: admin.token,
+    });
     expect(emoji.status).toBe(201);
   });
 
   it("in a path parameter is a 400", async () => {
-    const res = await callRoute(searchTerm, { path: "/api/tickets/search/x", params: { term: "00001\ud800" }, token: admin.token });
+    const res = await callRoute(searchTerm, {
+      path: "/api/tickets/search/x",
+      params: { term: "00001\ud800" },
+      token: admin.token,
+    });
     expect(res.status).toBe(400);
     expect(res.json.message).toBe("term contains an invalid character (an unpaired UTF-16 surrogate)");
   });
@@ -46,10 +69,20 @@ describe("an unpaired surrogate", () => {
 
 describe("text fields past their limits or with control characters", () => {
   it("are refused with a 400 naming the field, and nothing is stored", async () => {
-    const longName = await callRoute(addUser, { method: "POST", path: "/api/auth/add-user", body: { email: "new@example.com", displayName: "x".repeat(10_000) }, token: admin.token });
+    const longName = await callRoute(addUser, {
+      method: "POST",
+      path: "/api/auth/add-user",
+      body: { email: "new@example.com", displayName: "x".repeat(10_000) },
+      token: admin.token,
+    });
     expect(longName.status).toBe(400);
     expect(longName.json.message).toBe("Display name must be at most 100 characters.");
-    const control = await callRoute(generate, { method: "POST", path: "/api/tickets/generate", body: { buyer_name: "Juan\u0000\u0007Cruz" }, token: admin.token });
+    const control = await callRoute(generate, {
+      method: "POST",
+      path: "/api/tickets/generate",
+      body: { buyer_name: "Juan\u0000\u0007Cruz" },
+      token: admin.token,
+    });
     expect(control.status).toBe(400);
     expect(control.json.message).toBe("Buyer name must not contain control characters.");
     expect(await db().user.count({ where: { email: "new@example.com" } })).toBe(0);
@@ -57,7 +90,12 @@ describe("text fields past their limits or with control characters", () => {
   });
 
   it("lose their bidi overrides before they are stored", async () => {
-    const res = await callRoute(generate, { method: "POST", path: "/api/tickets/generate", body: { buyer_name: "\u202Egnaw Juan" }, token: admin.token });
+    const res = await callRoute(generate, {
+      method: "POST",
+      path: "/api/tickets/generate",
+      body: { buyer_name: "\u202Egnaw Juan" },
+      token: admin.token,
+    });
     expect(res.status).toBe(201);
     expect((await db().ticket.findFirstOrThrow()).buyerName).toBe("gnaw Juan");
   });
@@ -69,10 +107,20 @@ describe("a user deleted while their requests are in flight", { tags: ["sql"] },
     for (let attempt = 0; attempt < 20; attempt++) {
       const { user, token } = await createSignedInUser();
       const inFlight = Array.from({ length: 3 }, () =>
-        callRoute(generate, { method: "POST", path: "/api/tickets/generate", body: { buyer_name: "Race Buyer", quantity: 2 }, token }),
+        callRoute(generate, {
+          method: "POST",
+          path: "/api/tickets/generate",
+          body: { buyer_name: "Race Buyer", quantity: 2 },
+          token,
+        }),
       );
       // Delete as an administrator would, racing the generates.
-      const removed = callRoute(deleteUserRoute, { method: "DELETE", path: "/api/auth/delete-user", body: { email: user.email }, token: admin.token });
+      const removed = callRoute(deleteUserRoute, {
+        method: "DELETE",
+        path: "/api/auth/delete-user",
+        body: { email: user.email },
+        token: admin.token,
+      });
       const results = await Promise.all([...inFlight, removed]);
       for (const res of results.slice(0, -1)) {
         expect([201, 401, 403], JSON.stringify(res.json)).toContain(res.status);
@@ -91,9 +139,16 @@ describe("a user deleted while their requests are in flight", { tags: ["sql"] },
     await db().$executeRawUnsafe(`
       CREATE FUNCTION test_delete_creator() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN DELETE FROM users WHERE id = NEW.created_by_id; RETURN NEW; END $$`);
-    await db().$executeRawUnsafe(`CREATE TRIGGER test_delete_creator BEFORE INSERT ON tickets FOR EACH ROW EXECUTE FUNCTION test_delete_creator()`);
+    await db().$executeRawUnsafe(
+      `CREATE TRIGGER test_delete_creator BEFORE INSERT ON tickets FOR EACH ROW EXECUTE FUNCTION test_delete_creator()`,
+    );
     try {
-      const res = await callRoute(generate, { method: "POST", path: "/api/tickets/generate", body: { buyer_name: "Race Buyer" }, token });
+      const res = await callRoute(generate, {
+        method: "POST",
+        path: "/api/tickets/generate",
+        body: { buyer_name: "Race Buyer" },
+        token,
+      });
       expect(res.status).toBe(401);
       expect(res.json).toEqual({ success: false, code: "unauthorized", message: "Authentication required" });
       expect(await db().ticket.count()).toBe(0);

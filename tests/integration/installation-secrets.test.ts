@@ -5,7 +5,15 @@ import { createPublicKey, sign, verify } from "node:crypto";
 import { afterEach, describe, expect, it } from "vitest";
 import { db } from "@/server/db/client";
 import { resetEnvCache } from "@/server/env";
-import { drawSeedKey, ensureInstallationSecrets, installationSecret, publicBaseUrl, resetInstallationSecretsCache, signingKeyPair, ticketQrSecret } from "@/server/secrets/installation-secrets";
+import {
+  drawSeedKey,
+  ensureInstallationSecrets,
+  installationSecret,
+  publicBaseUrl,
+  resetInstallationSecretsCache,
+  signingKeyPair,
+  ticketQrSecret,
+} from "@/server/secrets/installation-secrets";
 
 afterEach(() => {
   delete process.env.TICKET_QR_SECRET;
@@ -16,10 +24,12 @@ afterEach(() => {
 
 describe("installation secrets", () => {
   it("are generated once: concurrent first reads (as from two instances) agree on one value", async () => {
-    const values = await Promise.all(Array.from({ length: 8 }, async (_, i) => {
-      if (i % 2) resetInstallationSecretsCache(); // some callers start cold, like another process
-      return installationSecret("ticket_qr_secret");
-    }));
+    const values = await Promise.all(
+      Array.from({ length: 8 }, async (_, i) => {
+        if (i % 2) resetInstallationSecretsCache(); // some callers start cold, like another process
+        return installationSecret("ticket_qr_secret");
+      }),
+    );
     expect(new Set(values).size).toBe(1);
     expect(Buffer.from(values[0], "base64")).toHaveLength(32);
     expect(await db().installationSecret.count({ where: { name: "ticket_qr_secret" } })).toBe(1);
@@ -37,8 +47,12 @@ describe("installation secrets", () => {
 
   it("cannot be changed or removed once made", async () => {
     await ensureInstallationSecrets();
-    await expect(db().$executeRaw`UPDATE installation_secrets SET value = 'x' WHERE name = 'draw_seed_key'`).rejects.toThrow(/written once/);
-    await expect(db().$executeRaw`DELETE FROM installation_secrets WHERE name = 'draw_seed_key'`).rejects.toThrow(/written once/);
+    await expect(
+      db().$executeRaw`UPDATE installation_secrets SET value = 'x' WHERE name = 'draw_seed_key'`,
+    ).rejects.toThrow(/written once/);
+    await expect(db().$executeRaw`DELETE FROM installation_secrets WHERE name = 'draw_seed_key'`).rejects.toThrow(
+      /written once/,
+    );
   });
 
   it("take the environment's value when it is set", async () => {

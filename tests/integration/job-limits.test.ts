@@ -38,14 +38,23 @@ afterEach(async () => {
 });
 
 const soldFile = (from: number, count: number) =>
-  [csvLine(["Last 5 Digits", "Buyer Name", "Phone Number", "Payment Method"]),
-    ...Array.from({ length: count }, (_, i) => csvLine([String(from + i).padStart(5, "0"), `Buyer ${from + i} Santos`, "09171234567", "Cash"]))].join("\r\n") + "\r\n";
+  [
+    csvLine(["Last 5 Digits", "Buyer Name", "Phone Number", "Payment Method"]),
+    ...Array.from({ length: count }, (_, i) =>
+      csvLine([String(from + i).padStart(5, "0"), `Buyer ${from + i} Santos`, "09171234567", "Cash"]),
+    ),
+  ].join("\r\n") + "\r\n";
 
 async function importCsv(csv: string, jobId: string, signal?: AbortSignal) {
   const req = new NextRequest(new URL("/api/tickets/import", TEST_ORIGIN), {
     method: "POST",
     signal,
-    headers: { "content-type": "text/csv", host: "localhost:3000", authorization: `Bearer ${admin.token}`, "x-job-id": jobId },
+    headers: {
+      "content-type": "text/csv",
+      host: "localhost:3000",
+      authorization: `Bearer ${admin.token}`,
+      "x-job-id": jobId,
+    },
     body: csv,
   });
   const res = await importRoute(req, { params: Promise.resolve({}) });
@@ -53,7 +62,11 @@ async function importCsv(csv: string, jobId: string, signal?: AbortSignal) {
 }
 
 const lockHeld = async () =>
-  (await db().$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND objid = ${ALLOCATION_LOCK}::oid AND granted`)[0].n > 0;
+  (
+    await db().$queryRaw<
+      { n: number }[]
+    >`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND objid = ${ALLOCATION_LOCK}::oid AND granted`
+  )[0].n > 0;
 
 /** Makes the first INSERT into tickets sleep a minute (a sequence is not rolled back: only the first). */
 async function slowFirstInsert() {
@@ -61,9 +74,12 @@ async function slowFirstInsert() {
   await db().$executeRawUnsafe(`
     CREATE FUNCTION slow_first_insert() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN IF nextval('slow_first_insert_seq') = 1 THEN PERFORM pg_sleep(60); END IF; RETURN NULL; END $$`);
-  await db().$executeRawUnsafe(`CREATE TRIGGER slow_first_insert BEFORE INSERT ON tickets FOR EACH STATEMENT EXECUTE FUNCTION slow_first_insert()`);
+  await db().$executeRawUnsafe(
+    `CREATE TRIGGER slow_first_insert BEFORE INSERT ON tickets FOR EACH STATEMENT EXECUTE FUNCTION slow_first_insert()`,
+  );
 }
-const sleeping = async () => (await db().$queryRaw<{ c: boolean }[]>`SELECT is_called AS c FROM slow_first_insert_seq`)[0].c;
+const sleeping = async () =>
+  (await db().$queryRaw<{ c: boolean }[]>`SELECT is_called AS c FROM slow_first_insert_seq`)[0].c;
 const pause = () => new Promise((r) => setTimeout(r, 25));
 
 /** What the database holds after the first import failed and a second one of 5 rows succeeded. */
@@ -71,7 +87,9 @@ async function afterSecondImport(firstJob: string) {
   const second = await importCsv(soldFile(101, 5), randomUUID());
   expect(second.status).toBe(200);
   expect(second.json).toMatchObject({ success: true, imported: 5 });
-  const [after] = await db().$queryRaw<{ tickets: number; payments: number; imports: number; registers: number; state: string; code: string }[]>`
+  const [after] = await db().$queryRaw<
+    { tickets: number; payments: number; imports: number; registers: number; state: string; code: string }[]
+  >`
     SELECT (SELECT count(*)::int FROM tickets) AS tickets, (SELECT count(*)::int FROM payments) AS payments,
       (SELECT count(*)::int FROM audit_log WHERE action = 'ticket.import') AS imports,
       (SELECT count(*)::int FROM audit_log WHERE action = 'ticket.register') AS registers,
@@ -101,11 +119,21 @@ describe.skipIf(dbEngine() !== "postgresql")("an import's database work ends wit
       const cancelledAt = performance.now();
       client.abort();
       while (await lockHeld()) await pause();
-      return { freedMs: performance.now() - cancelledAt, first: await answer.catch((error: unknown) => ({ status: 0, json: { error: String(error) } })) };
+      return {
+        freedMs: performance.now() - cancelledAt,
+        first: await answer.catch((error: unknown) => ({ status: 0, json: { error: String(error) } })),
+      };
     });
     expect(freedMs).toBeLessThan(1000);
     expect(first.status === 0 || first.status === 409, JSON.stringify(first)).toBe(true);
-    expect(await afterSecondImport(firstJob)).toEqual({ tickets: 5, payments: 5, imports: 1, registers: 5, state: "cancelled", code: "job_cancelled" });
+    expect(await afterSecondImport(firstJob)).toEqual({
+      tickets: 5,
+      payments: 5,
+      imports: 1,
+      registers: 5,
+      state: "cancelled",
+      code: "job_cancelled",
+    });
   }, 120_000);
 
   it("past its time limit: the lock is free within 2 s of the limit (not after the 60 s statement), nothing written", async () => {
@@ -122,6 +150,13 @@ describe.skipIf(dbEngine() !== "postgresql")("an import's database work ends wit
     expect(freedMs).toBeLessThan(LIMIT_MS + 2000);
     expect(first.status).toBe(504);
     expect(first.json).toMatchObject({ success: false, code: "job_timeout" });
-    expect(await afterSecondImport(firstJob)).toEqual({ tickets: 5, payments: 5, imports: 1, registers: 5, state: "failed", code: "job_timeout" });
+    expect(await afterSecondImport(firstJob)).toEqual({
+      tickets: 5,
+      payments: 5,
+      imports: 1,
+      registers: 5,
+      state: "failed",
+      code: "job_timeout",
+    });
   }, 120_000);
 });

@@ -28,9 +28,22 @@ beforeEach(async () => {
 });
 
 /** POST /api/jobs/self-test as the route is called by Next, the answer left unread. */
-async function startSelfTestRequest(body: object, options: { token?: string; headers?: Record<string, string>; signal?: AbortSignal } = {}) {
-  const headers = new Headers({ "content-type": "application/json", host: "localhost:3000", authorization: `Bearer ${options.token ?? admin.token}`, ...options.headers });
-  const req = new NextRequest("http://localhost:3000/api/jobs/self-test", { method: "POST", headers, body: JSON.stringify(body), signal: options.signal });
+async function startSelfTestRequest(
+  body: object,
+  options: { token?: string; headers?: Record<string, string>; signal?: AbortSignal } = {},
+) {
+  const headers = new Headers({
+    "content-type": "application/json",
+    host: "localhost:3000",
+    authorization: `Bearer ${options.token ?? admin.token}`,
+    ...options.headers,
+  });
+  const req = new NextRequest("http://localhost:3000/api/jobs/self-test", {
+    method: "POST",
+    headers,
+    body: JSON.stringify(body),
+    signal: options.signal,
+  });
   return selfTestRoute(req, { params: Promise.resolve({}) });
 }
 
@@ -112,7 +125,11 @@ describe("streamed output", () => {
     await ok.arrayBuffer();
     const again = await startSelfTestRequest({ bytes: 10 }, { headers: { "x-job-id": id } });
     expect(again.status).toBe(409);
-    expect(await again.json()).toEqual({ success: false, code: "conflict", message: "A job with this id already exists" });
+    expect(await again.json()).toEqual({
+      success: false,
+      code: "conflict",
+      message: "A job with this id already exists",
+    });
     const bad = await startSelfTestRequest({ bytes: 10 }, { headers: { "x-job-id": "not-a-uuid" } });
     expect(bad.status).toBe(400);
     expect((await bad.json()).message).toBe("The job id must be a UUID");
@@ -129,7 +146,11 @@ describe("limits", () => {
     const second = await startSelfTestRequest({ bytes: 10 });
     expect(second.status).toBe(429);
     expect(second.headers.get("retry-after")).toBe("5");
-    expect(await second.json()).toEqual({ success: false, code: "job_busy", message: "Another self-test is running on this server; try again in 5 seconds" });
+    expect(await second.json()).toEqual({
+      success: false,
+      code: "job_busy",
+      message: "Another self-test is running on this server; try again in 5 seconds",
+    });
     await first.body!.cancel();
     await vi.waitFor(() => expect(runningJobCount("self-test")).toBe(0));
     const third = await startSelfTestRequest({ bytes: 10 });
@@ -146,43 +167,71 @@ describe("limits", () => {
     const run = await startJob(probeJob, { principal: principalOf(staff), input: { mode: "spin" } });
     const { error } = await settle(run.result);
     expect(error).toBeInstanceOf(AppError);
-    expect(error).toMatchObject({ code: "job_timeout", status: 504, message: "The probe job took longer than 3 seconds and was stopped" });
+    expect(error).toMatchObject({
+      code: "job_timeout",
+      status: 504,
+      message: "The probe job took longer than 3 seconds and was stopped",
+    });
     const outcome = await run.finished;
     expect(outcome.state).toBe("failed");
-    const [row] = await sql<{ state: string; error_code: string; error: string }>(`SELECT state, error_code, error FROM jobs WHERE id = $1`, [run.id]);
-    expect(row).toEqual({ state: "failed", error_code: "job_timeout", error: "The probe job took longer than 3 seconds and was stopped" });
+    const [row] = await sql<{ state: string; error_code: string; error: string }>(
+      `SELECT state, error_code, error FROM jobs WHERE id = $1`,
+      [run.id],
+    );
+    expect(row).toEqual({
+      state: "failed",
+      error_code: "job_timeout",
+      error: "The probe job took longer than 3 seconds and was stopped",
+    });
     expect(runningJobCount("test.probe")).toBe(0);
     expect((run as unknown as { worker: { threadId: number } }).worker.threadId).toBe(-1);
   });
 
-  it.each(["allocate", "allocate-strings"] as const)("stops a job past its memory limit (%s), and only the job", async (mode) => {
-    const run = await startJob(probeJob, { principal: principalOf(staff), input: { mode } });
-    const { error } = await settle(run.result);
-    expect(error).toMatchObject({ code: "job_too_large", status: 413, message: "The probe job needed more than 48 MB of memory and was stopped" });
-    expect((await run.finished).state).toBe("failed");
-    expect(runningJobCount("test.probe")).toBe(0);
-  });
+  it.each(["allocate", "allocate-strings"] as const)(
+    "stops a job past its memory limit (%s), and only the job",
+    async (mode) => {
+      const run = await startJob(probeJob, { principal: principalOf(staff), input: { mode } });
+      const { error } = await settle(run.result);
+      expect(error).toMatchObject({
+        code: "job_too_large",
+        status: 413,
+        message: "The probe job needed more than 48 MB of memory and was stopped",
+      });
+      expect((await run.finished).state).toBe("failed");
+      expect(runningJobCount("test.probe")).toBe(0);
+    },
+  );
 });
 
 describe("priority", () => {
-  it.skipIf(process.platform !== "linux")("runs the worker thread at its kind's nice value, leaving the instance's own thread as it was", async () => {
-    const before = (await import("node:os")).getPriority();
-    const run = await startJob(probeJob, { principal: principalOf(staff), input: { mode: "niceness" } });
-    // probeJob asks for 7; a machine that refuses it would answer the unchanged value (and warn).
-    expect(await run.result).toEqual({ count: 7 });
-    expect((await import("node:os")).getPriority()).toBe(before);
-  });
+  it.skipIf(process.platform !== "linux")(
+    "runs the worker thread at its kind's nice value, leaving the instance's own thread as it was",
+    async () => {
+      const before = (await import("node:os")).getPriority();
+      const run = await startJob(probeJob, { principal: principalOf(staff), input: { mode: "niceness" } });
+      // probeJob asks for 7; a machine that refuses it would answer the unchanged value (and warn).
+      expect(await run.result).toEqual({ count: 7 });
+      expect((await import("node:os")).getPriority()).toBe(before);
+    },
+  );
 });
 
 describe("failures", () => {
   it("a failure the job reports on purpose keeps its code and message", async () => {
     const run = await startJob(probeJob, { principal: principalOf(staff), input: { mode: "fail-known" } });
     const { error } = await settle(run.result);
-    expect(error).toMatchObject({ code: "unsupported_media_type", status: 415, message: "The file is not a GCash statement" });
+    expect(error).toMatchObject({
+      code: "unsupported_media_type",
+      status: 415,
+      message: "The file is not a GCash statement",
+    });
     // The row is written as the job ends; `finished` settles once it is (the result may settle first).
     expect((await run.finished).state).toBe("failed");
     const { json } = await readJob(run.id, staff.token);
-    expect(json.job).toMatchObject({ state: "failed", error: { code: "unsupported_media_type", message: "The file is not a GCash statement" } });
+    expect(json.job).toMatchObject({
+      state: "failed",
+      error: { code: "unsupported_media_type", message: "The file is not a GCash statement" },
+    });
   });
 
   it("anything else is logged and answered as a 500 naming the job; so is a worker that exits", async () => {
@@ -192,7 +241,10 @@ describe("failures", () => {
     expect(error).toMatchObject({ code: "internal", status: 500, message: `The probe job failed (job ${run.id})` });
     expect(logged.mock.calls.flat().join(" ")).toContain("a bug in the job");
     const exited = await startJob(probeJob, { principal: principalOf(staff), input: { mode: "exit" } });
-    expect((await settle(exited.result)).error).toMatchObject({ code: "internal", message: `The probe job stopped unexpectedly (job ${exited.id}, exit code 3)` });
+    expect((await settle(exited.result)).error).toMatchObject({
+      code: "internal",
+      message: `The probe job stopped unexpectedly (job ${exited.id}, exit code 3)`,
+    });
     logged.mockRestore();
   });
 });
@@ -205,13 +257,21 @@ describe("cancellation", () => {
     await reader.read();
     await reader.cancel();
     const job = await finishedJob(id);
-    expect(job).toMatchObject({ state: "cancelled", error: { code: "job_cancelled", message: "The self-test was cancelled: the client went away" }, outputSha256: null });
+    expect(job).toMatchObject({
+      state: "cancelled",
+      error: { code: "job_cancelled", message: "The self-test was cancelled: the client went away" },
+      outputSha256: null,
+    });
     expect(runningJobCount("self-test")).toBe(0);
   });
 
   it("the request's abort signal cancels the job", async () => {
     const controller = new AbortController();
-    const run = await startJob(probeJob, { principal: principalOf(staff), input: { mode: "sleep", ms: 2000 }, signal: controller.signal });
+    const run = await startJob(probeJob, {
+      principal: principalOf(staff),
+      input: { mode: "sleep", ms: 2000 },
+      signal: controller.signal,
+    });
     controller.abort();
     expect((await settle(run.result)).error).toMatchObject({ code: "job_cancelled" });
     expect((await run.finished).state).toBe("cancelled");
@@ -241,7 +301,11 @@ describe("input and items", () => {
   });
 
   it("items: the worker waits while the instance deals with them, and the job ends when they are dealt with", async () => {
-    const run = await startJob(probeJob, { principal: principalOf(staff), input: { mode: "items", count: 20 }, completion: "manual" });
+    const run = await startJob(probeJob, {
+      principal: principalOf(staff),
+      input: { mode: "items", count: 20 },
+      completion: "manual",
+    });
     const channel = run.items as unknown as { emitted: number };
     let taken = 0;
     for await (const item of run.items) {
@@ -260,7 +324,11 @@ describe("input and items", () => {
     run.complete({ imported: 20 });
     await run.finished;
     const { json } = await readJob(run.id, staff.token);
-    expect(json.job).toMatchObject({ state: "succeeded", result: { imported: 20 }, progress: { emitted: 20, rowsWritten: 20 } });
+    expect(json.job).toMatchObject({
+      state: "succeeded",
+      result: { imported: 20 },
+      progress: { emitted: 20, rowsWritten: 20 },
+    });
   });
 });
 
@@ -281,9 +349,15 @@ describe("who sees a job", () => {
 
   it("a job whose instance stopped writing its row is reported as failed", async () => {
     const id = randomUUID();
-    await sql(`INSERT INTO jobs (id, kind, user_id, started_at, heartbeat_at) VALUES ($1, 'test.probe', $2, now() - interval '2 minutes', now() - interval '1 minute')`, [id, staff.user.id]);
+    await sql(
+      `INSERT INTO jobs (id, kind, user_id, started_at, heartbeat_at) VALUES ($1, 'test.probe', $2, now() - interval '2 minutes', now() - interval '1 minute')`,
+      [id, staff.user.id],
+    );
     const { json } = await readJob(id, staff.token);
-    expect(json.job).toMatchObject({ state: "failed", error: { code: "job_lost", message: "The server running this job stopped before it finished" } });
+    expect(json.job).toMatchObject({
+      state: "failed",
+      error: { code: "job_lost", message: "The server running this job stopped before it finished" },
+    });
   });
 });
 
@@ -291,13 +365,26 @@ describe("the jobs row in the database", { tags: ["sql"] }, () => {
   it("leaves running once, for good; the requester's deletion still works", async () => {
     const run = await startJob(probeJob, { principal: principalOf(staff), input: { mode: "sleep", ms: 10 } });
     await run.finished;
-    await expect(sql(`UPDATE jobs SET state = 'failed', error = 'x' WHERE id = $1`, [run.id])).rejects.toThrow(/already finished/);
-    await expect(sql(`UPDATE jobs SET progress = '{"rowsRead": 1}' WHERE id = $1`, [run.id])).rejects.toThrow(/already finished/);
-    await expect(sql(`UPDATE jobs SET state = 'running', finished_at = NULL WHERE id = $1`, [run.id])).rejects.toThrow(/already finished/);
-    await expect(sql(`INSERT INTO jobs (id, kind, state, finished_at) VALUES ($1, 'x', 'paused', now())`, [randomUUID()])).rejects.toThrow(/jobs_state_check/);
-    await expect(sql(`INSERT INTO jobs (id, kind, state) VALUES ($1, 'x', 'succeeded')`, [randomUUID()])).rejects.toThrow(/jobs_finished_check/);
+    await expect(sql(`UPDATE jobs SET state = 'failed', error = 'x' WHERE id = $1`, [run.id])).rejects.toThrow(
+      /already finished/,
+    );
+    await expect(sql(`UPDATE jobs SET progress = '{"rowsRead": 1}' WHERE id = $1`, [run.id])).rejects.toThrow(
+      /already finished/,
+    );
+    await expect(sql(`UPDATE jobs SET state = 'running', finished_at = NULL WHERE id = $1`, [run.id])).rejects.toThrow(
+      /already finished/,
+    );
+    await expect(
+      sql(`INSERT INTO jobs (id, kind, state, finished_at) VALUES ($1, 'x', 'paused', now())`, [randomUUID()]),
+    ).rejects.toThrow(/jobs_state_check/);
+    await expect(
+      sql(`INSERT INTO jobs (id, kind, state) VALUES ($1, 'x', 'succeeded')`, [randomUUID()]),
+    ).rejects.toThrow(/jobs_finished_check/);
     await db().user.delete({ where: { id: staff.user.id } });
-    const [row] = await sql<{ user_id: string | null; state: string }>(`SELECT user_id, state FROM jobs WHERE id = $1`, [run.id]);
+    const [row] = await sql<{ user_id: string | null; state: string }>(
+      `SELECT user_id, state FROM jobs WHERE id = $1`,
+      [run.id],
+    );
     expect(row).toEqual({ user_id: null, state: "succeeded" });
   });
 });

@@ -23,7 +23,9 @@ describe("migrations", () => {
   it("applies each migration once when several callers start together", async () => {
     const results = await Promise.all([migrate(), migrate(), migrate()]);
     expect(results.flatMap((r) => r.applied)).toEqual([]);
-    const [{ count }] = await db().$queryRawUnsafe<{ count: bigint }[]>(`SELECT count(*) AS count FROM _prisma_migrations`);
+    const [{ count }] = await db().$queryRawUnsafe<{ count: bigint }[]>(
+      `SELECT count(*) AS count FROM _prisma_migrations`,
+    );
     expect(Number(count)).toBe((await readMigrations()).length);
   });
 

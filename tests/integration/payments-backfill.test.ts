@@ -22,7 +22,8 @@ beforeAll(async () => {
   // The migrations up to (not including) sales_truth, in a folder of their own.
   before = mkdtempSync(path.join(tmpdir(), "raffle-migrations-"));
   for (const name of readdirSync(migrationsDir())) {
-    if (name < SALES_TRUTH || name === "migration_lock.toml") cpSync(path.join(migrationsDir(), name), path.join(before, name), { recursive: true });
+    if (name < SALES_TRUTH || name === "migration_lock.toml")
+      cpSync(path.join(migrationsDir(), name), path.join(before, name), { recursive: true });
   }
   const server = process.env.TEST_DATABASE_URL;
   if (server) {
@@ -41,7 +42,7 @@ beforeAll(async () => {
     const lite = new PGlite("memory://", { extensions: { pg_trgm } });
     open = async () => ({
       exec: async (sql) => void (await lite.exec(sql)),
-      query: async <T,>(sql: string, params?: unknown[]) => (await lite.query<T>(sql, params)).rows,
+      query: async <T>(sql: string, params?: unknown[]) => (await lite.query<T>(sql, params)).rows,
       close: async () => {},
     });
     cleanup = () => lite.close();
@@ -90,10 +91,26 @@ describe("the sales_truth migration", () => {
     const result = await migrateWith(open);
     expect(result.applied[0]).toBe(SALES_TRUTH);
 
-    const tickets = await query<{ n: number; payment_id: string | null; method: string; gcash: string | null; seller: string | null }>(
+    const tickets = await query<{
+      n: number;
+      payment_id: string | null;
+      method: string;
+      gcash: string | null;
+      seller: string | null;
+    }>(
       `SELECT ticket_number AS n, payment_id::text, payment_method AS method, gcash_reference AS gcash, registered_by_id::text AS seller FROM tickets ORDER BY 1`,
     );
-    const payments = await query<{ id: string; method: string; reference: string | null; norm: string | null; key: string | null; amount: string; payer: string; clash: boolean; collector: string | null }>(
+    const payments = await query<{
+      id: string;
+      method: string;
+      reference: string | null;
+      norm: string | null;
+      key: string | null;
+      amount: string;
+      payer: string;
+      clash: boolean;
+      collector: string | null;
+    }>(
       `SELECT id::text, method, reference, reference_normalized AS norm, gcash_reference_key AS key, amount_expected::text AS amount,
               payer_name AS payer, reference_clash AS clash, collected_by_id::text AS collector FROM payments ORDER BY payer_name`,
     );

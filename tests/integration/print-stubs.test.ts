@@ -31,15 +31,46 @@ const dir = mkdtempSync(path.join(tmpdir(), "stubs-"));
 beforeAll(async () => {
   await resetDb();
   ({ admin, staff } = await createAdminAndStaff());
-  await db().settings.update({ where: { id: 1 }, data: { siteName: "Batch 2000 Homecoming Raffle", ticketPrice: 50, permitNumber: "FTEB-12345 Series of 2026", drawAt: "2026-12-20T15:00", venue: "Peñaflor Covered Court" } });
+  await db().settings.update({
+    where: { id: 1 },
+    data: {
+      siteName: "Batch 2000 Homecoming Raffle",
+      ticketPrice: 50,
+      permitNumber: "FTEB-12345 Series of 2026",
+      drawAt: "2026-12-20T15:00",
+      venue: "Peñaflor Covered Court",
+    },
+  });
   // The draw's prize table (issue 23): the buyer's ticket lists the prizes by rank.
-  await db().prize.createMany({ data: [{ rank: 2, name: "Rice cooker", valuePhp: 2500 }, { rank: 1, name: "Motorcycle", valuePhp: 80000 }] });
-  const made = await callRoute(customRange, { method: "POST", path: "/api/tickets/admin/generate-custom-range", body: { startRange: 1, endRange: 12, userId: "x" }, token: admin.token });
+  await db().prize.createMany({
+    data: [
+      { rank: 2, name: "Rice cooker", valuePhp: 2500 },
+      { rank: 1, name: "Motorcycle", valuePhp: 80000 },
+    ],
+  });
+  const made = await callRoute(customRange, {
+    method: "POST",
+    path: "/api/tickets/admin/generate-custom-range",
+    body: { startRange: 1, endRange: 12, userId: "x" },
+    token: admin.token,
+  });
   expect(made.status, JSON.stringify(made.json)).toBe(201);
   tickets = made.json.tickets;
-  const sold = await callRoute(register, { method: "PUT", path: `/api/tickets/register/${tickets[1].control_number}`, params: { controlNumber: tickets[1].control_number }, body: { buyerName: "Maria Peñaflor", phoneNumber: "09171234567" }, token: staff.token });
+  const sold = await callRoute(register, {
+    method: "PUT",
+    path: `/api/tickets/register/${tickets[1].control_number}`,
+    params: { controlNumber: tickets[1].control_number },
+    body: { buyerName: "Maria Peñaflor", phoneNumber: "09171234567" },
+    token: staff.token,
+  });
   expect(sold.status, JSON.stringify(sold.json)).toBe(200);
-  const voided = await callRoute(voidTicket, { method: "POST", path: `/api/tickets/${tickets[11].id}/void`, params: { id: tickets[11].id }, body: { reason: "spoiled_misprint" }, token: admin.token });
+  const voided = await callRoute(voidTicket, {
+    method: "POST",
+    path: `/api/tickets/${tickets[11].id}/void`,
+    params: { id: tickets[11].id },
+    body: { reason: "spoiled_misprint" },
+    token: admin.token,
+  });
   expect(voided.status, JSON.stringify(voided.json)).toBe(200);
 });
 
@@ -47,8 +78,17 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 beforeEach(() => resetVerifyRateLimit());
 
 function printRequest(body: unknown, token = admin.token, signal?: AbortSignal) {
-  const headers = new Headers({ "content-type": "application/json", host: "localhost:3000", authorization: `Bearer ${token}` });
-  const req = new NextRequest("http://localhost:3000/api/print/stubs", { method: "POST", headers, body: JSON.stringify(body), signal });
+  const headers = new Headers({
+    "content-type": "application/json",
+    host: "localhost:3000",
+    authorization: `Bearer ${token}`,
+  });
+  const req = new NextRequest("http://localhost:3000/api/print/stubs", {
+    method: "POST",
+    headers,
+    body: JSON.stringify(body),
+    signal,
+  });
   return printRoute(req, { params: Promise.resolve({}) });
 }
 
@@ -62,17 +102,28 @@ function pdfText(bytes: Buffer, name: string) {
   const file = path.join(dir, `${name}.pdf`);
   writeFileSync(file, bytes);
   const info = execFileSync("pdfinfo", [file]).toString();
-  return { file, pages: Number(/Pages:\s+(\d+)/.exec(info)![1]), text: execFileSync("pdftotext", ["-layout", file, "-"]).toString() };
+  return {
+    file,
+    pages: Number(/Pages:\s+(\d+)/.exec(info)![1]),
+    text: execFileSync("pdftotext", ["-layout", file, "-"]).toString(),
+  };
 }
 
 /** Every QR code on every page, read by zbarimg from a 300 dpi raster. */
 function qrCodes(file: string): string[] {
   const prefix = `${file}-r`;
   execFileSync("pdftoppm", ["-r", "300", "-gray", "-png", file, prefix]);
-  const images = readdirSync(dir).filter((f) => f.startsWith(path.basename(prefix))).map((f) => path.join(dir, f));
+  const images = readdirSync(dir)
+    .filter((f) => f.startsWith(path.basename(prefix)))
+    .map((f) => path.join(dir, f));
   return images.flatMap((image) => {
     try {
-      return execFileSync("zbarimg", ["-q", "--raw", "-Sdisable", "-Sqrcode.enable", image], { stdio: ["ignore", "pipe", "ignore"] }).toString().split("\n").filter(Boolean);
+      return execFileSync("zbarimg", ["-q", "--raw", "-Sdisable", "-Sqrcode.enable", image], {
+        stdio: ["ignore", "pipe", "ignore"],
+      })
+        .toString()
+        .split("\n")
+        .filter(Boolean);
     } catch {
       return [];
     }
@@ -90,7 +141,14 @@ async function waitForDigest(id: string) {
 
 describe("POST /api/print/stubs", () => {
   it("streams a PDF whose text, pages and QR codes are right, logs it with the digest of the bytes sent, and audits it", async () => {
-    const { res, bytes } = await print({ from: "00001", to: 12, paper: "a4", layout: "5-up", order: "sequential", calibration: true });
+    const { res, bytes } = await print({
+      from: "00001",
+      to: 12,
+      paper: "a4",
+      layout: "5-up",
+      order: "sequential",
+      calibration: true,
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/pdf");
     expect(res.headers.get("content-disposition")).toBe('attachment; filename="stubs-00001-00011.pdf"');
@@ -118,7 +176,12 @@ describe("POST /api/print/stubs", () => {
     const codes = qrCodes(file);
     const counterfoils = codes.filter((c) => !c.startsWith("HTTP"));
     const verifyUrls = codes.filter((c) => c.startsWith("HTTP://LOCALHOST:3000/V/"));
-    expect(counterfoils.sort()).toEqual(tickets.slice(0, 11).map((t) => t.control_number).sort());
+    expect(counterfoils.sort()).toEqual(
+      tickets
+        .slice(0, 11)
+        .map((t) => t.control_number)
+        .sort(),
+    );
     expect(verifyUrls).toHaveLength(11);
     for (const url of verifyUrls) {
       const token = url.slice(url.lastIndexOf("/") + 1);
@@ -130,11 +193,23 @@ describe("POST /api/print/stubs", () => {
     expect(log.status).toBe(200);
     const parsed = printJobsResponseSchema.parse(log.json);
     const job = parsed.jobs[0];
-    expect(job).toMatchObject({ requestedBy: "admin@example.com", paper: "a4", layout: "5-up", order: "sequential", from: 1, to: 11, ticketCount: 11, reprintCount: 0, calibration: true });
+    expect(job).toMatchObject({
+      requestedBy: "admin@example.com",
+      paper: "a4",
+      layout: "5-up",
+      order: "sequential",
+      from: 1,
+      to: 11,
+      ticketCount: 11,
+      reprintCount: 0,
+      calibration: true,
+    });
     expect(await waitForDigest(job.id)).toBe(createHash("sha256").update(bytes).digest("hex"));
     const audit = await db().auditLog.findFirst({ where: { action: "tickets.print", entityId: job.id } });
     expect(audit?.after).toMatchObject({ ticket_count: 11, reprint_count: 0, numbers: [[1, 11]] });
-    const counts = await sql<{ n: number; c: number }>(`SELECT ticket_number AS n, print_count AS c FROM ticket_stubs ORDER BY 1`);
+    const counts = await sql<{ n: number; c: number }>(
+      `SELECT ticket_number AS n, print_count AS c FROM ticket_stubs ORDER BY 1`,
+    );
     expect(counts.map((r) => r.c)).toEqual(Array(11).fill(1));
   });
 
@@ -146,7 +221,13 @@ describe("POST /api/print/stubs", () => {
     expect(second.text).toContain("REPRINT 3");
     const code = (text: string) => /([0-9A-Z]{3}-[0-9A-Z]{3})\s*$/m.exec(text.split("Verify code")[1] ?? "")?.[1];
     expect(code(second.text)).toBe(code(first.text));
-    const replaced = await callRoute(replaceQr, { method: "POST", path: `/api/tickets/${tickets[2].id}/qr/replace`, params: { id: tickets[2].id }, body: { reason: "Stub lost at the parish fair" }, token: admin.token });
+    const replaced = await callRoute(replaceQr, {
+      method: "POST",
+      path: `/api/tickets/${tickets[2].id}/qr/replace`,
+      params: { id: tickets[2].id },
+      body: { reason: "Stub lost at the parish fair" },
+      token: admin.token,
+    });
     expect(replaced.status, JSON.stringify(replaced.json)).toBe(200);
     const third = pdfText((await print({ ticketIds: [tickets[2].id] })).bytes, "r3");
     expect(code(third.text)).not.toBe(code(first.text));
@@ -158,7 +239,10 @@ describe("POST /api/print/stubs", () => {
     const file = path.join(dir, "cut.pdf");
     writeFileSync(file, bytes);
     const page1 = execFileSync("pdftotext", ["-f", "1", "-l", "1", file, "-"]).toString();
-    const onPage1 = tickets.slice(0, 10).filter((t) => page1.includes(t.control_number)).map((t) => t.ticket_number);
+    const onPage1 = tickets
+      .slice(0, 10)
+      .filter((t) => page1.includes(t.control_number))
+      .map((t) => t.ticket_number);
     expect(onPage1).toEqual([1, 3, 5, 7, 9]);
   });
 
@@ -179,14 +263,18 @@ describe("POST /api/print/stubs", () => {
     expect(filtered.pages).toBe(1);
     expect(tickets.filter((t) => filtered.text.includes(t.control_number)).map((t) => t.ticket_number)).toEqual([2]);
     expect(filtered.text).toContain("Maria Peñaflor");
-    const log = printJobsResponseSchema.parse((await callRoute(printJobsRoute, { path: "/api/print/jobs", token: admin.token })).json);
+    const log = printJobsResponseSchema.parse(
+      (await callRoute(printJobsRoute, { path: "/api/print/jobs", token: admin.token })).json,
+    );
     expect(log.jobs[0]).toMatchObject({ from: 2, to: 2, ticketCount: 1 });
     const job = await db().printJob.findUniqueOrThrow({ where: { id: log.jobs[0].id }, select: { selector: true } });
     expect(job.selector).toEqual({ filter: { search: "peñaflor", status: "registered" }, numbers: [[2, 2]] });
 
     // The unregistered filter: every unregistered ticket but the voided one (ticket 12).
     const unregistered = pdfText((await print({ filter: { status: "unregistered" } })).bytes, "unregistered");
-    expect(tickets.filter((t) => unregistered.text.includes(t.control_number)).map((t) => t.ticket_number)).toEqual([1, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(tickets.filter((t) => unregistered.text.includes(t.control_number)).map((t) => t.ticket_number)).toEqual([
+      1, 3, 4, 5, 6, 7, 8, 9, 10, 11,
+    ]);
 
     // Selected rows: exactly those tickets, in number order.
     const picked = pdfText((await print({ ticketIds: [tickets[7].id, tickets[3].id] })).bytes, "picked");
@@ -203,7 +291,10 @@ describe("POST /api/print/stubs", () => {
     expect(await bad({})).toMatchObject({ status: 400 });
     expect(await bad({ from: 1, to: 2, ticketIds: [tickets[0].id] })).toMatchObject({ status: 400 });
     expect(await bad({ from: 1, to: 2, filter: {} })).toMatchObject({ status: 400 });
-    expect(await bad({ filter: { status: "sold" } })).toMatchObject({ status: 400, json: { message: "status must be one of all, registered, unregistered" } });
+    expect(await bad({ filter: { status: "sold" } })).toMatchObject({
+      status: 400,
+      json: { message: "status must be one of all, registered, unregistered" },
+    });
     expect(await bad({ filter: { search: "x", limit: 5 } })).toMatchObject({ status: 400 });
     expect(await bad({ filter: { search: "no such buyer anywhere" } })).toMatchObject({ status: 404 });
     expect(await bad({ from: 1, to: 2, layout: "3-up" })).toMatchObject({ status: 400 });
@@ -228,7 +319,11 @@ describe("POST /api/print/stubs", () => {
     );
     const res = await printRequest({ from: 20001, to: 30001 });
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ success: false, code: "too_many_tickets", message: "Print at most 10,000 tickets at a time; split the range" });
+    expect(await res.json()).toEqual({
+      success: false,
+      code: "too_many_tickets",
+      message: "Print at most 10,000 tickets at a time; split the range",
+    });
     // The same limit for a filter: every unregistered ticket is now over 10,000.
     const byFilter = await printRequest({ filter: { status: "unregistered" } });
     expect(byFilter.status).toBe(413);

@@ -40,7 +40,12 @@ function useEnv(values: Record<string, string | undefined>) {
 beforeAll(async () => {
   await resetDb();
   ({ admin } = await createAdminAndStaff());
-  const made = await callRoute(customRange, { method: "POST", path: "/api/tickets/admin/generate-custom-range", body: { startRange: 1, endRange: 2, userId: "x" }, token: admin.token });
+  const made = await callRoute(customRange, {
+    method: "POST",
+    path: "/api/tickets/admin/generate-custom-range",
+    body: { startRange: 1, endRange: 2, userId: "x" },
+    token: admin.token,
+  });
   expect(made.status, JSON.stringify(made.json)).toBe(201);
 });
 afterEach(() => useEnv(saved));
@@ -50,11 +55,21 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function request(urlPath: string, origin: string, init: { method?: string; body?: unknown } = {}) {
   const headers = new Headers({ host: new URL(origin).host, authorization: `Bearer ${admin.token}` });
   if (init.body !== undefined) headers.set("content-type", "application/json");
-  return new NextRequest(new URL(urlPath, origin), { method: init.method ?? "GET", headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+  return new NextRequest(new URL(urlPath, origin), {
+    method: init.method ?? "GET",
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
 }
 
 async function printStubsPdf(origin: string) {
-  const res = await printRoute(request("/api/print/stubs", origin, { method: "POST", body: { from: "00001", to: 1, paper: "a4", layout: "5-up", order: "sequential", calibration: false } }), { params: Promise.resolve({}) });
+  const res = await printRoute(
+    request("/api/print/stubs", origin, {
+      method: "POST",
+      body: { from: "00001", to: 1, paper: "a4", layout: "5-up", order: "sequential", calibration: false },
+    }),
+    { params: Promise.resolve({}) },
+  );
   expect(res.status).toBe(200);
   const file = path.join(dir, `stubs-${Date.now()}.pdf`);
   writeFileSync(file, Buffer.from(await res.arrayBuffer()));
@@ -62,7 +77,12 @@ async function printStubsPdf(origin: string) {
   execFileSync("pdftoppm", ["-r", "300", "-gray", "-png", file, `${file}-r`]);
   const codes = readdirSync(dir)
     .filter((f) => f.startsWith(`${path.basename(file)}-r`))
-    .flatMap((f) => execFileSync("zbarimg", ["-q", "--raw", "-Sdisable", "-Sqrcode.enable", path.join(dir, f)]).toString().split("\n").filter(Boolean));
+    .flatMap((f) =>
+      execFileSync("zbarimg", ["-q", "--raw", "-Sdisable", "-Sqrcode.enable", path.join(dir, f)])
+        .toString()
+        .split("\n")
+        .filter(Boolean),
+    );
   return { text, verifyUrls: codes.filter((c) => c.toUpperCase().startsWith("HTTP")) };
 }
 
@@ -95,7 +115,12 @@ describe("the public URL", () => {
 
   it("is AUTH_URL when PUBLIC_BASE_URL is unset, and a reachable address carries no warning", async () => {
     useEnv({ PUBLIC_BASE_URL: undefined, AUTH_URL: "https://raffle.example.ph" });
-    expect(await stateOf("http://127.0.0.1:3000")).toEqual({ url: "https://raffle.example.ph", configured: true, problem: null, warning: null });
+    expect(await stateOf("http://127.0.0.1:3000")).toEqual({
+      url: "https://raffle.example.ph",
+      configured: true,
+      problem: null,
+      warning: null,
+    });
   });
 
   it("falls back to the address the browser used when neither is set, and says so, naming it", async () => {
@@ -116,8 +141,14 @@ describe("the public URL", () => {
       SELECT gen_random_uuid(), 'B2K-123-00050', 50, 'Buyer 50 Santos', '9171234567', 'gcash', 50, 'staff@example.com', now(), p.id FROM p`;
     const full = await (await stateRoute(request("/api/raffle/state", ALIAS), { params: Promise.resolve({}) })).json();
     expect(full.state.checklist.map((c: { item: string }) => c.item)).toContain("awaiting_statement");
-    const light = await (await stateRoute(request("/api/raffle/state?checklist=0", ALIAS), { params: Promise.resolve({}) })).json();
-    expect(light).toMatchObject({ success: true, state: { status: "selling", checklist: [] }, publicUrl: { url: ALIAS } });
+    const light = await (
+      await stateRoute(request("/api/raffle/state?checklist=0", ALIAS), { params: Promise.resolve({}) })
+    ).json();
+    expect(light).toMatchObject({
+      success: true,
+      state: { status: "selling", checklist: [] },
+      publicUrl: { url: ALIAS },
+    });
     const bad = await stateRoute(request("/api/raffle/state?checklist=2", ALIAS), { params: Promise.resolve({}) });
     expect(bad.status).toBe(400);
     await db().$executeRaw`DELETE FROM tickets WHERE ticket_number = 50`;
@@ -126,15 +157,20 @@ describe("the public URL", () => {
 
   it("is the public proof's address on the Commitment Notice", async () => {
     useEnv({ PUBLIC_BASE_URL: ALIAS });
-    const post = (handler: Parameters<typeof callRoute>[0], p: string, body: unknown) => callRoute(handler, { method: "POST", path: p, body, token: admin.token });
-    expect((await post(postPrizeRoute, "/api/prizes", { rank: 1, name: "Motorcycle", valuePhp: 80000, backups: 0 })).status).toBe(201);
+    const post = (handler: Parameters<typeof callRoute>[0], p: string, body: unknown) =>
+      callRoute(handler, { method: "POST", path: p, body, token: admin.token });
+    expect(
+      (await post(postPrizeRoute, "/api/prizes", { rank: 1, name: "Motorcycle", valuePhp: 80000, backups: 0 })).status,
+    ).toBe(201);
     await createSoldTickets(3, 10);
     const closed = await post(closeSalesRoute, "/api/raffle/close-sales", { overrides: [] });
     expect(closed.status, JSON.stringify(closed.json)).toBe(200);
     const committed = await post(commitRoute, "/api/draws", { source: { type: "dice", count: 20 } });
     expect(committed.status, JSON.stringify(committed.json)).toBe(201);
     const id = committed.json.id as string;
-    const res = await commitmentPdfRoute(request(`/api/draws/${id}/commitment.pdf`, "http://0.0.0.0:3300"), { params: Promise.resolve({ id }) });
+    const res = await commitmentPdfRoute(request(`/api/draws/${id}/commitment.pdf`, "http://0.0.0.0:3300"), {
+      params: Promise.resolve({ id }),
+    });
     expect(res.status).toBe(200);
     const file = path.join(dir, "notice.pdf");
     writeFileSync(file, Buffer.from(await res.arrayBuffer()));

@@ -46,8 +46,12 @@ beforeEach(async () => {
 });
 
 const DICE = "35126443526115623416";
-const post = (handler: Parameters<typeof callRoute>[0], p: string, body: unknown, params: Record<string, string> = {}) =>
-  callRoute(handler, { method: "POST", path: p, body, params, token: admin.token });
+const post = (
+  handler: Parameters<typeof callRoute>[0],
+  p: string,
+  body: unknown,
+  params: Record<string, string> = {},
+) => callRoute(handler, { method: "POST", path: p, body, params, token: admin.token });
 
 const PDFTOTEXT = "/usr/bin/pdftotext";
 
@@ -63,7 +67,10 @@ async function pdfPages(file: string) {
 }
 
 async function download(token: string, query = "") {
-  const req = new NextRequest(new URL(`/api/raffle/archive.zip${query}`, "http://localhost:3000"), { method: "POST", headers: { authorization: `Bearer ${token}`, host: "localhost:3000" } });
+  const req = new NextRequest(new URL(`/api/raffle/archive.zip${query}`, "http://localhost:3000"), {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, host: "localhost:3000" },
+  });
   const res = await archiveRoute(req, { params: Promise.resolve({}) });
   return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
 }
@@ -97,19 +104,37 @@ async function closedRaffle() {
   await db().$executeRaw`
     INSERT INTO tickets (id, control_number, ticket_number, payment_method, amount, creator_email)
     SELECT gen_random_uuid(), 'B2K-123-' || lpad(n::text, 5, '0'), n, 'cash', 50, 'staff@example.com' FROM generate_series(45, 47) n`;
-  await db().$executeRaw`UPDATE tickets SET buyer_name = '=HYPERLINK("x")', email = 'b@example.com' WHERE ticket_number = 3`;
+  await db()
+    .$executeRaw`UPDATE tickets SET buyer_name = '=HYPERLINK("x")', email = 'b@example.com' WHERE ticket_number = 3`;
   const [five] = await db().$queryRaw<{ id: string }[]>`SELECT id::text FROM tickets WHERE ticket_number = 5`;
-  expect((await post(voidRoute, `/api/tickets/${five.id}/void`, { reason: "lost_stub" }, { id: five.id })).status).toBe(200);
+  expect((await post(voidRoute, `/api/tickets/${five.id}/void`, { reason: "lost_stub" }, { id: five.id })).status).toBe(
+    200,
+  );
   const [two] = await db().$queryRaw<{ id: string }[]>`SELECT id::text FROM tickets WHERE ticket_number = 2`;
   await db().$executeRaw`INSERT INTO ticket_attachments (id, ticket_id, file_name, file_size, content_type, data)
     VALUES (gen_random_uuid(), ${two.id}::uuid, 'gcash receipt.png', ${ATTACHMENT.length}, 'image/png', ${ATTACHMENT})`;
-  expect((await post(postPrizeRoute, "/api/prizes", { rank: 1, name: "Motorcycle", valuePhp: 80000, backups: 1 })).status).toBe(201);
+  expect(
+    (await post(postPrizeRoute, "/api/prizes", { rank: 1, name: "Motorcycle", valuePhp: 80000, backups: 1 })).status,
+  ).toBe(201);
   expect((await post(closeSalesRoute, "/api/raffle/close-sales", { overrides: [] })).status).toBe(200);
   const id = (await post(commitRoute, "/api/draws", { source: { type: "dice", count: 20 } })).json.id as string;
-  expect((await post(revealRoute, `/api/draws/${id}/reveal`, { outsideValue: DICE, outsideValueConfirm: DICE, witnesses: ["Pedro Penduko"] }, { id })).status).toBe(200);
-  expect((await post(positionRoute, `/api/draws/${id}/positions/1/notify`, {}, { id, n: "1", action: "notify" })).status).toBe(200);
+  expect(
+    (
+      await post(
+        revealRoute,
+        `/api/draws/${id}/reveal`,
+        { outsideValue: DICE, outsideValueConfirm: DICE, witnesses: ["Pedro Penduko"] },
+        { id },
+      )
+    ).status,
+  ).toBe(200);
+  expect(
+    (await post(positionRoute, `/api/draws/${id}/positions/1/notify`, {}, { id, n: "1", action: "notify" })).status,
+  ).toBe(200);
   expect((await post(publishRoute, `/api/draws/${id}/publish`, undefined, { id })).status).toBe(200);
-  expect((await post(positionRoute, `/api/draws/${id}/positions/1/claim`, {}, { id, n: "1", action: "claim" })).status).toBe(200);
+  expect(
+    (await post(positionRoute, `/api/draws/${id}/positions/1/claim`, {}, { id, n: "1", action: "claim" })).status,
+  ).toBe(200);
   const closed = await post(closeRoute, "/api/raffle/close", { confirm: "CLOSE" });
   expect(closed.status, JSON.stringify(closed.json)).toBe(200);
 }
@@ -124,20 +149,46 @@ describe("POST /api/raffle/archive.zip", () => {
     const out = await unzipped(res.bytes);
     const manifestBytes = await readFile(path.join(out, "manifest.json"));
     const manifest = JSON.parse(manifestBytes.toString("utf8"));
-    expect(manifest).toMatchObject({ format: "raffle-archive-v1", raffleStatus: "closed", appVersion: expect.any(String) });
+    expect(manifest).toMatchObject({
+      format: "raffle-archive-v1",
+      raffleStatus: "closed",
+      appVersion: expect.any(String),
+    });
     const names = await checkManifest(out);
     expect(names).toEqual(
-      ["README.txt", "allocations.csv", "audit-log-chain.txt", "audit-log.csv", "audit-log.jsonl", "draw-1/certificate.json", "draw-1/certificate.pdf", "draw-1/pool.csv",
-        "draw-1/verify-draw.mjs", "payments.csv", "public-key.pem", "remittance-adjustments.csv", "remittances.csv", "reports/remittance-report.pdf",
-        "reports/settled-by-hand.csv", "reports/summary.pdf", "reports/voided-numbers.csv", "reports/winners-public.csv", "reports/winners.csv", "statement-lines.csv", "tickets.csv",
-        "verify-archive.mjs"].sort(),
+      [
+        "README.txt",
+        "allocations.csv",
+        "audit-log-chain.txt",
+        "audit-log.csv",
+        "audit-log.jsonl",
+        "draw-1/certificate.json",
+        "draw-1/certificate.pdf",
+        "draw-1/pool.csv",
+        "draw-1/verify-draw.mjs",
+        "payments.csv",
+        "public-key.pem",
+        "remittance-adjustments.csv",
+        "remittances.csv",
+        "reports/remittance-report.pdf",
+        "reports/settled-by-hand.csv",
+        "reports/summary.pdf",
+        "reports/voided-numbers.csv",
+        "reports/winners-public.csv",
+        "reports/winners.csv",
+        "statement-lines.csv",
+        "tickets.csv",
+        "verify-archive.mjs",
+      ].sort(),
     );
     const signature = Buffer.from((await readFile(path.join(out, "manifest.sig"), "utf8")).trim(), "base64");
     const publicKey = createPublicKey(await readFile(path.join(out, "public-key.pem"), "utf8"));
     expect(verify(null, manifestBytes, publicKey, signature)).toBe(true);
     expect(verify(null, Buffer.concat([manifestBytes, Buffer.from(" ")]), publicKey, signature)).toBe(false);
 
-    const { stdout } = await run(process.execPath, ["verify-draw.mjs", "certificate.json", "pool.csv"], { cwd: path.join(out, "draw-1") });
+    const { stdout } = await run(process.execPath, ["verify-draw.mjs", "certificate.json", "pool.csv"], {
+      cwd: path.join(out, "draw-1"),
+    });
     expect(stdout).toMatch(/OK|ok|✓/);
 
     const tickets = await readFile(path.join(out, "tickets.csv"), "utf8");
@@ -145,16 +196,23 @@ describe("POST /api/raffle/archive.zip", () => {
     expect(tickets.split("\r\n").filter(Boolean)).toHaveLength(38);
     expect(tickets).toContain(`"'=HYPERLINK(""x"")"`);
     const winners = (await readFile(path.join(out, "reports/winners.csv"), "utf8")).split("\r\n");
-    expect(winners[0]).toBe("\uFEFFdraw_number,position,prize_rank,prize_name,role,control_number,buyer_name,latest_event");
+    expect(winners[0]).toBe(
+      "\uFEFFdraw_number,position,prize_rank,prize_name,role,control_number,buyer_name,latest_event",
+    );
     expect(winners[1]).toMatch(/^1,1,1,Motorcycle,winner,B2K-123-\d{5},.+,claimed$/);
     // The public list beside it (issue 37): the same rows, each name masked by lib/mask.ts.
     const publicWinners = (await readFile(path.join(out, "reports/winners-public.csv"), "utf8")).split("\r\n");
-    expect(publicWinners[0]).toBe("\uFEFFdraw_number,position,prize_rank,prize_name,role,control_number,buyer_name_masked,latest_event");
+    expect(publicWinners[0]).toBe(
+      "\uFEFFdraw_number,position,prize_rank,prize_name,role,control_number,buyer_name_masked,latest_event",
+    );
     expect(publicWinners.length).toBe(winners.length);
     const fullName = winners[1].split(",")[6];
     expect(publicWinners[1]).toBe(winners[1].replace(`,${fullName},`, `,${maskName(fullName.replace(/^"|"$/g, ""))},`));
     expect(publicWinners[1]).toMatch(/,\S\*\*\*( \S\*\*\*)*,claimed$/);
-    const jsonl = (await readFile(path.join(out, "audit-log.jsonl"), "utf8")).trim().split("\n").map((l) => JSON.parse(l));
+    const jsonl = (await readFile(path.join(out, "audit-log.jsonl"), "utf8"))
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
     expect(jsonl.map((r) => r.action)).toContain("raffle.close");
 
     // Recorded with the ZIP's own hash and size, and audited.
@@ -163,7 +221,10 @@ describe("POST /api/raffle/archive.zip", () => {
       archive = await db().raffleArchive.findFirst();
       if (!archive) await new Promise((r) => setTimeout(r, 100));
     }
-    expect(archive).toMatchObject({ sha256: createHash("sha256").update(res.bytes).digest("hex"), raffleStatus: "closed" });
+    expect(archive).toMatchObject({
+      sha256: createHash("sha256").update(res.bytes).digest("hex"),
+      raffleStatus: "closed",
+    });
     expect(Number(archive!.sizeBytes)).toBe(res.bytes.length);
     expect(await db().auditLog.count({ where: { action: "raffle.archive" } })).toBe(1);
 
@@ -185,7 +246,9 @@ describe("POST /api/raffle/archive.zip", () => {
     // Signed once: the PDF shows certificate.json's own signature.
     expect(minutes.replace(/\s+/g, "")).toContain(certificate.signature);
     const drawId = certificate.drawId as string;
-    const req = new NextRequest(new URL(`/api/draws/${drawId}/certificate.pdf`, "http://localhost:3000"), { headers: { authorization: `Bearer ${admin.token}`, host: "localhost:3000" } });
+    const req = new NextRequest(new URL(`/api/draws/${drawId}/certificate.pdf`, "http://localhost:3000"), {
+      headers: { authorization: `Bearer ${admin.token}`, host: "localhost:3000" },
+    });
     const served = await certificatePdfRoute(req, { params: Promise.resolve({ id: drawId }) });
     expect(served.status).toBe(200);
     const servedFile = path.join(out, "..", "served-certificate.pdf");
@@ -200,7 +263,9 @@ describe("POST /api/raffle/archive.zip", () => {
     const summaryFile = path.join(out, "reports/summary.pdf");
     expect(await pdfPages(summaryFile)).toBe(1);
     const summary = await pdfText(summaryFile);
-    const [counted] = await db().$queryRaw<{ issued: number; sold: number; voided: number; unsold: number; gross: string }[]>`
+    const [counted] = await db().$queryRaw<
+      { issued: number; sold: number; voided: number; unsold: number; gross: string }[]
+    >`
       SELECT count(*)::int AS issued, count(*) FILTER (WHERE registered_at IS NOT NULL AND voided_at IS NULL)::int AS sold,
         count(*) FILTER (WHERE voided_at IS NOT NULL)::int AS voided, count(*) FILTER (WHERE registered_at IS NULL AND voided_at IS NULL)::int AS unsold,
         coalesce(sum(amount) FILTER (WHERE registered_at IS NOT NULL AND voided_at IS NULL), 0)::text AS gross FROM tickets`;
@@ -230,13 +295,23 @@ describe("POST /api/raffle/archive.zip", () => {
     const withFiles = await unzipped((await download(admin.token, "?attachments=1")).bytes);
     const names = await checkManifest(withFiles);
     const [attachment] = await db().$queryRaw<{ id: string }[]>`SELECT id::text FROM ticket_attachments`;
-    expect(names.filter((n) => n.startsWith("attachments/"))).toEqual([`attachments/tickets/B2K-123-00002/${attachment.id}-gcash receipt.png`]);
-    expect((await readFile(path.join(withFiles, `attachments/tickets/B2K-123-00002/${attachment.id}-gcash receipt.png`))).equals(ATTACHMENT)).toBe(true);
+    expect(names.filter((n) => n.startsWith("attachments/"))).toEqual([
+      `attachments/tickets/B2K-123-00002/${attachment.id}-gcash receipt.png`,
+    ]);
+    expect(
+      (
+        await readFile(path.join(withFiles, `attachments/tickets/B2K-123-00002/${attachment.id}-gcash receipt.png`))
+      ).equals(ATTACHMENT),
+    ).toBe(true);
     expect(await readFile(path.join(withFiles, "README.txt"), "utf8")).toContain("THEY HOLD PERSONAL DATA");
 
     let rows: { after: unknown }[] = [];
     for (let i = 0; i < 50 && rows.length < 2; i++) {
-      rows = await db().auditLog.findMany({ where: { action: "raffle.archive" }, orderBy: { id: "asc" }, select: { after: true } });
+      rows = await db().auditLog.findMany({
+        where: { action: "raffle.archive" },
+        orderBy: { id: "asc" },
+        select: { after: true },
+      });
       if (rows.length < 2) await new Promise((r) => setTimeout(r, 100));
     }
     expect(rows.map((r) => (r.after as { includeAttachments: boolean }).includeAttachments)).toEqual([false, true]);
@@ -256,8 +331,12 @@ describe("POST /api/raffle/archive.zip", () => {
     // Info-ZIP's own listing: every entry, repeats included.
     const listed = (await run("unzip", ["-Z1", zip])).stdout.split("\n").filter(Boolean);
     expect(listed.length).toBeGreaterThan(10);
-    expect(listed.filter((name, i) => listed.indexOf(name) !== i), "repeated entry names").toEqual([]);
-    const entry = async (name: string) => (await run("unzip", ["-p", zip, name], { encoding: "buffer", maxBuffer: 256 * 1024 * 1024 })).stdout as Buffer;
+    expect(
+      listed.filter((name, i) => listed.indexOf(name) !== i),
+      "repeated entry names",
+    ).toEqual([]);
+    const entry = async (name: string) =>
+      (await run("unzip", ["-p", zip, name], { encoding: "buffer", maxBuffer: 256 * 1024 * 1024 })).stdout as Buffer;
     const csv = (await entry("audit-log.csv")).toString("utf8");
     const parsed = Papa.parse<string[]>(csv.replace(/^\uFEFF/, ""), { skipEmptyLines: true });
     expect(parsed.data.length - 1).toBe(total);
@@ -266,7 +345,9 @@ describe("POST /api/raffle/archive.zip", () => {
     expect(jsonl).toHaveLength(total);
     expect(new Set(jsonl.map((l) => JSON.parse(l).id)).size).toBe(total);
     const manifest = JSON.parse((await entry("manifest.json")).toString("utf8"));
-    expect(Object.keys(manifest.files).sort()).toEqual(listed.filter((n) => n !== "manifest.json" && n !== "manifest.sig").sort());
+    expect(Object.keys(manifest.files).sort()).toEqual(
+      listed.filter((n) => n !== "manifest.json" && n !== "manifest.sig").sort(),
+    );
     for (const name of Object.keys(manifest.files)) {
       const bytes = await entry(name);
       expect(createHash("sha256").update(bytes).digest("hex"), name).toBe(manifest.files[name].sha256);
@@ -280,9 +361,17 @@ describe("POST /api/raffle/archive.zip", () => {
     // No GET at all: a page navigation (cookie, no Origin) cannot take it.
     expect("GET" in archiveModule).toBe(false);
     const attempt = async (headers: Record<string, string>) => {
-      const req = new NextRequest(new URL("/api/raffle/archive.zip", "http://localhost:3000"), { method: "POST", headers: { host: "localhost:3000", cookie: cookieAdmin.cookie, ...headers } });
+      const req = new NextRequest(new URL("/api/raffle/archive.zip", "http://localhost:3000"), {
+        method: "POST",
+        headers: { host: "localhost:3000", cookie: cookieAdmin.cookie, ...headers },
+      });
       const res = await archiveRoute(req, { params: Promise.resolve({}) });
-      return { status: res.status, body: res.headers.get("content-type")?.includes("json") ? await res.json() : Buffer.from(await res.arrayBuffer()) };
+      return {
+        status: res.status,
+        body: res.headers.get("content-type")?.includes("json")
+          ? await res.json()
+          : Buffer.from(await res.arrayBuffer()),
+      };
     };
     const refused: Record<string, string>[] = [
       {}, // a form from anywhere without Origin

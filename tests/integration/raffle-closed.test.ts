@@ -39,19 +39,37 @@ beforeEach(async () => {
 
 const GHOST = "6f1c1f40-8a55-4c1e-9d4e-2f0d7c1b0a98";
 const DICE = "35126443526115623416";
-const post = (handler: Parameters<typeof callRoute>[0], p: string, body: unknown, params: Record<string, string> = {}, token = admin.token) =>
-  callRoute(handler, { method: "POST", path: p, body, params, token });
+const post = (
+  handler: Parameters<typeof callRoute>[0],
+  p: string,
+  body: unknown,
+  params: Record<string, string> = {},
+  token = admin.token,
+) => callRoute(handler, { method: "POST", path: p, body, params, token });
 const close = (token = admin.token) => post(closeRoute, "/api/raffle/close", { confirm: "CLOSE" }, {}, token);
 const status = async () => (await db().raffleState.findUniqueOrThrow({ where: { id: 1 } })).status;
 
 /** Sold tickets, one prize without backups, sales closed, drawn and published; returns the draw's id. */
 async function publishedDraw() {
   await createSoldTickets(10);
-  expect((await post(postPrizeRoute, "/api/prizes", { rank: 1, name: "Motorcycle", valuePhp: 80000, backups: 0 })).status).toBe(201);
+  expect(
+    (await post(postPrizeRoute, "/api/prizes", { rank: 1, name: "Motorcycle", valuePhp: 80000, backups: 0 })).status,
+  ).toBe(201);
   expect((await post(closeSalesRoute, "/api/raffle/close-sales", { overrides: [] })).status).toBe(200);
   const id = (await post(commitRoute, "/api/draws", { source: { type: "dice", count: 20 } })).json.id as string;
-  expect((await post(revealRoute, `/api/draws/${id}/reveal`, { outsideValue: DICE, outsideValueConfirm: DICE, witnesses: ["Pedro Penduko"] }, { id })).status).toBe(200);
-  expect((await post(positionRoute, `/api/draws/${id}/positions/1/notify`, {}, { id, n: "1", action: "notify" })).status).toBe(200);
+  expect(
+    (
+      await post(
+        revealRoute,
+        `/api/draws/${id}/reveal`,
+        { outsideValue: DICE, outsideValueConfirm: DICE, witnesses: ["Pedro Penduko"] },
+        { id },
+      )
+    ).status,
+  ).toBe(200);
+  expect(
+    (await post(positionRoute, `/api/draws/${id}/positions/1/notify`, {}, { id, n: "1", action: "notify" })).status,
+  ).toBe(200);
   const published = await post(publishRoute, `/api/draws/${id}/publish`, undefined, { id });
   expect(published.status, JSON.stringify(published.json)).toBe(200);
   return id;
@@ -77,7 +95,9 @@ describe("close and reopen", () => {
   it("lists each unmet condition with where it is fixed, closes once they hold, reopens with a reason; all audited", async () => {
     const early = await close();
     expect(early.status).toBe(409);
-    expect(early.json.blocking).toEqual(expect.arrayContaining([expect.objectContaining({ item: "winners_published", href: "/dashboard/draw" })]));
+    expect(early.json.blocking).toEqual(
+      expect.arrayContaining([expect.objectContaining({ item: "winners_published", href: "/dashboard/draw" })]),
+    );
 
     const drawId = await publishedDraw();
     // An unmatched statement line and an unclaimed prize block Close.
@@ -90,16 +110,26 @@ describe("close and reopen", () => {
     const blocked = await close();
     expect(blocked.status).toBe(409);
     expect(blocked.json.code).toBe("conflict");
-    expect(blocked.json.blocking.map((b: { item: string }) => b.item).sort()).toEqual(["prizes_settled", "statement_lines"]);
-    expect(blocked.json.blocking.find((b: { item: string }) => b.item === "prizes_settled").message).toBe("1 prize is neither claimed nor forfeited: 1. Motorcycle");
+    expect(blocked.json.blocking.map((b: { item: string }) => b.item).sort()).toEqual([
+      "prizes_settled",
+      "statement_lines",
+    ]);
+    expect(blocked.json.blocking.find((b: { item: string }) => b.item === "prizes_settled").message).toBe(
+      "1 prize is neither claimed nor forfeited: 1. Motorcycle",
+    );
     const view = await callRoute(closeoutRoute, { path: "/api/raffle/closeout", token: admin.token });
     expect(view.json.closeout.blocking).toHaveLength(2);
 
     // Fix both: the winner claims, the line is ignored with a reason.
-    expect((await post(positionRoute, `/api/draws/${drawId}/positions/1/claim`, {}, { id: drawId, n: "1", action: "claim" })).status).toBe(200);
+    expect(
+      (await post(positionRoute, `/api/draws/${drawId}/positions/1/claim`, {}, { id: drawId, n: "1", action: "claim" }))
+        .status,
+    ).toBe(200);
     await db().$executeRaw`UPDATE statement_lines SET state = 'ignored', note = 'Not a raffle payment'`;
 
-    expect((await post(closeRoute, "/api/raffle/close", { confirm: "close" })).json.message).toBe("Type CLOSE to confirm");
+    expect((await post(closeRoute, "/api/raffle/close", { confirm: "close" })).json.message).toBe(
+      "Type CLOSE to confirm",
+    );
     expect((await close(staff.token)).status).toBe(403);
     const closed = await close();
     expect(closed.status, JSON.stringify(closed.json)).toBe(200);
@@ -108,18 +138,29 @@ describe("close and reopen", () => {
     expect((await close()).json).toMatchObject({ code: "conflict", message: "The raffle is already closed" });
 
     // The public proof still answers on a closed raffle.
-    expect((await callRoute(publicDrawRoute, { path: `/api/public/draws/${drawId}`, params: { id: drawId } })).status).toBe(200);
+    expect(
+      (await callRoute(publicDrawRoute, { path: `/api/public/draws/${drawId}`, params: { id: drawId } })).status,
+    ).toBe(200);
 
-    expect((await post(reopenRoute, "/api/raffle/reopen", { reason: "short" })).json.message).toBe("A reason of at least 10 characters is required to reopen");
-    expect((await post(reopenRoute, "/api/raffle/reopen", { reason: "A late GCash refund" }, {}, staff.token)).status).toBe(403);
+    expect((await post(reopenRoute, "/api/raffle/reopen", { reason: "short" })).json.message).toBe(
+      "A reason of at least 10 characters is required to reopen",
+    );
+    expect(
+      (await post(reopenRoute, "/api/raffle/reopen", { reason: "A late GCash refund" }, {}, staff.token)).status,
+    ).toBe(403);
     const reopened = await post(reopenRoute, "/api/raffle/reopen", { reason: "A late GCash refund to record" });
     expect(reopened.status).toBe(200);
     expect(reopened.json.closeout).toMatchObject({ status: "published", closedAt: null });
-    expect((await post(reopenRoute, "/api/raffle/reopen", { reason: "A late GCash refund to record" })).json.message).toBe("The raffle is not closed");
+    expect(
+      (await post(reopenRoute, "/api/raffle/reopen", { reason: "A late GCash refund to record" })).json.message,
+    ).toBe("The raffle is not closed");
     // Writes go through again once reopened.
     expect(await sqlRefusal(`UPDATE tickets SET address = 'Quezon City' WHERE ticket_number = 1`)).toBe("accepted");
 
-    const audit = await db().auditLog.findMany({ where: { action: { in: ["raffle.close", "raffle.reopen"] } }, orderBy: { createdAt: "asc" } });
+    const audit = await db().auditLog.findMany({
+      where: { action: { in: ["raffle.close", "raffle.reopen"] } },
+      orderBy: { createdAt: "asc" },
+    });
     expect(audit.map((a) => a.action)).toEqual(["raffle.close", "raffle.reopen"]);
     expect(audit[1].after).toMatchObject({ reason: "A late GCash refund to record" });
   });
@@ -135,13 +176,23 @@ describe("close and reopen", () => {
 function writeRoutes(): string[] {
   const root = path.join(process.cwd(), "app");
   const walk = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : e.name === "route.ts" ? [path.join(dir, e.name)] : []));
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? walk(path.join(dir, e.name)) : e.name === "route.ts" ? [path.join(dir, e.name)] : [],
+    );
   return walk(path.join(root, "api")).flatMap((file) => {
     const source = readFileSync(file, "utf8");
     const route = "/" + path.relative(root, path.dirname(file)).split(path.sep).join("/");
     const methods = new Set<string>();
-    for (const m of source.matchAll(/export\s+(?:const|async\s+function|function)\s+(POST|PUT|PATCH|DELETE)\b/g)) methods.add(m[1]);
-    for (const m of source.matchAll(/export\s*\{([^}]*)\}/g)) for (const part of m[1].split(",")) methods.add(part.split(/\s+as\s+/).pop()!.trim());
+    for (const m of source.matchAll(/export\s+(?:const|async\s+function|function)\s+(POST|PUT|PATCH|DELETE)\b/g))
+      methods.add(m[1]);
+    for (const m of source.matchAll(/export\s*\{([^}]*)\}/g))
+      for (const part of m[1].split(","))
+        methods.add(
+          part
+            .split(/\s+as\s+/)
+            .pop()!
+            .trim(),
+        );
     return [...methods].filter((m) => ["POST", "PUT", "PATCH", "DELETE"].includes(m)).map((m) => `${m} ${route}`);
   });
 }
@@ -149,8 +200,14 @@ function writeRoutes(): string[] {
 describe("a closed raffle refuses every write", () => {
   it("every write route is either a raffle write or listed as open, with why", () => {
     const listed = new Set<string>([...RAFFLE_WRITE_ROUTES, ...Object.keys(NOT_RAFFLE_WRITES)]);
-    expect(writeRoutes().filter((r) => !listed.has(r)), "write routes in neither list of server/http/raffle-writes.ts").toEqual([]);
-    expect([...RAFFLE_WRITE_ROUTES].filter((r) => !writeRoutes().includes(r)), "listed routes that do not exist").toEqual([]);
+    expect(
+      writeRoutes().filter((r) => !listed.has(r)),
+      "write routes in neither list of server/http/raffle-writes.ts",
+    ).toEqual([]);
+    expect(
+      [...RAFFLE_WRITE_ROUTES].filter((r) => !writeRoutes().includes(r)),
+      "listed routes that do not exist",
+    ).toEqual([]);
   });
 
   it.each([...RAFFLE_WRITE_ROUTES])("%s answers 409 raffle_closed", async (entry) => {
@@ -158,22 +215,50 @@ describe("a closed raffle refuses every write", () => {
     const [method, route] = entry.split(" ");
     const params: Record<string, string> = {};
     const urlPath = route.replace(/\[([^\]]+)\]/g, (_, name: string) => {
-      params[name] = name === "n" ? "1" : name === "action" ? "claim" : name === "controlNumber" ? "B2K-123-00001" : GHOST;
+      params[name] =
+        name === "n" ? "1" : name === "action" ? "claim" : name === "controlNumber" ? "B2K-123-00001" : GHOST;
       return params[name];
     });
-    const mod = (await import(path.join(process.cwd(), "app", route, "route.ts"))) as Record<string, Parameters<typeof callRoute>[0]>;
+    const mod = (await import(path.join(process.cwd(), "app", route, "route.ts"))) as Record<
+      string,
+      Parameters<typeof callRoute>[0]
+    >;
     const res = await callRoute(mod[method], { method, path: urlPath, params, body: {}, token: admin.token });
     expect(res.status).toBe(409);
     expect(res.json).toMatchObject({ code: "raffle_closed", message: "This raffle is closed" });
   });
 
-  const TABLES = ["tickets", "ticket_attachments", "ticket_stubs", "payments", "statement_imports", "statement_lines", "statement_profiles",
-    "remittances", "remittance_adjustments", "remittance_receipt_counter", "stub_allocations", "prizes", "draws", "draw_pool", "draw_positions", "winner_events", "winner_event_evidence"];
+  const TABLES = [
+    "tickets",
+    "ticket_attachments",
+    "ticket_stubs",
+    "payments",
+    "statement_imports",
+    "statement_lines",
+    "statement_profiles",
+    "remittances",
+    "remittance_adjustments",
+    "remittance_receipt_counter",
+    "stub_allocations",
+    "prizes",
+    "draws",
+    "draw_pool",
+    "draw_positions",
+    "winner_events",
+    "winner_event_evidence",
+  ];
   it.each(TABLES)("the database refuses INSERT, UPDATE and DELETE on %s", { tags: ["sql"] }, async (table) => {
     await createSoldTickets(2);
     await closedBySql();
     expect(await sqlRefusal(`INSERT INTO ${table} SELECT * FROM ${table} WHERE false`)).toBe("raffle_closed");
-    expect(await sqlRefusal(`UPDATE ${table} SET ctid = ctid WHERE false`.replace("SET ctid = ctid", "SET " + (await firstColumn(table)) + " = " + (await firstColumn(table))))).toBe("raffle_closed");
+    expect(
+      await sqlRefusal(
+        `UPDATE ${table} SET ctid = ctid WHERE false`.replace(
+          "SET ctid = ctid",
+          "SET " + (await firstColumn(table)) + " = " + (await firstColumn(table)),
+        ),
+      ),
+    ).toBe("raffle_closed");
     expect(await sqlRefusal(`DELETE FROM ${table} WHERE false`)).toBe("raffle_closed");
   });
 
@@ -187,7 +272,10 @@ describe("a closed raffle refuses every write", () => {
         await tx.$executeRaw`SELECT set_config('raffle.purge', 'on', true)`;
         await tx.$executeRawUnsafe(`INSERT INTO prizes (rank, name, value_php) VALUES (9, 'Fan', 1)`);
       })
-      .then(() => "accepted", (e: unknown) => appErrorForDatabaseFailure(e)?.code);
+      .then(
+        () => "accepted",
+        (e: unknown) => appErrorForDatabaseFailure(e)?.code,
+      );
     expect(inPurge).toBe("raffle_closed");
   });
 });
@@ -211,12 +299,15 @@ async function sqlError(run: () => Promise<unknown>) {
 
 /** Buyers' data as the archive would find it: in tickets, payments, attachments, evidence and the audit log's details. */
 async function personalDataEverywhere(drawId: string) {
-  await db().$executeRaw`UPDATE tickets SET email = 'buyer' || ticket_number || '@buyers.test', address = 'Cebu City' WHERE ticket_number <= 5`;
+  await db()
+    .$executeRaw`UPDATE tickets SET email = 'buyer' || ticket_number || '@buyers.test', address = 'Cebu City' WHERE ticket_number <= 5`;
   const [ticket] = await db().$queryRaw<{ id: string }[]>`SELECT id FROM tickets WHERE ticket_number = 2`;
   await db().$executeRaw`INSERT INTO ticket_attachments (id, ticket_id, file_name, file_size, content_type, data)
     VALUES (gen_random_uuid(), ${ticket.id}::uuid, 'receipt.png', 3, 'image/png', '\\x010203'::bytea)`;
   await db().$executeRaw`UPDATE payments SET payer_name = 'Juan Dela Cruz', payer_phone = '9170000000'`;
-  const [event] = await db().$queryRaw<{ id: bigint }[]>`SELECT id FROM winner_events WHERE draw_id = ${drawId}::uuid ORDER BY id LIMIT 1`;
+  const [event] = await db().$queryRaw<
+    { id: bigint }[]
+  >`SELECT id FROM winner_events WHERE draw_id = ${drawId}::uuid ORDER BY id LIMIT 1`;
   await db().$executeRaw`INSERT INTO winner_event_evidence (event_id, file_name, content_type, file_size, sha256, data)
     VALUES (${event.id}, 'Buyer 1 Santos ID.jpg', 'image/jpeg', 3, ${"c".repeat(64)}, '\\x040506'::bytea)`;
   // A GCash line whose description names the payer and their number (decided: ignored, so Close may pass).
@@ -244,7 +335,8 @@ async function personalDataEverywhere(drawId: string) {
   const [rem] = await db().$queryRaw<{ id: string }[]>`
     INSERT INTO remittances (seller_id, amount, method, covers_until, note, received_by_id)
     VALUES (${staff.user.id}::uuid, 50, 'cash', now(), 'Collected from Buyer 1 Santos (0917 123 4567, buyer1@buyers.test)', ${admin.user.id}::uuid) RETURNING id::text AS id`;
-  await db().$executeRaw`UPDATE remittances SET voided_at = now(), voided_by_id = ${admin.user.id}::uuid, void_reason = 'Entered for BUYER 1 SANTOS by mistake' WHERE id = ${rem.id}::uuid`;
+  await db()
+    .$executeRaw`UPDATE remittances SET voided_at = now(), voided_by_id = ${admin.user.id}::uuid, void_reason = 'Entered for BUYER 1 SANTOS by mistake' WHERE id = ${rem.id}::uuid`;
   // Balance adjustments whose reasons name a buyer (opposite, so the balance stays zero), and a payment
   // settled by hand whose reason and evidence file name one (decisions 235, 236; no live ticket, so
   // it blocks nothing), with its audit row as the service writes it.
@@ -312,25 +404,58 @@ describe("purge", () => {
     expect(Object.values(await personalDataLeft()).every((n) => n > 0)).toBe(true);
     // The scan over every column sees them where they were put, so its empty answer after the purge means something.
     expect(await contactDetailsAnywhere()).toEqual(
-      expect.arrayContaining(["audit_log.after", "payments.payer_phone", "payments.settle_reason", "remittance_adjustments.reason", "remittances.note", "statement_lines.description", "tickets.email", "tickets.phone_number"]),
+      expect.arrayContaining([
+        "audit_log.after",
+        "payments.payer_phone",
+        "payments.settle_reason",
+        "remittance_adjustments.reason",
+        "remittances.note",
+        "statement_lines.description",
+        "tickets.email",
+        "tickets.phone_number",
+      ]),
     );
     const purge = (token = admin.token) => post(purgeRoute, "/api/raffle/purge", { confirm: "PURGE" }, {}, token);
 
-    expect((await purge()).json).toMatchObject({ code: "conflict", message: "Close the raffle before purging personal data" });
-    expect((await post(positionRoute, `/api/draws/${drawId}/positions/1/claim`, {}, { id: drawId, n: "1", action: "claim" })).status).toBe(200);
+    expect((await purge()).json).toMatchObject({
+      code: "conflict",
+      message: "Close the raffle before purging personal data",
+    });
+    expect(
+      (await post(positionRoute, `/api/draws/${drawId}/positions/1/claim`, {}, { id: drawId, n: "1", action: "claim" }))
+        .status,
+    ).toBe(200);
     expect((await close()).status).toBe(200);
-    expect((await purge()).json).toMatchObject({ code: "conflict", message: "Download the archive after closing before purging personal data" });
+    expect((await purge()).json).toMatchObject({
+      code: "conflict",
+      message: "Download the archive after closing before purging personal data",
+    });
     expect((await purge(staff.token)).status).toBe(403);
-    expect((await post(purgeRoute, "/api/raffle/purge", { confirm: "yes" })).json.message).toBe("Type PURGE to confirm");
+    expect((await post(purgeRoute, "/api/raffle/purge", { confirm: "yes" })).json.message).toBe(
+      "Type PURGE to confirm",
+    );
 
     const checkpoint = (await post(createCheckpointRoute, "/api/audit/checkpoints", undefined)).json.id as number;
-    const verify = () => callRoute(verifyCheckpointRoute, { path: `/api/audit/checkpoints/${checkpoint}/verify`, params: { id: String(checkpoint) }, token: admin.token });
+    const verify = () =>
+      callRoute(verifyCheckpointRoute, {
+        path: `/api/audit/checkpoints/${checkpoint}/verify`,
+        params: { id: String(checkpoint) },
+        token: admin.token,
+      });
     expect((await verify()).json).toMatchObject({ ok: true, maskedByPurgeAt: null });
-    await db().raffleArchive.create({ data: { sha256: "b".repeat(64), sizeBytes: 1000, raffleStatus: "closed", downloadedById: admin.user.id } });
+    await db().raffleArchive.create({
+      data: { sha256: "b".repeat(64), sizeBytes: 1000, raffleStatus: "closed", downloadedById: admin.user.id },
+    });
     // Two e-mailed tickets written to the outbox folder (no SMTP server), and a file that is not a message.
     const outbox = await mkdtemp(path.join(tmpdir(), "purge-outbox-"));
-    await writeFile(path.join(outbox, "2026-11-20T01-00-00-000Z-B2K-123-00001.eml"), "To: buyer1@buyers.test\n\nBuyer 1 Santos");
-    await writeFile(path.join(outbox, "2026-11-20T01-05-00-000Z-B2K-123-00002.eml"), "To: buyer2@buyers.test\n\nBuyer 2 Santos");
+    await writeFile(
+      path.join(outbox, "2026-11-20T01-00-00-000Z-B2K-123-00001.eml"),
+      "To: buyer1@buyers.test\n\nBuyer 1 Santos",
+    );
+    await writeFile(
+      path.join(outbox, "2026-11-20T01-05-00-000Z-B2K-123-00002.eml"),
+      "To: buyer2@buyers.test\n\nBuyer 2 Santos",
+    );
     await writeFile(path.join(outbox, "README.txt"), "not a message");
     const savedOutbox = process.env.MAIL_OUTBOX_DIR;
     process.env.MAIL_OUTBOX_DIR = outbox;
@@ -341,7 +466,16 @@ describe("purge", () => {
       resetEnvCache();
     });
     expect(done.status, JSON.stringify(done.json)).toBe(200);
-    expect(done.json.counts).toEqual({ tickets: 10, payments: 10, attachments: 1, evidenceFiles: 2, statementLines: 1, notes: 4, auditRows: 10, outboxMessages: 2 });
+    expect(done.json.counts).toEqual({
+      tickets: 10,
+      payments: 10,
+      attachments: 1,
+      evidenceFiles: 2,
+      statementLines: 1,
+      notes: 4,
+      auditRows: 10,
+      outboxMessages: 2,
+    });
     expect(await readdir(outbox)).toEqual(["README.txt"]);
     await rm(outbox, { recursive: true, force: true });
     expect(done.json.closeout.purgedAt).toEqual(expect.any(String));
@@ -349,35 +483,85 @@ describe("purge", () => {
     expect((await verify()).json).toMatchObject({ ok: false, maskedByPurgeAt: done.json.closeout.purgedAt });
 
     expect(await personalDataLeft()).toEqual({
-      phones: 0, emails: 0, addresses: 0, payers: 0, attachments: 0, evidence_files: 0, evidence_names: 0, statement_lines: 0, remittance_notes: 0,
-      adjustment_reasons: 0, settle_reasons: 0, settle_evidence: 0, audit_rows: 0,
+      phones: 0,
+      emails: 0,
+      addresses: 0,
+      payers: 0,
+      attachments: 0,
+      evidence_files: 0,
+      evidence_names: 0,
+      statement_lines: 0,
+      remittance_notes: 0,
+      adjustment_reasons: 0,
+      settle_reasons: 0,
+      settle_evidence: 0,
+      audit_rows: 0,
     });
     expect(await contactDetailsAnywhere()).toEqual([]);
     // The same rule in the adjustments' and the settlement's reasons; the settlement's file is gone, its row and hash stay.
-    const adjustments = await db().$queryRaw<{ reason: string }[]>`SELECT reason FROM remittance_adjustments ORDER BY amount DESC`;
-    expect(adjustments.map((a) => a.reason)).toEqual(["B. 3 S. paid the treasurer directly, [phone removed]", "Undo: B. 3 S. ([e-mail removed]) had not paid"]);
-    const [settlement] = await db().$queryRaw<{ settle_reason: string; file_name: string; sha256: string; removed: boolean }[]>`
+    const adjustments = await db().$queryRaw<
+      { reason: string }[]
+    >`SELECT reason FROM remittance_adjustments ORDER BY amount DESC`;
+    expect(adjustments.map((a) => a.reason)).toEqual([
+      "B. 3 S. paid the treasurer directly, [phone removed]",
+      "Undo: B. 3 S. ([e-mail removed]) had not paid",
+    ]);
+    const [settlement] = await db().$queryRaw<
+      { settle_reason: string; file_name: string; sha256: string; removed: boolean }[]
+    >`
       SELECT p.settle_reason, e.file_name, e.sha256, e.removed_at IS NOT NULL AS removed FROM payments p JOIN payment_settle_evidence e ON e.payment_id = p.id`;
-    expect(settlement).toEqual({ settle_reason: "B. 4 S. handed cash to the treasurer, [phone removed]", file_name: "removed", sha256: "e".repeat(64), removed: true });
+    expect(settlement).toEqual({
+      settle_reason: "B. 4 S. handed cash to the treasurer, [phone removed]",
+      file_name: "removed",
+      sha256: "e".repeat(64),
+      removed: true,
+    });
     const settleRow = await db().auditLog.findFirstOrThrow({ where: { action: "payment.settle" } });
-    expect(settleRow.after).toMatchObject({ reason: "B. 4 S. handed cash to the treasurer, [phone removed]", evidence: { fileName: "removed", sha256: "e".repeat(64) } });
+    expect(settleRow.after).toMatchObject({
+      reason: "B. 4 S. handed cash to the treasurer, [phone removed]",
+      evidence: { fileName: "removed", sha256: "e".repeat(64) },
+    });
     // The one masking rule, in the note: names to initials, contact details removed, the rest kept.
-    const [remittance] = await db().$queryRaw<{ note: string; void_reason: string }[]>`SELECT note, void_reason FROM remittances`;
-    expect(remittance).toEqual({ note: "Collected from B. 1 S. ([phone removed], [e-mail removed])", void_reason: "Entered for B. 1 S. by mistake" });
+    const [remittance] = await db().$queryRaw<
+      { note: string; void_reason: string }[]
+    >`SELECT note, void_reason FROM remittances`;
+    expect(remittance).toEqual({
+      note: "Collected from B. 1 S. ([phone removed], [e-mail removed])",
+      void_reason: "Entered for B. 1 S. by mistake",
+    });
     // The line keeps everything else it said and its decision.
-    const [line] = await db().$queryRaw<{ description: string; reference: string; amount: string; state: string; note: string }[]>`
+    const [line] = await db().$queryRaw<
+      { description: string; reference: string; amount: string; state: string; note: string }[]
+    >`
       SELECT description, reference, amount::text, state, note FROM statement_lines WHERE account_label = 'GCash 0917'`;
-    expect(line).toEqual({ description: "removed", reference: "1001543610110", amount: "50.00", state: "ignored", note: "Not a raffle payment" });
-    const names = await db().$queryRaw<{ buyer_name: string }[]>`SELECT buyer_name FROM tickets ORDER BY ticket_number LIMIT 2`;
+    expect(line).toEqual({
+      description: "removed",
+      reference: "1001543610110",
+      amount: "50.00",
+      state: "ignored",
+      note: "Not a raffle payment",
+    });
+    const names = await db().$queryRaw<
+      { buyer_name: string }[]
+    >`SELECT buyer_name FROM tickets ORDER BY ticket_number LIMIT 2`;
     expect(names.map((n) => n.buyer_name)).toEqual(["B. 1. S.", "B. 2. S."]);
     // The audit rows keep what they were about; only the personal data is masked.
     const emailed = await db().auditLog.findFirstOrThrow({ where: { action: "ticket.email" } });
     expect(emailed.after).toEqual({ control_number: "B2K-123-00001", to: null, via: "file" });
     const joined = await db().auditLog.findFirstOrThrow({ where: { action: "payment.add_tickets" } });
     expect(joined.after).toEqual({ reason: "Same family", payerName: "J. D. C.", buyerName: "B. 2. S." });
-    const updated = await db().auditLog.findFirstOrThrow({ where: { action: "ticket.update", entityId: { not: "x" } }, orderBy: { id: "asc" } });
-    expect(updated.after).toMatchObject({ control_number: "B2K-123-00001", phone_number: null, email: null, address: null, buyer_name: "B. 1. S.",
-      void_note: "B. asked by [phone removed] and [e-mail removed]" });
+    const updated = await db().auditLog.findFirstOrThrow({
+      where: { action: "ticket.update", entityId: { not: "x" } },
+      orderBy: { id: "asc" },
+    });
+    expect(updated.after).toMatchObject({
+      control_number: "B2K-123-00001",
+      phone_number: null,
+      email: null,
+      address: null,
+      buyer_name: "B. 1. S.",
+      void_note: "B. asked by [phone removed] and [e-mail removed]",
+    });
     const staffRow = await db().auditLog.findFirstOrThrow({ where: { action: "user.create" } });
     expect(staffRow.after).toMatchObject({ email: "staff2@example.com" });
     // The evidence row stays with its hash, for the archive's copy; the file is gone.
@@ -386,7 +570,16 @@ describe("purge", () => {
     expect(evidence).toEqual({ file_name: "removed", sha256: "c".repeat(64), removed: true });
 
     const row = await db().auditLog.findFirstOrThrow({ where: { action: "raffle.purge" } });
-    expect(row.after).toMatchObject({ tickets: 10, payments: 10, attachments: 1, evidenceFiles: 2, statementLines: 1, notes: 4, auditRows: 10, outboxMessages: 2 });
+    expect(row.after).toMatchObject({
+      tickets: 10,
+      payments: 10,
+      attachments: 1,
+      evidenceFiles: 2,
+      statementLines: 1,
+      notes: 4,
+      auditRows: 10,
+      outboxMessages: 2,
+    });
     expect((await purge()).json).toMatchObject({ code: "conflict", message: "The personal data was already purged" });
     const proof = await callRoute(publicDrawRoute, { path: `/api/public/draws/${drawId}`, params: { id: drawId } });
     expect(proof.status).toBe(200);
@@ -403,45 +596,78 @@ describe("purge", () => {
     ).toContain("audit_log is append-only");
   });
 
-  it("the audit log stays append-only: ordinary UPDATE and DELETE are refused, and the purge's switches allow only the masking, only inside the purge", { tags: ["sql"] }, async () => {
-    const drawId = await publishedDraw();
-    await personalDataEverywhere(drawId);
-    expect(await sqlError(() => db().$executeRaw`UPDATE audit_log SET after = '{}'::jsonb`)).toContain("audit_log is append-only");
-    expect(await sqlError(() => db().$executeRaw`UPDATE audit_log SET after = audit_redact_personal(after)`)).toContain("audit_log is append-only");
-    expect(await sqlError(() => db().$executeRaw`DELETE FROM audit_log`)).toContain("audit_log is append-only");
-    // The masking function runs only inside the purge.
-    expect(await sqlError(() => db().$queryRaw`SELECT audit_log_redact_personal_data()`)).toContain("Only the purge of personal data masks the audit log");
-    expect((await post(positionRoute, `/api/draws/${drawId}/positions/1/claim`, {}, { id: drawId, n: "1", action: "claim" })).status).toBe(200);
-    expect((await close()).status).toBe(200);
-    const inPurge = (statement: string) =>
-      sqlError(() =>
-        db().$transaction(async (tx) => {
-          await tx.$executeRaw`SELECT set_config('raffle.purge', 'on', true), set_config('audit.redact', 'on', true)`;
-          await tx.$executeRawUnsafe(statement);
-        }),
+  it(
+    "the audit log stays append-only: ordinary UPDATE and DELETE are refused, and the purge's switches allow only the masking, only inside the purge",
+    { tags: ["sql"] },
+    async () => {
+      const drawId = await publishedDraw();
+      await personalDataEverywhere(drawId);
+      expect(await sqlError(() => db().$executeRaw`UPDATE audit_log SET after = '{}'::jsonb`)).toContain(
+        "audit_log is append-only",
       );
-    // Closed, not yet purged, both switches on: anything but the exact masking is still refused.
-    expect(await inPurge(`UPDATE audit_log SET after = '{"forged": true}'::jsonb WHERE action = 'ticket.email'`)).toContain("audit_log is append-only");
-    expect(await inPurge(`UPDATE audit_log SET action = 'ticket.view', after = audit_redact_personal(after, false) WHERE action = 'ticket.email'`)).toContain(
-      "audit_log is append-only",
-    );
-    expect(await inPurge(`DELETE FROM audit_log WHERE action = 'ticket.email'`)).toContain("audit_log is append-only");
-    // Evidence files: only the removal, only in the purge.
-    expect(await inPurge(`UPDATE winner_event_evidence SET sha256 = '${"d".repeat(64)}'`)).toContain("append-only");
-    expect(await inPurge(`DELETE FROM winner_event_evidence`)).toContain("closed");
-    // Statement lines: only the description, only to 'removed', and nothing else about the line.
-    expect(await inPurge(`UPDATE statement_lines SET description = 'Transfer from J. D. C.'`)).toContain("never changed");
-    expect(await inPurge(`UPDATE statement_lines SET description = 'removed', amount = 1`)).toContain("never changed");
-    expect(await inPurge(`UPDATE statement_lines SET description = 'removed', note = 'x'`)).toContain("never changed");
-    expect(await inPurge(`DELETE FROM statement_lines`)).toContain("closed");
-    expect(await personalDataLeft()).toMatchObject({ audit_rows: 10, evidence_files: 1, statement_lines: 1 });
-  });
+      expect(
+        await sqlError(() => db().$executeRaw`UPDATE audit_log SET after = audit_redact_personal(after)`),
+      ).toContain("audit_log is append-only");
+      expect(await sqlError(() => db().$executeRaw`DELETE FROM audit_log`)).toContain("audit_log is append-only");
+      // The masking function runs only inside the purge.
+      expect(await sqlError(() => db().$queryRaw`SELECT audit_log_redact_personal_data()`)).toContain(
+        "Only the purge of personal data masks the audit log",
+      );
+      expect(
+        (
+          await post(
+            positionRoute,
+            `/api/draws/${drawId}/positions/1/claim`,
+            {},
+            { id: drawId, n: "1", action: "claim" },
+          )
+        ).status,
+      ).toBe(200);
+      expect((await close()).status).toBe(200);
+      const inPurge = (statement: string) =>
+        sqlError(() =>
+          db().$transaction(async (tx) => {
+            await tx.$executeRaw`SELECT set_config('raffle.purge', 'on', true), set_config('audit.redact', 'on', true)`;
+            await tx.$executeRawUnsafe(statement);
+          }),
+        );
+      // Closed, not yet purged, both switches on: anything but the exact masking is still refused.
+      expect(
+        await inPurge(`UPDATE audit_log SET after = '{"forged": true}'::jsonb WHERE action = 'ticket.email'`),
+      ).toContain("audit_log is append-only");
+      expect(
+        await inPurge(
+          `UPDATE audit_log SET action = 'ticket.view', after = audit_redact_personal(after, false) WHERE action = 'ticket.email'`,
+        ),
+      ).toContain("audit_log is append-only");
+      expect(await inPurge(`DELETE FROM audit_log WHERE action = 'ticket.email'`)).toContain(
+        "audit_log is append-only",
+      );
+      // Evidence files: only the removal, only in the purge.
+      expect(await inPurge(`UPDATE winner_event_evidence SET sha256 = '${"d".repeat(64)}'`)).toContain("append-only");
+      expect(await inPurge(`DELETE FROM winner_event_evidence`)).toContain("closed");
+      // Statement lines: only the description, only to 'removed', and nothing else about the line.
+      expect(await inPurge(`UPDATE statement_lines SET description = 'Transfer from J. D. C.'`)).toContain(
+        "never changed",
+      );
+      expect(await inPurge(`UPDATE statement_lines SET description = 'removed', amount = 1`)).toContain(
+        "never changed",
+      );
+      expect(await inPurge(`UPDATE statement_lines SET description = 'removed', note = 'x'`)).toContain(
+        "never changed",
+      );
+      expect(await inPurge(`DELETE FROM statement_lines`)).toContain("closed");
+      expect(await personalDataLeft()).toMatchObject({ audit_rows: 10, evidence_files: 1, statement_lines: 1 });
+    },
+  );
 
   it("a statement line's description is cleared only by the purge of a closed raffle", { tags: ["sql"] }, async () => {
     const drawId = await publishedDraw();
     await personalDataEverywhere(drawId);
     // Not closed: neither a plain UPDATE nor one under the purge's switch clears it.
-    expect(await sqlError(() => db().$executeRaw`UPDATE statement_lines SET description = 'removed'`)).toContain("never changed");
+    expect(await sqlError(() => db().$executeRaw`UPDATE statement_lines SET description = 'removed'`)).toContain(
+      "never changed",
+    );
     expect(
       await sqlError(() =>
         db().$transaction(async (tx) => {
@@ -453,43 +679,74 @@ describe("purge", () => {
     expect(await personalDataLeft()).toMatchObject({ statement_lines: 1 });
   });
 
-  it("an adjustment's reason and a settlement's file change only to their purged form, only in the purge of a closed raffle", { tags: ["sql"] }, async () => {
-    const drawId = await publishedDraw();
-    await personalDataEverywhere(drawId);
-    const inPurge = (sql: string) =>
-      sqlError(() =>
-        db().$transaction(async (tx) => {
-          await tx.$executeRaw`SELECT set_config('raffle.purge', 'on', true)`;
-          await tx.$executeRawUnsafe(sql);
-        }),
+  it(
+    "an adjustment's reason and a settlement's file change only to their purged form, only in the purge of a closed raffle",
+    { tags: ["sql"] },
+    async () => {
+      const drawId = await publishedDraw();
+      await personalDataEverywhere(drawId);
+      const inPurge = (sql: string) =>
+        sqlError(() =>
+          db().$transaction(async (tx) => {
+            await tx.$executeRaw`SELECT set_config('raffle.purge', 'on', true)`;
+            await tx.$executeRawUnsafe(sql);
+          }),
+        );
+      const masked = `UPDATE remittance_adjustments SET reason = personal_text_masked(reason)`;
+      const removed = `UPDATE payment_settle_evidence SET data = NULL, file_name = 'removed', removed_at = now()`;
+      // Not closed: the purge's switch opens nothing.
+      expect(await inPurge(masked)).toContain("never changed or deleted");
+      expect(await inPurge(removed)).toContain("append-only");
+      expect(
+        (
+          await post(
+            positionRoute,
+            `/api/draws/${drawId}/positions/1/claim`,
+            {},
+            { id: drawId, n: "1", action: "claim" },
+          )
+        ).status,
+      ).toBe(200);
+      expect((await close()).status).toBe(200);
+      // Closed, in the purge: only the exact masked form, and not the amount.
+      expect(await inPurge(`UPDATE remittance_adjustments SET reason = 'something else'`)).toContain(
+        "never changed or deleted",
       );
-    const masked = `UPDATE remittance_adjustments SET reason = personal_text_masked(reason)`;
-    const removed = `UPDATE payment_settle_evidence SET data = NULL, file_name = 'removed', removed_at = now()`;
-    // Not closed: the purge's switch opens nothing.
-    expect(await inPurge(masked)).toContain("never changed or deleted");
-    expect(await inPurge(removed)).toContain("append-only");
-    expect((await post(positionRoute, `/api/draws/${drawId}/positions/1/claim`, {}, { id: drawId, n: "1", action: "claim" })).status).toBe(200);
-    expect((await close()).status).toBe(200);
-    // Closed, in the purge: only the exact masked form, and not the amount.
-    expect(await inPurge(`UPDATE remittance_adjustments SET reason = 'something else'`)).toContain("never changed or deleted");
-    expect(await inPurge(`UPDATE remittance_adjustments SET reason = personal_text_masked(reason), amount = amount * 2`)).toContain("never changed or deleted");
-    expect(await inPurge(`UPDATE payment_settle_evidence SET data = NULL, file_name = 'removed', removed_at = now(), sha256 = '${"0".repeat(64)}'`)).toContain("append-only");
-    // Outside the purge the closed raffle refuses both.
-    expect(await sqlRefusal(masked)).toBe("raffle_closed");
-    expect(await sqlRefusal(removed)).toBe("raffle_closed");
-    expect(await inPurge(masked)).toBe("accepted");
-    expect(await inPurge(removed)).toBe("accepted");
-  });
+      expect(
+        await inPurge(`UPDATE remittance_adjustments SET reason = personal_text_masked(reason), amount = amount * 2`),
+      ).toContain("never changed or deleted");
+      expect(
+        await inPurge(
+          `UPDATE payment_settle_evidence SET data = NULL, file_name = 'removed', removed_at = now(), sha256 = '${"0".repeat(64)}'`,
+        ),
+      ).toContain("append-only");
+      // Outside the purge the closed raffle refuses both.
+      expect(await sqlRefusal(masked)).toBe("raffle_closed");
+      expect(await sqlRefusal(removed)).toBe("raffle_closed");
+      expect(await inPurge(masked)).toBe("accepted");
+      expect(await inPurge(removed)).toBe("accepted");
+    },
+  );
 });
 
 describe("retention reminder", () => {
-  const view = async () => (await callRoute(closeoutRoute, { path: "/api/raffle/closeout", token: admin.token })).json.closeout;
-  const setMonths = (retention_months: unknown) => callRoute(putSettingsRoute, { method: "PUT", path: "/api/settings", body: { retention_months }, token: admin.token });
+  const view = async () =>
+    (await callRoute(closeoutRoute, { path: "/api/raffle/closeout", token: admin.token })).json.closeout;
+  const setMonths = (retention_months: unknown) =>
+    callRoute(putSettingsRoute, {
+      method: "PUT",
+      path: "/api/settings",
+      body: { retention_months },
+      token: admin.token,
+    });
 
   it("reminds administrators once the retention period after Close has passed, until the purge; the setting turns it off", async () => {
     const drawId = await publishedDraw();
     expect((await view()).retention).toEqual({ retentionMonths: 36, purgeDueAt: null, isPurgeDue: false });
-    expect((await post(positionRoute, `/api/draws/${drawId}/positions/1/claim`, {}, { id: drawId, n: "1", action: "claim" })).status).toBe(200);
+    expect(
+      (await post(positionRoute, `/api/draws/${drawId}/positions/1/claim`, {}, { id: drawId, n: "1", action: "claim" }))
+        .status,
+    ).toBe(200);
     expect((await close()).status).toBe(200);
     const closedAt = (await db().raffleState.findUniqueOrThrow({ where: { id: 1 } })).closedAt!;
     const justClosed = await view();
@@ -501,14 +758,19 @@ describe("retention reminder", () => {
     expect((await view()).retention).toMatchObject({ retentionMonths: 36, isPurgeDue: true });
     expect((await setMonths(0)).status).toBe(200);
     expect((await view()).retention).toEqual({ retentionMonths: 0, purgeDueAt: null, isPurgeDue: false });
-    expect((await setMonths(121)).json).toMatchObject({ code: "validation_failed", message: "Retention period must be a whole number of months from 0 to 120" });
+    expect((await setMonths(121)).json).toMatchObject({
+      code: "validation_failed",
+      message: "Retention period must be a whole number of months from 0 to 120",
+    });
     expect((await setMonths(38)).status).toBe(200);
     expect((await view()).retention.isPurgeDue).toBe(false);
     expect((await setMonths(12)).status).toBe(200);
     expect((await view()).retention.isPurgeDue).toBe(true);
 
     // Purged: nothing left to remind of.
-    await db().raffleArchive.create({ data: { sha256: "b".repeat(64), sizeBytes: 1000, raffleStatus: "closed", downloadedById: admin.user.id } });
+    await db().raffleArchive.create({
+      data: { sha256: "b".repeat(64), sizeBytes: 1000, raffleStatus: "closed", downloadedById: admin.user.id },
+    });
     expect((await post(purgeRoute, "/api/raffle/purge", { confirm: "PURGE" })).status).toBe(200);
     expect((await view()).retention).toEqual({ retentionMonths: 12, purgeDueAt: null, isPurgeDue: false });
   });

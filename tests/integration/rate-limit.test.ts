@@ -11,8 +11,18 @@ import { GET as healthRoute } from "@/app/api/health/route";
 import { PUT as putSettingsRoute } from "@/app/api/settings/route";
 import { createSession } from "@/server/auth/sessions";
 import { db } from "@/server/db/client";
-import { CLIENT_ADDRESS_ENV, CLIENT_ADDRESS_HEADER, parseTrustedProxies, stampClientAddress } from "@/lib/client-address.mjs";
-import { MAX_ADDRESS_KEYS, flushRateLimitCounts, resetRateLimiter, sweepRateLimitTable } from "@/server/http/rate-limit";
+import {
+  CLIENT_ADDRESS_ENV,
+  CLIENT_ADDRESS_HEADER,
+  parseTrustedProxies,
+  stampClientAddress,
+} from "@/lib/client-address.mjs";
+import {
+  MAX_ADDRESS_KEYS,
+  flushRateLimitCounts,
+  resetRateLimiter,
+  sweepRateLimitTable,
+} from "@/server/http/rate-limit";
 import { waitForFreshMinute } from "@/tests/helpers/clock";
 import { resetDb } from "@/tests/helpers/db";
 import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
@@ -28,9 +38,19 @@ beforeEach(async () => {
 
 const profile = (token: string) => callRoute(profileRoute, { path: "/api/auth/profile", token });
 const fromAddress = (forwardedFor: string) =>
-  callRoute(verifyTokenRoute, { method: "POST", path: "/api/auth/verify-token", body: {}, headers: { "x-forwarded-for": forwardedFor } });
+  callRoute(verifyTokenRoute, {
+    method: "POST",
+    path: "/api/auth/verify-token",
+    body: {},
+    headers: { "x-forwarded-for": forwardedFor },
+  });
 const setLimit = async (n: number) => {
-  const res = await callRoute(putSettingsRoute, { method: "PUT", path: "/api/settings", body: { api_rate_limit: n }, token: admin.token });
+  const res = await callRoute(putSettingsRoute, {
+    method: "PUT",
+    path: "/api/settings",
+    body: { api_rate_limit: n },
+    token: admin.token,
+  });
   expect(res.status).toBe(200);
 };
 
@@ -94,7 +114,8 @@ describe("api_rate_limit", () => {
   it("never limits /api/health or /api/health/live", async () => {
     await setLimit(10);
     const health = () => callRoute(healthRoute, { path: "/api/health", headers: { "x-forwarded-for": "203.0.113.9" } });
-    const live = () => callRoute(liveRoute, { path: "/api/health/live", headers: { "x-forwarded-for": "203.0.113.9" } });
+    const live = () =>
+      callRoute(liveRoute, { path: "/api/health/live", headers: { "x-forwarded-for": "203.0.113.9" } });
     expect(await callTimes(15, health)).toEqual(Array(15).fill(200));
     expect(await callTimes(15, live)).toEqual(Array(15).fill(200));
   });
@@ -116,7 +137,9 @@ describe("api_rate_limit", () => {
     expect(statuses.filter((s) => s === 429)).toHaveLength(15);
     // The shared table learns this instance's count at its next flush (every second).
     await flushRateLimitCounts();
-    const [row] = await db().$queryRaw<{ count: number }[]>`SELECT count FROM api_rate_limits WHERE key = ${`user:${staff.user.id}`}`;
+    const [row] = await db().$queryRaw<
+      { count: number }[]
+    >`SELECT count FROM api_rate_limits WHERE key = ${`user:${staff.user.id}`}`;
     expect(row.count).toBe(25);
   });
 
@@ -125,7 +148,8 @@ describe("api_rate_limit", () => {
     await waitForFreshMinute();
     expect(await callTimes(4, () => profile(staff.token))).toEqual(Array(4).fill(200));
     const key = `user:${staff.user.id}`;
-    const shared = async () => (await db().$queryRaw<{ count: number }[]>`SELECT count FROM api_rate_limits WHERE key = ${key}`)[0]?.count;
+    const shared = async () =>
+      (await db().$queryRaw<{ count: number }[]>`SELECT count FROM api_rate_limits WHERE key = ${key}`)[0]?.count;
     const deadline = Date.now() + 3_000;
     while ((await shared()) !== 4 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     expect(await shared()).toBe(4);
@@ -147,7 +171,12 @@ describe("api_rate_limit", () => {
 describe("the pre-sign-in limit (issue 25 item 2) and the sliding window (item 11)", () => {
   /** As under scripts/start.mjs: the socket's address in the one header the app believes. */
   const fromSocket = (address: string, extra: Record<string, string> = {}) =>
-    callRoute(verifyTokenRoute, { method: "POST", path: "/api/auth/verify-token", body: {}, headers: { [CLIENT_ADDRESS_HEADER]: address, ...extra } });
+    callRoute(verifyTokenRoute, {
+      method: "POST",
+      path: "/api/auth/verify-token",
+      body: {},
+      headers: { [CLIENT_ADDRESS_HEADER]: address, ...extra },
+    });
   beforeEach(() => {
     process.env[CLIENT_ADDRESS_ENV] = "1";
     return () => {
@@ -170,7 +199,12 @@ describe("the pre-sign-in limit (issue 25 item 2) and the sliding window (item 1
   it("a request with a bad Bearer token is counted against its address", async () => {
     await setLimit(10);
     await waitForFreshMinute();
-    const badToken = () => callRoute(profileRoute, { path: "/api/auth/profile", token: "x".repeat(43), headers: { [CLIENT_ADDRESS_HEADER]: "203.0.113.51" } });
+    const badToken = () =>
+      callRoute(profileRoute, {
+        path: "/api/auth/profile",
+        token: "x".repeat(43),
+        headers: { [CLIENT_ADDRESS_HEADER]: "203.0.113.51" },
+      });
     expect(await callTimes(10, badToken)).toEqual(Array(10).fill(401));
     expect((await badToken()).status).toBe(429);
   });
@@ -178,7 +212,9 @@ describe("the pre-sign-in limit (issue 25 item 2) and the sliding window (item 1
   it("IPv6 callers are counted per /64", async () => {
     await setLimit(10);
     await waitForFreshMinute();
-    const statuses = await callTimes(11, () => fromSocket(`2001:db8:5:6:${Math.floor(Math.random() * 65535).toString(16)}::1`));
+    const statuses = await callTimes(11, () =>
+      fromSocket(`2001:db8:5:6:${Math.floor(Math.random() * 65535).toString(16)}::1`),
+    );
     expect(statuses.at(-1)).toBe(429);
   });
 
@@ -202,7 +238,8 @@ describe("the pre-sign-in limit (issue 25 item 2) and the sliding window (item 1
     await waitForFreshMinute();
     const start = Math.floor(Date.now() / 60_000) * 60_000;
     // Another instance counted 10 for this address in the last second of the minute before.
-    await db().$executeRaw`INSERT INTO api_rate_limits (key, window_start, count) VALUES ('ip:203.0.113.53', to_timestamp(${(start - 60_000) / 1000}), 10)`;
+    await db()
+      .$executeRaw`INSERT INTO api_rate_limits (key, window_start, count) VALUES ('ip:203.0.113.53', to_timestamp(${(start - 60_000) / 1000}), 10)`;
     resetRateLimiter(() => start + 1_000);
     expect((await fromSocket("203.0.113.53")).status).toBe(429);
   });
@@ -213,7 +250,8 @@ describe("the pre-sign-in limit (issue 25 item 2) and the sliding window (item 1
        SELECT 'ip:10.' || (i / 65536) || '.' || ((i / 256) % 256) || '.' || (i % 256), now() - (i % 100) * interval '1 second', 1
        FROM generate_series(1, ${MAX_ADDRESS_KEYS + 500}) AS i`,
     );
-    await db().$executeRaw`INSERT INTO api_rate_limits (key, window_start, count) VALUES ('ip:old', now() - interval '3 minutes', 1), ('user:old', now() - interval '3 minutes', 1)`;
+    await db()
+      .$executeRaw`INSERT INTO api_rate_limits (key, window_start, count) VALUES ('ip:old', now() - interval '3 minutes', 1), ('user:old', now() - interval '3 minutes', 1)`;
     await sweepRateLimitTable();
     const [{ n }] = await db().$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM api_rate_limits`;
     expect(n).toBe(MAX_ADDRESS_KEYS);
@@ -227,8 +265,15 @@ describe("the pre-sign-in limit (issue 25 item 2) and the sliding window (item 1
     const serve = async (trusted: string) => {
       const server = http.createServer(async (req, res) => {
         stampClientAddress(req, parseTrustedProxies(trusted));
-        const headers = Object.entries(req.headers).flatMap(([k, v]) => (typeof v === "string" ? [[k, v]] : [])) as [string, string][];
-        const request = new NextRequest(new URL(req.url ?? "/", "http://localhost:3000"), { method: "POST", headers, body: "{}" });
+        const headers = Object.entries(req.headers).flatMap(([k, v]) => (typeof v === "string" ? [[k, v]] : [])) as [
+          string,
+          string,
+        ][];
+        const request = new NextRequest(new URL(req.url ?? "/", "http://localhost:3000"), {
+          method: "POST",
+          headers,
+          body: "{}",
+        });
         const response = await verifyTokenRoute(request, { params: Promise.resolve({}) });
         res.writeHead(response.status).end();
       });
@@ -238,18 +283,26 @@ describe("the pre-sign-in limit (issue 25 item 2) and the sliding window (item 1
     const untrusted = await serve("");
     const statuses: number[] = [];
     for (let i = 0; i < 15; i++) {
-      const res = await fetch(untrusted.url, { method: "POST", headers: { "x-forwarded-for": `198.51.100.${i}`, "x-raffle-client-address": `198.51.100.${i}` } });
+      const res = await fetch(untrusted.url, {
+        method: "POST",
+        headers: { "x-forwarded-for": `198.51.100.${i}`, "x-raffle-client-address": `198.51.100.${i}` },
+      });
       statuses.push(res.status);
     }
     untrusted.server.close();
     expect(statuses.filter((s) => s === 429)).toHaveLength(5);
     // Behind a trusted proxy (here: loopback), the right-most untrusted hop is the caller.
     const proxied = await serve("127.0.0.1");
-    const viaProxy = await fetch(proxied.url, { method: "POST", headers: { "x-forwarded-for": "203.0.113.44, 198.51.100.200" } });
+    const viaProxy = await fetch(proxied.url, {
+      method: "POST",
+      headers: { "x-forwarded-for": "203.0.113.44, 198.51.100.200" },
+    });
     proxied.server.close();
     expect(viaProxy.status).toBe(401);
     await flushRateLimitCounts();
-    const keys = (await db().$queryRaw<{ key: string }[]>`SELECT key FROM api_rate_limits WHERE key LIKE 'ip:%' ORDER BY key`).map((r) => r.key);
+    const keys = (
+      await db().$queryRaw<{ key: string }[]>`SELECT key FROM api_rate_limits WHERE key LIKE 'ip:%' ORDER BY key`
+    ).map((r) => r.key);
     expect(keys).toEqual(["ip:127.0.0.1", "ip:198.51.100.200"]);
   });
 });

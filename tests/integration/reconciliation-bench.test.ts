@@ -23,7 +23,10 @@ describe.skipIf(!process.env.RECON_BENCH)("reconciliation at scale", () => {
     await db().$executeRaw`
       INSERT INTO payments (method, reference, reference_normalized, gcash_reference_key, amount_expected)
       SELECT 'gcash', r, r, r, 50 FROM (SELECT (${FIRST_REF}::bigint + g)::text AS r FROM generate_series(0, ${LINES - 101}::int) g) s`;
-    const pdf = await gcashStatementPdf({ rows: manyGcashRows(LINES, { firstReference: FIRST_REF }), password: "1234" });
+    const pdf = await gcashStatementPdf({
+      rows: manyGcashRows(LINES, { firstReference: FIRST_REF }),
+      password: "1234",
+    });
 
     // Other requests while the worker parses: the slowest answer is recorded.
     let slowest = 0;
@@ -40,7 +43,14 @@ describe.skipIf(!process.env.RECON_BENCH)("reconciliation at scale", () => {
       }
     })();
     let t = performance.now();
-    const preview = await uploadStatement({ token: admin.token, bytes: pdf, fileName: "big.pdf", kind: "gcash_pdf", password: "1234", preview: true });
+    const preview = await uploadStatement({
+      token: admin.token,
+      bytes: pdf,
+      fileName: "big.pdf",
+      kind: "gcash_pdf",
+      password: "1234",
+      preview: true,
+    });
     const previewMs = performance.now() - t;
     busy = false;
     await probe;
@@ -48,7 +58,13 @@ describe.skipIf(!process.env.RECON_BENCH)("reconciliation at scale", () => {
     expect(preview.json.lines).toHaveLength(LINES);
 
     t = performance.now();
-    const commit = await uploadStatement({ token: admin.token, bytes: pdf, fileName: "big.pdf", kind: "gcash_pdf", password: "1234" });
+    const commit = await uploadStatement({
+      token: admin.token,
+      bytes: pdf,
+      fileName: "big.pdf",
+      kind: "gcash_pdf",
+      password: "1234",
+    });
     const commitMs = performance.now() - t;
     expect(commit.status, JSON.stringify(commit.json)).toBe(201);
     expect(commit.json).toMatchObject({ lines: LINES, new: LINES, skipped: 0, matched: LINES - 100 });

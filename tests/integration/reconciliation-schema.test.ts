@@ -15,7 +15,18 @@ async function newImport(hash = sha("a"), account = "GCash 0917") {
   return row.id;
 }
 
-async function newLine(importId: string, options: { checksum: string; amount?: string; state?: string; paymentId?: string | null; matchKind?: string | null; note?: string | null; account?: string }) {
+async function newLine(
+  importId: string,
+  options: {
+    checksum: string;
+    amount?: string;
+    state?: string;
+    paymentId?: string | null;
+    matchKind?: string | null;
+    note?: string | null;
+    account?: string;
+  },
+) {
   const [row] = await db().$queryRaw<{ id: string }[]>`
     INSERT INTO statement_lines (import_id, account_label, line_no, occurred_at, description, reference, reference_normalized, amount, checksum, state, payment_id, match_kind, note)
     VALUES (${importId}::uuid, ${options.account ?? "GCash 0917"}, 1, now(), 'Received GCash', '1001543610110', '1001543610110', ${options.amount ?? "50.00"}::numeric,
@@ -25,7 +36,15 @@ async function newLine(importId: string, options: { checksum: string; amount?: s
 }
 
 async function gcashPayment(amount = "100.00", reference = "1001543610110") {
-  return db().payment.create({ data: { method: "gcash", reference, referenceNormalized: reference, gcashReferenceKey: reference, amountExpected: amount } });
+  return db().payment.create({
+    data: {
+      method: "gcash",
+      reference,
+      referenceNormalized: reference,
+      gcashReferenceKey: reference,
+      amountExpected: amount,
+    },
+  });
 }
 const statusOf = async (id: string) => (await db().payment.findUniqueOrThrow({ where: { id } })).status;
 
@@ -64,7 +83,14 @@ describe("statement imports and lines", () => {
   it("makes a payment verified when its matched lines reach its amount, and claimed again when they are discarded", async () => {
     const payment = await gcashPayment("100.00");
     const imp = await newImport();
-    await newLine(imp, { checksum: "p1", amount: "60.00", state: "matched", matchKind: "accepted", note: "first half", paymentId: payment.id });
+    await newLine(imp, {
+      checksum: "p1",
+      amount: "60.00",
+      state: "matched",
+      matchKind: "accepted",
+      note: "first half",
+      paymentId: payment.id,
+    });
     expect(await statusOf(payment.id)).toBe("claimed");
     await newLine(imp, { checksum: "p2", amount: "40.00", state: "matched", matchKind: "auto", paymentId: payment.id });
     expect(await statusOf(payment.id)).toBe("verified");
@@ -72,11 +98,19 @@ describe("statement imports and lines", () => {
     await db().payment.update({ where: { id: payment.id }, data: { status: "claimed" } });
     expect(await statusOf(payment.id)).toBe("verified");
 
-    await db().$executeRaw`UPDATE statement_imports SET discarded_at = now(), discard_reason = 'wrong account' WHERE id = ${imp}::uuid`;
-    expect(await db().statementLine.findMany({ select: { state: true } })).toEqual([{ state: "discarded" }, { state: "discarded" }]);
+    await db()
+      .$executeRaw`UPDATE statement_imports SET discarded_at = now(), discard_reason = 'wrong account' WHERE id = ${imp}::uuid`;
+    expect(await db().statementLine.findMany({ select: { state: true } })).toEqual([
+      { state: "discarded" },
+      { state: "discarded" },
+    ]);
     expect(await statusOf(payment.id)).toBe("claimed");
-    await expect(db().$executeRaw`UPDATE statement_imports SET discarded_at = NULL, discard_reason = NULL`).rejects.toThrow(/only discarded once/);
-    await expect(db().$executeRaw`UPDATE statement_lines SET state = 'unmatched', payment_id = NULL, match_kind = NULL`).rejects.toThrow(/discarded/);
+    await expect(
+      db().$executeRaw`UPDATE statement_imports SET discarded_at = NULL, discard_reason = NULL`,
+    ).rejects.toThrow(/only discarded once/);
+    await expect(
+      db().$executeRaw`UPDATE statement_lines SET state = 'unmatched', payment_id = NULL, match_kind = NULL`,
+    ).rejects.toThrow(/discarded/);
   });
 
   it("puts a verified payment back to claimed when its amount grows past what the lines cover", async () => {

@@ -46,7 +46,11 @@ describe("request body limits", () => {
     const started = Date.now();
     const res = await googleSignInRoute(post("/api/auth/google-signin", stream), noParams);
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ success: false, code: "payload_too_large", message: "Request body is too large: the limit is 1 MB" });
+    expect(await res.json()).toEqual({
+      success: false,
+      code: "payload_too_large",
+      message: "Request body is too large: the limit is 1 MB",
+    });
     expect(state.cancelled).toBe(true);
     expect(state.pulled).toBeLessThanOrEqual(1 * MB + 2 * 64 * 1024);
     expect(Date.now() - started).toBeLessThan(1000);
@@ -54,7 +58,10 @@ describe("request body limits", () => {
 
   it("refuses a declared Content-Length over the limit without reading the body", async () => {
     const { stream, state } = endlessBody();
-    const res = await googleSignInRoute(post("/api/auth/google-signin", stream, { "content-length": String(600 * MB) }), noParams);
+    const res = await googleSignInRoute(
+      post("/api/auth/google-signin", stream, { "content-length": String(600 * MB) }),
+      noParams,
+    );
     expect(res.status).toBe(413);
     expect(state.pulled).toBeLessThanOrEqual(64 * 1024); // at most the stream's own first read-ahead
   });
@@ -62,7 +69,10 @@ describe("request body limits", () => {
   it("refuses an oversize body from a signed-in user too, and creates nothing", async () => {
     const { token } = await createSignedInUser();
     const body = JSON.stringify({ buyer_name: "Big Body", address: "x".repeat(2 * MB) });
-    const res = await generateRoute(post("/api/tickets/generate", body, { authorization: `Bearer ${token}` }), noParams);
+    const res = await generateRoute(
+      post("/api/tickets/generate", body, { authorization: `Bearer ${token}` }),
+      noParams,
+    );
     expect(res.status).toBe(413);
   });
 
@@ -144,9 +154,16 @@ describe("JSON bodies that do not parse (issue 25 item 7)", () => {
     const { token } = await createSignedInUser();
     for (const levels of [65, 100_000]) {
       const body = `{"buyer_name":"Deep","address":${deep(levels - 1)}}`;
-      const signedIn = await generateRoute(post("/api/tickets/generate", body, { authorization: `Bearer ${token}` }), noParams);
+      const signedIn = await generateRoute(
+        post("/api/tickets/generate", body, { authorization: `Bearer ${token}` }),
+        noParams,
+      );
       expect(signedIn.status).toBe(400);
-      expect(await signedIn.json()).toEqual({ success: false, code: "invalid_json", message: "Request body is not valid JSON: it nests deeper than 64 levels" });
+      expect(await signedIn.json()).toEqual({
+        success: false,
+        code: "invalid_json",
+        message: "Request body is not valid JSON: it nests deeper than 64 levels",
+      });
       const anonymous = await googleSignInRoute(post("/api/auth/google-signin", body), noParams);
       expect(anonymous.status).toBe(400);
       expect((await anonymous.json()).code).toBe("invalid_json");
@@ -156,19 +173,32 @@ describe("JSON bodies that do not parse (issue 25 item 7)", () => {
   it("64 levels are parsed (and then validated); brackets inside strings do not count", async () => {
     const { token } = await createSignedInUser();
     const atLimit = `{"buyer_name":"Deep","address":${deep(63)}}`;
-    const res = await generateRoute(post("/api/tickets/generate", atLimit, { authorization: `Bearer ${token}` }), noParams);
+    const res = await generateRoute(
+      post("/api/tickets/generate", atLimit, { authorization: `Bearer ${token}` }),
+      noParams,
+    );
     expect(res.status).toBe(400);
     expect((await res.json()).code).toBe("validation_failed");
-    const inString = JSON.stringify({ buyer_name: "Juan", address: "[".repeat(150) + "\\\"" + "{".repeat(80) });
-    const ok = await generateRoute(post("/api/tickets/generate", inString, { authorization: `Bearer ${token}` }), noParams);
+    const inString = JSON.stringify({ buyer_name: "Juan", address: "[".repeat(150) + '\\"' + "{".repeat(80) });
+    const ok = await generateRoute(
+      post("/api/tickets/generate", inString, { authorization: `Bearer ${token}` }),
+      noParams,
+    );
     expect(ok.status, JSON.stringify(await ok.json())).toBe(201);
   });
 
   it("a body that does not parse is 400 invalid_json", async () => {
     const { token } = await createSignedInUser();
-    const res = await generateRoute(post("/api/tickets/generate", "{not json", { authorization: `Bearer ${token}` }), noParams);
+    const res = await generateRoute(
+      post("/api/tickets/generate", "{not json", { authorization: `Bearer ${token}` }),
+      noParams,
+    );
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ success: false, code: "invalid_json", message: "Request body is not valid JSON" });
+    expect(await res.json()).toEqual({
+      success: false,
+      code: "invalid_json",
+      message: "Request body is not valid JSON",
+    });
     const anonymous = await googleSignInRoute(post("/api/auth/google-signin", "{not json"), noParams);
     expect((await anonymous.json()).code).toBe("invalid_json");
   });
@@ -179,9 +209,15 @@ describe("Auth.js's own routes", () => {
     const { POST: authPost } = await import("@/app/api/auth/[...nextauth]/route");
     const { stream, state } = endlessBody();
     const started = Date.now();
-    const res = await authPost(post("/api/auth/signin/google", stream, { "content-type": "application/x-www-form-urlencoded" }));
+    const res = await authPost(
+      post("/api/auth/signin/google", stream, { "content-type": "application/x-www-form-urlencoded" }),
+    );
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ success: false, code: "payload_too_large", message: "Request body is too large: the limit is 64 KB" });
+    expect(await res.json()).toEqual({
+      success: false,
+      code: "payload_too_large",
+      message: "Request body is too large: the limit is 64 KB",
+    });
     expect(state.cancelled).toBe(true);
     expect(state.pulled).toBeLessThanOrEqual(64 * 1024 + 2 * 64 * 1024);
     expect(Date.now() - started).toBeLessThan(1000);
@@ -189,7 +225,9 @@ describe("Auth.js's own routes", () => {
 
   it("still serve a small form POST (CSRF check answers, not 413)", async () => {
     const { POST: authPost } = await import("@/app/api/auth/[...nextauth]/route");
-    const res = await authPost(post("/api/auth/signout", "csrfToken=nope", { "content-type": "application/x-www-form-urlencoded" }));
+    const res = await authPost(
+      post("/api/auth/signout", "csrfToken=nope", { "content-type": "application/x-www-form-urlencoded" }),
+    );
     expect(res.status).not.toBe(413);
     expect(res.status).toBeLessThan(500);
   });
@@ -199,7 +237,10 @@ describe("API answers carry no-store and a CSP that allows nothing (issue 25 ite
   it("on a success, a 401, a 413 and a 400", async () => {
     const { token } = await createSignedInUser();
     const answers = [
-      await generateRoute(post("/api/tickets/generate", JSON.stringify({ buyer_name: "Juan" }), { authorization: `Bearer ${token}` }), noParams),
+      await generateRoute(
+        post("/api/tickets/generate", JSON.stringify({ buyer_name: "Juan" }), { authorization: `Bearer ${token}` }),
+        noParams,
+      ),
       await generateRoute(post("/api/tickets/generate", "{}"), noParams),
       await googleSignInRoute(post("/api/auth/google-signin", "x", { "content-length": String(2 * MB) }), noParams),
       await generateRoute(post("/api/tickets/generate", "{", { authorization: `Bearer ${token}` }), noParams),

@@ -48,27 +48,55 @@ describe("enable_api_logging on (the default)", () => {
     expect(entry.requestId).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Date(entry.time as string).toISOString()).toBe(entry.time);
     expect(entry.durationMs).toEqual(expect.any(Number));
-    expect(Object.keys(entry).sort()).toEqual(["durationMs", "hostname", "level", "method", "msg", "pid", "requestId", "route", "status", "time", "userId"]);
+    expect(Object.keys(entry).sort()).toEqual([
+      "durationMs",
+      "hostname",
+      "level",
+      "method",
+      "msg",
+      "pid",
+      "requestId",
+      "route",
+      "status",
+      "time",
+      "userId",
+    ]);
   });
 
   it("logs the route pattern, never the values in the path, and carries no token, cookie, password or body", async () => {
     const cookieAdmin = await createCookieUser({ isAdmin: true });
     const password = "hunter2-secret-password";
-    await callRoute(profileByEmailRoute, { path: `/api/auth/profile/${encodeURIComponent("staff@example.com")}`, params: { email: "staff@example.com" }, headers: { cookie: cookieAdmin.cookie } });
+    await callRoute(profileByEmailRoute, {
+      path: `/api/auth/profile/${encodeURIComponent("staff@example.com")}`,
+      params: { email: "staff@example.com" },
+      headers: { cookie: cookieAdmin.cookie },
+    });
     await callRoute(generateRoute, {
       method: "POST",
       path: "/api/tickets/generate",
       token: staff.token,
       body: { buyer_name: "Secret Buyer Name", phone_number: "09171234567", payment_method: "cash", password },
     });
-    await callRoute(profileRoute, { path: "/api/auth/profile?token=query-secret", headers: { authorization: "Bearer not-a-real-token" } });
+    await callRoute(profileRoute, {
+      path: "/api/auth/profile?token=query-secret",
+      headers: { authorization: "Bearer not-a-real-token" },
+    });
     expect(entries().map((e) => [e.method, e.route, e.status, e.userId])).toEqual([
       ["GET", "/api/auth/profile/[email]", 200, cookieAdmin.user.id],
       ["POST", "/api/tickets/generate", 201, staff.user.id],
       ["GET", "/api/auth/profile", 401, null],
     ]);
     const text = lines.join("");
-    for (const secret of [staff.token, cookieAdmin.cookie.split("=")[1], "not-a-real-token", "query-secret", password, "Secret Buyer Name", "staff@example.com", "09171234567"]) {
+    for (const secret of [
+      staff.token,
+      cookieAdmin.cookie.split("=")[1],
+      "not-a-real-token",
+      "query-secret",
+      password,
+      "Secret Buyer Name",
+      "staff@example.com",
+      "09171234567",
+    ]) {
       expect(text).not.toContain(secret);
     }
   });
@@ -77,7 +105,11 @@ describe("enable_api_logging on (the default)", () => {
     process.env.DASHBOARD_API_KEY = "the-right-key";
     resetEnvCache();
     try {
-      const res = await callRoute(profileRoute, { path: "/api/auth/profile", token: staff.token, headers: { "x-dashboard-api-key": "wrong" } });
+      const res = await callRoute(profileRoute, {
+        path: "/api/auth/profile",
+        token: staff.token,
+        headers: { "x-dashboard-api-key": "wrong" },
+      });
       expect(res.status).toBe(401);
     } finally {
       delete process.env.DASHBOARD_API_KEY;
@@ -93,7 +125,13 @@ describe("enable_api_logging on (the default)", () => {
 
 describe("enable_api_logging off", () => {
   it("writes nothing from the next request on, and writes again once it is back on", async () => {
-    const put = (on: boolean) => callRoute(putSettingsRoute, { method: "PUT", path: "/api/settings", body: { enable_api_logging: on }, token: admin.token });
+    const put = (on: boolean) =>
+      callRoute(putSettingsRoute, {
+        method: "PUT",
+        path: "/api/settings",
+        body: { enable_api_logging: on },
+        token: admin.token,
+      });
     expect((await put(false)).status).toBe(200);
     expect(lines).toHaveLength(1); // the PUT itself started while logging was on
     lines.length = 0;
@@ -112,7 +150,9 @@ describe("routePattern", () => {
     expect(routePattern("/api/tickets/00001", { id: "00001" })).toBe("/api/tickets/[id]");
     expect(routePattern("/api/auth/profile/a%40b.com", { email: "a@b.com" })).toBe("/api/auth/profile/[email]");
     expect(routePattern("/api/tickets/search/search", { term: "search" })).toBe("/api/tickets/search/[term]");
-    expect(routePattern("/api/auth/callback/google", { nextauth: ["callback", "google"] })).toBe("/api/auth/[...nextauth]");
+    expect(routePattern("/api/auth/callback/google", { nextauth: ["callback", "google"] })).toBe(
+      "/api/auth/[...nextauth]",
+    );
     expect(routePattern("/api/health", {})).toBe("/api/health");
   });
 });

@@ -9,9 +9,19 @@ import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factori
 import { callRoute } from "@/tests/helpers/http";
 
 const generate = async (token: string, quantity = 1) =>
-  expect((await callRoute(generateRoute, { method: "POST", path: "/api/tickets/generate", body: { buyer_name: "Juan Dela Cruz", quantity }, token })).status).toBe(201);
+  expect(
+    (
+      await callRoute(generateRoute, {
+        method: "POST",
+        path: "/api/tickets/generate",
+        body: { buyer_name: "Juan Dela Cruz", quantity },
+        token,
+      })
+    ).status,
+  ).toBe(201);
 
-const count = async (table: string) => Number((await db().$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM "${table}"`))[0].n);
+const count = async (table: string) =>
+  Number((await db().$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM "${table}"`))[0].n);
 
 beforeEach(resetDb);
 
@@ -25,20 +35,31 @@ describe("resetDb", () => {
     expect(await count("audit_log")).toBeGreaterThan(0);
 
     await resetDb();
-    for (const table of ["tickets", "users", "auth_sessions", "audit_log", "ticket_daily_stats"]) expect(await count(table), table).toBe(0);
+    for (const table of ["tickets", "users", "auth_sessions", "audit_log", "ticket_daily_stats"])
+      expect(await count(table), table).toBe(0);
     expect(await db().$queryRawUnsafe<object[]>(`SELECT * FROM settings`)).toEqual(before);
-    const counters = await db().$queryRawUnsafe<{ slots: number; total: number }[]>(`SELECT count(*)::int AS slots, sum(total)::int AS total FROM ticket_counters`);
+    const counters = await db().$queryRawUnsafe<{ slots: number; total: number }[]>(
+      `SELECT count(*)::int AS slots, sum(total)::int AS total FROM ticket_counters`,
+    );
     expect(counters[0]).toEqual({ slots: 16, total: 0 });
-    expect((await db().$queryRawUnsafe<{ f: number }[]>(`SELECT floor_number AS f FROM ticket_number_floor`))[0].f).toBe(1);
+    expect(
+      (await db().$queryRawUnsafe<{ f: number }[]>(`SELECT floor_number AS f FROM ticket_number_floor`))[0].f,
+    ).toBe(1);
     // The triggers are on again: a new ticket is counted.
     await generate((await createSignedInUser()).token);
-    expect((await db().$queryRawUnsafe<{ t: number }[]>(`SELECT sum(total)::int AS t FROM ticket_counters`))[0].t).toBe(1);
+    expect((await db().$queryRawUnsafe<{ t: number }[]>(`SELECT sum(total)::int AS t FROM ticket_counters`))[0].t).toBe(
+      1,
+    );
   });
 
   it("empties the audit log even while a trigger refuses to let the app truncate it", async () => {
     await generate((await createSignedInUser()).token);
-    await db().$executeRawUnsafe(`CREATE FUNCTION test_refuse_truncate() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit_log is append-only'; END $$`);
-    await db().$executeRawUnsafe(`CREATE TRIGGER test_refuse_truncate BEFORE TRUNCATE ON audit_log FOR EACH STATEMENT EXECUTE FUNCTION test_refuse_truncate()`);
+    await db().$executeRawUnsafe(
+      `CREATE FUNCTION test_refuse_truncate() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit_log is append-only'; END $$`,
+    );
+    await db().$executeRawUnsafe(
+      `CREATE TRIGGER test_refuse_truncate BEFORE TRUNCATE ON audit_log FOR EACH STATEMENT EXECUTE FUNCTION test_refuse_truncate()`,
+    );
     try {
       await expect(db().$executeRawUnsafe(`TRUNCATE audit_log`)).rejects.toThrow(/append-only/);
       await resetDb();

@@ -12,7 +12,13 @@ import { balancesAnswerSchema } from "@/lib/schemas/remittance";
 import { publicSettingsSchema, settingsSchema } from "@/lib/schemas/settings";
 import { ticketPageSchema } from "@/lib/schemas/ticket-response";
 import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff, createSellerWithAllocation, createTickets, sellTicket, voidTicket } from "@/tests/helpers/factories";
+import {
+  createAdminAndStaff,
+  createSellerWithAllocation,
+  createTickets,
+  sellTicket,
+  voidTicket,
+} from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
 
 /** `schema` with every object in it strict: an unknown key anywhere is an error. */
@@ -20,7 +26,9 @@ export function strictDeep(schema: z.ZodType): z.ZodType {
   const def = (schema as any).def;
   switch (def.type) {
     case "object":
-      return z.strictObject(Object.fromEntries(Object.entries(def.shape as Record<string, z.ZodType>).map(([k, v]) => [k, strictDeep(v)])));
+      return z.strictObject(
+        Object.fromEntries(Object.entries(def.shape as Record<string, z.ZodType>).map(([k, v]) => [k, strictDeep(v)])),
+      );
     case "array":
       return z.array(strictDeep(def.element));
     case "nullable":
@@ -78,7 +86,11 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
 
   it("GET /api/remittances/balances: a seller holding stubs, having sold", async () => {
     const [first] = await createTickets(admin, 1, 5);
-    const seller = await createSellerWithAllocation(admin, { from: 1, to: 5 }, { email: "ana@example.com", displayName: "Ana Seller" });
+    const seller = await createSellerWithAllocation(
+      admin,
+      { from: 1, to: 5 },
+      { email: "ana@example.com", displayName: "Ana Seller" },
+    );
     await sellTicket(seller, first.control_number);
     const res = await callRoute(balancesRoute, { path: "/api/remittances/balances", token: admin.token });
     expect(res.status).toBe(200);

@@ -32,8 +32,16 @@ const SOLD = "t.registered_at IS NOT NULL AND t.voided_at IS NULL";
 beforeAll(async () => {
   await resetDb();
   admin = await createSignedInUser({ isAdmin: true, email: "admin@example.com", displayName: "Ada Admin" });
-  for (const name of ["Ana", "Ben", "Cora"]) sellers.push(await createSignedInUser({ email: `${name.toLowerCase()}@example.com`, displayName: `${name} Seller` }));
-  const range = await callRoute(customRange, { method: "POST", path: "/api/tickets/admin/generate-custom-range", token: admin.token, body: { startRange: 1, endRange: 10_000, userId: "admin@example.com" } });
+  for (const name of ["Ana", "Ben", "Cora"])
+    sellers.push(
+      await createSignedInUser({ email: `${name.toLowerCase()}@example.com`, displayName: `${name} Seller` }),
+    );
+  const range = await callRoute(customRange, {
+    method: "POST",
+    path: "/api/tickets/admin/generate-custom-range",
+    token: admin.token,
+    body: { startRange: 1, endRange: 10_000, userId: "admin@example.com" },
+  });
   expect(range.json.stats.generated).toBe(10_000);
   // Each seller sells 200: 100 cash, 60 GCash (one transfer), 40 bank transfer (one transfer).
   let next = 1;
@@ -48,7 +56,13 @@ beforeAll(async () => {
         method: "POST",
         path: "/api/tickets/register-multiple",
         token: seller.token,
-        body: { buyerName: `Buyer of ${seller.user.displayName} ${paymentMethod}`, phoneNumber: "09171234567", ticketIds: take(count), paymentMethod, paymentReference },
+        body: {
+          buyerName: `Buyer of ${seller.user.displayName} ${paymentMethod}`,
+          phoneNumber: "09171234567",
+          ticketIds: take(count),
+          paymentMethod,
+          paymentReference,
+        },
       });
       expect(res.json.registeredCount, JSON.stringify(res.json.errors)).toBe(count);
     }
@@ -58,7 +72,13 @@ beforeAll(async () => {
     (SELECT id FROM tickets WHERE ticket_number IN (1, 2, 150, 190, 201, 330, 401, 599))
     UNION ALL (SELECT id FROM tickets WHERE ticket_number IN (700, 5000, 9000, 10000))`;
   for (const { id } of toVoid) {
-    const res = await callRoute(voidRoute, { method: "POST", path: `/api/tickets/${id}/void`, params: { id }, token: admin.token, body: { reason: "refunded" } });
+    const res = await callRoute(voidRoute, {
+      method: "POST",
+      path: `/api/tickets/${id}/void`,
+      params: { id },
+      token: admin.token,
+      body: { reason: "refunded" },
+    });
     expect(res.status).toBe(200);
   }
 });
@@ -76,7 +96,11 @@ describe("the sales scenario", () => {
       `SELECT count(*)::int AS total, count(registered_at)::int AS registered, coalesce(sum(amount) FILTER (WHERE ${SOLD.replaceAll("t.", "")}), 0)::float8 AS revenue FROM tickets`,
     );
     expect(await get(ticketStatsRoute, "/api/tickets/stats")).toEqual({
-      success: true, total: truth.total, registered_count: truth.registered, unregistered_count: truth.total - truth.registered, revenue: truth.revenue,
+      success: true,
+      total: truth.total,
+      registered_count: truth.registered,
+      unregistered_count: truth.total - truth.registered,
+      revenue: truth.revenue,
     });
     expect(truth.revenue).toBe(592 * 50);
   });
@@ -93,8 +117,14 @@ describe("the sales scenario", () => {
       SELECT count(*)::int AS total, count(registered_at)::int AS registered,
              count(*) FILTER (WHERE (created_at AT TIME ZONE 'Asia/Manila')::date = (now() AT TIME ZONE 'Asia/Manila')::date)::int AS today FROM tickets`;
     expect(stats.summary).toMatchObject({
-      total: stock.total, registered: stock.registered, unregistered: stock.total - stock.registered, revenue: 592 * 50,
-      cash: count("cash"), gcash: count("gcash"), bank_transfer: count("bank_transfer"), today: stock.today,
+      total: stock.total,
+      registered: stock.registered,
+      unregistered: stock.total - stock.registered,
+      revenue: 592 * 50,
+      cash: count("cash"),
+      gcash: count("gcash"),
+      bank_transfer: count("bank_transfer"),
+      today: stock.today,
     });
     const todayPoint = stats.trends.daily.at(-1);
     expect(todayPoint.count).toBe(stock.today);
@@ -108,7 +138,11 @@ describe("the sales scenario", () => {
               coalesce(sum(t.amount) FILTER (WHERE ${SOLD} AND t.registered_at >= now() - interval '30 days'), 0)::float8 AS revenue,
               count(*) FILTER (WHERE t.created_at >= now() - interval '30 days')::int AS generated FROM tickets t`,
     );
-    expect(analytics.totals).toMatchObject({ generatedTickets: truth.generated, registeredTickets: truth.sold, revenue: truth.revenue });
+    expect(analytics.totals).toMatchObject({
+      generatedTickets: truth.generated,
+      registeredTickets: truth.sold,
+      revenue: truth.revenue,
+    });
     expect(analytics.currentMonth).toEqual({ registeredTickets: truth.sold, revenue: truth.revenue });
     const methods = await db().$queryRawUnsafe<{ method: string; count: number; revenue: number }[]>(
       `SELECT t.payment_method AS method, count(*)::int AS count, sum(t.amount)::float8 AS revenue FROM tickets t WHERE ${SOLD} GROUP BY 1 ORDER BY 2 DESC, 3 DESC, 1`,
@@ -135,14 +169,31 @@ describe("the sales scenario", () => {
     for (const s of bySeller) {
       const row = progress.userProgress.find((r: { userEmail: string }) => r.userEmail === s.email);
       // A seller who generated nothing still has a row.
-      expect(row, s.email).toMatchObject({ soldTickets: s.sold, soldAmount: s.amount, cashCollected: s.cash, totalTickets: 0, registeredTickets: 0, totalSales: 0 });
+      expect(row, s.email).toMatchObject({
+        soldTickets: s.sold,
+        soldAmount: s.amount,
+        cashCollected: s.cash,
+        totalTickets: 0,
+        registeredTickets: 0,
+        totalSales: 0,
+      });
     }
     for (const c of byCreator) {
       const row = progress.userProgress.find((r: { userEmail: string }) => r.userEmail === c.email);
-      expect(row, c.email).toMatchObject({ totalTickets: c.tickets, registeredTickets: c.registered, totalSales: c.revenue, soldTickets: 0 });
+      expect(row, c.email).toMatchObject({
+        totalTickets: c.tickets,
+        registeredTickets: c.registered,
+        totalSales: c.revenue,
+        soldTickets: 0,
+      });
     }
     expect(progress.userProgress).toHaveLength(4);
     // Active Users: everyone who generated or sold (the administrator and the three sellers).
-    expect(progress.overview).toEqual({ totalRevenue: 592 * 50, totalTicketsGenerated: 10_000, totalRegistered: 600, activeUsers: 4 });
+    expect(progress.overview).toEqual({
+      totalRevenue: 592 * 50,
+      totalTicketsGenerated: 10_000,
+      totalRegistered: 600,
+      activeUsers: 4,
+    });
   });
 });

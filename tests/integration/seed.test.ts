@@ -37,7 +37,9 @@ describe("seed data", () => {
     const methods = new Set(tickets.map((t) => t.paymentMethod));
     expect([...methods].sort()).toEqual(["bank_transfer", "cash", "gcash"]);
     const now = Date.now();
-    expect(tickets.every((t) => t.createdAt.getTime() <= now && t.createdAt.getTime() > now - 91 * 86_400_000)).toBe(true);
+    expect(tickets.every((t) => t.createdAt.getTime() <= now && t.createdAt.getTime() > now - 91 * 86_400_000)).toBe(
+      true,
+    );
   });
 
   it("appends after existing tickets and leaves existing staff alone", async () => {

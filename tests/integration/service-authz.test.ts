@@ -24,7 +24,13 @@ type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
 
 /** The principal a route would hand the service after resolving the caller's bearer token. */
 const principalOf = ({ user, sessionId }: SignedIn): Principal => ({
-  user: { id: user.id, email: user.email, displayName: user.displayName, photoUrl: user.photoUrl, isAdmin: user.isAdmin },
+  user: {
+    id: user.id,
+    email: user.email,
+    displayName: user.displayName,
+    photoUrl: user.photoUrl,
+    isAdmin: user.isAdmin,
+  },
   via: "bearer",
   sessionId,
 });
@@ -40,8 +46,12 @@ beforeEach(async () => {
 
 /** Everything a refused call could have touched: tickets, counters, users, sessions, settings, audit. */
 async function snapshot() {
-  const tickets = await db().$queryRaw<{ row: string }[]>`SELECT to_jsonb(t)::text AS row FROM tickets t ORDER BY ticket_number`;
-  const counters = await db().$queryRaw<{ row: string }[]>`SELECT to_jsonb(c)::text AS row FROM ticket_counters c ORDER BY slot`;
+  const tickets = await db().$queryRaw<
+    { row: string }[]
+  >`SELECT to_jsonb(t)::text AS row FROM tickets t ORDER BY ticket_number`;
+  const counters = await db().$queryRaw<
+    { row: string }[]
+  >`SELECT to_jsonb(c)::text AS row FROM ticket_counters c ORDER BY slot`;
   const users = await db().user.findMany({ orderBy: { email: "asc" } });
   const sessions = await db().authSession.findMany({ orderBy: { id: "asc" } });
   const settings = await db().settings.findMany();
@@ -71,7 +81,10 @@ describe("ticket services", () => {
 
   beforeEach(async () => {
     // Tickets 1-3 unregistered, made by the admin through the service itself.
-    const made = await generateCustomRange({ payload: customRangeSchema.parse({ startRange: 1, endRange: 3, userId: "admin@example.com" }), principal: principalOf(admin) });
+    const made = await generateCustomRange({
+      payload: customRangeSchema.parse({ startRange: 1, endRange: 3, userId: "admin@example.com" }),
+      principal: principalOf(admin),
+    });
     unregisteredId = made.tickets[0].id;
   });
 
@@ -80,7 +93,14 @@ describe("ticket services", () => {
   const ticketCalls: [string, (p: Principal) => Promise<unknown>][] = [
     ["updateTicket", (principal) => updateTicket({ ref: unregisteredId, payload: edit, principal })],
     ["deleteTicket", (principal) => deleteTicket({ ref: "00002", principal })],
-    ["generateCustomRange", (principal) => generateCustomRange({ payload: customRangeSchema.parse({ startRange: 10, endRange: 12, userId: "x@example.com" }), principal })],
+    [
+      "generateCustomRange",
+      (principal) =>
+        generateCustomRange({
+          payload: customRangeSchema.parse({ startRange: 10, endRange: 12, userId: "x@example.com" }),
+          principal,
+        }),
+    ],
     ["searchTickets", (principal) => searchTickets({ principal, filters: { status: "all", limit: 10, offset: 0 } })],
     ["getTicketStats", (principal) => getTicketStats({ principal })],
     ["listUsedDigits", (principal) => listUsedDigits({ principal })],
@@ -91,10 +111,13 @@ describe("ticket services", () => {
     await expectRefused(() => call(principalOf(staff)));
   });
 
-  it.each(ticketCalls)("%s refuses a principal whose admin flag is off, even for a user stored as admin (the principal decides)", async (_name, call) => {
-    const demoted: Principal = { ...principalOf(admin), user: { ...principalOf(admin).user, isAdmin: false } };
-    await expectRefused(() => call(demoted));
-  });
+  it.each(ticketCalls)(
+    "%s refuses a principal whose admin flag is off, even for a user stored as admin (the principal decides)",
+    async (_name, call) => {
+      const demoted: Principal = { ...principalOf(admin), user: { ...principalOf(admin).user, isAdmin: false } };
+      await expectRefused(() => call(demoted));
+    },
+  );
 
   it("refuses before looking anything up: a non-admin learns nothing from missing tickets or bad input", async () => {
     const staffPrincipal = principalOf(staff);
@@ -103,23 +126,36 @@ describe("ticket services", () => {
     await expectRefused(() => deleteTicket({ ref: "6f1c1f40-8a55-4c1e-9d4e-2f0d7c1b0a99", principal: staffPrincipal }));
     await expectRefused(() => findAvailableRangeOrThrow({ count: "abc", principal: staffPrincipal }));
     await expectRefused(() => findAvailableRangeOrThrow({ count: "999999", principal: staffPrincipal }));
-    await expectRefused(() => generateCustomRange({ payload: { startRange: 99999, endRange: 99999, userId: "x" }, principal: staffPrincipal }));
+    await expectRefused(() =>
+      generateCustomRange({ payload: { startRange: 99999, endRange: 99999, userId: "x" }, principal: staffPrincipal }),
+    );
   });
 
   it("updateTicket lets an admin edit the unregistered ticket", async () => {
     const ticket = await updateTicket({ ref: unregisteredId, payload: edit, principal: principalOf(admin) });
-    expect(ticket).toMatchObject({ id: unregisteredId, buyer_name: "Pedro Penduko", phone_number: "9170001111", status: "used", is_registered: true });
+    expect(ticket).toMatchObject({
+      id: unregisteredId,
+      buyer_name: "Pedro Penduko",
+      phone_number: "9170001111",
+      status: "used",
+      is_registered: true,
+    });
     expect(await db().auditLog.count({ where: { action: "ticket.update", actorId: admin.user.id } })).toBe(1);
   });
 
   it("deleteTicket lets an admin delete", async () => {
     const made = await db().ticket.findUniqueOrThrow({ where: { ticketNumber: 2 } });
-    expect(await deleteTicket({ ref: "00002", principal: principalOf(admin) })).toEqual({ controlNumber: made.controlNumber });
+    expect(await deleteTicket({ ref: "00002", principal: principalOf(admin) })).toEqual({
+      controlNumber: made.controlNumber,
+    });
     expect(await db().ticket.count()).toBe(2);
   });
 
   it("generateCustomRange lets an admin create tickets", async () => {
-    const result = await generateCustomRange({ payload: customRangeSchema.parse({ startRange: 3, endRange: 5, userId: "x@example.com" }), principal: principalOf(admin) });
+    const result = await generateCustomRange({
+      payload: customRangeSchema.parse({ startRange: 3, endRange: 5, userId: "x@example.com" }),
+      principal: principalOf(admin),
+    });
     expect(result.stats).toEqual({ generated: 2, skipped: 1, failed: 0, requested: 3, startRange: 3, endRange: 5 });
     expect(await db().ticket.count()).toBe(5);
   });
@@ -131,7 +167,13 @@ describe("ticket services", () => {
     expect(found.tickets.map((t) => t.ticket_number)).toEqual([3, 2, 1]);
     expect(await getTicketStats({ principal })).toEqual({ total: 3, registered: 0, unregistered: 3, revenue: 0 });
     expect(await listUsedDigits({ principal })).toEqual({ count: 3, ranges: [[1, 3]] });
-    expect(await findAvailableRangeOrThrow({ count: "5", principal })).toEqual({ startRange: 4, endRange: 8, count: 5, start_digits: "00004", end_digits: "00008" });
+    expect(await findAvailableRangeOrThrow({ count: "5", principal })).toEqual({
+      startRange: 4,
+      endRange: 8,
+      count: 5,
+      start_digits: "00004",
+      end_digits: "00008",
+    });
   });
 });
 
@@ -175,8 +217,12 @@ describe("user services", () => {
   });
 
   it("refuses a non-admin who tries to promote or re-enable themselves", async () => {
-    await expectRefused(() => updateUserRole({ email: "staff@example.com", isAdmin: true, actor: actorOf(staff.user) }));
-    await expectRefused(() => setUserDisabled({ email: "old-admin@example.com", disabled: false, actor: actorOf(disabledAdmin) }));
+    await expectRefused(() =>
+      updateUserRole({ email: "staff@example.com", isAdmin: true, actor: actorOf(staff.user) }),
+    );
+    await expectRefused(() =>
+      setUserDisabled({ email: "old-admin@example.com", disabled: false, actor: actorOf(disabledAdmin) }),
+    );
   });
 
   it("addUser and listUsers work for an enabled admin", async () => {
@@ -184,17 +230,31 @@ describe("user services", () => {
     const added = await addUser({ email: "New@Example.com", displayName: "New Person", isAdmin: false, actor });
     expect(added).toMatchObject({ email: "new@example.com", displayName: "New Person", isAdmin: false });
     const users = await listUsers({ actor });
-    expect(users.map((u) => u.email).sort()).toEqual(["admin@example.com", "new@example.com", "old-admin@example.com", "staff@example.com", "target@example.com"]);
+    expect(users.map((u) => u.email).sort()).toEqual([
+      "admin@example.com",
+      "new@example.com",
+      "old-admin@example.com",
+      "staff@example.com",
+      "target@example.com",
+    ]);
     expect(await db().auditLog.count({ where: { action: "user.create", actorId: admin.user.id } })).toBe(1);
   });
 
   it("updateUserRole, setUserDisabled and deleteUser work for an enabled admin", async () => {
     const actor = actorOf(admin.user);
-    expect(await updateUserRole({ email: "target@example.com", isAdmin: true, actor })).toMatchObject({ id: target.id, isAdmin: true });
-    expect(await setUserDisabled({ email: "target@example.com", disabled: true, actor })).toMatchObject({ id: target.id, isDisabled: true });
+    expect(await updateUserRole({ email: "target@example.com", isAdmin: true, actor })).toMatchObject({
+      id: target.id,
+      isAdmin: true,
+    });
+    expect(await setUserDisabled({ email: "target@example.com", disabled: true, actor })).toMatchObject({
+      id: target.id,
+      isDisabled: true,
+    });
     expect(await deleteUser({ email: "target@example.com", actor })).toMatchObject({ id: target.id });
     expect(await db().user.findUnique({ where: { id: target.id } })).toBeNull();
-    const actions = (await db().auditLog.findMany({ where: { entityId: target.id }, orderBy: { id: "asc" } })).map((a) => [a.action, a.actorId]);
+    const actions = (await db().auditLog.findMany({ where: { entityId: target.id }, orderBy: { id: "asc" } })).map(
+      (a) => [a.action, a.actorId],
+    );
     expect(actions).toEqual([
       ["user.promote", admin.user.id],
       ["user.disable", admin.user.id],

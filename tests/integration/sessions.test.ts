@@ -20,7 +20,8 @@ beforeEach(resetDb);
 const profile = (headers: Record<string, string>) => callRoute(profileRoute, { path: "/api/auth/profile", headers });
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000);
-const setSession = (id: string, data: { lastSeenAt?: Date; expiresAt?: Date }) => db().authSession.update({ where: { id }, data });
+const setSession = (id: string, data: { lastSeenAt?: Date; expiresAt?: Date }) =>
+  db().authSession.update({ where: { id }, data });
 
 describe("bearer tokens", () => {
   it("are stored only as their SHA-256", async () => {
@@ -61,7 +62,8 @@ describe("bearer tokens", () => {
 
   it("are revoked by sign-out, and verify-token then refuses them", async () => {
     const { token } = await createSignedInUser();
-    const verify = () => callRoute(verifyTokenRoute, { method: "POST", path: "/api/auth/verify-token", body: { token } });
+    const verify = () =>
+      callRoute(verifyTokenRoute, { method: "POST", path: "/api/auth/verify-token", body: { token } });
     expect((await verify()).status).toBe(200);
     expect((await callRoute(signOutRoute, { method: "POST", path: "/api/auth/sign-out", token })).status).toBe(200);
     expect((await verify()).status).toBe(401);
@@ -79,7 +81,11 @@ describe("every request re-reads the user", () => {
     await db().user.updateMany({ data: { isAdmin: false } });
     expect((await list(bearer(admin.token))).status).toBe(403);
     expect((await list({ cookie: cookieAdmin.cookie })).status).toBe(403);
-    expect((await profile(bearer(admin.token))).json.user).toMatchObject({ isAdmin: false, is_admin: false, role: "user" });
+    expect((await profile(bearer(admin.token))).json.user).toMatchObject({
+      isAdmin: false,
+      is_admin: false,
+      role: "user",
+    });
   });
 
   it("a disabled or deleted user is refused at once, by token and by cookie", async () => {
@@ -104,7 +110,8 @@ describe("every request re-reads the user", () => {
 // session was just touched (so the next request writes nothing), and the very next request of
 // that session is refused, by bearer token and by cookie.
 describe("revocation under the once-a-minute last_seen_at rule", () => {
-  const lastSeen = async (id: string) => (await db().authSession.findUniqueOrThrow({ where: { id } })).lastSeenAt.getTime();
+  const lastSeen = async (id: string) =>
+    (await db().authSession.findUniqueOrThrow({ where: { id } })).lastSeenAt.getTime();
 
   async function signedInPair() {
     const admin = await createSignedInUser({ email: "boss@example.com", isAdmin: true });
@@ -135,7 +142,12 @@ describe("revocation under the once-a-minute last_seen_at rule", () => {
   it("disabling refuses the very next request", async () => {
     const { admin, tokenUser, cookieUser } = await signedInPair();
     for (const email of ["token-user@example.com", "cookie-user@example.com"]) {
-      const res = await callRoute(disableUserRoute, { method: "PUT", path: "/api/auth/disable-user", body: { email }, token: admin.token });
+      const res = await callRoute(disableUserRoute, {
+        method: "PUT",
+        path: "/api/auth/disable-user",
+        body: { email },
+        token: admin.token,
+      });
       expect(res.status).toBe(200);
     }
     expect((await profile(bearer(tokenUser.token))).status).toBe(401);
@@ -147,7 +159,12 @@ describe("revocation under the once-a-minute last_seen_at rule", () => {
     expect((await users(bearer(tokenUser.token))).status).toBe(200);
     expect((await users({ cookie: cookieUser.cookie })).status).toBe(200);
     for (const email of ["token-user@example.com", "cookie-user@example.com"]) {
-      const res = await callRoute(updateRoleRoute, { method: "PUT", path: "/api/auth/update-user-role", body: { email, isAdmin: false }, token: admin.token });
+      const res = await callRoute(updateRoleRoute, {
+        method: "PUT",
+        path: "/api/auth/update-user-role",
+        body: { email, isAdmin: false },
+        token: admin.token,
+      });
       expect(res.status).toBe(200);
     }
     expect((await users(bearer(tokenUser.token))).status).toBe(403);
@@ -157,7 +174,12 @@ describe("revocation under the once-a-minute last_seen_at rule", () => {
   it("deleting refuses the very next request", async () => {
     const { admin, tokenUser, cookieUser } = await signedInPair();
     for (const email of ["token-user@example.com", "cookie-user@example.com"]) {
-      const res = await callRoute(deleteUserRoute, { method: "DELETE", path: "/api/auth/delete-user", body: { email }, token: admin.token });
+      const res = await callRoute(deleteUserRoute, {
+        method: "DELETE",
+        path: "/api/auth/delete-user",
+        body: { email },
+        token: admin.token,
+      });
       expect(res.status).toBe(200);
     }
     expect((await profile(bearer(tokenUser.token))).status).toBe(401);
@@ -166,8 +188,13 @@ describe("revocation under the once-a-minute last_seen_at rule", () => {
 
   it("signing out refuses the very next request of that session", async () => {
     const { tokenUser, cookieUser } = await signedInPair();
-    expect((await callRoute(signOutRoute, { method: "POST", path: "/api/auth/sign-out", token: tokenUser.token })).status).toBe(200);
-    expect((await callRoute(signOutRoute, { method: "POST", path: "/api/auth/sign-out", headers: cookieUser.headers })).status).toBe(200);
+    expect(
+      (await callRoute(signOutRoute, { method: "POST", path: "/api/auth/sign-out", token: tokenUser.token })).status,
+    ).toBe(200);
+    expect(
+      (await callRoute(signOutRoute, { method: "POST", path: "/api/auth/sign-out", headers: cookieUser.headers }))
+        .status,
+    ).toBe(200);
     expect((await profile(bearer(tokenUser.token))).status).toBe(401);
     expect((await profile({ cookie: cookieUser.cookie })).status).toBe(401);
   });

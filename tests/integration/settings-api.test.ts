@@ -80,8 +80,15 @@ describe("GET /api/settings", () => {
 const SELLER_DEFAULTS = { restrict_sales_to_allocations: false, cash_on_hand_alert: 5000 };
 /** What stubs print (issue 22), empty by default. */
 const STUB_DEFAULTS = { permit_number: "", draw_at: "", venue: "" };
-const CAP_DEFAULTS = { attachment_storage_limit_mb: 2048, email_hourly_limit: 500, attachment_storage_used_bytes: 0, retention_months: 36, audit_safety_warning: expect.any(String) };
-const put = (body: unknown, token = tokens.admin) => callRoute(putSettingsRoute, { method: "PUT", path: "/api/settings", body, token });
+const CAP_DEFAULTS = {
+  attachment_storage_limit_mb: 2048,
+  email_hourly_limit: 500,
+  attachment_storage_used_bytes: 0,
+  retention_months: 36,
+  audit_safety_warning: expect.any(String),
+};
+const put = (body: unknown, token = tokens.admin) =>
+  callRoute(putSettingsRoute, { method: "PUT", path: "/api/settings", body, token });
 const read = async () => (await callRoute(settingsRoute, { token: tokens.admin })).json.settings;
 
 /** The fourteen settings as the spec's client sends them (SPEC section 7: all of them, snake_case). */
@@ -106,30 +113,86 @@ describe("PUT /api/settings", () => {
   it("saves all fourteen fields sent in snake_case and answers the saved settings", async () => {
     const res = await put(ALL);
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ success: true, settings: { ...ALL, ticket_prefix: "B2K", timezone: "Asia/Manila", ...SELLER_DEFAULTS, ...STUB_DEFAULTS, ...CAP_DEFAULTS }, notices: [] });
-    expect(await read()).toEqual({ ...ALL, ticket_prefix: "B2K", timezone: "Asia/Manila", ...SELLER_DEFAULTS, ...STUB_DEFAULTS, ...CAP_DEFAULTS });
+    expect(res.json).toEqual({
+      success: true,
+      settings: {
+        ...ALL,
+        ticket_prefix: "B2K",
+        timezone: "Asia/Manila",
+        ...SELLER_DEFAULTS,
+        ...STUB_DEFAULTS,
+        ...CAP_DEFAULTS,
+      },
+      notices: [],
+    });
+    expect(await read()).toEqual({
+      ...ALL,
+      ticket_prefix: "B2K",
+      timezone: "Asia/Manila",
+      ...SELLER_DEFAULTS,
+      ...STUB_DEFAULTS,
+      ...CAP_DEFAULTS,
+    });
   });
 
   it("saves the stub settings (issue 22), audited like the others", async () => {
-    const res = await put({ permit_number: " FTEB-12345 Series of 2026 ", drawAt: "2026-12-20T15:00", venue: "Peñaflor Covered Court" });
+    const res = await put({
+      permit_number: " FTEB-12345 Series of 2026 ",
+      drawAt: "2026-12-20T15:00",
+      venue: "Peñaflor Covered Court",
+    });
     expect(res.status, JSON.stringify(res.json)).toBe(200);
-    expect(res.json.settings).toMatchObject({ permit_number: "FTEB-12345 Series of 2026", draw_at: "2026-12-20T15:00", venue: "Peñaflor Covered Court" });
+    expect(res.json.settings).toMatchObject({
+      permit_number: "FTEB-12345 Series of 2026",
+      draw_at: "2026-12-20T15:00",
+      venue: "Peñaflor Covered Court",
+    });
     const audit = await db().auditLog.findFirst({ where: { action: "settings.update" }, orderBy: { id: "desc" } });
-    expect(audit?.after).toEqual({ permit_number: "FTEB-12345 Series of 2026", draw_at: "2026-12-20T15:00", venue: "Peñaflor Covered Court" });
+    expect(audit?.after).toEqual({
+      permit_number: "FTEB-12345 Series of 2026",
+      draw_at: "2026-12-20T15:00",
+      venue: "Peñaflor Covered Court",
+    });
     expect((await put({ draw_at: "" })).json.settings.draw_at).toBe("");
   });
 
   it("accepts camelCase too", async () => {
-    const res = await put({ siteName: "Camel", ticketPrice: 60, maxTicketLimit: 100, sessionTimeout: 15, apiRateLimit: 50, primaryColor: "#112233", darkMode: false, requireEmailVerification: false });
+    const res = await put({
+      siteName: "Camel",
+      ticketPrice: 60,
+      maxTicketLimit: 100,
+      sessionTimeout: 15,
+      apiRateLimit: 50,
+      primaryColor: "#112233",
+      darkMode: false,
+      requireEmailVerification: false,
+    });
     expect(res.status).toBe(200);
-    expect(res.json.settings).toMatchObject({ site_name: "Camel", ticket_price: 60, max_ticket_limit: 100, session_timeout: 15, api_rate_limit: 50, primary_color: "#112233", dark_mode: false, require_email_verification: false });
+    expect(res.json.settings).toMatchObject({
+      site_name: "Camel",
+      ticket_price: 60,
+      max_ticket_limit: 100,
+      session_timeout: 15,
+      api_rate_limit: 50,
+      primary_color: "#112233",
+      dark_mode: false,
+      require_email_verification: false,
+    });
   });
 
   it("changes only what a partial body names", async () => {
     await put(ALL);
     const res = await put({ ticket_price: 20 });
     expect(res.status).toBe(200);
-    expect(res.json.settings).toEqual({ ...ALL, ticket_price: 20, ticket_prefix: "B2K", timezone: "Asia/Manila", ...SELLER_DEFAULTS, ...STUB_DEFAULTS, ...CAP_DEFAULTS });
+    expect(res.json.settings).toEqual({
+      ...ALL,
+      ticket_price: 20,
+      ticket_prefix: "B2K",
+      timezone: "Asia/Manila",
+      ...SELLER_DEFAULTS,
+      ...STUB_DEFAULTS,
+      ...CAP_DEFAULTS,
+    });
   });
 
   it.each([
@@ -146,7 +209,11 @@ describe("PUT /api/settings", () => {
     [{ retention_months: -1 }, "retention_months", M.retentionMonths],
     [{ retention_months: 121 }, "retention_months", M.retentionMonths],
     [{ retention_months: 1.5 }, "retention_months", M.retentionMonths],
-    [{ restrict_sales_to_allocations: "yes" }, "restrict_sales_to_allocations", "Restrict sales to allocated stubs must be true or false"],
+    [
+      { restrict_sales_to_allocations: "yes" },
+      "restrict_sales_to_allocations",
+      "Restrict sales to allocated stubs must be true or false",
+    ],
     [{ ticket_price: 12.345 }, "ticket_price", M.ticketPrice],
     [{ ticket_price: "fifty" }, "ticket_price", M.ticketPrice],
     [{ max_ticket_limit: 0 }, "max_ticket_limit", M.maxTicketLimit],
@@ -162,7 +229,11 @@ describe("PUT /api/settings", () => {
     [{ email_notifications: "yes" }, "email_notifications", "Email notifications must be true or false"],
     [{ smsNotifications: 0 }, "sms_notifications", "SMS notifications must be true or false"],
     [{ push_notifications: null }, "push_notifications", "Push notifications must be true or false"],
-    [{ require_email_verification: "true" }, "require_email_verification", "Require email verification must be true or false"],
+    [
+      { require_email_verification: "true" },
+      "require_email_verification",
+      "Require email verification must be true or false",
+    ],
     [{ enable_two_factor: 1 }, "enable_two_factor", "Two-factor authentication must be true or false"],
     [{ enable_api_logging: "off" }, "enable_api_logging", "API logging must be true or false"],
     [{ darkMode: "false" }, "dark_mode", "Dark mode must be true or false"],
@@ -196,7 +267,9 @@ describe("PUT /api/settings", () => {
     const res = await put({ max_ticket_limit: 150_000 });
     expect(res.status).toBe(200);
     expect(res.json.settings.max_ticket_limit).toBe(150_000);
-    expect(res.json.notices).toEqual(["Ticket numbers have 5 digits: a maximum ticket limit above 99,999 allows 99,999 tickets."]);
+    expect(res.json.notices).toEqual([
+      "Ticket numbers have 5 digits: a maximum ticket limit above 99,999 allows 99,999 tickets.",
+    ]);
   });
 
   it("writes one audit row with before and after of what changed, and none for a save that changes nothing", async () => {
@@ -215,12 +288,20 @@ describe("PUT /api/settings", () => {
     });
   });
 
-  it("keeps both of two administrators' saves of different fields made at the same moment", { tags: ["sql"] }, async () => {
-    const results = await Promise.all([put({ ticket_price: 99 }), put({ site_name: "Both kept" }), put({ session_timeout: 45 })]);
-    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
-    expect(await read()).toMatchObject({ ticket_price: 99, site_name: "Both kept", session_timeout: 45 });
-    expect(await db().auditLog.count({ where: { action: "settings.update" } })).toBe(3);
-  });
+  it(
+    "keeps both of two administrators' saves of different fields made at the same moment",
+    { tags: ["sql"] },
+    async () => {
+      const results = await Promise.all([
+        put({ ticket_price: 99 }),
+        put({ site_name: "Both kept" }),
+        put({ session_timeout: 45 }),
+      ]);
+      expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+      expect(await read()).toMatchObject({ ticket_price: 99, site_name: "Both kept", session_timeout: 45 });
+      expect(await db().auditLog.count({ where: { action: "settings.update" } })).toBe(3);
+    },
+  );
 
   it("is for administrators only", async () => {
     const res = await put({ ticket_price: 1 }, tokens.staff);

@@ -34,11 +34,25 @@ async function putSettings(body: Record<string, unknown>) {
 
 const buyer = { buyer_name: "Juan Dela Cruz", phone_number: "09171234567", payment_method: "cash" };
 const generateTickets = (body: Record<string, unknown>, handler = generate) =>
-  callRoute(handler, { method: "POST", path: "/api/tickets/generate", body: { ...buyer, ...body }, token: staff.token });
+  callRoute(handler, {
+    method: "POST",
+    path: "/api/tickets/generate",
+    body: { ...buyer, ...body },
+    token: staff.token,
+  });
 const rangeOf = (startRange: number, endRange: number) =>
-  callRoute(customRange, { method: "POST", path: "/api/tickets/admin/generate-custom-range", body: { startRange, endRange, userId: "admin@example.com" }, token: admin.token });
+  callRoute(customRange, {
+    method: "POST",
+    path: "/api/tickets/admin/generate-custom-range",
+    body: { startRange, endRange, userId: "admin@example.com" },
+    token: admin.token,
+  });
 const findRange = (n: number) =>
-  callRoute(findRangeRoute, { path: `/api/tickets/find-available-range/${n}`, params: { n: String(n) }, token: admin.token });
+  callRoute(findRangeRoute, {
+    path: `/api/tickets/find-available-range/${n}`,
+    params: { n: String(n) },
+    token: admin.token,
+  });
 
 describe("ticket_price", () => {
   it("prices every ticket created from then on (generate, mobile generate, custom range); existing tickets keep theirs", async () => {
@@ -69,7 +83,10 @@ describe("max_ticket_limit", () => {
     expect((await generateTickets({ quantity: 3 })).status).toBe(201);
     const full = await generateTickets({ quantity: 1 });
     expect(full.status).toBe(409);
-    expect(full.json).toMatchObject({ code: "limit_reached", message: "Ticket limit reached: the maximum of 3 tickets allows no more tickets." });
+    expect(full.json).toMatchObject({
+      code: "limit_reached",
+      message: "Ticket limit reached: the maximum of 3 tickets allows no more tickets.",
+    });
 
     const range = await rangeOf(3, 5);
     expect(range.json.stats).toMatchObject({ generated: 0 });
@@ -94,9 +111,15 @@ describe("session_timeout", () => {
 
   it("is the idle limit of bearer and browser sessions, in minutes, from the next request", async () => {
     const cookieUser = await createCookieUser();
-    await db().authSession.updateMany({ where: { id: { in: [staff.sessionId, cookieUser.sessionId] } }, data: { lastSeenAt: ago(20) } });
+    await db().authSession.updateMany({
+      where: { id: { in: [staff.sessionId, cookieUser.sessionId] } },
+      data: { lastSeenAt: ago(20) },
+    });
     expect((await profile({ authorization: `Bearer ${staff.token}` })).status).toBe(200);
-    await db().authSession.updateMany({ where: { id: { in: [staff.sessionId, cookieUser.sessionId] } }, data: { lastSeenAt: ago(20) } });
+    await db().authSession.updateMany({
+      where: { id: { in: [staff.sessionId, cookieUser.sessionId] } },
+      data: { lastSeenAt: ago(20) },
+    });
 
     await putSettings({ session_timeout: 15 });
     expect((await profile({ authorization: `Bearer ${staff.token}` })).status).toBe(401);
@@ -117,14 +140,20 @@ describe("require_email_verification", () => {
     await issuer.stop();
   });
 
-  const signIn = (idToken: string) => callRoute(googleSignIn, { method: "POST", path: "/api/auth/google-signin", body: { idToken } });
+  const signIn = (idToken: string) =>
+    callRoute(googleSignIn, { method: "POST", path: "/api/auth/google-signin", body: { idToken } });
 
   it("on (the default): an ID token whose email_verified is not true is refused", async () => {
     await createUser({ email: "unverified@example.com" });
     for (const emailVerified of [false, undefined, "false"]) {
-      const res = await signIn(await issuer.idToken({ email: "unverified@example.com", email_verified: emailVerified }));
+      const res = await signIn(
+        await issuer.idToken({ email: "unverified@example.com", email_verified: emailVerified }),
+      );
       expect(res.status).toBe(401);
-      expect(res.json).toMatchObject({ code: "invalid_google_token", message: "The Google account's email address is not verified" });
+      expect(res.json).toMatchObject({
+        code: "invalid_google_token",
+        message: "The Google account's email address is not verified",
+      });
     }
   });
 
@@ -133,7 +162,9 @@ describe("require_email_verification", () => {
     const token = await issuer.idToken({ email: "unverified@example.com", email_verified: false });
     await putSettings({ require_email_verification: false });
     expect((await signIn(token)).status).toBe(200);
-    expect((await signIn(await issuer.idToken({ email: "unverified@example.com", email_verified: undefined }))).status).toBe(200);
+    expect(
+      (await signIn(await issuer.idToken({ email: "unverified@example.com", email_verified: undefined }))).status,
+    ).toBe(200);
     await putSettings({ require_email_verification: true });
     expect((await signIn(token)).status).toBe(401);
   });
@@ -149,7 +180,12 @@ describe("site_name, site_description, dark_mode, primary_color", () => {
     });
     const defaultStyle = (await loadAppearance()).style;
 
-    await putSettings({ site_name: "Batch 2000 Reunion Raffle", site_description: "Proceeds go to the scholarship fund", dark_mode: false, primary_color: "#1e3a8a" });
+    await putSettings({
+      site_name: "Batch 2000 Reunion Raffle",
+      site_description: "Proceeds go to the scholarship fund",
+      dark_mode: false,
+      primary_color: "#1e3a8a",
+    });
     const appearance = await loadAppearance();
     expect(appearance).toMatchObject({
       title: "Batch 2000 Reunion Raffle",
@@ -168,7 +204,15 @@ describe("site_name, site_description, dark_mode, primary_color", () => {
 describe("sms_notifications, push_notifications, enable_two_factor", () => {
   it("are stored and returned (the product has no SMS, push or second-factor provider)", async () => {
     const saved = await putSettings({ sms_notifications: true, push_notifications: false, enable_two_factor: true });
-    expect(saved.settings).toMatchObject({ sms_notifications: true, push_notifications: false, enable_two_factor: true });
-    expect(await db().settings.findUniqueOrThrow({ where: { id: 1 } })).toMatchObject({ smsNotifications: true, pushNotifications: false, enableTwoFactor: true });
+    expect(saved.settings).toMatchObject({
+      sms_notifications: true,
+      push_notifications: false,
+      enable_two_factor: true,
+    });
+    expect(await db().settings.findUniqueOrThrow({ where: { id: 1 } })).toMatchObject({
+      smsNotifications: true,
+      pushNotifications: false,
+      enableTwoFactor: true,
+    });
   });
 });

@@ -12,7 +12,8 @@ import { callRoute } from "@/tests/helpers/http";
 
 let admin: Awaited<ReturnType<typeof createAdminAndStaff>>["admin"];
 let staff: Awaited<ReturnType<typeof createAdminAndStaff>>["staff"];
-const put = (body: unknown, token = admin.token) => callRoute(putSettingsRoute, { method: "PUT", path: "/api/settings", body, token });
+const put = (body: unknown, token = admin.token) =>
+  callRoute(putSettingsRoute, { method: "PUT", path: "/api/settings", body, token });
 
 beforeEach(async () => {
   await resetDb();
@@ -25,14 +26,21 @@ describe("ticket prefix and timezone", () => {
     const first = await put({ ticket_prefix: "rf26" });
     expect(first.status, JSON.stringify(first.json)).toBe(200);
     expect(first.json.settings.ticket_prefix).toBe("RF26");
-    const made = await callRoute(customRange, { method: "POST", path: "/api/tickets/admin/generate-custom-range", body: { startRange: 1, endRange: 2, userId: "x" }, token: admin.token });
+    const made = await callRoute(customRange, {
+      method: "POST",
+      path: "/api/tickets/admin/generate-custom-range",
+      body: { startRange: 1, endRange: 2, userId: "x" },
+      token: admin.token,
+    });
     expect(made.status).toBe(201);
     expect(made.json.tickets[0].control_number).toMatch(/^RF26-\d{3}-00001$/);
 
     const refused = await put({ ticket_prefix: "B2K", ticket_price: 75 });
     expect(refused.status).toBe(409);
     expect(refused.json).toMatchObject({ success: false, code: "conflict", message: M.ticketPrefixLocked(2, "RF26") });
-    expect(refused.json.message).toBe("The ticket prefix can change only while no ticket exists: 2 tickets already carry RF26");
+    expect(refused.json.message).toBe(
+      "The ticket prefix can change only while no ticket exists: 2 tickets already carry RF26",
+    );
     // Nothing of the refused request was written.
     const row = await db().settings.findUniqueOrThrow({ where: { id: 1 } });
     expect({ prefix: row.ticketPrefix, price: Number(row.ticketPrice) }).toEqual({ prefix: "RF26", price: 50 });
@@ -44,7 +52,10 @@ describe("ticket prefix and timezone", () => {
     const res = await put({ timezone: "Asia/Tokyo" });
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     expect(res.json.settings.timezone).toBe("Asia/Tokyo");
-    const audit = await db().auditLog.findFirst({ where: { action: "settings.update" }, orderBy: { createdAt: "desc" } });
+    const audit = await db().auditLog.findFirst({
+      where: { action: "settings.update" },
+      orderBy: { createdAt: "desc" },
+    });
     expect(audit?.before).toEqual({ timezone: "Asia/Manila" });
     expect(audit?.after).toEqual({ timezone: "Asia/Tokyo" });
     const bad = await put({ timezone: "Asia/Atlantis" });

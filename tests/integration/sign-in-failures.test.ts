@@ -64,7 +64,9 @@ describe("refused sign-ins are recorded", () => {
       ["sign_in", "ok@example.com", { reason: "bad_token", method: "google-id-token" }, null],
     ]);
     // No part of any token is stored anywhere in the log.
-    const everything = JSON.stringify(await db().auditLog.findMany(), (_k, v) => (typeof v === "bigint" ? String(v) : v));
+    const everything = JSON.stringify(await db().auditLog.findMany(), (_k, v) =>
+      typeof v === "bigint" ? String(v) : v,
+    );
     for (const token of [unknown, disabled, garbage, good]) {
       for (const part of token.split(".")) expect(everything).not.toContain(part.slice(0, 16));
     }
@@ -72,7 +74,9 @@ describe("refused sign-ins are recorded", () => {
 
   it("at most a bounded number a minute per client address; another address has its own", async () => {
     for (let i = 0; i < MAX_PER_MINUTE + 5; i++) {
-      expect(await authorizeSignIn({ email: `flood${i}@example.com`, method: "google", clientAddress: "198.51.100.1" })).toBeNull();
+      expect(
+        await authorizeSignIn({ email: `flood${i}@example.com`, method: "google", clientAddress: "198.51.100.1" }),
+      ).toBeNull();
     }
     expect(await failures()).toHaveLength(MAX_PER_MINUTE);
     await authorizeSignIn({ email: "other@example.com", method: "google", clientAddress: "198.51.100.2" });

@@ -45,7 +45,9 @@ afterEach(() => {
 });
 
 const counts = async () => {
-  const [row] = await db().$queryRaw<{ imports: bigint; lines: bigint; hashes: bigint; verified: bigint; audits: bigint }[]>`
+  const [row] = await db().$queryRaw<
+    { imports: bigint; lines: bigint; hashes: bigint; verified: bigint; audits: bigint }[]
+  >`
     SELECT (SELECT count(*) FROM statement_imports) AS imports,
       (SELECT count(*) FROM statement_lines) AS lines,
       (SELECT count(*) FROM statement_imports WHERE file_sha256 = ${createHash("sha256").update(pdf).digest("hex")}) AS hashes,
@@ -62,8 +64,22 @@ describe("a statement whose parse overruns the time limit", () => {
   ])("%s: 504 job_timeout naming the limit, the worker's job failed, nothing written", async (_step, preview) => {
     statementParseJob.timeLimitMs = SHORT_LIMIT_MS;
     const started = performance.now();
-    const res = await uploadStatement({ token, bytes: pdf, fileName: "slow.pdf", kind: "gcash_pdf", password: PASSWORD, preview });
-    expect(res).toEqual({ status: 504, json: { success: false, code: "job_timeout", message: "The statement import took longer than 0.4 seconds and was stopped" } });
+    const res = await uploadStatement({
+      token,
+      bytes: pdf,
+      fileName: "slow.pdf",
+      kind: "gcash_pdf",
+      password: PASSWORD,
+      preview,
+    });
+    expect(res).toEqual({
+      status: 504,
+      json: {
+        success: false,
+        code: "job_timeout",
+        message: "The statement import took longer than 0.4 seconds and was stopped",
+      },
+    });
     // Stopped at the limit, not after the parse had run its course.
     expect(performance.now() - started).toBeLessThan(SHORT_LIMIT_MS + 3000);
 
@@ -72,9 +88,13 @@ describe("a statement whose parse overruns the time limit", () => {
     // behind the last progress write): wait for it rather than race it.
     const lastJob = () => db().$queryRaw<{ state: string; error_code: string; error: string }[]>`
       SELECT state, error_code, error FROM jobs WHERE kind = 'statement.parse' ORDER BY started_at DESC LIMIT 1`;
-    await expect
-      .poll(lastJob, { timeout: 10_000 })
-      .toEqual([{ state: "failed", error_code: "job_timeout", error: "The statement import took longer than 0.4 seconds and was stopped" }]);
+    await expect.poll(lastJob, { timeout: 10_000 }).toEqual([
+      {
+        state: "failed",
+        error_code: "job_timeout",
+        error: "The statement import took longer than 0.4 seconds and was stopped",
+      },
+    ]);
     expect(JSON.stringify(await db().$queryRaw`SELECT * FROM jobs`)).not.toContain(PASSWORD);
     // The worker's slot is free again.
     expect(runningJobCount("statement.parse")).toBe(0);
@@ -82,7 +102,13 @@ describe("a statement whose parse overruns the time limit", () => {
 
   it("leaves no trace that blocks the same file: with the issue's 20 s it imports in full", async () => {
     expect(statementParseJob.timeLimitMs).toBe(20_000);
-    const res = await uploadStatement({ token, bytes: pdf, fileName: "slow.pdf", kind: "gcash_pdf", password: PASSWORD });
+    const res = await uploadStatement({
+      token,
+      bytes: pdf,
+      fileName: "slow.pdf",
+      kind: "gcash_pdf",
+      password: PASSWORD,
+    });
     expect(res.status, JSON.stringify(res.json)).toBe(201);
     expect(res.json).toMatchObject({ lines: LINES, new: LINES, skipped: 0, matched: LINES });
     expect(await counts()).toEqual({ imports: 1, lines: LINES, hashes: 1, verified: LINES, audits: 1 });

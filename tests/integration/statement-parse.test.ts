@@ -18,10 +18,34 @@ let principal: Principal;
 const PASSWORD = "s3cret-Pass";
 
 const rows: GcashRow[] = [
-  { time: "2026-11-03 09:15 AM", description: "Received GCash from JUAN DELA CRUZ", reference: "1001 543 610110", credit: "50.00", balance: "1,050.00" },
-  { time: "2026-11-03 10:00 AM", description: "Transfer to BPI", reference: "2002543610110", debit: "500.00", balance: "550.00" },
-  { time: "2026-11-04 01:30 PM", description: "Received GCash from MARIA CLARA", reference: "3003543610110", credit: "1,250.00", balance: "1,800.00" },
-  { time: "2026-11-04 02:00 PM", description: "Zero promo", reference: "4004543610110", credit: "0.00", balance: "1,800.00" },
+  {
+    time: "2026-11-03 09:15 AM",
+    description: "Received GCash from JUAN DELA CRUZ",
+    reference: "1001 543 610110",
+    credit: "50.00",
+    balance: "1,050.00",
+  },
+  {
+    time: "2026-11-03 10:00 AM",
+    description: "Transfer to BPI",
+    reference: "2002543610110",
+    debit: "500.00",
+    balance: "550.00",
+  },
+  {
+    time: "2026-11-04 01:30 PM",
+    description: "Received GCash from MARIA CLARA",
+    reference: "3003543610110",
+    credit: "1,250.00",
+    balance: "1,800.00",
+  },
+  {
+    time: "2026-11-04 02:00 PM",
+    description: "Zero promo",
+    reference: "4004543610110",
+    credit: "0.00",
+    balance: "1,800.00",
+  },
 ];
 
 beforeAll(async () => {
@@ -29,11 +53,16 @@ beforeAll(async () => {
   principal = principalOf(await createSignedInUser({ isAdmin: true, email: "admin@example.com" }));
 });
 
-const parse = (bytes: Uint8Array, options: { kind: "gcash_pdf" | "bank_csv"; password?: string; mapping?: ColumnMapping }) =>
-  parseStatement({ principal, bytes, accountLabel: "GCash 0917", ...options });
+const parse = (
+  bytes: Uint8Array,
+  options: { kind: "gcash_pdf" | "bank_csv"; password?: string; mapping?: ColumnMapping },
+) => parseStatement({ principal, bytes, accountLabel: "GCash 0917", ...options });
 
 async function refusal(promise: Promise<unknown>) {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(AppError);
   return { code: (error as AppError).code, status: (error as AppError).status, message: (error as AppError).message };
 }
@@ -42,11 +71,19 @@ describe("a GCash transaction history PDF", () => {
   it("reads the credits row by row with the password, in Manila time, leaving debits out and counting ₱0 credits", async () => {
     const pdf = await gcashStatementPdf({ rows, password: PASSWORD, from: "2026-11-01", to: "2026-11-30" });
     const parsed = await parse(pdf, { kind: "gcash_pdf", password: PASSWORD });
-    expect(parsed.lines.map((l) => [l.lineNo, l.occurredAt, l.description, l.referenceNormalized, l.centavos])).toEqual([
-      [1, "2026-11-03T01:15:00.000Z", "Received GCash from JUAN DELA CRUZ", "1001543610110", 5000],
-      [3, "2026-11-04T05:30:00.000Z", "Received GCash from MARIA CLARA", "3003543610110", 125000],
-    ]);
-    expect(parsed).toMatchObject({ periodFrom: "2026-11-01", periodTo: "2026-11-30", credits: 3, nonPositive: 1, debits: 1 });
+    expect(parsed.lines.map((l) => [l.lineNo, l.occurredAt, l.description, l.referenceNormalized, l.centavos])).toEqual(
+      [
+        [1, "2026-11-03T01:15:00.000Z", "Received GCash from JUAN DELA CRUZ", "1001543610110", 5000],
+        [3, "2026-11-04T05:30:00.000Z", "Received GCash from MARIA CLARA", "3003543610110", 125000],
+      ],
+    );
+    expect(parsed).toMatchObject({
+      periodFrom: "2026-11-01",
+      periodTo: "2026-11-30",
+      credits: 3,
+      nonPositive: 1,
+      debits: 1,
+    });
     // The password opened the file and went nowhere else: not in the job's row.
     const jobs = await db().$queryRaw<unknown[]>`SELECT * FROM jobs`;
     expect(jobs).toHaveLength(1);
@@ -59,15 +96,32 @@ describe("a GCash transaction history PDF", () => {
 
   it("refuses without the password, with a wrong one, and a PDF that is not a GCash history", async () => {
     const pdf = await gcashStatementPdf({ rows, password: PASSWORD });
-    expect(await refusal(parse(pdf, { kind: "gcash_pdf" }))).toMatchObject({ status: 422, code: "password_required", message: "This PDF is password-protected: enter its password" });
-    expect(await refusal(parse(pdf, { kind: "gcash_pdf", password: "0000" }))).toMatchObject({ status: 422, code: "wrong_password", message: "The password is not this PDF's" });
+    expect(await refusal(parse(pdf, { kind: "gcash_pdf" }))).toMatchObject({
+      status: 422,
+      code: "password_required",
+      message: "This PDF is password-protected: enter its password",
+    });
+    expect(await refusal(parse(pdf, { kind: "gcash_pdf", password: "0000" }))).toMatchObject({
+      status: 422,
+      code: "wrong_password",
+      message: "The password is not this PDF's",
+    });
     const other = await gcashStatementPdf({ rows, header: ["Date", "Particulars", "Ref", "Out", "In", "Total"] });
-    expect(await refusal(parse(other, { kind: "gcash_pdf" }))).toMatchObject({ status: 422, code: "not_a_gcash_statement" });
-    expect(await refusal(parse(new TextEncoder().encode("Date,Amount\n"), { kind: "gcash_pdf" }))).toMatchObject({ status: 422, code: "not_a_gcash_statement" });
+    expect(await refusal(parse(other, { kind: "gcash_pdf" }))).toMatchObject({
+      status: 422,
+      code: "not_a_gcash_statement",
+    });
+    expect(await refusal(parse(new TextEncoder().encode("Date,Amount\n"), { kind: "gcash_pdf" }))).toMatchObject({
+      status: 422,
+      code: "not_a_gcash_statement",
+    });
   });
 
   it("refuses a file over 10 MB", async () => {
-    expect(await refusal(parse(new Uint8Array(STATEMENT_MAX_BYTES + 1), { kind: "gcash_pdf" }))).toMatchObject({ status: 413, code: "file_too_large" });
+    expect(await refusal(parse(new Uint8Array(STATEMENT_MAX_BYTES + 1), { kind: "gcash_pdf" }))).toMatchObject({
+      status: 413,
+      code: "file_too_large",
+    });
   });
 });
 
@@ -79,12 +133,23 @@ const credits: BankCredit[] = [
 
 describe("bank CSVs", () => {
   it.each(Object.entries(BANK_LAYOUTS))("reads the %s layout by its mapping", async (_name, layout) => {
-    const parsed = await parse(new TextEncoder().encode(layout.file(credits)), { kind: "bank_csv", mapping: layout.mapping as ColumnMapping });
-    expect(parsed.lines.map((l) => [l.referenceNormalized, l.centavos, l.description, manilaDay(new Date(l.occurredAt))])).toEqual([
+    const parsed = await parse(new TextEncoder().encode(layout.file(credits)), {
+      kind: "bank_csv",
+      mapping: layout.mapping as ColumnMapping,
+    });
+    expect(
+      parsed.lines.map((l) => [l.referenceNormalized, l.centavos, l.description, manilaDay(new Date(l.occurredAt))]),
+    ).toEqual([
       ["INST0001", 125000, "InstaPay from JUAN DELA CRUZ", "2026-11-05"],
       ["PESO77", 5000, "PESONet MARIA CLARA", "2026-11-06"],
     ]);
-    expect(parsed).toMatchObject({ credits: 2, nonPositive: 0, debits: 1, periodFrom: "2026-11-05", periodTo: "2026-11-06" });
+    expect(parsed).toMatchObject({
+      credits: 2,
+      nonPositive: 0,
+      debits: 1,
+      periodFrom: "2026-11-05",
+      periodTo: "2026-11-06",
+    });
   });
 
   it("finds the header below the bank's account lines", async () => {
@@ -98,16 +163,19 @@ describe("bank CSVs", () => {
     expect(await refusal(parse(file, { kind: "bank_csv", mapping: BANK_LAYOUTS.bdo.mapping }))).toEqual({
       status: 422,
       code: "missing_columns",
-      message: "The file has no column 'Posting Date', 'Details', 'Ref', 'Credit', 'Debit' (its columns: Transaction Date, Description, Reference No, Amount, Balance)",
+      message:
+        "The file has no column 'Posting Date', 'Details', 'Ref', 'Credit', 'Debit' (its columns: Transaction Date, Description, Reference No, Amount, Balance)",
     });
   });
 
   it("refuses a line whose date or amount cannot be read, naming the line", async () => {
     const file = new TextEncoder().encode("Date,Amount\n2026-11-05,50.00\n31/12/2026,10.00\n");
-    expect(await refusal(parse(file, { kind: "bank_csv", mapping: { date: "Date", amount: "Amount" } }))).toMatchObject({
-      status: 422,
-      code: "invalid_statement",
-      message: "Line 3: the date '31/12/2026' is not YYYY-MM-DD, YYYY-MM-DD HH:MM or MM/DD/YYYY",
-    });
+    expect(await refusal(parse(file, { kind: "bank_csv", mapping: { date: "Date", amount: "Amount" } }))).toMatchObject(
+      {
+        status: 422,
+        code: "invalid_statement",
+        message: "Line 3: the date '31/12/2026' is not YYYY-MM-DD, YYYY-MM-DD HH:MM or MM/DD/YYYY",
+      },
+    );
   });
 });

@@ -23,12 +23,25 @@ afterEach(() => {
 /** n credits of ₱50.00 on 2026-11-01, each with its own reference (none matches a payment). */
 const bankFile = (n: number) =>
   new TextEncoder().encode(
-    BANK_LAYOUTS.bpi.file(Array.from({ length: n }, (_, i) => ({ date: `2026-11-01 ${String(8 + Math.floor(i / 3600) % 12).padStart(2, "0")}:${String(Math.floor(i / 60) % 60).padStart(2, "0")}`, reference: `INST-${100_000 + i}`, description: `InstaPay BUYER ${i}`, amount: "50.00" }))),
+    BANK_LAYOUTS.bpi.file(
+      Array.from({ length: n }, (_, i) => ({
+        date: `2026-11-01 ${String(8 + (Math.floor(i / 3600) % 12)).padStart(2, "0")}:${String(Math.floor(i / 60) % 60).padStart(2, "0")}`,
+        reference: `INST-${100_000 + i}`,
+        description: `InstaPay BUYER ${i}`,
+        amount: "50.00",
+      })),
+    ),
   );
 
 it("commits a 5,000-line statement: every line written, one import row", async () => {
   const started = performance.now();
-  const res = await uploadStatement({ token: admin.token, bytes: bankFile(5000), fileName: "bpi-5000.csv", kind: "bank_csv", mapping: BANK_LAYOUTS.bpi.mapping });
+  const res = await uploadStatement({
+    token: admin.token,
+    bytes: bankFile(5000),
+    fileName: "bpi-5000.csv",
+    kind: "bank_csv",
+    mapping: BANK_LAYOUTS.bpi.mapping,
+  });
   const ms = performance.now() - started;
   expect(res).toMatchObject({ status: 201, json: { lines: 5000, new: 5000, skipped: 0 } });
   expect(await db().statementLine.count()).toBe(5000);
@@ -38,13 +51,31 @@ it("commits a 5,000-line statement: every line written, one import row", async (
 
 it("refuses a statement over the line limit with 413 and what to do, writing nothing", async () => {
   STATEMENT_LIMITS.maxLines = 100;
-  const res = await uploadStatement({ token: admin.token, bytes: bankFile(101), fileName: "bpi-101.csv", kind: "bank_csv", mapping: BANK_LAYOUTS.bpi.mapping });
+  const res = await uploadStatement({
+    token: admin.token,
+    bytes: bankFile(101),
+    fileName: "bpi-101.csv",
+    kind: "bank_csv",
+    mapping: BANK_LAYOUTS.bpi.mapping,
+  });
   expect(res).toMatchObject({
     status: 413,
-    json: { success: false, code: "payload_too_large", message: "This statement has 101 credit lines; one import takes at most 100. Export a shorter period (for example one month) and import each file." },
+    json: {
+      success: false,
+      code: "payload_too_large",
+      message:
+        "This statement has 101 credit lines; one import takes at most 100. Export a shorter period (for example one month) and import each file.",
+    },
   });
   expect(await db().statementLine.count()).toBe(0);
   expect(await db().statementImport.count()).toBe(0);
-  const preview = await uploadStatement({ token: admin.token, bytes: bankFile(101), fileName: "bpi-101.csv", kind: "bank_csv", mapping: BANK_LAYOUTS.bpi.mapping, preview: true });
+  const preview = await uploadStatement({
+    token: admin.token,
+    bytes: bankFile(101),
+    fileName: "bpi-101.csv",
+    kind: "bank_csv",
+    mapping: BANK_LAYOUTS.bpi.mapping,
+    preview: true,
+  });
   expect(preview).toMatchObject({ status: 413, json: { code: "payload_too_large" } });
 });

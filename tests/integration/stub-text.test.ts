@@ -20,19 +20,37 @@ beforeEach(async () => {
 
 describe("a buyer's name on the stub", () => {
   it("is refused with the characters named when the stub cannot print it, and nothing is written", async () => {
-    const made = await callRoute(customRange, { method: "POST", path: "/api/tickets/admin/generate-custom-range", body: { startRange: 1, endRange: 2, userId: "x" }, token: admin.token });
+    const made = await callRoute(customRange, {
+      method: "POST",
+      path: "/api/tickets/admin/generate-custom-range",
+      body: { startRange: 1, endRange: 2, userId: "x" },
+      token: admin.token,
+    });
     const [first, second] = made.json.tickets as { control_number: string }[];
     const put = (cn: string, buyerName: string) =>
-      callRoute(register, { method: "PUT", path: `/api/tickets/register/${cn}`, params: { controlNumber: cn }, body: { buyerName, phoneNumber: "09171234567" }, token: staff.token });
+      callRoute(register, {
+        method: "PUT",
+        path: `/api/tickets/register/${cn}`,
+        params: { controlNumber: cn },
+        body: { buyerName, phoneNumber: "09171234567" },
+        token: staff.token,
+      });
 
     const arabic = await put(first.control_number, "محمد علي");
     expect(arabic.status).toBe(400);
     expect(arabic.json.message).toBe(
       'Buyer name has characters the ticket stub cannot print: "م" (U+0645), "ح" (U+062D), "د" (U+062F) and 3 more. Use Latin, Greek or Cyrillic letters (accents and ñ print).',
     );
-    const emoji = await callRoute(generate, { method: "POST", path: "/api/tickets/generate", body: { buyer_name: "Ana 😀 Reyes", phone_number: "09171234567", payment_method: "cash", quantity: 1 }, token: staff.token });
+    const emoji = await callRoute(generate, {
+      method: "POST",
+      path: "/api/tickets/generate",
+      body: { buyer_name: "Ana 😀 Reyes", phone_number: "09171234567", payment_method: "cash", quantity: 1 },
+      token: staff.token,
+    });
     expect(emoji.status).toBe(400);
-    expect(emoji.json.message).toBe('Buyer name has characters the ticket stub cannot print: "😀" (U+1F600). Use Latin, Greek or Cyrillic letters (accents and ñ print).');
+    expect(emoji.json.message).toBe(
+      'Buyer name has characters the ticket stub cannot print: "😀" (U+1F600). Use Latin, Greek or Cyrillic letters (accents and ñ print).',
+    );
     expect(await db().ticket.count({ where: { registeredAt: { not: null } } })).toBe(0);
 
     expect((await put(first.control_number, "José Peñaflor")).status).toBe(200);

@@ -41,7 +41,13 @@ async function importCsvBody(csv: string, headers: Record<string, string> = {}) 
   return { status: res.status, json: await res.json() };
 }
 const importJson = (csvData: string, headers: Record<string, string> = {}) =>
-  callRoute(importRoute, { method: "POST", path: "/api/tickets/import", body: { csvData, importedBy: "admin@example.com" }, token: admin.token, headers });
+  callRoute(importRoute, {
+    method: "POST",
+    path: "/api/tickets/import",
+    body: { csvData, importedBy: "admin@example.com" },
+    token: admin.token,
+    headers,
+  });
 
 /**
  * Runs `work` while watching the event loop (a 10 ms timer) and asking the liveness probe every
@@ -69,7 +75,12 @@ async function whileWatching<T>(work: () => Promise<T>) {
     }
   })();
   try {
-    return { result: await work(), longestStall: () => longestStall, slowestProbe: () => slowestProbe, probes: () => probes };
+    return {
+      result: await work(),
+      longestStall: () => longestStall,
+      slowestProbe: () => slowestProbe,
+      probes: () => probes,
+    };
   } finally {
     done = true;
     clearInterval(timer);
@@ -104,7 +115,13 @@ describe("a crafted CSV does not stop the server", () => {
     const watched = await whileWatching(() => importJson(csv));
     expect(watched.result.status).toBe(200);
     const json = watched.result.json;
-    expect(json).toMatchObject({ success: false, message: "Imported 0 of 400000 tickets, 400000 rows with errors", total: 400_000, imported: 0, skipped: 0 });
+    expect(json).toMatchObject({
+      success: false,
+      message: "Imported 0 of 400000 tickets, 400000 rows with errors",
+      total: 400_000,
+      imported: 0,
+      skipped: 0,
+    });
     expect(json.errors).toHaveLength(1001);
     expect(json.errors[0]).toBe("Row 2: Last 5 Digits: Must be a ticket number from 00001 to 99999.");
     expect(json.errors[999]).toBe("Row 1001: Last 5 Digits: Must be a ticket number from 00001 to 99999.");
@@ -116,9 +133,11 @@ describe("a crafted CSV does not stop the server", () => {
 
 describe("a 100,000-row import", () => {
   const HEADER = csvLine(TICKET_EXPORT_COLUMNS);
-  const blank = (n: number) => csvLine(TICKET_EXPORT_COLUMNS.map((c) => (c === "Last 5 Digits" ? String(n).padStart(5, "0") : "")));
+  const blank = (n: number) =>
+    csvLine(TICKET_EXPORT_COLUMNS.map((c) => (c === "Last 5 Digits" ? String(n).padStart(5, "0") : "")));
   /** Every number 00001-99999, then number 1 again (the issue's measure). */
-  const bigFile = () => [HEADER, ...Array.from({ length: 99_999 }, (_, i) => blank(i + 1)), blank(1)].join("\r\n") + "\r\n";
+  const bigFile = () =>
+    [HEADER, ...Array.from({ length: 99_999 }, (_, i) => blank(i + 1)), blank(1)].join("\r\n") + "\r\n";
 
   it("commits every row, reports its progress in the job's row, and the repeated row as an error", async () => {
     await setTicketLimit(99_999);
@@ -136,8 +155,14 @@ describe("a 100,000-row import", () => {
     const [{ count, distinct }] = await db().$queryRaw<{ count: number; distinct: number }[]>`
       SELECT count(*)::int AS count, count(DISTINCT ticket_number)::int AS distinct FROM tickets`;
     expect({ count, distinct }).toEqual({ count: 99_999, distinct: 99_999 });
-    const job = (await callRoute(getJobRoute, { path: `/api/jobs/${jobId}`, params: { id: jobId }, token: admin.token })).json.job;
-    expect(job).toMatchObject({ kind: "tickets.import", state: "succeeded", progress: { rowsRead: 100_000, rowsWritten: 99_999 } });
+    const job = (
+      await callRoute(getJobRoute, { path: `/api/jobs/${jobId}`, params: { id: jobId }, token: admin.token })
+    ).json.job;
+    expect(job).toMatchObject({
+      kind: "tickets.import",
+      state: "succeeded",
+      progress: { rowsRead: 100_000, rowsWritten: 99_999 },
+    });
     expect(job.result).toEqual({ total: 100_000, imported: 99_999, skipped: 0, errors: 1 });
   }, 300_000);
 
@@ -146,7 +171,9 @@ describe("a 100,000-row import", () => {
     await db().$executeRawUnsafe(`
       CREATE FUNCTION fail_on_99000() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN IF NEW.ticket_number = 99000 THEN RAISE EXCEPTION 'forced failure'; END IF; RETURN NEW; END $$`);
-    await db().$executeRawUnsafe(`CREATE TRIGGER fail_on_99000 BEFORE INSERT ON tickets FOR EACH ROW EXECUTE FUNCTION fail_on_99000()`);
+    await db().$executeRawUnsafe(
+      `CREATE TRIGGER fail_on_99000 BEFORE INSERT ON tickets FOR EACH ROW EXECUTE FUNCTION fail_on_99000()`,
+    );
     const jobId = randomUUID();
     const original = console.error;
     const logged: unknown[][] = [];
@@ -163,7 +190,9 @@ describe("a 100,000-row import", () => {
     expect(String(logged[0]?.[1])).toContain("forced failure");
     expect(await db().ticket.count()).toBe(0);
     expect(await db().auditLog.count({ where: { action: "ticket.import" } })).toBe(0);
-    const job = (await callRoute(getJobRoute, { path: `/api/jobs/${jobId}`, params: { id: jobId }, token: admin.token })).json.job;
+    const job = (
+      await callRoute(getJobRoute, { path: `/api/jobs/${jobId}`, params: { id: jobId }, token: admin.token })
+    ).json.job;
     expect(job).toMatchObject({ state: "failed", error: { code: "internal" } });
   }, 300_000);
 });

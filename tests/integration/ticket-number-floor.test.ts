@@ -21,15 +21,31 @@ beforeEach(async () => {
 });
 
 const generateN = async (quantity: number) => {
-  const res = await callRoute(generate, { method: "POST", path: "/api/tickets/generate", body: { ...buyer, quantity }, token: admin.token });
+  const res = await callRoute(generate, {
+    method: "POST",
+    path: "/api/tickets/generate",
+    body: { ...buyer, quantity },
+    token: admin.token,
+  });
   expect(res.status).toBe(201);
   return (res.json.tickets ?? [res.json.ticket]).map((t: any) => t.ticket_number as number);
 };
-const floor = async () => (await db().$queryRaw<{ f: number }[]>`SELECT floor_number AS f FROM ticket_number_floor`)[0].f;
+const floor = async () =>
+  (await db().$queryRaw<{ f: number }[]>`SELECT floor_number AS f FROM ticket_number_floor`)[0].f;
 const remove = (n: number) =>
-  callRoute(deleteTicketRoute, { method: "DELETE", path: `/api/tickets/${n}`, params: { id: String(n) }, token: admin.token });
+  callRoute(deleteTicketRoute, {
+    method: "DELETE",
+    path: `/api/tickets/${n}`,
+    params: { id: String(n) },
+    token: admin.token,
+  });
 const range = (startRange: number, endRange: number) =>
-  callRoute(customRange, { method: "POST", path: "/api/tickets/admin/generate-custom-range", body: { startRange, endRange, userId: "a@example.com" }, token: admin.token });
+  callRoute(customRange, {
+    method: "POST",
+    path: "/api/tickets/admin/generate-custom-range",
+    body: { startRange, endRange, userId: "a@example.com" },
+    token: admin.token,
+  });
 
 describe("the allocation floor", () => {
   it("rises past what generation takes", async () => {
@@ -57,7 +73,12 @@ describe("the allocation floor", () => {
   it("resets with the table and stays put when a batch is refused", async () => {
     await db().settings.update({ where: { id: 1 }, data: { maxTicketLimit: 3 } });
     await generateN(2);
-    const refused = await callRoute(generate, { method: "POST", path: "/api/tickets/generate", body: { ...buyer, quantity: 2 }, token: admin.token });
+    const refused = await callRoute(generate, {
+      method: "POST",
+      path: "/api/tickets/generate",
+      body: { ...buyer, quantity: 2 },
+      token: admin.token,
+    });
     expect(refused.status).toBe(409);
     expect(await floor()).toBe(3);
     await db().$executeRawUnsafe("TRUNCATE tickets CASCADE");
@@ -67,15 +88,24 @@ describe("the allocation floor", () => {
   it("guides find-available-range too", async () => {
     await generateN(20);
     await remove(5);
-    const res = await callRoute(findRangeRoute, { path: "/api/tickets/find-available-range/3", params: { n: "3" }, token: admin.token });
+    const res = await callRoute(findRangeRoute, {
+      path: "/api/tickets/find-available-range/3",
+      params: { n: "3" },
+      token: admin.token,
+    });
     expect(res.json).toMatchObject({ startRange: 21, endRange: 23 });
-    const one = await callRoute(findRangeRoute, { path: "/api/tickets/find-available-range/1", params: { n: "1" }, token: admin.token });
+    const one = await callRoute(findRangeRoute, {
+      path: "/api/tickets/find-available-range/1",
+      params: { n: "1" },
+      token: admin.token,
+    });
     expect(one.json).toMatchObject({ startRange: 5, endRange: 5 });
   });
 
   it("counts every delete in its version, even one above a lower floor", async () => {
     await generateN(10);
-    const version = async () => (await db().$queryRaw<{ v: string }[]>`SELECT version::text AS v FROM ticket_number_floor`)[0].v;
+    const version = async () =>
+      (await db().$queryRaw<{ v: string }[]>`SELECT version::text AS v FROM ticket_number_floor`)[0].v;
     await remove(3);
     const afterFirst = await version();
     expect(await floor()).toBe(3);

@@ -77,7 +77,15 @@ describe("GET /api/tickets/creators", () => {
     await generate(admin.token);
     const { creators } = (await listCreators(admin.token)).json as { creators: { email: string }[] };
     const counts = await Promise.all(
-      creators.map(async (c) => (await callRoute(searchRoute, { path: `/api/tickets/search?user=${encodeURIComponent(c.email)}`, token: admin.token })).json.total),
+      creators.map(
+        async (c) =>
+          (
+            await callRoute(searchRoute, {
+              path: `/api/tickets/search?user=${encodeURIComponent(c.email)}`,
+              token: admin.token,
+            })
+          ).json.total,
+      ),
     );
     expect(counts).toEqual([1, 2]);
   });

@@ -26,12 +26,18 @@ beforeEach(async () => {
 const postRange = (body: unknown, token = admin.token) =>
   callRoute(customRange, { method: "POST", path: "/api/tickets/admin/generate-custom-range", body, token });
 
-const rangeOf = (startRange: number, endRange: number) => postRange({ startRange, endRange, userId: "admin@example.com" });
+const rangeOf = (startRange: number, endRange: number) =>
+  postRange({ startRange, endRange, userId: "admin@example.com" });
 
-const postGenerate = (body: unknown) => callRoute(generate, { method: "POST", path: "/api/tickets/generate", body, token: staff.token });
+const postGenerate = (body: unknown) =>
+  callRoute(generate, { method: "POST", path: "/api/tickets/generate", body, token: staff.token });
 
 const findRange = (n: string, token = admin.token) =>
-  callRoute(findRangeRoute, { path: `/api/tickets/find-available-range/${encodeURIComponent(n)}`, params: { n }, token });
+  callRoute(findRangeRoute, {
+    path: `/api/tickets/find-available-range/${encodeURIComponent(n)}`,
+    params: { n },
+    token,
+  });
 
 const stats = async () => (await callRoute(statsRoute, { path: "/api/tickets/stats", token: admin.token })).json;
 const numbersOf = (res: { json: any }) => res.json.tickets.map((t: any) => t.ticket_number as number);
@@ -42,7 +48,11 @@ describe("POST /api/tickets/admin/generate-custom-range", () => {
     const res = await rangeOf(7, 9);
     expect(res.status).toBe(201);
     for (const ticket of res.json.tickets) {
-      const stored = await callRoute(getTicketRoute, { path: `/api/tickets/${ticket.id}`, params: { id: ticket.id }, token: admin.token });
+      const stored = await callRoute(getTicketRoute, {
+        path: `/api/tickets/${ticket.id}`,
+        params: { id: ticket.id },
+        token: admin.token,
+      });
       expect(ticket).toEqual(stored.json.ticket);
     }
   });
@@ -110,7 +120,11 @@ describe("POST /api/tickets/admin/generate-custom-range", () => {
     expect(numbersOf(res)).toEqual([1, 2, 4, 6]);
     expect(await ticketNumbers()).toEqual([1, 2, 3, 4, 5, 6]);
     const three = await db().ticket.findUniqueOrThrow({ where: { ticketNumber: 3 } });
-    expect(three).toMatchObject({ id: held.json.ticket.id, controlNumber: held.json.ticket.control_number, buyerName: "Juan Dela Cruz" });
+    expect(three).toMatchObject({
+      id: held.json.ticket.id,
+      controlNumber: held.json.ticket.control_number,
+      buyerName: "Juan Dela Cruz",
+    });
     expect(three.registeredAt).not.toBeNull();
   });
 
@@ -183,8 +197,25 @@ describe("POST /api/tickets/admin/generate-custom-range", () => {
     await rangeOf(1, 6);
     const rows = await db().auditLog.findMany({ where: { action: "ticket.custom_range" }, orderBy: { id: "asc" } });
     expect(rows).toHaveLength(3);
-    expect(rows[2]).toMatchObject({ actorId: admin.user.id, actorEmail: "admin@example.com", entityType: "ticket_range", entityId: "1-6", before: null });
-    expect(rows[2].after).toEqual({ userId: "admin@example.com", created: [[1, 2], [4, 4], [6, 6]], skipped: [[3, 3], [5, 5]] });
+    expect(rows[2]).toMatchObject({
+      actorId: admin.user.id,
+      actorEmail: "admin@example.com",
+      entityType: "ticket_range",
+      entityId: "1-6",
+      before: null,
+    });
+    expect(rows[2].after).toEqual({
+      userId: "admin@example.com",
+      created: [
+        [1, 2],
+        [4, 4],
+        [6, 6],
+      ],
+      skipped: [
+        [3, 3],
+        [5, 5],
+      ],
+    });
   });
 
   it.each([
@@ -199,14 +230,23 @@ describe("POST /api/tickets/admin/generate-custom-range", () => {
     [{ startRange: "0", endRange: 5, userId: "a@example.com" }, "Start range must be a positive number"],
     [{ startRange: 1, userId: "a@example.com" }, "End range is required"],
     [{ startRange: 1, endRange: 0, userId: "a@example.com" }, "End range must be a positive number"],
-    [{ startRange: 10, endRange: 5, userId: "a@example.com" }, "End range must be greater than or equal to start range"],
-    [{ startRange: "10", endRange: "9", userId: "a@example.com" }, "End range must be greater than or equal to start range"],
+    [
+      { startRange: 10, endRange: 5, userId: "a@example.com" },
+      "End range must be greater than or equal to start range",
+    ],
+    [
+      { startRange: "10", endRange: "9", userId: "a@example.com" },
+      "End range must be greater than or equal to start range",
+    ],
     [{ startRange: 1, endRange: 5 }, "User ID is required"],
     [{ startRange: 1, endRange: 5, userId: "" }, "User ID is required"],
     [{ startRange: 1, endRange: 5, userId: "   " }, "User ID is required"],
     [{ startRange: 1, endRange: 5, userId: null }, "User ID is required"],
     [{ startRange: 1, endRange: 10_001, userId: "a@example.com" }, "Maximum 10,000 tickets can be generated at once"],
-    [{ startRange: 50_001, endRange: 60_001, userId: "a@example.com" }, "Maximum 10,000 tickets can be generated at once"],
+    [
+      { startRange: 50_001, endRange: 60_001, userId: "a@example.com" },
+      "Maximum 10,000 tickets can be generated at once",
+    ],
   ])("answers 400 for %j: %s", async (body, message) => {
     const res = await postRange(body);
     expect(res.status).toBe(400);
@@ -220,17 +260,34 @@ describe("POST /api/tickets/admin/generate-custom-range", () => {
   it("generates a full range of 10,000 in one request", async () => {
     const res = await rangeOf(20_001, 30_000);
     expect(res.status).toBe(201);
-    expect(res.json.stats).toEqual({ generated: 10_000, skipped: 0, failed: 0, requested: 10_000, startRange: 20_001, endRange: 30_000 });
+    expect(res.json.stats).toEqual({
+      generated: 10_000,
+      skipped: 0,
+      failed: 0,
+      requested: 10_000,
+      startRange: 20_001,
+      endRange: 30_000,
+    });
     expect(res.json.tickets).toHaveLength(10_000);
     expect(res.json.tickets[0].last_5_digits).toBe("20001");
     expect(res.json.tickets[9_999].last_5_digits).toBe("30000");
     expect(await db().ticket.count({ where: { registeredAt: null } })).toBe(10_000);
-    expect(new Set((await db().ticket.findMany({ select: { controlNumber: true } })).map((t) => t.controlNumber)).size).toBe(10_000);
-    expect(await stats()).toEqual({ success: true, total: 10_000, registered_count: 0, unregistered_count: 10_000, revenue: 0 });
+    expect(
+      new Set((await db().ticket.findMany({ select: { controlNumber: true } })).map((t) => t.controlNumber)).size,
+    ).toBe(10_000);
+    expect(await stats()).toEqual({
+      success: true,
+      total: 10_000,
+      registered_count: 0,
+      unregistered_count: 10_000,
+      revenue: 0,
+    });
   });
 
   it("is for administrators only", async () => {
-    const res = await rangeOf(1, 5).then(() => postRange({ startRange: 6, endRange: 8, userId: "x@example.com" }, staff.token));
+    const res = await rangeOf(1, 5).then(() =>
+      postRange({ startRange: 6, endRange: 8, userId: "x@example.com" }, staff.token),
+    );
     expect(res.status).toBe(403);
     expect(res.json).toEqual({ success: false, code: "forbidden", message: "Administrator access required" });
     expect(await db().ticket.count()).toBe(5);
@@ -264,7 +321,10 @@ describe("concurrent custom ranges", { tags: ["sql"] }, () => {
       [100, 300],
       [250, 400],
     ];
-    const calls: (() => ReturnType<typeof postRange>)[] = Array.from({ length: 20 }, () => () => postGenerate({ ...buyer, quantity: 5 }));
+    const calls: (() => ReturnType<typeof postRange>)[] = Array.from(
+      { length: 20 },
+      () => () => postGenerate({ ...buyer, quantity: 5 }),
+    );
     ranges.forEach(([s, e], i) => calls.splice(i * 7, 0, () => rangeOf(s, e)));
     const results = await Promise.all(calls.map((call) => call()));
     for (const r of results) expect(r.status).toBe(201);
@@ -301,7 +361,14 @@ describe("GET /api/tickets/find-available-range/{n}", () => {
   it("answers the first numbers on an empty table", async () => {
     const res = await findRange("5");
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ success: true, startRange: 1, endRange: 5, count: 5, start_digits: "00001", end_digits: "00005" });
+    expect(res.json).toEqual({
+      success: true,
+      startRange: 1,
+      endRange: 5,
+      count: 5,
+      start_digits: "00001",
+      end_digits: "00005",
+    });
     expect((await findRange("10000")).json).toMatchObject({ startRange: 1, endRange: 10_000, end_digits: "10000" });
   });
 
@@ -333,7 +400,11 @@ describe("GET /api/tickets/find-available-range/{n}", () => {
     expect((await findRange("2")).json).toMatchObject({ startRange: 11, endRange: 12 });
     const res = await findRange("3");
     expect(res.status).toBe(409);
-    expect(res.json).toEqual({ success: false, code: "limit_reached", message: "Ticket limit reached: no 3 consecutive free ticket numbers within the maximum of 12." });
+    expect(res.json).toEqual({
+      success: false,
+      code: "limit_reached",
+      message: "Ticket limit reached: no 3 consecutive free ticket numbers within the maximum of 12.",
+    });
   });
 
   it("answers 409 when every number is taken", async () => {
@@ -341,7 +412,11 @@ describe("GET /api/tickets/find-available-range/{n}", () => {
     await rangeOf(1, 5);
     const res = await findRange("1");
     expect(res.status).toBe(409);
-    expect(res.json).toEqual({ success: false, code: "limit_reached", message: "Ticket limit reached: no 1 consecutive free ticket numbers within the maximum of 5." });
+    expect(res.json).toEqual({
+      success: false,
+      code: "limit_reached",
+      message: "Ticket limit reached: no 1 consecutive free ticket numbers within the maximum of 5.",
+    });
   });
 
   it("ignores tickets above a lowered limit", async () => {

@@ -29,12 +29,18 @@ interface PlanNode {
 const nodes = (n: PlanNode): PlanNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
 
 async function explain(offset: number) {
-  const [row] = await db().$queryRaw<{ "QUERY PLAN": unknown }[]>(Prisma.sql`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${plainPageQuery(10, offset)}`);
+  const [row] = await db().$queryRaw<{ "QUERY PLAN": unknown }[]>(
+    Prisma.sql`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${plainPageQuery(10, offset)}`,
+  );
   const value = row["QUERY PLAN"];
   const plan = ((typeof value === "string" ? JSON.parse(value) : value) as { Plan: PlanNode }[])[0].Plan;
   const all = nodes(plan);
   const blocks = (n: PlanNode) => (n["Shared Hit Blocks"] ?? 0) + (n["Shared Read Blocks"] ?? 0);
-  return { all, blocks: blocks(plan), describe: all.map((n) => `${n["Node Type"]}${n["Index Name"] ? ` using ${n["Index Name"]}` : ""}`).join(" > ") };
+  return {
+    all,
+    blocks: blocks(plan),
+    describe: all.map((n) => `${n["Node Type"]}${n["Index Name"] ? ` using ${n["Index Name"]}` : ""}`).join(" > "),
+  };
 }
 
 describe("deep pages of the tickets list", () => {
@@ -55,12 +61,17 @@ describe("deep pages of the tickets list", () => {
     expect(keys!["Heap Fetches"]).toBe(0);
     expect(keys!["Actual Rows"]).toBe(10_010);
     // In index order: nothing sorts the 10,010 keys, and no other scan reads the whole table.
-    expect(deep.all.filter((n) => n["Node Type"] === "Sort" || n["Node Type"] === "Seq Scan"), deep.describe).toEqual([]);
+    expect(
+      deep.all.filter((n) => n["Node Type"] === "Sort" || n["Node Type"] === "Seq Scan"),
+      deep.describe,
+    ).toEqual([]);
     // The index's leaf pages (~300 keys each) and a probe per page row: a small multiple of offset 0.
     expect(deep.blocks).toBeLessThan(shallow.blocks + 150);
 
     // The rows answered are the ones at that place in the order (newest first: number 20,000 is at offset 0).
     const rows = await db().$queryRaw<{ ticket_number: number }[]>(plainPageQuery(10, 10_000));
-    expect(rows.map((r) => Number(r.ticket_number))).toEqual(Array.from({ length: 10 }, (_, i) => TICKETS - 10_000 - i));
+    expect(rows.map((r) => Number(r.ticket_number))).toEqual(
+      Array.from({ length: 10 }, (_, i) => TICKETS - 10_000 - i),
+    );
   });
 });

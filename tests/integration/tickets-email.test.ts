@@ -52,7 +52,14 @@ afterEach(() => {
   resetEnvCache();
 });
 
-const BUYER = { buyer_name: `Juan <b>"Dela" Cruz</b> & Sons`, phone_number: "09171234567", email: "juan@example.com", address: "1 <Rizal> St", payment_method: "gcash", gcash_reference: "GC-1" };
+const BUYER = {
+  buyer_name: `Juan <b>"Dela" Cruz</b> & Sons`,
+  phone_number: "09171234567",
+  email: "juan@example.com",
+  address: "1 <Rizal> St",
+  payment_method: "gcash",
+  gcash_reference: "GC-1",
+};
 
 async function generateTicket(body: Record<string, unknown> = BUYER, token = staff.token) {
   const res = await callRoute(generate, { method: "POST", path: "/api/tickets/generate", body, token });
@@ -60,7 +67,8 @@ async function generateTicket(body: Record<string, unknown> = BUYER, token = sta
   return res.json.ticket as { control_number: string; ticket_id: string; created_at: string };
 }
 
-const send = (body: unknown, token = staff.token) => callRoute(sendEmail, { method: "POST", path: "/api/tickets/send-email", body, token });
+const send = (body: unknown, token = staff.token) =>
+  callRoute(sendEmail, { method: "POST", path: "/api/tickets/send-email", body, token });
 
 /** The spec's payload, as the dashboard sends it. */
 const payload = (controlNumber: string, extra: Record<string, unknown> = {}) => ({
@@ -75,7 +83,11 @@ const emailAudits = () => db().auditLog.findMany({ where: { action: "ticket.emai
 describe("POST /api/tickets/send-email", () => {
   it("mails the stored ticket to its own email, with escaped HTML and a text part, and audits it", async () => {
     const ticket = await generateTicket();
-    const res = await send(payload(ticket.control_number, { ticket: { control_number: ticket.control_number, buyer_name: "<script>alert(1)</script>", amount: 1 } }));
+    const res = await send(
+      payload(ticket.control_number, {
+        ticket: { control_number: ticket.control_number, buyer_name: "<script>alert(1)</script>", amount: 1 },
+      }),
+    );
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ success: true, message: "Ticket sent to juan@example.com successfully!" });
 
@@ -85,7 +97,14 @@ describe("POST /api/tickets/send-email", () => {
     expect(mail.subject).toBe("Your Batch 2000 Raffle Ticket");
     // Text: the stored fields, ₱ with 2 decimals, the date in Asia/Manila.
     const created = new Date(ticket.created_at);
-    const manila = new Intl.DateTimeFormat("en-US", { timeZone: "Asia/Manila", month: "short", day: "numeric", year: "numeric", hour: "numeric", minute: "2-digit" })
+    const manila = new Intl.DateTimeFormat("en-US", {
+      timeZone: "Asia/Manila",
+      month: "short",
+      day: "numeric",
+      year: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+    })
       .format(created)
       .replace(/,(?= \d+:)/, "")
       .replace(" at ", " ");
@@ -108,7 +127,11 @@ describe("POST /api/tickets/send-email", () => {
     const audits = await emailAudits();
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({ actorId: staff.user.id, entityId: ticket.ticket_id, entityType: "ticket" });
-    expect(audits[0].after).toMatchObject({ to: "juan@example.com", via: "smtp", control_number: ticket.control_number });
+    expect(audits[0].after).toMatchObject({
+      to: "juan@example.com",
+      via: "smtp",
+      control_number: ticket.control_number,
+    });
   });
 
   it("sends to the ticket's own email when the payload names none", async () => {
@@ -122,7 +145,11 @@ describe("POST /api/tickets/send-email", () => {
     const ticket = await generateTicket();
     const refused = await send(payload(ticket.control_number, { to: "attacker@example.net" }));
     expect(refused.status).toBe(403);
-    expect(refused.json).toMatchObject({ success: false, code: "forbidden", message: "Only administrators can send a ticket to an address other than the ticket's own email" });
+    expect(refused.json).toMatchObject({
+      success: false,
+      code: "forbidden",
+      message: "Only administrators can send a ticket to an address other than the ticket's own email",
+    });
 
     const byAdmin = await send(payload(ticket.control_number, { to: "office@example.org" }), admin.token);
     expect(byAdmin.status).toBe(200);
@@ -155,7 +182,10 @@ describe("POST /api/tickets/send-email", () => {
     await db().settings.update({ where: { id: 1 }, data: { emailNotifications: false } });
     const res = await send(payload(ticket.control_number));
     expect(res.status).toBe(409);
-    expect(res.json).toMatchObject({ code: "notifications_off", message: "Email notifications are turned off in Settings" });
+    expect(res.json).toMatchObject({
+      code: "notifications_off",
+      message: "Email notifications are turned off in Settings",
+    });
     expect(sink.messages).toHaveLength(0);
     expect(await emailAudits()).toHaveLength(0);
   });
@@ -171,7 +201,9 @@ describe("POST /api/tickets/send-email", () => {
     const limited = results.filter((r) => r.status === 429);
     expect(limited).toHaveLength(2);
     expect(limited[0].json.code).toBe("rate_limited");
-    expect(limited[0].json.message).toMatch(/^Too many emails: at most 10 can be sent a minute\. Try again in \d+ seconds?\.$/);
+    expect(limited[0].json.message).toMatch(
+      /^Too many emails: at most 10 can be sent a minute\. Try again in \d+ seconds?\.$/,
+    );
     expect(Number(limited[0].headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     expect(await sink.waitFor(10)).toHaveLength(10);
     // Another user has a count of their own.
@@ -179,34 +211,43 @@ describe("POST /api/tickets/send-email", () => {
     expect(other.status).toBe(200);
   });
 
-  it("sends at most email_hourly_limit e-mails an hour, all users together, concurrent senders included (429 with Retry-After)", { tags: ["sql"] }, async () => {
-    const ticket = await generateTicket();
-    await db().settings.update({ where: { id: 1 }, data: { emailHourlyLimit: 3 } });
-    // The count is per clock hour: start well inside one.
-    const now = new Date();
-    if (now.getMinutes() === 59 && now.getSeconds() >= 50) await new Promise((r) => setTimeout(r, (61 - now.getSeconds()) * 1000));
-    const results = await Promise.all([
-      send(payload(ticket.control_number)),
-      send(payload(ticket.control_number)),
-      send(payload(ticket.control_number), admin.token),
-      send(payload(ticket.control_number), admin.token),
-      send(payload(ticket.control_number), admin.token),
-    ]);
-    expect(results.filter((r) => r.status === 200)).toHaveLength(3);
-    const limited = results.filter((r) => r.status === 429);
-    expect(limited).toHaveLength(2);
-    expect(limited[0].json).toMatchObject({ code: "rate_limited" });
-    expect(limited[0].json.message).toMatch(/^Too many emails: this installation sends at most 3 an hour\. Try again in \d+ minutes?\.$/);
-    const retryAfter = Number(limited[0].headers.get("retry-after"));
-    expect(retryAfter).toBeGreaterThanOrEqual(1);
-    expect(retryAfter).toBeLessThanOrEqual(3600);
-    expect(await sink.waitFor(3)).toHaveLength(3);
-    // Raising the limit lets the next one through at once (the setting is read on every send).
-    await db().settings.update({ where: { id: 1 }, data: { emailHourlyLimit: 4 } });
-    expect((await send(payload(ticket.control_number))).status).toBe(200);
-    const [row] = await db().$queryRaw<{ count: number }[]>`SELECT count FROM email_hourly_counts WHERE hour = date_trunc('hour', now())`;
-    expect(row.count).toBe(4);
-  });
+  it(
+    "sends at most email_hourly_limit e-mails an hour, all users together, concurrent senders included (429 with Retry-After)",
+    { tags: ["sql"] },
+    async () => {
+      const ticket = await generateTicket();
+      await db().settings.update({ where: { id: 1 }, data: { emailHourlyLimit: 3 } });
+      // The count is per clock hour: start well inside one.
+      const now = new Date();
+      if (now.getMinutes() === 59 && now.getSeconds() >= 50)
+        await new Promise((r) => setTimeout(r, (61 - now.getSeconds()) * 1000));
+      const results = await Promise.all([
+        send(payload(ticket.control_number)),
+        send(payload(ticket.control_number)),
+        send(payload(ticket.control_number), admin.token),
+        send(payload(ticket.control_number), admin.token),
+        send(payload(ticket.control_number), admin.token),
+      ]);
+      expect(results.filter((r) => r.status === 200)).toHaveLength(3);
+      const limited = results.filter((r) => r.status === 429);
+      expect(limited).toHaveLength(2);
+      expect(limited[0].json).toMatchObject({ code: "rate_limited" });
+      expect(limited[0].json.message).toMatch(
+        /^Too many emails: this installation sends at most 3 an hour\. Try again in \d+ minutes?\.$/,
+      );
+      const retryAfter = Number(limited[0].headers.get("retry-after"));
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(3600);
+      expect(await sink.waitFor(3)).toHaveLength(3);
+      // Raising the limit lets the next one through at once (the setting is read on every send).
+      await db().settings.update({ where: { id: 1 }, data: { emailHourlyLimit: 4 } });
+      expect((await send(payload(ticket.control_number))).status).toBe(200);
+      const [row] = await db().$queryRaw<
+        { count: number }[]
+      >`SELECT count FROM email_hourly_counts WHERE hour = date_trunc('hour', now())`;
+      expect(row.count).toBe(4);
+    },
+  );
 
   it("answers 502 naming the cause when the SMTP server is down, and records nothing as sent", async () => {
     const ticket = await generateTicket();
@@ -214,7 +255,11 @@ describe("POST /api/tickets/send-email", () => {
     useSmtp(`smtp://127.0.0.1:${closed}`, 2_000);
     const res = await send(payload(ticket.control_number));
     expect(res.status).toBe(502);
-    expect(res.json).toMatchObject({ success: false, code: "mail_failed", message: `The mail server (127.0.0.1:${closed}) refused the connection` });
+    expect(res.json).toMatchObject({
+      success: false,
+      code: "mail_failed",
+      message: `The mail server (127.0.0.1:${closed}) refused the connection`,
+    });
     expect(await emailAudits()).toHaveLength(0);
   });
 
@@ -227,7 +272,10 @@ describe("POST /api/tickets/send-email", () => {
       const res = await send(payload(ticket.control_number));
       expect(Date.now() - started).toBeLessThan(3_000);
       expect(res.status).toBe(502);
-      expect(res.json).toMatchObject({ code: "mail_failed", message: `The mail server (127.0.0.1:${silent.port}) did not answer within 0.3 s` });
+      expect(res.json).toMatchObject({
+        code: "mail_failed",
+        message: `The mail server (127.0.0.1:${silent.port}) did not answer within 0.3 s`,
+      });
       expect(await emailAudits()).toHaveLength(0);
     } finally {
       await silent.stop();
@@ -260,7 +308,10 @@ describe("POST /api/tickets/send-email", () => {
 
   it("refuses a payload without a ticket, and callers who are not signed in", async () => {
     expect((await send({ to: "juan@example.com" })).status).toBe(400);
-    expect((await callRoute(sendEmail, { method: "POST", path: "/api/tickets/send-email", body: payload("B2K-000-00001") })).status).toBe(401);
+    expect(
+      (await callRoute(sendEmail, { method: "POST", path: "/api/tickets/send-email", body: payload("B2K-000-00001") }))
+        .status,
+    ).toBe(401);
   });
 });
 

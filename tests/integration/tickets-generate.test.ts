@@ -21,7 +21,6 @@ beforeEach(async () => {
 const post = (body: unknown, token = staff.token, handler = generate) =>
   callRoute(handler, { method: "POST", path: "/api/tickets/generate", body, token });
 
-
 describe("POST /api/tickets/generate", () => {
   it("creates one registered ticket with the lowest number, priced from the settings", async () => {
     await db().settings.update({ where: { id: 1 }, data: { ticketPrice: 75, ticketPrefix: "B2K" } });
@@ -64,9 +63,23 @@ describe("POST /api/tickets/generate", () => {
   });
 
   it("keeps a given payment reference, and the gcash reference in its normalized form on the ticket and its payment", async () => {
-    const res = await post({ ...buyer, payment_method: "GCash", gcash_reference: "GC-123", payment_reference: "MY-REF" });
-    expect(res.json.ticket).toMatchObject({ payment_method: "gcash", gcash_reference: "GC123", payment_reference: "MY-REF" });
-    expect(res.json.ticket.payment).toMatchObject({ method: "gcash", reference: "GC-123", reference_normalized: "GC123", amount_expected: "50.00" });
+    const res = await post({
+      ...buyer,
+      payment_method: "GCash",
+      gcash_reference: "GC-123",
+      payment_reference: "MY-REF",
+    });
+    expect(res.json.ticket).toMatchObject({
+      payment_method: "gcash",
+      gcash_reference: "GC123",
+      payment_reference: "MY-REF",
+    });
+    expect(res.json.ticket.payment).toMatchObject({
+      method: "gcash",
+      reference: "GC-123",
+      reference_normalized: "GC123",
+      amount_expected: "50.00",
+    });
   });
 
   it("marks tickets from the mobile route as app-created", async () => {
@@ -106,7 +119,9 @@ describe("POST /api/tickets/generate", () => {
     const res = await post({ ...buyer, customLastDigits: "00101" });
     expect(res.status).toBe(400);
     expect(res.json.message).toBe("Ticket number must be between 00001 and 00100.");
-    expect((await post({ ...buyer, customLastDigits: "00000" })).json.message).toBe("Ticket number must be between 00001 and 00100.");
+    expect((await post({ ...buyer, customLastDigits: "00000" })).json.message).toBe(
+      "Ticket number must be between 00001 and 00100.",
+    );
   });
 
   it("answers 409 limit_reached and creates nothing when not enough numbers are free", async () => {
@@ -114,7 +129,11 @@ describe("POST /api/tickets/generate", () => {
     expect((await post({ ...buyer, quantity: 3 })).status).toBe(201);
     const res = await post({ ...buyer, quantity: 3 });
     expect(res.status).toBe(409);
-    expect(res.json).toEqual({ success: false, code: "limit_reached", message: "Ticket limit reached: the maximum of 5 tickets allows only 2 more tickets." });
+    expect(res.json).toEqual({
+      success: false,
+      code: "limit_reached",
+      message: "Ticket limit reached: the maximum of 5 tickets allows only 2 more tickets.",
+    });
     expect(await ticketNumbers()).toEqual([1, 2, 3]);
     expect((await post({ ...buyer, quantity: 2 })).status).toBe(201);
     const full = await post(buyer);
@@ -127,11 +146,20 @@ describe("POST /api/tickets/generate", () => {
     const rows = await db().auditLog.findMany({ where: { action: "ticket.generate" }, orderBy: { id: "asc" } });
     expect(rows).toHaveLength(2);
     expect(rows.map((r) => r.entityId)).toEqual(res.json.tickets.map((t: any) => t.id));
-    expect(rows[0]).toMatchObject({ actorId: staff.user.id, actorEmail: "staff@example.com", entityType: "ticket", before: null });
+    expect(rows[0]).toMatchObject({
+      actorId: staff.user.id,
+      actorEmail: "staff@example.com",
+      entityType: "ticket",
+      before: null,
+    });
     expect(rows[0].after).toMatchObject({ ticket_number: 1 });
     const sales = await db().auditLog.findMany({ where: { action: "ticket.register" }, orderBy: { id: "asc" } });
     expect(sales.map((r) => r.entityId).sort()).toEqual(res.json.tickets.map((t: any) => t.id).sort());
-    expect(sales[0].after).toMatchObject({ buyer_name: "Juan Dela Cruz", source: "generate", seller_id: staff.user.id });
+    expect(sales[0].after).toMatchObject({
+      buyer_name: "Juan Dela Cruz",
+      source: "generate",
+      seller_id: staff.user.id,
+    });
     expect(res.json.tickets[0].payment_id).toBe(res.json.tickets[1].payment_id);
   });
 
@@ -143,7 +171,10 @@ describe("POST /api/tickets/generate", () => {
     [{ ...buyer, email: "juan@" }, "Enter a valid email."],
     [{ ...buyer, quantity: 101 }, "Number of tickets must be between 1 and 100."],
     [{ ...buyer, quantity: 0 }, "Number of tickets must be between 1 and 100."],
-    [{ ...buyer, quantity: 2, customLastDigits: "00007" }, "Custom ticket numbers can only be used when generating 1 ticket."],
+    [
+      { ...buyer, quantity: 2, customLastDigits: "00007" },
+      "Custom ticket numbers can only be used when generating 1 ticket.",
+    ],
     [{ ...buyer, customMiddleDigits: "1234" }, "Middle digits must be exactly 3 digits."],
     [{ ...buyer, customLastDigits: "123" }, "Last digits must be exactly 5 digits."],
     [{ ...buyer, payment_method: "gcash" }, "GCash reference is required for GCash payments"],
@@ -173,9 +204,16 @@ describe("concurrent allocation", { tags: ["sql"] }, () => {
   it("mixed generate, custom number and custom range requests never share a number or fail with 5xx", async () => {
     const requests = [
       ...Array.from({ length: 10 }, () => post({ ...buyer, quantity: 3 })),
-      ...Array.from({ length: 6 }, (_, i) => post({ ...buyer, customLastDigits: String(20 + (i % 3)).padStart(5, "0") })),
+      ...Array.from({ length: 6 }, (_, i) =>
+        post({ ...buyer, customLastDigits: String(20 + (i % 3)).padStart(5, "0") }),
+      ),
       ...Array.from({ length: 3 }, (_, i) =>
-        callRoute(customRange, { method: "POST", path: "/api/tickets/admin/generate-custom-range", token: admin.token, body: { startRange: 10 + i * 5, endRange: 30 + i * 5, userId: "admin@example.com" } }),
+        callRoute(customRange, {
+          method: "POST",
+          path: "/api/tickets/admin/generate-custom-range",
+          token: admin.token,
+          body: { startRange: 10 + i * 5, endRange: 30 + i * 5, userId: "admin@example.com" },
+        }),
       ),
     ];
     const results = await Promise.all(requests);
@@ -189,7 +227,12 @@ describe("concurrent allocation", { tags: ["sql"] }, () => {
       expect(asks.filter((r) => r.status === 201).length).toBeLessThanOrEqual(1);
     }
     // Every success is accounted for in the table: nothing lost, nothing extra.
-    const created = results.reduce((sum, r) => sum + (r.status !== 201 ? 0 : r.json.stats ? r.json.stats.generated : r.json.tickets ? r.json.tickets.length : 1), 0);
+    const created = results.reduce(
+      (sum, r) =>
+        sum +
+        (r.status !== 201 ? 0 : r.json.stats ? r.json.stats.generated : r.json.tickets ? r.json.tickets.length : 1),
+      0,
+    );
     expect(numbers.length).toBe(created);
   });
 

@@ -26,15 +26,24 @@ beforeEach(async () => {
 const HEADER = csvLine(TICKET_EXPORT_COLUMNS);
 /** The export's answer; the body decoded without dropping the byte order mark (Response.text() drops it). */
 async function exportCsv(token = admin.token) {
-  const res = await exportRoute(new NextRequest(new URL("/api/tickets/export-all", TEST_ORIGIN), { headers: { authorization: `Bearer ${token}` } }), { params: Promise.resolve({}) });
+  const res = await exportRoute(
+    new NextRequest(new URL("/api/tickets/export-all", TEST_ORIGIN), { headers: { authorization: `Bearer ${token}` } }),
+    { params: Promise.resolve({}) },
+  );
   const json = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await res.arrayBuffer());
   return { status: res.status, headers: res.headers, json };
 }
 const importCsv = (csvData: string, token = admin.token) =>
-  callRoute(importRoute, { method: "POST", path: "/api/tickets/import", body: { csvData, importedBy: "admin@example.com" }, token });
+  callRoute(importRoute, {
+    method: "POST",
+    path: "/api/tickets/import",
+    body: { csvData, importedBy: "admin@example.com" },
+    token,
+  });
 const csv = (...lines: string[]) => [HEADER, ...lines].join("\r\n") + "\r\n";
 /** A row in template order from the fields given (the rest blank). */
-const row = (cells: Partial<Record<(typeof TICKET_CSV_COLUMNS)[number], string>>) => csvLine(TICKET_CSV_COLUMNS.map((c) => cells[c] ?? ""));
+const row = (cells: Partial<Record<(typeof TICKET_CSV_COLUMNS)[number], string>>) =>
+  csvLine(TICKET_CSV_COLUMNS.map((c) => cells[c] ?? ""));
 
 async function allTickets() {
   return db().$queryRaw<any[]>`
@@ -46,16 +55,51 @@ async function allTickets() {
 }
 
 async function seedVariety() {
-  const gen = (body: object) => callRoute(generate, { method: "POST", path: "/api/tickets/generate", body, token: staff.token });
-  expect((await gen({ buyer_name: "=HYPERLINK(\"http://x\",\"click\")", phone_number: "0917 123 4567", email: "+tag@example.com", address: "12 Rizal St., Brgy \"Uno\"\nQuezon City", payment_method: "gcash", gcash_reference: "G1" })).status).toBe(201);
-  expect((await gen({ buyer_name: "-Dash Name", phone_number: "9181234567", address: "@home, 'quoted'", payment_method: "bank_transfer" })).status).toBe(201);
+  const gen = (body: object) =>
+    callRoute(generate, { method: "POST", path: "/api/tickets/generate", body, token: staff.token });
+  expect(
+    (
+      await gen({
+        buyer_name: '=HYPERLINK("http://x","click")',
+        phone_number: "0917 123 4567",
+        email: "+tag@example.com",
+        address: '12 Rizal St., Brgy "Uno"\nQuezon City',
+        payment_method: "gcash",
+        gcash_reference: "G1",
+      })
+    ).status,
+  ).toBe(201);
+  expect(
+    (
+      await gen({
+        buyer_name: "-Dash Name",
+        phone_number: "9181234567",
+        address: "@home, 'quoted'",
+        payment_method: "bank_transfer",
+      })
+    ).status,
+  ).toBe(201);
   expect((await gen({ buyer_name: "'=Already quoted", phone_number: "9191234567" })).status).toBe(201);
-  expect((await gen({ buyer_name: "Juan Dela Cruz", phone_number: "9201234567", email: "juan@example.com", quantity: 3 })).status).toBe(201);
-  expect((await callRoute(customRange, { method: "POST", path: "/api/tickets/admin/generate-custom-range", body: { startRange: 100, endRange: 140, userId: "admin@example.com" }, token: admin.token })).status).toBe(201);
+  expect(
+    (await gen({ buyer_name: "Juan Dela Cruz", phone_number: "9201234567", email: "juan@example.com", quantity: 3 }))
+      .status,
+  ).toBe(201);
+  expect(
+    (
+      await callRoute(customRange, {
+        method: "POST",
+        path: "/api/tickets/admin/generate-custom-range",
+        body: { startRange: 100, endRange: 140, userId: "admin@example.com" },
+        token: admin.token,
+      })
+    ).status,
+  ).toBe(201);
   await db().$executeRaw`UPDATE tickets SET status = 'used', amount = 62.5 WHERE ticket_number = 101`;
   // A spoiled blank stub and a refunded sale, voided (decision 051).
-  await db().$executeRaw`UPDATE tickets SET voided_at = now(), void_reason = 'spoiled_misprint', voided_by_id = ${admin.user.id}::uuid WHERE ticket_number = 102`;
-  await db().$executeRaw`UPDATE tickets SET voided_at = now(), void_reason = 'refunded', voided_by_id = ${admin.user.id}::uuid WHERE ticket_number = 3`;
+  await db()
+    .$executeRaw`UPDATE tickets SET voided_at = now(), void_reason = 'spoiled_misprint', voided_by_id = ${admin.user.id}::uuid WHERE ticket_number = 102`;
+  await db()
+    .$executeRaw`UPDATE tickets SET voided_at = now(), void_reason = 'refunded', voided_by_id = ${admin.user.id}::uuid WHERE ticket_number = 3`;
 }
 
 describe("a stalled export (issue 25 item 11)", { tags: ["sql"] }, () => {
@@ -67,9 +111,20 @@ describe("a stalled export (issue 25 item 11)", { tags: ["sql"] }, () => {
       await createSoldTickets(dbEngine() === "postgresql" ? 20_000 : 6_000);
       const copying = async () =>
         dbEngine() === "postgresql"
-          ? Number((await db().$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM pg_stat_activity WHERE query LIKE 'COPY (SELECT%' AND pid <> pg_backend_pid()`)[0].n)
+          ? Number(
+              (
+                await db().$queryRaw<
+                  { n: bigint }[]
+                >`SELECT count(*) AS n FROM pg_stat_activity WHERE query LIKE 'COPY (SELECT%' AND pid <> pg_backend_pid()`
+              )[0].n,
+            )
           : 0;
-      const res = await exportRoute(new NextRequest(new URL("/api/tickets/export-all", TEST_ORIGIN), { headers: { authorization: `Bearer ${admin.token}` } }), { params: Promise.resolve({}) });
+      const res = await exportRoute(
+        new NextRequest(new URL("/api/tickets/export-all", TEST_ORIGIN), {
+          headers: { authorization: `Bearer ${admin.token}` },
+        }),
+        { params: Promise.resolve({}) },
+      );
       expect(res.status).toBe(200);
       const reader = res.body!.getReader();
       expect((await reader.read()).done).toBe(false); // the header
@@ -94,7 +149,9 @@ describe("GET /api/tickets/export-all", () => {
     const res = await exportCsv();
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="tickets-export-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="tickets-export-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const text = res.json;
     expect(text.startsWith(`\uFEFF${HEADER}\r\n`)).toBe(true);
     expect(text.endsWith("\r\n")).toBe(true);
@@ -108,7 +165,9 @@ describe("GET /api/tickets/export-all", () => {
     const records = text.split("\r\n").filter(Boolean);
     expect(records).toHaveLength(1 + 3 + 3 + 41);
     const unregistered = records.find((r) => r.includes(",00100,"))!;
-    expect(unregistered).toMatch(/^[0-9a-f-]{36},B2K-\d{3}-00100,00100,,,,,cash,50\.00,active,\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+08:00,\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+08:00,admin@example\.com,web,,,,$/);
+    expect(unregistered).toMatch(
+      /^[0-9a-f-]{36},B2K-\d{3}-00100,00100,,,,,cash,50\.00,active,\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+08:00,\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+08:00,admin@example\.com,web,,,,$/,
+    );
     // After the template's columns: the payment's reference as typed, the seller, the void.
     const gcash = records.find((r) => r.includes(",00001,"))!;
     expect(gcash).toMatch(/,gcash,50\.00,active,.*,staff@example\.com,web,G1,staff@example\.com,,$/);
@@ -137,11 +196,25 @@ describe("POST /api/tickets/import", () => {
 
     const res = await importCsv(exported);
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ success: true, message: `Imported ${before.length} of ${before.length} tickets`, total: before.length, imported: before.length, skipped: 0, errors: [] });
+    expect(res.json).toEqual({
+      success: true,
+      message: `Imported ${before.length} of ${before.length} tickets`,
+      total: before.length,
+      imported: before.length,
+      skipped: 0,
+      errors: [],
+    });
     expect(await allTickets()).toEqual(before);
 
     const again = await importCsv(exported);
-    expect(again.json).toEqual({ success: true, message: `Imported 0 of ${before.length} tickets, ${before.length} skipped (already in the system)`, total: before.length, imported: 0, skipped: before.length, errors: [] });
+    expect(again.json).toEqual({
+      success: true,
+      message: `Imported 0 of ${before.length} tickets, ${before.length} skipped (already in the system)`,
+      total: before.length,
+      imported: 0,
+      skipped: before.length,
+      errors: [],
+    });
     expect(await allTickets()).toEqual(before);
     const audit = await db().auditLog.findMany({ where: { action: "ticket.import" }, orderBy: { id: "asc" } });
     expect(audit).toHaveLength(2);
@@ -179,19 +252,44 @@ describe("POST /api/tickets/import", () => {
       "Row 8: Last 5 Digits: Same ticket as row 2.",
       "Row 9: Last 5 Digits: Above the maximum ticket limit (500).",
     ]);
-    expect(res.json).toMatchObject({ success: false, total: 9, imported: 2, skipped: 0, message: "Imported 2 of 9 tickets, 7 rows with errors" });
+    expect(res.json).toMatchObject({
+      success: false,
+      total: 9,
+      imported: 2,
+      skipped: 0,
+      message: "Imported 2 of 9 tickets, 7 rows with errors",
+    });
     const rows = await allTickets();
     expect(rows.map((r) => r.ticket_number)).toEqual([1, 7]);
-    expect(rows[0]).toMatchObject({ buyer_name: "Maria Santos", phone_number: "9171234567", status: "registered", registered: true, amount: "50.00", creator_email: "admin@example.com", creation_source: "web" });
+    expect(rows[0]).toMatchObject({
+      buyer_name: "Maria Santos",
+      phone_number: "9171234567",
+      status: "registered",
+      registered: true,
+      amount: "50.00",
+      creator_email: "admin@example.com",
+      creation_source: "web",
+    });
     expect(rows[1]).toMatchObject({ buyer_name: "N/A", status: "active", registered: false, amount: "1250.50" });
     expect(rows[1].created_at.toISOString()).toBe("2026-11-20T01:30:00.000Z");
   });
 
   it("registers an existing unregistered ticket from a row with a buyer, never overwrites a registered one", async () => {
-    await importCsv(csv(row({ "Last 5 Digits": "1" }), row({ "Last 5 Digits": "2", "Buyer Name": "First Buyer", "Phone Number": "9171111111" }), row({ "Last 5 Digits": "3" })));
+    await importCsv(
+      csv(
+        row({ "Last 5 Digits": "1" }),
+        row({ "Last 5 Digits": "2", "Buyer Name": "First Buyer", "Phone Number": "9171111111" }),
+        row({ "Last 5 Digits": "3" }),
+      ),
+    );
     const res = await importCsv(
       csv(
-        row({ "Last 5 Digits": "1", "Buyer Name": "New Buyer", "Phone Number": "9172222222", Email: "new@example.com" }),
+        row({
+          "Last 5 Digits": "1",
+          "Buyer Name": "New Buyer",
+          "Phone Number": "9172222222",
+          Email: "new@example.com",
+        }),
         row({ "Last 5 Digits": "2", "Buyer Name": "Thief Buyer", "Phone Number": "9173333333" }),
         row({ "Last 5 Digits": "3", "Buyer Name": "No Phone" }),
         row({ "Last 5 Digits": "4" }),
@@ -215,7 +313,9 @@ describe("POST /api/tickets/import", () => {
     expect(rows[0]).toMatchObject({ status: "registered", email: "new@example.com", phone_number: "9172222222" });
     const sales = await db().auditLog.findMany({ where: { action: "ticket.register" }, orderBy: { id: "asc" } });
     // Both sales went through the registration rule: ticket 2 in the first import, ticket 1 now.
-    expect(sales.map((a) => [(a.after as { buyer_name?: string }).buyer_name, (a.after as { source?: string }).source])).toEqual([
+    expect(
+      sales.map((a) => [(a.after as { buyer_name?: string }).buyer_name, (a.after as { source?: string }).source]),
+    ).toEqual([
       ["First Buyer", "import"],
       ["New Buyer", "import"],
     ]);
@@ -226,11 +326,20 @@ describe("POST /api/tickets/import", () => {
     expect(ok.json).toMatchObject({ success: true, imported: 1 });
     const missing = await importCsv("Buyer Name,Phone Number\r\nAna Reyes,9171234567\r\n");
     expect(missing.status).toBe(400);
-    expect(missing.json).toMatchObject({ success: false, code: "validation_failed", message: "Missing required column: Last 5 Digits" });
+    expect(missing.json).toMatchObject({
+      success: false,
+      code: "validation_failed",
+      message: "Missing required column: Last 5 Digits",
+    });
     const empty = await importCsv(csv());
     expect(empty.status).toBe(400);
     expect(empty.json.message).toBe("The CSV file has no ticket rows");
-    const none = await callRoute(importRoute, { method: "POST", path: "/api/tickets/import", body: { importedBy: "x" }, token: admin.token });
+    const none = await callRoute(importRoute, {
+      method: "POST",
+      path: "/api/tickets/import",
+      body: { importedBy: "x" },
+      token: admin.token,
+    });
     expect(none.json.message).toBe("Please select a file first");
   });
 
@@ -238,39 +347,50 @@ describe("POST /api/tickets/import", () => {
     const big = csv(...Array.from({ length: 1 }, () => "1")) + "x".repeat(25 * 1024 * 1024);
     const res = await importCsv(big);
     expect(res.status).toBe(413);
-    expect(res.json).toMatchObject({ success: false, code: "payload_too_large", message: "Request body is too large: the limit is 25 MB" });
+    expect(res.json).toMatchObject({
+      success: false,
+      code: "payload_too_large",
+      message: "Request body is too large: the limit is 25 MB",
+    });
     expect((await importCsv(csv(row({ "Last 5 Digits": "1" })), staff.token)).status).toBe(403);
     expect((await exportCsv(staff.token)).status).toBe(403);
     expect(await db().ticket.count()).toBe(0);
   });
 
-  it("rolls the whole import back when a write fails half-way: no ticket, no registration, no audit row", { tags: ["sql"] }, async () => {
-    await importCsv(csv(row({ "Last 5 Digits": "1" })));
-    const auditBefore = await db().auditLog.count();
-    await db().$executeRawUnsafe(`
+  it(
+    "rolls the whole import back when a write fails half-way: no ticket, no registration, no audit row",
+    { tags: ["sql"] },
+    async () => {
+      await importCsv(csv(row({ "Last 5 Digits": "1" })));
+      const auditBefore = await db().auditLog.count();
+      await db().$executeRawUnsafe(`
       CREATE FUNCTION fail_on_777() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN IF NEW.ticket_number = 777 THEN RAISE EXCEPTION 'forced failure'; END IF; RETURN NEW; END $$`);
-    await db().$executeRawUnsafe(`CREATE TRIGGER fail_on_777 BEFORE INSERT ON tickets FOR EACH ROW EXECUTE FUNCTION fail_on_777()`);
-    try {
-      const lines = [row({ "Last 5 Digits": "1", "Buyer Name": "Would Register", "Phone Number": "9171234567" })];
-      for (let n = 2; n <= 1000; n++) lines.push(row({ "Last 5 Digits": String(n) }));
-      const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-      const res = await importCsv(csv(...lines));
-      expect(res.status).toBe(500);
-      expect(String(logged.mock.calls[0]?.[1])).toContain("forced failure");
-      logged.mockRestore();
-    } finally {
-      await db().$executeRawUnsafe(`DROP TRIGGER fail_on_777 ON tickets`);
-      await db().$executeRawUnsafe(`DROP FUNCTION fail_on_777()`);
-    }
-    const rows = await allTickets();
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ ticket_number: 1, buyer_name: null, registered: false });
-    expect(await db().auditLog.count()).toBe(auditBefore);
-  });
+      await db().$executeRawUnsafe(
+        `CREATE TRIGGER fail_on_777 BEFORE INSERT ON tickets FOR EACH ROW EXECUTE FUNCTION fail_on_777()`,
+      );
+      try {
+        const lines = [row({ "Last 5 Digits": "1", "Buyer Name": "Would Register", "Phone Number": "9171234567" })];
+        for (let n = 2; n <= 1000; n++) lines.push(row({ "Last 5 Digits": String(n) }));
+        const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+        const res = await importCsv(csv(...lines));
+        expect(res.status).toBe(500);
+        expect(String(logged.mock.calls[0]?.[1])).toContain("forced failure");
+        logged.mockRestore();
+      } finally {
+        await db().$executeRawUnsafe(`DROP TRIGGER fail_on_777 ON tickets`);
+        await db().$executeRawUnsafe(`DROP FUNCTION fail_on_777()`);
+      }
+      const rows = await allTickets();
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ ticket_number: 1, buyer_name: null, registered: false });
+      expect(await db().auditLog.count()).toBe(auditBefore);
+    },
+  );
 
   it("two imports of overlapping files at once never create a number twice", { tags: ["sql"] }, async () => {
-    const file = (from: number, to: number) => csv(...Array.from({ length: to - from + 1 }, (_, i) => row({ "Last 5 Digits": String(from + i) })));
+    const file = (from: number, to: number) =>
+      csv(...Array.from({ length: to - from + 1 }, (_, i) => row({ "Last 5 Digits": String(from + i) })));
     const [a, b] = await Promise.all([importCsv(file(1, 600)), importCsv(file(301, 900))]);
     expect(a.status).toBe(200);
     expect(b.status).toBe(200);

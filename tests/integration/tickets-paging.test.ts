@@ -20,10 +20,16 @@ beforeEach(async () => {
 
 const list = (query = "") => callRoute(listRoute, { path: `/api/tickets${query}`, token: admin.token });
 const search = (query: string) => callRoute(searchRoute, { path: `/api/tickets/search?${query}`, token: admin.token });
-const numbersOf = (res: { json: { tickets: { ticket_number: number }[] } }) => res.json.tickets.map((t) => t.ticket_number);
+const numbersOf = (res: { json: { tickets: { ticket_number: number }[] } }) =>
+  res.json.tickets.map((t) => t.ticket_number);
 
 async function makeTickets(start: number, end: number) {
-  const res = await callRoute(customRange, { method: "POST", path: "/api/tickets/admin/generate-custom-range", body: { startRange: start, endRange: end, userId: "admin@example.com" }, token: admin.token });
+  const res = await callRoute(customRange, {
+    method: "POST",
+    path: "/api/tickets/admin/generate-custom-range",
+    body: { startRange: start, endRange: end, userId: "admin@example.com" },
+    token: admin.token,
+  });
   expect(res.status).toBe(201);
 }
 
@@ -55,7 +61,10 @@ describe("count=capped", () => {
     expect((await list("?count=capped")).json).toMatchObject({ total: 1100, totalCapped: false });
     expect((await search("status=unregistered&count=capped")).json).toMatchObject({ total: 1100, totalCapped: false });
     expect(await db().ticket.count()).toBe(1100);
-    expect((await search("count=whatever")).json).toMatchObject({ code: "validation_failed", message: "count must be exact or capped" });
+    expect((await search("count=whatever")).json).toMatchObject({
+      code: "validation_failed",
+      message: "count must be exact or capped",
+    });
   }, 120_000);
 });
 
@@ -64,7 +73,8 @@ describe("keyset paging", () => {
     await makeTickets(1, 35);
     await makeTickets(100, 120);
     // Two creation times, many tickets sharing each (one statement each): the number breaks ties.
-    const byOffset = async (path: (q: string) => ReturnType<typeof list>, base: string, offset: number) => numbersOf(await path(`${base}&limit=10&offset=${offset}`));
+    const byOffset = async (path: (q: string) => ReturnType<typeof list>, base: string, offset: number) =>
+      numbersOf(await path(`${base}&limit=10&offset=${offset}`));
     for (const [path, base] of [
       [(q: string) => list(`?${q}`), "count=capped"],
       [(q: string) => search(q), "search=b2k&status=unregistered&count=capped"],
@@ -86,7 +96,9 @@ describe("keyset paging", () => {
       expect(walked[6]).toEqual([]);
       expect(walked.flat()).toHaveLength(56);
       // Back from page 5 (index 4) to page 4.
-      const fifth = await path(`${base}&limit=10&after=${encodeURIComponent((await path(`${base}&limit=10&offset=30`)).json.nextCursor)}`);
+      const fifth = await path(
+        `${base}&limit=10&after=${encodeURIComponent((await path(`${base}&limit=10&offset=30`)).json.nextCursor)}`,
+      );
       expect(numbersOf(fifth)).toEqual(walked[4]);
       const back = await path(`${base}&limit=10&before=${encodeURIComponent(fifth.json.prevCursor)}`);
       expect(numbersOf(back)).toEqual(walked[3]);

@@ -25,10 +25,38 @@ const GHOST_ID = "6f1c1f40-8a55-4c1e-9d4e-2f0d7c1b0a99";
 const TICKET_KEYS = Object.keys(ticketSchema.shape).sort();
 expect(TICKET_KEYS).toEqual(
   [
-    "address", "amount", "buyer_name", "control_number", "created_at", "created_by_id", "creation_source", "creator_email",
-    "creator_name", "email", "event_name", "gcash_reference", "id", "is_registered", "last_5_digits", "payment_method",
-    "payment_reference", "phone_number", "registered_at", "status", "ticket_id", "ticket_number", "updated_at", "user_id",
-    "registered_by_id", "seller_email", "payment_id", "payment", "voided_at", "void_reason", "void_note", "voided_by",
+    "address",
+    "amount",
+    "buyer_name",
+    "control_number",
+    "created_at",
+    "created_by_id",
+    "creation_source",
+    "creator_email",
+    "creator_name",
+    "email",
+    "event_name",
+    "gcash_reference",
+    "id",
+    "is_registered",
+    "last_5_digits",
+    "payment_method",
+    "payment_reference",
+    "phone_number",
+    "registered_at",
+    "status",
+    "ticket_id",
+    "ticket_number",
+    "updated_at",
+    "user_id",
+    "registered_by_id",
+    "seller_email",
+    "payment_id",
+    "payment",
+    "voided_at",
+    "void_reason",
+    "void_note",
+    "voided_by",
   ].sort(),
 );
 
@@ -69,7 +97,14 @@ async function customRange(startRange: number, endRange: number, userId = "admin
  * A ticket written straight to the table, for rows the API will not create (an empty buyer
  * name, fixed timestamps). registered_at follows the database's own rule, as the CHECK demands.
  */
-async function insertTicket(o: { n: number; buyer?: string | null; phone?: string; email?: string; payment?: string; createdAt?: string }) {
+async function insertTicket(o: {
+  n: number;
+  buyer?: string | null;
+  phone?: string;
+  email?: string;
+  payment?: string;
+  createdAt?: string;
+}) {
   const buyerName = o.buyer ?? null;
   // A ticket as older data holds it; a real buyer's comes with its payment (the database ties them).
   const [row] = await db().$queryRaw<{ id: string }[]>`
@@ -90,18 +125,32 @@ const setCreatedAt = (ticketNumber: number, iso: string) =>
   db().$executeRaw`UPDATE tickets SET created_at = ${iso}::timestamptz WHERE ticket_number = ${ticketNumber}::int`;
 
 const list = (query = "", token = admin.token) => callRoute(listRoute, { path: `/api/tickets${query}`, token });
-const search = (query: string, token = admin.token) => callRoute(searchRoute, { path: `/api/tickets/search?${query}`, token });
-const getTicket = (ref: string, token = staff.token) => callRoute(getRoute, { path: `/api/tickets/${encodeURIComponent(ref)}`, token, params: { id: ref } });
+const search = (query: string, token = admin.token) =>
+  callRoute(searchRoute, { path: `/api/tickets/search?${query}`, token });
+const getTicket = (ref: string, token = staff.token) =>
+  callRoute(getRoute, { path: `/api/tickets/${encodeURIComponent(ref)}`, token, params: { id: ref } });
 const putTicket = (ref: string, body: unknown, token = admin.token) =>
-  callRoute(putRoute, { method: "PUT", path: `/api/tickets/${encodeURIComponent(ref)}`, body, token, params: { id: ref } });
+  callRoute(putRoute, {
+    method: "PUT",
+    path: `/api/tickets/${encodeURIComponent(ref)}`,
+    body,
+    token,
+    params: { id: ref },
+  });
 const deleteTicket = (ref: string, token = admin.token) =>
-  callRoute(deleteRoute, { method: "DELETE", path: `/api/tickets/${encodeURIComponent(ref)}`, token, params: { id: ref } });
+  callRoute(deleteRoute, {
+    method: "DELETE",
+    path: `/api/tickets/${encodeURIComponent(ref)}`,
+    token,
+    params: { id: ref },
+  });
 const stats = async () => {
   const res = await callRoute(statsRoute, { path: "/api/tickets/stats", token: admin.token });
   expect(res.status).toBe(200);
   return res.json;
 };
-const numbersOf = (res: { json: { tickets: { ticket_number: number }[] } }) => res.json.tickets.map((t) => t.ticket_number);
+const numbersOf = (res: { json: { tickets: { ticket_number: number }[] } }) =>
+  res.json.tickets.map((t) => t.ticket_number);
 const searchNumbers = async (query: string) => {
   const res = await search(query);
   expect(res.status).toBe(200);
@@ -162,7 +211,11 @@ describe("GET /api/tickets", () => {
   it("answers an empty page, not an error, for an offset past the end however large", async () => {
     await customRange(1, 3);
     expect((await list("?offset=3000000000")).json).toEqual({ success: true, tickets: [], total: 3 });
-    expect((await search("status=unregistered&offset=3000000000")).json).toEqual({ success: true, tickets: [], total: 3 });
+    expect((await search("status=unregistered&offset=3000000000")).json).toEqual({
+      success: true,
+      tickets: [],
+      total: 3,
+    });
     expect((await search("search=b2k&offset=3000000000")).json).toEqual({ success: true, tickets: [], total: 3 });
   });
 
@@ -204,12 +257,35 @@ describe("GET /api/tickets/search", () => {
   let ids: Record<string, string>;
   beforeEach(async () => {
     ids = {};
-    ids.maria = (await generate({ buyer_name: "Maria Clara", phone_number: "0917 123 4567", email: "Maria.Clara@Example.com" })).id; // 1
-    ids.jose = (await generate({ buyer_name: "Jose Rizal", phone_number: "0998 765 4321", email: "jose_rizal@example.com", payment_method: "GCash", gcash_reference: "GC-1" })).id; // 2
-    ids.legit = (await generate({ buyer_name: "100% Legit Buyer", phone_number: "0920 555 0000", payment_method: "bank_transfer" })).id; // 3
-    ids.josex = (await generate({ buyer_name: "Joseph Ex", email: "joseXrizal@example.com", phone_number: null }, admin.token)).id; // 4
-    ids.thousand = (await generate({ buyer_name: "1000 Islands Tour", phone_number: null, user_id: "seller-9" }, admin.token)).id; // 5
-    ids.backslash = (await generate({ buyer_name: "Back\\Slash", phone_number: null, payment_method: "gcash", gcash_reference: "GC-2" })).id; // 6
+    ids.maria = (
+      await generate({ buyer_name: "Maria Clara", phone_number: "0917 123 4567", email: "Maria.Clara@Example.com" })
+    ).id; // 1
+    ids.jose = (
+      await generate({
+        buyer_name: "Jose Rizal",
+        phone_number: "0998 765 4321",
+        email: "jose_rizal@example.com",
+        payment_method: "GCash",
+        gcash_reference: "GC-1",
+      })
+    ).id; // 2
+    ids.legit = (
+      await generate({ buyer_name: "100% Legit Buyer", phone_number: "0920 555 0000", payment_method: "bank_transfer" })
+    ).id; // 3
+    ids.josex = (
+      await generate({ buyer_name: "Joseph Ex", email: "joseXrizal@example.com", phone_number: null }, admin.token)
+    ).id; // 4
+    ids.thousand = (
+      await generate({ buyer_name: "1000 Islands Tour", phone_number: null, user_id: "seller-9" }, admin.token)
+    ).id; // 5
+    ids.backslash = (
+      await generate({
+        buyer_name: "Back\\Slash",
+        phone_number: null,
+        payment_method: "gcash",
+        gcash_reference: "GC-2",
+      })
+    ).id; // 6
     await insertTicket({ n: 10, buyer: "N/A" });
     await insertTicket({ n: 11, buyer: "Unregistered Buyer" });
     await insertTicket({ n: 12, buyer: "" });
@@ -219,7 +295,8 @@ describe("GET /api/tickets/search", () => {
     await insertTicket({ n: 16, buyer: null });
     await customRange(20, 22, "range-owner@example.com");
     // Distinct times, oldest first by number, so every expectation below has one order.
-    await db().$executeRaw`UPDATE tickets SET created_at = '2026-01-01T00:00:00Z'::timestamptz + ticket_number * interval '1 minute'`;
+    await db()
+      .$executeRaw`UPDATE tickets SET created_at = '2026-01-01T00:00:00Z'::timestamptz + ticket_number * interval '1 minute'`;
   });
 
   it("with no filters lists everything, newest first, with the full total", async () => {
@@ -252,12 +329,17 @@ describe("GET /api/tickets/search", () => {
     expect(await searchNumbers("search=unregistered")).toEqual([14, 11]);
   });
 
-  it.each(["0917 123 4567", "+63 917 123 4567", "+639171234567", "917-123", "9171234567", "(0917) 123-4567", "123 4567"])(
-    "matches the phone written as %j",
-    async (term) => {
-      expect(await searchNumbers(`search=${encodeURIComponent(term)}`)).toEqual([1]);
-    },
-  );
+  it.each([
+    "0917 123 4567",
+    "+63 917 123 4567",
+    "+639171234567",
+    "917-123",
+    "9171234567",
+    "(0917) 123-4567",
+    "123 4567",
+  ])("matches the phone written as %j", async (term) => {
+    expect(await searchNumbers(`search=${encodeURIComponent(term)}`)).toEqual([1]);
+  });
 
   it("matches phones of other tickets by their digits too", async () => {
     expect(await searchNumbers(`search=${encodeURIComponent("0998-765")}`)).toEqual([2]);
@@ -364,19 +446,25 @@ describe("GET /api/tickets/{id}", () => {
 
   it("drops a NUL from the reference, as from every string a request carries", async () => {
     const t = await generate();
-    for (const ref of [`\u0000${t.control_number}`, `${t.control_number.slice(0, 3)}\u0000${t.control_number.slice(3)}`]) {
+    for (const ref of [
+      `\u0000${t.control_number}`,
+      `${t.control_number.slice(0, 3)}\u0000${t.control_number.slice(3)}`,
+    ]) {
       const res = await getTicket(ref);
       expect(res.status).toBe(200);
       expect(res.json.ticket.id).toBe(t.id);
     }
   });
 
-  it.each([GHOST_ID, "00002", "B2K-123-00001", "B2K-777", "00000", "nonsense", "\u0000B2K-123-00001"])("answers 404 'Ticket not found' for %j", async (ref) => {
-    await generate();
-    const res = await getTicket(ref);
-    expect(res.status).toBe(404);
-    expect(res.json).toEqual(notFound("Ticket not found"));
-  });
+  it.each([GHOST_ID, "00002", "B2K-123-00001", "B2K-777", "00000", "nonsense", "\u0000B2K-123-00001"])(
+    "answers 404 'Ticket not found' for %j",
+    async (ref) => {
+      await generate();
+      const res = await getTicket(ref);
+      expect(res.status).toBe(404);
+      expect(res.json).toEqual(notFound("Ticket not found"));
+    },
+  );
 
   it("needs a signed-in user", async () => {
     const res = await callRoute(getRoute, { path: "/api/tickets/00001", params: { id: "00001" } });
@@ -430,10 +518,26 @@ describe("PUT /api/tickets/{id}", () => {
 
     const audit = await db().auditLog.findMany({ where: { action: "ticket.update" }, orderBy: { id: "asc" } });
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actorId: admin.user.id, actorEmail: "admin@example.com", entityType: "ticket", entityId: original.id });
-    expect(audit[0].before).toMatchObject({ buyer_name: null, phone_number: null, status: "active", payment_method: "cash", registered_at: null });
+    expect(audit[0]).toMatchObject({
+      actorId: admin.user.id,
+      actorEmail: "admin@example.com",
+      entityType: "ticket",
+      entityId: original.id,
+    });
+    expect(audit[0].before).toMatchObject({
+      buyer_name: null,
+      phone_number: null,
+      status: "active",
+      payment_method: "cash",
+      registered_at: null,
+    });
     // The edit's own fields; the buyer is attached by the registration rule, audited as the sale.
-    expect(audit[0].after).toMatchObject({ phone_number: "9170001111", status: "used", payment_method: "gcash", gcash_reference: "GC-9" });
+    expect(audit[0].after).toMatchObject({
+      phone_number: "9170001111",
+      status: "used",
+      payment_method: "gcash",
+      gcash_reference: "GC-9",
+    });
     expect(audit[0].after).not.toHaveProperty("before");
     const [sale] = await db().auditLog.findMany({ where: { action: "ticket.register" }, orderBy: { id: "asc" } });
     expect(sale.after).toMatchObject({ buyer_name: "Pedro Penduko", source: "edit", payment_reference: "GC9" });
@@ -444,7 +548,11 @@ describe("PUT /api/tickets/{id}", () => {
     const first = await putTicket(original.id, edit);
     const res = await putTicket(original.id, { ...edit, buyer_name: "Someone Else" });
     expect(res.status).toBe(409);
-    expect(res.json).toEqual({ success: false, code: "already_registered", message: "Already registered to: Pedro Penduko" });
+    expect(res.json).toEqual({
+      success: false,
+      code: "already_registered",
+      message: "Already registered to: Pedro Penduko",
+    });
     expect((await getTicket(original.id, admin.token)).json.ticket).toEqual(first.json.ticket);
     expect(await db().auditLog.count({ where: { action: "ticket.update" } })).toBe(1);
   });
@@ -453,7 +561,11 @@ describe("PUT /api/tickets/{id}", () => {
     const t = await generate();
     const res = await putTicket(t.control_number, edit);
     expect(res.status).toBe(409);
-    expect(res.json).toEqual({ success: false, code: "already_registered", message: "Already registered to: Juan Dela Cruz" });
+    expect(res.json).toEqual({
+      success: false,
+      code: "already_registered",
+      message: "Already registered to: Juan Dela Cruz",
+    });
     expect((await getTicket(t.id)).json.ticket).toEqual(t);
   });
 
@@ -462,21 +574,42 @@ describe("PUT /api/tickets/{id}", () => {
     for (const status of ["registered", "USED", "Expired", "active"]) {
       const res = await putTicket("00003", { buyer_name: "N/A", status });
       expect(res.status).toBe(200);
-      expect(res.json.ticket).toMatchObject({ status: status.toLowerCase(), buyer_name: "N/A", is_registered: false, registered_at: null });
+      expect(res.json.ticket).toMatchObject({
+        status: status.toLowerCase(),
+        buyer_name: "N/A",
+        is_registered: false,
+        registered_at: null,
+      });
     }
     // Without a status the current one stays.
     await putTicket("3", { buyer_name: "N/A", status: "expired" });
     const kept = await putTicket(original.control_number.toLowerCase(), { buyer_name: "Real Buyer" });
     expect(kept.status).toBe(200);
-    expect(kept.json.ticket).toMatchObject({ status: "expired", buyer_name: "Real Buyer", is_registered: true, phone_number: null });
+    expect(kept.json.ticket).toMatchObject({
+      status: "expired",
+      buyer_name: "Real Buyer",
+      is_registered: true,
+      phone_number: null,
+    });
   });
 
   it("drops NUL characters from the edited text instead of failing", async () => {
     await customRange(1, 1);
-    const res = await putTicket("00001", { buyer_name: "Pe\u0000dro", email: "pedro\u0000@example.com", address: "\u0000Cebu", gcash_reference: "GC\u0000-1", payment_method: "gcash" });
+    const res = await putTicket("00001", {
+      buyer_name: "Pe\u0000dro",
+      email: "pedro\u0000@example.com",
+      address: "\u0000Cebu",
+      gcash_reference: "GC\u0000-1",
+      payment_method: "gcash",
+    });
     expect(res.status).toBe(200);
     // A sold GCash ticket carries its payment's normalized reference.
-    expect(res.json.ticket).toMatchObject({ buyer_name: "Pedro", email: "pedro@example.com", address: "Cebu", gcash_reference: "GC1" });
+    expect(res.json.ticket).toMatchObject({
+      buyer_name: "Pedro",
+      email: "pedro@example.com",
+      address: "Cebu",
+      gcash_reference: "GC1",
+    });
     expect(res.json.ticket.payment).toMatchObject({ reference: "GC-1" });
     const blank = await putTicket("00001", { buyer_name: "\u0000\u0000\u0000" });
     expect(blank.status).toBe(400);
@@ -542,8 +675,19 @@ describe("DELETE /api/tickets/{id}", () => {
 
     const audit = await db().auditLog.findMany({ where: { action: "ticket.delete" }, orderBy: { id: "asc" } });
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actorId: admin.user.id, actorEmail: "admin@example.com", entityType: "ticket", entityId: t.id, after: null });
-    expect(audit[0].before).toMatchObject({ id: t.id, control_number: "B2K-777-00001", ticket_number: 1, buyer_name: "Juan Dela Cruz" });
+    expect(audit[0]).toMatchObject({
+      actorId: admin.user.id,
+      actorEmail: "admin@example.com",
+      entityType: "ticket",
+      entityId: t.id,
+      after: null,
+    });
+    expect(audit[0].before).toMatchObject({
+      id: t.id,
+      control_number: "B2K-777-00001",
+      ticket_number: 1,
+      buyer_name: "Juan Dela Cruz",
+    });
 
     const again = await deleteTicket(t.id);
     expect(again.status).toBe(404);
@@ -553,7 +697,9 @@ describe("DELETE /api/tickets/{id}", () => {
 
   it("deletes by control number or ticket number, and frees the number", async () => {
     const [two, three] = await customRange(2, 3);
-    expect((await deleteTicket(two.control_number.toLowerCase())).json.message).toBe(`Ticket ${two.control_number} deleted successfully`);
+    expect((await deleteTicket(two.control_number.toLowerCase())).json.message).toBe(
+      `Ticket ${two.control_number} deleted successfully`,
+    );
     expect((await deleteTicket("3")).json.message).toBe(`Ticket ${three.control_number} deleted successfully`);
     expect(await db().ticket.count()).toBe(0);
     const again = await generate({ customLastDigits: "00002" });
@@ -587,12 +733,24 @@ describe("GET /api/tickets/stats", () => {
   it("stays consistent through generate, custom range, register, edit and delete; revenue counts registered amounts only", async () => {
     await db().settings.update({ where: { id: 1 }, data: { ticketPrice: 75 } });
     await generate({ quantity: 2, customMiddleDigits: undefined }); // 1, 2 at 75, registered
-    expect(await stats()).toEqual({ success: true, total: 2, registered_count: 2, unregistered_count: 0, revenue: 150 });
+    expect(await stats()).toEqual({
+      success: true,
+      total: 2,
+      registered_count: 2,
+      unregistered_count: 0,
+      revenue: 150,
+    });
 
     await db().settings.update({ where: { id: 1 }, data: { ticketPrice: 12.5 } });
     const range = await customRange(3, 6); // unregistered at 12.50
     expect(range.map((t) => t.amount)).toEqual([12.5, 12.5, 12.5, 12.5]);
-    expect(await stats()).toEqual({ success: true, total: 6, registered_count: 2, unregistered_count: 4, revenue: 150 });
+    expect(await stats()).toEqual({
+      success: true,
+      total: 6,
+      registered_count: 2,
+      unregistered_count: 4,
+      revenue: 150,
+    });
 
     const reg = await callRoute(registerRoute, {
       method: "PUT",
@@ -602,26 +760,56 @@ describe("GET /api/tickets/stats", () => {
       params: { controlNumber: "00003" },
     });
     expect(reg.status).toBe(200);
-    expect(await stats()).toEqual({ success: true, total: 6, registered_count: 3, unregistered_count: 3, revenue: 162.5 });
+    expect(await stats()).toEqual({
+      success: true,
+      total: 6,
+      registered_count: 3,
+      unregistered_count: 3,
+      revenue: 162.5,
+    });
 
     await db().settings.update({ where: { id: 1 }, data: { ticketPrice: 100 } });
     expect((await putTicket("00004", { buyer_name: "Gabriela Silang" })).status).toBe(200); // keeps its 12.50
-    expect(await stats()).toEqual({ success: true, total: 6, registered_count: 4, unregistered_count: 2, revenue: 175 });
+    expect(await stats()).toEqual({
+      success: true,
+      total: 6,
+      registered_count: 4,
+      unregistered_count: 2,
+      revenue: 175,
+    });
     expect((await putTicket("00005", { buyer_name: "N/A" })).status).toBe(200); // still unregistered
     expect(await stats()).toMatchObject({ registered_count: 4, revenue: 175 });
 
     await generate({ customLastDigits: "00010" }); // at 100
-    expect(await stats()).toEqual({ success: true, total: 7, registered_count: 5, unregistered_count: 2, revenue: 275 });
+    expect(await stats()).toEqual({
+      success: true,
+      total: 7,
+      registered_count: 5,
+      unregistered_count: 2,
+      revenue: 275,
+    });
 
     expect((await deleteTicket("00001")).status).toBe(200);
     expect((await deleteTicket("00006")).status).toBe(200);
-    expect(await stats()).toEqual({ success: true, total: 5, registered_count: 4, unregistered_count: 1, revenue: 200 });
+    expect(await stats()).toEqual({
+      success: true,
+      total: 5,
+      registered_count: 4,
+      unregistered_count: 1,
+      revenue: 200,
+    });
 
     // The counters agree with the table itself.
     const [truth] = await db().$queryRaw<{ total: number; registered: number; revenue: string }[]>`
       SELECT count(*)::int AS total, count(registered_at)::int AS registered,
              coalesce(sum(amount) FILTER (WHERE registered_at IS NOT NULL), 0)::text AS revenue FROM tickets`;
-    expect(await stats()).toEqual({ success: true, total: truth.total, registered_count: truth.registered, unregistered_count: truth.total - truth.registered, revenue: Number(truth.revenue) });
+    expect(await stats()).toEqual({
+      success: true,
+      total: truth.total,
+      registered_count: truth.registered,
+      unregistered_count: truth.total - truth.registered,
+      revenue: Number(truth.revenue),
+    });
   });
 
   it("counts placeholder buyer names as unregistered", async () => {
@@ -653,18 +841,22 @@ describe("GET /api/tickets/search/{term}", () => {
     }
   });
 
-  it.each(["00099", "B2K-777", "777-00001", "B2K-123-00001", "Juan", "00000", "123456", "\u0000B2K-123-00001"])("answers 404 for %j with the exact message", async (term) => {
-    await generate();
-    const res = await lookup(term);
-    expect(res.status).toBe(404);
-    expect(res.json).toEqual(notFound(NOT_FOUND));
-  });
+  it.each(["00099", "B2K-777", "777-00001", "B2K-123-00001", "Juan", "00000", "123456", "\u0000B2K-123-00001"])(
+    "answers 404 for %j with the exact message",
+    async (term) => {
+      await generate();
+      const res = await lookup(term);
+      expect(res.status).toBe(404);
+      expect(res.json).toEqual(notFound(NOT_FOUND));
+    },
+  );
 });
 
 // ---- GET /api/tickets/unregistered ---------------------------------------------------------
 
 describe("GET /api/tickets/unregistered", () => {
-  const unregistered = (query = "", token = staff.token) => callRoute(unregisteredRoute, { path: `/api/tickets/unregistered${query}`, token });
+  const unregistered = (query = "", token = staff.token) =>
+    callRoute(unregisteredRoute, { path: `/api/tickets/unregistered${query}`, token });
 
   it("lists only unregistered tickets, 20 a page by default, newest first, for any signed-in user", async () => {
     await customRange(1, 25);
@@ -739,7 +931,8 @@ describe("GET /api/tickets/count", () => {
 });
 
 describe("GET /api/tickets/used-digits", () => {
-  const usedDigits = async (token = admin.token) => callRoute(usedDigitsRoute, { path: "/api/tickets/used-digits", token });
+  const usedDigits = async (token = admin.token) =>
+    callRoute(usedDigitsRoute, { path: "/api/tickets/used-digits", token });
 
   it("answers the taken numbers as inclusive runs, with their count", async () => {
     expect((await usedDigits()).json).toEqual({ success: true, count: 0, ranges: [] });
@@ -748,9 +941,28 @@ describe("GET /api/tickets/used-digits", () => {
     await customRange(7, 8);
     await generate({ customLastDigits: "00005" });
     await generate({ customLastDigits: "99999" });
-    expect((await usedDigits()).json).toEqual({ success: true, count: 7, ranges: [[1, 3], [5, 5], [7, 8], [99999, 99999]] });
+    expect((await usedDigits()).json).toEqual({
+      success: true,
+      count: 7,
+      ranges: [
+        [1, 3],
+        [5, 5],
+        [7, 8],
+        [99999, 99999],
+      ],
+    });
     await deleteTicket("00002");
-    expect((await usedDigits()).json).toEqual({ success: true, count: 6, ranges: [[1, 1], [3, 3], [5, 5], [7, 8], [99999, 99999]] });
+    expect((await usedDigits()).json).toEqual({
+      success: true,
+      count: 6,
+      ranges: [
+        [1, 1],
+        [3, 3],
+        [5, 5],
+        [7, 8],
+        [99999, 99999],
+      ],
+    });
   });
 
   it("is for administrators only", async () => {
@@ -759,7 +971,8 @@ describe("GET /api/tickets/used-digits", () => {
 });
 
 describe("GET /api/tickets/validate", () => {
-  const validate = (query: string, token = staff.token) => callRoute(validateRoute, { path: `/api/tickets/validate${query}`, token });
+  const validate = (query: string, token = staff.token) =>
+    callRoute(validateRoute, { path: `/api/tickets/validate${query}`, token });
 
   it("reports an existing unregistered ticket", async () => {
     const [t] = await customRange(4, 4);
@@ -797,11 +1010,27 @@ describe("GET /api/tickets/validate", () => {
   it("reports a free number within the limit as available, and one above it as not", async () => {
     await db().settings.update({ where: { id: 1 }, data: { maxTicketLimit: 100 } });
     expect((await validate("?number=00100")).json).toEqual({
-      success: true, valid: true, exists: false, available: true, registered: false, last_5_digits: "00100", message: "Ticket number is free",
+      success: true,
+      valid: true,
+      exists: false,
+      available: true,
+      registered: false,
+      last_5_digits: "00100",
+      message: "Ticket number is free",
     });
-    expect((await validate("?controlNumber=B2K-555-00007")).json).toMatchObject({ exists: false, available: true, last_5_digits: "00007" });
+    expect((await validate("?controlNumber=B2K-555-00007")).json).toMatchObject({
+      exists: false,
+      available: true,
+      last_5_digits: "00007",
+    });
     expect((await validate("?number=00101")).json).toEqual({
-      success: true, valid: true, exists: false, available: false, registered: false, last_5_digits: "00101", message: "Above the maximum ticket limit (100)",
+      success: true,
+      valid: true,
+      exists: false,
+      available: false,
+      registered: false,
+      last_5_digits: "00101",
+      message: "Above the maximum ticket limit (100)",
     });
   });
 
@@ -822,21 +1051,39 @@ describe("GET /api/tickets/validate", () => {
 
   it("reports an unknown id as not found", async () => {
     expect((await validate(`?number=${GHOST_ID}`)).json).toEqual({
-      success: true, valid: true, exists: false, available: false, registered: false, last_5_digits: null, message: "Ticket not found",
+      success: true,
+      valid: true,
+      exists: false,
+      available: false,
+      registered: false,
+      last_5_digits: null,
+      message: "Ticket not found",
     });
   });
 
-  it.each(["?number=abc", "?number=00000", "?controlNumber=B2K-12-00001", "?number=123456"])("calls %s not valid", async (query) => {
-    expect((await validate(query)).json).toEqual({
-      success: true, valid: false, exists: false, available: false, registered: false, message: "Not a valid control number or 5-digit ticket number",
-    });
-  });
+  it.each(["?number=abc", "?number=00000", "?controlNumber=B2K-12-00001", "?number=123456"])(
+    "calls %s not valid",
+    async (query) => {
+      expect((await validate(query)).json).toEqual({
+        success: true,
+        valid: false,
+        exists: false,
+        available: false,
+        registered: false,
+        message: "Not a valid control number or 5-digit ticket number",
+      });
+    },
+  );
 
   it("needs a control number or a number", async () => {
     for (const query of ["", "?number=", "?controlNumber=%20"]) {
       const res = await validate(query);
       expect(res.status).toBe(400);
-      expect(res.json).toMatchObject({ success: false, code: "validation_failed", message: "Please enter Control Number" });
+      expect(res.json).toMatchObject({
+        success: false,
+        code: "validation_failed",
+        message: "Please enter Control Number",
+      });
     }
   });
 });
@@ -857,11 +1104,18 @@ describe("concurrent edit, registration and delete of one ticket", { tags: ["sql
     await customRange(1, 5);
     for (let n = 1; n <= 5; n++) {
       const ref = String(n).padStart(5, "0");
-      const [edited, registered] = await Promise.all([putTicket(ref, { buyer_name: "Editor Wins" }), register(ref, "Register Wins")]);
+      const [edited, registered] = await Promise.all([
+        putTicket(ref, { buyer_name: "Editor Wins" }),
+        register(ref, "Register Wins"),
+      ]);
       expect([edited.status, registered.status].sort()).toEqual([200, 409]);
       const winner = edited.status === 200 ? "Editor Wins" : "Register Wins";
       const loser = edited.status === 200 ? registered : edited;
-      expect(loser.json).toEqual({ success: false, code: "already_registered", message: `Already registered to: ${winner}` });
+      expect(loser.json).toEqual({
+        success: false,
+        code: "already_registered",
+        message: `Already registered to: ${winner}`,
+      });
       expect((await getTicket(ref)).json.ticket.buyer_name).toBe(winner);
     }
     // One sale per ticket, whichever path won (an edit naming a buyer sells through the registration rule).
@@ -871,7 +1125,10 @@ describe("concurrent edit, registration and delete of one ticket", { tags: ["sql
 
   it("two edits at once: one 200, one 409", async () => {
     await customRange(1, 1);
-    const results = await Promise.all([putTicket("00001", { buyer_name: "First Editor" }), putTicket("00001", { buyer_name: "Second Editor" })]);
+    const results = await Promise.all([
+      putTicket("00001", { buyer_name: "First Editor" }),
+      putTicket("00001", { buyer_name: "Second Editor" }),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     expect(await db().auditLog.count({ where: { action: "ticket.update" } })).toBe(1);
   });

@@ -10,9 +10,24 @@ import { callRoute } from "@/tests/helpers/http";
 
 type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
 
-const maria = { buyerName: "Maria Clara", phoneNumber: "0917 123 4567", email: "maria@example.com", address: "Makati City" };
+const maria = {
+  buyerName: "Maria Clara",
+  phoneNumber: "0917 123 4567",
+  email: "maria@example.com",
+  address: "Makati City",
+};
 const NOT_FOUND = "Ticket not found with the provided control number or last 5 digits";
-const PLACEHOLDERS = ["N/A", "n/a", "Unregistered Buyer", "UNREGISTERED BUYER", "Unregistered", "unregistered", "Not registered", "NOT REGISTERED", "  Not Registered  "];
+const PLACEHOLDERS = [
+  "N/A",
+  "n/a",
+  "Unregistered Buyer",
+  "UNREGISTERED BUYER",
+  "Unregistered",
+  "unregistered",
+  "Not registered",
+  "NOT REGISTERED",
+  "  Not Registered  ",
+];
 
 let admin: SignedIn;
 let staff: SignedIn;
@@ -25,7 +40,13 @@ beforeEach(async () => {
 const createRange = (from: number, to: number): Promise<any[]> => createTickets(admin, from, to);
 
 const register = (ref: string, body: unknown, token = staff.token) =>
-  callRoute(registerRoute, { method: "PUT", path: `/api/tickets/register/${encodeURIComponent(ref)}`, params: { controlNumber: ref }, body, token });
+  callRoute(registerRoute, {
+    method: "PUT",
+    path: `/api/tickets/register/${encodeURIComponent(ref)}`,
+    params: { controlNumber: ref },
+    body,
+    token,
+  });
 
 const registerMany = (body: unknown, token = staff.token) =>
   callRoute(registerMultipleRoute, { method: "POST", path: "/api/tickets/register-multiple", body, token });
@@ -44,7 +65,8 @@ async function expectRefusedUnchanged(res: { status: number; json: any }, messag
 }
 
 /** A control number for the same ticket number with other middle digits: names no ticket. */
-const otherMiddle = (controlNumber: string) => controlNumber.replace(/-(\d{3})-/, (_, m: string) => `-${String((Number(m) + 1) % 1000).padStart(3, "0")}-`);
+const otherMiddle = (controlNumber: string) =>
+  controlNumber.replace(/-(\d{3})-/, (_, m: string) => `-${String((Number(m) + 1) % 1000).padStart(3, "0")}-`);
 
 function shuffle<T>(items: T[]): T[] {
   const a = [...items];
@@ -57,7 +79,14 @@ function shuffle<T>(items: T[]): T[] {
 
 async function expectUnregistered(ticketNumber: number) {
   const row = await ticketRow(ticketNumber);
-  expect(row).toMatchObject({ buyerName: null, phoneNumber: null, email: null, address: null, status: "active", registeredAt: null });
+  expect(row).toMatchObject({
+    buyerName: null,
+    phoneNumber: null,
+    email: null,
+    address: null,
+    status: "active",
+    registeredAt: null,
+  });
 }
 
 describe("PUT /api/tickets/register/{controlNumber}", () => {
@@ -108,7 +137,9 @@ describe("PUT /api/tickets/register/{controlNumber}", () => {
     const res = await register(refOf(target), maria);
     expect(res.status).toBe(200);
     expect(res.json.ticket.id).toBe(target.id);
-    expect((await db().ticket.findMany({ where: { registeredAt: { not: null } } })).map((t) => t.ticketNumber)).toEqual([42]);
+    expect((await db().ticket.findMany({ where: { registeredAt: { not: null } } })).map((t) => t.ticketNumber)).toEqual(
+      [42],
+    );
   });
 
   it.each(["09171234567", "9171234567", "+639171234567", "+63 917 123 4567", "0917-123-4567", "639171234567"])(
@@ -124,18 +155,37 @@ describe("PUT /api/tickets/register/{controlNumber}", () => {
 
   it("leaves email and address empty when not given, and trims the buyer name", async () => {
     await createRange(1, 1);
-    const res = await register("1", { buyerName: "  Jose Rizal  ", phoneNumber: "09998887766", email: "", address: "   " });
+    const res = await register("1", {
+      buyerName: "  Jose Rizal  ",
+      phoneNumber: "09998887766",
+      email: "",
+      address: "   ",
+    });
     expect(res.status).toBe(200);
-    expect(res.json.ticket).toMatchObject({ buyer_name: "Jose Rizal", phone_number: "9998887766", email: null, address: null, is_registered: true });
+    expect(res.json.ticket).toMatchObject({
+      buyer_name: "Jose Rizal",
+      phone_number: "9998887766",
+      email: null,
+      address: null,
+      is_registered: true,
+    });
   });
 
   it("answers 409 already_registered naming the buyer, and changes nothing", async () => {
     await createRange(1, 2);
     expect((await register("00001", maria)).status).toBe(200);
     const before = await ticketRow(1);
-    const res = await register("00001", { buyerName: "Andres Bonifacio", phoneNumber: "09181112222", email: "andres@example.com", address: "Tondo" }, admin.token);
+    const res = await register(
+      "00001",
+      { buyerName: "Andres Bonifacio", phoneNumber: "09181112222", email: "andres@example.com", address: "Tondo" },
+      admin.token,
+    );
     expect(res.status).toBe(409);
-    expect(res.json).toEqual({ success: false, code: "already_registered", message: "Already registered to: Maria Clara" });
+    expect(res.json).toEqual({
+      success: false,
+      code: "already_registered",
+      message: "Already registered to: Maria Clara",
+    });
     expect(await ticketRow(1)).toEqual(before);
     expect(await registerAudits()).toHaveLength(1);
     await expectUnregistered(2);
@@ -153,7 +203,11 @@ describe("PUT /api/tickets/register/{controlNumber}", () => {
     for (const ref of [gen.json.ticket.control_number, gen.json.ticket.last_5_digits, gen.json.ticket.id]) {
       const res = await register(ref, maria);
       expect(res.status).toBe(409);
-      expect(res.json).toEqual({ success: false, code: "already_registered", message: "Already registered to: Juan Dela Cruz" });
+      expect(res.json).toEqual({
+        success: false,
+        code: "already_registered",
+        message: "Already registered to: Juan Dela Cruz",
+      });
     }
     expect((await ticketRow(1)).buyerName).toBe("Juan Dela Cruz");
     // Only the sale at generation: the refused attempts wrote nothing.
@@ -162,7 +216,18 @@ describe("PUT /api/tickets/register/{controlNumber}", () => {
 
   it("answers 404 for references that name no ticket", async () => {
     const [ticket] = await createRange(1, 3);
-    const refs = ["00099", "99", otherMiddle(ticket.control_number), "B2K-123-00099", "not-a-ticket", "00000", "0", "123456", "6f1c1f40-8a55-4c1e-9d4e-2f0d7c1b0a99", "B2K-12-00001"];
+    const refs = [
+      "00099",
+      "99",
+      otherMiddle(ticket.control_number),
+      "B2K-123-00099",
+      "not-a-ticket",
+      "00000",
+      "0",
+      "123456",
+      "6f1c1f40-8a55-4c1e-9d4e-2f0d7c1b0a99",
+      "B2K-12-00001",
+    ];
     for (const ref of refs) {
       const res = await register(ref, maria);
       expect(res.status, ref).toBe(404);
@@ -189,7 +254,10 @@ describe("PUT /api/tickets/register/{controlNumber}", () => {
     [{ buyerName: "Maria Clara", phoneNumber: "+63 817 123 4567" }, "Must start with 9 (e.g., 917...)."],
     [{ buyerName: "Maria Clara", phoneNumber: "09171234567", email: "maria@" }, "Enter a valid email."],
     [{ buyerName: "Maria Clara", phoneNumber: "09171234567", email: "maria@example" }, "Enter a valid email."],
-    [{ buyerName: "Maria Clara", phoneNumber: "09171234567", email: "maria clara@example.com" }, "Enter a valid email."],
+    [
+      { buyerName: "Maria Clara", phoneNumber: "09171234567", email: "maria clara@example.com" },
+      "Enter a valid email.",
+    ],
   ])("answers 400 for %j: %s", async (body, message) => {
     await createRange(1, 1);
     const res = await register("00001", body);
@@ -209,39 +277,66 @@ describe("PUT /api/tickets/register/{controlNumber}", () => {
     expect((await register("00001", maria)).status).toBe(200);
   });
 
-  it.each(["N/A", "Unregistered Buyer", "unregistered", "NOT REGISTERED"])("registers a ticket whose stored buyer name is the placeholder %j", async (placeholder) => {
-    const gen = await callRoute(generate, {
-      method: "POST",
-      path: "/api/tickets/generate",
-      token: staff.token,
-      body: { buyer_name: placeholder, payment_method: "cash" },
-    });
-    expect(gen.status).toBe(201);
-    expect(gen.json.ticket.is_registered).toBe(false);
-    expect(await stats()).toMatchObject({ total: 1, registered_count: 0, unregistered_count: 1, revenue: 0 });
+  it.each(["N/A", "Unregistered Buyer", "unregistered", "NOT REGISTERED"])(
+    "registers a ticket whose stored buyer name is the placeholder %j",
+    async (placeholder) => {
+      const gen = await callRoute(generate, {
+        method: "POST",
+        path: "/api/tickets/generate",
+        token: staff.token,
+        body: { buyer_name: placeholder, payment_method: "cash" },
+      });
+      expect(gen.status).toBe(201);
+      expect(gen.json.ticket.is_registered).toBe(false);
+      expect(await stats()).toMatchObject({ total: 1, registered_count: 0, unregistered_count: 1, revenue: 0 });
 
-    const res = await register(gen.json.ticket.control_number, maria);
-    expect(res.status).toBe(200);
-    expect(res.json.ticket).toMatchObject({ buyer_name: "Maria Clara", is_registered: true });
-    const [audit] = await registerAudits();
-    expect(audit.before).toMatchObject({ buyer_name: placeholder });
-    expect(await stats()).toMatchObject({ total: 1, registered_count: 1, unregistered_count: 0, revenue: 50 });
-  });
+      const res = await register(gen.json.ticket.control_number, maria);
+      expect(res.status).toBe(200);
+      expect(res.json.ticket).toMatchObject({ buyer_name: "Maria Clara", is_registered: true });
+      const [audit] = await registerAudits();
+      expect(audit.before).toMatchObject({ buyer_name: placeholder });
+      expect(await stats()).toMatchObject({ total: 1, registered_count: 1, unregistered_count: 0, revenue: 50 });
+    },
+  );
 
   it("writes one ticket.register audit row with before and after", async () => {
     const [ticket] = await createRange(5, 5);
     await register(ticket.control_number, maria);
     const rows = await registerAudits();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ actorId: staff.user.id, actorEmail: "staff@example.com", entityType: "ticket", entityId: ticket.id });
-    expect(rows[0].before).toEqual({ buyer_name: null, phone_number: null, email: null, address: null, status: "active", payment_method: "cash" });
-    expect(rows[0].after).toMatchObject({ buyer_name: "Maria Clara", phone_number: "9171234567", email: "maria@example.com", address: "Makati City", status: "registered", payment_method: "cash", seller_id: staff.user.id });
+    expect(rows[0]).toMatchObject({
+      actorId: staff.user.id,
+      actorEmail: "staff@example.com",
+      entityType: "ticket",
+      entityId: ticket.id,
+    });
+    expect(rows[0].before).toEqual({
+      buyer_name: null,
+      phone_number: null,
+      email: null,
+      address: null,
+      status: "active",
+      payment_method: "cash",
+    });
+    expect(rows[0].after).toMatchObject({
+      buyer_name: "Maria Clara",
+      phone_number: "9171234567",
+      email: "maria@example.com",
+      address: "Makati City",
+      status: "registered",
+      payment_method: "cash",
+      seller_id: staff.user.id,
+    });
   });
 
   it("commits the registration and its audit row together: a failing audit insert leaves the ticket unregistered", async () => {
     await createRange(1, 1);
-    await db().$executeRawUnsafe(`CREATE FUNCTION test_refuse_audit() RETURNS TRIGGER LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit refused by test'; END $$`);
-    await db().$executeRawUnsafe(`CREATE TRIGGER test_refuse_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION test_refuse_audit()`);
+    await db().$executeRawUnsafe(
+      `CREATE FUNCTION test_refuse_audit() RETURNS TRIGGER LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit refused by test'; END $$`,
+    );
+    await db().$executeRawUnsafe(
+      `CREATE TRIGGER test_refuse_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION test_refuse_audit()`,
+    );
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
       const res = await register("00001", maria);
@@ -265,17 +360,34 @@ describe("PUT /api/tickets/register/{controlNumber}", () => {
     await register("00001", maria);
     expect(await stats()).toEqual({ success: true, total: 4, registered_count: 1, unregistered_count: 3, revenue: 75 });
     await register("00003", maria);
-    expect(await stats()).toEqual({ success: true, total: 4, registered_count: 2, unregistered_count: 2, revenue: 150 });
+    expect(await stats()).toEqual({
+      success: true,
+      total: 4,
+      registered_count: 2,
+      unregistered_count: 2,
+      revenue: 150,
+    });
     // Refusals move nothing.
     await register("00003", maria);
     await register("00004", { buyerName: "Maria Clara" });
     await register("00099", maria);
-    expect(await stats()).toEqual({ success: true, total: 4, registered_count: 2, unregistered_count: 2, revenue: 150 });
+    expect(await stats()).toEqual({
+      success: true,
+      total: 4,
+      registered_count: 2,
+      unregistered_count: 2,
+      revenue: 150,
+    });
   });
 
   it("needs a signed-in user", async () => {
     await createRange(1, 1);
-    const res = await callRoute(registerRoute, { method: "PUT", path: "/api/tickets/register/00001", params: { controlNumber: "00001" }, body: maria });
+    const res = await callRoute(registerRoute, {
+      method: "PUT",
+      path: "/api/tickets/register/00001",
+      params: { controlNumber: "00001" },
+      body: maria,
+    });
     expect(res.status).toBe(401);
     await expectUnregistered(1);
   });
@@ -285,15 +397,41 @@ describe("POST /api/tickets/register-multiple", () => {
   it("registers tickets named by id, control number and number, answering the spec's shape", async () => {
     const tickets = await createRange(1, 6);
     const byNumber = (n: number) => tickets.find((t) => t.ticket_number === n);
-    const res = await registerMany({ ...maria, ticketIds: [byNumber(5).id, byNumber(2).control_number.toLowerCase(), "00003", 6] });
+    const res = await registerMany({
+      ...maria,
+      ticketIds: [byNumber(5).id, byNumber(2).control_number.toLowerCase(), "00003", 6],
+    });
     expect(res.status).toBe(200);
-    expect(Object.keys(res.json).sort()).toEqual(["errors", "message", "registeredCount", "registeredTickets", "success", "totalRequested"]);
-    expect(res.json).toMatchObject({ success: true, message: "Successfully registered 4 tickets", totalRequested: 4, registeredCount: 4, errors: [] });
+    expect(Object.keys(res.json).sort()).toEqual([
+      "errors",
+      "message",
+      "registeredCount",
+      "registeredTickets",
+      "success",
+      "totalRequested",
+    ]);
+    expect(res.json).toMatchObject({
+      success: true,
+      message: "Successfully registered 4 tickets",
+      totalRequested: 4,
+      registeredCount: 4,
+      errors: [],
+    });
     expect(res.json.registeredTickets.map((t: any) => t.ticket_number)).toEqual([2, 3, 5, 6]);
     for (const t of res.json.registeredTickets) {
-      expect(t).toMatchObject({ buyer_name: "Maria Clara", phone_number: "9171234567", email: "maria@example.com", address: "Makati City", status: "registered", is_registered: true });
+      expect(t).toMatchObject({
+        buyer_name: "Maria Clara",
+        phone_number: "9171234567",
+        email: "maria@example.com",
+        address: "Makati City",
+        status: "registered",
+        is_registered: true,
+      });
     }
-    const registered = await db().ticket.findMany({ where: { registeredAt: { not: null } }, orderBy: { ticketNumber: "asc" } });
+    const registered = await db().ticket.findMany({
+      where: { registeredAt: { not: null } },
+      orderBy: { ticketNumber: "asc" },
+    });
     expect(registered.map((t) => t.ticketNumber)).toEqual([2, 3, 5, 6]);
     for (const n of [1, 4]) await expectUnregistered(n);
   });
@@ -301,15 +439,39 @@ describe("POST /api/tickets/register-multiple", () => {
   it("says 'ticket' for one", async () => {
     await createRange(1, 1);
     const res = await registerMany({ ...maria, ticketIds: ["1"] });
-    expect(res.json).toMatchObject({ success: true, message: "Successfully registered 1 ticket", totalRequested: 1, registeredCount: 1, errors: [] });
+    expect(res.json).toMatchObject({
+      success: true,
+      message: "Successfully registered 1 ticket",
+      totalRequested: 1,
+      registeredCount: 1,
+      errors: [],
+    });
   });
 
   it("counts references to the same ticket once", async () => {
     const tickets = await createRange(1, 3);
     const t3 = tickets[2];
-    const res = await registerMany({ ...maria, ticketIds: ["00003", "3", 3, t3.control_number, t3.control_number.toLowerCase(), t3.id, t3.id.toUpperCase(), " 00003 "] });
+    const res = await registerMany({
+      ...maria,
+      ticketIds: [
+        "00003",
+        "3",
+        3,
+        t3.control_number,
+        t3.control_number.toLowerCase(),
+        t3.id,
+        t3.id.toUpperCase(),
+        " 00003 ",
+      ],
+    });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ success: true, message: "Successfully registered 1 ticket", totalRequested: 1, registeredCount: 1, errors: [] });
+    expect(res.json).toMatchObject({
+      success: true,
+      message: "Successfully registered 1 ticket",
+      totalRequested: 1,
+      registeredCount: 1,
+      errors: [],
+    });
     expect(res.json.registeredTickets).toHaveLength(1);
     expect(await registerAudits()).toHaveLength(1);
   });
@@ -324,7 +486,12 @@ describe("POST /api/tickets/register-multiple", () => {
       ticketIds: [byNumber(1).control_number, "00002", "00099", "nonsense", wrongMiddle, byNumber(4).id, "99", 99],
     });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ success: true, message: "Successfully registered 2 tickets", totalRequested: 6, registeredCount: 2 });
+    expect(res.json).toMatchObject({
+      success: true,
+      message: "Successfully registered 2 tickets",
+      totalRequested: 6,
+      registeredCount: 2,
+    });
     expect(res.json.registeredTickets.map((t: any) => t.ticket_number)).toEqual([1, 4]);
     expect([...res.json.errors].sort()).toEqual(
       [
@@ -350,7 +517,10 @@ describe("POST /api/tickets/register-multiple", () => {
       totalRequested: 2,
       registeredCount: 0,
       registeredTickets: [],
-      errors: expect.arrayContaining([`Ticket ${control}: Already registered to: Andres Bonifacio`, "Ticket 00050: Ticket not found"]),
+      errors: expect.arrayContaining([
+        `Ticket ${control}: Already registered to: Andres Bonifacio`,
+        "Ticket 00050: Ticket not found",
+      ]),
     });
     expect(res.json.errors).toHaveLength(2);
     expect((await ticketRow(1)).buyerName).toBe("Andres Bonifacio");
@@ -359,14 +529,41 @@ describe("POST /api/tickets/register-multiple", () => {
   it("registers up to 100 tickets at once, with one audit row each", async () => {
     await createRange(1, 100);
     const res = await registerMany({ ...maria, ticketIds: Array.from({ length: 100 }, (_, i) => i + 1) });
-    expect(res.json).toMatchObject({ success: true, message: "Successfully registered 100 tickets", totalRequested: 100, registeredCount: 100, errors: [] });
+    expect(res.json).toMatchObject({
+      success: true,
+      message: "Successfully registered 100 tickets",
+      totalRequested: 100,
+      registeredCount: 100,
+      errors: [],
+    });
     const rows = await registerAudits();
     expect(rows).toHaveLength(100);
     expect(new Set(rows.map((r) => r.entityId)).size).toBe(100);
     expect(rows[0]).toMatchObject({ actorId: staff.user.id, actorEmail: "staff@example.com", entityType: "ticket" });
-    expect(rows[0].before).toEqual({ buyer_name: null, phone_number: null, email: null, address: null, status: "active", payment_method: "cash" });
-    expect(rows[0].after).toMatchObject({ buyer_name: "Maria Clara", phone_number: "9171234567", email: "maria@example.com", address: "Makati City", status: "registered", payment_method: "cash", seller_id: staff.user.id });
-    expect(await stats()).toEqual({ success: true, total: 100, registered_count: 100, unregistered_count: 0, revenue: 5000 });
+    expect(rows[0].before).toEqual({
+      buyer_name: null,
+      phone_number: null,
+      email: null,
+      address: null,
+      status: "active",
+      payment_method: "cash",
+    });
+    expect(rows[0].after).toMatchObject({
+      buyer_name: "Maria Clara",
+      phone_number: "9171234567",
+      email: "maria@example.com",
+      address: "Makati City",
+      status: "registered",
+      payment_method: "cash",
+      seller_id: staff.user.id,
+    });
+    expect(await stats()).toEqual({
+      success: true,
+      total: 100,
+      registered_count: 100,
+      unregistered_count: 0,
+      revenue: 5000,
+    });
   });
 
   it.each<[unknown, string]>([
@@ -374,16 +571,25 @@ describe("POST /api/tickets/register-multiple", () => {
     [maria, "Please select at least one ticket"],
     [{ ...maria, ticketIds: null }, "Please select at least one ticket"],
     [{ ...maria, ticketIds: "00001" }, "Please select at least one ticket"],
-    [{ ...maria, ticketIds: Array.from({ length: 101 }, (_, i) => i + 1) }, "At most 100 tickets can be registered at once"],
+    [
+      { ...maria, ticketIds: Array.from({ length: 101 }, (_, i) => i + 1) },
+      "At most 100 tickets can be registered at once",
+    ],
     [{ ...maria, ticketIds: [""] }, "Please enter a control number"],
     [{ ...maria, ticketIds: ["00001", "   "] }, "Please enter a control number"],
     [{ phoneNumber: "09171234567", ticketIds: ["00001"] }, "Please enter Buyer Name"],
     [{ buyerName: " ", phoneNumber: "09171234567", ticketIds: ["00001"] }, "Please enter Buyer Name"],
     [{ buyerName: "Maria Clara", ticketIds: ["00001"] }, "Please enter Phone Number"],
     [{ buyerName: "Maria Clara", phoneNumber: "0917123", ticketIds: ["00001"] }, "Must be a 10-digit number."],
-    [{ buyerName: "Maria Clara", phoneNumber: "08171234567", ticketIds: ["00001"] }, "Must start with 9 (e.g., 917...)."],
+    [
+      { buyerName: "Maria Clara", phoneNumber: "08171234567", ticketIds: ["00001"] },
+      "Must start with 9 (e.g., 917...).",
+    ],
     [{ ...maria, email: "maria@", ticketIds: ["00001"] }, "Enter a valid email."],
-    ...PLACEHOLDERS.map((buyerName): [unknown, string] => [{ ...maria, buyerName, ticketIds: ["00001"] }, "Please enter Buyer Name"]),
+    ...PLACEHOLDERS.map((buyerName): [unknown, string] => [
+      { ...maria, buyerName, ticketIds: ["00001"] },
+      "Please enter Buyer Name",
+    ]),
   ])("answers 400 for %j: %s", async (body, message) => {
     await createRange(1, 1);
     const res = await registerMany(body);
@@ -393,21 +599,41 @@ describe("POST /api/tickets/register-multiple", () => {
   it("moves the stats counters by the tickets registered", async () => {
     await createRange(1, 5);
     await registerMany({ ...maria, ticketIds: ["1", "2", "3", "00099"] });
-    expect(await stats()).toEqual({ success: true, total: 5, registered_count: 3, unregistered_count: 2, revenue: 150 });
+    expect(await stats()).toEqual({
+      success: true,
+      total: 5,
+      registered_count: 3,
+      unregistered_count: 2,
+      revenue: 150,
+    });
     await registerMany({ ...maria, ticketIds: ["1", "2"] });
-    expect(await stats()).toEqual({ success: true, total: 5, registered_count: 3, unregistered_count: 2, revenue: 150 });
+    expect(await stats()).toEqual({
+      success: true,
+      total: 5,
+      registered_count: 3,
+      unregistered_count: 2,
+      revenue: 150,
+    });
   });
 });
 
 describe("concurrent registration", { tags: ["sql"] }, () => {
   it("20 simultaneous registrations of one ticket: one 200, nineteen 409s, the winner's buyer kept, one audit row", async () => {
     const [ticket] = await createRange(1, 1);
-    const users = await Promise.all(Array.from({ length: 20 }, (_, i) => createSignedInUser({ displayName: `Clerk ${i}` })));
+    const users = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => createSignedInUser({ displayName: `Clerk ${i}` })),
+    );
     const names = users.map((_, i) => `Buyer Number ${i}`);
     // Every way of naming the ticket must meet the same register-once rule.
     const refs = [ticket.control_number, ticket.control_number.toLowerCase(), "00001", "1", ticket.id];
     const results = await Promise.all(
-      users.map((u, i) => register(refs[i % refs.length], { buyerName: names[i], phoneNumber: `0917${String(i).padStart(7, "0")}` }, u.token)),
+      users.map((u, i) =>
+        register(
+          refs[i % refs.length],
+          { buyerName: names[i], phoneNumber: `0917${String(i).padStart(7, "0")}` },
+          u.token,
+        ),
+      ),
     );
     const winners = results.flatMap((r, i) => (r.status === 200 ? [i] : []));
     expect(winners).toHaveLength(1);
@@ -415,10 +641,18 @@ describe("concurrent registration", { tags: ["sql"] }, () => {
     expect(results.filter((r) => r.status === 409)).toHaveLength(19);
     for (const [i, r] of results.entries()) {
       if (i === w) continue;
-      expect(r.json).toEqual({ success: false, code: "already_registered", message: `Already registered to: ${names[w]}` });
+      expect(r.json).toEqual({
+        success: false,
+        code: "already_registered",
+        message: `Already registered to: ${names[w]}`,
+      });
     }
     expect(results[w].json.ticket.buyer_name).toBe(names[w]);
-    expect(await ticketRow(1)).toMatchObject({ buyerName: names[w], phoneNumber: `917${String(w).padStart(7, "0")}`, status: "registered" });
+    expect(await ticketRow(1)).toMatchObject({
+      buyerName: names[w],
+      phoneNumber: `917${String(w).padStart(7, "0")}`,
+      status: "registered",
+    });
     const audits = await registerAudits();
     expect(audits).toHaveLength(1);
     expect(audits[0]).toMatchObject({ actorId: users[w].user.id, entityId: ticket.id });
@@ -432,21 +666,40 @@ describe("concurrent registration", { tags: ["sql"] }, () => {
     const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
     const groups = [range(1, 15), range(8, 22), range(15, 30), range(1, 30).filter((n) => n % 2 === 1), range(10, 20)];
     const singles = shuffle(range(1, 30));
-    const users = await Promise.all(Array.from({ length: groups.length + singles.length }, (_, i) => createSignedInUser({ displayName: `Racer ${i}` })));
+    const users = await Promise.all(
+      Array.from({ length: groups.length + singles.length }, (_, i) =>
+        createSignedInUser({ displayName: `Racer ${i}` }),
+      ),
+    );
 
     type Outcome =
       | { kind: "many"; buyer: string; actor: string; numbers: number[]; res: Awaited<ReturnType<typeof registerMany>> }
       | { kind: "single"; buyer: string; actor: string; number: number; res: Awaited<ReturnType<typeof register>> };
-    const refFor = (n: number, k: number) => [byNumber.get(n).id, byNumber.get(n).control_number, byNumber.get(n).last_5_digits, n][k % 4];
+    const refFor = (n: number, k: number) =>
+      [byNumber.get(n).id, byNumber.get(n).control_number, byNumber.get(n).last_5_digits, n][k % 4];
     const manyCalls = groups.map((numbers, g) => (): Promise<Outcome> => {
       const buyer = `Group Buyer ${g}`;
-      const body = { buyerName: buyer, phoneNumber: `0918${String(g).padStart(7, "0")}`, ticketIds: shuffle(numbers).map((n, k) => refFor(n, k + g)) };
-      return registerMany(body, users[g].token).then((res) => ({ kind: "many", buyer, actor: users[g].user.id, numbers, res }));
+      const body = {
+        buyerName: buyer,
+        phoneNumber: `0918${String(g).padStart(7, "0")}`,
+        ticketIds: shuffle(numbers).map((n, k) => refFor(n, k + g)),
+      };
+      return registerMany(body, users[g].token).then((res) => ({
+        kind: "many",
+        buyer,
+        actor: users[g].user.id,
+        numbers,
+        res,
+      }));
     });
     const singleCalls = singles.map((n, i) => (): Promise<Outcome> => {
       const u = users[groups.length + i];
       const buyer = `Single Buyer ${i}`;
-      return register(String(refFor(n, i)), { buyerName: buyer, phoneNumber: `0917${String(i).padStart(7, "0")}` }, u.token).then((res) => ({
+      return register(
+        String(refFor(n, i)),
+        { buyerName: buyer, phoneNumber: `0917${String(i).padStart(7, "0")}` },
+        u.token,
+      ).then((res) => ({
         kind: "single",
         buyer,
         actor: u.user.id,
@@ -490,12 +743,20 @@ describe("concurrent registration", { tags: ["sql"] }, () => {
     // Every loser was told who holds the ticket.
     for (const o of outcomes) {
       if (o.kind === "single" && o.res.status === 409) {
-        expect(o.res.json).toEqual({ success: false, code: "already_registered", message: `Already registered to: ${winner.get(o.number)!.buyer}` });
+        expect(o.res.json).toEqual({
+          success: false,
+          code: "already_registered",
+          message: `Already registered to: ${winner.get(o.number)!.buyer}`,
+        });
       }
       if (o.kind === "many") {
         const won = new Set(o.res.json.registeredTickets.map((t: any) => t.ticket_number));
         const lost = o.numbers.filter((n) => !won.has(n));
-        expect([...o.res.json.errors].sort()).toEqual(lost.map((n) => `Ticket ${byNumber.get(n).control_number}: Already registered to: ${winner.get(n)!.buyer}`).sort());
+        expect([...o.res.json.errors].sort()).toEqual(
+          lost
+            .map((n) => `Ticket ${byNumber.get(n).control_number}: Already registered to: ${winner.get(n)!.buyer}`)
+            .sort(),
+        );
         expect(o.res.json.totalRequested).toBe(o.numbers.length);
         expect(o.res.json.registeredCount).toBe(won.size);
       }
@@ -510,6 +771,12 @@ describe("concurrent registration", { tags: ["sql"] }, () => {
       expect(a.after).toMatchObject({ buyer_name: winner.get(n)!.buyer });
       expect(a.before).toMatchObject({ buyer_name: null });
     }
-    expect(await stats()).toEqual({ success: true, total: 30, registered_count: 30, unregistered_count: 0, revenue: 1500 });
+    expect(await stats()).toEqual({
+      success: true,
+      total: 30,
+      registered_count: 30,
+      unregistered_count: 0,
+      revenue: 1500,
+    });
   });
 });

@@ -59,7 +59,10 @@ let staff: Awaited<ReturnType<typeof createSignedInUser>>;
 async function call(instance: Instance, method: string, route: string, token: string, body?: unknown) {
   const res = await fetch(`${instance.url}${route}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -101,16 +104,25 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two app instances on one Postgr
 
   it("both see a price change at once: the next ticket on the other instance has the new price", async () => {
     await putSettings(a, { ticket_price: 77.25, site_name: "Changed on A" });
-    const [onA, onB] = await Promise.all([call(a, "GET", "/api/settings", staff.token), call(b, "GET", "/api/settings", staff.token)]);
+    const [onA, onB] = await Promise.all([
+      call(a, "GET", "/api/settings", staff.token),
+      call(b, "GET", "/api/settings", staff.token),
+    ]);
     expect(onA.json.settings).toMatchObject({ ticket_price: 77.25, site_name: "Changed on A" });
     expect(onB.json.settings).toMatchObject({ ticket_price: 77.25, site_name: "Changed on A" });
-    const ticket = await call(b, "POST", "/api/tickets/generate", staff.token, { buyer_name: "Juan Dela Cruz", payment_method: "cash" });
+    const ticket = await call(b, "POST", "/api/tickets/generate", staff.token, {
+      buyer_name: "Juan Dela Cruz",
+      payment_method: "cash",
+    });
     expect(ticket.status).toBe(201);
     expect(ticket.json.ticket.amount).toBe(77.25);
   });
 
   it("a shorter session_timeout set on one instance ends an idle session on the other", async () => {
-    await db().authSession.update({ where: { id: staff.sessionId }, data: { lastSeenAt: new Date(Date.now() - 20 * 60_000) } });
+    await db().authSession.update({
+      where: { id: staff.sessionId },
+      data: { lastSeenAt: new Date(Date.now() - 20 * 60_000) },
+    });
     await putSettings(a, { session_timeout: 15 });
     expect((await call(b, "GET", "/api/auth/profile", staff.token)).status).toBe(401);
   });
@@ -119,7 +131,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two app instances on one Postgr
     await putSettings(b, { api_rate_limit: 10 });
     await waitForFreshMinute();
     const statuses: number[] = [];
-    for (let i = 0; i < 10; i += 1) statuses.push((await call(i % 2 ? a : b, "GET", "/api/auth/profile", staff.token)).status);
+    for (let i = 0; i < 10; i += 1)
+      statuses.push((await call(i % 2 ? a : b, "GET", "/api/auth/profile", staff.token)).status);
     expect(statuses).toEqual(Array(10).fill(200));
     // Each instance adds its count to the shared one and learns the other's every second
     // (docs/decisions/040-per-request-cost.md): two exchanges later, both know all 10.
@@ -140,7 +153,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("two app instances on one Postgr
     await call(b, "GET", "/api/auth/profile", staff.token);
     await putSettings(a, { enable_api_logging: true });
     await call(b, "GET", "/api/settings", staff.token);
-    await waitFor(() => logLines(b).slice(before).some((l) => l.route === "/api/settings"), "B's line once logging is back on");
-    expect(logLines(b).slice(before).map((l) => l.route)).toEqual(["/api/settings"]);
+    await waitFor(
+      () =>
+        logLines(b)
+          .slice(before)
+          .some((l) => l.route === "/api/settings"),
+      "B's line once logging is back on",
+    );
+    expect(
+      logLines(b)
+        .slice(before)
+        .map((l) => l.route),
+    ).toEqual(["/api/settings"]);
   });
 });

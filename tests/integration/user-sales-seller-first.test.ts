@@ -17,12 +17,23 @@ let admin: SignedIn;
 let lito: SignedIn;
 let maria: SignedIn;
 
-const sell = async (seller: SignedIn, ticketIds: number[], paymentMethod: "cash" | "gcash", paymentReference?: string) => {
+const sell = async (
+  seller: SignedIn,
+  ticketIds: number[],
+  paymentMethod: "cash" | "gcash",
+  paymentReference?: string,
+) => {
   const res = await callRoute(registerMultipleRoute, {
     method: "POST",
     path: "/api/tickets/register-multiple",
     token: seller.token,
-    body: { buyerName: `Buyer of ${seller.user.email}`, phoneNumber: "09171234567", ticketIds, paymentMethod, paymentReference },
+    body: {
+      buyerName: `Buyer of ${seller.user.email}`,
+      phoneNumber: "09171234567",
+      ticketIds,
+      paymentMethod,
+      paymentReference,
+    },
   });
   expect(res.json.registeredCount, JSON.stringify(res.json)).toBe(ticketIds.length);
 };
@@ -32,17 +43,33 @@ beforeAll(async () => {
   admin = await createSignedInUser({ isAdmin: true, email: "admin@example.com" });
   lito = await createSignedInUser({ email: "lito@example.com" });
   maria = await createSignedInUser({ email: "maria@example.com" });
-  const range = await callRoute(customRange, { method: "POST", path: "/api/tickets/admin/generate-custom-range", token: admin.token, body: { startRange: 1, endRange: 20, userId: "x" } });
+  const range = await callRoute(customRange, {
+    method: "POST",
+    path: "/api/tickets/admin/generate-custom-range",
+    token: admin.token,
+    body: { startRange: 1, endRange: 20, userId: "x" },
+  });
   expect(range.status).toBe(201);
   // Lito sells 6 for cash (the issue's "6 tickets for ₱300"), Maria 3 cash and 2 GCash, the administrator 1.
   await sell(lito, [1, 2, 3, 4, 5, 6], "cash");
   await sell(maria, [7, 8, 9], "cash");
   await sell(maria, [10, 11], "gcash", "1001000000099");
   await sell(admin, [12], "cash");
-  const remit = (seller: SignedIn, amount: string) => callRoute(remittancesRoute, { method: "POST", path: "/api/remittances", token: admin.token, body: { sellerId: seller.user.id, amount } });
+  const remit = (seller: SignedIn, amount: string) =>
+    callRoute(remittancesRoute, {
+      method: "POST",
+      path: "/api/remittances",
+      token: admin.token,
+      body: { sellerId: seller.user.id, amount },
+    });
   expect((await remit(lito, "200.00")).status).toBe(201);
   expect((await remit(maria, "150.00")).status).toBe(201);
-  const adjusted = await callRoute(adjustmentsRoute, { method: "POST", path: "/api/remittances/adjustments", token: admin.token, body: { sellerId: lito.user.id, amount: "20.00", reason: "Change given from the seller's own pocket" } });
+  const adjusted = await callRoute(adjustmentsRoute, {
+    method: "POST",
+    path: "/api/remittances/adjustments",
+    token: admin.token,
+    body: { sellerId: lito.user.id, amount: "20.00", reason: "Change given from the seller's own pocket" },
+  });
   expect(adjusted.status, JSON.stringify(adjusted.json)).toBe(201);
 });
 
@@ -50,7 +77,9 @@ describe("User Sales, seller first", () => {
   it("gives each seller's sold tickets, pesos, cash, remitted and owed as the tickets and remittances count them", async () => {
     const res = await callRoute(userProgressRoute, { path: "/api/dashboard/admin/user-progress", token: admin.token });
     expect(res.status).toBe(200);
-    const truth = await db().$queryRaw<{ email: string; sold: number; amount: number; cash: number; remitted: number; adjustments: number }[]>`
+    const truth = await db().$queryRaw<
+      { email: string; sold: number; amount: number; cash: number; remitted: number; adjustments: number }[]
+    >`
       SELECT u.email,
         (SELECT count(*)::int FROM tickets t WHERE t.registered_by_id = u.id AND t.registered_at IS NOT NULL AND t.voided_at IS NULL) AS sold,
         (SELECT coalesce(sum(t.amount), 0)::float8 FROM tickets t WHERE t.registered_by_id = u.id AND t.registered_at IS NOT NULL AND t.voided_at IS NULL) AS amount,
@@ -60,14 +89,29 @@ describe("User Sales, seller first", () => {
       FROM users u ORDER BY u.email`;
     for (const t of truth) {
       const row = res.json.userProgress.find((r: { userEmail: string }) => r.userEmail === t.email);
-      expect(row, t.email).toMatchObject({ soldTickets: t.sold, soldAmount: t.amount, cashCollected: t.cash, remitted: t.remitted, owed: t.cash - t.remitted - t.adjustments });
+      expect(row, t.email).toMatchObject({
+        soldTickets: t.sold,
+        soldAmount: t.amount,
+        cashCollected: t.cash,
+        remitted: t.remitted,
+        owed: t.cash - t.remitted - t.adjustments,
+      });
     }
     // The issue's seller: 6 sold for ₱300, not "Total Tickets 0 … ₱0.00" beside it.
     expect(res.json.userProgress.find((r: { userEmail: string }) => r.userEmail === "lito@example.com")).toMatchObject({
-      soldTickets: 6, soldAmount: 300, cashCollected: 300, remitted: 200, owed: 80, totalTickets: 0,
+      soldTickets: 6,
+      soldAmount: 300,
+      cashCollected: 300,
+      remitted: 200,
+      owed: 80,
+      totalTickets: 0,
     });
     // Largest Sold ₱ first; everyone who generated or sold is active.
-    expect(res.json.userProgress.map((r: { userEmail: string }) => r.userEmail)).toEqual(["lito@example.com", "maria@example.com", "admin@example.com"]);
+    expect(res.json.userProgress.map((r: { userEmail: string }) => r.userEmail)).toEqual([
+      "lito@example.com",
+      "maria@example.com",
+      "admin@example.com",
+    ]);
     expect(res.json.overview.activeUsers).toBe(3);
   });
 });

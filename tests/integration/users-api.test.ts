@@ -21,10 +21,14 @@ beforeEach(async () => {
   admin = await createSignedInUser({ email: "admin@example.com", isAdmin: true });
 });
 
-const add = (body: unknown, token = admin.token) => callRoute(addUserRoute, { method: "POST", path: "/api/auth/add-user", body, token });
-const setRole = (body: unknown, token = admin.token) => callRoute(updateRoleRoute, { method: "PUT", path: "/api/auth/update-user-role", body, token });
-const disable = (body: unknown, token = admin.token) => callRoute(disableUserRoute, { method: "PUT", path: "/api/auth/disable-user", body, token });
-const remove = (body: unknown, token = admin.token) => callRoute(deleteUserRoute, { method: "DELETE", path: "/api/auth/delete-user", body, token });
+const add = (body: unknown, token = admin.token) =>
+  callRoute(addUserRoute, { method: "POST", path: "/api/auth/add-user", body, token });
+const setRole = (body: unknown, token = admin.token) =>
+  callRoute(updateRoleRoute, { method: "PUT", path: "/api/auth/update-user-role", body, token });
+const disable = (body: unknown, token = admin.token) =>
+  callRoute(disableUserRoute, { method: "PUT", path: "/api/auth/disable-user", body, token });
+const remove = (body: unknown, token = admin.token) =>
+  callRoute(deleteUserRoute, { method: "DELETE", path: "/api/auth/delete-user", body, token });
 const auditActions = async (entityId: string) =>
   (await db().auditLog.findMany({ where: { entityId }, orderBy: { id: "asc" } })).map((a) => [a.action, a.actorEmail]);
 
@@ -35,7 +39,14 @@ describe("POST /api/auth/add-user", () => {
     expect(res.json).toMatchObject({
       success: true,
       message: "User added successfully!",
-      user: { email: "new.person@example.com", display_name: "New Person", is_admin: true, is_disabled: false, role: "admin", last_login: null },
+      user: {
+        email: "new.person@example.com",
+        display_name: "New Person",
+        is_admin: true,
+        is_disabled: false,
+        role: "admin",
+        last_login: null,
+      },
     });
     const stored = await db().user.findUniqueOrThrow({ where: { email: "new.person@example.com" } });
     expect(await auditActions(stored.id)).toEqual([["user.create", "admin@example.com"]]);
@@ -74,7 +85,10 @@ describe("POST /api/auth/add-user", () => {
   });
 
   it("lets exactly one of two simultaneous adds of one email win", { tags: ["sql"] }, async () => {
-    const results = await Promise.all([add({ email: "race@example.com", displayName: "A" }), add({ email: "race@example.com", displayName: "B" })]);
+    const results = await Promise.all([
+      add({ email: "race@example.com", displayName: "A" }),
+      add({ email: "race@example.com", displayName: "B" }),
+    ]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
     expect(await db().user.count({ where: { email: "race@example.com" } })).toBe(1);
   });
@@ -106,8 +120,14 @@ describe("GET /api/auth/users", () => {
 describe("PUT /api/auth/update-user-role", () => {
   it("promotes and demotes, with audit rows", async () => {
     const user = await createUser({ email: "clerk@example.com" });
-    expect((await setRole({ email: "Clerk@Example.com", isAdmin: true })).json).toMatchObject({ success: true, user: { is_admin: true } });
-    expect((await setRole({ email: "clerk@example.com", isAdmin: false })).json).toMatchObject({ success: true, user: { is_admin: false } });
+    expect((await setRole({ email: "Clerk@Example.com", isAdmin: true })).json).toMatchObject({
+      success: true,
+      user: { is_admin: true },
+    });
+    expect((await setRole({ email: "clerk@example.com", isAdmin: false })).json).toMatchObject({
+      success: true,
+      user: { is_admin: false },
+    });
     expect(await auditActions(user.id)).toEqual([
       ["user.promote", "admin@example.com"],
       ["user.demote", "admin@example.com"],
@@ -139,11 +159,19 @@ describe("PUT /api/auth/disable-user", () => {
     const clerk = await createSignedInUser({ email: "clerk@example.com" });
     const res = await disable({ email: "clerk@example.com" });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ success: true, message: "User disabled successfully!", user: { is_disabled: true } });
+    expect(res.json).toMatchObject({
+      success: true,
+      message: "User disabled successfully!",
+      user: { is_disabled: true },
+    });
     expect(await db().authSession.count({ where: { userId: clerk.user.id, revokedAt: null } })).toBe(0);
 
     const again = await disable({ email: "clerk@example.com", disabled: false });
-    expect(again.json).toMatchObject({ success: true, message: "User enabled successfully!", user: { is_disabled: false } });
+    expect(again.json).toMatchObject({
+      success: true,
+      message: "User enabled successfully!",
+      user: { is_disabled: false },
+    });
     expect(await auditActions(clerk.user.id)).toEqual([
       ["user.disable", "admin@example.com"],
       ["user.enable", "admin@example.com"],
@@ -188,10 +216,17 @@ describe("the last active admin", () => {
 
   it("can be neither demoted, disabled nor deleted, and nothing is audited", async () => {
     const before = await db().auditLog.count();
-    await expect(updateUserRole({ email: "admin@example.com", isAdmin: false, actor: cli })).rejects.toMatchObject({ status: 409 });
-    await expect(setUserDisabled({ email: "admin@example.com", disabled: true, actor: cli })).rejects.toMatchObject({ status: 409 });
+    await expect(updateUserRole({ email: "admin@example.com", isAdmin: false, actor: cli })).rejects.toMatchObject({
+      status: 409,
+    });
+    await expect(setUserDisabled({ email: "admin@example.com", disabled: true, actor: cli })).rejects.toMatchObject({
+      status: 409,
+    });
     await expect(deleteUser({ email: "admin@example.com", actor: cli })).rejects.toMatchObject({ status: 409 });
-    expect(await db().user.findUniqueOrThrow({ where: { email: "admin@example.com" } })).toMatchObject({ isAdmin: true, isDisabled: false });
+    expect(await db().user.findUniqueOrThrow({ where: { email: "admin@example.com" } })).toMatchObject({
+      isAdmin: true,
+      isDisabled: false,
+    });
     expect(await db().auditLog.count()).toBe(before);
   });
 
@@ -226,7 +261,10 @@ describe("the last active admin", () => {
     await resetDb();
     const a = await createSignedInUser({ email: "a@example.com", isAdmin: true });
     const b = await createSignedInUser({ email: "b@example.com", isAdmin: true });
-    const results = await Promise.all([disable({ email: "b@example.com" }, a.token), disable({ email: "a@example.com" }, b.token)]);
+    const results = await Promise.all([
+      disable({ email: "b@example.com" }, a.token),
+      disable({ email: "a@example.com" }, b.token),
+    ]);
     expect(results.map((r) => r.status).filter((s) => s === 200)).toHaveLength(1);
     expect(await db().user.count({ where: { isAdmin: true, isDisabled: false } })).toBe(1);
   });

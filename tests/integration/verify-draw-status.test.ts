@@ -24,9 +24,14 @@ import { createSoldTickets } from "@/tests/helpers/sold-tickets";
 
 let adminToken: string;
 let key: Buffer;
-const post = (handler: Parameters<typeof callRoute>[0], p: string, body: unknown, params: Record<string, string> = {}) =>
-  callRoute(handler, { method: "POST", path: p, body, params, token: adminToken });
-const tokenOf = (controlNumber: string) => makeVerifyToken(key, { ticketNumber: Number(controlNumber.slice(-5)), qrVersion: 1 });
+const post = (
+  handler: Parameters<typeof callRoute>[0],
+  p: string,
+  body: unknown,
+  params: Record<string, string> = {},
+) => callRoute(handler, { method: "POST", path: p, body, params, token: adminToken });
+const tokenOf = (controlNumber: string) =>
+  makeVerifyToken(key, { ticketNumber: Number(controlNumber.slice(-5)), qrVersion: 1 });
 const verify = async (controlNumber: string) => {
   const t = tokenOf(controlNumber);
   const res = await callRoute(verifyJson, { path: `/api/public/verify/${t}`, params: { token: t } });
@@ -43,15 +48,23 @@ beforeAll(async () => {
   adminToken = admin.token;
   await createSoldTickets(12);
   key = (await verifyKeys())["1"];
-  expect((await post(postPrizeRoute, "/api/prizes", { rank: 1, name: "Motorcycle", valuePhp: 80000, backups: 1 })).status).toBe(201);
+  expect(
+    (await post(postPrizeRoute, "/api/prizes", { rank: 1, name: "Motorcycle", valuePhp: 80000, backups: 1 })).status,
+  ).toBe(201);
   expect((await post(closeSalesRoute, "/api/raffle/close-sales", { overrides: [] })).status).toBe(200);
   const committed = await post(commitRoute, "/api/draws", { source: { type: "dice", count: 20 } });
   expect(committed.status, JSON.stringify(committed.json)).toBe(201);
   drawId = committed.json.id;
   const outside = "35126443526115623416";
-  const revealed = await post(revealRoute, `/api/draws/${drawId}/reveal`, { outsideValue: outside, outsideValueConfirm: outside, witnesses: ["Pedro Penduko", "Maria Makiling"] }, { id: drawId });
+  const revealed = await post(
+    revealRoute,
+    `/api/draws/${drawId}/reveal`,
+    { outsideValue: outside, outsideValueConfirm: outside, witnesses: ["Pedro Penduko", "Maria Makiling"] },
+    { id: drawId },
+  );
   expect(revealed.status, JSON.stringify(revealed.json)).toBe(200);
-  sequence = (await callRoute(drawRoute, { path: `/api/draws/${drawId}`, params: { id: drawId }, token: adminToken })).json.draw.sequence;
+  sequence = (await callRoute(drawRoute, { path: `/api/draws/${drawId}`, params: { id: drawId }, token: adminToken }))
+    .json.draw.sequence;
 });
 
 beforeEach(() => resetVerifyRateLimit());
@@ -63,11 +76,25 @@ describe("the verify page after the draw", () => {
     const loser = pool.find((cn) => !sequence.some((s) => s.controlNumber === cn))!;
     expect(await verify(winner)).toMatchObject({ status: "registered", statusText: "Registered: in the draw" });
 
-    expect((await post(positionRoute, `/api/draws/${drawId}/positions/1/notify`, {}, { id: drawId, n: "1", action: "notify" })).status).toBe(200);
+    expect(
+      (
+        await post(
+          positionRoute,
+          `/api/draws/${drawId}/positions/1/notify`,
+          {},
+          { id: drawId, n: "1", action: "notify" },
+        )
+      ).status,
+    ).toBe(200);
     const published = await post(publishRoute, `/api/draws/${drawId}/publish`, undefined, { id: drawId });
     expect(published.status, JSON.stringify(published.json)).toBe(200);
 
-    expect(await verify(winner)).toMatchObject({ status: "winner", statusText: "Winner: Motorcycle", controlNumber: winner, maskedName: expect.stringMatching(/^B\*\*\* \d\*\*\* S\*\*\*$/) });
+    expect(await verify(winner)).toMatchObject({
+      status: "winner",
+      statusText: "Winner: Motorcycle",
+      controlNumber: winner,
+      maskedName: expect.stringMatching(/^B\*\*\* \d\*\*\* S\*\*\*$/),
+    });
     expect(await verify(loser)).toMatchObject({ status: "not_winner", statusText: "Drawn: not a winning ticket" });
 
     // The page: the same words, public headers, no cookie, no script, the masked name only.
@@ -83,11 +110,14 @@ describe("the verify page after the draw", () => {
     expect(html).not.toContain("9171234567");
 
     // A ticket voided after publication (the organiser's records) says void, not 'Drawn'.
-    const voidable = pool.filter((cn) => cn !== winner && cn !== loser && !sequence.some((s) => s.controlNumber === cn))[0];
+    const voidable = pool.filter(
+      (cn) => cn !== winner && cn !== loser && !sequence.some((s) => s.controlNumber === cn),
+    )[0];
     if (voidable) {
       const row = await db().ticket.findUniqueOrThrow({ where: { controlNumber: voidable }, select: { id: true } });
       const voided = await post(voidRoute, `/api/tickets/${row.id}/void`, { reason: "lost_stub" }, { id: row.id });
-      if (voided.status === 200) expect(await verify(voidable)).toMatchObject({ status: "void", statusText: "Void: not in the draw" });
+      if (voided.status === 200)
+        expect(await verify(voidable)).toMatchObject({ status: "void", statusText: "Void: not in the draw" });
     }
   });
 });

@@ -11,7 +11,14 @@ import { GET as verifyPage } from "@/app/v/[token]/route";
 import { GET as verifyForm } from "@/app/verify/route";
 import { verifyResponseSchema } from "@/lib/schemas/stubs";
 import { db } from "@/server/db/client";
-import { resetVerifyRateLimit, takeVerifyRequest, VERIFY_BUSY_OVERALL, VERIFY_CEILING_OVERALL, VERIFY_LIGHT_PER_ADDRESS, VERIFY_LIMIT_PER_ADDRESS } from "@/server/public/verify-rate-limit";
+import {
+  resetVerifyRateLimit,
+  takeVerifyRequest,
+  VERIFY_BUSY_OVERALL,
+  VERIFY_CEILING_OVERALL,
+  VERIFY_LIGHT_PER_ADDRESS,
+  VERIFY_LIMIT_PER_ADDRESS,
+} from "@/server/public/verify-rate-limit";
 import { verifyKeys } from "@/server/stubs/verify-keys";
 import { makeManualCode, makeVerifyToken } from "@/server/stubs/verify-token";
 import { resetDb } from "@/tests/helpers/db";
@@ -28,26 +35,45 @@ beforeAll(async () => {
   let staff;
   ({ admin, staff } = await createAdminAndStaff());
   await db().settings.update({ where: { id: 1 }, data: { siteName: "Batch 2000 Raffle", drawAt: "2026-12-20T15:00" } });
-  const made = await callRoute(customRange, { method: "POST", path: "/api/tickets/admin/generate-custom-range", body: { startRange: 1, endRange: 4, userId: "x" }, token: admin.token });
+  const made = await callRoute(customRange, {
+    method: "POST",
+    path: "/api/tickets/admin/generate-custom-range",
+    body: { startRange: 1, endRange: 4, userId: "x" },
+    token: admin.token,
+  });
   tickets = made.json.tickets;
   const sold = await callRoute(register, {
     method: "PUT",
     path: `/api/tickets/register/${tickets[0].control_number}`,
     params: { controlNumber: tickets[0].control_number },
-    body: { buyerName: "Juan Dela Cruz", phoneNumber: "09171234567", email: "juan@example.com", address: "12 Mabini St, Peñaflor" },
+    body: {
+      buyerName: "Juan Dela Cruz",
+      phoneNumber: "09171234567",
+      email: "juan@example.com",
+      address: "12 Mabini St, Peñaflor",
+    },
     token: staff.token,
   });
   expect(sold.status, JSON.stringify(sold.json)).toBe(200);
-  await callRoute(voidTicket, { method: "POST", path: `/api/tickets/${tickets[2].id}/void`, params: { id: tickets[2].id }, body: { reason: "lost_stub" }, token: admin.token });
+  await callRoute(voidTicket, {
+    method: "POST",
+    path: `/api/tickets/${tickets[2].id}/void`,
+    params: { id: tickets[2].id },
+    body: { reason: "lost_stub" },
+    token: admin.token,
+  });
   key = (await verifyKeys())["1"];
 });
 
 beforeEach(() => resetVerifyRateLimit());
 afterEach(() => resetVerifyRateLimit());
 
-const json = (t: string, headers?: Record<string, string>) => callRoute(verifyJson, { path: `/api/public/verify/${t}`, params: { token: t }, headers });
-const page = (t: string, headers?: Record<string, string>) => callRoute(verifyPage, { path: `/v/${t}`, params: { token: t }, headers });
-const form = (query: string, headers?: Record<string, string>) => callRoute(verifyForm, { path: `/verify${query}`, headers });
+const json = (t: string, headers?: Record<string, string>) =>
+  callRoute(verifyJson, { path: `/api/public/verify/${t}`, params: { token: t }, headers });
+const page = (t: string, headers?: Record<string, string>) =>
+  callRoute(verifyPage, { path: `/v/${t}`, params: { token: t }, headers });
+const form = (query: string, headers?: Record<string, string>) =>
+  callRoute(verifyForm, { path: `/verify${query}`, headers });
 
 function expectPublicHeaders(headers: Headers) {
   expect(headers.get("set-cookie")).toBeNull();
@@ -66,13 +92,26 @@ describe("a ticket's verify code", () => {
     expect(body).toEqual({
       success: true,
       raffle: { name: "Batch 2000 Raffle", drawDate: "2026-12-20T07:00:00.000Z" },
-      ticket: { controlNumber: tickets[0].control_number, status: "registered", statusText: "Registered: in the draw", maskedName: "J*** D*** C***", registeredAt: expect.any(String) },
+      ticket: {
+        controlNumber: tickets[0].control_number,
+        status: "registered",
+        statusText: "Registered: in the draw",
+        maskedName: "J*** D*** C***",
+        registeredAt: expect.any(String),
+      },
     });
     // The key set is fixed (a snapshot); no contact detail appears anywhere in the text.
     expect(Object.keys(res.json).sort()).toEqual(["raffle", "success", "ticket"]);
-    expect(Object.keys(res.json.ticket).sort()).toEqual(["controlNumber", "maskedName", "registeredAt", "status", "statusText"]);
+    expect(Object.keys(res.json.ticket).sort()).toEqual([
+      "controlNumber",
+      "maskedName",
+      "registeredAt",
+      "status",
+      "statusText",
+    ]);
     const text = JSON.stringify(res.json);
-    for (const secret of ["0917", "juan@example.com", "Mabini", "Juan", "staff@example.com"]) expect(text).not.toContain(secret);
+    for (const secret of ["0917", "juan@example.com", "Mabini", "Juan", "staff@example.com"])
+      expect(text).not.toContain(secret);
 
     const html = await page(token(1));
     expect(html.status).toBe(200);
@@ -88,7 +127,12 @@ describe("a ticket's verify code", () => {
   });
 
   it("says 'Not yet sold' and 'Void: not in the draw'", async () => {
-    expect((await json(token(2))).json.ticket).toMatchObject({ status: "not_sold", statusText: "Not yet sold", maskedName: null, registeredAt: null });
+    expect((await json(token(2))).json.ticket).toMatchObject({
+      status: "not_sold",
+      statusText: "Not yet sold",
+      maskedName: null,
+      registeredAt: null,
+    });
     expect((await json(token(3))).json.ticket).toMatchObject({ status: "void", statusText: "Void: not in the draw" });
     expect((await page(token(3))).json).toContain("Void: not in the draw");
   });
@@ -128,7 +172,9 @@ describe("a ticket's verify code", () => {
     expect(blank.json).toContain('<form method="get" action="/verify">');
     expect(blank.json).not.toMatch(/<script/i);
     const code = makeManualCode(key, { ticketNumber: 1, qrVersion: 1 });
-    const ok = await form(`?cn=${encodeURIComponent(tickets[0].control_number.toLowerCase())}&code=${code.toLowerCase().replace("-", "")}`);
+    const ok = await form(
+      `?cn=${encodeURIComponent(tickets[0].control_number.toLowerCase())}&code=${code.toLowerCase().replace("-", "")}`,
+    );
     expect(ok.status).toBe(200);
     expect(ok.json).toContain("Registered: in the draw");
     // The right code with another ticket's control number is refused.
@@ -139,10 +185,19 @@ describe("a ticket's verify code", () => {
   it("stops verifying once replaced (410 'This ticket code has been replaced'); the new code verifies", async () => {
     const old = token(2);
     const oldCode = makeManualCode(key, { ticketNumber: 2, qrVersion: 1 });
-    const res = await callRoute(replaceQr, { method: "POST", path: `/api/tickets/${tickets[1].id}/qr/replace`, params: { id: tickets[1].id }, body: { reason: "Stub stolen from a seller" }, token: admin.token });
+    const res = await callRoute(replaceQr, {
+      method: "POST",
+      path: `/api/tickets/${tickets[1].id}/qr/replace`,
+      params: { id: tickets[1].id },
+      body: { reason: "Stub stolen from a seller" },
+      token: admin.token,
+    });
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     expect(res.json.ticket).toMatchObject({ controlNumber: tickets[1].control_number, qrVersion: 2 });
-    expect(await json(old)).toMatchObject({ status: 410, json: { success: false, code: "code_replaced", message: "This ticket code has been replaced" } });
+    expect(await json(old)).toMatchObject({
+      status: 410,
+      json: { success: false, code: "code_replaced", message: "This ticket code has been replaced" },
+    });
     const oldPage = await page(old);
     expect(oldPage.status).toBe(410);
     expect(oldPage.json).toContain("This ticket code has been replaced");
@@ -150,7 +205,13 @@ describe("a ticket's verify code", () => {
     expect((await json(token(2, 2))).status).toBe(200);
     const audit = await db().auditLog.findFirst({ where: { action: "ticket.qr_replace", entityId: tickets[1].id } });
     expect(audit?.after).toMatchObject({ qr_version: 2, reason: "Stub stolen from a seller" });
-    const short = await callRoute(replaceQr, { method: "POST", path: `/api/tickets/${tickets[1].id}/qr/replace`, params: { id: tickets[1].id }, body: { reason: "x" }, token: admin.token });
+    const short = await callRoute(replaceQr, {
+      method: "POST",
+      path: `/api/tickets/${tickets[1].id}/qr/replace`,
+      params: { id: tickets[1].id },
+      body: { reason: "x" },
+      token: admin.token,
+    });
     expect(short.status).toBe(400);
   });
 
@@ -167,7 +228,9 @@ describe("a ticket's verify code", () => {
     expect(over.status).toBe(429);
     expect(Number(over.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     expect(over.json).toMatchObject({ success: false, code: "rate_limited" });
-    expect(over.json.message).toMatch(/^Too many checks from this address: the limit is 30 a minute\. Try again in \d+ seconds?\.$/);
+    expect(over.json.message).toMatch(
+      /^Too many checks from this address: the limit is 30 a minute\. Try again in \d+ seconds?\.$/,
+    );
     const overPage = await page(token(1), from);
     expect(overPage.status).toBe(429);
     expect(overPage.headers.get("retry-after")).not.toBeNull();
@@ -213,7 +276,10 @@ describe("a ticket's verify code", () => {
 
   it("refuses everyone past the instance's ceiling, saying so", () => {
     resetVerifyRateLimit(() => 1_800_000_010_000);
-    for (let i = 0; i < VERIFY_CEILING_OVERALL; i++) expect(takeVerifyRequest(`127.${Math.floor(i / 65536) + 2}.${Math.floor(i / 256) % 256}.${i % 256}`).allowed).toBe(true);
+    for (let i = 0; i < VERIFY_CEILING_OVERALL; i++)
+      expect(
+        takeVerifyRequest(`127.${Math.floor(i / 65536) + 2}.${Math.floor(i / 256) % 256}.${i % 256}`).allowed,
+      ).toBe(true);
     expect(takeVerifyRequest("127.9.9.9")).toMatchObject({ allowed: false, reason: "overall" });
   });
 });

@@ -17,7 +17,12 @@ export type ProbeInput =
   | { mode: "sleep"; ms: number }
   | { mode: "niceness" };
 
-export default jobWorker<ProbeInput, { count?: number; bytes?: number; sha256?: string }, { emitted: number; bytesRead: number; rowsWritten: number }, { n: number }>(async (input, job) => {
+export default jobWorker<
+  ProbeInput,
+  { count?: number; bytes?: number; sha256?: string },
+  { emitted: number; bytesRead: number; rowsWritten: number },
+  { n: number }
+>(async (input, job) => {
   switch (input.mode) {
     case "niceness":
       return { count: currentThreadNiceness() ?? -1 };

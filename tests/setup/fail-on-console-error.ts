@@ -13,5 +13,6 @@ console.error = (...args: unknown[]) => {
 afterEach(() => {
   const errors = unexpected;
   unexpected = [];
-  if (errors.length) throw new Error(`console.error was called:\n${errors.map((a) => a.map(String).join(" ")).join("\n")}`);
+  if (errors.length)
+    throw new Error(`console.error was called:\n${errors.map((a) => a.map(String).join(" ")).join("\n")}`);
 });

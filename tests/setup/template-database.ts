@@ -55,7 +55,9 @@ async function readBaseline(runner: ScriptRunner): Promise<DatabaseBaseline> {
   ).map((t) => t.name);
   const rows: DatabaseBaseline["rows"] = {};
   for (const table of tables) {
-    const [{ rows: found }] = await runner.query<{ rows: unknown[] | null }>(`SELECT json_agg(t) AS rows FROM "${table}" t`);
+    const [{ rows: found }] = await runner.query<{ rows: unknown[] | null }>(
+      `SELECT json_agg(t) AS rows FROM "${table}" t`,
+    );
     if (!found?.length) continue;
     // Generated columns cannot be given a value: they are computed again on insert.
     const columns = await runner.query<{ name: string }>(
@@ -65,9 +67,13 @@ async function readBaseline(runner: ScriptRunner): Promise<DatabaseBaseline> {
     rows[table] = { columns: columns.map((c) => c.name), rows: found };
   }
   const sequences: DatabaseBaseline["sequences"] = [];
-  const names = await runner.query<{ name: string }>(`SELECT sequencename AS name FROM pg_sequences WHERE schemaname = 'public' ORDER BY 1`);
+  const names = await runner.query<{ name: string }>(
+    `SELECT sequencename AS name FROM pg_sequences WHERE schemaname = 'public' ORDER BY 1`,
+  );
   for (const { name } of names) {
-    const [s] = await runner.query<{ last_value: string; is_called: boolean }>(`SELECT last_value::text, is_called FROM "${name}"`);
+    const [s] = await runner.query<{ last_value: string; is_called: boolean }>(
+      `SELECT last_value::text, is_called FROM "${name}"`,
+    );
     sequences.push({ name, lastValue: s.last_value, isCalled: s.is_called });
   }
   return { tables, rows, sequences };
@@ -113,7 +119,9 @@ async function migratePostgres(serverUrl: string) {
   // template (testFileDatabaseName), so another run's databases are never touched.
   const drop = async () => {
     await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`);
-    const left = await adminQuery(serverUrl, "SELECT datname FROM pg_database WHERE starts_with(datname, $1)", [`${testFileDatabaseName(template, "")}`]);
+    const left = await adminQuery(serverUrl, "SELECT datname FROM pg_database WHERE starts_with(datname, $1)", [
+      `${testFileDatabaseName(template, "")}`,
+    ]);
     for (const { datname } of left) await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
   };
   return { database: { template, baseline }, drop };

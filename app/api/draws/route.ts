@@ -6,7 +6,10 @@ import { listDraws } from "@/server/draw/get-draw";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute({ access: "admin" }, async ({ principal }) => ({ success: true, draws: await listDraws({ principal }) }));
+export const GET = apiRoute({ access: "admin" }, async ({ principal }) => ({
+  success: true,
+  draws: await listDraws({ principal }),
+}));
 
 export const POST = apiRoute({ access: "admin", body: commitDrawSchema }, async ({ body, principal }) => {
   const draw = await commitDraw({ payload: body, principal });

@@ -6,7 +6,10 @@ import { updateSettings } from "@/server/settings/update-settings";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute({ access: "user" }, async ({ principal }) => ({ success: true, settings: await readSettings({ principal }) }));
+export const GET = apiRoute({ access: "user" }, async ({ principal }) => ({
+  success: true,
+  settings: await readSettings({ principal }),
+}));
 
 export const PUT = apiRoute({ access: "admin", body: updateSettingsSchema }, async ({ principal, body }) => ({
   success: true,

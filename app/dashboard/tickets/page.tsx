@@ -23,13 +23,24 @@ export default async function TicketsPage({ searchParams }: { searchParams: Prom
   const [page, stats] = await Promise.all([
     query.success ? searchTickets({ principal, filters: query.data }).catch(() => null) : null,
     getTicketStats({ principal })
-      .then((c) => ({ total: c.total, registered_count: c.registered, unregistered_count: c.unregistered, revenue: c.revenue }))
+      .then((c) => ({
+        total: c.total,
+        registered_count: c.registered,
+        unregistered_count: c.unregistered,
+        revenue: c.revenue,
+      }))
       .catch(() => null),
   ]);
-  return <TicketsScreen currentUserEmail={user.email} extraActions={
+  return (
+    <TicketsScreen
+      currentUserEmail={user.email}
+      extraActions={
         <>
           <TicketsIoActions currentUserEmail={user.email} />
           <PrintStubsButton />
         </>
-      } initialData={{ params, page, stats, renderedAt: Date.now() }} />;
+      }
+      initialData={{ params, page, stats, renderedAt: Date.now() }}
+    />
+  );
 }

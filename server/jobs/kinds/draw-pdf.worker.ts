@@ -4,7 +4,10 @@ import { renderCommitmentNotice, renderDrawMinutes, type DrawPdfInput } from "@/
 import { jobWorker } from "@/server/jobs/worker-runtime";
 
 export default jobWorker<DrawPdfInput, { bytes: number }, { pages: number }>(async (input, job) => {
-  const bytes = input.kind === "commitment" ? await renderCommitmentNotice(input.notice, input.paper) : await renderDrawMinutes(input.minutes, input.paper);
+  const bytes =
+    input.kind === "commitment"
+      ? await renderCommitmentNotice(input.notice, input.paper)
+      : await renderDrawMinutes(input.minutes, input.paper);
   await job.write(bytes);
   return { bytes: bytes.length };
 });

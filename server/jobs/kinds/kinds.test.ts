@@ -8,14 +8,24 @@ import { JOB_KINDS } from "@/server/jobs/kinds";
 
 const DIR = path.join(process.cwd(), "server/jobs/kinds");
 const SPAWN = /new Worker\(new URL\("\.\/([\w.-]+\.worker\.ts)", import\.meta\.url\), \{ \.\.\.options \}\)/;
-const kindFiles = readdirSync(DIR).filter((f) => f.endsWith(".ts") && !f.endsWith(".worker.ts") && !f.endsWith(".test.ts") && f !== "index.ts" && !f.endsWith("-bytes.ts"));
+const kindFiles = readdirSync(DIR).filter(
+  (f) =>
+    f.endsWith(".ts") &&
+    !f.endsWith(".worker.ts") &&
+    !f.endsWith(".test.ts") &&
+    f !== "index.ts" &&
+    !f.endsWith("-bytes.ts"),
+);
 
 describe("job kinds", () => {
   it.each(kindFiles)("%s spawns its worker in the form Turbopack bundles, and the worker file exists", (file) => {
     const source = readFileSync(path.join(DIR, file), "utf8");
     if (!source.includes("defineJobKind")) return;
     const match = SPAWN.exec(source);
-    expect(match, `${file}: spawn must be (options) => new Worker(new URL("./<kind>.worker.ts", import.meta.url), { ...options })`).not.toBeNull();
+    expect(
+      match,
+      `${file}: spawn must be (options) => new Worker(new URL("./<kind>.worker.ts", import.meta.url), { ...options })`,
+    ).not.toBeNull();
     expect(existsSync(path.join(DIR, match![1]))).toBe(true);
     expect(source.match(/new Worker\(/g)).toHaveLength(1);
   });

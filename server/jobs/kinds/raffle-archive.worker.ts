@@ -39,7 +39,11 @@ export interface RaffleArchiveInput {
   documents: ArchiveDocument[];
 }
 
-export default jobWorker<RaffleArchiveInput, { sha256: string; sizeBytes: number; files: number }, { files: number; bytes: number }>(async (input, job) => {
+export default jobWorker<
+  RaffleArchiveInput,
+  { sha256: string; sizeBytes: number; files: number },
+  { files: number; bytes: number }
+>(async (input, job) => {
   const zip = new ZipFile();
   const mtime = new Date(input.exportedAt);
   const zipHash = createHash("sha256");
@@ -66,7 +70,8 @@ export default jobWorker<RaffleArchiveInput, { sha256: string; sizeBytes: number
     if (current?.name !== name) {
       finish();
       // One entry per name (issue 36): a file that came back would be a second entry the manifest hashes only once.
-      if (files[name]) throw new Error(`The archive's file ${name} came in two pieces apart; each file must be sent whole.`);
+      if (files[name])
+        throw new Error(`The archive's file ${name} came in two pieces apart; each file must be sent whole.`);
       const stream = new PassThrough();
       zip.addReadStream(stream, name, { mtime });
       current = { name, stream, hash: createHash("sha256"), bytes: 0 };
@@ -102,11 +107,26 @@ export default jobWorker<RaffleArchiveInput, { sha256: string; sizeBytes: number
   await write("public-key.pem", input.publicKeyPem);
   finish();
   const manifest = Buffer.from(
-    JSON.stringify({ format: "raffle-archive-v1", appVersion: input.appVersion, raffleStatus: input.raffleStatus, exportedAt: input.exportedAt, algorithm: "sha256", files }, null, 2) + "\n",
+    JSON.stringify(
+      {
+        format: "raffle-archive-v1",
+        appVersion: input.appVersion,
+        raffleStatus: input.raffleStatus,
+        exportedAt: input.exportedAt,
+        algorithm: "sha256",
+        files,
+      },
+      null,
+      2,
+    ) + "\n",
     "utf8",
   );
   zip.addBuffer(manifest, "manifest.json", { mtime });
-  zip.addBuffer(Buffer.from(sign(null, manifest, createPrivateKey(input.privateKeyPem)).toString("base64") + "\n"), "manifest.sig", { mtime });
+  zip.addBuffer(
+    Buffer.from(sign(null, manifest, createPrivateKey(input.privateKeyPem)).toString("base64") + "\n"),
+    "manifest.sig",
+    { mtime },
+  );
   zip.end();
   await pump;
   return { sha256: zipHash.digest("hex"), sizeBytes: zipSize, files: Object.keys(files).length + 2 };

@@ -4,7 +4,10 @@ import { renderReceipt, renderReport, type RemittancePdfInput } from "@/server/p
 import { jobWorker } from "@/server/jobs/worker-runtime";
 
 export default jobWorker<RemittancePdfInput, { bytes: number }, { pages: number }>(async (input, job) => {
-  const bytes = input.kind === "receipt" ? await renderReceipt(input.receipt, input.paper) : await renderReport(input.report, input.paper);
+  const bytes =
+    input.kind === "receipt"
+      ? await renderReceipt(input.receipt, input.paper)
+      : await renderReport(input.report, input.paper);
   await job.write(bytes);
   return { bytes: bytes.length };
 });

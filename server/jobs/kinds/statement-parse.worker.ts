@@ -9,7 +9,13 @@ import { JobError } from "@/server/jobs/protocol";
 import { jobWorker } from "@/server/jobs/worker-runtime";
 import { parseBankCsv } from "@/server/reconciliation/parse-bank-csv";
 import { parseGcashPdf } from "@/server/reconciliation/parse-gcash-pdf";
-import { hasControlChars, StatementRefusal, withChecksums, type ParsedLine, type ParsedStatement } from "@/server/reconciliation/statement-values";
+import {
+  hasControlChars,
+  StatementRefusal,
+  withChecksums,
+  type ParsedLine,
+  type ParsedStatement,
+} from "@/server/reconciliation/statement-values";
 
 export interface StatementParseInput {
   kind: StatementKind;
@@ -47,7 +53,9 @@ export function decodeCsv(bytes: Uint8Array, warnings: string[]): string {
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
-    warnings.push("The file is not UTF-8: it was read as Windows-1252 (Excel's Western encoding). Check the accented names in the preview before importing.");
+    warnings.push(
+      "The file is not UTF-8: it was read as Windows-1252 (Excel's Western encoding). Check the accented names in the preview before importing.",
+    );
     return new TextDecoder("windows-1252").decode(bytes);
   }
 }
@@ -69,27 +77,44 @@ async function readAll(input: AsyncIterable<Uint8Array>) {
   return bytes;
 }
 
-export default jobWorker<StatementParseInput, StatementParseResult, StatementParseProgress, StatementParseBatch>(async (input, job) => {
-  const bytes = await readAll(job.input());
-  const warnings: string[] = [];
-  let parsed: ParsedStatement;
-  try {
-    if (input.kind === "gcash_pdf") {
-      parsed = await parseGcashPdf(bytes, { password: input.password, onPage: (pagesRead, pages) => job.progress({ pagesRead, pages }) });
-    } else {
-      if (!input.mapping) throw new StatementRefusal("missing_columns", "A bank CSV needs a column mapping");
-      parsed = parseBankCsv(decodeCsv(bytes, warnings), input.mapping);
+export default jobWorker<StatementParseInput, StatementParseResult, StatementParseProgress, StatementParseBatch>(
+  async (input, job) => {
+    const bytes = await readAll(job.input());
+    const warnings: string[] = [];
+    let parsed: ParsedStatement;
+    try {
+      if (input.kind === "gcash_pdf") {
+        parsed = await parseGcashPdf(bytes, {
+          password: input.password,
+          onPage: (pagesRead, pages) => job.progress({ pagesRead, pages }),
+        });
+      } else {
+        if (!input.mapping) throw new StatementRefusal("missing_columns", "A bank CSV needs a column mapping");
+        parsed = parseBankCsv(decodeCsv(bytes, warnings), input.mapping);
+      }
+    } catch (error) {
+      if (error instanceof StatementRefusal) throw new JobError(error.code, error.message);
+      throw error;
     }
-  } catch (error) {
-    if (error instanceof StatementRefusal) throw new JobError(error.code, error.message);
-    throw error;
-  }
-  const controlled = parsed.credits.filter((c) => hasControlChars(c.description) || (c.reference !== null && hasControlChars(c.reference))).length;
-  if (controlled) warnings.push(`${controlled} ${controlled === 1 ? "line had" : "lines had"} control characters (such as NUL) in the description or reference: replaced by spaces`);
-  const lines = withChecksums(input.accountLabel, parsed.credits);
-  for (let i = 0; i < lines.length; i += BATCH_LINES) {
-    await job.emit({ lines: lines.slice(i, i + BATCH_LINES) });
-    job.progress({ linesRead: Math.min(lines.length, i + BATCH_LINES) });
-  }
-  return { periodFrom: parsed.periodFrom, periodTo: parsed.periodTo, credits: lines.length + parsed.nonPositive, nonPositive: parsed.nonPositive, debits: parsed.debits, warnings };
-});
+    const controlled = parsed.credits.filter(
+      (c) => hasControlChars(c.description) || (c.reference !== null && hasControlChars(c.reference)),
+    ).length;
+    if (controlled)
+      warnings.push(
+        `${controlled} ${controlled === 1 ? "line had" : "lines had"} control characters (such as NUL) in the description or reference: replaced by spaces`,
+      );
+    const lines = withChecksums(input.accountLabel, parsed.credits);
+    for (let i = 0; i < lines.length; i += BATCH_LINES) {
+      await job.emit({ lines: lines.slice(i, i + BATCH_LINES) });
+      job.progress({ linesRead: Math.min(lines.length, i + BATCH_LINES) });
+    }
+    return {
+      periodFrom: parsed.periodFrom,
+      periodTo: parsed.periodTo,
+      credits: lines.length + parsed.nonPositive,
+      nonPositive: parsed.nonPositive,
+      debits: parsed.debits,
+      warnings,
+    };
+  },
+);

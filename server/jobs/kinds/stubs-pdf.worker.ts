@@ -5,7 +5,12 @@ import { pageCount } from "@/lib/stubs/stub-layout";
 import { createPdf } from "@/server/pdf/pdf-document";
 import { JobError } from "@/server/jobs/protocol";
 import { jobWorker } from "@/server/jobs/worker-runtime";
-import { createStubPainter, drawCalibrationPage, type StubRow, type StubSheetOptions } from "@/server/stubs/render-stubs";
+import {
+  createStubPainter,
+  drawCalibrationPage,
+  type StubRow,
+  type StubSheetOptions,
+} from "@/server/stubs/render-stubs";
 
 export interface StubsPdfInput extends StubSheetOptions {
   title: string;
@@ -32,7 +37,13 @@ export default jobWorker<StubsPdfInput, { pages: number; stubs: number }, StubsP
   const pages = pageCount(stubs.length, input.layout);
   job.progress({ stubsDone: 0, stubsTotal: stubs.length, pages: 0 });
   // No margin: pdfkit would start a new page for text drawn inside its bottom margin.
-  const doc = createPdf({ paper: input.paper, title: input.title, noPrintScaling: true, margin: 0, creationDate: new Date(input.createdAt) });
+  const doc = createPdf({
+    paper: input.paper,
+    title: input.title,
+    noPrintScaling: true,
+    margin: 0,
+    creationDate: new Date(input.createdAt),
+  });
   const pending: Buffer[] = [];
   let ended = false;
   const done = new Promise<void>((resolve, reject) => {

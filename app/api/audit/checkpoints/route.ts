@@ -4,4 +4,6 @@ import { apiRoute, json } from "@/server/http/api-route";
 
 export const dynamic = "force-dynamic";
 
-export const POST = apiRoute({ access: "admin" }, async ({ principal }) => json({ success: true, ...(await createAuditCheckpoint({ principal })) }, 201));
+export const POST = apiRoute({ access: "admin" }, async ({ principal }) =>
+  json({ success: true, ...(await createAuditCheckpoint({ principal })) }, 201),
+);

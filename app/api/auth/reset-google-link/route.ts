@@ -7,6 +7,13 @@ import { toUserListItem } from "@/server/users/serialize-user";
 export const dynamic = "force-dynamic";
 
 export const POST = apiRoute({ access: "admin", body: resetGoogleLinkSchema }, async ({ body, principal }) => {
-  const user = await resetGoogleLink({ email: body.email, actor: { id: principal.user.id, email: principal.user.email } });
-  return { success: true, message: "Google account link reset: the next Google sign-in links again.", user: toUserListItem(user) };
+  const user = await resetGoogleLink({
+    email: body.email,
+    actor: { id: principal.user.id, email: principal.user.email },
+  });
+  return {
+    success: true,
+    message: "Google account link reset: the next Google sign-in links again.",
+    user: toUserListItem(user),
+  };
 });

@@ -4,4 +4,7 @@ import { apiRoute } from "@/server/http/api-route";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute({ access: "user" }, async ({ principal }) => ({ success: true, sessions: await listAccountSessions({ principal }) }));
+export const GET = apiRoute({ access: "user" }, async ({ principal }) => ({
+  success: true,
+  sessions: await listAccountSessions({ principal }),
+}));

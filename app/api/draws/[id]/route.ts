@@ -4,4 +4,7 @@ import { getDraw } from "@/server/draw/get-draw";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute({ access: "admin" }, async ({ params, principal }) => ({ success: true, draw: await getDraw({ id: params.id, principal }) }));
+export const GET = apiRoute({ access: "admin" }, async ({ params, principal }) => ({
+  success: true,
+  draw: await getDraw({ id: params.id, principal }),
+}));

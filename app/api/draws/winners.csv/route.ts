@@ -4,4 +4,6 @@ import { csvDownload, permitWinnersCsv, permitWinnersList } from "@/server/draw/
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute({ access: "admin" }, async ({ principal }) => csvDownload(permitWinnersCsv((await permitWinnersList({ principal })).winners), "winners-permit-office.csv"));
+export const GET = apiRoute({ access: "admin" }, async ({ principal }) =>
+  csvDownload(permitWinnersCsv((await permitWinnersList({ principal })).winners), "winners-permit-office.csv"),
+);

@@ -8,6 +8,11 @@ import { startSelfTest } from "@/server/jobs/start-self-test";
 export const dynamic = "force-dynamic";
 
 export const POST = apiRoute({ access: "admin", body: selfTestJobSchema }, async ({ body, principal, req }) => {
-  const run = await startSelfTest({ principal, input: body, signal: req.signal, jobId: req.headers.get(JOB_ID_HEADER) });
+  const run = await startSelfTest({
+    principal,
+    input: body,
+    signal: req.signal,
+    jobId: req.headers.get(JOB_ID_HEADER),
+  });
   return jobStreamResponse(run, { contentType: "application/octet-stream", fileName: "self-test.bin" });
 });

@@ -7,5 +7,7 @@ export const dynamic = "force-dynamic";
 
 export const GET = apiRoute({ access: "public", skipApiKey: true, noDatabase: true }, async () => {
   const script = await readFile(path.join(process.cwd(), "scripts", "draw-check-browser.mjs"), "utf8");
-  return new Response(script, { headers: { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-store" } });
+  return new Response(script, {
+    headers: { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-store" },
+  });
 });

@@ -8,6 +8,10 @@ export const dynamic = "force-dynamic";
 export const GET = apiRoute({ access: "public", skipApiKey: true, noDatabase: true }, async () => {
   const script = await readFile(path.join(process.cwd(), "scripts", "verify-draw.mjs"), "utf8");
   return new Response(script, {
-    headers: { "content-type": "text/javascript; charset=utf-8", "content-disposition": 'attachment; filename="verify-draw.mjs"', "cache-control": "no-store" },
+    headers: {
+      "content-type": "text/javascript; charset=utf-8",
+      "content-disposition": 'attachment; filename="verify-draw.mjs"',
+      "cache-control": "no-store",
+    },
   });
 });

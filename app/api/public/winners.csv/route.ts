@@ -4,4 +4,6 @@ import { csvDownload, publicWinnersCsv, publicWinnersList } from "@/server/draw/
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute({ access: "public", skipApiKey: true }, async () => csvDownload(publicWinnersCsv((await publicWinnersList()).winners), "winners.csv"));
+export const GET = apiRoute({ access: "public", skipApiKey: true }, async () =>
+  csvDownload(publicWinnersCsv((await publicWinnersList()).winners), "winners.csv"),
+);

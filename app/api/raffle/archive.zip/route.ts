@@ -11,6 +11,11 @@ export const dynamic = "force-dynamic";
 // change; apiRoute's same-origin check (Origin and Sec-Fetch-Site) then covers a cookie's request,
 // and a cross-site page cannot start it by navigation. A GET answers 405.
 export const POST = apiRoute({ access: "admin", query: archiveQuerySchema }, async ({ principal, query, req }) => {
-  const { run, fileName } = await startArchive({ principal, origin: appOrigin(req), includeAttachments: query.includeAttachments, signal: req.signal });
+  const { run, fileName } = await startArchive({
+    principal,
+    origin: appOrigin(req),
+    includeAttachments: query.includeAttachments,
+    signal: req.signal,
+  });
   return jobStreamResponse(run, { contentType: "application/zip", fileName });
 });

@@ -4,4 +4,7 @@ import { apiRoute } from "@/server/http/api-route";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute({ access: "admin" }, async ({ principal }) => ({ success: true, closeout: await getCloseout(principal) }));
+export const GET = apiRoute({ access: "admin" }, async ({ principal }) => ({
+  success: true,
+  closeout: await getCloseout(principal),
+}));

@@ -9,10 +9,19 @@ import { listImports } from "@/server/reconciliation/statement-lines";
 
 export const dynamic = "force-dynamic";
 
-export const POST = apiRoute({ access: "admin", query: importQuerySchema, bodyLimitBytes: STATEMENT_BODY_LIMIT_BYTES }, async ({ req, query, principal }) => {
-  const upload = await readStatementUpload(req);
-  const result = await importStatement({ principal, ...upload, preview: query.preview, jobId: req.headers.get(JOB_ID_HEADER), signal: req.signal });
-  return query.preview ? result : json(result, 201);
-});
+export const POST = apiRoute(
+  { access: "admin", query: importQuerySchema, bodyLimitBytes: STATEMENT_BODY_LIMIT_BYTES },
+  async ({ req, query, principal }) => {
+    const upload = await readStatementUpload(req);
+    const result = await importStatement({
+      principal,
+      ...upload,
+      preview: query.preview,
+      jobId: req.headers.get(JOB_ID_HEADER),
+      signal: req.signal,
+    });
+    return query.preview ? result : json(result, 201);
+  },
+);
 
 export const GET = apiRoute({ access: "admin" }, async ({ principal }) => listImports({ principal }));

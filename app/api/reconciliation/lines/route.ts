@@ -5,4 +5,6 @@ import { listLines } from "@/server/reconciliation/statement-lines";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute({ access: "admin", query: linesQuerySchema }, async ({ query, principal }) => listLines({ principal, ...query }));
+export const GET = apiRoute({ access: "admin", query: linesQuerySchema }, async ({ query, principal }) =>
+  listLines({ principal, ...query }),
+);

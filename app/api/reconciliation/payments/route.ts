@@ -5,4 +5,6 @@ import { listLedgerPayments } from "@/server/reconciliation/payment-ledger";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute({ access: "admin", query: ledgerQuerySchema }, async ({ query, principal }) => listLedgerPayments({ principal, state: query.state, method: query.method }));
+export const GET = apiRoute({ access: "admin", query: ledgerQuerySchema }, async ({ query, principal }) =>
+  listLedgerPayments({ principal, state: query.state, method: query.method }),
+);

@@ -6,7 +6,15 @@ import { startReportPdf } from "@/server/remittances/remittance-pdfs";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute({ access: "admin", query: remittanceReportQuerySchema }, async ({ query, principal, req }) => {
-  const { run, fileName } = await startReportPdf({ sellerId: query.seller, paper: query.paper, principal, signal: req.signal });
-  return jobStreamResponse(run, { contentType: "application/pdf", fileName });
-});
+export const GET = apiRoute(
+  { access: "admin", query: remittanceReportQuerySchema },
+  async ({ query, principal, req }) => {
+    const { run, fileName } = await startReportPdf({
+      sellerId: query.seller,
+      paper: query.paper,
+      principal,
+      signal: req.signal,
+    });
+    return jobStreamResponse(run, { contentType: "application/pdf", fileName });
+  },
+);

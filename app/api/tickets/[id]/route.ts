@@ -15,10 +15,17 @@ export const GET = apiRoute({ access: "user" }, async ({ params, principal }) =>
   return { success: true, ticket: serializeTicketFor(await getTicketOrThrow(params.id), principal) };
 });
 
-export const PUT = apiRoute({ access: "admin", body: editTicketSchema, beforeValidationError: ({ params }) => refuseIfVoided(params.id).then(() => {}) }, async ({ params, body, principal }) => {
-  const ticket = await updateTicket({ ref: params.id, payload: body, principal });
-  return { success: true, message: "Ticket updated successfully", ticket };
-});
+export const PUT = apiRoute(
+  {
+    access: "admin",
+    body: editTicketSchema,
+    beforeValidationError: ({ params }) => refuseIfVoided(params.id).then(() => {}),
+  },
+  async ({ params, body, principal }) => {
+    const ticket = await updateTicket({ ref: params.id, payload: body, principal });
+    return { success: true, message: "Ticket updated successfully", ticket };
+  },
+);
 
 export const DELETE = apiRoute({ access: "admin" }, async ({ params, principal }) => {
   const { controlNumber } = await deleteTicket({ ref: params.id, principal });

@@ -6,4 +6,6 @@ import { importTicketsRequest } from "@/server/tickets/import-request";
 
 export const dynamic = "force-dynamic";
 
-export const POST = apiRoute({ access: "admin", bodyLimitBytes: IMPORT_BODY_LIMIT_BYTES }, async ({ req, principal }) => importTicketsRequest({ req, principal }));
+export const POST = apiRoute({ access: "admin", bodyLimitBytes: IMPORT_BODY_LIMIT_BYTES }, async ({ req, principal }) =>
+  importTicketsRequest({ req, principal }),
+);

@@ -9,5 +9,8 @@ export const dynamic = "force-dynamic";
 export const POST = apiRoute({ access: "user", body: registerMultipleSchema }, async ({ body, principal }) => {
   const answer = await registerMultiple({ payload: body, principal });
   // Only what the caller typed, or could see before (server/tickets/ticket-privacy.ts).
-  return { ...answer, registeredTickets: answer.registeredTickets.map((ticket) => serializeRegistrationFor(ticket, body, principal)) };
+  return {
+    ...answer,
+    registeredTickets: answer.registeredTickets.map((ticket) => serializeRegistrationFor(ticket, body, principal)),
+  };
 });

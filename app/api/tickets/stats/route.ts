@@ -6,5 +6,11 @@ export const dynamic = "force-dynamic";
 
 export const GET = apiRoute({ access: "admin" }, async ({ principal }) => {
   const c = await getTicketStats({ principal });
-  return { success: true, total: c.total, registered_count: c.registered, unregistered_count: c.unregistered, revenue: c.revenue };
+  return {
+    success: true,
+    total: c.total,
+    registered_count: c.registered,
+    unregistered_count: c.unregistered,
+    revenue: c.revenue,
+  };
 });

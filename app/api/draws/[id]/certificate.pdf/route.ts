@@ -7,7 +7,16 @@ import { appOrigin } from "@/server/http/request-guards";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute({ access: "admin", query: receiptQuerySchema }, async ({ params, query, principal, req }) => {
-  const { run, fileName } = await startCertificatePdf({ id: params.id, paper: query.paper, origin: appOrigin(req), principal, signal: req.signal });
-  return jobStreamResponse(run, { contentType: "application/pdf", fileName });
-});
+export const GET = apiRoute(
+  { access: "admin", query: receiptQuerySchema },
+  async ({ params, query, principal, req }) => {
+    const { run, fileName } = await startCertificatePdf({
+      id: params.id,
+      paper: query.paper,
+      origin: appOrigin(req),
+      principal,
+      signal: req.signal,
+    });
+    return jobStreamResponse(run, { contentType: "application/pdf", fileName });
+  },
+);

@@ -9,7 +9,9 @@ export const POST = apiRoute({ access: "admin", body: drumPickSchema }, async ({
   const pick = await drumPick({ id: params.id, payload: body, principal });
   return {
     success: true,
-    message: pick.complete ? `Position ${pick.position}: ${pick.controlNumber}. Every position is drawn` : `Position ${pick.position}: ${pick.controlNumber}`,
+    message: pick.complete
+      ? `Position ${pick.position}: ${pick.controlNumber}. Every position is drawn`
+      : `Position ${pick.position}: ${pick.controlNumber}`,
     ...pick,
   };
 });

@@ -4,4 +4,7 @@ import { getPublicDraw } from "@/server/draw/get-draw";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute({ access: "public", skipApiKey: true }, async ({ params }) => ({ success: true, draw: await getPublicDraw(params.id) }));
+export const GET = apiRoute({ access: "public", skipApiKey: true }, async ({ params }) => ({
+  success: true,
+  draw: await getPublicDraw(params.id),
+}));

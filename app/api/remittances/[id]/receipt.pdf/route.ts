@@ -6,7 +6,15 @@ import { startReceiptPdf } from "@/server/remittances/remittance-pdfs";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute({ access: "user", query: receiptQuerySchema }, async ({ params, query, principal, req }) => {
-  const { run, fileName } = await startReceiptPdf({ id: params.id, paper: query.paper, principal, signal: req.signal });
-  return jobStreamResponse(run, { contentType: "application/pdf", fileName });
-});
+export const GET = apiRoute(
+  { access: "user", query: receiptQuerySchema },
+  async ({ params, query, principal, req }) => {
+    const { run, fileName } = await startReceiptPdf({
+      id: params.id,
+      paper: query.paper,
+      principal,
+      signal: req.signal,
+    });
+    return jobStreamResponse(run, { contentType: "application/pdf", fileName });
+  },
+);

@@ -4,4 +4,6 @@ import { getStatement } from "@/server/remittances/get-statement";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute({ access: "user" }, async ({ params, principal }) => getStatement({ sellerId: params.id, principal }));
+export const GET = apiRoute({ access: "user" }, async ({ params, principal }) =>
+  getStatement({ sellerId: params.id, principal }),
+);

@@ -7,11 +7,19 @@ import { uploadAttachment } from "@/server/attachments/upload-attachment";
 
 export const dynamic = "force-dynamic";
 
-export const POST = apiRoute({ access: "user", bodyLimitBytes: UPLOAD_BODY_LIMIT_BYTES }, async ({ req, params, principal }) => {
-  const file = await readUploadedFile(req, { field: "file", limitBytes: UPLOAD_BODY_LIMIT_BYTES });
-  const attachment = await uploadAttachment({ principal, ticketRef: params.id, fileName: file.name, bytes: file.bytes });
-  return json({ success: true, message: "Attachment uploaded successfully", attachment }, 201);
-});
+export const POST = apiRoute(
+  { access: "user", bodyLimitBytes: UPLOAD_BODY_LIMIT_BYTES },
+  async ({ req, params, principal }) => {
+    const file = await readUploadedFile(req, { field: "file", limitBytes: UPLOAD_BODY_LIMIT_BYTES });
+    const attachment = await uploadAttachment({
+      principal,
+      ticketRef: params.id,
+      fileName: file.name,
+      bytes: file.bytes,
+    });
+    return json({ success: true, message: "Attachment uploaded successfully", attachment }, 201);
+  },
+);
 
 export const GET = apiRoute({ access: "user" }, async ({ params, principal }) => {
   return listAttachments({ principal, ticketRef: params.id });

@@ -7,8 +7,19 @@ import { refuseIfVoided } from "@/server/tickets/void-ticket";
 
 export const dynamic = "force-dynamic";
 
-export const PUT = apiRoute({ access: "user", body: registerTicketSchema, beforeValidationError: ({ params }) => refuseIfVoided(params.controlNumber).then(() => {}) }, async ({ params, body, principal }) => {
-  const ticket = await registerTicket({ ref: params.controlNumber, buyer: body, principal });
-  // Only what the caller typed, or could see before (server/tickets/ticket-privacy.ts).
-  return { success: true, message: "Ticket registered successfully", ticket: serializeRegistrationFor(ticket, body, principal) };
-});
+export const PUT = apiRoute(
+  {
+    access: "user",
+    body: registerTicketSchema,
+    beforeValidationError: ({ params }) => refuseIfVoided(params.controlNumber).then(() => {}),
+  },
+  async ({ params, body, principal }) => {
+    const ticket = await registerTicket({ ref: params.controlNumber, buyer: body, principal });
+    // Only what the caller typed, or could see before (server/tickets/ticket-privacy.ts).
+    return {
+      success: true,
+      message: "Ticket registered successfully",
+      ticket: serializeRegistrationFor(ticket, body, principal),
+    };
+  },
+);

@@ -6,5 +6,8 @@ import { serializeTicketFor } from "@/server/tickets/ticket-privacy";
 export const dynamic = "force-dynamic";
 
 export const GET = apiRoute({ access: "user" }, async ({ params, principal }) => {
-  return { success: true, ticket: serializeTicketFor(await getTicketOrThrow(params.term, TICKET_NOT_FOUND_BY_TERM), principal) };
+  return {
+    success: true,
+    ticket: serializeTicketFor(await getTicketOrThrow(params.term, TICKET_NOT_FOUND_BY_TERM), principal),
+  };
 });

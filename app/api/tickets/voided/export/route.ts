@@ -7,6 +7,10 @@ export const dynamic = "force-dynamic";
 export const GET = apiRoute({ access: "admin" }, async ({ principal }) => {
   const { csv, fileName } = await exportVoidedTickets({ principal });
   return new Response(csv, {
-    headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${fileName}"`, "Cache-Control": "no-store" },
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Cache-Control": "no-store",
+    },
   });
 });

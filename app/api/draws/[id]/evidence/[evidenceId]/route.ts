@@ -4,4 +4,6 @@ import { readEvidence } from "@/server/draw/evidence";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute({ access: "admin" }, async ({ params, principal }) => readEvidence({ id: params.id, evidenceId: params.evidenceId, principal }));
+export const GET = apiRoute({ access: "admin" }, async ({ params, principal }) =>
+  readEvidence({ id: params.id, evidenceId: params.evidenceId, principal }),
+);

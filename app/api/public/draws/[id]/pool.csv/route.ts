@@ -7,6 +7,10 @@ export const dynamic = "force-dynamic";
 export const GET = apiRoute({ access: "public", skipApiKey: true }, async ({ params }) => {
   const body = await poolCsv(params.id);
   return new Response(body, {
-    headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": 'attachment; filename="pool.csv"', "cache-control": "no-store" },
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": 'attachment; filename="pool.csv"',
+      "cache-control": "no-store",
+    },
   });
 });

@@ -5,4 +5,6 @@ import { ignoreLine } from "@/server/reconciliation/decide-line";
 
 export const dynamic = "force-dynamic";
 
-export const POST = apiRoute({ access: "admin", body: ignoreLineSchema }, async ({ params, body, principal }) => ignoreLine({ principal, lineId: params.id, reason: body.reason }));
+export const POST = apiRoute({ access: "admin", body: ignoreLineSchema }, async ({ params, body, principal }) =>
+  ignoreLine({ principal, lineId: params.id, reason: body.reason }),
+);

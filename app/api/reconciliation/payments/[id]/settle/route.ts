@@ -6,7 +6,10 @@ import { settlePayment } from "@/server/reconciliation/settle-payment";
 
 export const dynamic = "force-dynamic";
 
-export const POST = apiRoute({ access: "admin", bodyLimitBytes: UPLOAD_BODY_LIMIT_BYTES }, async ({ req, params, principal }) => {
-  const { reason, evidence } = await readSettleRequest(req);
-  return settlePayment({ principal, paymentId: params.id, reason, evidence });
-});
+export const POST = apiRoute(
+  { access: "admin", bodyLimitBytes: UPLOAD_BODY_LIMIT_BYTES },
+  async ({ req, params, principal }) => {
+    const { reason, evidence } = await readSettleRequest(req);
+    return settlePayment({ principal, paymentId: params.id, reason, evidence });
+  },
+);

@@ -7,5 +7,9 @@ export const dynamic = "force-dynamic";
 
 export const POST = apiRoute({ access: "admin", body: replaceQrSchema }, async ({ params, body, principal }) => {
   const ticket = await replaceTicketQr({ ref: params.id, reason: body.reason, principal });
-  return { success: true, message: `The verify code of ${ticket.controlNumber} was replaced: print its stub again`, ticket };
+  return {
+    success: true,
+    message: `The verify code of ${ticket.controlNumber} was replaced: print its stub again`,
+    ticket,
+  };
 });

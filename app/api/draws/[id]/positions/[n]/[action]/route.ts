@@ -12,6 +12,12 @@ export const POST = apiRoute({ access: "admin", body: positionActionSchema }, as
   if (!(POSITION_ACTIONS as readonly string[]).includes(params.action) || !Number.isInteger(position) || position < 1) {
     throw new AppError("not_found", "No such position action");
   }
-  const result = await recordPositionEvent({ id: params.id, position, action: params.action as PositionAction, payload: body, principal });
+  const result = await recordPositionEvent({
+    id: params.id,
+    position,
+    action: params.action as PositionAction,
+    payload: body,
+    principal,
+  });
   return { success: true, message: `Position ${result.position} ${result.event}`, ...result };
 });

@@ -5,8 +5,17 @@ import { addEvidence } from "@/server/draw/evidence";
 
 export const dynamic = "force-dynamic";
 
-export const POST = apiRoute({ access: "admin", bodyLimitBytes: UPLOAD_BODY_LIMIT_BYTES }, async ({ req, params, principal }) => {
-  const file = await readUploadedFile(req, { field: "file", limitBytes: UPLOAD_BODY_LIMIT_BYTES });
-  const evidence = await addEvidence({ id: params.id, position: params.n, fileName: file.name, bytes: file.bytes, principal });
-  return json({ success: true, message: "Evidence attached", evidence }, 201);
-});
+export const POST = apiRoute(
+  { access: "admin", bodyLimitBytes: UPLOAD_BODY_LIMIT_BYTES },
+  async ({ req, params, principal }) => {
+    const file = await readUploadedFile(req, { field: "file", limitBytes: UPLOAD_BODY_LIMIT_BYTES });
+    const evidence = await addEvidence({
+      id: params.id,
+      position: params.n,
+      fileName: file.name,
+      bytes: file.bytes,
+      principal,
+    });
+    return json({ success: true, message: "Evidence attached", evidence }, 201);
+  },
+);
