@@ -192,7 +192,9 @@ export const AUDIT_ACTIONS = {
   "ticket.register": defineAction({
     label: "Registered ticket",
     entity: "ticket",
-    detail: beforeAndAfter(buyerSnapshot),
+    // No "before" when the ticket was created already sold (an import's sold row, decision 215):
+    // there was no ticket to describe.
+    detail: z.object({ before: buyerSnapshot.nullish(), after: buyerSnapshot }),
     sentence: ({ actor, subject, detail }) => `${actor} registered ${subject}${toBuyer(detail.after.buyer_name)}`,
   }),
   "ticket.delete": defineAction({
