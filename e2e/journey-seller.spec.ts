@@ -74,7 +74,7 @@ function winnerRow(page: Page, controlNumber: string) {
 
 /** One labelled figure of a Remittances row ("Held", "Sold", "Collected", ...). */
 function figure(row: Locator, label: string) {
-  return row.locator(`div:has(> dt:text-is("${label}")) > dd`);
+  return row.locator(`xpath=.//dt[normalize-space()="${label}"]/following-sibling::dd[1]`);
 }
 
 test("the whole raffle: stubs handed to a seller, sold by cash and GCash, remitted, reconciled, closed, drawn, published, verified, closed", async ({
@@ -448,7 +448,9 @@ test("the whole raffle: stubs handed to a seller, sold by cash and GCash, remitt
       const res = await visitor.goto(`${server.url}${new URL(url).pathname}`);
       expect(res!.status()).toBe(200);
       expect(await res!.headerValue("set-cookie")).toBeNull();
-      const control = (await visitor.locator('dt:text-is("Control number") + dd').textContent())!.trim();
+      const control = (await visitor
+        .locator('xpath=//dt[normalize-space()="Control number"]/following-sibling::dd[1]')
+        .textContent())!.trim();
       seen.set(control, (await visitor.getByRole("status").textContent())!.trim());
       if (control === controlOf("00002")) await visitor.screenshot({ path: path.join(SHOTS, "6-verify-375.png") });
     }
