@@ -3,7 +3,18 @@
 // so a field the route answers and the schema lacks fails here (as does a missing or mistyped one).
 import { beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { setTimeout as sleep } from "node:timers/promises";
+import { NextRequest } from "next/server";
 import { GET as auditRoute } from "@/app/api/audit/route";
+import { POST as addUserRoute } from "@/app/api/auth/add-user/route";
+import { PUT as disableUserRoute } from "@/app/api/auth/disable-user/route";
+import { GET as profileRoute } from "@/app/api/auth/profile/route";
+import { POST as resetGoogleLinkRoute } from "@/app/api/auth/reset-google-link/route";
+import { GET as sessionsRoute } from "@/app/api/auth/sessions/route";
+import { PUT as updateRoleRoute } from "@/app/api/auth/update-user-role/route";
+import { GET as usersRoute } from "@/app/api/auth/users/route";
+import { GET as jobRoute } from "@/app/api/jobs/[id]/route";
+import { POST as selfTestRoute } from "@/app/api/jobs/self-test/route";
 import { GET as balancesRoute } from "@/app/api/remittances/balances/route";
 import { GET as settingsRoute } from "@/app/api/settings/route";
 import { GET as ticketCountRoute } from "@/app/api/tickets/count/route";
@@ -13,7 +24,9 @@ import { GET as searchRoute } from "@/app/api/tickets/search/route";
 import { GET as lookupRoute } from "@/app/api/tickets/search/[term]/route";
 import { GET as ticketStatsRoute } from "@/app/api/tickets/stats/route";
 import { auditPageSchema } from "@/lib/schemas/audit";
+import { jobResponseSchema } from "@/lib/schemas/job";
 import { balancesAnswerSchema } from "@/lib/schemas/remittance";
+import { sessionsAnswerSchema } from "@/lib/schemas/session";
 import { publicSettingsSchema, settingsSchema } from "@/lib/schemas/settings";
 import {
   ticketAnswerSchema,
@@ -22,6 +35,8 @@ import {
   ticketSavedSchema,
   ticketStatsSchema,
 } from "@/lib/schemas/ticket-response";
+import { profileAnswerSchema, userSavedSchema, usersAnswerSchema } from "@/lib/schemas/user";
+import { db } from "@/server/db/client";
 import { resetDb } from "@/tests/helpers/db";
 import {
   createAdminAndStaff,
@@ -197,5 +212,94 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
     const count = await callRoute(ticketCountRoute, { path: "/api/tickets/count", token: admin.token });
     expect(count.status).toBe(200);
     expectContract(ticketCountSchema, count.json);
+  });
+
+  it("GET /api/auth/users, and the user as add, role, disable and reset-link save it", async () => {
+    await db().user.update({
+      where: { id: staff.user.id },
+      data: { lastLogin: new Date(), phoneNumber: "09171234567", address: "Quezon City", googleSub: "google-123" },
+    });
+    const users = await callRoute(usersRoute, { path: "/api/auth/users", token: admin.token });
+    expect(users.status).toBe(200);
+    expect(users.json.users.some((u: { google_linked: boolean }) => u.google_linked)).toBe(true);
+    expectContract(usersAnswerSchema, users.json);
+    const saves = [
+      await callRoute(addUserRoute, {
+        method: "POST",
+        path: "/api/auth/add-user",
+        body: { email: "new@example.com", displayName: "New Person" },
+        token: admin.token,
+      }),
+      await callRoute(updateRoleRoute, {
+        method: "PUT",
+        path: "/api/auth/update-user-role",
+        body: { email: "new@example.com", isAdmin: true },
+        token: admin.token,
+      }),
+      await callRoute(disableUserRoute, {
+        method: "PUT",
+        path: "/api/auth/disable-user",
+        body: { email: "new@example.com" },
+        token: admin.token,
+      }),
+      await callRoute(resetGoogleLinkRoute, {
+        method: "POST",
+        path: "/api/auth/reset-google-link",
+        body: { email: staff.user.email },
+        token: admin.token,
+      }),
+    ];
+    for (const saved of saves) {
+      expect(saved.status, JSON.stringify(saved.json)).toBeLessThan(300);
+      expectContract(userSavedSchema, saved.json);
+    }
+  });
+
+  it("GET /api/auth/profile and /api/auth/sessions: the caller's own account and sessions", async () => {
+    const profile = await callRoute(profileRoute, { path: "/api/auth/profile", token: staff.token });
+    expect(profile.status).toBe(200);
+    expectContract(profileAnswerSchema, profile.json);
+    const sessions = await callRoute(sessionsRoute, { path: "/api/auth/sessions", token: staff.token });
+    expect(sessions.status).toBe(200);
+    expect(sessions.json.sessions).toHaveLength(1);
+    expectContract(sessionsAnswerSchema, sessions.json);
+  });
+
+  it("GET /api/jobs/{id}: a job that succeeded, and one cancelled with its error", async () => {
+    const startSelfTest = (body: object) =>
+      selfTestRoute(
+        new NextRequest("http://localhost:3000/api/jobs/self-test", {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            host: "localhost:3000",
+            authorization: `Bearer ${admin.token}`,
+          },
+          body: JSON.stringify(body),
+        }),
+        { params: Promise.resolve({}) },
+      );
+    const readJob = async (id: string) => {
+      for (let i = 0; i < 100; i++) {
+        const res = await callRoute(jobRoute, { path: `/api/jobs/${id}`, params: { id }, token: admin.token });
+        if (res.json.job?.state !== "running") return res;
+        await sleep(50);
+      }
+      throw new Error(`job ${id} still running`);
+    };
+    const done = await startSelfTest({ bytes: 1000 });
+    await done.arrayBuffer();
+    const succeeded = await readJob(done.headers.get("x-job-id")!);
+    expect(succeeded.json.job).toMatchObject({ state: "succeeded", error: null });
+    expect(succeeded.json.job.result).not.toBeNull();
+    expectContract(jobResponseSchema, succeeded.json);
+    const cancelled = await startSelfTest({ bytes: 1_000_000, chunkBytes: 1000, delayMs: 20 });
+    const reader = cancelled.body!.getReader();
+    await reader.read();
+    await reader.cancel();
+    const stopped = await readJob(cancelled.headers.get("x-job-id")!);
+    expect(stopped.json.job.state).toBe("cancelled");
+    expect(stopped.json.job.error).not.toBeNull();
+    expectContract(jobResponseSchema, stopped.json);
   });
 });
