@@ -13,6 +13,9 @@ import { POST as resetGoogleLinkRoute } from "@/app/api/auth/reset-google-link/r
 import { GET as sessionsRoute } from "@/app/api/auth/sessions/route";
 import { PUT as updateRoleRoute } from "@/app/api/auth/update-user-role/route";
 import { GET as usersRoute } from "@/app/api/auth/users/route";
+import { GET as userProgressRoute } from "@/app/api/dashboard/admin/user-progress/route";
+import { GET as historicalRoute } from "@/app/api/dashboard/analytics/historical/route";
+import { GET as dashboardStatsRoute } from "@/app/api/dashboard/stats/route";
 import { GET as jobRoute } from "@/app/api/jobs/[id]/route";
 import { POST as selfTestRoute } from "@/app/api/jobs/self-test/route";
 import { GET as balancesRoute } from "@/app/api/remittances/balances/route";
@@ -24,6 +27,7 @@ import { GET as searchRoute } from "@/app/api/tickets/search/route";
 import { GET as lookupRoute } from "@/app/api/tickets/search/[term]/route";
 import { GET as ticketStatsRoute } from "@/app/api/tickets/stats/route";
 import { auditPageSchema } from "@/lib/schemas/audit";
+import { dashboardStatsSchema, historicalAnalyticsSchema, userProgressSchema } from "@/lib/schemas/dashboard";
 import { jobResponseSchema } from "@/lib/schemas/job";
 import { balancesAnswerSchema } from "@/lib/schemas/remittance";
 import { sessionsAnswerSchema } from "@/lib/schemas/session";
@@ -301,5 +305,33 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
     expect(stopped.json.job.state).toBe("cancelled");
     expect(stopped.json.job.error).not.toBeNull();
     expectContract(jobResponseSchema, stopped.json);
+  });
+
+  it("the dashboard: GET /api/dashboard/stats, /analytics/historical and /admin/user-progress", async () => {
+    const tickets = await createTickets(admin, 1, 4);
+    await sellTicket(staff, tickets[0].control_number, { method: "cash" });
+    await sellTicket(staff, tickets[1].control_number, { method: "gcash", reference: "1234567890123" });
+    await sellTicket(admin, tickets[2].control_number, { method: "bank_transfer" });
+    await voidTicket(admin, tickets[2].id);
+    const stats = await callRoute(dashboardStatsRoute, { path: "/api/dashboard/stats", token: admin.token });
+    expect(stats.status).toBe(200);
+    expect(stats.json.recentActivity.length).toBeGreaterThan(0);
+    expect(stats.json.paymentBreakdown.length).toBeGreaterThan(0);
+    expectContract(dashboardStatsSchema, stats.json);
+    const historical = await callRoute(historicalRoute, {
+      path: "/api/dashboard/analytics/historical?period=7d",
+      token: admin.token,
+    });
+    expect(historical.status).toBe(200);
+    expect(historical.json.performance.peakHour).not.toBeNull();
+    expect(historical.json.performance.bestDay).not.toBeNull();
+    expectContract(historicalAnalyticsSchema, historical.json);
+    const progress = await callRoute(userProgressRoute, {
+      path: "/api/dashboard/admin/user-progress",
+      token: admin.token,
+    });
+    expect(progress.status).toBe(200);
+    expect(progress.json.userProgress.length).toBeGreaterThan(0);
+    expectContract(userProgressSchema, progress.json);
   });
 });
