@@ -1,7 +1,7 @@
 // One contract per answer (issue 41): each route below is called with data in every part of its
 // answer, and the answer is parsed with its schema from lib/schemas/, made strict at every depth,
 // so a field the route answers and the schema lacks fails here (as does a missing or mistyped one).
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { setTimeout as sleep } from "node:timers/promises";
 import { NextRequest } from "next/server";
@@ -20,6 +20,12 @@ import { GET as jobRoute } from "@/app/api/jobs/[id]/route";
 import { POST as selfTestRoute } from "@/app/api/jobs/self-test/route";
 import { GET as balancesRoute } from "@/app/api/remittances/balances/route";
 import { GET as settingsRoute } from "@/app/api/settings/route";
+import { GET as printJobsRoute } from "@/app/api/print/jobs/route";
+import { POST as printRoute } from "@/app/api/print/stubs/route";
+import { POST as replaceQrRoute } from "@/app/api/tickets/[id]/qr/replace/route";
+import { POST as unvoidRoute } from "@/app/api/tickets/[id]/unvoid/route";
+import { POST as voidRoute } from "@/app/api/tickets/[id]/void/route";
+import { GET as voidedRoute } from "@/app/api/tickets/voided/route";
 import { GET as ticketCountRoute } from "@/app/api/tickets/count/route";
 import { GET as ticketRoute, PUT as editTicketRoute } from "@/app/api/tickets/[id]/route";
 import { PUT as registerRoute } from "@/app/api/tickets/register/[controlNumber]/route";
@@ -31,6 +37,7 @@ import { dashboardStatsSchema, historicalAnalyticsSchema, userProgressSchema } f
 import { jobResponseSchema } from "@/lib/schemas/job";
 import { balancesAnswerSchema } from "@/lib/schemas/remittance";
 import { sessionsAnswerSchema } from "@/lib/schemas/session";
+import { printJobsResponseSchema, qrReplacedSchema } from "@/lib/schemas/stubs";
 import { publicSettingsSchema, settingsSchema } from "@/lib/schemas/settings";
 import {
   ticketAnswerSchema,
@@ -40,6 +47,7 @@ import {
   ticketStatsSchema,
 } from "@/lib/schemas/ticket-response";
 import { profileAnswerSchema, userSavedSchema, usersAnswerSchema } from "@/lib/schemas/user";
+import { voidAnswerSchema, voidedPageSchema } from "@/lib/schemas/void";
 import { db } from "@/server/db/client";
 import { resetDb } from "@/tests/helpers/db";
 import {
@@ -333,5 +341,65 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
     expect(progress.status).toBe(200);
     expect(progress.json.userProgress.length).toBeGreaterThan(0);
     expectContract(userProgressSchema, progress.json);
+  });
+
+  it("voids: POST /api/tickets/{id}/void and /unvoid, and GET /api/tickets/voided", async () => {
+    const tickets = await createTickets(admin, 1, 3);
+    await sellTicket(staff, tickets[0].control_number, { method: "gcash", reference: "1234567890123" });
+    const voided = await callRoute(voidRoute, {
+      method: "POST",
+      path: `/api/tickets/${tickets[0].id}/void`,
+      params: { id: tickets[0].id },
+      body: { reason: "other", note: "The buyer asked for a refund" },
+      token: admin.token,
+    });
+    expect(voided.status, JSON.stringify(voided.json)).toBe(200);
+    expectContract(voidAnswerSchema, voided.json);
+    await voidTicket(admin, tickets[1].id);
+    const list = await callRoute(voidedRoute, { path: "/api/tickets/voided", token: admin.token });
+    expect(list.status).toBe(200);
+    expect(list.json.voided).toHaveLength(2);
+    expectContract(voidedPageSchema, list.json);
+    const unvoided = await callRoute(unvoidRoute, {
+      method: "POST",
+      path: `/api/tickets/${tickets[1].id}/unvoid`,
+      params: { id: tickets[1].id },
+      body: { reason: "Found the stub" },
+      token: admin.token,
+    });
+    expect(unvoided.status, JSON.stringify(unvoided.json)).toBe(200);
+    expectContract(voidAnswerSchema, unvoided.json);
+  });
+
+  it("stubs: GET /api/print/jobs after a print, and POST /api/tickets/{id}/qr/replace", async () => {
+    const tickets = await createTickets(admin, 1, 2);
+    const print = await printRoute(
+      new NextRequest("http://localhost:3000/api/print/stubs", {
+        method: "POST",
+        headers: { "content-type": "application/json", host: "localhost:3000", authorization: `Bearer ${admin.token}` },
+        body: JSON.stringify({ from: 1, to: 2, paper: "a4", layout: "5-up", order: "sequential", calibration: false }),
+      }),
+      { params: Promise.resolve({}) },
+    );
+    expect(print.status).toBe(200);
+    await print.arrayBuffer();
+    // The digest is written once the whole PDF was sent, just after the stream ends.
+    const log = await vi.waitFor(async () => {
+      const res = await callRoute(printJobsRoute, { path: "/api/print/jobs", token: admin.token });
+      expect(res.status).toBe(200);
+      expect(res.json.jobs).toHaveLength(1);
+      expect(res.json.jobs[0].sha256).not.toBeNull();
+      return res;
+    });
+    expectContract(printJobsResponseSchema, log.json);
+    const replaced = await callRoute(replaceQrRoute, {
+      method: "POST",
+      path: `/api/tickets/${tickets[0].id}/qr/replace`,
+      params: { id: tickets[0].id },
+      body: { reason: "The stub was photographed" },
+      token: admin.token,
+    });
+    expect(replaced.status, JSON.stringify(replaced.json)).toBe(200);
+    expectContract(qrReplacedSchema, replaced.json);
   });
 });
