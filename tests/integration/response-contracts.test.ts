@@ -18,7 +18,14 @@ import { GET as historicalRoute } from "@/app/api/dashboard/analytics/historical
 import { GET as dashboardStatsRoute } from "@/app/api/dashboard/stats/route";
 import { GET as jobRoute } from "@/app/api/jobs/[id]/route";
 import { POST as selfTestRoute } from "@/app/api/jobs/self-test/route";
+import { POST as voidRemittanceRoute } from "@/app/api/remittances/[id]/void/route";
+import { POST as adjustmentRoute } from "@/app/api/remittances/adjustments/route";
 import { GET as balancesRoute } from "@/app/api/remittances/balances/route";
+import { POST as remittanceRoute } from "@/app/api/remittances/route";
+import { POST as allocationsRoute } from "@/app/api/sellers/[id]/allocations/route";
+import { POST as returnsRoute } from "@/app/api/sellers/[id]/returns/route";
+import { GET as statementRoute } from "@/app/api/sellers/[id]/statement/route";
+import { GET as myStatementRoute } from "@/app/api/sellers/me/statement/route";
 import { GET as settingsRoute } from "@/app/api/settings/route";
 import { GET as printJobsRoute } from "@/app/api/print/jobs/route";
 import { POST as printRoute } from "@/app/api/print/stubs/route";
@@ -35,7 +42,14 @@ import { GET as ticketStatsRoute } from "@/app/api/tickets/stats/route";
 import { auditPageSchema } from "@/lib/schemas/audit";
 import { dashboardStatsSchema, historicalAnalyticsSchema, userProgressSchema } from "@/lib/schemas/dashboard";
 import { jobResponseSchema } from "@/lib/schemas/job";
-import { balancesAnswerSchema } from "@/lib/schemas/remittance";
+import {
+  adjustmentSavedSchema,
+  allocationAnswerSchema,
+  balancesAnswerSchema,
+  remittanceSavedSchema,
+  returnsAnswerSchema,
+  statementAnswerSchema,
+} from "@/lib/schemas/remittance";
 import { sessionsAnswerSchema } from "@/lib/schemas/session";
 import { printJobsResponseSchema, qrReplacedSchema } from "@/lib/schemas/stubs";
 import { publicSettingsSchema, settingsSchema } from "@/lib/schemas/settings";
@@ -401,5 +415,69 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
     });
     expect(replaced.status, JSON.stringify(replaced.json)).toBe(200);
     expectContract(qrReplacedSchema, replaced.json);
+  });
+
+  it("remittances: allocate, record, void, adjust, return, and the statement holding all of them", async () => {
+    const tickets = await createTickets(admin, 1, 8);
+    const seller = await createSellerWithAllocation(admin, { from: 1, to: 6 }, { displayName: "Ana Seller" });
+    const allocated = await callRoute(allocationsRoute, {
+      method: "POST",
+      path: `/api/sellers/${seller.user.id}/allocations`,
+      params: { id: seller.user.id },
+      body: { from: 7, to: 8 },
+      token: admin.token,
+    });
+    expect(allocated.status, JSON.stringify(allocated.json)).toBe(201);
+    expectContract(allocationAnswerSchema, allocated.json);
+    await sellTicket(seller, tickets[0].control_number);
+    await sellTicket(seller, tickets[1].control_number);
+    const post = (route: typeof remittanceRoute, path: string, body: object, params?: Record<string, string>) =>
+      callRoute(route, { method: "POST", path, params, body, token: admin.token });
+    const kept = await post(remittanceRoute, "/api/remittances", {
+      sellerId: seller.user.id,
+      amount: "50.00",
+      note: "First half",
+    });
+    expect(kept.status, JSON.stringify(kept.json)).toBe(201);
+    expectContract(remittanceSavedSchema, kept.json);
+    const mistaken = await post(remittanceRoute, "/api/remittances", { sellerId: seller.user.id, amount: "10.00" });
+    expect(mistaken.status, JSON.stringify(mistaken.json)).toBe(201);
+    const voided = await post(
+      voidRemittanceRoute,
+      `/api/remittances/${mistaken.json.remittance.id}/void`,
+      { reason: "Typed the wrong amount" },
+      { id: mistaken.json.remittance.id },
+    );
+    expect(voided.status, JSON.stringify(voided.json)).toBe(200);
+    expect(voided.json.remittance.voidedAt).not.toBeNull();
+    expectContract(remittanceSavedSchema, voided.json);
+    const adjusted = await post(adjustmentRoute, "/api/remittances/adjustments", {
+      sellerId: seller.user.id,
+      amount: "-5.00",
+      reason: "Short by five pesos",
+    });
+    expect(adjusted.status, JSON.stringify(adjusted.json)).toBe(201);
+    expectContract(adjustmentSavedSchema, adjusted.json);
+    const returned = await post(
+      returnsRoute,
+      `/api/sellers/${seller.user.id}/returns`,
+      { ticketIds: [tickets[5].id] },
+      { id: seller.user.id },
+    );
+    expect(returned.status, JSON.stringify(returned.json)).toBe(200);
+    expectContract(returnsAnswerSchema, returned.json);
+    const statement = await callRoute(statementRoute, {
+      path: `/api/sellers/${seller.user.id}/statement`,
+      params: { id: seller.user.id },
+      token: admin.token,
+    });
+    expect(statement.status).toBe(200);
+    expect(statement.json.statement.receipts).toHaveLength(2);
+    expect(statement.json.statement.adjustmentList).toHaveLength(1);
+    expect(statement.json.statement.heldRanges.length).toBeGreaterThan(0);
+    expectContract(statementAnswerSchema, statement.json);
+    const mine = await callRoute(myStatementRoute, { path: "/api/sellers/me/statement", token: seller.token });
+    expect(mine.status).toBe(200);
+    expectContract(statementAnswerSchema, mine.json);
   });
 });
