@@ -27,6 +27,10 @@ import { POST as returnsRoute } from "@/app/api/sellers/[id]/returns/route";
 import { GET as statementRoute } from "@/app/api/sellers/[id]/statement/route";
 import { GET as myStatementRoute } from "@/app/api/sellers/me/statement/route";
 import { GET as settingsRoute } from "@/app/api/settings/route";
+import { POST as archiveRoute } from "@/app/api/raffle/archive.zip/route";
+import { GET as closeoutRoute } from "@/app/api/raffle/closeout/route";
+import { POST as purgeRoute } from "@/app/api/raffle/purge/route";
+import { POST as reopenRoute } from "@/app/api/raffle/reopen/route";
 import { GET as printJobsRoute } from "@/app/api/print/jobs/route";
 import { POST as printRoute } from "@/app/api/print/stubs/route";
 import { POST as replaceQrRoute } from "@/app/api/tickets/[id]/qr/replace/route";
@@ -40,6 +44,7 @@ import { GET as searchRoute } from "@/app/api/tickets/search/route";
 import { GET as lookupRoute } from "@/app/api/tickets/search/[term]/route";
 import { GET as ticketStatsRoute } from "@/app/api/tickets/stats/route";
 import { auditPageSchema } from "@/lib/schemas/audit";
+import { closeoutAnswerSchema, closeoutSavedSchema, purgeAnswerSchema } from "@/lib/schemas/closeout";
 import { dashboardStatsSchema, historicalAnalyticsSchema, userProgressSchema } from "@/lib/schemas/dashboard";
 import { jobResponseSchema } from "@/lib/schemas/job";
 import {
@@ -479,5 +484,67 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
     const mine = await callRoute(myStatementRoute, { path: "/api/sellers/me/statement", token: seller.token });
     expect(mine.status).toBe(200);
     expectContract(statementAnswerSchema, mine.json);
+  });
+
+  it("close-out: GET /api/raffle/closeout with blocking items, then with an archive; reopen and purge", async () => {
+    await createTickets(admin, 1, 2);
+    const selling = await callRoute(closeoutRoute, { path: "/api/raffle/closeout", token: admin.token });
+    expect(selling.status).toBe(200);
+    expect(selling.json.closeout.blocking.length).toBeGreaterThan(0);
+    expectContract(closeoutAnswerSchema, selling.json);
+    // Straight to closed through the allowed transitions (no draw needed for the view's shape).
+    const closeBySql = async () => {
+      const { status } = await db().raffleState.findUniqueOrThrow({ where: { id: 1 } });
+      const steps = ["selling", "sales_closed", "committed", "drawn", "published", "closed"];
+      for (const next of steps.slice(steps.indexOf(status) + 1)) {
+        await db().$executeRawUnsafe(`UPDATE raffle_state SET status = '${next}' WHERE id = 1`);
+      }
+      await db().raffleState.update({ where: { id: 1 }, data: { closedAt: new Date() } });
+    };
+    const downloadArchive = async () => {
+      const archive = await archiveRoute(
+        new NextRequest("http://localhost:3000/api/raffle/archive.zip", {
+          method: "POST",
+          headers: { authorization: `Bearer ${admin.token}`, host: "localhost:3000" },
+        }),
+        { params: Promise.resolve({}) },
+      );
+      expect(archive.status).toBe(200);
+      await archive.arrayBuffer();
+    };
+    await closeBySql();
+    await downloadArchive();
+    const closed = await vi.waitFor(async () => {
+      const res = await callRoute(closeoutRoute, { path: "/api/raffle/closeout", token: admin.token });
+      expect(res.json.closeout.archives).toHaveLength(1);
+      return res;
+    });
+    expect(closed.json.closeout.retention.purgeDueAt).not.toBeNull();
+    expectContract(closeoutAnswerSchema, closed.json);
+    const reopened = await callRoute(reopenRoute, {
+      method: "POST",
+      path: "/api/raffle/reopen",
+      body: { reason: "A prize was handed to the wrong winner" },
+      token: admin.token,
+    });
+    expect(reopened.status, JSON.stringify(reopened.json)).toBe(200);
+    expectContract(closeoutSavedSchema, reopened.json);
+    await closeBySql();
+    // Purge needs an archive downloaded after this close.
+    await downloadArchive();
+    await vi.waitFor(async () =>
+      expect(
+        (await callRoute(closeoutRoute, { path: "/api/raffle/closeout", token: admin.token })).json.closeout.archives,
+      ).toHaveLength(2),
+    );
+    const purged = await callRoute(purgeRoute, {
+      method: "POST",
+      path: "/api/raffle/purge",
+      body: { confirm: "PURGE" },
+      token: admin.token,
+    });
+    expect(purged.status, JSON.stringify(purged.json)).toBe(200);
+    expect(purged.json.closeout.purgedAt).not.toBeNull();
+    expectContract(purgeAnswerSchema, purged.json);
   });
 });
