@@ -31,6 +31,9 @@ import { POST as archiveRoute } from "@/app/api/raffle/archive.zip/route";
 import { GET as closeoutRoute } from "@/app/api/raffle/closeout/route";
 import { POST as purgeRoute } from "@/app/api/raffle/purge/route";
 import { POST as reopenRoute } from "@/app/api/raffle/reopen/route";
+import { POST as settleRoute } from "@/app/api/reconciliation/payments/[id]/settle/route";
+import { GET as ledgerRoute } from "@/app/api/reconciliation/payments/route";
+import { GET as ledgerSummaryRoute } from "@/app/api/reconciliation/summary/route";
 import { GET as printJobsRoute } from "@/app/api/print/jobs/route";
 import { POST as printRoute } from "@/app/api/print/stubs/route";
 import { POST as replaceQrRoute } from "@/app/api/tickets/[id]/qr/replace/route";
@@ -46,6 +49,7 @@ import { GET as ticketStatsRoute } from "@/app/api/tickets/stats/route";
 import { auditPageSchema } from "@/lib/schemas/audit";
 import { closeoutAnswerSchema, closeoutSavedSchema, purgeAnswerSchema } from "@/lib/schemas/closeout";
 import { dashboardStatsSchema, historicalAnalyticsSchema, userProgressSchema } from "@/lib/schemas/dashboard";
+import { ledgerListSchema, ledgerSummarySchema } from "@/lib/schemas/payment-ledger";
 import { jobResponseSchema } from "@/lib/schemas/job";
 import {
   adjustmentSavedSchema,
@@ -76,7 +80,8 @@ import {
   sellTicket,
   voidTicket,
 } from "@/tests/helpers/factories";
-import { callRoute } from "@/tests/helpers/http";
+import { callRoute, TEST_ORIGIN } from "@/tests/helpers/http";
+import { SAMPLE_FILES } from "@/tests/helpers/upload";
 
 /** `schema` with every object in it strict: an unknown key anywhere is an error. */
 export function strictDeep(schema: z.ZodType): z.ZodType {
@@ -546,5 +551,45 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
     expect(purged.status, JSON.stringify(purged.json)).toBe(200);
     expect(purged.json.closeout.purgedAt).not.toBeNull();
     expectContract(purgeAnswerSchema, purged.json);
+  });
+
+  it("the payment ledger: GET /api/reconciliation/payments (settled with evidence, awaiting) and /summary", async () => {
+    const tickets = await createTickets(admin, 1, 3);
+    const settled = await sellTicket(staff, tickets[0].control_number, { method: "gcash", reference: "1001543610110" });
+    await sellTicket(staff, tickets[1].control_number, { method: "bank_transfer" });
+    await sellTicket(staff, tickets[2].control_number, { method: "cash" });
+    const form = new FormData();
+    form.set("reason", "The treasurer saw the transfer on the phone");
+    form.set("file", new Blob([new Uint8Array(SAMPLE_FILES.png)], { type: "image/png" }), "receipt.png");
+    const encoded = new Request("http://localhost/", { method: "POST", body: form });
+    const bytes = new Uint8Array(await encoded.arrayBuffer());
+    const path = `/api/reconciliation/payments/${settled.payment_id}/settle`;
+    const settle = await settleRoute(
+      new NextRequest(new URL(path, TEST_ORIGIN), {
+        method: "POST",
+        headers: {
+          "content-type": encoded.headers.get("content-type")!,
+          "content-length": String(bytes.length),
+          host: "localhost:3000",
+          authorization: `Bearer ${admin.token}`,
+        },
+        body: bytes,
+      }),
+      { params: Promise.resolve({ id: settled.payment_id! }) },
+    );
+    expect(settle.status, await settle.clone().text()).toBe(200);
+    for (const state of ["settled_by_hand", "awaiting_statement"]) {
+      const list = await callRoute(ledgerRoute, {
+        path: `/api/reconciliation/payments?state=${state}`,
+        token: admin.token,
+      });
+      expect(list.status).toBe(200);
+      expect(list.json.payments).toHaveLength(1);
+      if (state === "settled_by_hand") expect(list.json.payments[0].evidence).not.toBeNull();
+      expectContract(ledgerListSchema, list.json);
+    }
+    const summary = await callRoute(ledgerSummaryRoute, { path: "/api/reconciliation/summary", token: admin.token });
+    expect(summary.status).toBe(200);
+    expectContract(ledgerSummarySchema, summary.json);
   });
 });
