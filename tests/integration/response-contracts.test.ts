@@ -31,6 +31,8 @@ import { POST as archiveRoute } from "@/app/api/raffle/archive.zip/route";
 import { GET as closeoutRoute } from "@/app/api/raffle/closeout/route";
 import { POST as purgeRoute } from "@/app/api/raffle/purge/route";
 import { POST as reopenRoute } from "@/app/api/raffle/reopen/route";
+import { GET as importsRoute } from "@/app/api/reconciliation/imports/route";
+import { GET as linesRoute } from "@/app/api/reconciliation/lines/route";
 import { POST as settleRoute } from "@/app/api/reconciliation/payments/[id]/settle/route";
 import { GET as ledgerRoute } from "@/app/api/reconciliation/payments/route";
 import { GET as ledgerSummaryRoute } from "@/app/api/reconciliation/summary/route";
@@ -50,6 +52,7 @@ import { auditPageSchema } from "@/lib/schemas/audit";
 import { closeoutAnswerSchema, closeoutSavedSchema, purgeAnswerSchema } from "@/lib/schemas/closeout";
 import { dashboardStatsSchema, historicalAnalyticsSchema, userProgressSchema } from "@/lib/schemas/dashboard";
 import { ledgerListSchema, ledgerSummarySchema } from "@/lib/schemas/payment-ledger";
+import { importsAnswerSchema, linesPageSchema } from "@/lib/schemas/reconciliation";
 import { jobResponseSchema } from "@/lib/schemas/job";
 import {
   adjustmentSavedSchema,
@@ -81,6 +84,8 @@ import {
   voidTicket,
 } from "@/tests/helpers/factories";
 import { callRoute, TEST_ORIGIN } from "@/tests/helpers/http";
+import { BANK_LAYOUTS } from "@/tests/helpers/statement-files";
+import { uploadStatement } from "@/tests/helpers/statement-upload";
 import { SAMPLE_FILES } from "@/tests/helpers/upload";
 
 /** `schema` with every object in it strict: an unknown key anywhere is an error. */
@@ -591,5 +596,45 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
     const summary = await callRoute(ledgerSummaryRoute, { path: "/api/reconciliation/summary", token: admin.token });
     expect(summary.status).toBe(200);
     expectContract(ledgerSummarySchema, summary.json);
+  });
+
+  it("statements: GET /api/reconciliation/imports and /lines, a line matched and one with candidates", async () => {
+    const tickets = await createTickets(admin, 1, 2);
+    const paid = await sellTicket(staff, tickets[0].control_number, {
+      method: "bank_transfer",
+      reference: "BDO-5550001",
+      buyerName: "Juan Luna",
+    });
+    await sellTicket(staff, tickets[1].control_number, { method: "bank_transfer", reference: "BDO-5550002" });
+    const amount = paid.payment!.amount_expected;
+    const today = new Date().toLocaleDateString("en-CA", { timeZone: "Asia/Manila" });
+    const file = BANK_LAYOUTS.bdo.file([
+      { date: today, reference: "BDO-5550001", description: "Transfer from JUAN LUNA", amount },
+      { date: today, reference: "X-999", description: "Transfer", amount },
+    ]);
+    const upload = await uploadStatement({
+      token: admin.token,
+      bytes: new TextEncoder().encode(file),
+      fileName: "bdo.csv",
+      kind: "bank_csv",
+      mapping: BANK_LAYOUTS.bdo.mapping,
+    });
+    expect(upload.status, JSON.stringify(upload.json)).toBeLessThan(300);
+    const imports = await callRoute(importsRoute, { path: "/api/reconciliation/imports", token: admin.token });
+    expect(imports.status).toBe(200);
+    expect(imports.json.imports).toHaveLength(1);
+    expectContract(importsAnswerSchema, imports.json);
+    const matched = await callRoute(linesRoute, {
+      path: "/api/reconciliation/lines?state=matched",
+      token: admin.token,
+    });
+    expect(matched.status).toBe(200);
+    expect(matched.json.lines).toHaveLength(1);
+    expectContract(linesPageSchema, matched.json);
+    const open = await callRoute(linesRoute, { path: "/api/reconciliation/lines?state=unmatched", token: admin.token });
+    expect(open.status).toBe(200);
+    expect(open.json.lines).toHaveLength(1);
+    expect(open.json.lines[0].candidates.length).toBeGreaterThan(0);
+    expectContract(linesPageSchema, open.json);
   });
 });
