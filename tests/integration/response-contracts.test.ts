@@ -36,6 +36,10 @@ import { GET as linesRoute } from "@/app/api/reconciliation/lines/route";
 import { POST as settleRoute } from "@/app/api/reconciliation/payments/[id]/settle/route";
 import { GET as ledgerRoute } from "@/app/api/reconciliation/payments/route";
 import { GET as ledgerSummaryRoute } from "@/app/api/reconciliation/summary/route";
+import { PUT as editPrizeRoute } from "@/app/api/prizes/[id]/route";
+import { GET as prizesRoute, POST as addPrizeRoute } from "@/app/api/prizes/route";
+import { POST as closeSalesRoute } from "@/app/api/raffle/close-sales/route";
+import { GET as raffleStateRoute } from "@/app/api/raffle/state/route";
 import { GET as printJobsRoute } from "@/app/api/print/jobs/route";
 import { POST as printRoute } from "@/app/api/print/stubs/route";
 import { POST as replaceQrRoute } from "@/app/api/tickets/[id]/qr/replace/route";
@@ -51,7 +55,9 @@ import { GET as ticketStatsRoute } from "@/app/api/tickets/stats/route";
 import { auditPageSchema } from "@/lib/schemas/audit";
 import { closeoutAnswerSchema, closeoutSavedSchema, purgeAnswerSchema } from "@/lib/schemas/closeout";
 import { dashboardStatsSchema, historicalAnalyticsSchema, userProgressSchema } from "@/lib/schemas/dashboard";
+import { closeSalesAnswerSchema, raffleStateAnswerSchema } from "@/lib/schemas/draw";
 import { ledgerListSchema, ledgerSummarySchema } from "@/lib/schemas/payment-ledger";
+import { prizeSavedSchema, prizesAnswerSchema } from "@/lib/schemas/prize";
 import { importsAnswerSchema, linesPageSchema } from "@/lib/schemas/reconciliation";
 import { jobResponseSchema } from "@/lib/schemas/job";
 import {
@@ -636,5 +642,53 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
     expect(open.json.lines).toHaveLength(1);
     expect(open.json.lines[0].candidates.length).toBeGreaterThan(0);
     expectContract(linesPageSchema, open.json);
+  });
+
+  it("the draw's setup: prizes (list, add, change) and GET /api/raffle/state before and after Close sales", async () => {
+    const added = await callRoute(addPrizeRoute, {
+      method: "POST",
+      path: "/api/prizes",
+      body: { rank: 1, name: "Motorcycle", valuePhp: 80000, backups: 1 },
+      token: admin.token,
+    });
+    expect(added.status, JSON.stringify(added.json)).toBe(201);
+    expectContract(prizeSavedSchema, added.json);
+    const changed = await callRoute(editPrizeRoute, {
+      method: "PUT",
+      path: `/api/prizes/${added.json.prize.id}`,
+      params: { id: added.json.prize.id },
+      body: { rank: 1, name: "Motorcycle 150cc", valuePhp: 85000, backups: 2 },
+      token: admin.token,
+    });
+    expect(changed.status, JSON.stringify(changed.json)).toBe(200);
+    expectContract(prizeSavedSchema, changed.json);
+    const prizes = await callRoute(prizesRoute, { path: "/api/prizes", token: staff.token });
+    expect(prizes.status).toBe(200);
+    expect(prizes.json.prizes).toHaveLength(1);
+    expectContract(prizesAnswerSchema, prizes.json);
+    // A seller holding unsold stubs and owing cash: open checklist items, which Close sales overrides with reasons.
+    const [first] = await createTickets(admin, 1, 3);
+    const seller = await createSellerWithAllocation(admin, { from: 1, to: 3 });
+    await sellTicket(seller, first.control_number, { method: "cash" });
+    const open = await callRoute(raffleStateRoute, { path: "/api/raffle/state", token: staff.token });
+    expect(open.status).toBe(200);
+    expect(open.json.state.checklist.length).toBeGreaterThan(0);
+    expectContract(raffleStateAnswerSchema, open.json);
+    const closed = await callRoute(closeSalesRoute, {
+      method: "POST",
+      path: "/api/raffle/close-sales",
+      body: {
+        overrides: open.json.state.checklist.map((c: { item: string }) => ({
+          item: c.item,
+          reason: "Counted by hand at the venue",
+        })),
+      },
+      token: admin.token,
+    });
+    expect(closed.status, JSON.stringify(closed.json)).toBe(200);
+    expect(closed.json.state.closeOverrides.length).toBeGreaterThan(0);
+    expectContract(closeSalesAnswerSchema, closed.json);
+    const after = await callRoute(raffleStateRoute, { path: "/api/raffle/state", token: staff.token });
+    expectContract(raffleStateAnswerSchema, after.json);
   });
 });
