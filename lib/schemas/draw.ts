@@ -1,7 +1,7 @@
 // The draw's API contract (docs/decisions/105-109, docs/draw.md): commit, reveal, position actions,
 // close sales; and the shapes the API answers with. Used by the route handlers and the Draw page.
 import { z } from "zod";
-import { DISQUALIFY_REASONS, RAFFLE_STATUSES, type RaffleStatus, type WinnerState } from "@/lib/draw";
+import { DISQUALIFY_REASONS, RAFFLE_STATUSES, type WinnerState } from "@/lib/draw";
 import type { PublicUrlView } from "@/lib/public-url";
 import { text, textRules } from "@/lib/schemas/text";
 
