@@ -36,7 +36,7 @@ import { GET as linesRoute } from "@/app/api/reconciliation/lines/route";
 import { POST as settleRoute } from "@/app/api/reconciliation/payments/[id]/settle/route";
 import { GET as ledgerRoute } from "@/app/api/reconciliation/payments/route";
 import { GET as ledgerSummaryRoute } from "@/app/api/reconciliation/summary/route";
-import { PUT as editPrizeRoute } from "@/app/api/prizes/[id]/route";
+import { DELETE as deletePrizeRoute, PUT as editPrizeRoute } from "@/app/api/prizes/[id]/route";
 import { GET as prizesRoute, POST as addPrizeRoute } from "@/app/api/prizes/route";
 import { POST as closeSalesRoute } from "@/app/api/raffle/close-sales/route";
 import { GET as raffleStateRoute } from "@/app/api/raffle/state/route";
@@ -662,6 +662,21 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
     });
     expect(changed.status, JSON.stringify(changed.json)).toBe(200);
     expectContract(prizeSavedSchema, changed.json);
+    const spare = await callRoute(addPrizeRoute, {
+      method: "POST",
+      path: "/api/prizes",
+      body: { rank: 2, name: "Rice cooker", valuePhp: 2500 },
+      token: admin.token,
+    });
+    expect(spare.status, JSON.stringify(spare.json)).toBe(201);
+    const removed = await callRoute(deletePrizeRoute, {
+      method: "DELETE",
+      path: `/api/prizes/${spare.json.prize.id}`,
+      params: { id: spare.json.prize.id },
+      token: admin.token,
+    });
+    expect(removed.status, JSON.stringify(removed.json)).toBe(200);
+    expectContract(prizeSavedSchema, removed.json);
     const prizes = await callRoute(prizesRoute, { path: "/api/prizes", token: staff.token });
     expect(prizes.status).toBe(200);
     expect(prizes.json.prizes).toHaveLength(1);
