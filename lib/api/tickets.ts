@@ -2,7 +2,14 @@
 // contract of lib/schemas/ticket-response.ts, which the server's SELECT is built from.
 import { apiRequest } from "@/lib/api-client";
 import type { GenerateTicketInput, registerTicketSchema } from "@/lib/schemas/ticket";
-import type { Ticket, TicketAnswer, TicketPage, TicketSaved, ticketStatsSchema } from "@/lib/schemas/ticket-response";
+import type {
+  Ticket,
+  TicketAnswer,
+  TicketPage,
+  TicketSaved,
+  ticketStatsSchema,
+  VisibleTicketPage,
+} from "@/lib/schemas/ticket-response";
 import type { z } from "zod";
 
 export type { Ticket, TicketPage, TicketStats, VisibleTicket } from "@/lib/schemas/ticket-response";
@@ -74,7 +81,7 @@ export const ticketsApi = {
   lookup: (term: string, options: { signal?: AbortSignal } = {}) =>
     apiRequest<TicketAnswer>(`/tickets/search/${ref(term)}`, { signal: options.signal }),
   unregistered: (params: { search?: string; limit: number; offset: number }) =>
-    apiRequest<TicketPage & { success: true }>(`/tickets/unregistered${toQuery(params)}`),
+    apiRequest<VisibleTicketPage>(`/tickets/unregistered${toQuery(params)}`),
   generate: (input: GenerateTicketInput) =>
     apiRequest<{ success: true; message: string; ticket?: Ticket; tickets?: Ticket[]; count?: number }>(
       "/tickets/generate",

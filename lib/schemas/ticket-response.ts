@@ -100,6 +100,11 @@ export type VisibleTicket = z.infer<typeof visibleTicketSchema>;
 export const ticketAnswerSchema = z.object({ success: z.literal(true), ticket: visibleTicketSchema });
 export type TicketAnswer = z.infer<typeof ticketAnswerSchema>;
 
+/** GET /api/tickets/unregistered (any signed-in user): a page of tickets as the caller may see them. */
+export const visibleTicketPageSchema = ticketPageSchema.extend({ tickets: z.array(visibleTicketSchema) });
+export type VisibleTicketPage = z.infer<typeof visibleTicketPageSchema>;
+export type TicketPageAnswer = z.infer<typeof ticketPageSchema>;
+
 /** PUT /api/tickets/register/{controlNumber} and PUT /api/tickets/{id}: the ticket as saved. */
 export const ticketSavedSchema = ticketAnswerSchema.extend({ message: z.string() });
 export type TicketSaved = z.infer<typeof ticketSavedSchema>;

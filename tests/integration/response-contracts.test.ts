@@ -46,6 +46,8 @@ import { POST as replaceQrRoute } from "@/app/api/tickets/[id]/qr/replace/route"
 import { POST as unvoidRoute } from "@/app/api/tickets/[id]/unvoid/route";
 import { POST as voidRoute } from "@/app/api/tickets/[id]/void/route";
 import { GET as voidedRoute } from "@/app/api/tickets/voided/route";
+import { GET as ticketListRoute } from "@/app/api/tickets/route";
+import { GET as unregisteredRoute } from "@/app/api/tickets/unregistered/route";
 import { GET as ticketCountRoute } from "@/app/api/tickets/count/route";
 import { GET as ticketRoute, PUT as editTicketRoute } from "@/app/api/tickets/[id]/route";
 import { PUT as registerRoute } from "@/app/api/tickets/register/[controlNumber]/route";
@@ -77,6 +79,7 @@ import {
   ticketPageSchema,
   ticketSavedSchema,
   ticketStatsSchema,
+  visibleTicketPageSchema,
 } from "@/lib/schemas/ticket-response";
 import { profileAnswerSchema, userSavedSchema, usersAnswerSchema } from "@/lib/schemas/user";
 import { voidAnswerSchema, voidedPageSchema } from "@/lib/schemas/void";
@@ -177,6 +180,28 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
     expect(res.status).toBe(200);
     expect(res.json.entries.length).toBeGreaterThan(0);
     expectContract(auditPageSchema, res.json);
+  });
+
+  it("GET /api/tickets (administrators) and /api/tickets/unregistered (staff, another's contacts left out)", async () => {
+    const tickets = await createTickets(admin, 1, 3);
+    await sellTicket(staff, tickets[0].control_number, { method: "cash" });
+    // An administrator's ticket with its buyer's contacts typed, not yet sold: staff do not see them.
+    const edited = await callRoute(editTicketRoute, {
+      method: "PUT",
+      path: `/api/tickets/${tickets[1].id}`,
+      params: { id: tickets[1].id },
+      body: { buyer_name: "Unregistered Buyer", phone_number: "09171112222", payment_method: "cash" },
+      token: admin.token,
+    });
+    expect(edited.status, JSON.stringify(edited.json)).toBe(200);
+    const all = await callRoute(ticketListRoute, { path: "/api/tickets?limit=10", token: admin.token });
+    expect(all.status).toBe(200);
+    expect(all.json.tickets).toHaveLength(3);
+    expectContract(ticketPageSchema, all.json);
+    const free = await callRoute(unregisteredRoute, { path: "/api/tickets/unregistered", token: staff.token });
+    expect(free.status).toBe(200);
+    expect(free.json.tickets.some((t: object) => !("phone_number" in t))).toBe(true);
+    expectContract(visibleTicketPageSchema, free.json);
   });
 
   it("one ticket: GET /api/tickets/{id} and /search/{term}, sold, voided, and with its contacts hidden", async () => {
