@@ -109,6 +109,23 @@ export type AuthUser = z.infer<typeof authUserSchema>;
 /** GET /api/auth/profile: the caller's own account. */
 export const profileAnswerSchema = z.object({ success: z.literal(true), user: authUserSchema });
 
+/** POST /api/auth/verify-token: the token (or the caller's own credentials) is good, and whose it is. */
+export const verifyTokenAnswerSchema = z.object({
+  success: z.literal(true),
+  valid: z.literal(true),
+  user: authUserSchema,
+});
+export type VerifyTokenAnswer = z.infer<typeof verifyTokenAnswerSchema>;
+
+/** POST /api/auth/check-admin: an administrator asking about someone else also sees whether they are disabled. */
+export const checkAdminAnswerSchema = z.object({
+  success: z.literal(true),
+  isAdmin: z.boolean(),
+  is_admin: z.boolean(),
+  user: authUserSchema.extend({ isDisabled: z.boolean().optional(), is_disabled: z.boolean().optional() }),
+});
+export type CheckAdminAnswer = z.infer<typeof checkAdminAnswerSchema>;
+
 /** A row of GET /api/auth/users. */
 export const userListItemSchema = z.object({
   id: z.uuid(),

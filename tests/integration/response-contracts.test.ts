@@ -6,6 +6,7 @@ import { z } from "zod";
 import { setTimeout as sleep } from "node:timers/promises";
 import { NextRequest } from "next/server";
 import { GET as auditRoute } from "@/app/api/audit/route";
+import { POST as checkAdminRoute } from "@/app/api/auth/check-admin/route";
 import { POST as addUserRoute } from "@/app/api/auth/add-user/route";
 import { PUT as disableUserRoute } from "@/app/api/auth/disable-user/route";
 import { GET as profileRoute } from "@/app/api/auth/profile/route";
@@ -13,6 +14,7 @@ import { POST as resetGoogleLinkRoute } from "@/app/api/auth/reset-google-link/r
 import { GET as sessionsRoute } from "@/app/api/auth/sessions/route";
 import { PUT as updateRoleRoute } from "@/app/api/auth/update-user-role/route";
 import { GET as usersRoute } from "@/app/api/auth/users/route";
+import { POST as verifyTokenRoute } from "@/app/api/auth/verify-token/route";
 import { GET as userProgressRoute } from "@/app/api/dashboard/admin/user-progress/route";
 import { GET as historicalRoute } from "@/app/api/dashboard/analytics/historical/route";
 import { GET as dashboardStatsRoute } from "@/app/api/dashboard/stats/route";
@@ -81,7 +83,13 @@ import {
   ticketStatsSchema,
   visibleTicketPageSchema,
 } from "@/lib/schemas/ticket-response";
-import { profileAnswerSchema, userSavedSchema, usersAnswerSchema } from "@/lib/schemas/user";
+import {
+  checkAdminAnswerSchema,
+  profileAnswerSchema,
+  userSavedSchema,
+  usersAnswerSchema,
+  verifyTokenAnswerSchema,
+} from "@/lib/schemas/user";
 import { voidAnswerSchema, voidedPageSchema } from "@/lib/schemas/void";
 import { db } from "@/server/db/client";
 import { resetDb } from "@/tests/helpers/db";
@@ -327,10 +335,34 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
     }
   });
 
-  it("GET /api/auth/profile and /api/auth/sessions: the caller's own account and sessions", async () => {
+  it("GET /api/auth/profile, verify-token, check-admin (own and another's) and GET /api/auth/sessions", async () => {
     const profile = await callRoute(profileRoute, { path: "/api/auth/profile", token: staff.token });
     expect(profile.status).toBe(200);
     expectContract(profileAnswerSchema, profile.json);
+    const verified = await callRoute(verifyTokenRoute, {
+      method: "POST",
+      path: "/api/auth/verify-token",
+      body: { token: staff.token },
+    });
+    expect(verified.status).toBe(200);
+    expectContract(verifyTokenAnswerSchema, verified.json);
+    const own = await callRoute(checkAdminRoute, {
+      method: "POST",
+      path: "/api/auth/check-admin",
+      body: {},
+      token: staff.token,
+    });
+    expect(own.status).toBe(200);
+    expectContract(checkAdminAnswerSchema, own.json);
+    const other = await callRoute(checkAdminRoute, {
+      method: "POST",
+      path: "/api/auth/check-admin",
+      body: { email: staff.user.email },
+      token: admin.token,
+    });
+    expect(other.status).toBe(200);
+    expect(other.json.user).toHaveProperty("is_disabled", false);
+    expectContract(checkAdminAnswerSchema, other.json);
     const sessions = await callRoute(sessionsRoute, { path: "/api/auth/sessions", token: staff.token });
     expect(sessions.status).toBe(200);
     expect(sessions.json.sessions).toHaveLength(1);
