@@ -6,6 +6,8 @@ import type {
   CloseSalesAnswer,
   CloseSalesPayload,
   CommitDrawPayload,
+  DrawCommitted,
+  DrawsAnswer,
   DrumPickPayload,
   PositionActionPayload,
   RaffleStateAnswer,
@@ -16,14 +18,7 @@ import type { PrizePayload, PrizeSaved, PrizesAnswer } from "@/lib/schemas/prize
 
 const id = (value: string) => encodeURIComponent(value);
 
-export interface DrawSummary {
-  id: string;
-  number: number;
-  poolCount: number;
-  committedAt: string;
-  revealedAt: string | null;
-  publishedAt: string | null;
-}
+export type { DrawSummary } from "@/lib/schemas/draw";
 
 export const drawApi = {
   prizes: () => apiRequest<PrizesAnswer>("/prizes"),
@@ -36,10 +31,9 @@ export const drawApi = {
   status: () => apiRequest<RaffleStateAnswer>("/raffle/state?checklist=0"),
   closeSales: (body: CloseSalesPayload) =>
     apiRequest<CloseSalesAnswer>("/raffle/close-sales", { method: "POST", body }),
-  draws: () => apiRequest<{ success: true; draws: DrawSummary[] }>("/draws"),
+  draws: () => apiRequest<DrawsAnswer>("/draws"),
   draw: (drawId: string) => apiRequest<{ success: true; draw: AdminDraw }>(`/draws/${id(drawId)}`),
-  commit: (body: CommitDrawPayload) =>
-    apiRequest<{ success: true; message: string; id: string }>("/draws", { method: "POST", body }),
+  commit: (body: CommitDrawPayload) => apiRequest<DrawCommitted>("/draws", { method: "POST", body }),
   reveal: (drawId: string, body: RevealDrawPayload) =>
     apiRequest<{ success: true; message: string }>(`/draws/${id(drawId)}/reveal`, {
       method: "POST",

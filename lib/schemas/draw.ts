@@ -172,6 +172,34 @@ export const raffleStateAnswerSchema = z.object({
 });
 export type RaffleStateAnswer = z.infer<typeof raffleStateAnswerSchema>;
 
+/** A row of GET /api/draws (administrators), newest first. */
+export const drawSummarySchema = z.object({
+  id: z.uuid(),
+  number: z.number().int(),
+  poolCount: z.number().int(),
+  committedAt: z.iso.datetime({ offset: true }),
+  revealedAt: z.iso.datetime({ offset: true }).nullable(),
+  publishedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type DrawSummary = z.infer<typeof drawSummarySchema>;
+
+export const drawsAnswerSchema = z.object({ success: z.literal(true), draws: z.array(drawSummarySchema) });
+export type DrawsAnswer = z.infer<typeof drawsAnswerSchema>;
+
+/** POST /api/draws (201): the committed draw's pool and hashes (SHA-256, hex). */
+export const drawCommittedSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  id: z.uuid(),
+  number: z.number().int(),
+  poolCount: z.number().int(),
+  poolHash: z.string().regex(/^[0-9a-f]{64}$/),
+  commitHash: z.string().regex(/^[0-9a-f]{64}$/),
+  /** How many positions (winners and backups) the draw will fill. */
+  positions: z.number().int(),
+});
+export type DrawCommitted = z.infer<typeof drawCommittedSchema>;
+
 /** POST /api/raffle/close-sales: the state after. */
 export const closeSalesAnswerSchema = z.object({
   success: z.literal(true),

@@ -18,6 +18,7 @@ import { POST as verifyTokenRoute } from "@/app/api/auth/verify-token/route";
 import { GET as userProgressRoute } from "@/app/api/dashboard/admin/user-progress/route";
 import { GET as historicalRoute } from "@/app/api/dashboard/analytics/historical/route";
 import { GET as dashboardStatsRoute } from "@/app/api/dashboard/stats/route";
+import { GET as drawsRoute, POST as commitDrawRoute } from "@/app/api/draws/route";
 import { GET as jobRoute } from "@/app/api/jobs/[id]/route";
 import { POST as selfTestRoute } from "@/app/api/jobs/self-test/route";
 import { POST as voidRemittanceRoute } from "@/app/api/remittances/[id]/void/route";
@@ -59,7 +60,12 @@ import { GET as ticketStatsRoute } from "@/app/api/tickets/stats/route";
 import { auditPageSchema } from "@/lib/schemas/audit";
 import { closeoutAnswerSchema, closeoutSavedSchema, purgeAnswerSchema } from "@/lib/schemas/closeout";
 import { dashboardStatsSchema, historicalAnalyticsSchema, userProgressSchema } from "@/lib/schemas/dashboard";
-import { closeSalesAnswerSchema, raffleStateAnswerSchema } from "@/lib/schemas/draw";
+import {
+  closeSalesAnswerSchema,
+  drawCommittedSchema,
+  drawsAnswerSchema,
+  raffleStateAnswerSchema,
+} from "@/lib/schemas/draw";
 import { ledgerListSchema, ledgerSummarySchema } from "@/lib/schemas/payment-ledger";
 import { prizeSavedSchema, prizesAnswerSchema } from "@/lib/schemas/prize";
 import { importsAnswerSchema, linesPageSchema } from "@/lib/schemas/reconciliation";
@@ -101,6 +107,7 @@ import {
   voidTicket,
 } from "@/tests/helpers/factories";
 import { callRoute, TEST_ORIGIN } from "@/tests/helpers/http";
+import { createSoldTickets } from "@/tests/helpers/sold-tickets";
 import { BANK_LAYOUTS } from "@/tests/helpers/statement-files";
 import { uploadStatement } from "@/tests/helpers/statement-upload";
 import { SAMPLE_FILES } from "@/tests/helpers/upload";
@@ -762,5 +769,22 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
     expectContract(closeSalesAnswerSchema, closed.json);
     const after = await callRoute(raffleStateRoute, { path: "/api/raffle/state", token: staff.token });
     expectContract(raffleStateAnswerSchema, after.json);
+  });
+
+  it("draws: POST /api/draws commits over the sold tickets, GET /api/draws lists it", async () => {
+    await createSoldTickets(10);
+    const post = (route: typeof commitDrawRoute, path: string, body: unknown) =>
+      callRoute(route, { method: "POST", path, body, token: admin.token });
+    expect(
+      (await post(addPrizeRoute, "/api/prizes", { rank: 1, name: "Motorcycle", valuePhp: 80000, backups: 0 })).status,
+    ).toBe(201);
+    expect((await post(closeSalesRoute, "/api/raffle/close-sales", { overrides: [] })).status).toBe(200);
+    const committed = await post(commitDrawRoute, "/api/draws", { source: { type: "dice", count: 20 } });
+    expect(committed.status, JSON.stringify(committed.json)).toBe(201);
+    expectContract(drawCommittedSchema, committed.json);
+    const draws = await callRoute(drawsRoute, { path: "/api/draws", token: admin.token });
+    expect(draws.status).toBe(200);
+    expect(draws.json.draws).toHaveLength(1);
+    expectContract(drawsAnswerSchema, draws.json);
   });
 });
