@@ -175,7 +175,11 @@ export function VoidedNumbersScreen() {
                       <p className="font-mono font-medium break-all">{t.control_number}</p>
                       <p className="text-xs text-muted-foreground">No. {t.last_5_digits}</p>
                     </div>
-                    {t.was_sold ? <Badge variant="secondary">Was sold</Badge> : <Badge variant="outline">Never sold</Badge>}
+                    {t.was_sold ? (
+                      <Badge variant="secondary">Was sold</Badge>
+                    ) : (
+                      <Badge variant="outline">Never sold</Badge>
+                    )}
                   </div>
                   <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5">
                     <dt className="text-muted-foreground">Reason</dt>
