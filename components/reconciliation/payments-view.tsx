@@ -289,7 +289,7 @@ function EvidenceLink({ row }: { row: LedgerPayment }) {
     );
   }
   return (
-    <a className="mt-1 block text-sm break-all underline" href={settleEvidencePath(row.paymentId, file.id)} download>
+    <a className="mt-1 block text-sm break-words underline" href={settleEvidencePath(row.paymentId, file.id)} download>
       Evidence: {file.fileName}
     </a>
   );

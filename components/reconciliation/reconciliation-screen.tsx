@@ -54,7 +54,7 @@ const ReasonDialog = dynamic(() => import("@/components/reconciliation/reason-di
 });
 
 /** A tab's label wraps inside its cell on a phone rather than widening the list. */
-const TAB_TRIGGER = "h-auto min-h-8 whitespace-normal";
+const TAB_TRIGGER = "h-auto min-h-8 whitespace-normal sm:whitespace-nowrap";
 
 /** The payment ledger's tab (issue 37) beside the five reports. */
 const SCREEN_TABS = ["payments", ...REPORT_NAMES] as const;
