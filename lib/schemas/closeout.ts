@@ -48,7 +48,9 @@ export const CLOSEOUT_ITEMS = [
   "winners_published",
   "prizes_settled",
   "seller_balances",
-  "statement_lines",
+  "unmatched_lines",
+  "mismatched_lines",
+  "duplicate_lines",
   "unverified_payments",
   "awaiting_statement",
 ] as const;
