@@ -59,7 +59,7 @@ test("close with a failing checklist, fix, close, download the archive, purge", 
   await expect(blockers).toContainText("1 seller still has a cash balance");
   await expect(blockers.getByRole("link", { name: /Fix it\s*: 1 seller/ })).toHaveAttribute(
     "href",
-    "/dashboard/remittances",
+    "/dashboard/remittances?balance=nonzero",
   );
   await expectNoA11yViolations(page, { include: "main", label: "Close-out with open items" });
   await page.getByLabel("Type CLOSE to confirm").fill("close");

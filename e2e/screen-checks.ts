@@ -30,6 +30,20 @@ export async function expectTablesFit(page: Page, label: string) {
       const box = (t.parentElement ?? t).clientWidth;
       const width = t.getBoundingClientRect().width;
       if (width > box + 1) out.push(`table "${nameOf(t)}" is ${Math.round(width)} px in a ${box} px box`);
+      // A sticky column (the row actions) must not lie over another cell: text under it is hidden
+      // though nothing overflows (a settlement's reason under Undo, decision 243).
+      for (const row of t.querySelectorAll("tr")) {
+        const cells = [...row.children] as HTMLElement[];
+        for (const sticky of cells.filter((c) => getComputedStyle(c).position === "sticky")) {
+          const left = sticky.getBoundingClientRect().left;
+          for (const other of cells) {
+            if (other === sticky || getComputedStyle(other).position === "sticky") continue;
+            const r = other.getBoundingClientRect();
+            if (r.left < left && r.right > left + 1)
+              out.push(`a cell of "${nameOf(t)}" lies under its sticky column: "${other.innerText.slice(0, 40)}"`);
+          }
+        }
+      }
       for (const cell of t.querySelectorAll("th, td")) {
         const el = cell as HTMLElement;
         const style = getComputedStyle(el);

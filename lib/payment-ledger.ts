@@ -1,8 +1,10 @@
 // The payment ledger (issue 37, docs/decisions/193): the one definition of where a GCash or bank
 // payment stands, shared by the screens and the server. The SQL that decides it is in
 // server/reconciliation/payment-ledger.ts; these are its names, words and links (no zod here: the
-// screens load this; the request schemas are in lib/schemas/payment-ledger.ts).
+// screens load this; the request schemas and the answers' contracts are in lib/schemas/payment-ledger.ts,
+// whose types only are used here).
 import { formatPeso } from "@/lib/format";
+import type { LedgerFigure, LedgerSummary } from "@/lib/schemas/payment-ledger";
 
 export const LEDGER_STATES = ["verified", "unverified", "awaiting_statement", "settled_by_hand"] as const;
 export type LedgerState = (typeof LEDGER_STATES)[number];
@@ -44,60 +46,18 @@ export function ledgerListHref(state: LedgerState, method?: LedgerMethod): strin
   return `/dashboard/reconciliation?${q.toString()}`;
 }
 
-export interface LedgerPayment {
-  paymentId: string;
-  method: LedgerMethod;
-  reference: string | null;
-  /** Pesos, two decimals. */
-  amount: string;
-  state: LedgerState;
-  controlNumbers: string[];
-  /** Pesos the matched statement lines hold. */
-  covered: string;
-  paidAt: string;
-  payerName: string | null;
-  collectedBy: string | null;
-  settledAt: string | null;
-  settledBy: string | null;
-  settleReason: string | null;
-  /** The settlement's evidence file, if one was given (docs/decisions/235). */
-  evidence: LedgerEvidence | null;
-  /** What to do about it, in words. */
-  fix: string;
-}
-export interface LedgerEvidence {
-  id: string;
-  fileName: string;
-  fileSize: number;
-  contentType: string;
-  sha256: string;
-  /** Removed by the purge of personal data: the archive keeps the file, its SHA-256 names it. */
-  removed: boolean;
-}
-
 /** Where a settlement's evidence file downloads from (administrators). */
 export const settleEvidencePath = (paymentId: string, evidenceId: string) =>
   `/api/reconciliation/payments/${encodeURIComponent(paymentId)}/evidence/${encodeURIComponent(evidenceId)}`;
 
-export interface LedgerList {
-  payments: LedgerPayment[];
-  count: number;
-  total: string;
-}
-export interface LedgerFigure {
-  count: number;
-  /** Pesos, two decimals. */
-  total: string;
-}
-export interface LedgerSummary {
-  claimed: LedgerFigure;
-  verified: LedgerFigure;
-  settledByHand: LedgerFigure;
-  unverified: LedgerFigure;
-  awaitingStatement: LedgerFigure;
-  /** Remittances not voided: the cash side. */
-  cashRemitted: LedgerFigure;
-}
+// The answers' shapes are the zod contracts of lib/schemas/payment-ledger.ts.
+export type {
+  LedgerEvidence,
+  LedgerFigure,
+  LedgerList,
+  LedgerPayment,
+  LedgerSummary,
+} from "@/lib/schemas/payment-ledger";
 
 /** The five money lines every surface prints, in this order and with these labels. */
 export const SUMMARY_FIGURES: { key: keyof LedgerSummary; label: string }[] = [

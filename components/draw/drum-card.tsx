@@ -82,31 +82,33 @@ export function DrumCard({ draw }: { draw: AdminDraw }) {
           </form>
         </Form>
         {drum.picked.length > 0 && (
-          <div className="overflow-x-auto">
-            <Table>
-              <caption className="sr-only">Counterfoils drawn so far</caption>
-              <TableHeader>
-                <TableRow>
-                  <TableHead scope="col">#</TableHead>
-                  <TableHead scope="col">Prize</TableHead>
-                  <TableHead scope="col">Control number</TableHead>
-                  <TableHead scope="col">Buyer</TableHead>
+          // Three columns (the buyer under the control number), so it fits a phone without a sideways scroll (decision 243).
+          <Table>
+            <caption className="sr-only">Counterfoils drawn so far</caption>
+            <TableHeader>
+              <TableRow>
+                <TableHead scope="col">#</TableHead>
+                <TableHead scope="col">Prize</TableHead>
+                <TableHead scope="col">
+                  Control number <span className="font-normal text-muted-foreground">/ Buyer</span>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {drum.picked.map((p) => (
+                <TableRow key={p.position}>
+                  <TableCell>{p.position}</TableCell>
+                  <TableCell className="whitespace-normal">
+                    {prizeName.get(p.prizeRank)} <span className="text-muted-foreground">({p.role})</span>
+                  </TableCell>
+                  <TableCell className="whitespace-normal">
+                    <span className="block font-mono whitespace-nowrap">{p.controlNumber}</span>
+                    <span className="block break-words text-muted-foreground">{p.buyerName ?? "—"}</span>
+                  </TableCell>
                 </TableRow>
-              </TableHeader>
-              <TableBody>
-                {drum.picked.map((p) => (
-                  <TableRow key={p.position}>
-                    <TableCell>{p.position}</TableCell>
-                    <TableCell>
-                      {prizeName.get(p.prizeRank)} <span className="text-muted-foreground">({p.role})</span>
-                    </TableCell>
-                    <TableCell className="font-mono whitespace-nowrap">{p.controlNumber}</TableCell>
-                    <TableCell>{p.buyerName ?? "—"}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </div>
+              ))}
+            </TableBody>
+          </Table>
         )}
       </CardContent>
     </Card>

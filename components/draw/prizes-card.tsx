@@ -26,6 +26,24 @@ export function PrizesCard({ prizes, editable }: { prizes: Prize[]; editable: bo
     values: empty,
   });
 
+  const removeButton = (prize: Prize) => (
+    <Button
+      variant="ghost"
+      size="sm"
+      aria-label={`Remove prize ${prize.rank}: ${prize.name}`}
+      disabled={deletePrize.isPending}
+      onClick={() =>
+        deletePrize.mutate(prize.id, {
+          onSuccess: () => toast.success(`Prize ${prize.rank} removed`),
+          onError: (error) => toast.error(errorMessage(error, "Failed to remove the prize")),
+        })
+      }
+    >
+      <Trash2 />
+      Remove
+    </Button>
+  );
+
   async function submit(values: Parameters<typeof addPrize.mutateAsync>[0]) {
     try {
       await addPrize.mutateAsync(values);
@@ -51,8 +69,9 @@ export function PrizesCard({ prizes, editable }: { prizes: Prize[]; editable: bo
         {prizes.length === 0 ? (
           <p className="text-muted-foreground">No prizes yet. Add at least one before committing the draw.</p>
         ) : (
-          <div className="overflow-x-auto">
-            <Table>
+          <>
+            {/* A table from 1024 px; below it one card per prize, so a phone never scrolls sideways (decision 243). */}
+            <Table className="hidden lg:table">
               <TableHeader>
                 <TableRow>
                   <TableHead scope="col">Rank</TableHead>
@@ -71,34 +90,32 @@ export function PrizesCard({ prizes, editable }: { prizes: Prize[]; editable: bo
                 {prizes.map((prize) => (
                   <TableRow key={prize.id}>
                     <TableCell>{prize.rank}</TableCell>
-                    <TableCell className="font-medium">{prize.name}</TableCell>
+                    <TableCell className="font-medium whitespace-normal">{prize.name}</TableCell>
                     <TableCell className="whitespace-nowrap">{formatPeso(prize.valuePhp)}</TableCell>
                     <TableCell>{prize.backups}</TableCell>
                     <TableCell>{prize.claimDays}</TableCell>
-                    {editable && (
-                      <TableCell>
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          aria-label={`Remove prize ${prize.rank}: ${prize.name}`}
-                          disabled={deletePrize.isPending}
-                          onClick={() =>
-                            deletePrize.mutate(prize.id, {
-                              onSuccess: () => toast.success(`Prize ${prize.rank} removed`),
-                              onError: (error) => toast.error(errorMessage(error, "Failed to remove the prize")),
-                            })
-                          }
-                        >
-                          <Trash2 />
-                          Remove
-                        </Button>
-                      </TableCell>
-                    )}
+                    {editable && <TableCell>{removeButton(prize)}</TableCell>}
                   </TableRow>
                 ))}
               </TableBody>
             </Table>
-          </div>
+            <ol className="space-y-3 lg:hidden" aria-label="Prizes">
+              {prizes.map((prize) => (
+                <li key={prize.id} className="rounded-lg border p-3 text-sm">
+                  <div className="flex items-baseline justify-between gap-2">
+                    <p className="font-medium break-words">
+                      {prize.rank}. {prize.name}
+                    </p>
+                    <p className="whitespace-nowrap tabular-nums">{formatPeso(prize.valuePhp)}</p>
+                  </div>
+                  <p className="text-muted-foreground">
+                    {prize.backups} {prize.backups === 1 ? "backup" : "backups"} · {prize.claimDays} days to claim
+                  </p>
+                  {editable && <div className="mt-2 border-t pt-2">{removeButton(prize)}</div>}
+                </li>
+              ))}
+            </ol>
+          </>
         )}
         {editable && (
           <Form {...form}>

@@ -46,6 +46,99 @@ export function WinnersCard({ draw, canPublish }: { draw: AdminDraw; canPublish:
   for (const e of draw.events)
     if (e.evidence.length) evidenceOf.set(e.position, [...(evidenceOf.get(e.position) ?? []), ...e.evidence]);
 
+  type Position = NonNullable<AdminDraw["positionsDetail"]>[number];
+  /** A position's state, whether it is the prize's current winner, and its evidence files. */
+  const stateOf = (p: Position) => (
+    <>
+      {/* Out positions: red-700 under white text (the shared destructive red is out of sRGB and fails contrast in Chromium). */}
+      <Badge
+        variant={
+          p.state === "disqualified" || p.state === "forfeited"
+            ? "destructive"
+            : effective.has(p.position)
+              ? "default"
+              : "secondary"
+        }
+        className={p.state === "disqualified" || p.state === "forfeited" ? "bg-red-700 dark:bg-red-800" : undefined}
+      >
+        {WINNER_STATE_LABELS[p.state]}
+      </Badge>
+      {effective.has(p.position) && <span className="ml-2 text-sm font-medium">Current winner</span>}
+      {(evidenceOf.get(p.position) ?? []).map((file) =>
+        file.removed ? (
+          <span key={file.id} className="mt-1 block text-sm text-muted-foreground">
+            Evidence removed with the buyers&apos; personal data (kept in the archive, SHA-256{" "}
+            {file.sha256.slice(0, 12)}…)
+          </span>
+        ) : (
+          <a
+            key={file.id}
+            className="mt-1 block text-sm underline"
+            href={drawFilePaths.evidence(draw.id, file.id)}
+            download
+          >
+            Evidence: {file.fileName}
+          </a>
+        ),
+      )}
+    </>
+  );
+  /** What a position's state allows. */
+  const actionsOf = (p: Position) => (
+    <div className="flex flex-wrap gap-1">
+      {effective.has(p.position) && p.state === "drawn" && (
+        <Button size="sm" variant="outline" onClick={() => run(p.position, "notify", "notified")}>
+          Notify
+        </Button>
+      )}
+      {effective.has(p.position) && p.state === "notified" && (
+        <>
+          <Button size="sm" variant="outline" onClick={() => run(p.position, "claim", "claimed")}>
+            Claimed
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => run(p.position, "forfeit", "forfeited")}>
+            Forfeit
+          </Button>
+        </>
+      )}
+      {(p.state === "drawn" || p.state === "notified") && (
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() =>
+            setDialog({
+              drawId: draw.id,
+              position: p.position,
+              controlNumber: p.controlNumber,
+              action: "disqualify",
+            })
+          }
+          aria-haspopup="dialog"
+        >
+          Disqualify
+        </Button>
+      )}
+      {(p.state === "disqualified" || p.state === "forfeited") && (
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() =>
+            setDialog({
+              drawId: draw.id,
+              position: p.position,
+              controlNumber: p.controlNumber,
+              action: "reinstate",
+            })
+          }
+          aria-haspopup="dialog"
+        >
+          Reinstate
+        </Button>
+      )}
+    </div>
+  );
+
+  const positions = draw.positionsDetail ?? [];
   const run = (position: number, which: PositionAction, label: string) =>
     action.mutate(
       { drawId: draw.id, position, action: which, body: {} },
@@ -87,7 +180,9 @@ export function WinnersCard({ draw, canPublish }: { draw: AdminDraw; canPublish:
             {runExhaustedMessage(prizeName.get(rank) ?? `prize ${rank}`)}: its winner and every backup are out.
           </p>
         ))}
-        <div className="overflow-x-auto">
+        {/* A table from 1024 px; below it one card per position with the same facts and buttons, so a
+            phone never scrolls sideways (decision 243). */}
+        <div className="hidden lg:block">
           <Table>
             <TableHeader>
               <TableRow>
@@ -102,108 +197,41 @@ export function WinnersCard({ draw, canPublish }: { draw: AdminDraw; canPublish:
               </TableRow>
             </TableHeader>
             <TableBody>
-              {(draw.positionsDetail ?? []).map((p) => (
+              {positions.map((p) => (
                 <TableRow key={p.position}>
                   <TableCell>{p.position}</TableCell>
-                  <TableCell>
+                  <TableCell className="whitespace-normal">
                     {prizeName.get(p.prizeRank)}{" "}
                     <span className="text-muted-foreground">({p.role === "winner" ? "winner" : "backup"})</span>
                   </TableCell>
                   <TableCell className="font-mono whitespace-nowrap">{p.controlNumber}</TableCell>
-                  <TableCell>{p.buyerName ?? "—"}</TableCell>
-                  <TableCell>
-                    {/* Out positions: red-700 under white text (the shared destructive red is out of sRGB and fails contrast in Chromium). */}
-                    <Badge
-                      variant={
-                        p.state === "disqualified" || p.state === "forfeited"
-                          ? "destructive"
-                          : effective.has(p.position)
-                            ? "default"
-                            : "secondary"
-                      }
-                      className={
-                        p.state === "disqualified" || p.state === "forfeited" ? "bg-red-700 dark:bg-red-800" : undefined
-                      }
-                    >
-                      {WINNER_STATE_LABELS[p.state]}
-                    </Badge>
-                    {effective.has(p.position) && <span className="ml-2 text-sm font-medium">Current winner</span>}
-                    {(evidenceOf.get(p.position) ?? []).map((file) =>
-                      file.removed ? (
-                        <span key={file.id} className="mt-1 block text-sm text-muted-foreground">
-                          Evidence removed with the buyers&apos; personal data (kept in the archive, SHA-256{" "}
-                          {file.sha256.slice(0, 12)}…)
-                        </span>
-                      ) : (
-                        <a
-                          key={file.id}
-                          className="mt-1 block text-sm underline"
-                          href={drawFilePaths.evidence(draw.id, file.id)}
-                          download
-                        >
-                          Evidence: {file.fileName}
-                        </a>
-                      ),
-                    )}
-                  </TableCell>
-                  <TableCell>
-                    <div className="flex flex-wrap gap-1">
-                      {effective.has(p.position) && p.state === "drawn" && (
-                        <Button size="sm" variant="outline" onClick={() => run(p.position, "notify", "notified")}>
-                          Notify
-                        </Button>
-                      )}
-                      {effective.has(p.position) && p.state === "notified" && (
-                        <>
-                          <Button size="sm" variant="outline" onClick={() => run(p.position, "claim", "claimed")}>
-                            Claimed
-                          </Button>
-                          <Button size="sm" variant="outline" onClick={() => run(p.position, "forfeit", "forfeited")}>
-                            Forfeit
-                          </Button>
-                        </>
-                      )}
-                      {(p.state === "drawn" || p.state === "notified") && (
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          onClick={() =>
-                            setDialog({
-                              drawId: draw.id,
-                              position: p.position,
-                              controlNumber: p.controlNumber,
-                              action: "disqualify",
-                            })
-                          }
-                          aria-haspopup="dialog"
-                        >
-                          Disqualify
-                        </Button>
-                      )}
-                      {(p.state === "disqualified" || p.state === "forfeited") && (
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          onClick={() =>
-                            setDialog({
-                              drawId: draw.id,
-                              position: p.position,
-                              controlNumber: p.controlNumber,
-                              action: "reinstate",
-                            })
-                          }
-                          aria-haspopup="dialog"
-                        >
-                          Reinstate
-                        </Button>
-                      )}
-                    </div>
-                  </TableCell>
+                  <TableCell className="whitespace-normal">{p.buyerName ?? "—"}</TableCell>
+                  <TableCell className="whitespace-normal">{stateOf(p)}</TableCell>
+                  <TableCell>{actionsOf(p)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>
           </Table>
         </div>
+        <ol className="space-y-3 lg:hidden" aria-label={`Draw ${draw.number} sequence`}>
+          {positions.map((p) => (
+            <li key={p.position} className="rounded-lg border p-3 text-sm">
+              <p className="font-medium">
+                {p.position}. {prizeName.get(p.prizeRank)}{" "}
+                <span className="font-normal text-muted-foreground">({p.role === "winner" ? "winner" : "backup"})</span>
+              </p>
+              <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
+                <dt className="text-muted-foreground">Control number</dt>
+                <dd className="font-mono break-all">{p.controlNumber}</dd>
+                <dt className="text-muted-foreground">Buyer</dt>
+                <dd className="break-words">{p.buyerName ?? "—"}</dd>
+                <dt className="text-muted-foreground">State</dt>
+                <dd className="break-words">{stateOf(p)}</dd>
+              </dl>
+              {p.state !== "claimed" && <div className="mt-2 border-t pt-2">{actionsOf(p)}</div>}
+            </li>
+          ))}
+        </ol>
         {canPublish && (
           <Button disabled={publish.isPending} onClick={() => confirmPublish.ask(draw.id)}>
             <Megaphone />

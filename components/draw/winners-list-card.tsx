@@ -38,8 +38,9 @@ export function WinnersListCard() {
         {!winners.data ? (
           <Skeleton className="h-24 w-full" label="Loading the winners" />
         ) : (
-          <div className="overflow-x-auto">
-            <Table>
+          <>
+            {/* A table from 1024 px; below it one card per prize, so a phone never scrolls sideways (decision 243). */}
+            <Table className="hidden lg:table">
               <caption className="sr-only">Winners for the permit office</caption>
               <TableHeader>
                 <TableRow>
@@ -54,17 +55,37 @@ export function WinnersListCard() {
               <TableBody>
                 {winners.data.map((w) => (
                   <TableRow key={w.prizeRank}>
-                    <TableCell>{w.prizeName}</TableCell>
+                    <TableCell className="whitespace-normal">{w.prizeName}</TableCell>
                     <TableCell className="whitespace-nowrap">{formatPeso(w.valuePhp)}</TableCell>
                     <TableCell className="font-mono whitespace-nowrap">{w.controlNumber ?? "—"}</TableCell>
-                    <TableCell>{w.buyerName ?? "—"}</TableCell>
-                    <TableCell>{w.address ?? "—"}</TableCell>
+                    <TableCell className="whitespace-normal">{w.buyerName ?? "—"}</TableCell>
+                    <TableCell className="min-w-40 whitespace-normal">{w.address ?? "—"}</TableCell>
                     <TableCell>{w.state ? WINNER_STATE_LABELS[w.state] : "—"}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>
             </Table>
-          </div>
+            <ol className="space-y-3 lg:hidden" aria-label="Winners for the permit office">
+              {winners.data.map((w) => (
+                <li key={w.prizeRank} className="rounded-lg border p-3 text-sm">
+                  <div className="flex items-baseline justify-between gap-2">
+                    <p className="font-medium break-words">{w.prizeName}</p>
+                    <p className="whitespace-nowrap tabular-nums">{formatPeso(w.valuePhp)}</p>
+                  </div>
+                  <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
+                    <dt className="text-muted-foreground">Control number</dt>
+                    <dd className="font-mono break-all">{w.controlNumber ?? "—"}</dd>
+                    <dt className="text-muted-foreground">Full name</dt>
+                    <dd className="break-words">{w.buyerName ?? "—"}</dd>
+                    <dt className="text-muted-foreground">Address</dt>
+                    <dd className="break-words">{w.address ?? "—"}</dd>
+                    <dt className="text-muted-foreground">State</dt>
+                    <dd>{w.state ? WINNER_STATE_LABELS[w.state] : "—"}</dd>
+                  </dl>
+                </li>
+              ))}
+            </ol>
+          </>
         )}
         <ul className="flex flex-wrap gap-2">
           {DOWNLOADS.map((d) => (

@@ -58,42 +58,39 @@ export function PaymentsView({
   const unsettle = useUnsettlePayment();
   const timeZone = useRaffleTimezone();
 
+  // Four columns and the actions, so the table fits beside the sidebar at 1280 px with the longest
+  // of them (a settlement's reason and evidence) in view; below 1024 px one card per payment with the
+  // same facts and button (issue 38 item 8, decision 243).
   const columns: ReportColumn<LedgerPayment>[] = [
-    { header: "Reference", cell: (row) => <span className="font-mono text-xs">{row.reference ?? "—"}</span> },
-    { header: "Method", cell: (row) => LEDGER_METHOD_LABELS[row.method] },
     {
-      header: "Amount",
+      header: "Payment",
       cell: (row) => (
-        <span className="tabular-nums">
-          {formatAmount(row.amount)}
-          {row.state === "unverified" && row.covered !== "0.00" && (
-            <span className="block text-xs text-muted-foreground">lines: {formatAmount(row.covered)}</span>
-          )}
+        <span className="block min-w-36 whitespace-normal">
+          <span className="block font-mono text-xs break-all">{row.reference ?? "—"}</span>
+          <span className="block text-xs text-muted-foreground">
+            {LEDGER_METHOD_LABELS[row.method]} · {row.controlNumbers.join(", ")}
+          </span>
         </span>
       ),
     },
-    { header: "Tickets", cell: (row) => row.controlNumbers.join(", ") },
     {
-      header: "Paid",
-      cell: (row) => <span className="whitespace-nowrap">{formatDateTime(row.paidAt, timeZone)}</span>,
+      header: "Amount",
+      cell: (row) => (
+        <span className="block whitespace-nowrap">
+          <AmountFigure row={row} />
+          <span className="block text-xs text-muted-foreground">{formatDateTime(row.paidAt, timeZone)}</span>
+        </span>
+      ),
     },
-    { header: "Collected by", cell: (row) => row.collectedBy ?? "—" },
+    {
+      header: "Collected by",
+      cell: (row) => <span className="block max-w-40 break-words whitespace-normal">{row.collectedBy ?? "—"}</span>,
+    },
     state === "settled_by_hand"
-      ? {
-          header: "Settled",
-          cell: (row) => (
-            <span className="block min-w-56 whitespace-normal">
-              {row.settleReason}{" "}
-              <span className="block text-xs text-muted-foreground">
-                {row.settledBy ?? "—"}, {row.settledAt ? formatDateTime(row.settledAt, timeZone) : ""}
-              </span>
-              <EvidenceLink row={row} />
-            </span>
-          ),
-        }
+      ? { header: "Settled", cell: (row) => <Settlement row={row} timeZone={timeZone} className="min-w-56" /> }
       : {
           header: "What to do",
-          cell: (row) => <span className="block min-w-72 text-sm whitespace-normal">{row.fix}</span>,
+          cell: (row) => <span className="block min-w-56 text-sm whitespace-normal">{row.fix}</span>,
         },
   ];
 
@@ -159,6 +156,8 @@ export function PaymentsView({
     return null;
   };
 
+  const empty = `No ${method ? LEDGER_METHOD_LABELS[method] : "GCash or bank"} payment is ${LEDGER_STATE_LABELS[state].toLowerCase()}.`;
+
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap gap-2" role="group" aria-label="Payment state">
@@ -202,16 +201,79 @@ export function PaymentsView({
             {formatCount(list.data.count)} {list.data.count === 1 ? "payment" : "payments"},{" "}
             {formatAmount(list.data.total)}
           </p>
-          <ReportTable
-            data={list.data.payments}
-            columns={columns}
-            label={`${LEDGER_STATE_LABELS[state]} payments`}
-            empty={`No ${method ? LEDGER_METHOD_LABELS[method] : "GCash or bank"} payment is ${LEDGER_STATE_LABELS[state].toLowerCase()}.`}
-            rowActions={state === "verified" ? undefined : rowActions}
-          />
+          <div className="hidden lg:block">
+            <ReportTable
+              data={list.data.payments}
+              columns={columns}
+              label={`${LEDGER_STATE_LABELS[state]} payments`}
+              empty={empty}
+              rowActions={state === "verified" ? undefined : rowActions}
+            />
+          </div>
+          <div className="lg:hidden">
+            {list.data.payments.length === 0 ? (
+              <p className="rounded-md border p-4 text-center text-sm text-muted-foreground">{empty}</p>
+            ) : (
+              <ul className="space-y-3" aria-label={`${LEDGER_STATE_LABELS[state]} payments`}>
+                {list.data.payments.map((row) => (
+                  <li key={row.paymentId} data-testid="payment-card" className="rounded-lg border bg-card p-3 text-sm">
+                    <div className="flex items-baseline justify-between gap-2">
+                      <div className="text-base font-semibold">
+                        <AmountFigure row={row} />
+                      </div>
+                      <p className="text-xs text-muted-foreground">{formatDateTime(row.paidAt, timeZone)}</p>
+                    </div>
+                    <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
+                      <dt className="text-xs text-muted-foreground">Reference</dt>
+                      <dd className="font-mono text-xs break-all">{row.reference ?? "—"}</dd>
+                      <dt className="text-xs text-muted-foreground">Method</dt>
+                      <dd>{LEDGER_METHOD_LABELS[row.method]}</dd>
+                      <dt className="text-xs text-muted-foreground">Tickets</dt>
+                      <dd className="break-words">{row.controlNumbers.join(", ")}</dd>
+                      <dt className="text-xs text-muted-foreground">Collected by</dt>
+                      <dd className="break-words">{row.collectedBy ?? "—"}</dd>
+                      <dt className="text-xs text-muted-foreground">
+                        {state === "settled_by_hand" ? "Settled" : "What to do"}
+                      </dt>
+                      <dd className="break-words">
+                        {state === "settled_by_hand" ? <Settlement row={row} timeZone={timeZone} /> : row.fix}
+                      </dd>
+                    </dl>
+                    {state !== "verified" && <div className="mt-2 border-t pt-2">{rowActions(row)}</div>}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
         </>
       )}
     </div>
+  );
+}
+
+/** The amount, and what its statement lines reach when they fall short. */
+function AmountFigure({ row }: { row: LedgerPayment }) {
+  return (
+    <span className="block tabular-nums">
+      {formatAmount(row.amount)}
+      {row.state === "unverified" && row.covered !== "0.00" && (
+        <span className="block text-xs font-normal text-muted-foreground">lines: {formatAmount(row.covered)}</span>
+      )}
+    </span>
+  );
+}
+
+/** A settlement by hand: its reason, who and when, and its evidence file. */
+function Settlement({ row, timeZone, className = "" }: { row: LedgerPayment; timeZone: string; className?: string }) {
+  return (
+    <span className={`block break-words whitespace-normal ${className}`}>
+      {row.settleReason}
+      <span className="block text-xs text-muted-foreground">
+        {row.settledBy ?? "—"}
+        {row.settledAt ? `, ${formatDateTime(row.settledAt, timeZone)}` : ""}
+      </span>
+      <EvidenceLink row={row} />
+    </span>
   );
 }
 
@@ -227,7 +289,7 @@ function EvidenceLink({ row }: { row: LedgerPayment }) {
     );
   }
   return (
-    <a className="mt-1 block text-sm underline" href={settleEvidencePath(row.paymentId, file.id)} download>
+    <a className="mt-1 block text-sm break-words underline" href={settleEvidencePath(row.paymentId, file.id)} download>
       Evidence: {file.fileName}
     </a>
   );

@@ -53,6 +53,9 @@ const ReasonDialog = dynamic(() => import("@/components/reconciliation/reason-di
   ssr: false,
 });
 
+/** A tab's label wraps inside its cell on a phone rather than widening the list. */
+const TAB_TRIGGER = "h-auto min-h-8 whitespace-normal sm:whitespace-nowrap";
+
 /** The payment ledger's tab (issue 37) beside the five reports. */
 const SCREEN_TABS = ["payments", ...REPORT_NAMES] as const;
 type ScreenTab = (typeof SCREEN_TABS)[number];
@@ -139,16 +142,21 @@ export function ReconciliationScreen() {
       </Card>
 
       <Tabs value={tab} onValueChange={(v) => void setView({ tab: v as ScreenTab, page: null })} className="min-w-0">
-        <div className="overflow-x-auto">
-          <TabsList onPointerEnter={() => void loadLinesView()} onFocus={() => void loadLinesView()}>
-            <TabsTrigger value="payments">Payments</TabsTrigger>
-            {REPORT_NAMES.map((name) => (
-              <TabsTrigger key={name} value={name}>
-                {REPORT_LABELS[name]}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-        </div>
+        {/* Two tabs a row on a phone, wrapping lines from 640 px: never a sideways scroll (decision 243). */}
+        <TabsList
+          className="grid h-auto w-full grid-cols-2 gap-1 sm:flex sm:w-fit sm:flex-wrap sm:justify-start sm:gap-0"
+          onPointerEnter={() => void loadLinesView()}
+          onFocus={() => void loadLinesView()}
+        >
+          <TabsTrigger value="payments" className={TAB_TRIGGER}>
+            Payments
+          </TabsTrigger>
+          {REPORT_NAMES.map((name) => (
+            <TabsTrigger key={name} value={name} className={TAB_TRIGGER}>
+              {REPORT_LABELS[name]}
+            </TabsTrigger>
+          ))}
+        </TabsList>
         <TabsContent value="payments" className="min-w-0 space-y-3 pt-3">
           {tab === "payments" && (
             <PaymentsView state={state} method={method} onFilter={setLedgerFilter} onReason={setReason} />

@@ -1,6 +1,6 @@
 // Single registration's states (SPEC section 4): no ticket, searching, then found unregistered,
 // locked (already registered), not found, or failed. Derived from the field and its lookup.
-import type { Ticket } from "@/lib/api/tickets";
+import type { VisibleTicket as Ticket } from "@/lib/api/tickets";
 import { ApiError } from "@/lib/api-client";
 import type { RaffleStatus } from "@/lib/draw";
 import { registrability, registrationFacts } from "@/lib/registrability";

@@ -5,7 +5,7 @@
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent } from "@/components/ui/card";
 import { ResultHeading } from "@/components/register/result-heading";
-import type { Ticket } from "@/lib/api/tickets";
+import type { VisibleTicket as Ticket } from "@/lib/api/tickets";
 import { formatPhone } from "@/lib/format";
 
 export type SingleResult = { success: true; message: string; ticket: Ticket } | { success: false; message: string };

@@ -5,7 +5,7 @@
 // stops returning such a ticket, so when a refreshed page lacks a row it had, that row is looked
 // up once: registered → it stays in its place, marked; deleted or moved to another page → gone.
 import { useEffect, useRef, useState } from "react";
-import type { Ticket } from "@/lib/api/tickets";
+import type { VisibleTicket as Ticket } from "@/lib/api/tickets";
 import { useFindTicket } from "@/lib/queries/registration";
 import { mergeRegisteredRows, type ListedTicket, type TicketSummary } from "@/lib/registration";
 import { registrability, registrationFacts } from "@/lib/registrability";

@@ -5,8 +5,8 @@
 // "owing" kept in the URL; the totals in words; Record remittance (pre-filled from the row), Hand out
 // stubs, each seller's statement, and the whole-raffle report PDF.
 import { useState } from "react";
-import { urlBoolean } from "@/lib/url-state";
-import { useUrlParam } from "@/lib/use-url-state";
+import { urlBoolean, urlLiteral } from "@/lib/url-state";
+import { useUrlState } from "@/lib/use-url-state";
 import { AlertTriangle, Banknote, MoreHorizontal, PackagePlus, Printer } from "lucide-react";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { RaffleStateNotice, useRaffleRefusal } from "@/components/raffle-state/raffle-state-notice";
@@ -21,7 +21,14 @@ import { useOpenedOnce } from "@/components/ui/use-opened-once";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { remittancePdfPaths } from "@/lib/api/remittances";
 import { formatCount, formatDateTime } from "@/lib/format";
-import { amountToCentavos, formatAmount } from "@/lib/money";
+import { formatAmount } from "@/lib/money";
+import {
+  BALANCE_FILTERS,
+  hasOpenBalance,
+  holdsOutstandingStubs,
+  owesCash,
+  STUB_FILTERS,
+} from "@/lib/remittance-filters";
 import { useBalances } from "@/lib/queries/remittances";
 import { useRaffleTimezone } from "@/lib/queries/settings";
 import type { BalanceTotals, SellerBalance } from "@/lib/schemas/remittance";
@@ -87,7 +94,13 @@ function BalanceFigure({ seller: s, alert }: { seller: SellerBalance; alert: str
 export function RemittancesScreen() {
   const query = useBalances();
   const timeZone = useRaffleTimezone();
-  const [owingOnly, setOwingOnly] = useUrlParam("owing", urlBoolean.withDefault(false));
+  // "Owing only" is the switch; `balance` and `stubs` are where Close sales' and Close's blocking items
+  // link (decision 243): exactly the sellers each one counts, said above the list with a way back to all.
+  const [{ owing: owingOnly, balance, stubs }, setFilters] = useUrlState({
+    owing: urlBoolean.withDefault(false),
+    balance: urlLiteral(BALANCE_FILTERS),
+    stubs: urlLiteral(STUB_FILTERS),
+  });
   const [recordFor, setRecordFor] = useState<SellerBalance | null>(null);
   const [recordOpen, setRecordOpen] = useState(false);
   const [allocateFor, setAllocateFor] = useState<string | undefined>(undefined);
@@ -95,7 +108,18 @@ export function RemittancesScreen() {
   const recordMounted = useOpenedOnce(recordOpen);
   const allocateMounted = useOpenedOnce(allocateOpen);
   const sellers = query.data?.sellers ?? [];
-  const rows = owingOnly ? sellers.filter((s) => amountToCentavos(s.balance) > 0) : sellers;
+  const rows = sellers.filter(
+    (s) =>
+      (!owingOnly || owesCash(s)) &&
+      (balance !== "nonzero" || hasOpenBalance(s)) &&
+      (stubs !== "outstanding" || holdsOutstandingStubs(s)),
+  );
+  const blockerFilter =
+    balance === "nonzero"
+      ? "sellers whose cash balance is not zero (owing, or owed after remitting more than they collected)"
+      : stubs === "outstanding"
+        ? "sellers still holding stubs that are neither sold, returned nor voided"
+        : null;
 
   const openRecord = (seller: SellerBalance | null) => {
     setRecordFor(seller);
@@ -166,18 +190,38 @@ export function RemittancesScreen() {
             <Switch
               id="owing-only"
               checked={owingOnly}
-              onCheckedChange={(checked) => void setOwingOnly(checked ? true : null)}
+              onCheckedChange={(checked) => void setFilters({ owing: checked ? true : null })}
             />
             <Label htmlFor="owing-only">Owing only</Label>
           </div>
         </CardHeader>
         <CardContent>
+          {blockerFilter && (
+            <div
+              className="mb-3 flex flex-wrap items-center justify-between gap-2 rounded-md border bg-muted/40 p-3 text-sm"
+              data-testid="seller-filter"
+            >
+              <p>
+                Showing only {blockerFilter}
+                {query.data ? `: ${plural(rows.length, "seller")}` : ""}.
+              </p>
+              <Button variant="outline" size="sm" onClick={() => void setFilters({ balance: null, stubs: null })}>
+                Show all sellers
+              </Button>
+            </div>
+          )}
           <QueryState
             query={query}
             loadingLabel="Loading the balances"
             errorFallback="Failed to load the balances"
             isEmpty={rows.length === 0}
-            empty={owingOnly ? "No seller owes cash" : "No seller holds stubs, has sold or has remitted yet"}
+            empty={
+              blockerFilter
+                ? `No ${blockerFilter.replace(/^sellers/, "seller")}`
+                : owingOnly
+                  ? "No seller owes cash"
+                  : "No seller holds stubs, has sold or has remitted yet"
+            }
           >
             {/* From 1024 px a table whose every column fits beside the sidebar at 1280 (issue 38
                   item 8): the stub counts and the cash figures each share a column; below it, one

@@ -65,14 +65,23 @@ export function ticketColumns(options: TicketActionHandlers & { timeZone: string
       ),
     },
     {
+      // The amount under its method (decision 243): one column less, so the table and its actions fit
+      // beside the sidebar at 1280 px.
       id: "payment",
-      header: "Payment",
-      cell: ({ row }) => <PaymentBadge method={row.original.payment_method} isSold={row.original.is_registered} />,
-    },
-    {
-      id: "amount",
-      header: "Amount",
-      cell: ({ row }) => <span className="whitespace-nowrap">{formatPeso(row.original.amount)}</span>,
+      header: () => (
+        <span>
+          Payment <span className="font-normal text-muted-foreground">/ Amount</span>
+        </span>
+      ),
+      cell: ({ row }) => (
+        <span className="flex flex-col items-start gap-0.5 leading-tight">
+          <PaymentBadge method={row.original.payment_method} isSold={row.original.is_registered} />
+          <span className="text-xs whitespace-nowrap">
+            <span className="sr-only">Amount </span>
+            {formatPeso(row.original.amount)}
+          </span>
+        </span>
+      ),
     },
     {
       id: "status",
@@ -85,18 +94,22 @@ export function ticketColumns(options: TicketActionHandlers & { timeZone: string
       ),
     },
     {
-      id: "creator",
-      header: "Creator",
-      cell: ({ row }) => (
-        <span className="block max-w-36 truncate" title={creatorLabel(row.original)}>
-          {creatorLabel(row.original)}
+      // When, then by whom (decision 243).
+      id: "created_at",
+      header: () => (
+        <span>
+          Created <span className="font-normal text-muted-foreground">/ By</span>
         </span>
       ),
-    },
-    {
-      id: "created_at",
-      header: "Created",
-      cell: ({ row }) => <CreatedAt value={row.original.created_at} timeZone={timeZone} />,
+      cell: ({ row }) => (
+        <span className="flex max-w-36 flex-col leading-tight">
+          <CreatedAt value={row.original.created_at} timeZone={timeZone} />
+          <span className="truncate text-xs text-muted-foreground" title={creatorLabel(row.original)}>
+            <span className="sr-only">Created by </span>
+            {creatorLabel(row.original)}
+          </span>
+        </span>
+      ),
     },
     {
       id: "actions",

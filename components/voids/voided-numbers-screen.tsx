@@ -32,6 +32,19 @@ export function VoidedNumbersScreen() {
   const total = query.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / VOIDED_PAGE_SIZE));
 
+  const unvoidButton = (t: VoidedTicket) => (
+    <Button
+      variant="ghost"
+      size="sm"
+      onClick={() => setToUnvoid(t)}
+      aria-label={`Unvoid ${t.control_number}`}
+      aria-haspopup="dialog"
+    >
+      <RotateCcw />
+      Unvoid
+    </Button>
+  );
+
   // A fixed list of columns over one server page: a plain table, without TanStack Table's row
   // models in the first load (decision 179).
   const columns: { key: string; header: ReactNode; cell: (ticket: VoidedTicket) => ReactNode }[] = [
@@ -79,18 +92,7 @@ export function VoidedNumbersScreen() {
     {
       key: "actions",
       header: <span className="sr-only">Actions</span>,
-      cell: (t) => (
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={() => setToUnvoid(t)}
-          aria-label={`Unvoid ${t.control_number}`}
-          aria-haspopup="dialog"
-        >
-          <RotateCcw />
-          Unvoid
-        </Button>
-      ),
+      cell: (t) => unvoidButton(t),
     },
   ];
 
@@ -132,7 +134,9 @@ export function VoidedNumbersScreen() {
             isEmpty={rows.length === 0}
             empty="No voided tickets"
           >
-            <div className="overflow-x-auto" data-testid="voided-table">
+            {/* A table from 1024 px (it fits beside the sidebar at 1280); below it one card per void with
+                the same facts and its Unvoid button, so a phone never scrolls sideways (decision 243). */}
+            <div className="hidden lg:block" data-testid="voided-table">
               <Table>
                 <TableHeader>
                   <TableRow>
@@ -158,6 +162,39 @@ export function VoidedNumbersScreen() {
                 </TableBody>
               </Table>
             </div>
+            <ul className="space-y-3 lg:hidden" aria-label="Voided tickets" data-testid="voided-cards">
+              {rows.map((t) => (
+                <li
+                  key={`${t.ticket_id}:${t.voided_at}`}
+                  className="rounded-lg border p-3 text-sm"
+                  data-testid="voided-card"
+                  data-control-number={t.control_number}
+                >
+                  <div className="flex items-start justify-between gap-2">
+                    <div className="min-w-0">
+                      <p className="font-mono font-medium break-all">{t.control_number}</p>
+                      <p className="text-xs text-muted-foreground">No. {t.last_5_digits}</p>
+                    </div>
+                    {t.was_sold ? (
+                      <Badge variant="secondary">Was sold</Badge>
+                    ) : (
+                      <Badge variant="outline">Never sold</Badge>
+                    )}
+                  </div>
+                  <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5">
+                    <dt className="text-muted-foreground">Reason</dt>
+                    <dd className="break-words">{t.reason_text}</dd>
+                    <dt className="text-muted-foreground">Note</dt>
+                    <dd className="break-words">{t.note || "—"}</dd>
+                    <dt className="text-muted-foreground">Voided</dt>
+                    <dd>{formatDateTime(t.voided_at, timeZone)}</dd>
+                    <dt className="text-muted-foreground">By</dt>
+                    <dd className="break-all">{t.voided_by ?? "Unknown"}</dd>
+                  </dl>
+                  <div className="mt-2 border-t pt-2">{unvoidButton(t)}</div>
+                </li>
+              ))}
+            </ul>
           </QueryState>
           {pages > 1 && (
             <nav className="mt-4 flex items-center justify-between gap-2" aria-label="Voided tickets pages">

@@ -1,21 +1,20 @@
 // Close-out's calls (docs/api.md, Close-out): the checklist, Close, Reopen, Purge and the archive.
 import { apiRequest, download } from "@/lib/api-client";
 import type {
+  CloseoutAnswer,
+  CloseoutSaved,
   CloseRafflePayload,
-  CloseoutView,
-  PurgeCounts,
+  PurgeAnswer,
   PurgeRafflePayload,
   ReopenRafflePayload,
 } from "@/lib/schemas/closeout";
 
 export const closeoutApi = {
-  get: () => apiRequest<{ success: true; closeout: CloseoutView }>("/raffle/closeout"),
-  close: (body: CloseRafflePayload) =>
-    apiRequest<{ success: true; message: string; closeout: CloseoutView }>("/raffle/close", { method: "POST", body }),
-  reopen: (body: ReopenRafflePayload) =>
-    apiRequest<{ success: true; message: string; closeout: CloseoutView }>("/raffle/reopen", { method: "POST", body }),
+  get: () => apiRequest<CloseoutAnswer>("/raffle/closeout"),
+  close: (body: CloseRafflePayload) => apiRequest<CloseoutSaved>("/raffle/close", { method: "POST", body }),
+  reopen: (body: ReopenRafflePayload) => apiRequest<CloseoutSaved>("/raffle/reopen", { method: "POST", body }),
   purge: (body: PurgeRafflePayload) =>
-    apiRequest<{ success: true; message: string; counts: PurgeCounts; closeout: CloseoutView }>("/raffle/purge", {
+    apiRequest<PurgeAnswer>("/raffle/purge", {
       method: "POST",
       body,
       timeoutMs: 120_000,

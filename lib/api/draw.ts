@@ -1,48 +1,39 @@
 // The draw's calls (docs/api.md, The draw): prizes, the raffle's state, draws and their positions.
 import { apiRequest } from "@/lib/api-client";
 import type { PositionAction } from "@/lib/draw";
-import type { PublicUrlView } from "@/lib/public-url";
 import type {
   AdminDraw,
+  CloseSalesAnswer,
   CloseSalesPayload,
   CommitDrawPayload,
+  DrawCommitted,
+  DrawsAnswer,
   DrumPickPayload,
   PositionActionPayload,
-  RaffleStateView,
+  RaffleStateAnswer,
   RevealDrawPayload,
   WinnerListRow,
 } from "@/lib/schemas/draw";
-import type { Prize, PrizePayload } from "@/lib/schemas/prize";
+import type { PrizePayload, PrizeSaved, PrizesAnswer } from "@/lib/schemas/prize";
 
 const id = (value: string) => encodeURIComponent(value);
 
-export interface DrawSummary {
-  id: string;
-  number: number;
-  poolCount: number;
-  committedAt: string;
-  revealedAt: string | null;
-  publishedAt: string | null;
-}
+export type { DrawSummary } from "@/lib/schemas/draw";
 
 export const drawApi = {
-  prizes: () => apiRequest<{ success: true; prizes: Prize[] }>("/prizes"),
-  addPrize: (body: PrizePayload) =>
-    apiRequest<{ success: true; message: string; prize: Prize }>("/prizes", { method: "POST", body }),
+  prizes: () => apiRequest<PrizesAnswer>("/prizes"),
+  addPrize: (body: PrizePayload) => apiRequest<PrizeSaved>("/prizes", { method: "POST", body }),
   updatePrize: (prizeId: string, body: PrizePayload) =>
-    apiRequest<{ success: true; message: string; prize: Prize }>(`/prizes/${id(prizeId)}`, { method: "PUT", body }),
-  deletePrize: (prizeId: string) =>
-    apiRequest<{ success: true; message: string }>(`/prizes/${id(prizeId)}`, { method: "DELETE" }),
-  state: () => apiRequest<{ success: true; state: RaffleStateView; publicUrl: PublicUrlView }>("/raffle/state"),
+    apiRequest<PrizeSaved>(`/prizes/${id(prizeId)}`, { method: "PUT", body }),
+  deletePrize: (prizeId: string) => apiRequest<PrizeSaved>(`/prizes/${id(prizeId)}`, { method: "DELETE" }),
+  state: () => apiRequest<RaffleStateAnswer>("/raffle/state"),
   /** The state and the public URL without the checklist's queries (every write screen asks this). */
-  status: () =>
-    apiRequest<{ success: true; state: RaffleStateView; publicUrl: PublicUrlView }>("/raffle/state?checklist=0"),
+  status: () => apiRequest<RaffleStateAnswer>("/raffle/state?checklist=0"),
   closeSales: (body: CloseSalesPayload) =>
-    apiRequest<{ success: true; message: string }>("/raffle/close-sales", { method: "POST", body }),
-  draws: () => apiRequest<{ success: true; draws: DrawSummary[] }>("/draws"),
+    apiRequest<CloseSalesAnswer>("/raffle/close-sales", { method: "POST", body }),
+  draws: () => apiRequest<DrawsAnswer>("/draws"),
   draw: (drawId: string) => apiRequest<{ success: true; draw: AdminDraw }>(`/draws/${id(drawId)}`),
-  commit: (body: CommitDrawPayload) =>
-    apiRequest<{ success: true; message: string; id: string }>("/draws", { method: "POST", body }),
+  commit: (body: CommitDrawPayload) => apiRequest<DrawCommitted>("/draws", { method: "POST", body }),
   reveal: (drawId: string, body: RevealDrawPayload) =>
     apiRequest<{ success: true; message: string }>(`/draws/${id(drawId)}/reveal`, {
       method: "POST",

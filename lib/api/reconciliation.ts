@@ -8,11 +8,11 @@ import type {
   ColumnMapping,
   ImportCommitted,
   ImportPreview,
+  ImportsAnswer,
   LineState,
   LinesPage,
   ReportAnswer,
   ReportName,
-  StatementImportRow,
   StatementKind,
 } from "@/lib/schemas/reconciliation";
 
@@ -58,7 +58,7 @@ export const reconciliationApi = {
       timeoutMs: 60_000,
       headers: { [JOB_ID_HEADER]: input.jobId },
     }),
-  imports: () => apiRequest<{ imports: StatementImportRow[] }>("/reconciliation/imports"),
+  imports: () => apiRequest<ImportsAnswer>("/reconciliation/imports"),
   profiles: () => apiRequest<{ profiles: { name: string; mapping: ColumnMapping }[] }>("/reconciliation/profiles"),
   /** One page of a state's lines (100 a page, the API's default; decision 140). */
   lines: (state: LineState, page: number) =>

@@ -3,14 +3,18 @@
 import { apiRequest } from "@/lib/api-client";
 import { centavosToAmount } from "@/lib/money";
 import type {
-  AdjustmentJson,
+  AdjustmentSaved,
+  AllocationAnswer,
   BalancesAnswer,
   RecordAdjustmentPayload,
   RecordRemittancePayload,
-  RemittanceJson,
+  RemittanceSaved,
+  ReturnsAnswer,
   StatementAnswer,
   VoidRemittancePayload,
 } from "@/lib/schemas/remittance";
+
+export type { AllocationAnswer } from "@/lib/schemas/remittance";
 
 const id = (value: string) => encodeURIComponent(value.trim());
 
@@ -20,37 +24,25 @@ export const remittancePdfPaths = {
   report: (sellerId?: string) => `/api/remittances/report.pdf${sellerId ? `?seller=${id(sellerId)}` : ""}`,
 };
 
-export interface AllocationAnswer {
-  success: true;
-  message: string;
-  allocation: { sellerId: string; batchId: string; from: string; to: string; allocated: number };
-}
-
 export const remittancesApi = {
   balances: () => apiRequest<BalancesAnswer>("/remittances/balances"),
   myStatement: () => apiRequest<StatementAnswer>("/sellers/me/statement"),
   statement: (sellerId: string) => apiRequest<StatementAnswer>(`/sellers/${id(sellerId)}/statement`),
   /** The payload's amounts are centavos (the schema's output); the API takes them as '1250.00'. */
   record: (body: RecordRemittancePayload) =>
-    apiRequest<{ success: true; message: string; remittance: RemittanceJson }>("/remittances", {
+    apiRequest<RemittanceSaved>("/remittances", {
       method: "POST",
       body: { ...body, amount: centavosToAmount(body.amount) },
     }),
   voidReceipt: (remittanceId: string, body: VoidRemittancePayload) =>
-    apiRequest<{ success: true; message: string; remittance: RemittanceJson }>(
-      `/remittances/${id(remittanceId)}/void`,
-      { method: "POST", body },
-    ),
+    apiRequest<RemittanceSaved>(`/remittances/${id(remittanceId)}/void`, { method: "POST", body }),
   adjust: (body: RecordAdjustmentPayload) =>
-    apiRequest<{ success: true; message: string; adjustment: AdjustmentJson }>("/remittances/adjustments", {
+    apiRequest<AdjustmentSaved>("/remittances/adjustments", {
       method: "POST",
       body: { ...body, amount: centavosToAmount(body.amount) },
     }),
   allocate: (sellerId: string, body: { from: number; to: number }) =>
     apiRequest<AllocationAnswer>(`/sellers/${id(sellerId)}/allocations`, { method: "POST", body }),
   returnStubs: (sellerId: string, body: { ticketIds: string[] }) =>
-    apiRequest<{ success: true; message: string; returned: number; numbers: string[] }>(
-      `/sellers/${id(sellerId)}/returns`,
-      { method: "POST", body },
-    ),
+    apiRequest<ReturnsAnswer>(`/sellers/${id(sellerId)}/returns`, { method: "POST", body }),
 };

@@ -3,7 +3,7 @@
 // CSV export), named by the job id it sends so the screen can follow its progress.
 import { apiRequest, download } from "@/lib/api-client";
 import { JOB_ID_HEADER } from "@/lib/constants";
-import type { PrintJobsResponse, PrintStubsInput } from "@/lib/schemas/stubs";
+import type { PrintJobsResponse, PrintStubsInput, QrReplaced } from "@/lib/schemas/stubs";
 
 /** 10,000 stubs take seconds on a quiet machine; the job itself stops at 180 s. */
 export const PRINT_TIMEOUT_MS = 200_000;
@@ -34,11 +34,8 @@ export function printStubsPdf(
 export const stubsApi = {
   printJobs: () => apiRequest<PrintJobsResponse>("/print/jobs"),
   replaceQr: (input: { ticketId: string; reason: string }) =>
-    apiRequest<{ success: true; message: string; ticket: { id: string; controlNumber: string; qrVersion: number } }>(
-      `/tickets/${encodeURIComponent(input.ticketId)}/qr/replace`,
-      {
-        method: "POST",
-        body: { reason: input.reason },
-      },
-    ),
+    apiRequest<QrReplaced>(`/tickets/${encodeURIComponent(input.ticketId)}/qr/replace`, {
+      method: "POST",
+      body: { reason: input.reason },
+    }),
 };

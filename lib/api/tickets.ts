@@ -1,20 +1,18 @@
 // The ticket calls of SPEC section 7, typed, for the screens. The ticket's shape is the one
 // contract of lib/schemas/ticket-response.ts, which the server's SELECT is built from.
 import { apiRequest } from "@/lib/api-client";
-import type { PaymentMethod } from "@/lib/constants";
-import type { GenerateTicketInput } from "@/lib/schemas/ticket";
-import type { Ticket, TicketPage } from "@/lib/schemas/ticket-response";
+import type { GenerateTicketInput, registerTicketSchema } from "@/lib/schemas/ticket";
+import type {
+  Ticket,
+  TicketAnswer,
+  TicketPage,
+  TicketSaved,
+  ticketStatsSchema,
+  VisibleTicketPage,
+} from "@/lib/schemas/ticket-response";
+import type { z } from "zod";
 
-export type { Ticket } from "@/lib/schemas/ticket-response";
-
-export interface TicketStats {
-  total: number;
-  registered_count: number;
-  unregistered_count: number;
-  revenue: number;
-}
-
-export type { TicketPage } from "@/lib/schemas/ticket-response";
+export type { Ticket, TicketPage, TicketStats, VisibleTicket } from "@/lib/schemas/ticket-response";
 
 /** Filters of GET /api/tickets/search, as the tickets list keeps them. */
 export interface TicketSearchParams {
@@ -56,17 +54,8 @@ export interface RegisterMultipleResult {
   errors: string[];
 }
 
-export interface BuyerInput {
-  buyerName: string;
-  phoneNumber: string;
-  email?: string;
-  address?: string;
-  /** How the buyer paid (docs/decisions/050); absent: the stub's default. */
-  paymentMethod?: PaymentMethod;
-  paymentReference?: string;
-  /** Uses a bank reference again after the 409 reference_needs_confirmation. */
-  confirmReference?: boolean;
-}
+/** The buyer and payment a registration sends: the register schema's input (the path names the ticket). */
+export type BuyerInput = Omit<z.input<typeof registerTicketSchema>, "controlNumber">;
 
 /** Builds a query string, leaving out empty values. */
 export function toQuery(params: Record<string, string | number | undefined | null>): string {
@@ -86,20 +75,20 @@ export const ticketsApi = {
     apiRequest<TicketPage & { success: true }>(`/tickets/search${toQuery({ ...params })}`),
   list: (params: { limit: number; offset: number }) =>
     apiRequest<TicketPage & { success: true }>(`/tickets${toQuery(params)}`),
-  stats: () => apiRequest<TicketStats & { success: true }>("/tickets/stats"),
-  get: (id: string) => apiRequest<{ success: true; ticket: Ticket }>(`/tickets/${ref(id)}`),
+  stats: () => apiRequest<z.infer<typeof ticketStatsSchema>>("/tickets/stats"),
+  get: (id: string) => apiRequest<TicketAnswer>(`/tickets/${ref(id)}`),
   /** One ticket by control number, last 5 digits or id (404 when there is none). */
   lookup: (term: string, options: { signal?: AbortSignal } = {}) =>
-    apiRequest<{ success: true; ticket: Ticket }>(`/tickets/search/${ref(term)}`, { signal: options.signal }),
+    apiRequest<TicketAnswer>(`/tickets/search/${ref(term)}`, { signal: options.signal }),
   unregistered: (params: { search?: string; limit: number; offset: number }) =>
-    apiRequest<TicketPage & { success: true }>(`/tickets/unregistered${toQuery(params)}`),
+    apiRequest<VisibleTicketPage>(`/tickets/unregistered${toQuery(params)}`),
   generate: (input: GenerateTicketInput) =>
     apiRequest<{ success: true; message: string; ticket?: Ticket; tickets?: Ticket[]; count?: number }>(
       "/tickets/generate",
       { method: "POST", body: input },
     ),
   update: (id: string, input: Record<string, unknown>) =>
-    apiRequest<{ success: true; message: string; ticket: Ticket }>(`/tickets/${ref(id)}`, {
+    apiRequest<TicketSaved>(`/tickets/${ref(id)}`, {
       method: "PUT",
       body: input,
     }),
@@ -107,7 +96,7 @@ export const ticketsApi = {
   customRange: (input: { startRange: number | string; endRange: number | string; userId: string }) =>
     apiRequest<CustomRangeResult>("/tickets/admin/generate-custom-range", { method: "POST", body: input }),
   register: (reference: string, input: BuyerInput) =>
-    apiRequest<{ success: true; message: string; ticket: Ticket }>(`/tickets/register/${ref(reference)}`, {
+    apiRequest<TicketSaved>(`/tickets/register/${ref(reference)}`, {
       method: "PUT",
       body: input,
     }),

@@ -2,28 +2,21 @@
 // report. Shapes: the ticket contract (lib/schemas/ticket-response.ts) and VoidedTicket.
 import { apiRequest } from "@/lib/api-client";
 import { toQuery } from "@/lib/api/tickets";
-import type { Ticket } from "@/lib/schemas/ticket-response";
-import type { UnvoidTicketPayload, VoidTicketPayload, VoidedTicket } from "@/lib/schemas/void";
+import type { UnvoidTicketPayload, VoidAnswer, VoidedPage, VoidTicketPayload } from "@/lib/schemas/void";
 
 const ref = (value: string) => encodeURIComponent(value.trim());
-
-export interface VoidedPage {
-  success: true;
-  voided: VoidedTicket[];
-  total: number;
-}
 
 /** The report's CSV, for a plain download link. */
 export const VOIDED_EXPORT_PATH = "/api/tickets/voided/export";
 
 export const voidsApi = {
   voidTicket: (id: string, body: VoidTicketPayload) =>
-    apiRequest<{ success: true; message: string; ticket: Ticket }>(`/tickets/${ref(id)}/void`, {
+    apiRequest<VoidAnswer>(`/tickets/${ref(id)}/void`, {
       method: "POST",
       body,
     }),
   unvoidTicket: (id: string, body: UnvoidTicketPayload) =>
-    apiRequest<{ success: true; message: string; ticket: Ticket }>(`/tickets/${ref(id)}/unvoid`, {
+    apiRequest<VoidAnswer>(`/tickets/${ref(id)}/unvoid`, {
       method: "POST",
       body,
     }),

@@ -11,6 +11,7 @@ import {
   type TicketPage,
   type TicketSearchParams,
   type TicketStats,
+  type VisibleTicket,
 } from "@/lib/api/tickets";
 import { EVENT_NAME } from "@/lib/constants";
 import { invalidateTicketData, queryKeys } from "@/lib/query-keys";
@@ -113,11 +114,24 @@ export function useTicketCreators() {
   });
 }
 
+/** A ticket whose private fields were left out (not the caller's to see) shows them as empty. */
+function withHiddenAsNull(ticket: VisibleTicket): Ticket {
+  return {
+    phone_number: null,
+    email: null,
+    address: null,
+    gcash_reference: null,
+    payment_reference: null,
+    payment: null,
+    ...ticket,
+  };
+}
+
 /** One ticket by id or control number (the Overview's activity rows carry only those). */
 export function useTicketDetail(reference: string | null) {
   return useQuery({
     queryKey: queryKeys.tickets.detail(reference ?? ""),
-    queryFn: async (): Promise<Ticket> => (await ticketsApi.get(reference!)).ticket,
+    queryFn: async (): Promise<Ticket> => withHiddenAsNull((await ticketsApi.get(reference!)).ticket),
     enabled: !!reference,
   });
 }

@@ -1,7 +1,8 @@
 // The draw's API contract (docs/decisions/105-109, docs/draw.md): commit, reveal, position actions,
 // close sales; and the shapes the API answers with. Used by the route handlers and the Draw page.
 import { z } from "zod";
-import { DISQUALIFY_REASONS, type RaffleStatus, type WinnerState } from "@/lib/draw";
+import { DISQUALIFY_REASONS, RAFFLE_STATUSES, type WinnerState } from "@/lib/draw";
+import type { PublicUrlView } from "@/lib/public-url";
 import { text, textRules } from "@/lib/schemas/text";
 
 export const DRAW_MESSAGES = {
@@ -135,22 +136,77 @@ export const raffleStateQuerySchema = z.object({
   checklist: z.enum(["0", "1"], { error: "checklist must be 0 or 1" }).optional(),
 });
 
-export interface ChecklistItem {
-  item: string;
-  message: string;
+export const checklistItemSchema = z.object({
+  item: z.string(),
+  message: z.string(),
   /** The screen listing exactly what the item counts (issue 37). */
-  href?: string;
-}
+  href: z.string().optional(),
+});
+export type ChecklistItem = z.infer<typeof checklistItemSchema>;
 
-export interface RaffleStateView {
-  status: RaffleStatus;
-  salesClosedAt: string | null;
-  publishedAt: string | null;
-  closeOverrides: { item: string; reason: string }[];
+export const raffleStateViewSchema = z.object({
+  status: z.enum(RAFFLE_STATUSES),
+  salesClosedAt: z.iso.datetime({ offset: true }).nullable(),
+  publishedAt: z.iso.datetime({ offset: true }).nullable(),
+  /** Each checklist item open when sales closed: its sentence then, and the reason it was overridden. */
+  closeOverrides: z.array(z.object({ item: z.string(), message: z.string(), reason: z.string() })),
   /** The open checklist items (what Close sales would block on now). */
-  checklist: ChecklistItem[];
-  currentDrawId: string | null;
-}
+  checklist: z.array(checklistItemSchema),
+  currentDrawId: z.uuid().nullable(),
+});
+export type RaffleStateView = z.infer<typeof raffleStateViewSchema>;
+
+/** The address printed in QR codes and public links (lib/public-url.ts), with its warning. */
+export const publicUrlViewSchema = z.object({
+  url: z.string(),
+  configured: z.boolean(),
+  problem: z.enum(["unset", "loopback", "unspecified"]).nullable(),
+  warning: z.string().nullable(),
+}) satisfies z.ZodType<PublicUrlView>;
+
+/** GET /api/raffle/state. */
+export const raffleStateAnswerSchema = z.object({
+  success: z.literal(true),
+  state: raffleStateViewSchema,
+  publicUrl: publicUrlViewSchema,
+});
+export type RaffleStateAnswer = z.infer<typeof raffleStateAnswerSchema>;
+
+/** A row of GET /api/draws (administrators), newest first. */
+export const drawSummarySchema = z.object({
+  id: z.uuid(),
+  number: z.number().int(),
+  poolCount: z.number().int(),
+  committedAt: z.iso.datetime({ offset: true }),
+  revealedAt: z.iso.datetime({ offset: true }).nullable(),
+  publishedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type DrawSummary = z.infer<typeof drawSummarySchema>;
+
+export const drawsAnswerSchema = z.object({ success: z.literal(true), draws: z.array(drawSummarySchema) });
+export type DrawsAnswer = z.infer<typeof drawsAnswerSchema>;
+
+/** POST /api/draws (201): the committed draw's pool and hashes (SHA-256, hex). */
+export const drawCommittedSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  id: z.uuid(),
+  number: z.number().int(),
+  poolCount: z.number().int(),
+  poolHash: z.string().regex(/^[0-9a-f]{64}$/),
+  commitHash: z.string().regex(/^[0-9a-f]{64}$/),
+  /** How many positions (winners and backups) the draw will fill. */
+  positions: z.number().int(),
+});
+export type DrawCommitted = z.infer<typeof drawCommittedSchema>;
+
+/** POST /api/raffle/close-sales: the state after. */
+export const closeSalesAnswerSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  state: raffleStateViewSchema,
+});
+export type CloseSalesAnswer = z.infer<typeof closeSalesAnswerSchema>;
 
 export interface SequenceEntry {
   position: number;

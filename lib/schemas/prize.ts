@@ -47,12 +47,21 @@ export type PrizePayload = z.output<typeof prizeSchema>;
 export const prizeFormSchema = stringInputs(prizeFields);
 export type PrizeFormValues = z.input<typeof prizeFormSchema>;
 
-export type Prize = {
-  id: string;
-  rank: number;
-  name: string;
+export const prizeJsonSchema = z.object({
+  id: z.uuid(),
+  rank: z.number().int(),
+  name: z.string(),
   /** Pesos with two decimals, as text ('5000.00'): money is never a float on the wire. */
-  valuePhp: string;
-  backups: number;
-  claimDays: number;
-};
+  valuePhp: z.string().regex(/^\d+\.\d{2}$/),
+  backups: z.number().int(),
+  claimDays: z.number().int(),
+});
+export type Prize = z.infer<typeof prizeJsonSchema>;
+
+/** GET /api/prizes: the prize table, by rank. */
+export const prizesAnswerSchema = z.object({ success: z.literal(true), prizes: z.array(prizeJsonSchema) });
+export type PrizesAnswer = z.infer<typeof prizesAnswerSchema>;
+
+/** POST /api/prizes (201), PUT and DELETE /api/prizes/{id}: the prize as saved (or as it was). */
+export const prizeSavedSchema = z.object({ success: z.literal(true), message: z.string(), prize: prizeJsonSchema });
+export type PrizeSaved = z.infer<typeof prizeSavedSchema>;

@@ -158,54 +158,71 @@ export interface ImportCommitted {
   skipped: number;
   matched: number;
 }
-export interface StatementImportRow {
-  id: string;
-  kind: StatementKind;
-  accountLabel: string;
-  fileName: string;
-  fileSha256: string;
-  periodFrom: string | null;
-  periodTo: string | null;
-  lines: number;
-  new: number;
-  skipped: number;
-  uploadedBy: string | null;
-  createdAt: string;
-  discardedAt: string | null;
-  discardReason: string | null;
-}
-export interface Candidate {
-  paymentId: string;
-  controlNumbers: string[];
-  amount: string;
-  payerName: string | null;
-  reason: string;
+const instant = z.iso.datetime({ offset: true });
+/** Pesos, two decimals, as a string. */
+const pesos = z.string().regex(/^-?\d+\.\d{2}$/);
+
+export const statementImportRowSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(STATEMENT_KINDS),
+  accountLabel: z.string(),
+  fileName: z.string(),
+  fileSha256: z.string().regex(/^[0-9a-f]{64}$/),
+  /** The statement's first and last day ('YYYY-MM-DD'). */
+  periodFrom: z.string().nullable(),
+  periodTo: z.string().nullable(),
+  lines: z.number().int(),
+  new: z.number().int(),
+  skipped: z.number().int(),
+  uploadedBy: z.string().nullable(),
+  createdAt: instant,
+  discardedAt: instant.nullable(),
+  discardReason: z.string().nullable(),
+});
+export type StatementImportRow = z.infer<typeof statementImportRowSchema>;
+
+/** GET /api/reconciliation/imports: every statement import. */
+export const importsAnswerSchema = z.object({ imports: z.array(statementImportRowSchema) });
+export type ImportsAnswer = z.infer<typeof importsAnswerSchema>;
+
+export const candidateSchema = z.object({
+  paymentId: z.uuid(),
+  controlNumbers: z.array(z.string()),
+  amount: pesos,
+  payerName: z.string().nullable(),
+  reason: z.string(),
   /** The payment is of the other method (a GCash reference on a bank line): confirming needs a comment (issue 37). */
-  crossMethod: boolean;
+  crossMethod: z.boolean(),
   /** gcash | bank_transfer */
-  method: string;
-}
-export interface StatementLineRow {
-  id: string;
-  importId: string;
-  accountLabel: string;
-  lineNo: number;
-  occurredAt: string;
-  description: string;
-  reference: string | null;
-  amount: string;
-  state: LineState;
-  matchKind: string | null;
-  paymentId: string | null;
-  note: string | null;
-  candidates: Candidate[];
-}
-export interface LinesPage {
-  lines: StatementLineRow[];
-  page: number;
-  pageSize: number;
-  total: number;
-}
+  method: z.string(),
+});
+export type Candidate = z.infer<typeof candidateSchema>;
+
+export const statementLineRowSchema = z.object({
+  id: z.uuid(),
+  importId: z.uuid(),
+  accountLabel: z.string(),
+  lineNo: z.number().int(),
+  occurredAt: instant,
+  description: z.string(),
+  reference: z.string().nullable(),
+  amount: pesos,
+  state: z.enum(LINE_STATES),
+  matchKind: z.string().nullable(),
+  paymentId: z.uuid().nullable(),
+  note: z.string().nullable(),
+  candidates: z.array(candidateSchema),
+});
+export type StatementLineRow = z.infer<typeof statementLineRowSchema>;
+
+/** GET /api/reconciliation/lines: one page of a state's lines. */
+export const linesPageSchema = z.object({
+  lines: z.array(statementLineRowSchema),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+});
+export type LinesPage = z.infer<typeof linesPageSchema>;
 /** A row of the Unverified claims report. */
 export interface UnverifiedClaim {
   paymentId: string;

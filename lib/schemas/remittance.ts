@@ -161,29 +161,77 @@ export const receiptQuerySchema = z.object({
 
 // ---- Answers ----
 
-export interface RemittanceJson {
-  id: string;
-  receiptNumber: number;
-  sellerId: string;
-  amount: string;
-  method: (typeof PAYMENT_METHODS)[number];
-  coversUntil: string;
-  note: string | null;
-  createdAt: string;
-  receivedBy: string | null;
-  voided: boolean;
-  voidedAt: string | null;
-  voidReason: string | null;
-}
+const instant = z.iso.datetime({ offset: true });
+/** Pesos, two decimals, as a string ("1250.00"; an adjustment may be negative). */
+const pesos = z.string().regex(/^-?\d+\.\d{2}$/);
 
-export interface AdjustmentJson {
-  id: string;
-  sellerId: string;
-  amount: string;
-  reason: string;
-  createdAt: string;
-  createdBy: string | null;
-}
+/** A receipt (remittance) as POST /api/remittances and its void answer it. */
+export const remittanceJsonSchema = z.object({
+  id: z.uuid(),
+  receiptNumber: z.number().int(),
+  sellerId: z.uuid(),
+  amount: pesos,
+  method: z.enum(PAYMENT_METHODS),
+  coversUntil: instant,
+  note: z.string().nullable(),
+  createdAt: instant,
+  receivedBy: z.string().nullable(),
+  voided: z.boolean(),
+  voidedAt: instant.nullable(),
+  voidReason: z.string().nullable(),
+});
+export type RemittanceJson = z.infer<typeof remittanceJsonSchema>;
+
+/** POST /api/remittances (201) and POST /api/remittances/{id}/void. */
+export const remittanceSavedSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  remittance: remittanceJsonSchema,
+});
+export type RemittanceSaved = z.infer<typeof remittanceSavedSchema>;
+
+export const adjustmentJsonSchema = z.object({
+  id: z.uuid(),
+  sellerId: z.uuid(),
+  amount: pesos,
+  reason: z.string(),
+  createdAt: instant,
+  createdBy: z.string().nullable(),
+});
+export type AdjustmentJson = z.infer<typeof adjustmentJsonSchema>;
+
+/** POST /api/remittances/adjustments (201). */
+export const adjustmentSavedSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  adjustment: adjustmentJsonSchema,
+});
+export type AdjustmentSaved = z.infer<typeof adjustmentSavedSchema>;
+
+/** POST /api/sellers/{id}/allocations (201): the stubs from-to handed to the seller. */
+export const allocationAnswerSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  allocation: z.object({
+    sellerId: z.uuid(),
+    batchId: z.uuid(),
+    /** Ticket numbers, five digits ("00001"). */
+    from: z.string(),
+    to: z.string(),
+    allocated: z.number().int(),
+  }),
+});
+export type AllocationAnswer = z.infer<typeof allocationAnswerSchema>;
+
+/** POST /api/sellers/{id}/returns: how many stubs came back, and their numbers. */
+export const returnsAnswerSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  sellerId: z.uuid(),
+  returned: z.number().int(),
+  numbers: z.array(z.string()),
+});
+export type ReturnsAnswer = z.infer<typeof returnsAnswerSchema>;
 
 /** One seller's row of GET /api/remittances/balances (docs/figures.md, Remittances). */
 export const sellerBalanceSchema = z.object({
@@ -241,25 +289,27 @@ export const balancesAnswerSchema = z.object({
 });
 export type BalancesAnswer = z.infer<typeof balancesAnswerSchema>;
 
-export interface SellerStatement extends SellerBalance {
+export const sellerStatementSchema = sellerBalanceSchema.extend({
   /** The unsold stubs the seller holds, as inclusive [from, to] runs of ticket numbers. */
-  heldRanges: [number, number][];
-  receipts: {
-    id: string;
-    receiptNumber: number;
-    amount: string;
-    method: string;
-    coversUntil: string;
-    createdAt: string;
-    voided: boolean;
-    voidReason: string | null;
-  }[];
-  adjustmentList: AdjustmentJson[];
-}
+  heldRanges: z.array(z.tuple([z.number().int(), z.number().int()])),
+  receipts: z.array(
+    remittanceJsonSchema.pick({
+      id: true,
+      receiptNumber: true,
+      amount: true,
+      method: true,
+      coversUntil: true,
+      createdAt: true,
+      voided: true,
+      voidReason: true,
+    }),
+  ),
+  adjustmentList: z.array(adjustmentJsonSchema),
+});
+export type SellerStatement = z.infer<typeof sellerStatementSchema>;
 
-export interface StatementAnswer {
-  success: true;
-  statement: SellerStatement;
-}
+/** GET /api/sellers/me/statement and /api/sellers/{id}/statement. */
+export const statementAnswerSchema = z.object({ success: z.literal(true), statement: sellerStatementSchema });
+export type StatementAnswer = z.infer<typeof statementAnswerSchema>;
 
 export const ZERO_AMOUNT = centavosToAmount(0);

@@ -160,6 +160,14 @@ export const printJobsResponseSchema = z.object({
 });
 export type PrintJobsResponse = z.infer<typeof printJobsResponseSchema>;
 
+/** POST /api/tickets/{id}/qr/replace: the ticket's new verify-code version (its old stub stops verifying). */
+export const qrReplacedSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  ticket: z.object({ id: z.uuid(), controlNumber: z.string(), qrVersion: z.number().int() }),
+});
+export type QrReplaced = z.infer<typeof qrReplacedSchema>;
+
 /**
  * A ticket's own status, then, once a draw's winners are published (issue 23), 'winner' (its text
  * names the prize: 'Winner: Motorcycle') or 'not_winner' for a ticket of the draw's pool.

@@ -81,3 +81,49 @@ export const ticketPageSchema = z.object({
   prevCursor: z.string().nullable().optional(),
 });
 export type TicketPage = Omit<z.infer<typeof ticketPageSchema>, "success">;
+
+/**
+ * A ticket as one caller may see it (server/tickets/ticket-privacy.ts): the buyer's contacts and
+ * the sale's payment references are left out, not nulled, when they are not the caller's to see.
+ */
+export const visibleTicketSchema = ticketSchema.partial({
+  phone_number: true,
+  email: true,
+  address: true,
+  gcash_reference: true,
+  payment_reference: true,
+  payment: true,
+});
+export type VisibleTicket = z.infer<typeof visibleTicketSchema>;
+
+/** GET /api/tickets/{id} and /api/tickets/search/{term}: one ticket. */
+export const ticketAnswerSchema = z.object({ success: z.literal(true), ticket: visibleTicketSchema });
+export type TicketAnswer = z.infer<typeof ticketAnswerSchema>;
+
+/** GET /api/tickets/unregistered (any signed-in user): a page of tickets as the caller may see them. */
+export const visibleTicketPageSchema = ticketPageSchema.extend({ tickets: z.array(visibleTicketSchema) });
+export type VisibleTicketPage = z.infer<typeof visibleTicketPageSchema>;
+export type TicketPageAnswer = z.infer<typeof ticketPageSchema>;
+
+/** PUT /api/tickets/register/{controlNumber} and PUT /api/tickets/{id}: the ticket as saved. */
+export const ticketSavedSchema = ticketAnswerSchema.extend({ message: z.string() });
+export type TicketSaved = z.infer<typeof ticketSavedSchema>;
+
+/** GET /api/tickets/stats: the totals the Tickets tab's cards show (revenue in pesos). */
+export const ticketStatsSchema = z.object({
+  success: z.literal(true),
+  total: z.number().int(),
+  registered_count: z.number().int(),
+  unregistered_count: z.number().int(),
+  revenue: z.number(),
+});
+export type TicketStats = Omit<z.infer<typeof ticketStatsSchema>, "success">;
+
+/** GET /api/tickets/count. */
+export const ticketCountSchema = z.object({
+  success: z.literal(true),
+  total: z.number().int(),
+  registered: z.number().int(),
+  unregistered: z.number().int(),
+});
+export type TicketCount = z.infer<typeof ticketCountSchema>;

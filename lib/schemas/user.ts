@@ -89,31 +89,64 @@ export const googleSignInSchema = z.object({
   displayName: z.string().max(TEXT_LIMITS.displayName).optional(),
 });
 
-export type Role = "admin" | "user";
+export const ROLES = ["admin", "user"] as const;
+export type Role = (typeof ROLES)[number];
+
+const instant = z.iso.datetime({ offset: true });
 
 /** The user object of sign-in, verify-token, check-admin and profile answers. */
-export interface AuthUser {
-  id: string;
-  email: string;
-  displayName: string | null;
-  photoURL: string | null;
-  isAdmin: boolean;
-  is_admin: boolean;
-  role: Role;
-}
+export const authUserSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  displayName: z.string().nullable(),
+  photoURL: z.string().nullable(),
+  isAdmin: z.boolean(),
+  is_admin: z.boolean(),
+  role: z.enum(ROLES),
+});
+export type AuthUser = z.infer<typeof authUserSchema>;
+
+/** GET /api/auth/profile: the caller's own account. */
+export const profileAnswerSchema = z.object({ success: z.literal(true), user: authUserSchema });
+
+/** POST /api/auth/verify-token: the token (or the caller's own credentials) is good, and whose it is. */
+export const verifyTokenAnswerSchema = z.object({
+  success: z.literal(true),
+  valid: z.literal(true),
+  user: authUserSchema,
+});
+export type VerifyTokenAnswer = z.infer<typeof verifyTokenAnswerSchema>;
+
+/** POST /api/auth/check-admin: an administrator asking about someone else also sees whether they are disabled. */
+export const checkAdminAnswerSchema = z.object({
+  success: z.literal(true),
+  isAdmin: z.boolean(),
+  is_admin: z.boolean(),
+  user: authUserSchema.extend({ isDisabled: z.boolean().optional(), is_disabled: z.boolean().optional() }),
+});
+export type CheckAdminAnswer = z.infer<typeof checkAdminAnswerSchema>;
 
 /** A row of GET /api/auth/users. */
-export interface UserListItem {
-  id: string;
-  email: string;
-  display_name: string | null;
-  is_admin: boolean;
-  is_disabled: boolean;
-  role: Role;
-  created_at: string;
-  last_login: string | null;
-  phone_number: string | null;
-  address: string | null;
+export const userListItemSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  display_name: z.string().nullable(),
+  is_admin: z.boolean(),
+  is_disabled: z.boolean(),
+  role: z.enum(ROLES),
+  created_at: instant,
+  last_login: instant.nullable(),
+  phone_number: z.string().nullable(),
+  address: z.string().nullable(),
   /** A Google account is bound to this e-mail (its first Google sign-in); an admin can reset it. */
-  google_linked: boolean;
-}
+  google_linked: z.boolean(),
+});
+export type UserListItem = z.infer<typeof userListItemSchema>;
+
+/** GET /api/auth/users: the allow-list, oldest first. */
+export const usersAnswerSchema = z.object({ success: z.literal(true), users: z.array(userListItemSchema) });
+export type UsersAnswer = z.infer<typeof usersAnswerSchema>;
+
+/** Add user, change role, disable or enable, reset the Google link: the user as saved. */
+export const userSavedSchema = z.object({ success: z.literal(true), message: z.string(), user: userListItemSchema });
+export type UserSaved = z.infer<typeof userSavedSchema>;

@@ -1,7 +1,9 @@
 // POST /api/tickets/{id}/void and /unvoid (docs/decisions/051-voids.md): the bodies, used by the
-// Void dialog's form and the route handlers.
+// Void dialog's form and the route handlers; and the answers (the void and unvoid answers carry
+// the ticket contract of lib/schemas/ticket-response.ts; the report's rows are VoidedTicket).
 import { z } from "zod";
 import { text, textRules } from "@/lib/schemas/text";
+import { ticketSchema } from "@/lib/schemas/ticket-response";
 import { VOID_NOTE_MIN_FOR_OTHER, VOID_REASONS } from "@/lib/voids";
 
 export const VOID_MESSAGES = {
@@ -72,15 +74,29 @@ export const voidedListQuerySchema = z.object({
 });
 
 /** One row of the Voided numbers report. */
-export interface VoidedTicket {
-  ticket_id: string;
-  control_number: string;
-  last_5_digits: string;
-  reason: (typeof VOID_REASONS)[number];
-  reason_text: string;
-  note: string | null;
-  voided_by: string | null;
-  voided_at: string;
+export const voidedTicketSchema = z.object({
+  ticket_id: z.uuid(),
+  control_number: z.string(),
+  last_5_digits: z.string().regex(/^\d{5}$/),
+  reason: z.enum(VOID_REASONS),
+  reason_text: z.string(),
+  note: z.string().nullable(),
+  /** E-mail of the administrator who voided it. */
+  voided_by: z.string().nullable(),
+  voided_at: z.iso.datetime({ offset: true }),
   /** Whether it had been sold (registered) when voided: its money leaves the sold figures. */
-  was_sold: boolean;
-}
+  was_sold: z.boolean(),
+});
+export type VoidedTicket = z.infer<typeof voidedTicketSchema>;
+
+/** GET /api/tickets/voided: a page of the report, newest first. */
+export const voidedPageSchema = z.object({
+  success: z.literal(true),
+  voided: z.array(voidedTicketSchema),
+  total: z.number().int(),
+});
+export type VoidedPage = z.infer<typeof voidedPageSchema>;
+
+/** POST /api/tickets/{id}/void and /unvoid (administrators): the whole ticket as it is now. */
+export const voidAnswerSchema = z.object({ success: z.literal(true), message: z.string(), ticket: ticketSchema });
+export type VoidAnswer = z.infer<typeof voidAnswerSchema>;

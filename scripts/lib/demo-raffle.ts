@@ -71,6 +71,12 @@ async function call(
   return (text ? JSON.parse(text) : null) as any;
 }
 
+/** A 1 × 1 PNG: the demo's scan of a treasurer's receipt. */
+const RECEIPT_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
+
 const BUYERS = [
   ["Maria Clara Santos", "9171234501"],
   ["Jose Rizal Mercado", "9181234502"],
@@ -370,12 +376,17 @@ export async function seedDemoRaffle(log: (line: string) => void = console.log):
       { reason: "Treasurer's own transfer, not raffle money" },
       { id: own.id },
     );
-  await post(
-    settleRoute,
-    `/api/reconciliation/payments/${short.paymentId}/settle`,
-    { reason: "Buyer paid the last ₱50 in cash to the treasurer; receipt 0457" },
-    { id: short.paymentId },
-  );
+  // Settled with its evidence file (the treasurer's receipt, a small PNG), so the Payments tab's
+  // "Settled by hand" view shows a reason and an evidence link (decision 243).
+  const settleForm = new FormData();
+  settleForm.set("reason", "Buyer paid the last ₱50 in cash to the treasurer; receipt 0457");
+  settleForm.set("file", new Blob([new Uint8Array(RECEIPT_PNG)]), "treasurer receipt 0457.png");
+  await call(settleRoute, {
+    path: `/api/reconciliation/payments/${short.paymentId}/settle`,
+    token: adminToken,
+    form: settleForm,
+    params: { id: short.paymentId },
+  });
   const statementLines = await db().statementLine.count();
   const states = new Set((await db().statementLine.groupBy({ by: ["state"] })).map((g) => g.state));
   const missing = ["matched", "amount_mismatch", "duplicate", "unmatched", "ignored", "discarded"].filter(

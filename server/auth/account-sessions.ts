@@ -1,5 +1,5 @@
 import "server-only";
-import type { AccountSession } from "@/lib/api/sessions";
+import type { AccountSession } from "@/lib/schemas/session";
 import { writeAudit } from "@/server/audit";
 import type { Principal } from "@/server/auth/principal";
 import { db } from "@/server/db/client";

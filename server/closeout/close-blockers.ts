@@ -1,10 +1,10 @@
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
 import type { RaffleStatus } from "@/lib/draw";
-import { amountToCentavos } from "@/lib/money";
 import type { CloseoutItem } from "@/lib/schemas/closeout";
 import { loadPrizeOutcomes } from "@/server/draw/prize-outcomes";
 import { ledgerBlockers } from "@/server/reconciliation/payment-ledger";
+import { hasOpenBalance, SELLERS_WITH_BALANCE_HREF } from "@/lib/remittance-filters";
 import { readBalanceRows, toSellerBalance } from "@/server/remittances/read-balances";
 
 // The conditions of Close (issue 24, docs/decisions/130), each with the screen where it is fixed.
@@ -13,12 +13,16 @@ type Tx = Prisma.TransactionClient;
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/** Statement lines that still need a decision (docs/decisions/113): not matched, ignored or discarded. */
+/**
+ * Statement lines that still need a decision (docs/decisions/113): not matched, ignored or discarded.
+ * One blocking item per kind, each linking to the Reconciliation tab that lists exactly its lines with
+ * their buttons (decision 243), so every line a message counts is one click away.
+ */
 const OPEN_LINE_STATES = [
-  { state: "unmatched", tab: "unmatched", words: "without a payment" },
-  { state: "amount_mismatch", tab: "mismatches", words: "with a different amount" },
-  { state: "duplicate", tab: "duplicates", words: "duplicate" },
-];
+  { item: "unmatched_lines", state: "unmatched", tab: "unmatched", words: "without a payment" },
+  { item: "mismatched_lines", state: "amount_mismatch", tab: "mismatches", words: "with a different amount" },
+  { item: "duplicate_lines", state: "duplicate", tab: "duplicates", words: "a duplicate" },
+] as const;
 
 /** The unmet conditions of Close, each with where it is fixed. Empty: the raffle may close. */
 export async function closeBlockers(tx: Tx, status: RaffleStatus): Promise<CloseoutItem[]> {
@@ -46,29 +50,23 @@ export async function closeBlockers(tx: Tx, status: RaffleStatus): Promise<Close
     });
   }
   const { rows, alertCentavos } = await readBalanceRows({ tx });
-  const owing = rows
-    .map((row) => toSellerBalance(row, alertCentavos))
-    .filter((b) => amountToCentavos(b.balance) !== 0).length;
+  const owing = rows.map((row) => toSellerBalance(row, alertCentavos)).filter(hasOpenBalance).length;
   if (owing) {
     items.push({
       item: "seller_balances",
       message: `${plural(owing, "seller")} still ${owing === 1 ? "has" : "have"} a cash balance that is neither zero nor written off`,
-      href: "/dashboard/remittances",
+      href: SELLERS_WITH_BALANCE_HREF,
     });
   }
   const lineCounts = await tx.$queryRaw<{ state: string; n: bigint }[]>`
     SELECT state, count(*) AS n FROM statement_lines WHERE state = ANY(${OPEN_LINE_STATES.map((l) => l.state)}::text[]) GROUP BY state`;
-  const open = OPEN_LINE_STATES.map((l) => ({
-    ...l,
-    n: Number(lineCounts.find((c) => c.state === l.state)?.n ?? 0),
-  })).filter((l) => l.n > 0);
-  const openLines = open.reduce((sum, l) => sum + l.n, 0);
-  if (openLines) {
+  for (const kind of OPEN_LINE_STATES) {
+    const n = Number(lineCounts.find((c) => c.state === kind.state)?.n ?? 0);
+    if (!n) continue;
     items.push({
-      item: "statement_lines",
-      message: `${plural(openLines, "statement line")} ${openLines === 1 ? "is" : "are"} open: ${open.map((l) => `${l.n} ${l.words}`).join(", ")}`,
-      // The tab of the first kind still open; each tab lists exactly its lines with their buttons.
-      href: `/dashboard/reconciliation?tab=${open[0].tab}`,
+      item: kind.item,
+      message: `${plural(n, "statement line")} ${n === 1 ? "is" : "are"} open, ${kind.words}`,
+      href: `/dashboard/reconciliation?tab=${kind.tab}`,
     });
   }
   // GCash and bank payments not proven yet: the ledger's own count, linking to the list of exactly them.

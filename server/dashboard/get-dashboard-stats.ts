@@ -1,5 +1,5 @@
 import "server-only";
-import type { DashboardStats, RecentActivity } from "@/lib/api/dashboard";
+import type { DashboardStats, RecentActivity } from "@/lib/schemas/dashboard";
 import { OVERVIEW_TREND_DAYS } from "@/lib/dashboard/periods";
 import type { Principal } from "@/server/auth/principal";
 import { recentActivityJson, toRecentActivity } from "@/server/dashboard/recent-activity";

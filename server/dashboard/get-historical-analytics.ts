@@ -1,5 +1,5 @@
 import "server-only";
-import type { HistoricalAnalytics } from "@/lib/api/dashboard";
+import type { HistoricalAnalytics } from "@/lib/schemas/dashboard";
 import { ANALYTICS_PERIOD_DAYS, type AnalyticsPeriod } from "@/lib/dashboard/periods";
 import type { Principal } from "@/server/auth/principal";
 import { requireAdmin } from "@/server/auth/require-admin";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { UserProgress, UserProgressRow } from "@/lib/api/dashboard";
+import type { UserProgress, UserProgressRow } from "@/lib/schemas/dashboard";
 import type { Principal } from "@/server/auth/principal";
 import { requireAdmin } from "@/server/auth/require-admin";
 import { db } from "@/server/db/client";

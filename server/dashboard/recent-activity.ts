@@ -1,6 +1,6 @@
 import "server-only";
 import { Prisma } from "@/generated/prisma/client";
-import type { RecentActivity } from "@/lib/api/dashboard";
+import type { RecentActivity } from "@/lib/schemas/dashboard";
 import { RECENT_ACTIVITY_LIMIT } from "@/lib/dashboard/periods";
 
 /**

@@ -1,8 +1,13 @@
 import "server-only";
 import type { Prisma } from "@/generated/prisma/client";
-import { amountToCentavos } from "@/lib/money";
 import type { ChecklistItem } from "@/lib/schemas/draw";
 import { LEDGER_BLOCKER_ITEMS, ledgerBlockers } from "@/server/reconciliation/payment-ledger";
+import {
+  hasOpenBalance,
+  holdsOutstandingStubs,
+  SELLERS_WITH_BALANCE_HREF,
+  SELLERS_WITH_STUBS_HREF,
+} from "@/lib/remittance-filters";
 import { readBalanceRows, toSellerBalance } from "@/server/remittances/read-balances";
 
 type Reader = Prisma.TransactionClient;
@@ -23,16 +28,17 @@ const CHECKS: { item: string; count: (tx: Reader) => Promise<number>; message: (
   [
     {
       item: "seller_balances",
-      count: async (tx) => (await balances(tx)).filter((b) => amountToCentavos(b.balance) !== 0).length,
+      count: async (tx) => (await balances(tx)).filter(hasOpenBalance).length,
       message: (n) => `${plural(n, "seller")} still ${n === 1 ? "has" : "have"} a cash balance that is not zero`,
-      href: "/dashboard/remittances",
+      href: SELLERS_WITH_BALANCE_HREF,
     },
     {
       item: "outstanding_stubs",
-      count: async (tx) => (await balances(tx)).reduce((sum, b) => sum + b.outstandingStubs, 0),
+      count: async (tx) =>
+        (await balances(tx)).filter(holdsOutstandingStubs).reduce((sum, b) => sum + b.outstandingStubs, 0),
       message: (n) =>
         `${plural(n, "stub")} handed to sellers ${n === 1 ? "is" : "are"} neither sold, returned nor voided`,
-      href: "/dashboard/remittances",
+      href: SELLERS_WITH_STUBS_HREF,
     },
   ];
 

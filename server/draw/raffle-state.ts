@@ -43,7 +43,7 @@ export async function getRaffleState(options: { checklist?: boolean } = {}): Pro
     status: (state?.status ?? "selling") as RaffleStatus,
     salesClosedAt: state?.salesClosedAt?.toISOString() ?? null,
     publishedAt: state?.publishedAt?.toISOString() ?? null,
-    closeOverrides: (state?.closeOverrides as { item: string; reason: string }[] | null) ?? [],
+    closeOverrides: (state?.closeOverrides as RaffleStateView["closeOverrides"] | null) ?? [],
     checklist,
     currentDrawId: open?.id ?? null,
   };

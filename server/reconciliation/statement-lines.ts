@@ -3,6 +3,7 @@ import { Prisma } from "@/generated/prisma/client";
 import { amountToCentavos, centavosToAmount } from "@/lib/money";
 import type {
   Candidate,
+  ImportsAnswer,
   LineState,
   LinesPage,
   StatementImportRow,
@@ -33,7 +34,7 @@ interface ImportDbRow {
 }
 
 /** GET /api/reconciliation/imports: every import, newest first (administrators). */
-export async function listImports(options: { principal: Principal }): Promise<{ imports: StatementImportRow[] }> {
+export async function listImports(options: { principal: Principal }): Promise<ImportsAnswer> {
   requireAdmin(options.principal);
   const rows = await db().$queryRaw<ImportDbRow[]>`
     SELECT i.id::text AS id, i.kind, i.account_label, i.file_name, i.file_sha256, to_char(i.period_from, 'YYYY-MM-DD') AS period_from,

@@ -121,6 +121,13 @@ describe("the demo raffle", () => {
     ]);
     expect(await db().statementLine.count({ where: { matchKind: "confirmed" } })).toBe(1);
     expect(await db().remittance.count()).toBe(summary.remittances);
+    // One payment settled by hand with its evidence file, so the Payments tab's Settled view has both to show.
+    const settled = await db().payment.findMany({
+      where: { settledAt: { not: null } },
+      include: { settleEvidence: true },
+    });
+    expect(settled).toHaveLength(1);
+    expect(settled[0].settleEvidence.map((e) => e.fileName)).toEqual(["treasurer receipt 0457.png"]);
     const [state] = await db().$queryRaw<
       { status: string; published: boolean }[]
     >`SELECT status, published_at IS NOT NULL AS published FROM raffle_state WHERE id = 1`;

@@ -199,7 +199,7 @@ describe("Close sales and the raffle's one-way state", () => {
       {
         item: "seller_balances",
         message: "1 seller still has a cash balance that is not zero",
-        href: "/dashboard/remittances",
+        href: "/dashboard/remittances?balance=nonzero",
       },
     ]);
     expect((await closeSales([{ item: "seller_balances", reason: "Sam remits tomorrow morning" }])).status).toBe(200);

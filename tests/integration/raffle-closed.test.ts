@@ -112,7 +112,7 @@ describe("close and reopen", () => {
     expect(blocked.json.code).toBe("conflict");
     expect(blocked.json.blocking.map((b: { item: string }) => b.item).sort()).toEqual([
       "prizes_settled",
-      "statement_lines",
+      "unmatched_lines",
     ]);
     expect(blocked.json.blocking.find((b: { item: string }) => b.item === "prizes_settled").message).toBe(
       "1 prize is neither claimed nor forfeited: 1. Motorcycle",

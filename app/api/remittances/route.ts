@@ -1,5 +1,5 @@
 // POST /api/remittances - record a remittance; answers its receipt number (admin)
-import { recordRemittanceSchema } from "@/lib/schemas/remittance";
+import { recordRemittanceSchema, type RemittanceSaved } from "@/lib/schemas/remittance";
 import { apiRoute, json } from "@/server/http/api-route";
 import { recordRemittance } from "@/server/remittances/record-remittance";
 
@@ -7,5 +7,12 @@ export const dynamic = "force-dynamic";
 
 export const POST = apiRoute({ access: "admin", body: recordRemittanceSchema }, async ({ body, principal }) => {
   const remittance = await recordRemittance({ payload: body, principal });
-  return json({ success: true, message: `Receipt No. ${remittance.receiptNumber} recorded`, remittance }, 201);
+  return json(
+    {
+      success: true,
+      message: `Receipt No. ${remittance.receiptNumber} recorded`,
+      remittance,
+    } satisfies RemittanceSaved,
+    201,
+  );
 });

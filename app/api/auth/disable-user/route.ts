@@ -1,5 +1,5 @@
 // PUT /api/auth/disable-user - disable (or with disabled:false re-enable) a user (admin; never oneself, never the last admin)
-import { disableUserSchema } from "@/lib/schemas/user";
+import { disableUserSchema, type UserSaved } from "@/lib/schemas/user";
 import { apiRoute } from "@/server/http/api-route";
 import { toUserListItem } from "@/server/users/serialize-user";
 import { setUserDisabled } from "@/server/users/set-user-disabled";
@@ -12,5 +12,5 @@ export const PUT = apiRoute({ access: "admin", body: disableUserSchema }, async 
     success: true,
     message: body.disabled ? "User disabled successfully!" : "User enabled successfully!",
     user: toUserListItem(user),
-  };
+  } satisfies UserSaved;
 });

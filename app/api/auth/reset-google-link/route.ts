@@ -1,5 +1,5 @@
 // POST /api/auth/reset-google-link - forget the Google account bound to a user's e-mail (admin)
-import { resetGoogleLinkSchema } from "@/lib/schemas/user";
+import { resetGoogleLinkSchema, type UserSaved } from "@/lib/schemas/user";
 import { apiRoute } from "@/server/http/api-route";
 import { resetGoogleLink } from "@/server/users/reset-google-link";
 import { toUserListItem } from "@/server/users/serialize-user";
@@ -15,5 +15,5 @@ export const POST = apiRoute({ access: "admin", body: resetGoogleLinkSchema }, a
     success: true,
     message: "Google account link reset: the next Google sign-in links again.",
     user: toUserListItem(user),
-  };
+  } satisfies UserSaved;
 });

@@ -1,5 +1,5 @@
 // POST /api/auth/verify-token - is this bearer token (body `token`, else the caller's own credentials) still good? (token holders)
-import { verifyTokenSchema } from "@/lib/schemas/user";
+import { type VerifyTokenAnswer, verifyTokenSchema } from "@/lib/schemas/user";
 import { resolveSession, BEARER_TOKEN_PATTERN } from "@/server/auth/sessions";
 import { apiRoute } from "@/server/http/api-route";
 import { AppError } from "@/server/http/errors";
@@ -14,5 +14,5 @@ export const POST = apiRoute({ access: "public", body: verifyTokenSchema }, asyn
     if (session?.kind === "bearer") user = session.user;
   }
   if (!user) throw new AppError("unauthorized", "Invalid or expired token");
-  return { success: true, valid: true, user: toAuthUser(user) };
+  return { success: true, valid: true, user: toAuthUser(user) } satisfies VerifyTokenAnswer;
 });

@@ -1,5 +1,5 @@
 // POST /api/raffle/close-sales - selling → sales closed, each open checklist item overridden with a reason (admin)
-import { closeSalesSchema } from "@/lib/schemas/draw";
+import { type CloseSalesAnswer, closeSalesSchema } from "@/lib/schemas/draw";
 import { apiRoute } from "@/server/http/api-route";
 import { closeSales } from "@/server/draw/raffle-state";
 
@@ -7,5 +7,5 @@ export const dynamic = "force-dynamic";
 
 export const POST = apiRoute({ access: "admin", body: closeSalesSchema }, async ({ body, principal }) => {
   const state = await closeSales({ payload: body, principal });
-  return { success: true, message: "Sales closed", state };
+  return { success: true, message: "Sales closed", state } satisfies CloseSalesAnswer;
 });

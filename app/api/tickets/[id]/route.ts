@@ -2,6 +2,7 @@
 // PUT /api/tickets/{id} - edit a ticket that has no buyer yet (admin)
 // DELETE /api/tickets/{id} - delete a ticket (admin)
 import { editTicketSchema } from "@/lib/schemas/ticket";
+import type { TicketAnswer, TicketSaved } from "@/lib/schemas/ticket-response";
 import { apiRoute } from "@/server/http/api-route";
 import { deleteTicket } from "@/server/tickets/delete-ticket";
 import { getTicketOrThrow } from "@/server/tickets/ticket-ref";
@@ -12,7 +13,10 @@ import { refuseIfVoided } from "@/server/tickets/void-ticket";
 export const dynamic = "force-dynamic";
 
 export const GET = apiRoute({ access: "user" }, async ({ params, principal }) => {
-  return { success: true, ticket: serializeTicketFor(await getTicketOrThrow(params.id), principal) };
+  return {
+    success: true,
+    ticket: serializeTicketFor(await getTicketOrThrow(params.id), principal),
+  } satisfies TicketAnswer;
 });
 
 export const PUT = apiRoute(
@@ -23,7 +27,7 @@ export const PUT = apiRoute(
   },
   async ({ params, body, principal }) => {
     const ticket = await updateTicket({ ref: params.id, payload: body, principal });
-    return { success: true, message: "Ticket updated successfully", ticket };
+    return { success: true, message: "Ticket updated successfully", ticket } satisfies TicketSaved;
   },
 );
 

@@ -1,4 +1,5 @@
 // GET /api/tickets/count - how many tickets, registered and unregistered (admin)
+import type { TicketCount } from "@/lib/schemas/ticket-response";
 import { apiRoute } from "@/server/http/api-route";
 import { getTicketStats } from "@/server/tickets/ticket-counts";
 
@@ -6,5 +7,10 @@ export const dynamic = "force-dynamic";
 
 export const GET = apiRoute({ access: "admin" }, async ({ principal }) => {
   const c = await getTicketStats({ principal });
-  return { success: true, total: c.total, registered: c.registered, unregistered: c.unregistered };
+  return {
+    success: true,
+    total: c.total,
+    registered: c.registered,
+    unregistered: c.unregistered,
+  } satisfies TicketCount;
 });

@@ -1,4 +1,6 @@
 // GET /api/tickets/stats - total, registered, unregistered and revenue of registered tickets (admin)
+import type { z } from "zod";
+import type { ticketStatsSchema } from "@/lib/schemas/ticket-response";
 import { apiRoute } from "@/server/http/api-route";
 import { getTicketStats } from "@/server/tickets/ticket-counts";
 
@@ -12,5 +14,5 @@ export const GET = apiRoute({ access: "admin" }, async ({ principal }) => {
     registered_count: c.registered,
     unregistered_count: c.unregistered,
     revenue: c.revenue,
-  };
+  } satisfies z.infer<typeof ticketStatsSchema>;
 });

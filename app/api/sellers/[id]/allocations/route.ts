@@ -1,5 +1,5 @@
 // POST /api/sellers/{id}/allocations - hand a seller the stubs from-to (admin)
-import { allocateStubsSchema } from "@/lib/schemas/remittance";
+import { allocateStubsSchema, type AllocationAnswer } from "@/lib/schemas/remittance";
 import { apiRoute, json } from "@/server/http/api-route";
 import { allocateStubs } from "@/server/remittances/allocate-stubs";
 import { sellerIdParam } from "@/server/remittances/find-seller";
@@ -8,5 +8,8 @@ export const dynamic = "force-dynamic";
 
 export const POST = apiRoute({ access: "admin", body: allocateStubsSchema }, async ({ params, body, principal }) => {
   const allocation = await allocateStubs({ sellerId: sellerIdParam(params.id), payload: body, principal });
-  return json({ success: true, message: `${allocation.allocated} stubs allocated`, allocation }, 201);
+  return json(
+    { success: true, message: `${allocation.allocated} stubs allocated`, allocation } satisfies AllocationAnswer,
+    201,
+  );
 });

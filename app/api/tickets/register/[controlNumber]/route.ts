@@ -1,5 +1,6 @@
 // PUT /api/tickets/register/{controlNumber} - attach a buyer to an unregistered ticket (any signed-in user)
 import { registerTicketSchema } from "@/lib/schemas/ticket";
+import type { TicketSaved } from "@/lib/schemas/ticket-response";
 import { apiRoute } from "@/server/http/api-route";
 import { registerTicket } from "@/server/tickets/register-ticket";
 import { serializeRegistrationFor } from "@/server/tickets/ticket-privacy";
@@ -20,6 +21,6 @@ export const PUT = apiRoute(
       success: true,
       message: "Ticket registered successfully",
       ticket: serializeRegistrationFor(ticket, body, principal),
-    };
+    } satisfies TicketSaved;
   },
 );

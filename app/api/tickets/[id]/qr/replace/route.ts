@@ -1,5 +1,5 @@
 // POST /api/tickets/{id}/qr/replace - give the ticket a new verify code; earlier stubs stop verifying (admin)
-import { replaceQrSchema } from "@/lib/schemas/stubs";
+import { type QrReplaced, replaceQrSchema } from "@/lib/schemas/stubs";
 import { apiRoute } from "@/server/http/api-route";
 import { replaceTicketQr } from "@/server/stubs/replace-ticket-qr";
 
@@ -11,5 +11,5 @@ export const POST = apiRoute({ access: "admin", body: replaceQrSchema }, async (
     success: true,
     message: `The verify code of ${ticket.controlNumber} was replaced: print its stub again`,
     ticket,
-  };
+  } satisfies QrReplaced;
 });
