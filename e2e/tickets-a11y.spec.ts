@@ -73,6 +73,8 @@ for (const theme of ["light", "dark"] as const) {
     await expect(page.getByTestId("ticket-card").first()).toBeVisible();
     await expectNoA11yViolations(page, { label: `narrow screen (${theme})` });
     await page.getByRole("button", { name: "Generate Ticket" }).click();
+    // The dialog's code loads on first use: scan it once it is there, not the moment of the click.
+    await expect(page.getByRole("dialog", { name: "Generate Ticket" })).toBeVisible();
     await expectNoA11yViolations(page, { include: "[role=dialog]", label: `narrow generate (${theme})` });
     // Everything inside the dialog is reachable: its last button scrolls into view.
     await page
