@@ -1,5 +1,6 @@
 import type { NextConfig } from "next";
 import { API_ONLY_HEADERS, STATIC_SECURITY_HEADERS } from "./lib/security-headers";
+import { DOWNLOAD_NO_STORE, UNCOMPRESSED_DOWNLOADS } from "./lib/base-headers.mjs";
 
 const nextConfig: NextConfig = {
   // PGlite ships a WebAssembly Postgres and data files; it must be loaded by Node, not bundled.
@@ -32,6 +33,12 @@ const nextConfig: NextConfig = {
       { source: "/:path*", headers: [...STATIC_SECURITY_HEADERS] },
       // JSON answers: no-store and a CSP that allows nothing (issue 25 item 11, decision 063).
       { source: "/api/:path*", headers: [...API_ONLY_HEADERS] },
+      // The large CSV downloads: no-transform, so `compress` leaves them alone (decision 250). A
+      // later entry's value for the same header wins.
+      ...UNCOMPRESSED_DOWNLOADS.map((source) => ({
+        source,
+        headers: [{ key: "Cache-Control", value: DOWNLOAD_NO_STORE }],
+      })),
     ];
   },
 };

@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { apiPathProblem, badApiPathBody, isApiPath } from "@/lib/request-path.mjs";
+import { apiCacheControl } from "@/lib/base-headers.mjs";
 import { PUBLIC_PAGE_HEADERS, isPublicVerifyPath } from "@/lib/public-page-headers";
 import {
   API_CONTENT_SECURITY_POLICY,
@@ -81,7 +82,8 @@ function handleApi(request: NextRequest) {
   const response = problem ? NextResponse.json(badApiPathBody(problem), { status: 400 }) : NextResponse.next();
   // Answers carry the caller's data: never stored by the browser or a shared cache (apiRoute
   // sets it too, for the requests with a body that never come here).
-  response.headers.set("Cache-Control", "no-store");
+  // The large CSV downloads also say no-transform, so Next does not gzip them (decision 250).
+  response.headers.set("Cache-Control", apiCacheControl(request.nextUrl.pathname));
   response.headers.set("Content-Security-Policy", API_CONTENT_SECURITY_POLICY);
   return withTransportHeaders(request, response);
 }

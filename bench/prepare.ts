@@ -28,7 +28,7 @@ const lookups = await prisma.$queryRawUnsafe<{ v: string }[]>(
 const unregistered = await prisma.$queryRawUnsafe<{ v: string }[]>(
   `SELECT control_number AS v FROM tickets WHERE registered_at IS NULL ORDER BY random() LIMIT 40000`,
 );
-await prisma.$executeRawUnsafe(`VACUUM ANALYZE tickets`);
+await prisma.$executeRawUnsafe(`VACUUM ANALYZE tickets, ticket_order_keys`);
 await closeDb();
 console.log(
   JSON.stringify({

@@ -28,7 +28,7 @@ const phones = await prisma.$queryRawUnsafe<{ v: string }[]>(
 const controls = await prisma.$queryRawUnsafe<{ v: string }[]>(
   `SELECT control_number AS v FROM tickets ORDER BY random() LIMIT 5`,
 );
-await prisma.$executeRawUnsafe(`VACUUM ANALYZE tickets`);
+await prisma.$executeRawUnsafe(`VACUUM ANALYZE tickets, ticket_order_keys`);
 await closeDb();
 const terms = [
   "santos",

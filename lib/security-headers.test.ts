@@ -61,4 +61,13 @@ describe("API answers in the proxy (issue 25 item 11)", () => {
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(res.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
   });
+
+  it("say no-transform on the large CSV downloads only, so Next does not gzip them (decision 250)", () => {
+    for (const path of ["/api/tickets/export-all", "/api/tickets/voided/export", "/api/audit/export"])
+      expect(proxy(request(`http://127.0.0.1:3000${path}?x=1`)).headers.get("cache-control")).toBe(
+        "no-store, no-transform",
+      );
+    for (const path of ["/api/tickets", "/api/tickets/export-all/x", "/api/audit"])
+      expect(proxy(request(`http://127.0.0.1:3000${path}`)).headers.get("cache-control")).toBe("no-store");
+  });
 });

@@ -8,7 +8,7 @@ import { closeDb, dbEngine, openScriptRunner } from "@/server/db/client";
 import { migrate } from "@/server/db/migrate";
 import { EnvError, env } from "@/server/env";
 import { MAX_TICKET_NUMBER } from "@/lib/constants";
-import { buildSeedSql, SEED_STAFF, TRIGRAM_INDEXES } from "@/scripts/lib/seed-sql";
+import { SEED_STAFF, seedTickets } from "@/scripts/lib/seed-sql";
 
 function fail(message: string): never {
   console.error(message);
@@ -80,17 +80,9 @@ try {
     count = free;
   }
   await runner.exec("BEGIN");
-  // Building the trigram indexes once after a bulk insert is several times faster than
-  // maintaining them row by row; the transaction keeps it all-or-nothing.
-  const bulk = count >= 5000;
-  if (bulk) await runner.exec(TRIGRAM_INDEXES.map((i) => `DROP INDEX "${i.name}";`).join("\n"));
-  await runner.exec(buildSeedSql({ first, count, registeredShare, days, seed }));
-  if (bulk)
-    await runner.exec(
-      TRIGRAM_INDEXES.map((i) => `CREATE INDEX "${i.name}" ON "tickets" USING GIN ("${i.column}" gin_trgm_ops);`).join(
-        "\n",
-      ),
-    );
+  // The trigram indexes are built once after a bulk insert (seedTickets); the transaction keeps
+  // it all-or-nothing.
+  await seedTickets(runner, { first, count, registeredShare, days, seed });
   await runner.exec("COMMIT");
   const last = first + count - 1;
   const [{ limit }] = await runner.query<{ limit: number }>(
@@ -104,7 +96,7 @@ try {
   }
   // VACUUM as well: it sets the visibility map, so deep pages of the list are index-only scans at
   // once, as they are in a running raffle once autovacuum has passed (decision 221).
-  await runner.exec("VACUUM (ANALYZE) tickets");
+  await runner.exec("VACUUM (ANALYZE) tickets, ticket_order_keys");
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(
     `${dbEngine()}: seeded ${SEED_STAFF.length} staff users and ${count} tickets (${String(first).padStart(5, "0")}-${String(last).padStart(5, "0")}, ~${Math.round(registeredShare * 100)}% registered, last ${days} days) in ${seconds} s`,

@@ -134,6 +134,36 @@ export const TRIGRAM_INDEXES = [
   { name: "tickets_control_number_trgm_idx", column: "control_number" },
 ];
 
+/** What seedTickets needs of a script runner (server/db/client.ts's openScriptRunner). */
+interface SeedRunner {
+  exec(sql: string): Promise<void>;
+  query<T>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+/**
+ * Inserts the seed's tickets inside the caller's transaction. From `bulkFrom` rows on, the trigram
+ * indexes are dropped and built once after the insert (several times faster than row by row),
+ * each from its own definition as the database reports it (`pg_get_indexdef`), so its storage
+ * options come back too: a bare CREATE INDEX lost decision 215's 256 kB pending-list cap, and
+ * searches after a few thousand registrations then rescanned a 4 MB pending list (decision 252).
+ */
+export async function seedTickets(runner: SeedRunner, options: SeedOptions & { bulkFrom?: number }) {
+  const { bulkFrom = 5000, ...seedOptions } = options;
+  const bulk = seedOptions.count >= bulkFrom;
+  const definitions = bulk
+    ? await runner.query<{ name: string; definition: string }>(
+        `SELECT c.relname AS name, pg_get_indexdef(c.oid) AS definition FROM pg_class c
+          WHERE c.relname = ANY ($1::text[]) AND c.relkind = 'i' ORDER BY c.relname`,
+        [TRIGRAM_INDEXES.map((i) => i.name)],
+      )
+    : [];
+  if (bulk && definitions.length !== TRIGRAM_INDEXES.length)
+    throw new Error(`expected the ${TRIGRAM_INDEXES.length} trigram indexes of tickets, found ${definitions.length}`);
+  if (bulk) await runner.exec(definitions.map((i) => `DROP INDEX "${i.name}";`).join("\n"));
+  await runner.exec(buildSeedSql(seedOptions));
+  if (bulk) await runner.exec(definitions.map((i) => `${i.definition};`).join("\n"));
+}
+
 const lit = (s: string) => `'${s.replace(/'/g, "''")}'`;
 const arr = (items: string[]) => `ARRAY[${items.map(lit).join(",")}]::text[]`;
 

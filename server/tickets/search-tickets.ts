@@ -84,15 +84,16 @@ export function ticketFilterConditions(
 }
 
 /**
- * The plain listing's page at any offset (issue 42): the page's keys are skipped to in the
- * (created_at DESC, ticket_number DESC) index alone, an index-only scan that reads no table row
- * while the visibility map says the pages are all-visible (autovacuum keeps it so, decision 221),
- * then only the page's rows are read. A plan test holds it (tests/integration/tickets-deep-page-plan.test.ts).
+ * The plain listing's page at any offset (issue 42): the page's keys are skipped to in the primary
+ * key of `ticket_order_keys`, the list's order kept by triggers on tickets (decision 251), an
+ * index-only scan that reads no table row while that table's visibility map is set, which
+ * registrations never clear (they write tickets only); then only the page's rows are read. A plan
+ * test holds it (tests/integration/tickets-deep-page-plan.test.ts).
  */
 export function plainPageQuery(limit: number, offset: number): Prisma.Sql {
   return Prisma.sql`
         SELECT ${TICKET_COLUMNS}
-        FROM (SELECT ticket_number, created_at FROM tickets
+        FROM (SELECT ticket_number, created_at FROM ticket_order_keys
               ORDER BY created_at DESC, ticket_number DESC LIMIT ${limit}::int OFFSET ${offset}::bigint) p
         JOIN tickets t ON t.ticket_number = p.ticket_number
         ORDER BY p.created_at DESC, p.ticket_number DESC`;

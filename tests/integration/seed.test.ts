@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { db, openScriptRunner } from "@/server/db/client";
-import { buildSeedSql, SEED_STAFF } from "@/scripts/lib/seed-sql";
+import { buildSeedSql, SEED_STAFF, seedTickets } from "@/scripts/lib/seed-sql";
 import { resetDb } from "@/tests/helpers/db";
 
 async function seed(first: number, count: number) {
@@ -40,6 +40,32 @@ describe("seed data", () => {
     expect(tickets.every((t) => t.createdAt.getTime() <= now && t.createdAt.getTime() > now - 91 * 86_400_000)).toBe(
       true,
     );
+  });
+
+  it("rebuilds the trigram indexes after a bulk insert as they were, storage options included (decision 252)", async () => {
+    const definitions = () =>
+      db().$queryRaw<{ name: string; definition: string; options: string[] | null }[]>`
+        SELECT c.relname AS name, pg_get_indexdef(c.oid) AS definition, c.reloptions AS options
+        FROM pg_class c JOIN pg_index i ON i.indexrelid = c.oid
+        WHERE i.indrelid = 'tickets'::regclass AND c.relam = (SELECT oid FROM pg_am WHERE amname = 'gin') ORDER BY 1`;
+    const before = await definitions();
+    expect(before.map((i) => i.options)).toEqual(Array(4).fill(["fastupdate=on", "gin_pending_list_limit=256"]));
+    const runner = await openScriptRunner();
+    try {
+      await runner.exec("BEGIN");
+      await seedTickets(runner, { first: 1, count: 300, registeredShare: 0.6, days: 90, seed: 0.42, bulkFrom: 100 });
+      await runner.exec("COMMIT");
+    } finally {
+      await runner.close();
+    }
+    expect(await db().ticket.count()).toBe(300);
+    expect(await definitions()).toEqual(before);
+    // Built over the rows: a search finds a seeded buyer through the index.
+    const [{ buyer }] = await db().$queryRaw<{ buyer: string }[]>`
+      SELECT buyer_name AS buyer FROM tickets WHERE buyer_name IS NOT NULL ORDER BY ticket_number LIMIT 1`;
+    const [{ n }] = await db().$queryRaw<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM tickets WHERE buyer_name ILIKE ${`%${buyer}%`}`;
+    expect(n).toBeGreaterThan(0);
   });
 
   it("appends after existing tickets and leaves existing staff alone", async () => {

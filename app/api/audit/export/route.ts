@@ -1,4 +1,5 @@
 // GET /api/audit/export - the filtered audit rows as a CSV download (administrators)
+import { DOWNLOAD_NO_STORE } from "@/lib/base-headers.mjs";
 import { auditFiltersSchema } from "@/lib/schemas/audit";
 import { exportActivity } from "@/server/activity/export-activity";
 import { apiRoute } from "@/server/http/api-route";
@@ -11,7 +12,7 @@ export const GET = apiRoute({ access: "admin", query: auditFiltersSchema }, asyn
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${fileName}"`,
-      "Cache-Control": "no-store",
+      "Cache-Control": DOWNLOAD_NO_STORE,
     },
   });
 });

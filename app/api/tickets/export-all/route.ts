@@ -1,4 +1,5 @@
 // GET /api/tickets/export-all - every ticket as a streamed CSV download (administrators)
+import { DOWNLOAD_NO_STORE } from "@/lib/base-headers.mjs";
 import { apiRoute } from "@/server/http/api-route";
 import { exportTickets } from "@/server/tickets/export-tickets";
 
@@ -10,7 +11,7 @@ export const GET = apiRoute({ access: "admin" }, async ({ principal }) => {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${fileName}"`,
-      "Cache-Control": "no-store",
+      "Cache-Control": DOWNLOAD_NO_STORE,
     },
   });
 });

@@ -1,4 +1,5 @@
 // GET /api/tickets/voided/export - the Voided numbers report as CSV (admin)
+import { DOWNLOAD_NO_STORE } from "@/lib/base-headers.mjs";
 import { apiRoute } from "@/server/http/api-route";
 import { exportVoidedTickets } from "@/server/tickets/list-voided";
 
@@ -10,7 +11,7 @@ export const GET = apiRoute({ access: "admin" }, async ({ principal }) => {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${fileName}"`,
-      "Cache-Control": "no-store",
+      "Cache-Control": DOWNLOAD_NO_STORE,
     },
   });
 });
