@@ -5,6 +5,7 @@
 // is the one the plain query over tickets answers, in the same order, on both engines.
 import { beforeEach, describe, expect, it } from "vitest";
 import { GET as listRoute } from "@/app/api/tickets/route";
+import { GET as searchRoute } from "@/app/api/tickets/search/route";
 import { db } from "@/server/db/client";
 import { resetDb } from "@/tests/helpers/db";
 import { createAdminAndStaff, createSoldTickets } from "@/tests/helpers/factories";
@@ -28,8 +29,11 @@ async function bothKeys() {
   return { tickets: await order("tickets"), keys: await order("ticket_order_keys") };
 }
 
-async function page(query: string) {
-  const res = await callRoute(listRoute, { token, path: `/api/tickets?${query}` });
+async function page(query: string, route: "list" | "search" = "list") {
+  const res = await callRoute(route === "list" ? listRoute : searchRoute, {
+    token,
+    path: `/api/tickets${route === "list" ? "" : "/search"}?${query}`,
+  });
   expect(res.status).toBe(200);
   return res.json as { tickets: { id: string; ticketNumber: number }[]; total: number };
 }
@@ -77,10 +81,12 @@ describe("ticket_order_keys (decision 251)", () => {
         `offset ${offset}`,
       ).toEqual(await plainPage("", 10, offset));
     }
-    // Filtered pages (their own path) agree with the plain query too.
-    const registered = await page("limit=10&offset=140&status=registered");
+    // The search route unfiltered takes the same path; filtered pages (their own path) agree too.
+    const all = await page("limit=10&offset=355&status=all", "search");
+    expect(all.tickets.map((t) => t.id)).toEqual(await plainPage("", 10, 355));
+    const registered = await page("limit=10&offset=140&status=registered", "search");
     expect(registered.tickets.map((t) => t.id)).toEqual(await plainPage("WHERE t.registered_at IS NOT NULL", 10, 140));
-    const unregistered = await page("limit=25&offset=500&status=unregistered");
+    const unregistered = await page("limit=25&offset=500&status=unregistered", "search");
     expect(unregistered.tickets.map((t) => t.id)).toEqual(await plainPage("WHERE t.registered_at IS NULL", 25, 500));
   });
 
