@@ -149,6 +149,8 @@ async function timedExport(base: string, token: string, pids: number[]) {
   return {
     ms: Math.round(ms),
     bytes,
+    // Decision 250: the file is sent as is (fetch would decode a gzipped body; this says if it was).
+    contentEncoding: res.headers.get("content-encoding") ?? "identity",
     lines: lineFeeds,
     rssGrowthMb: Math.round(((peak - baseline) / 1024 / 1024) * 10) / 10,
     text: Buffer.concat(chunks).toString("utf8"),

@@ -190,10 +190,11 @@ describe("POST /api/tickets/import", () => {
     const exported = (await exportCsv()).json;
     expect(exported.startsWith("\uFEFF")).toBe(true);
     // Empty the tickets as a fresh database has none (the cascade reaches the statement lines, whose
-    // own trigger refuses a TRUNCATE the app would make: as resetDb does, with triggers off).
+    // own trigger refuses a TRUNCATE the app would make: as resetDb does, with triggers off, so the
+    // list's order table, which tickets' TRUNCATE trigger would empty, is named too).
     await db().$transaction(async (tx) => {
       await tx.$executeRawUnsafe("SET LOCAL session_replication_role = replica");
-      await tx.$executeRawUnsafe("TRUNCATE TABLE tickets, payments CASCADE");
+      await tx.$executeRawUnsafe("TRUNCATE TABLE tickets, payments, ticket_order_keys CASCADE");
     });
 
     const res = await importCsv(exported);
