@@ -106,37 +106,12 @@ import {
   sellTicket,
   voidTicket,
 } from "@/tests/helpers/factories";
+import { expectContract, strictDeep } from "@/tests/helpers/contracts";
 import { callRoute, TEST_ORIGIN } from "@/tests/helpers/http";
 import { createSoldTickets } from "@/tests/helpers/sold-tickets";
 import { BANK_LAYOUTS } from "@/tests/helpers/statement-files";
 import { uploadStatement } from "@/tests/helpers/statement-upload";
 import { SAMPLE_FILES } from "@/tests/helpers/upload";
-
-/** `schema` with every object in it strict: an unknown key anywhere is an error. */
-export function strictDeep(schema: z.ZodType): z.ZodType {
-  const def = (schema as any).def;
-  switch (def.type) {
-    case "object":
-      return z.strictObject(
-        Object.fromEntries(Object.entries(def.shape as Record<string, z.ZodType>).map(([k, v]) => [k, strictDeep(v)])),
-      );
-    case "array":
-      return z.array(strictDeep(def.element));
-    case "nullable":
-      return strictDeep(def.innerType).nullable();
-    case "optional":
-      return strictDeep(def.innerType).optional();
-    case "union":
-      return z.union(def.options.map(strictDeep));
-    default:
-      return schema;
-  }
-}
-
-function expectContract(schema: z.ZodType, body: unknown) {
-  const parsed = strictDeep(schema).safeParse(body);
-  expect(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`)).toEqual([]);
-}
 
 let admin: Awaited<ReturnType<typeof createAdminAndStaff>>["admin"];
 let staff: Awaited<ReturnType<typeof createAdminAndStaff>>["staff"];
