@@ -45,3 +45,9 @@ export function expectDownload(headers: Headers, type: string | RegExp, fileName
   expect(disposition).toMatch(/^attachment; filename="/);
   expect(/filename="([^"]+)"/.exec(disposition ?? "")?.[1]).toMatch(fileName);
 }
+
+/** A redirect (Auth.js's sign-in and sign-out steps): its status and where it sends the browser. */
+export function expectRedirect(res: { status: number; headers: Headers }, location: RegExp) {
+  expect([302, 303, 307]).toContain(res.status);
+  expect(res.headers.get("location")).toMatch(location);
+}

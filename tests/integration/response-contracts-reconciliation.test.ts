@@ -16,7 +16,6 @@ import { POST as unverifyRoute } from "@/app/api/reconciliation/payments/[id]/un
 import { GET as profilesRoute } from "@/app/api/reconciliation/profiles/route";
 import { GET as reportsRoute } from "@/app/api/reconciliation/reports/[name]/route";
 import { GET as samplesRoute } from "@/app/api/reconciliation/samples/[name]/route";
-import { POST as importRoute } from "@/app/api/reconciliation/imports/route"; // through uploadStatement
 import {
   importCommittedSchema,
   importDiscardedSchema,
