@@ -20,6 +20,7 @@ import { GET as backupsRoute } from "@/app/api/backups/route";
 import { GET as liveRoute } from "@/app/api/health/live/route";
 import { GET as healthRoute } from "@/app/api/health/route";
 import { GET as clashesRoute } from "@/app/api/payments/reference-clashes/route";
+import { GET as verifyJsonRoute } from "@/app/api/public/verify/[token]/route";
 import { GET as receiptRoute } from "@/app/api/remittances/[id]/receipt.pdf/route";
 import { GET as reportRoute } from "@/app/api/remittances/report.pdf/route";
 import { POST as remittanceRoute } from "@/app/api/remittances/route";
@@ -34,6 +35,9 @@ import { backupsAnswerSchema } from "@/lib/schemas/backup";
 import { healthReportSchema, liveReportSchema } from "@/lib/schemas/health";
 import { referenceClashesAnswerSchema } from "@/lib/schemas/payment";
 import { settingsSavedSchema } from "@/lib/schemas/settings";
+import { verifyResponseSchema } from "@/lib/schemas/stubs";
+import { verifyKeys } from "@/server/stubs/verify-keys";
+import { makeVerifyToken } from "@/server/stubs/verify-token";
 import { profileByEmailAnswerSchema } from "@/lib/schemas/user";
 import { createSession } from "@/server/auth/sessions";
 import { db } from "@/server/db/client";
@@ -98,6 +102,16 @@ describe("the remaining answers parse with their lib/schemas/ contract, strictly
     });
     expect(deleted.status, JSON.stringify(deleted.json)).toBe(200);
     expectContract(messageAnswerSchema, deleted.json);
+  });
+
+  it("GET /api/public/verify/{token}: a sold ticket as its buyer's phone sees it", async () => {
+    const [ticket] = await createTickets(admin, 1, 1);
+    await sellTicket(staff, ticket.control_number, { buyerName: "Juan Dela Cruz" });
+    const token = makeVerifyToken((await verifyKeys())["1"], { ticketNumber: ticket.ticket_number, qrVersion: 1 });
+    const verified = await callRoute(verifyJsonRoute, { path: `/api/public/verify/${token}`, params: { token } });
+    expect(verified.status, JSON.stringify(verified.json)).toBe(200);
+    expect(verified.json.ticket.maskedName).not.toBeNull();
+    expectContract(verifyResponseSchema, verified.json);
   });
 
   it("PUT /api/settings with a notice, and GET /api/backups", async () => {
