@@ -119,6 +119,10 @@ const viewedUserSchema = authUserSchema.extend({
 export const profileByEmailAnswerSchema = z.object({ success: z.literal(true), user: viewedUserSchema });
 export type ProfileByEmailAnswer = z.infer<typeof profileByEmailAnswerSchema>;
 
+/** POST /api/auth/google-signin: the bearer token for the allow-listed account a Google ID token names. */
+export const googleSignedInSchema = z.object({ success: z.literal(true), user: authUserSchema, token: z.string() });
+export type GoogleSignedIn = z.infer<typeof googleSignedInSchema>;
+
 /** POST /api/auth/verify-token: the token (or the caller's own credentials) is good, and whose it is. */
 export const verifyTokenAnswerSchema = z.object({
   success: z.literal(true),

@@ -12,6 +12,7 @@ import { GET as verifyCheckpointRoute } from "@/app/api/audit/checkpoints/[id]/v
 import { POST as checkpointRoute } from "@/app/api/audit/checkpoints/route";
 import { GET as auditExportRoute } from "@/app/api/audit/export/route";
 import { GET as auditFiltersRoute } from "@/app/api/audit/filters/route";
+import { POST as googleSignInRoute } from "@/app/api/auth/google-signin/route";
 import { DELETE as deleteUserRoute } from "@/app/api/auth/delete-user/route";
 import { GET as profileByEmailRoute } from "@/app/api/auth/profile/[email]/route";
 import { DELETE as endSessionRoute } from "@/app/api/auth/sessions/[id]/route";
@@ -38,7 +39,8 @@ import { settingsSavedSchema } from "@/lib/schemas/settings";
 import { verifyResponseSchema } from "@/lib/schemas/stubs";
 import { verifyKeys } from "@/server/stubs/verify-keys";
 import { makeVerifyToken } from "@/server/stubs/verify-token";
-import { profileByEmailAnswerSchema } from "@/lib/schemas/user";
+import { googleSignedInSchema, profileByEmailAnswerSchema } from "@/lib/schemas/user";
+import { startLocalIssuer } from "@/tests/helpers/oidc-issuer";
 import { createSession } from "@/server/auth/sessions";
 import { db } from "@/server/db/client";
 import { expectContract, expectDownload, expectRedirect } from "@/tests/helpers/contracts";
@@ -112,6 +114,21 @@ describe("the remaining answers parse with their lib/schemas/ contract, strictly
     expect(verified.status, JSON.stringify(verified.json)).toBe(200);
     expect(verified.json.ticket.maskedName).not.toBeNull();
     expectContract(verifyResponseSchema, verified.json);
+  });
+
+  it("POST /api/auth/google-signin with an ID token from the local OIDC issuer", async () => {
+    const issuer = await startLocalIssuer();
+    try {
+      const res = await callRoute(googleSignInRoute, {
+        method: "POST",
+        path: "/api/auth/google-signin",
+        body: { idToken: await issuer.idToken({ email: staff.user.email }) },
+      });
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      expectContract(googleSignedInSchema, res.json);
+    } finally {
+      await issuer.stop();
+    }
   });
 
   it("PUT /api/settings with a notice, and GET /api/backups", async () => {
