@@ -1,8 +1,9 @@
 import "server-only";
+import type { HealthReport } from "@/lib/schemas/health";
 import { db } from "@/server/db/client";
 import { unavailableReason } from "@/server/http/db-errors";
 
-export type HealthReport = { status: "ok"; database: "ok" } | { status: "error"; database: string };
+export type { HealthReport };
 
 /** Pings the database; never throws. The failure names its cause (Prisma's own message is often empty). */
 export async function checkHealth(): Promise<HealthReport> {

@@ -3,13 +3,9 @@ import { apiFetch, apiRequest } from "@/lib/api-client";
 import type { Ticket } from "@/lib/api/tickets";
 import { TICKET_EMAIL_SUBJECT } from "@/lib/schemas/ticket-email";
 
-export interface TicketAttachment {
-  id: string;
-  file_name: string;
-  file_size: number;
-  content_type: string;
-  created_at: string;
-}
+import type { TicketAttachment } from "@/lib/schemas/attachment";
+
+export type { TicketAttachment };
 
 /** The file types the server accepts (it checks the bytes; this only guides the file picker). */
 export const ATTACHMENT_ACCEPT = "image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif,application/pdf";

@@ -3,6 +3,8 @@
 import { apiRequest } from "@/lib/api-client";
 import type { GenerateTicketInput, registerTicketSchema } from "@/lib/schemas/ticket";
 import type {
+  CustomRangeResult,
+  RegisterMultipleResult,
   Ticket,
   TicketAnswer,
   TicketPage,
@@ -29,30 +31,7 @@ export interface TicketSearchParams {
   before?: string;
 }
 
-export interface CustomRangeResult {
-  success: boolean;
-  message: string;
-  stats: {
-    generated: number;
-    skipped: number;
-    failed: number;
-    requested: number;
-    startRange: number;
-    endRange: number;
-  };
-  tickets: Ticket[];
-  skipped: number[];
-  errors: { number: number; error: string }[];
-}
-
-export interface RegisterMultipleResult {
-  success: boolean;
-  message: string;
-  totalRequested: number;
-  registeredCount: number;
-  registeredTickets: Ticket[];
-  errors: string[];
-}
+export type { CustomRangeResult, RegisterMultipleResult };
 
 /** The buyer and payment a registration sends: the register schema's input (the path names the ticket). */
 export type BuyerInput = Omit<z.input<typeof registerTicketSchema>, "controlNumber">;

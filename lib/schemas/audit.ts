@@ -113,7 +113,23 @@ export const auditCheckpointVerificationSchema = z.object({
   count: z.number().int(),
   sha256: z.string(),
   checkpoint: auditCheckpointSchema,
+  /** A purge of personal data after the checkpoint masked the rows it covers (docs/decisions/147). */
+  maskedByPurgeAt: z.iso.datetime({ offset: true }).nullable(),
 });
+export const auditCheckpointVerifiedSchema = auditCheckpointVerificationSchema.extend({ success: z.literal(true) });
+export type AuditCheckpointVerified = z.infer<typeof auditCheckpointVerifiedSchema>;
+
+/** POST /api/audit/checkpoints (201). */
+export const auditCheckpointSavedSchema = auditCheckpointSchema.extend({ success: z.literal(true) });
+export type AuditCheckpointSaved = z.infer<typeof auditCheckpointSavedSchema>;
+
+/** GET /api/audit/filters: the actions and actors the log holds. */
+export const auditFiltersAnswerSchema = z.object({
+  success: z.literal(true),
+  actions: z.array(z.string()),
+  actors: z.array(z.string()),
+});
+export type AuditFiltersAnswer = z.infer<typeof auditFiltersAnswerSchema>;
 
 export const auditCheckpointParamsSchema = z.object({
   id: z.string().regex(/^[1-9]\d{0,15}$/, "id must be a checkpoint number"),

@@ -21,3 +21,7 @@ export const backupStatusSchema = z.object({
 
 export type BackupFile = z.infer<typeof backupFileSchema>;
 export type BackupStatus = z.infer<typeof backupStatusSchema>;
+
+/** GET /api/backups and POST /api/backups. */
+export const backupsAnswerSchema = z.object({ success: z.literal(true), backups: backupStatusSchema });
+export type BackupsAnswer = z.infer<typeof backupsAnswerSchema>;

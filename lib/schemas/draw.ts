@@ -1,7 +1,7 @@
 // The draw's API contract (docs/decisions/105-109, docs/draw.md): commit, reveal, position actions,
 // close sales; and the shapes the API answers with. Used by the route handlers and the Draw page.
 import { z } from "zod";
-import { DISQUALIFY_REASONS, RAFFLE_STATUSES, type WinnerState } from "@/lib/draw";
+import { DISQUALIFY_REASONS, RAFFLE_STATUSES, WINNER_STATES } from "@/lib/draw";
 import type { PublicUrlView } from "@/lib/public-url";
 import { text, textRules } from "@/lib/schemas/text";
 
@@ -208,96 +208,210 @@ export const closeSalesAnswerSchema = z.object({
 });
 export type CloseSalesAnswer = z.infer<typeof closeSalesAnswerSchema>;
 
-export interface SequenceEntry {
-  position: number;
-  controlNumber: string;
-  prizeRank: number;
-  role: "winner" | "backup";
-  state: WinnerState;
-  maskedName: string | null;
-}
+const isoTime = z.iso.datetime({ offset: true });
+const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
+const role = z.enum(["winner", "backup"]);
 
-export interface DrawPrize {
-  rank: number;
-  name: string;
-  valuePhp: string;
-  backups: number;
-  claimDays: number;
-}
+/** A draw's source as the answers carry it: the outside value's origin, or a physical drum. */
+export const drawSourceViewSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("dice"), count: z.number().int() }),
+  z.object({ type: z.literal("pcso"), game: z.string(), drawDate: z.string() }),
+  z.object({ type: z.literal("drand-quicknet"), round: z.number().int() }),
+  z.object({ type: z.literal("drum") }),
+]) satisfies z.ZodType<DrawSource>;
+
+export const sequenceEntrySchema = z.object({
+  position: z.number().int(),
+  controlNumber: z.string(),
+  prizeRank: z.number().int(),
+  role,
+  state: z.enum(WINNER_STATES),
+  maskedName: z.string().nullable(),
+});
+export type SequenceEntry = z.infer<typeof sequenceEntrySchema>;
+
+export const drawPrizeSchema = z.object({
+  rank: z.number().int(),
+  name: z.string(),
+  valuePhp: z.string(),
+  backups: z.number().int(),
+  claimDays: z.number().int(),
+});
+export type DrawPrize = z.infer<typeof drawPrizeSchema>;
 
 /** The public commitment (GET /api/public/draws/{id}); `sequence` after the reveal, masked names only. */
-export interface PublicDraw {
-  id: string;
-  number: number;
-  algorithm: "raffle-draw-v1";
-  mode: "rng" | "drum";
-  poolCount: number;
-  poolHash: string;
-  commitHash: string;
-  source: DrawSource;
-  sourceText: string;
-  prizes: DrawPrize[];
-  committedAt: string;
-  revealedAt: string | null;
-  publishedAt: string | null;
-  serverSeed: string | null;
-  outsideValue: string | null;
-  seed: string | null;
-  sequence: SequenceEntry[] | null;
-}
+export const publicDrawSchema = z.object({
+  id: z.uuid(),
+  number: z.number().int(),
+  algorithm: z.literal("raffle-draw-v1"),
+  mode: z.enum(["rng", "drum"]),
+  poolCount: z.number().int(),
+  poolHash: sha256Hex,
+  commitHash: sha256Hex,
+  source: drawSourceViewSchema,
+  sourceText: z.string(),
+  prizes: z.array(drawPrizeSchema),
+  committedAt: isoTime,
+  revealedAt: isoTime.nullable(),
+  publishedAt: isoTime.nullable(),
+  serverSeed: z.string().nullable(),
+  outsideValue: z.string().nullable(),
+  seed: z.string().nullable(),
+  sequence: z.array(sequenceEntrySchema).nullable(),
+});
+export type PublicDraw = z.infer<typeof publicDrawSchema>;
+
+/** GET /api/public/draws/{id} (no sign-in). */
+export const publicDrawAnswerSchema = z.object({ success: z.literal(true), draw: publicDrawSchema });
 
 /** A file backing a disqualification (administrators only). */
-export interface EvidenceFile {
-  id: string;
-  fileName: string;
-  fileSize: number;
-  sha256: string;
+export const evidenceFileSchema = z.object({
+  id: z.uuid(),
+  fileName: z.string(),
+  fileSize: z.number().int(),
+  sha256: sha256Hex,
   /** The purge of personal data removed the file (docs/decisions/147): no download, the hash stays. */
-  removed: boolean;
-}
+  removed: z.boolean(),
+});
+export type EvidenceFile = z.infer<typeof evidenceFileSchema>;
 
-export interface WinnerEventView {
-  position: number;
-  event: string;
-  reason: string | null;
-  note: string | null;
-  at: string;
-  actor: string | null;
-  evidence: EvidenceFile[];
-}
+export const winnerEventViewSchema = z.object({
+  position: z.number().int(),
+  event: z.string(),
+  reason: z.string().nullable(),
+  note: z.string().nullable(),
+  at: isoTime,
+  actor: z.string().nullable(),
+  evidence: z.array(evidenceFileSchema),
+});
+export type WinnerEventView = z.infer<typeof winnerEventViewSchema>;
 
 /** GET /api/draws/{id} (administrators): the public view plus winners' names and the history. */
-export interface AdminDraw extends PublicDraw {
-  witnesses: string[] | null;
+export const adminDrawSchema = publicDrawSchema.extend({
+  witnesses: z.array(z.string()).nullable(),
   /** A drum draw before its last pick: the positions recorded so far and the next one's prize and role. */
-  drum: {
-    picked: (Omit<SequenceEntry, "state" | "maskedName"> & { buyerName: string | null })[];
-    next: { position: number; prizeRank: number; role: "winner" | "backup" } | null;
-    total: number;
-  } | null;
-  effectiveWinners: { prizeRank: number; position: number; controlNumber: string }[];
-  exhaustedPrizes: number[];
-  positionsDetail: (SequenceEntry & { buyerName: string | null; phoneNumber: string | null })[] | null;
-  events: WinnerEventView[];
-}
+  drum: z
+    .object({
+      picked: z.array(
+        sequenceEntrySchema.omit({ state: true, maskedName: true }).extend({ buyerName: z.string().nullable() }),
+      ),
+      next: z.object({ position: z.number().int(), prizeRank: z.number().int(), role }).nullable(),
+      total: z.number().int(),
+    })
+    .nullable(),
+  effectiveWinners: z.array(
+    z.object({ prizeRank: z.number().int(), position: z.number().int(), controlNumber: z.string() }),
+  ),
+  exhaustedPrizes: z.array(z.number().int()),
+  positionsDetail: z
+    .array(sequenceEntrySchema.extend({ buyerName: z.string().nullable(), phoneNumber: z.string().nullable() }))
+    .nullable(),
+  events: z.array(winnerEventViewSchema),
+});
+export type AdminDraw = z.infer<typeof adminDrawSchema>;
+export const adminDrawAnswerSchema = z.object({ success: z.literal(true), draw: adminDrawSchema });
+export type AdminDrawAnswer = z.infer<typeof adminDrawAnswerSchema>;
+
+/** POST /api/draws/{id}/reveal: the outside value, the seed it made and how many positions it drew. */
+export const drawRevealedSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  id: z.uuid(),
+  outsideValue: z.string(),
+  seed: z.string(),
+  positions: z.number().int(),
+});
+export type DrawRevealed = z.infer<typeof drawRevealedSchema>;
+
+/** POST /api/draws/{id}/drum-pick: the position the counterfoil filled, and how many are left. */
+export const drumPickedSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  id: z.uuid(),
+  position: z.number().int(),
+  controlNumber: z.string(),
+  prizeRank: z.number().int(),
+  role,
+  complete: z.boolean(),
+  remaining: z.number().int(),
+});
+export type DrumPicked = z.infer<typeof drumPickedSchema>;
+
+/** POST /api/draws/{id}/positions/{n}/{action}: the event recorded. */
+export const positionEventSavedSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  position: z.number().int(),
+  controlNumber: z.string(),
+  event: z.string(),
+});
+export type PositionEventSaved = z.infer<typeof positionEventSavedSchema>;
+
+/** POST /api/draws/{id}/positions/{n}/evidence (201): the file kept with the disqualification. */
+export const evidenceSavedSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  evidence: z.object({
+    id: z.uuid(),
+    position: z.number().int(),
+    fileName: z.string(),
+    fileSize: z.number().int(),
+    contentType: z.string(),
+    sha256: sha256Hex,
+    createdAt: isoTime,
+  }),
+});
+export type EvidenceSaved = z.infer<typeof evidenceSavedSchema>;
+
+/** POST /api/draws/{id}/publish. */
+export const drawPublishedSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  id: z.uuid(),
+  publishedAt: isoTime,
+});
+export type DrawPublished = z.infer<typeof drawPublishedSchema>;
 
 /** One row of the winners lists (docs/decisions/125): a prize and its effective winner, from the latest draw that covers it. */
-export interface WinnerListRow {
-  prizeRank: number;
-  prizeName: string;
-  valuePhp: string;
-  drawNumber: number | null;
-  position: number | null;
-  role: "winner" | "backup" | null;
-  controlNumber: string | null;
-  state: WinnerState | null;
+export const winnerListRowSchema = z.object({
+  prizeRank: z.number().int(),
+  prizeName: z.string(),
+  valuePhp: z.string(),
+  drawNumber: z.number().int().nullable(),
+  position: z.number().int().nullable(),
+  role: role.nullable(),
+  controlNumber: z.string().nullable(),
+  state: z.enum(WINNER_STATES).nullable(),
   /** The permit office's list only. */
-  buyerName: string | null;
-  address: string | null;
-  maskedName: string | null;
-}
+  buyerName: z.string().nullable(),
+  address: z.string().nullable(),
+  maskedName: z.string().nullable(),
+});
+export type WinnerListRow = z.infer<typeof winnerListRowSchema>;
 
-export type PublicWinnerListRow = Pick<
-  WinnerListRow,
-  "prizeRank" | "prizeName" | "valuePhp" | "drawNumber" | "position" | "controlNumber" | "maskedName"
->;
+export const publicWinnerListRowSchema = winnerListRowSchema.pick({
+  prizeRank: true,
+  prizeName: true,
+  valuePhp: true,
+  drawNumber: true,
+  position: true,
+  controlNumber: true,
+  maskedName: true,
+});
+export type PublicWinnerListRow = z.infer<typeof publicWinnerListRowSchema>;
+
+/** GET /api/draws/winners.json (administrators): before publication too. */
+export const permitWinnersAnswerSchema = z.object({
+  success: z.literal(true),
+  publishedAt: isoTime.nullable(),
+  winners: z.array(winnerListRowSchema),
+});
+/** GET /api/public/winners.json (no sign-in): once published. */
+export const publicWinnersAnswerSchema = z.object({
+  success: z.literal(true),
+  publishedAt: isoTime,
+  winners: z.array(publicWinnerListRowSchema),
+});
+export type PublicDrawAnswer = z.infer<typeof publicDrawAnswerSchema>;
+export type PermitWinnersAnswer = z.infer<typeof permitWinnersAnswerSchema>;
+export type PublicWinnersAnswer = z.infer<typeof publicWinnersAnswerSchema>;

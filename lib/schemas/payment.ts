@@ -45,3 +45,23 @@ export const paymentChoiceFields = {
 
 export const paymentChoiceSchema = z.object(paymentChoiceFields);
 export type PaymentChoice = z.output<typeof paymentChoiceSchema>;
+
+/** A GCash payment the migration found sharing a reference with another buyer's (docs/decisions/050). */
+export const referenceClashSchema = z.object({
+  paymentId: z.uuid(),
+  reference: z.string().nullable(),
+  referenceNormalized: z.string().nullable(),
+  payerName: z.string().nullable(),
+  controlNumbers: z.array(z.string()),
+  /** The payment that kept the reference (the earliest), and its buyer. */
+  heldBy: z
+    .object({ paymentId: z.uuid(), payerName: z.string().nullable(), controlNumbers: z.array(z.string()) })
+    .nullable(),
+});
+export type ReferenceClash = z.infer<typeof referenceClashSchema>;
+
+/** GET /api/payments/reference-clashes (administrators). */
+export const referenceClashesAnswerSchema = z.object({
+  success: z.literal(true),
+  clashes: z.array(referenceClashSchema),
+});

@@ -131,33 +131,7 @@ export const linesQuerySchema = z.object({
 });
 
 // ---- Answers ----
-export interface PreviewLine {
-  lineNo: number;
-  occurredAt: string;
-  description: string;
-  reference: string | null;
-  amount: string;
-  wouldBe: LineState | "already_imported";
-  paymentId: string | null;
-  /** Why, in words (the rule that decided it). */
-  why: string;
-}
-export interface ImportPreview {
-  lines: PreviewLine[];
-  /** What the reading changed or assumed (a CSV read as Windows-1252, control characters removed). */
-  warnings: string[];
-  new: number;
-  skipped: number;
-  periodFrom: string | null;
-  periodTo: string | null;
-}
-export interface ImportCommitted {
-  id: string;
-  lines: number;
-  new: number;
-  skipped: number;
-  matched: number;
-}
+export type { ImportCommitted, ImportPreview, PreviewLine } from "@/lib/schemas/reconciliation-answers";
 const instant = z.iso.datetime({ offset: true });
 /** Pesos, two decimals, as a string. */
 const pesos = z.string().regex(/^-?\d+\.\d{2}$/);
@@ -223,18 +197,7 @@ export const linesPageSchema = z.object({
   total: z.number().int(),
 });
 export type LinesPage = z.infer<typeof linesPageSchema>;
-/** A row of the Unverified claims report. */
-export interface UnverifiedClaim {
-  paymentId: string;
-  /** gcash | bank_transfer (issue 37: bank transfers are checked too). */
-  method: string;
-  reference: string | null;
-  amount: string;
-  controlNumbers: string[];
-  paidAt: string;
-  collectedBy: string | null;
-  payerName: string | null;
-}
+export type { UnverifiedClaim } from "@/lib/schemas/reconciliation-answers";
 export interface ReportAnswer<Row = Record<string, unknown>> {
   rows: Row[];
   count: number;

@@ -249,3 +249,11 @@ export const settingsAnswerSchema = z.object({
   success: z.literal(true),
   settings: z.union([settingsSchema, publicSettingsSchema]),
 });
+
+/** PUT /api/settings: the settings as saved, and what the change means (e.g. a limit above the numbers). */
+export const settingsSavedSchema = z.object({
+  success: z.literal(true),
+  settings: settingsSchema,
+  notices: z.array(z.string()),
+});
+export type SettingsSaved = z.infer<typeof settingsSavedSchema>;

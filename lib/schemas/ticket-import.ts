@@ -201,12 +201,13 @@ export const IMPORT_FIELD_COLUMNS: Record<keyof ImportRow, TicketCsvColumn> = {
   void_reason: "Void Reason",
 };
 
-/** SPEC section 3's import result. */
-export interface ImportResult {
-  success: boolean;
-  message: string;
-  total: number;
-  imported: number;
-  skipped: number;
-  errors: string[];
-}
+/** SPEC section 3's import result: POST /api/tickets/import (`success` false when nothing was imported). */
+export const importResultSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  total: z.number().int(),
+  imported: z.number().int(),
+  skipped: z.number().int(),
+  errors: z.array(z.string()),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;

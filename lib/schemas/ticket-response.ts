@@ -127,3 +127,87 @@ export const ticketCountSchema = z.object({
   unregistered: z.number().int(),
 });
 export type TicketCount = z.infer<typeof ticketCountSchema>;
+
+/** POST /api/tickets/generate and /mobile/generate (201): `ticket` for one, `tickets` and `count` for several. */
+export const ticketsGeneratedSchema = z.union([
+  z.object({ success: z.literal(true), message: z.string(), ticket: ticketSchema }),
+  z.object({ success: z.literal(true), message: z.string(), tickets: z.array(ticketSchema), count: z.number().int() }),
+]);
+export type TicketsGenerated = z.infer<typeof ticketsGeneratedSchema>;
+
+/** POST /api/tickets/admin/generate-custom-range (201): what was made, what was taken already, what failed. */
+export const customRangeResultSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  stats: z.object({
+    generated: z.number().int(),
+    skipped: z.number().int(),
+    failed: z.number().int(),
+    requested: z.number().int(),
+    startRange: z.number().int(),
+    endRange: z.number().int(),
+  }),
+  tickets: z.array(ticketSchema),
+  skipped: z.array(z.number().int()),
+  errors: z.array(z.object({ number: z.number().int(), error: z.string() })),
+});
+export type CustomRangeResult = z.infer<typeof customRangeResultSchema>;
+
+/** POST /api/tickets/register-multiple: `success` is false when none was registered (still 200). */
+export const registerMultipleResultSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  totalRequested: z.number().int(),
+  registeredCount: z.number().int(),
+  registeredTickets: z.array(visibleTicketSchema),
+  errors: z.array(z.string()),
+});
+export type RegisterMultipleResult = z.infer<typeof registerMultipleResultSchema>;
+
+/** GET /api/tickets/validate: does the ticket exist, is its number free, is it registered. */
+export const ticketValidationSchema = z.object({
+  success: z.literal(true),
+  valid: z.boolean(),
+  exists: z.boolean(),
+  available: z.boolean(),
+  registered: z.boolean(),
+  /** An existing ticket's. */
+  control_number: z.string().optional(),
+  /** Absent for a reference that is no ticket number at all; null for an id that names no ticket. */
+  last_5_digits: z.string().nullable().optional(),
+  buyer_name: z.string().nullable().optional(),
+  message: z.string(),
+});
+export type TicketValidation = z.infer<typeof ticketValidationSchema>;
+
+/** GET /api/tickets/used-digits: taken ticket numbers as [from, to] runs. */
+export const usedDigitsSchema = z.object({
+  success: z.literal(true),
+  count: z.number().int(),
+  ranges: z.array(z.tuple([z.number().int(), z.number().int()])),
+});
+export type UsedDigits = z.infer<typeof usedDigitsSchema>;
+
+/** GET /api/tickets/find-available-range/{n}: the first run of n free ticket numbers. */
+export const availableRangeSchema = z.object({
+  success: z.literal(true),
+  startRange: z.number().int(),
+  endRange: z.number().int(),
+  count: z.number().int(),
+  start_digits: z.string(),
+  end_digits: z.string(),
+});
+export type AvailableRange = z.infer<typeof availableRangeSchema>;
+
+/** GET /api/tickets/creators (administrators): who created tickets, for the creator filter. */
+export const ticketCreatorSchema = z.object({ email: z.string(), name: z.string().nullable() });
+export type TicketCreator = z.infer<typeof ticketCreatorSchema>;
+export const ticketCreatorsAnswerSchema = z.object({
+  success: z.literal(true),
+  creators: z.array(ticketCreatorSchema),
+});
+
+/** POST /api/tickets/send-email: the address the ticket went to. */
+export const ticketEmailedSchema = z.object({ success: z.literal(true), message: z.string(), to: z.string() });
+export type TicketEmailed = z.infer<typeof ticketEmailedSchema>;
+export type TicketCreatorsAnswer = z.infer<typeof ticketCreatorsAnswerSchema>;

@@ -109,6 +109,20 @@ export type AuthUser = z.infer<typeof authUserSchema>;
 /** GET /api/auth/profile: the caller's own account. */
 export const profileAnswerSchema = z.object({ success: z.literal(true), user: authUserSchema });
 
+/** An account as an administrator sees another's: whether it is disabled too. */
+const viewedUserSchema = authUserSchema.extend({
+  isDisabled: z.boolean().optional(),
+  is_disabled: z.boolean().optional(),
+});
+
+/** GET /api/auth/profile/{email}: one's own account, or (administrators) another's with whether it is disabled. */
+export const profileByEmailAnswerSchema = z.object({ success: z.literal(true), user: viewedUserSchema });
+export type ProfileByEmailAnswer = z.infer<typeof profileByEmailAnswerSchema>;
+
+/** POST /api/auth/google-signin: the bearer token for the allow-listed account a Google ID token names. */
+export const googleSignedInSchema = z.object({ success: z.literal(true), user: authUserSchema, token: z.string() });
+export type GoogleSignedIn = z.infer<typeof googleSignedInSchema>;
+
 /** POST /api/auth/verify-token: the token (or the caller's own credentials) is good, and whose it is. */
 export const verifyTokenAnswerSchema = z.object({
   success: z.literal(true),
@@ -122,7 +136,7 @@ export const checkAdminAnswerSchema = z.object({
   success: z.literal(true),
   isAdmin: z.boolean(),
   is_admin: z.boolean(),
-  user: authUserSchema.extend({ isDisabled: z.boolean().optional(), is_disabled: z.boolean().optional() }),
+  user: viewedUserSchema,
 });
 export type CheckAdminAnswer = z.infer<typeof checkAdminAnswerSchema>;
 

@@ -1,17 +1,10 @@
 import "server-only";
 import type { Principal } from "@/server/auth/principal";
 import { requireAdmin } from "@/server/auth/require-admin";
+import type { ReferenceClash } from "@/lib/schemas/payment";
 import { db } from "@/server/db/client";
 
-export interface ReferenceClash {
-  paymentId: string;
-  reference: string | null;
-  referenceNormalized: string | null;
-  payerName: string | null;
-  controlNumbers: string[];
-  /** The payment that kept the reference (the earliest), and its buyer. */
-  heldBy: { paymentId: string; payerName: string | null; controlNumbers: string[] } | null;
-}
+export type { ReferenceClash };
 
 /**
  * GET /api/payments/reference-clashes: GCash payments the migration found sharing a reference with

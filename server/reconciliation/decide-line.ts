@@ -130,7 +130,7 @@ export async function matchLine(options: {
       { status: string }[]
     >`SELECT status FROM payments WHERE id = ${payment.id}::uuid`;
     return {
-      success: true,
+      success: true as const,
       lineId: line.id,
       state: "matched" as const,
       matchKind: how,
@@ -163,7 +163,7 @@ export async function ignoreLine(options: { principal: Principal; lineId: string
         reason: options.reason,
       },
     });
-    return { success: true, lineId: line.id, state: "ignored" as const };
+    return { success: true as const, lineId: line.id, state: "ignored" as const };
   });
 }
 
@@ -195,7 +195,7 @@ export async function unverifyPayment(options: { principal: Principal; paymentId
         reason: options.reason,
       },
     });
-    return { success: true, paymentId: payment.id, status: "claimed" as const, linesReleased: released };
+    return { success: true as const, paymentId: payment.id, status: "claimed" as const, linesReleased: released };
   });
 }
 
@@ -230,6 +230,6 @@ export async function discardImport(options: { principal: Principal; importId: s
       entityId: imp.id,
       after: { fileName: imp.file_name, accountLabel: imp.account_label, reason: options.reason, lines, unverified },
     });
-    return { success: true, id: imp.id, lines, unverified };
+    return { success: true as const, id: imp.id, lines, unverified };
   });
 }

@@ -4,6 +4,7 @@ import { csvLine as rawCsvLine, neutraliseCell } from "@/lib/csv/ticket-csv";
 import { formatCsvDateTime, formatStatementCsvTime } from "@/lib/format";
 import { amountToCentavos, centavosToAmount } from "@/lib/money";
 import type { ReportAnswer, ReportName, UnverifiedClaim } from "@/lib/schemas/reconciliation";
+import type { LineReportRow } from "@/lib/schemas/reconciliation-answers";
 import type { Principal } from "@/server/auth/principal";
 import { requireAdmin } from "@/server/auth/require-admin";
 import { db } from "@/server/db/client";
@@ -15,21 +16,7 @@ const money = (v: unknown) => centavosToAmount(amountToCentavos(String(v)));
 
 export type UnverifiedClaimRow = UnverifiedClaim;
 
-export interface LineReportRow {
-  lineId: string;
-  importId: string;
-  accountLabel: string;
-  occurredAt: string;
-  description: string;
-  reference: string | null;
-  amount: string;
-  state: string;
-  matchKind: string | null;
-  paymentId: string | null;
-  paymentAmount: string | null;
-  controlNumbers: string[];
-  note: string | null;
-}
+export type { LineReportRow };
 
 /**
  * Unverified claims (docs/reconciliation.md): the payment ledger's `unverified` payments, GCash and

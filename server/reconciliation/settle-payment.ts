@@ -100,7 +100,7 @@ export async function settlePayment(options: {
         evidence,
       },
     });
-    return { success: true, paymentId: payment.id, state: "settled_by_hand" as const, evidence };
+    return { success: true as const, paymentId: payment.id, state: "settled_by_hand" as const, evidence };
   });
 }
 
@@ -131,6 +131,6 @@ export async function unsettlePayment(options: { principal: Principal; paymentId
         settleReason: before?.reason ?? null,
       },
     });
-    return { success: true, paymentId: payment.id };
+    return { success: true as const, paymentId: payment.id };
   });
 }

@@ -104,7 +104,7 @@ export async function generateCustomRange(options: { payload: CustomRangePayload
     } else if (!created.has(n)) skipped.push(n);
   }
   return {
-    success: true,
+    success: true as const,
     message:
       `Generated ${rows.length} ticket${rows.length === 1 ? "" : "s"}` +
       (skipped.length ? `, skipped ${skipped.length} already taken` : "") +

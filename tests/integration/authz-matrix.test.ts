@@ -1,10 +1,11 @@
 // The authorization matrix: every (method, route) under app/api must have a row in
 // tests/authz/*-routes.ts, and every row is called as eight kinds of caller. A new route
 // without a row fails here.
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AuthzRow, Expectation, Method } from "@/tests/authz/types";
+import { discoverRoutes, exportedMethods, type RouteFile } from "@/tests/helpers/route-files";
 import { createSession } from "@/server/auth/sessions";
 import { db } from "@/server/db/client";
 import { resetEnvCache } from "@/server/env";
@@ -13,53 +14,11 @@ import { createSignedInUser, createUser } from "@/tests/helpers/factories";
 import { callRoute, TEST_ORIGIN } from "@/tests/helpers/http";
 
 const ROOT = process.cwd();
-const METHODS: Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 const WRITES = new Set<Method>(["POST", "PUT", "PATCH", "DELETE"]);
 /** Routes that browsers reach without our headers (load balancers, Auth.js redirects). */
 const API_KEY_EXEMPT = new Set(["/api/health", "/api/health/live", "/api/auth/[...nextauth]"]);
 /** Public answers for buyers and outside checkers (a buyer's phone checking a ticket, the draw's proof): no API key either. */
 const isApiKeyExempt = (route: string) => API_KEY_EXEMPT.has(route) || route.startsWith("/api/public/");
-
-interface RouteFile {
-  route: string;
-  file: string;
-  methods: Method[];
-}
-
-function findRouteFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return findRouteFiles(full);
-    return entry.name === "route.ts" ? [full] : [];
-  });
-}
-
-/** The HTTP methods a route file exports, read from its source. */
-export function exportedMethods(source: string): Method[] {
-  const names = new Set<string>();
-  for (const m of source.matchAll(/export\s+(?:const|let|async\s+function|function)\s+([A-Z]+)\b/g)) names.add(m[1]);
-  for (const m of source.matchAll(/export\s+const\s*\{([^}]*)\}\s*=/g)) {
-    for (const part of m[1].split(",")) names.add(part.split(":").pop()!.trim());
-  }
-  for (const m of source.matchAll(/export\s*\{([^}]*)\}/g)) {
-    for (const part of m[1].split(","))
-      names.add(
-        part
-          .split(/\s+as\s+/)
-          .pop()!
-          .trim(),
-      );
-  }
-  return METHODS.filter((method) => names.has(method));
-}
-
-function discoverRoutes(): RouteFile[] {
-  return findRouteFiles(path.join(ROOT, "app", "api")).map((file) => ({
-    file,
-    route: "/" + path.relative(path.join(ROOT, "app"), path.dirname(file)).split(path.sep).join("/"),
-    methods: exportedMethods(readFileSync(file, "utf8")),
-  }));
-}
 
 async function loadRows(): Promise<AuthzRow[]> {
   const dir = path.join(ROOT, "tests", "authz");

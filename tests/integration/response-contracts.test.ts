@@ -1,6 +1,8 @@
 // One contract per answer (issue 41): each route below is called with data in every part of its
 // answer, and the answer is parsed with its schema from lib/schemas/, made strict at every depth,
 // so a field the route answers and the schema lacks fails here (as does a missing or mistyped one).
+// Not JSON: the self-test's byte stream, the stubs' PDF and the close-out archive's ZIP (their
+// media type and disposition are checked). Every route's row: tests/contracts/route-contracts.ts.
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -106,37 +108,12 @@ import {
   sellTicket,
   voidTicket,
 } from "@/tests/helpers/factories";
+import { expectContract, expectDownload, strictDeep } from "@/tests/helpers/contracts";
 import { callRoute, TEST_ORIGIN } from "@/tests/helpers/http";
 import { createSoldTickets } from "@/tests/helpers/sold-tickets";
 import { BANK_LAYOUTS } from "@/tests/helpers/statement-files";
 import { uploadStatement } from "@/tests/helpers/statement-upload";
 import { SAMPLE_FILES } from "@/tests/helpers/upload";
-
-/** `schema` with every object in it strict: an unknown key anywhere is an error. */
-export function strictDeep(schema: z.ZodType): z.ZodType {
-  const def = (schema as any).def;
-  switch (def.type) {
-    case "object":
-      return z.strictObject(
-        Object.fromEntries(Object.entries(def.shape as Record<string, z.ZodType>).map(([k, v]) => [k, strictDeep(v)])),
-      );
-    case "array":
-      return z.array(strictDeep(def.element));
-    case "nullable":
-      return strictDeep(def.innerType).nullable();
-    case "optional":
-      return strictDeep(def.innerType).optional();
-    case "union":
-      return z.union(def.options.map(strictDeep));
-    default:
-      return schema;
-  }
-}
-
-function expectContract(schema: z.ZodType, body: unknown) {
-  const parsed = strictDeep(schema).safeParse(body);
-  expect(parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`)).toEqual([]);
-}
 
 let admin: Awaited<ReturnType<typeof createAdminAndStaff>>["admin"];
 let staff: Awaited<ReturnType<typeof createAdminAndStaff>>["staff"];
@@ -399,6 +376,8 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
       throw new Error(`job ${id} still running`);
     };
     const done = await startSelfTest({ bytes: 1000 });
+    // Not JSON: the self-test streams bytes, as a download.
+    expectDownload(done.headers, "application/octet-stream", /^self-test\.bin$/);
     await done.arrayBuffer();
     const succeeded = await readJob(done.headers.get("x-job-id")!);
     expect(succeeded.json.job).toMatchObject({ state: "succeeded", error: null });
@@ -481,6 +460,8 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
       { params: Promise.resolve({}) },
     );
     expect(print.status).toBe(200);
+    // Not JSON: the stubs stream as a PDF download.
+    expectDownload(print.headers, "application/pdf", /\.pdf$/);
     await print.arrayBuffer();
     // The digest is written once the whole PDF was sent, just after the stream ends.
     const log = await vi.waitFor(async () => {
@@ -590,6 +571,8 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
         { params: Promise.resolve({}) },
       );
       expect(archive.status).toBe(200);
+      // Not JSON: the archive is a ZIP download.
+      expectDownload(archive.headers, "application/zip", /\.zip$/);
       await archive.arrayBuffer();
     };
     await closeBySql();

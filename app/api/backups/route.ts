@@ -2,9 +2,10 @@
 import { apiRoute } from "@/server/http/api-route";
 import { getBackupStatus } from "@/server/backup/get-backup-status";
 import { takeBackupNow } from "@/server/backup/take-backup-now";
+import type { BackupsAnswer } from "@/lib/schemas/backup";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute({ access: "admin" }, async ({ principal }) => ({ success: true, backups: await getBackupStatus({ principal }) }));
+export const GET = apiRoute({ access: "admin" }, async ({ principal }) => ({ success: true, backups: await getBackupStatus({ principal }) }) satisfies BackupsAnswer);
 
 export const POST = apiRoute({ access: "admin" }, async ({ principal }) => ({ success: true, backups: await takeBackupNow({ principal }) }));

@@ -3,6 +3,7 @@ import { updateSettingsSchema } from "@/lib/schemas/settings";
 import { apiRoute } from "@/server/http/api-route";
 import { readSettings } from "@/server/settings/read-settings";
 import { updateSettings } from "@/server/settings/update-settings";
+import type { SettingsSaved } from "@/lib/schemas/settings";
 
 export const dynamic = "force-dynamic";
 
@@ -11,7 +12,11 @@ export const GET = apiRoute({ access: "user" }, async ({ principal }) => ({
   settings: await readSettings({ principal }),
 }));
 
-export const PUT = apiRoute({ access: "admin", body: updateSettingsSchema }, async ({ principal, body }) => ({
-  success: true,
-  ...(await updateSettings({ principal, changes: body })),
-}));
+export const PUT = apiRoute(
+  { access: "admin", body: updateSettingsSchema },
+  async ({ principal, body }) =>
+    ({
+      success: true,
+      ...(await updateSettings({ principal, changes: body })),
+    }) satisfies SettingsSaved,
+);

@@ -9,6 +9,7 @@ import { getTicketOrThrow } from "@/server/tickets/ticket-ref";
 import { serializeTicketFor } from "@/server/tickets/ticket-privacy";
 import { updateTicket } from "@/server/tickets/update-ticket";
 import { refuseIfVoided } from "@/server/tickets/void-ticket";
+import type { MessageAnswer } from "@/lib/schemas/answer";
 
 export const dynamic = "force-dynamic";
 
@@ -33,5 +34,5 @@ export const PUT = apiRoute(
 
 export const DELETE = apiRoute({ access: "admin" }, async ({ params, principal }) => {
   const { controlNumber } = await deleteTicket({ ref: params.id, principal });
-  return { success: true, message: `Ticket ${controlNumber} deleted successfully` };
+  return { success: true, message: `Ticket ${controlNumber} deleted successfully` } satisfies MessageAnswer;
 });

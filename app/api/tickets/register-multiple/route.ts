@@ -3,6 +3,7 @@ import { registerMultipleSchema } from "@/lib/schemas/ticket";
 import { apiRoute } from "@/server/http/api-route";
 import { registerMultiple } from "@/server/tickets/register-multiple";
 import { serializeRegistrationFor } from "@/server/tickets/ticket-privacy";
+import type { RegisterMultipleResult } from "@/lib/schemas/ticket-response";
 
 export const dynamic = "force-dynamic";
 
@@ -12,5 +13,5 @@ export const POST = apiRoute({ access: "user", body: registerMultipleSchema }, a
   return {
     ...answer,
     registeredTickets: answer.registeredTickets.map((ticket) => serializeRegistrationFor(ticket, body, principal)),
-  };
+  } satisfies RegisterMultipleResult;
 });

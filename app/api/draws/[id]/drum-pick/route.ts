@@ -2,6 +2,7 @@
 import { drumPickSchema } from "@/lib/schemas/draw";
 import { apiRoute } from "@/server/http/api-route";
 import { drumPick } from "@/server/draw/drum-pick";
+import type { DrumPicked } from "@/lib/schemas/draw";
 
 export const dynamic = "force-dynamic";
 
@@ -13,5 +14,5 @@ export const POST = apiRoute({ access: "admin", body: drumPickSchema }, async ({
       ? `Position ${pick.position}: ${pick.controlNumber}. Every position is drawn`
       : `Position ${pick.position}: ${pick.controlNumber}`,
     ...pick,
-  };
+  } satisfies DrumPicked;
 });

@@ -4,6 +4,7 @@ import { apiRoute, json } from "@/server/http/api-route";
 import { readUploadedFile, UPLOAD_BODY_LIMIT_BYTES } from "@/server/http/read-upload";
 import { listAttachments } from "@/server/attachments/list-attachments";
 import { uploadAttachment } from "@/server/attachments/upload-attachment";
+import type { AttachmentSaved, TicketAttachment } from "@/lib/schemas/attachment";
 
 export const dynamic = "force-dynamic";
 
@@ -17,10 +18,13 @@ export const POST = apiRoute(
       fileName: file.name,
       bytes: file.bytes,
     });
-    return json({ success: true, message: "Attachment uploaded successfully", attachment }, 201);
+    return json(
+      { success: true, message: "Attachment uploaded successfully", attachment } satisfies AttachmentSaved,
+      201,
+    );
   },
 );
 
 export const GET = apiRoute({ access: "user" }, async ({ params, principal }) => {
-  return listAttachments({ principal, ticketRef: params.id });
+  return (await listAttachments({ principal, ticketRef: params.id })) satisfies TicketAttachment[];
 });

@@ -2,9 +2,12 @@
 import { ignoreLineSchema } from "@/lib/schemas/reconciliation";
 import { apiRoute } from "@/server/http/api-route";
 import { ignoreLine } from "@/server/reconciliation/decide-line";
+import type { LineIgnored } from "@/lib/schemas/reconciliation-answers";
 
 export const dynamic = "force-dynamic";
 
-export const POST = apiRoute({ access: "admin", body: ignoreLineSchema }, async ({ params, body, principal }) =>
-  ignoreLine({ principal, lineId: params.id, reason: body.reason }),
+export const POST = apiRoute(
+  { access: "admin", body: ignoreLineSchema },
+  async ({ params, body, principal }) =>
+    (await ignoreLine({ principal, lineId: params.id, reason: body.reason })) satisfies LineIgnored,
 );

@@ -2,9 +2,17 @@
 import { matchLineSchema } from "@/lib/schemas/reconciliation";
 import { apiRoute } from "@/server/http/api-route";
 import { matchLine } from "@/server/reconciliation/decide-line";
+import type { LineMatched } from "@/lib/schemas/reconciliation-answers";
 
 export const dynamic = "force-dynamic";
 
-export const POST = apiRoute({ access: "admin", body: matchLineSchema }, async ({ params, body, principal }) =>
-  matchLine({ principal, lineId: params.id, paymentId: body.paymentId, comment: body.comment }),
+export const POST = apiRoute(
+  { access: "admin", body: matchLineSchema },
+  async ({ params, body, principal }) =>
+    (await matchLine({
+      principal,
+      lineId: params.id,
+      paymentId: body.paymentId,
+      comment: body.comment,
+    })) satisfies LineMatched,
 );

@@ -3,6 +3,7 @@ import { apiRoute } from "@/server/http/api-route";
 import { UPLOAD_BODY_LIMIT_BYTES } from "@/server/http/read-upload";
 import { readSettleRequest } from "@/server/reconciliation/settle-evidence";
 import { settlePayment } from "@/server/reconciliation/settle-payment";
+import type { PaymentSettled } from "@/lib/schemas/reconciliation-answers";
 
 export const dynamic = "force-dynamic";
 
@@ -10,6 +11,6 @@ export const POST = apiRoute(
   { access: "admin", bodyLimitBytes: UPLOAD_BODY_LIMIT_BYTES },
   async ({ req, params, principal }) => {
     const { reason, evidence } = await readSettleRequest(req);
-    return settlePayment({ principal, paymentId: params.id, reason, evidence });
+    return (await settlePayment({ principal, paymentId: params.id, reason, evidence })) satisfies PaymentSettled;
   },
 );

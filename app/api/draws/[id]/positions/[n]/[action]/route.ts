@@ -4,6 +4,7 @@ import { positionActionSchema } from "@/lib/schemas/draw";
 import { apiRoute } from "@/server/http/api-route";
 import { recordPositionEvent } from "@/server/draw/record-position-event";
 import { AppError } from "@/server/http/errors";
+import type { PositionEventSaved } from "@/lib/schemas/draw";
 
 export const dynamic = "force-dynamic";
 
@@ -19,5 +20,9 @@ export const POST = apiRoute({ access: "admin", body: positionActionSchema }, as
     payload: body,
     principal,
   });
-  return { success: true, message: `Position ${result.position} ${result.event}`, ...result };
+  return {
+    success: true,
+    message: `Position ${result.position} ${result.event}`,
+    ...result,
+  } satisfies PositionEventSaved;
 });

@@ -2,6 +2,7 @@
 import { apiRoute, json } from "@/server/http/api-route";
 import { readUploadedFile, UPLOAD_BODY_LIMIT_BYTES } from "@/server/http/read-upload";
 import { addEvidence } from "@/server/draw/evidence";
+import type { EvidenceSaved } from "@/lib/schemas/draw";
 
 export const dynamic = "force-dynamic";
 
@@ -16,6 +17,6 @@ export const POST = apiRoute(
       bytes: file.bytes,
       principal,
     });
-    return json({ success: true, message: "Evidence attached", evidence }, 201);
+    return json({ success: true, message: "Evidence attached", evidence } satisfies EvidenceSaved, 201);
   },
 );

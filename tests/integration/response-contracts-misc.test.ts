@@ -1,0 +1,241 @@
+// One contract per answer (issue 41, docs/decisions/260): health, sign-out and sessions, users'
+// profiles and deletion, settings saved, backups' status, the audit log's filters and checkpoints,
+// GCash reference clashes, and an unknown API path's error, parsed strictly with their lib/schemas/
+// contracts.
+// Not JSON: the audit log's CSV and the remittance receipt and report PDFs: checked by their media
+// type and disposition instead.
+import { beforeEach, describe, expect, it } from "vitest";
+import * as unknownPath from "@/app/api/[...path]/route";
+import { DELETE, GET, PATCH, POST, PUT } from "@/app/api/[...path]/route";
+import { GET as authGet, POST as authPost } from "@/app/api/auth/[...nextauth]/route";
+import { GET as verifyCheckpointRoute } from "@/app/api/audit/checkpoints/[id]/verify/route";
+import { POST as checkpointRoute } from "@/app/api/audit/checkpoints/route";
+import { GET as auditExportRoute } from "@/app/api/audit/export/route";
+import { GET as auditFiltersRoute } from "@/app/api/audit/filters/route";
+import { POST as googleSignInRoute } from "@/app/api/auth/google-signin/route";
+import { DELETE as deleteUserRoute } from "@/app/api/auth/delete-user/route";
+import { GET as profileByEmailRoute } from "@/app/api/auth/profile/[email]/route";
+import { DELETE as endSessionRoute } from "@/app/api/auth/sessions/[id]/route";
+import { POST as signOutRoute } from "@/app/api/auth/sign-out/route";
+import { GET as backupsRoute } from "@/app/api/backups/route";
+import { GET as liveRoute } from "@/app/api/health/live/route";
+import { GET as healthRoute } from "@/app/api/health/route";
+import { GET as clashesRoute } from "@/app/api/payments/reference-clashes/route";
+import { GET as verifyJsonRoute } from "@/app/api/public/verify/[token]/route";
+import { GET as receiptRoute } from "@/app/api/remittances/[id]/receipt.pdf/route";
+import { GET as reportRoute } from "@/app/api/remittances/report.pdf/route";
+import { POST as remittanceRoute } from "@/app/api/remittances/route";
+import { PUT as saveSettingsRoute } from "@/app/api/settings/route";
+import { errorAnswerSchema, messageAnswerSchema } from "@/lib/schemas/answer";
+import {
+  auditCheckpointSavedSchema,
+  auditCheckpointVerifiedSchema,
+  auditFiltersAnswerSchema,
+} from "@/lib/schemas/audit";
+import { backupsAnswerSchema } from "@/lib/schemas/backup";
+import { healthReportSchema, liveReportSchema } from "@/lib/schemas/health";
+import { referenceClashesAnswerSchema } from "@/lib/schemas/payment";
+import { settingsSavedSchema } from "@/lib/schemas/settings";
+import { verifyResponseSchema } from "@/lib/schemas/stubs";
+import { verifyKeys } from "@/server/stubs/verify-keys";
+import { makeVerifyToken } from "@/server/stubs/verify-token";
+import { googleSignedInSchema, profileByEmailAnswerSchema } from "@/lib/schemas/user";
+import { startLocalIssuer } from "@/tests/helpers/oidc-issuer";
+import { createSession } from "@/server/auth/sessions";
+import { db } from "@/server/db/client";
+import { expectContract, expectDownload, expectRedirect } from "@/tests/helpers/contracts";
+import { resetDb } from "@/tests/helpers/db";
+import {
+  createAdminAndStaff,
+  createSellerWithAllocation,
+  createSignedInUser,
+  createTickets,
+  sellTicket,
+} from "@/tests/helpers/factories";
+import { callRoute, TEST_ORIGIN } from "@/tests/helpers/http";
+import { NextRequest } from "next/server";
+import { callBinary } from "@/tests/helpers/upload";
+
+let admin: Awaited<ReturnType<typeof createAdminAndStaff>>["admin"];
+let staff: Awaited<ReturnType<typeof createAdminAndStaff>>["staff"];
+
+beforeEach(async () => {
+  await resetDb();
+  ({ admin, staff } = await createAdminAndStaff());
+});
+
+describe("the remaining answers parse with their lib/schemas/ contract, strictly", () => {
+  it("GET /api/health and /api/health/live", async () => {
+    const health = await callRoute(healthRoute, { path: "/api/health" });
+    expect(health.status).toBe(200);
+    expectContract(healthReportSchema, health.json);
+    const live = await callRoute(liveRoute, { path: "/api/health/live" });
+    expect(live.status).toBe(200);
+    expectContract(liveReportSchema, live.json);
+  });
+
+  it("sessions: end another of one's own, sign out; a profile by e-mail; delete a user", async () => {
+    const other = await createSession({ userId: staff.user.id, kind: "bearer" });
+    const ended = await callRoute(endSessionRoute, {
+      method: "DELETE",
+      path: `/api/auth/sessions/${other.sessionId}`,
+      params: { id: other.sessionId },
+      token: staff.token,
+    });
+    expect(ended.status, JSON.stringify(ended.json)).toBe(200);
+    expectContract(messageAnswerSchema, ended.json);
+    const profile = await callRoute(profileByEmailRoute, {
+      path: `/api/auth/profile/${staff.user.email}`,
+      params: { email: staff.user.email },
+      token: admin.token,
+    });
+    expect(profile.status, JSON.stringify(profile.json)).toBe(200);
+    expect(profile.json.user.is_disabled).toBe(false);
+    expectContract(profileByEmailAnswerSchema, profile.json);
+    const signedOut = await callRoute(signOutRoute, { method: "POST", path: "/api/auth/sign-out", token: staff.token });
+    expect(signedOut.status, JSON.stringify(signedOut.json)).toBe(200);
+    expectContract(messageAnswerSchema, signedOut.json);
+    const leaving = await createSignedInUser({ email: "leaving@example.com" });
+    const deleted = await callRoute(deleteUserRoute, {
+      method: "DELETE",
+      path: "/api/auth/delete-user",
+      body: { email: leaving.user.email },
+      token: admin.token,
+    });
+    expect(deleted.status, JSON.stringify(deleted.json)).toBe(200);
+    expectContract(messageAnswerSchema, deleted.json);
+  });
+
+  it("GET /api/public/verify/{token}: a sold ticket as its buyer's phone sees it", async () => {
+    const [ticket] = await createTickets(admin, 1, 1);
+    await sellTicket(staff, ticket.control_number, { buyerName: "Juan Dela Cruz" });
+    const token = makeVerifyToken((await verifyKeys())["1"], { ticketNumber: ticket.ticket_number, qrVersion: 1 });
+    const verified = await callRoute(verifyJsonRoute, { path: `/api/public/verify/${token}`, params: { token } });
+    expect(verified.status, JSON.stringify(verified.json)).toBe(200);
+    expect(verified.json.ticket.maskedName).not.toBeNull();
+    expectContract(verifyResponseSchema, verified.json);
+  });
+
+  it("POST /api/auth/google-signin with an ID token from the local OIDC issuer", async () => {
+    const issuer = await startLocalIssuer();
+    try {
+      const res = await callRoute(googleSignInRoute, {
+        method: "POST",
+        path: "/api/auth/google-signin",
+        body: { idToken: await issuer.idToken({ email: staff.user.email }) },
+      });
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      expectContract(googleSignedInSchema, res.json);
+    } finally {
+      await issuer.stop();
+    }
+  });
+
+  it("PUT /api/settings with a notice, and GET /api/backups", async () => {
+    const saved = await callRoute(saveSettingsRoute, {
+      method: "PUT",
+      path: "/api/settings",
+      body: { max_ticket_limit: 100000 },
+      token: admin.token,
+    });
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    expect(saved.json.notices.length).toBeGreaterThan(0);
+    expectContract(settingsSavedSchema, saved.json);
+    const backups = await callRoute(backupsRoute, { path: "/api/backups", token: admin.token });
+    expect(backups.status, JSON.stringify(backups.json)).toBe(200);
+    expectContract(backupsAnswerSchema, backups.json);
+  });
+
+  it("the audit log's filters, a checkpoint and its verification; GCash reference clashes; an unknown path", async () => {
+    const tickets = await createTickets(admin, 1, 2);
+    const first = await sellTicket(staff, tickets[0].control_number, { method: "gcash", reference: "1001543610110" });
+    const second = await sellTicket(staff, tickets[1].control_number, { method: "gcash", reference: "1001543610111" });
+    const filters = await callRoute(auditFiltersRoute, { path: "/api/audit/filters", token: admin.token });
+    expect(filters.status).toBe(200);
+    expect(filters.json.actions.length).toBeGreaterThan(0);
+    expectContract(auditFiltersAnswerSchema, filters.json);
+    const checkpoint = await callRoute(checkpointRoute, {
+      method: "POST",
+      path: "/api/audit/checkpoints",
+      token: admin.token,
+    });
+    expect(checkpoint.status, JSON.stringify(checkpoint.json)).toBe(201);
+    expectContract(auditCheckpointSavedSchema, checkpoint.json);
+    const id = String(checkpoint.json.id);
+    const verified = await callRoute(verifyCheckpointRoute, {
+      path: `/api/audit/checkpoints/${id}/verify`,
+      params: { id },
+      token: admin.token,
+    });
+    expect(verified.status, JSON.stringify(verified.json)).toBe(200);
+    expect(verified.json.ok).toBe(true);
+    expectContract(auditCheckpointVerifiedSchema, verified.json);
+    // What the migration of decision 050 marks: the second payment's reference is the first's.
+    await db().$executeRaw`
+      UPDATE payments SET reference_clash = true, gcash_reference_key = NULL,
+        reference_normalized = (SELECT gcash_reference_key FROM payments WHERE id = ${first.payment_id}::uuid)
+      WHERE id = ${second.payment_id}::uuid`;
+    const clashes = await callRoute(clashesRoute, { path: "/api/payments/reference-clashes", token: admin.token });
+    expect(clashes.status, JSON.stringify(clashes.json)).toBe(200);
+    expect(clashes.json.clashes).toHaveLength(1);
+    expect(clashes.json.clashes[0].heldBy).not.toBeNull();
+    expectContract(referenceClashesAnswerSchema, clashes.json);
+    for (const [method, handler] of Object.entries({ DELETE, GET, PATCH, POST, PUT })) {
+      expect(handler).toBe(unknownPath[method as keyof typeof unknownPath]);
+      const unknown = await callRoute(handler, {
+        method,
+        path: "/api/no/such/route",
+        params: { path: ["no", "such", "route"] },
+        token: staff.token,
+      });
+      expect(unknown.status).toBe(404);
+      expectContract(errorAnswerSchema, unknown.json);
+    }
+  });
+});
+
+describe("the remaining files and redirects (not JSON)", () => {
+  it("Auth.js's routes: the browser sign-in and sign-out steps redirect", async () => {
+    const signIn = await authGet(new NextRequest(new URL("/api/auth/signin", TEST_ORIGIN)));
+    expect(signIn.status, await signIn.clone().text()).not.toBe(400);
+    expectRedirect(signIn, /\/login|\/api\/auth\/signin/);
+    const signOut = await authPost(
+      new NextRequest(new URL("/api/auth/signout", TEST_ORIGIN), {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", host: "localhost:3000" },
+        body: "csrfToken=nope",
+      }),
+    );
+    expectRedirect(signOut, /./);
+  });
+
+  it("the audit log's CSV, a remittance receipt and the remittance report", async () => {
+    await createTickets(admin, 1, 2);
+    const seller = await createSellerWithAllocation(admin, { from: 1, to: 2 });
+    const kept = await callRoute(remittanceRoute, {
+      method: "POST",
+      path: "/api/remittances",
+      body: { sellerId: seller.user.id, amount: "50.00" },
+      token: admin.token,
+    });
+    expect(kept.status, JSON.stringify(kept.json)).toBe(201);
+    const audit = await callBinary(auditExportRoute, { path: "/api/audit/export", params: {}, token: admin.token });
+    expect(audit.status).toBe(200);
+    expectDownload(audit.headers, "text/csv; charset=utf-8", /\.csv$/);
+    const id = kept.json.remittance.id as string;
+    const receipt = await callBinary(receiptRoute, {
+      path: `/api/remittances/${id}/receipt.pdf`,
+      params: { id },
+      token: admin.token,
+    });
+    expect(receipt.status).toBe(200);
+    expectDownload(receipt.headers, "application/pdf", /\.pdf$/);
+    const report = await callBinary(reportRoute, {
+      path: "/api/remittances/report.pdf",
+      params: {},
+      token: admin.token,
+    });
+    expect(report.status).toBe(200);
+    expectDownload(report.headers, "application/pdf", /\.pdf$/);
+  });
+});
