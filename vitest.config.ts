@@ -51,6 +51,10 @@ export default defineConfig({
           name: "unit",
           include: ["{lib,server,components,scripts}/**/*.test.{ts,tsx}", "*.test.ts"],
           environment: "node",
+          // docs/decisions/271: one module graph for all unit files (no per-file isolation).
+          // Importing each file's modules afresh was most of the stage's time; unit tests hold no
+          // state between files (a file that mocks or stubs restores it).
+          isolate: false,
           setupFiles: ["tests/setup/fail-on-console-error.ts", "tests/setup/node20-ts-workers.ts"],
         },
       },
