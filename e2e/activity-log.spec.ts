@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { expectNoA11yViolations } from "./a11y";
 import { expect, test } from "./fixtures";
-import { switchTheme } from "./helpers";
+import { screenshotForPeople, switchTheme } from "./helpers";
 import { createUnregisteredTickets, generateTickets, registerTicket } from "./seed";
 
 test.use({ role: "admin" });
@@ -151,6 +151,6 @@ test("e-mail addresses stay on one line, at 1280 and at 375", async ({ page, adm
       lines.every((n) => n === 1),
       `each address on one line at ${width}px: ${lines.join(",")}`,
     ).toBe(true);
-    await page.screenshot({ path: test.info().outputPath(`activity-log-${width}.png`), fullPage: false });
+    await screenshotForPeople(page, { path: test.info().outputPath(`activity-log-${width}.png`), fullPage: false });
   }
 });

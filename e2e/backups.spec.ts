@@ -5,6 +5,7 @@ import { gunzipSync } from "node:zlib";
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { expectNoA11yViolations } from "./a11y";
+import { screenshotForPeople } from "./helpers";
 import { useOwnServer } from "./own-server";
 
 const server = useOwnServer({ portOffset: 43, code: "BACK-UP43" });
@@ -22,7 +23,7 @@ test("Back up now, the last backup's time on Settings and Close-out, and its dow
   await expect(page.getByTestId("last-backup")).toContainText(/^Last backup: .+ \(by hand, \d+ KB\)$/);
   await expectNoA11yViolations(page, { include: "main", label: "Settings with a backup" });
   await card.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: "test-results/backups-settings.png", fullPage: false });
+  await screenshotForPeople(page, { path: "test-results/backups-settings.png", fullPage: false });
 
   const [download] = await Promise.all([
     page.waitForEvent("download"),
