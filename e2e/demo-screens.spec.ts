@@ -76,7 +76,9 @@ async function check(page: Page, name: string, failures: string[]) {
     for (const run of [expectTablesFit, expectOneTimeFormat]) {
       try {
         // Charts size themselves after a resize (a ResizeObserver): the check retries until the layout settles.
-        await expect(async () => run(page, `${name} at ${width}`)).toPass({ timeout: 5_000 });
+        // 15 s: one pass of a check over a long screen took over 5 s on a loaded machine (load 30), and
+        // a pass cut short reports only the timeout; a screen that fits returns at its first pass.
+        await expect(async () => run(page, `${name} at ${width}`)).toPass({ timeout: 15_000 });
       } catch (error) {
         found.push((error as Error).message.split("\n").slice(0, 12).join("\n"));
       }
