@@ -1,7 +1,7 @@
 // Every screen with data (issue 38 items 6, 8 and 9): the demo raffle (npm run db:seed -- --demo)
 // seeded into a database of the test's own, then each dashboard screen and public page at 1280 and
 // 375 px: no table wider than its box, no cell cut off, no sideways scroll, one time format.
-// Screenshots of each (light and dark) go to test-results/demo-screens/ for a person to look at, with E2E_SCREENSHOTS=1.
+// Screenshots of each (light and dark) go to test-results/demo-screens/ with E2E_SCREENSHOTS=1.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
