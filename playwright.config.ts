@@ -5,12 +5,11 @@ import { defineConfig, devices } from "@playwright/test";
 // Nothing is downloaded: PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD is set for installs.
 const chromium = process.env.CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
 const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 3199);
-const DEV_LOGIN_PORT = Number(process.env.E2E_DEV_LOGIN_PORT ?? 3101);
-/** The development sign-in's code on that server (e2e/dev-login.spec.ts types it). */
-export const DEV_LOGIN_CODE = "E2E7-C0DE";
 
 // The app servers: one per worker, started by the `app` fixture (e2e/fixtures.ts) on
-// E2E_PORT + 10 + worker index, from the production build `npm run test:e2e` makes first.
+// E2E_PORT + 10 + worker index, from the production build `npm run test:e2e` makes first. Specs
+// that need another configuration (the development sign-in, a raffle they freeze) start a server of
+// their own from the same build (e2e/own-server.ts).
 export default defineConfig({
   testDir: "e2e",
   // Migrates the embedded database once; each app server starts on a copy (e2e/template-database.ts).
@@ -49,27 +48,6 @@ export default defineConfig({
       timeout: 30_000,
       stdout: "pipe",
       env: { OIDC_ISSUER_PORT: String(OIDC_PORT) },
-    },
-    {
-      // The same build with the development sign-in on and no Google (the README's local mode).
-      command: `npx next start -p ${DEV_LOGIN_PORT} -H 127.0.0.1`,
-      url: `http://127.0.0.1:${DEV_LOGIN_PORT}/api/health`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      stdout: "pipe",
-      env: {
-        PGLITE_DIR: "memory://",
-        DATABASE_URL: "",
-        AUTH_SECRET: "e2e-secret-e2e-secret-e2e-secret-0123456789",
-        AUTH_URL: `http://127.0.0.1:${DEV_LOGIN_PORT}`,
-        AUTH_TRUST_HOST: "true",
-        ADMIN_EMAILS: "admin@example.com",
-        AUTH_DEV_LOGIN: "true",
-        AUTH_DEV_LOGIN_IN_PRODUCTION: "true",
-        // As `npm run local` does: the code it prints, and cookies without Secure over plain http.
-        AUTH_DEV_LOGIN_CODE: DEV_LOGIN_CODE,
-        SERVED_OVER_HTTP: "true",
-      },
     },
   ],
 });

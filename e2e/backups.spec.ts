@@ -5,6 +5,7 @@ import { gunzipSync } from "node:zlib";
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { expectNoA11yViolations } from "./a11y";
+import { screenshotForPeople, TAKE_SCREENSHOTS } from "./helpers";
 import { useOwnServer } from "./own-server";
 
 const server = useOwnServer({ portOffset: 43, code: "BACK-UP43" });
@@ -15,14 +16,19 @@ test("Back up now, the last backup's time on Settings and Close-out, and its dow
 }) => {
   await server.signInAsAdmin(page, playwright);
   await page.goto("/dashboard/settings");
-  const card = page.getByRole("heading", { name: "Backups" }).locator("xpath=ancestor::*[@data-slot='card'][1]");
   await expect(page.getByTestId("last-backup")).toHaveText("No backup yet.");
   await expect(page.getByRole("button", { name: "Download latest" })).toBeDisabled();
   await page.getByRole("button", { name: "Back up now" }).click();
   await expect(page.getByTestId("last-backup")).toContainText(/^Last backup: .+ \(by hand, \d+ KB\)$/);
   await expectNoA11yViolations(page, { include: "main", label: "Settings with a backup" });
-  await card.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: "test-results/backups-settings.png", fullPage: false });
+  if (TAKE_SCREENSHOTS) {
+    // The card in view, for a person to look at (E2E_SCREENSHOTS=1).
+    await page
+      .getByRole("heading", { name: "Backups" })
+      .locator("xpath=ancestor::*[@data-slot='card'][1]")
+      .scrollIntoViewIfNeeded();
+    await screenshotForPeople(page, { path: "test-results/backups-settings.png", fullPage: false });
+  }
 
   const [download] = await Promise.all([
     page.waitForEvent("download"),

@@ -1,10 +1,14 @@
+import { expect, test } from "@playwright/test";
 import { NAV_ITEMS } from "../components/dashboard/nav-items";
-import { DEV_LOGIN_CODE } from "../playwright.config";
-import { expect, test } from "./fixtures";
+import { watchPage } from "./fixtures";
+import { useOwnServer } from "./own-server";
 
 // The README's first command (`npm run local`) runs with the development sign-in and a sign-in
-// code; this instance does too (playwright.config.ts).
-test.use({ baseURL: `http://127.0.0.1:${process.env.E2E_DEV_LOGIN_PORT ?? 3101}` });
+// code; this spec's own server does too (the same build, no Google, cookies without Secure over
+// plain http). It starts with the spec, from the run's migrated template, instead of with every
+// run as a web server of playwright.config.ts that migrated an empty database first (issue 39).
+const DEV_LOGIN_CODE = "E2E7-C0DE";
+useOwnServer({ portOffset: 45, code: DEV_LOGIN_CODE });
 
 const NOT_AUTHORIZED =
   "Your email is not authorized to access this application. Please contact the administrator for access.";
@@ -12,6 +16,8 @@ const NOT_AUTHORIZED =
 test("the development sign-in asks for the code, admits an allow-listed email and refuses another", async ({
   page,
 }) => {
+  const problems: string[] = [];
+  watchPage(page, problems);
   await page.goto("/login");
   await expect(page.getByText("Development sign-in")).toBeVisible();
   await expect(page.getByRole("button", { name: "Sign in with Google" })).toBeDisabled();
@@ -41,4 +47,5 @@ test("the development sign-in asks for the code, admits an allow-listed email an
   // An administrator's sidebar: every entry of the list, each once.
   const links = page.getByRole("navigation", { name: "Main" }).getByRole("link");
   for (const item of NAV_ITEMS) await expect(links.filter({ hasText: item.description })).toHaveCount(1);
+  expect(problems, "errors in the browser").toEqual([]);
 });

@@ -88,3 +88,15 @@ export async function chooseTab(page: Page, name: string) {
     await expect(tab).toHaveAttribute("aria-selected", "true", { timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
 }
+
+/**
+ * A picture for a person to look at (a screen, a stage of a journey), read by no assertion: taken
+ * only when E2E_SCREENSHOTS=1 asks, as the suite's pictures were seconds each of every run (issue
+ * 39). A failed test gets its own picture either way (playwright.config.ts, "only-on-failure").
+ */
+export const TAKE_SCREENSHOTS = Boolean(process.env.E2E_SCREENSHOTS);
+
+export async function screenshotForPeople(page: Page, options: { path: string; fullPage?: boolean }) {
+  if (!TAKE_SCREENSHOTS) return;
+  await page.screenshot(options);
+}

@@ -19,7 +19,7 @@ import path from "node:path";
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import { gcashStatementPdf } from "../tests/helpers/statement-files";
 import { watchPage } from "./fixtures";
-import { chooseTab, sidebarLinks } from "./helpers";
+import { chooseTab, screenshotForPeople, sidebarLinks } from "./helpers";
 import { useOwnServer } from "./own-server";
 import { registerPage } from "./register-page";
 import { statValue } from "./stats-pages";
@@ -42,7 +42,7 @@ const manilaToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().sli
 const peso = (n: number) => `₱${n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 async function shot(page: Page, stage: string) {
-  await page.screenshot({ path: path.join(SHOTS, `${stage}.png`), fullPage: true });
+  await screenshotForPeople(page, { path: path.join(SHOTS, `${stage}.png`), fullPage: true });
 }
 
 /** The seller signs in on the development sign-in with the code the server was started with. */
@@ -453,7 +453,8 @@ test("the whole raffle: stubs handed to a seller, sold by cash and GCash, remitt
         .locator('xpath=//dt[normalize-space()="Control number"]/following-sibling::dd[1]')
         .textContent())!.trim();
       seen.set(control, (await visitor.getByRole("status").textContent())!.trim());
-      if (control === controlOf("00002")) await visitor.screenshot({ path: path.join(SHOTS, "6-verify-375.png") });
+      if (control === controlOf("00002"))
+        await screenshotForPeople(visitor, { path: path.join(SHOTS, "6-verify-375.png") });
     }
     const expected = new Map(
       ["00001", "00002", "00003"].map((n) => [

@@ -4,14 +4,14 @@
 // cannot open a loopback address; Print stubs warns, naming it, before printing; the printed stub's
 // QR code (read from the PDF with zbarimg) carries that host and opens the verify page on a phone-size
 // context; Close sales asks first, naming the consequence; Register then says sales are closed up
-// front instead of "Ticket found!". Screenshots at 1280 and 375, light and dark, of each stage.
+// front instead of "Ticket found!". Screenshots at 1280 and 375, light and dark, of each stage (E2E_SCREENSHOTS=1).
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
 import { startAppServer, type AppServer } from "./app-server";
-import { ADMIN_EMAIL } from "./helpers";
+import { ADMIN_EMAIL, screenshotForPeople, TAKE_SCREENSHOTS } from "./helpers";
 import { expectOneTimeFormat, expectTablesFit } from "./screen-checks";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 95;
@@ -53,8 +53,9 @@ async function signIn(page: Page, playwright: PlaywrightWorkerArgs["playwright"]
   });
 }
 
-/** The screen at 1280 and 375 px, light and dark, into test-results/journey/. */
+/** The screen at 1280 and 375 px, light and dark, into test-results/journey/ (with E2E_SCREENSHOTS=1). */
 async function shoot(page: Page, stage: string) {
+  if (!TAKE_SCREENSHOTS) return;
   for (const theme of ["light", "dark"] as const) {
     await page.evaluate((t) => {
       document.documentElement.classList.toggle("dark", t === "dark");
@@ -167,7 +168,7 @@ test("the public URL on Settings, Print stubs and the stub's QR; Close sales con
   expect(res!.status()).toBe(200);
   await expect(visitor.getByRole("status")).toHaveText("Registered: in the draw");
   await expect(visitor.getByText(sold.control_number)).toBeVisible();
-  await visitor.screenshot({ path: path.join(SHOTS, "3-verify-375-light.png"), fullPage: true });
+  await screenshotForPeople(visitor, { path: path.join(SHOTS, "3-verify-375-light.png"), fullPage: true });
   await phone.close();
 
   // Close sales asks first, naming what cannot be undone; Cancel leaves the raffle selling.
@@ -216,7 +217,7 @@ test("the public URL on Settings, Print stubs and the stub's QR; Close sales con
   await expect(proofPage.getByText("Committed at")).toBeVisible();
   await expectOneTimeFormat(proofPage, "the public draw page");
   await expectTablesFit(proofPage, "the public draw page at 375");
-  await proofPage.screenshot({ path: path.join(SHOTS, "6-public-draw-375-light.png"), fullPage: true });
+  await screenshotForPeople(proofPage, { path: path.join(SHOTS, "6-public-draw-375-light.png"), fullPage: true });
   await proof.close();
 
   // Generating is closed by the commit: Tickets says so and disables it.

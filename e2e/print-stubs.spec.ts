@@ -11,6 +11,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expectNoA11yViolations } from "./a11y";
 import { expect, test } from "./fixtures";
+import { screenshotForPeople } from "./helpers";
 import { generateTickets } from "./seed";
 import { gotoTickets, rowOf, rows, uniqueToken } from "./tickets-page";
 
@@ -260,7 +261,7 @@ test.describe("at 375 × 740 (cards instead of the table)", () => {
       label: "selectable ticket cards at 375 px",
     });
     // For a person to look at (test-results/…/cards-375.png).
-    await page.screenshot({ path: test.info().outputPath("cards-375.png") });
+    await screenshotForPeople(page, { path: test.info().outputPath("cards-375.png") });
 
     await page.getByRole("button", { name: "Print stubs" }).click();
     const dialog = page.getByRole("dialog", { name: "Print stubs" });
