@@ -36,7 +36,8 @@ const insertRow = (row: {
   after?: object;
 }) =>
   db().$executeRaw`INSERT INTO audit_log (actor_email, action, entity_type, entity_id, after, created_at)
-    VALUES (${row.actor ?? null}, ${row.action}, ${row.entityType ?? "test"}, ${row.entityId ?? null}, ${JSON.stringify(row.after ?? {})}::jsonb, ${row.at}::timestamptz)`;
+    VALUES (${row.actor ?? null}, ${row.action}, ${row.entityType ?? "test"}, ${row.entityId ?? null},
+    ${JSON.stringify(row.after ?? {})}::jsonb, ${row.at}::timestamptz)`;
 
 describe("GET /api/audit", () => {
   it("shows who did what to which ticket or user, before and after, newest first", async () => {
@@ -105,7 +106,8 @@ describe("GET /api/audit", () => {
 
   it("pages 50 at a time", async () => {
     await db().$executeRaw`INSERT INTO audit_log (action, entity_type, created_at)
-      SELECT 'test.row', 'test', timestamptz '2026-03-01T00:00:00Z' + n * interval '1 second' FROM generate_series(1, 120) n`;
+      SELECT 'test.row', 'test', timestamptz '2026-03-01T00:00:00Z' + n * interval '1 second' FROM generate_series(1,
+      120) n`;
     const page1 = await list();
     expect(page1.json).toMatchObject({ total: 120, totalPages: 3 });
     expect(page1.json.entries).toHaveLength(50);
@@ -216,7 +218,8 @@ describe("GET /api/audit/export", () => {
 
   it("streams every row of a large log in order, across batches", async () => {
     await db().$executeRaw`INSERT INTO audit_log (action, entity_type, created_at)
-      SELECT 'bulk.row', 'test', timestamptz '2026-03-01T00:00:00Z' + n * interval '1 second' FROM generate_series(1, 2345) n`;
+      SELECT 'bulk.row', 'test', timestamptz '2026-03-01T00:00:00Z' + n * interval '1 second' FROM generate_series(1,
+      2345) n`;
     const lines = csvLines((await exportCsv()).json as unknown as string);
     expect(lines).toHaveLength(2346);
     expect(lines[1].startsWith("2026-03-01T08:39:05.000+08:00,")).toBe(true);

@@ -95,7 +95,8 @@ describe.runIf(dbEngine() === "postgresql")("the two-role setup (PostgreSQL)", (
         [`ALTER TABLE audit_log OWNER TO "${appRole}"`, /must be owner/],
         [`SET session_replication_role = replica`, /permission denied/],
         [
-          `CREATE OR REPLACE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN OLD; END $$`,
+          `CREATE OR REPLACE FUNCTION audit_log_append_only() RETURNS ` +
+            `trigger LANGUAGE plpgsql AS $$ BEGIN RETURN OLD; END $$`,
           /must be owner|permission denied/,
         ],
         [`DELETE FROM audit_checkpoints`, /permission denied/],
@@ -110,7 +111,8 @@ describe.runIf(dbEngine() === "postgresql")("the two-role setup (PostgreSQL)", (
       // The purge's masking (docs/decisions/147) runs with the owner's rights too, and only as the
       // purge: refused without its switch, refused while the raffle is not closed, then exactly the masking.
       await app.query(
-        `INSERT INTO audit_log (action, entity_type, after) VALUES ('ticket.update', 'ticket', '{"phone_number": "9171234567", "buyer_name": "Juan Dela Cruz"}')`,
+        `INSERT INTO audit_log (action, entity_type, after) VALUES ('ticket.update', ` +
+          `'ticket', '{"phone_number": "9171234567", "buyer_name": "Juan Dela Cruz"}')`,
       );
       await expect(app.query(`SELECT audit_log_redact_personal_data()`)).rejects.toThrow(
         /Only the purge of personal data masks the audit log/,
@@ -166,24 +168,28 @@ describe("checkpoints", () => {
       token: admin.token,
     });
 
-  it("POST answers {id, upToId, count, sha256}; verify recomputes the same while the rows are there, new rows or not", async () => {
-    await addAuditRows(5);
-    const taken = await take();
-    expect(taken.status).toBe(201);
-    const maxId = Number((await sql<{ id: string }>(`SELECT max(id)::text AS id FROM audit_log`))[0].id);
-    expect(taken.json).toEqual({
-      success: true,
-      id: expect.any(Number),
-      upToId: maxId,
-      count: 5,
-      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
-      createdAt: expect.any(String),
-    });
-    await addAuditRows(2);
-    const checked = await verify(taken.json.id);
-    expect(checked.status).toBe(200);
-    expect(checked.json).toMatchObject({ success: true, ok: true, count: 5, sha256: taken.json.sha256 });
-  });
+  it(
+    "POST answers {id, upToId, count, sha256}; verify recomputes " +
+      "the same while the rows are there, new rows or not",
+    async () => {
+      await addAuditRows(5);
+      const taken = await take();
+      expect(taken.status).toBe(201);
+      const maxId = Number((await sql<{ id: string }>(`SELECT max(id)::text AS id FROM audit_log`))[0].id);
+      expect(taken.json).toEqual({
+        success: true,
+        id: expect.any(Number),
+        upToId: maxId,
+        count: 5,
+        sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+        createdAt: expect.any(String),
+      });
+      await addAuditRows(2);
+      const checked = await verify(taken.json.id);
+      expect(checked.status).toBe(200);
+      expect(checked.json).toMatchObject({ success: true, ok: true, count: 5, sha256: taken.json.sha256 });
+    },
+  );
 
   it("a covered row removed (past the triggers, as a superuser could) or altered makes verify say not ok", async () => {
     await addAuditRows(4);
@@ -195,7 +201,8 @@ describe("checkpoints", () => {
     expect(removed.json).toMatchObject({ ok: false, count: 3 });
     await addAuditRows(1);
     await sql(
-      `UPDATE audit_log SET action = 'user.delete' WHERE id = (SELECT max(id) FROM audit_log WHERE id <= ${taken.json.upToId})`,
+      `UPDATE audit_log SET action = 'user.delete' WHERE id = (SELECT ` +
+        `max(id) FROM audit_log WHERE id <= ${taken.json.upToId})`,
     );
     await sql(`ALTER TABLE audit_log ENABLE TRIGGER audit_log_no_update_or_delete`);
     const altered = await verify(taken.json.id);
@@ -219,7 +226,8 @@ describe("checkpoints", () => {
 
   it("the sum covers more rows than one read batch", async () => {
     await sql(
-      `INSERT INTO audit_log (action, entity_type, after) SELECT 'settings.update', 'settings', jsonb_build_object('n', i) FROM generate_series(1, 12001) AS i`,
+      `INSERT INTO audit_log (action, entity_type, after) SELECT 'settings.update', ` +
+        `'settings', jsonb_build_object('n', i) FROM generate_series(1, 12001) AS i`,
     );
     const taken = await take();
     expect(taken.json.count).toBe(12001);

@@ -76,8 +76,10 @@ function sellersAt(href: string, sellers: SellerBalance[]) {
   );
 }
 
-/** Ana owes (one cash sale, one stub left); Ben remitted more than he collected (owed, one stub left);
- *  Cara remitted exactly what she collected but still holds a stub; Dan is square with nothing left. */
+/**
+ * Ana owes (one cash sale, one stub left); Ben remitted more than he collected (owed, one stub left);
+ *  Cara remitted exactly what she collected but still holds a stub; Dan is square with nothing left.
+ */
 async function fourSellers() {
   await createTickets(admin, 1, 8);
   const ana = await createSellerWithAllocation(admin, { from: 1, to: 2 }, { email: "ana@example.com" });
@@ -154,10 +156,12 @@ describe("Close-out's open statement lines: one item per kind, each linking to i
       SELECT payment_id::text FROM tickets WHERE control_number = ${ticket.control_number}`;
     const [imp] = await db().$queryRaw<{ id: string }[]>`
       INSERT INTO statement_imports (kind, account_label, file_name, file_sha256, lines_read, lines_new, lines_skipped)
-      VALUES ('bank_csv', 'BPI 1234', 'stmt.csv', ${"a".repeat(64)}, ${states.length}, ${states.length}, 0) RETURNING id`;
+      VALUES ('bank_csv', 'BPI 1234', 'stmt.csv', ${"a".repeat(64)}, ${states.length}, ${states.length}, 0) RETURNING
+      id`;
     for (const [i, state] of states.entries()) {
       await db().$executeRaw`
-        INSERT INTO statement_lines (import_id, account_label, line_no, occurred_at, description, amount, checksum, state, payment_id)
+        INSERT INTO statement_lines (import_id, account_label, line_no, occurred_at, description, amount, checksum,
+        state, payment_id)
         VALUES (${imp.id}::uuid, 'BPI 1234', ${i + 1}, now(), 'Transfer', 40, ${`c${i}`}, ${state},
           ${state === "unmatched" ? null : paymentId}::uuid)`;
     }

@@ -78,7 +78,8 @@ async function counts() {
     }[]
   >`
     SELECT (SELECT count(*)::int FROM tickets) AS tickets,
-      (SELECT count(*)::int FROM tickets WHERE registered_at IS NOT NULL AND payment_id IS NOT NULL AND status = 'registered') AS sold,
+      (SELECT count(*)::int FROM tickets WHERE registered_at IS NOT NULL AND payment_id IS NOT NULL AND status =
+    'registered') AS sold,
       (SELECT count(*)::int FROM payments) AS payments,
       (SELECT count(*)::int FROM payments WHERE method = 'cash') AS cash,
       (SELECT count(*)::int FROM payments WHERE method = 'gcash' AND gcash_reference_key IS NOT NULL) AS gcash,

@@ -35,43 +35,46 @@ const getStats = async (token = staff.token) => {
 };
 
 describe("money figures count sold tickets only (docs/figures.md)", () => {
-  it("counts every ticket in stock, but the payment breakdown and revenue only sold ones, as the ticket stats do", async () => {
-    await placeTickets([
-      { number: 1, createdAt: minutesAgo(50), registeredAt: minutesAgo(50), method: "cash", amount: 50 },
-      { number: 2, createdAt: minutesAgo(40), registeredAt: minutesAgo(30), method: "GCash", amount: 120.5 },
-      { number: 3, createdAt: minutesAgo(30), method: "gcash", amount: 500 },
-      { number: 4, createdAt: minutesAgo(20), method: "bank_transfer", amount: 50 },
-      { number: 5, createdAt: minutesAgo(10), registeredAt: minutesAgo(5), method: "bank_transfer", amount: 75 },
-    ]);
-    const s = await getStats();
-    // Unsold stubs (3 and 4) carry a method but sold nothing: they are in no money figure.
-    expect(s.summary).toMatchObject({
-      total: 5,
-      cash: 1,
-      gcash: 1,
-      bank_transfer: 1,
-      registered: 3,
-      unregistered: 2,
-      revenue: 245.5,
-    });
-    expect(s.paymentBreakdown).toEqual([
-      { method: "gcash", count: 1, revenue: 120.5 },
-      { method: "bank_transfer", count: 1, revenue: 75 },
-      { method: "cash", count: 1, revenue: 50 },
-    ]);
-    const ticketStats = await callRoute(ticketStatsRoute, { path: "/api/tickets/stats", token: admin.token });
-    expect(ticketStats.json).toMatchObject({ total: 5, registered_count: 3, revenue: 245.5 });
+  it(
+    "counts every ticket in stock, but the payment breakdown and " + "revenue only sold ones, as the ticket stats do",
+    async () => {
+      await placeTickets([
+        { number: 1, createdAt: minutesAgo(50), registeredAt: minutesAgo(50), method: "cash", amount: 50 },
+        { number: 2, createdAt: minutesAgo(40), registeredAt: minutesAgo(30), method: "GCash", amount: 120.5 },
+        { number: 3, createdAt: minutesAgo(30), method: "gcash", amount: 500 },
+        { number: 4, createdAt: minutesAgo(20), method: "bank_transfer", amount: 50 },
+        { number: 5, createdAt: minutesAgo(10), registeredAt: minutesAgo(5), method: "bank_transfer", amount: 75 },
+      ]);
+      const s = await getStats();
+      // Unsold stubs (3 and 4) carry a method but sold nothing: they are in no money figure.
+      expect(s.summary).toMatchObject({
+        total: 5,
+        cash: 1,
+        gcash: 1,
+        bank_transfer: 1,
+        registered: 3,
+        unregistered: 2,
+        revenue: 245.5,
+      });
+      expect(s.paymentBreakdown).toEqual([
+        { method: "gcash", count: 1, revenue: 120.5 },
+        { method: "bank_transfer", count: 1, revenue: 75 },
+        { method: "cash", count: 1, revenue: 50 },
+      ]);
+      const ticketStats = await callRoute(ticketStatsRoute, { path: "/api/tickets/stats", token: admin.token });
+      expect(ticketStats.json).toMatchObject({ total: 5, registered_count: 3, revenue: 245.5 });
 
-    const h = (
-      await callRoute<HistoricalAnalytics>(historicalRoute, {
-        path: "/api/dashboard/analytics/historical?period=7d",
-        token: admin.token,
-      })
-    ).json;
-    expect(h.totals).toMatchObject({ generatedTickets: 5, registeredTickets: 3, revenue: 245.5 });
-    expect(h.performance.registrationRate).toBe(60);
-    expect(h.trends.daily.reduce((sum, d) => sum + d.revenue, 0)).toBe(245.5);
-  });
+      const h = (
+        await callRoute<HistoricalAnalytics>(historicalRoute, {
+          path: "/api/dashboard/analytics/historical?period=7d",
+          token: admin.token,
+        })
+      ).json;
+      expect(h.totals).toMatchObject({ generatedTickets: 5, registeredTickets: 3, revenue: 245.5 });
+      expect(h.performance.registrationRate).toBe(60);
+      expect(h.trends.daily.reduce((sum, d) => sum + d.revenue, 0)).toBe(245.5);
+    },
+  );
 
   it("a ticket registered days after it was made adds its revenue on its registration day", async () => {
     const [id] = await placeTickets([{ number: 7, createdAt: "2026-01-05T02:00:00Z", creator: admin.user.email }]);
@@ -224,7 +227,8 @@ describe("recent activity", () => {
   it("the latest 10 generations and later registrations, newest first, each at its own time", async () => {
     const ids = await placeTickets([
       { number: 1, createdAt: minutesAgo(120) }, // generated, registered at -5 (a later registration)
-      { number: 2, createdAt: minutesAgo(110), registeredAt: minutesAgo(110) }, // generated with its buyer: one activity
+      // generated with its buyer: one activity
+      { number: 2, createdAt: minutesAgo(110), registeredAt: minutesAgo(110) },
       ...Array.from({ length: 10 }, (_, i) => ({ number: 20 + i, createdAt: minutesAgo(100 - i * 5) })), // -100 .. -55
       { number: 3, createdAt: minutesAgo(50), registeredAt: minutesAgo(50), method: "gcash", buyer: "Ana Reyes" },
     ]);

@@ -140,23 +140,26 @@ describe("streamed output", () => {
 });
 
 describe("limits", () => {
-  it("a second job of a kind limited to one gets 429 with Retry-After, and a slot frees when the first ends", async () => {
-    const first = await startSelfTestRequest({ bytes: 100_000, chunkBytes: 1000, delayMs: 50 });
-    expect(first.status).toBe(200);
-    const second = await startSelfTestRequest({ bytes: 10 });
-    expect(second.status).toBe(429);
-    expect(second.headers.get("retry-after")).toBe("5");
-    expect(await second.json()).toEqual({
-      success: false,
-      code: "job_busy",
-      message: "Another self-test is running on this server; try again in 5 seconds",
-    });
-    await first.body!.cancel();
-    await vi.waitFor(() => expect(runningJobCount("self-test")).toBe(0));
-    const third = await startSelfTestRequest({ bytes: 10 });
-    expect(third.status).toBe(200);
-    expect(new Uint8Array(await third.arrayBuffer())).toEqual(selfTestBytes(0, 10));
-  });
+  it(
+    "a second job of a kind limited to one gets 429 with " + "Retry-After, and a slot frees when the first ends",
+    async () => {
+      const first = await startSelfTestRequest({ bytes: 100_000, chunkBytes: 1000, delayMs: 50 });
+      expect(first.status).toBe(200);
+      const second = await startSelfTestRequest({ bytes: 10 });
+      expect(second.status).toBe(429);
+      expect(second.headers.get("retry-after")).toBe("5");
+      expect(await second.json()).toEqual({
+        success: false,
+        code: "job_busy",
+        message: "Another self-test is running on this server; try again in 5 seconds",
+      });
+      await first.body!.cancel();
+      await vi.waitFor(() => expect(runningJobCount("self-test")).toBe(0));
+      const third = await startSelfTestRequest({ bytes: 10 });
+      expect(third.status).toBe(200);
+      expect(new Uint8Array(await third.arrayBuffer())).toEqual(selfTestBytes(0, 10));
+    },
+  );
 
   it("stops a job past its time limit, even one that never yields, with a clear error", async () => {
     const usual = probeJob.timeLimitMs;
@@ -300,36 +303,39 @@ describe("input and items", () => {
     expect(json.job.progress).toEqual({ bytesRead: total });
   });
 
-  it("items: the worker waits while the instance deals with them, and the job ends when they are dealt with", async () => {
-    const run = await startJob(probeJob, {
-      principal: principalOf(staff),
-      input: { mode: "items", count: 20 },
-      completion: "manual",
-    });
-    const channel = run.items as unknown as { emitted: number };
-    let taken = 0;
-    for await (const item of run.items) {
-      taken += 1;
-      expect(item).toEqual({ n: taken });
-      await sleep(20);
-      // Never more than the kind's window (4) sent ahead of what was taken.
-      expect(channel.emitted - taken).toBeLessThanOrEqual(4);
-      run.progress({ rowsWritten: taken });
-    }
-    expect(taken).toBe(20);
-    expect(await run.result).toEqual({ count: 20 });
-    // Manual completion: the row stays running until the caller's own work is done.
-    const [before] = await sql<{ state: string }>(`SELECT state FROM jobs WHERE id = $1`, [run.id]);
-    expect(before.state).toBe("running");
-    run.complete({ imported: 20 });
-    await run.finished;
-    const { json } = await readJob(run.id, staff.token);
-    expect(json.job).toMatchObject({
-      state: "succeeded",
-      result: { imported: 20 },
-      progress: { emitted: 20, rowsWritten: 20 },
-    });
-  });
+  it(
+    "items: the worker waits while the instance deals with " + "them, and the job ends when they are dealt with",
+    async () => {
+      const run = await startJob(probeJob, {
+        principal: principalOf(staff),
+        input: { mode: "items", count: 20 },
+        completion: "manual",
+      });
+      const channel = run.items as unknown as { emitted: number };
+      let taken = 0;
+      for await (const item of run.items) {
+        taken += 1;
+        expect(item).toEqual({ n: taken });
+        await sleep(20);
+        // Never more than the kind's window (4) sent ahead of what was taken.
+        expect(channel.emitted - taken).toBeLessThanOrEqual(4);
+        run.progress({ rowsWritten: taken });
+      }
+      expect(taken).toBe(20);
+      expect(await run.result).toEqual({ count: 20 });
+      // Manual completion: the row stays running until the caller's own work is done.
+      const [before] = await sql<{ state: string }>(`SELECT state FROM jobs WHERE id = $1`, [run.id]);
+      expect(before.state).toBe("running");
+      run.complete({ imported: 20 });
+      await run.finished;
+      const { json } = await readJob(run.id, staff.token);
+      expect(json.job).toMatchObject({
+        state: "succeeded",
+        result: { imported: 20 },
+        progress: { emitted: 20, rowsWritten: 20 },
+      });
+    },
+  );
 });
 
 describe("who sees a job", () => {
@@ -350,7 +356,8 @@ describe("who sees a job", () => {
   it("a job whose instance stopped writing its row is reported as failed", async () => {
     const id = randomUUID();
     await sql(
-      `INSERT INTO jobs (id, kind, user_id, started_at, heartbeat_at) VALUES ($1, 'test.probe', $2, now() - interval '2 minutes', now() - interval '1 minute')`,
+      `INSERT INTO jobs (id, kind, user_id, started_at, heartbeat_at) VALUES ($1, ` +
+        `'test.probe', $2, now() - interval '2 minutes', now() - interval '1 minute')`,
       [id, staff.user.id],
     );
     const { json } = await readJob(id, staff.token);

@@ -77,12 +77,14 @@ async function oracle(): Promise<LedgerSummary> {
       to_char(p.collected_at AT TIME ZONE 'Asia/Manila', 'YYYY-MM-DD') AS day,
       EXISTS (SELECT 1 FROM tickets t WHERE t.payment_id = p.id AND t.voided_at IS NULL) AS live FROM payments p`;
   const imports = await db().$queryRaw<{ kind: string; from: string; to: string }[]>`
-    SELECT kind, to_char(period_from, 'YYYY-MM-DD') AS "from", to_char(period_to, 'YYYY-MM-DD') AS "to" FROM statement_imports WHERE discarded_at IS NULL`;
+    SELECT kind, to_char(period_from, 'YYYY-MM-DD') AS "from", to_char(period_to, 'YYYY-MM-DD') AS "to" FROM
+    statement_imports WHERE discarded_at IS NULL`;
   const named = new Set(
     (
       await db().$queryRaw<
         { id: string }[]
-      >`SELECT DISTINCT payment_id::text AS id FROM statement_lines WHERE payment_id IS NOT NULL AND state IN ('matched', 'amount_mismatch', 'duplicate')`
+      >`SELECT DISTINCT payment_id::text AS id FROM statement_lines WHERE payment_id IS NOT NULL AND state IN
+        ('matched', 'amount_mismatch', 'duplicate')`
     ).map((r) => r.id),
   );
   const sums: Record<string, { count: number; centavos: number }> = {};
@@ -244,7 +246,9 @@ it("prints the same money on every surface as a count over the tables", async ()
   const report = (await pdfTextOf(zip, "reports/remittance-report.pdf")).replace(/\s+/g, " ");
   for (const f of SUMMARY_FIGURES) {
     const unit = f.key === "cashRemitted" ? "remittance" : "payment";
-    const text = `${formatCentavos(amountToCentavos(want[f.key].total))} (${want[f.key].count} ${unit}${want[f.key].count === 1 ? "" : "s"})`;
+    const text =
+      `${formatCentavos(amountToCentavos(want[f.key].total))} ` +
+      `(${want[f.key].count} ${unit}${want[f.key].count === 1 ? "" : "s"})`;
     const printed = new RegExp(`^\\s*${f.label.replace(/[()]/g, "\\$&")}\\s+(.+?)\\s*$`, "m").exec(summaryPdf)?.[1];
     expect(printed, f.label).toBe(text);
     expect(report, f.label).toContain(`${f.label}: ${text}`);

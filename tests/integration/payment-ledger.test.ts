@@ -131,7 +131,10 @@ const unsettle = (id: string, body: unknown) =>
 
 interface Case {
   name: string;
-  /** Which statement covers the payment's day: none, its method's, only the other method's, or its method's on another day. */
+  /**
+   * Which statement covers the payment's day: none, its method's, only the other method's, or its method's on another
+   * day.
+   */
   coverage: "none" | "its_method" | "other_method" | "its_method_other_day";
   /** The line the covering statement carries for it. */
   line: "none" | "exact" | "short_accepted";
@@ -291,47 +294,53 @@ describe.each(["gcash", "bank_transfer"] as const)("the ledger for %s payments",
 });
 
 describe("settling by hand", () => {
-  it("refuses without a reason (422), when verified (409), cash, twice, and a non-admin; undo needs a reason", async () => {
-    const today = await manilaDay(0);
-    const gcash = await sellOne("gcash", REFERENCE.gcash, 1);
-    const verified = await sellOne("gcash", "1001543610120", 2);
-    const cash = await sellOne("cash" as LedgerMethod, "", 3);
-    expect((await importStatement("gcash", today, [{ reference: "1001543610120", amount: "50.00" }], "g")).status).toBe(
-      201,
-    );
+  it(
+    "refuses without a reason (422), when verified (409), cash, " + "twice, and a non-admin; undo needs a reason",
+    async () => {
+      const today = await manilaDay(0);
+      const gcash = await sellOne("gcash", REFERENCE.gcash, 1);
+      const verified = await sellOne("gcash", "1001543610120", 2);
+      const cash = await sellOne("cash" as LedgerMethod, "", 3);
+      expect(
+        (await importStatement("gcash", today, [{ reference: "1001543610120", amount: "50.00" }], "g")).status,
+      ).toBe(201);
 
-    for (const body of [{}, { reason: "" }, { reason: "  \u0000 " }]) {
-      const res = await settle(gcash.paymentId, body);
-      expect(res.status).toBe(422);
-      expect(res.json).toMatchObject({
-        code: "reason_required",
-        message: "A reason is required to settle a payment by hand",
+      for (const body of [{}, { reason: "" }, { reason: "  \u0000 " }]) {
+        const res = await settle(gcash.paymentId, body);
+        expect(res.status).toBe(422);
+        expect(res.json).toMatchObject({
+          code: "reason_required",
+          message: "A reason is required to settle a payment by hand",
+        });
+      }
+      expect(await settle(verified.paymentId, { reason: "cash" })).toMatchObject({
+        status: 409,
+        json: { message: "This payment is verified by its statement lines: there is nothing to settle by hand" },
       });
-    }
-    expect(await settle(verified.paymentId, { reason: "cash" })).toMatchObject({
-      status: 409,
-      json: { message: "This payment is verified by its statement lines: there is nothing to settle by hand" },
-    });
-    expect((await settle(cash.paymentId, { reason: "cash" })).status).toBe(409);
-    const asStaff = await callRoute(settleRoute, {
-      method: "POST",
-      path: `/api/reconciliation/payments/${gcash.paymentId}/settle`,
-      params: { id: gcash.paymentId },
-      body: { reason: "x" },
-      token: staff.token,
-    });
-    expect(asStaff.status).toBe(403);
-    expect((await unsettle(gcash.paymentId, { reason: "x" })).status).toBe(409);
+      expect((await settle(cash.paymentId, { reason: "cash" })).status).toBe(409);
+      const asStaff = await callRoute(settleRoute, {
+        method: "POST",
+        path: `/api/reconciliation/payments/${gcash.paymentId}/settle`,
+        params: { id: gcash.paymentId },
+        body: { reason: "x" },
+        token: staff.token,
+      });
+      expect(asStaff.status).toBe(403);
+      expect((await unsettle(gcash.paymentId, { reason: "x" })).status).toBe(409);
 
-    expect((await settle(gcash.paymentId, { reason: "Handed to the treasurer in cash" })).status).toBe(200);
-    expect((await settle(gcash.paymentId, { reason: "again" })).status).toBe(409);
-    const row = await db().payment.findUniqueOrThrow({ where: { id: gcash.paymentId } });
-    expect(row).toMatchObject({ settleReason: "Handed to the treasurer in cash", settledById: admin.user.id });
-    expect((await unsettle(gcash.paymentId, {})).json).toMatchObject({ code: "reason_required" });
-    expect((await unsettle(gcash.paymentId, { reason: "Wrong buyer" })).status).toBe(200);
-    const audit = await db().auditLog.findMany({ where: { entityId: gcash.paymentId }, orderBy: { createdAt: "asc" } });
-    expect(audit.map((a) => a.action)).toEqual(["payment.settle", "payment.unsettle"]);
-  });
+      expect((await settle(gcash.paymentId, { reason: "Handed to the treasurer in cash" })).status).toBe(200);
+      expect((await settle(gcash.paymentId, { reason: "again" })).status).toBe(409);
+      const row = await db().payment.findUniqueOrThrow({ where: { id: gcash.paymentId } });
+      expect(row).toMatchObject({ settleReason: "Handed to the treasurer in cash", settledById: admin.user.id });
+      expect((await unsettle(gcash.paymentId, {})).json).toMatchObject({ code: "reason_required" });
+      expect((await unsettle(gcash.paymentId, { reason: "Wrong buyer" })).status).toBe(200);
+      const audit = await db().auditLog.findMany({
+        where: { entityId: gcash.paymentId },
+        orderBy: { createdAt: "asc" },
+      });
+      expect(audit.map((a) => a.action)).toEqual(["payment.settle", "payment.unsettle"]);
+    },
+  );
 
   it("the database refuses a settlement without a reason, on cash, or on a verified payment", async () => {
     const today = await manilaDay(0);
@@ -341,8 +350,8 @@ describe("settling by hand", () => {
       201,
     );
     await expect(
-      db()
-        .$executeRaw`UPDATE payments SET settled_at = now(), settle_reason = 'x' WHERE id = ${verified.paymentId}::uuid`,
+      db().$executeRaw`UPDATE payments SET settled_at = now(), settle_reason = 'x'
+        WHERE id = ${verified.paymentId}::uuid`,
     ).rejects.toThrow(/RF220|verified/);
     await expect(
       db().$executeRaw`UPDATE payments SET settled_at = now(), settle_reason = 'x' WHERE id = ${cash.paymentId}::uuid`,

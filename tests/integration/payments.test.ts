@@ -100,7 +100,8 @@ describe("a registration's payment", () => {
   });
 
   it(
-    "answers 409 duplicate_reference naming the earlier ticket, day and seller when another buyer reuses a GCash reference",
+    "answers 409 duplicate_reference naming the earlier ticket, day and " +
+      "seller when another buyer reuses a GCash reference",
     { tags: ["sql"] },
     async () => {
       const [a, b] = await createRange(1, 2);
@@ -116,7 +117,10 @@ describe("a registration's payment", () => {
       expect(res.json).toMatchObject({
         success: false,
         code: "duplicate_reference",
-        message: `Reference 1001543610110 was already used for ${a.control_number} (registered ${await today()} by Sam Staff)`,
+        message:
+          `Reference 1001543610110 was already used ` +
+          `for ${a.control_number} (registered ${await today()} by Sam ` +
+          `Staff)`,
         sameBuyer: false,
         controlNumber: a.control_number,
       });
@@ -247,7 +251,9 @@ describe("a registration's payment", () => {
     expect(res.status).toBe(409);
     expect(res.json).toMatchObject({
       code: "reference_needs_confirmation",
-      message: `Reference IBFT0042 was already used for ${a.control_number} (registered ${await today()} by Sam Staff). Confirm to use it again.`,
+      message:
+        `Reference IBFT0042 was already used for ${a.control_number} ` +
+        `(registered ${await today()} by Sam Staff). Confirm to use it again.`,
     });
     const confirmed = await register(b.control_number, {
       ...juan,
@@ -326,10 +332,11 @@ describe("the database", () => {
       db().$executeRaw`UPDATE tickets SET buyer_name = 'Direct Write', registered_at = now() WHERE ticket_number = 1`,
     ).rejects.toThrow();
     await db()
-      .$executeRaw`INSERT INTO payments (method, reference_normalized, gcash_reference_key, amount_expected) VALUES ('gcash', '1', '1', 50)`;
+      .$executeRaw`INSERT INTO payments (method, reference_normalized, gcash_reference_key, amount_expected) VALUES
+        ('gcash', '1', '1', 50)`;
     await expect(
-      db()
-        .$executeRaw`INSERT INTO payments (method, reference_normalized, gcash_reference_key, amount_expected) VALUES ('gcash', '1', '1', 50)`,
+      db().$executeRaw`INSERT INTO payments (method, reference_normalized, gcash_reference_key, amount_expected) VALUES
+          ('gcash', '1', '1', 50)`,
     ).rejects.toThrow();
     // The unique key must be the GCash reference itself: a payment cannot dodge it by leaving it empty.
     await expect(

@@ -63,43 +63,46 @@ describe("enable_api_logging on (the default)", () => {
     ]);
   });
 
-  it("logs the route pattern, never the values in the path, and carries no token, cookie, password or body", async () => {
-    const cookieAdmin = await createCookieUser({ isAdmin: true });
-    const password = "hunter2-secret-password";
-    await callRoute(profileByEmailRoute, {
-      path: `/api/auth/profile/${encodeURIComponent("staff@example.com")}`,
-      params: { email: "staff@example.com" },
-      headers: { cookie: cookieAdmin.cookie },
-    });
-    await callRoute(generateRoute, {
-      method: "POST",
-      path: "/api/tickets/generate",
-      token: staff.token,
-      body: { buyer_name: "Secret Buyer Name", phone_number: "09171234567", payment_method: "cash", password },
-    });
-    await callRoute(profileRoute, {
-      path: "/api/auth/profile?token=query-secret",
-      headers: { authorization: "Bearer not-a-real-token" },
-    });
-    expect(entries().map((e) => [e.method, e.route, e.status, e.userId])).toEqual([
-      ["GET", "/api/auth/profile/[email]", 200, cookieAdmin.user.id],
-      ["POST", "/api/tickets/generate", 201, staff.user.id],
-      ["GET", "/api/auth/profile", 401, null],
-    ]);
-    const text = lines.join("");
-    for (const secret of [
-      staff.token,
-      cookieAdmin.cookie.split("=")[1],
-      "not-a-real-token",
-      "query-secret",
-      password,
-      "Secret Buyer Name",
-      "staff@example.com",
-      "09171234567",
-    ]) {
-      expect(text).not.toContain(secret);
-    }
-  });
+  it(
+    "logs the route pattern, never the values in the path, and " + "carries no token, cookie, password or body",
+    async () => {
+      const cookieAdmin = await createCookieUser({ isAdmin: true });
+      const password = "hunter2-secret-password";
+      await callRoute(profileByEmailRoute, {
+        path: `/api/auth/profile/${encodeURIComponent("staff@example.com")}`,
+        params: { email: "staff@example.com" },
+        headers: { cookie: cookieAdmin.cookie },
+      });
+      await callRoute(generateRoute, {
+        method: "POST",
+        path: "/api/tickets/generate",
+        token: staff.token,
+        body: { buyer_name: "Secret Buyer Name", phone_number: "09171234567", payment_method: "cash", password },
+      });
+      await callRoute(profileRoute, {
+        path: "/api/auth/profile?token=query-secret",
+        headers: { authorization: "Bearer not-a-real-token" },
+      });
+      expect(entries().map((e) => [e.method, e.route, e.status, e.userId])).toEqual([
+        ["GET", "/api/auth/profile/[email]", 200, cookieAdmin.user.id],
+        ["POST", "/api/tickets/generate", 201, staff.user.id],
+        ["GET", "/api/auth/profile", 401, null],
+      ]);
+      const text = lines.join("");
+      for (const secret of [
+        staff.token,
+        cookieAdmin.cookie.split("=")[1],
+        "not-a-real-token",
+        "query-secret",
+        password,
+        "Secret Buyer Name",
+        "staff@example.com",
+        "09171234567",
+      ]) {
+        expect(text).not.toContain(secret);
+      }
+    },
+  );
 
   it("logs requests answered before the caller is known: a wrong API key, the health probe", async () => {
     process.env.DASHBOARD_API_KEY = "the-right-key";

@@ -55,22 +55,26 @@ const findRange = (n: number) =>
   });
 
 describe("ticket_price", () => {
-  it("prices every ticket created from then on (generate, mobile generate, custom range); existing tickets keep theirs", async () => {
-    const old = await generateTickets({ quantity: 1 });
-    expect(old.json.ticket.amount).toBe(50);
+  it(
+    "prices every ticket created from then on (generate, mobile " +
+      "generate, custom range); existing tickets keep theirs",
+    async () => {
+      const old = await generateTickets({ quantity: 1 });
+      expect(old.json.ticket.amount).toBe(50);
 
-    await putSettings({ ticket_price: 62.5 });
-    const web = await generateTickets({ quantity: 2, amount: 10 });
-    expect(web.status).toBe(201);
-    expect(web.json.tickets.map((t: { amount: number }) => t.amount)).toEqual([62.5, 62.5]);
-    const mobile = await generateTickets({ quantity: 1 }, mobileGenerate);
-    expect(mobile.json.ticket.amount).toBe(62.5);
-    const range = await rangeOf(50, 51);
-    expect(range.json.tickets.map((t: { amount: number }) => t.amount)).toEqual([62.5, 62.5]);
+      await putSettings({ ticket_price: 62.5 });
+      const web = await generateTickets({ quantity: 2, amount: 10 });
+      expect(web.status).toBe(201);
+      expect(web.json.tickets.map((t: { amount: number }) => t.amount)).toEqual([62.5, 62.5]);
+      const mobile = await generateTickets({ quantity: 1 }, mobileGenerate);
+      expect(mobile.json.ticket.amount).toBe(62.5);
+      const range = await rangeOf(50, 51);
+      expect(range.json.tickets.map((t: { amount: number }) => t.amount)).toEqual([62.5, 62.5]);
 
-    const stored = await db().ticket.findUniqueOrThrow({ where: { id: old.json.ticket.id } });
-    expect(Number(stored.amount)).toBe(50);
-  });
+      const stored = await db().ticket.findUniqueOrThrow({ where: { id: old.json.ticket.id } });
+      expect(Number(stored.amount)).toBe(50);
+    },
+  );
 });
 
 describe("max_ticket_limit", () => {
@@ -171,34 +175,38 @@ describe("require_email_verification", () => {
 });
 
 describe("site_name, site_description, dark_mode, primary_color", () => {
-  it("are what every page renders from the next page load: title, description, login line, default theme and colour", async () => {
-    expect(await loadAppearance()).toMatchObject({
-      title: "Batch 2000 Raffle Dashboard",
-      tagline: null,
-      defaultTheme: "dark",
-      style: { "--brand-primary-dark": expect.any(String) },
-    });
-    const defaultStyle = (await loadAppearance()).style;
+  it(
+    "are what every page renders from the next page load: title, " +
+      "description, login line, default theme and colour",
+    async () => {
+      expect(await loadAppearance()).toMatchObject({
+        title: "Batch 2000 Raffle Dashboard",
+        tagline: null,
+        defaultTheme: "dark",
+        style: { "--brand-primary-dark": expect.any(String) },
+      });
+      const defaultStyle = (await loadAppearance()).style;
 
-    await putSettings({
-      site_name: "Batch 2000 Reunion Raffle",
-      site_description: "Proceeds go to the scholarship fund",
-      dark_mode: false,
-      primary_color: "#1e3a8a",
-    });
-    const appearance = await loadAppearance();
-    expect(appearance).toMatchObject({
-      title: "Batch 2000 Reunion Raffle",
-      description: "Proceeds go to the scholarship fund",
-      tagline: "Proceeds go to the scholarship fund",
-      defaultTheme: "light",
-    });
-    expect(appearance.style["--brand-primary"]).toBe("#1e3a8a");
-    expect(appearance.style).not.toEqual(defaultStyle);
+      await putSettings({
+        site_name: "Batch 2000 Reunion Raffle",
+        site_description: "Proceeds go to the scholarship fund",
+        dark_mode: false,
+        primary_color: "#1e3a8a",
+      });
+      const appearance = await loadAppearance();
+      expect(appearance).toMatchObject({
+        title: "Batch 2000 Reunion Raffle",
+        description: "Proceeds go to the scholarship fund",
+        tagline: "Proceeds go to the scholarship fund",
+        defaultTheme: "light",
+      });
+      expect(appearance.style["--brand-primary"]).toBe("#1e3a8a");
+      expect(appearance.style).not.toEqual(defaultStyle);
 
-    await putSettings({ site_description: "" });
-    expect((await loadAppearance()).tagline).toBe("Batch 2000 Reunion Raffle");
-  });
+      await putSettings({ site_description: "" });
+      expect((await loadAppearance()).tagline).toBe("Batch 2000 Reunion Raffle");
+    },
+  );
 });
 
 describe("sms_notifications, push_notifications, enable_two_factor", () => {

@@ -103,22 +103,25 @@ describe("line input", () => {
     );
   });
 
-  it("replaces NUL and other control characters before the preview, so the commit stores what the preview showed", async () => {
-    const file = bankCsv([{ reference: "R\u00001", description: "JUAN\u0000DELA\u0007CRUZ", amount: "50.00" }]);
-    const preview = await uploadBank(file, true);
-    expect(preview.status, JSON.stringify(preview.json)).toBe(200);
-    expect(preview.json.lines[0]).toMatchObject({ description: "JUAN DELA CRUZ", reference: "R 1" });
-    expect(preview.json.warnings).toEqual([
-      "1 line had control characters (such as NUL) in the description or reference: replaced by spaces",
-    ]);
-    const committed = await uploadBank(file);
-    expect(committed.status, JSON.stringify(committed.json)).toBe(201);
-    const line = await db().statementLine.findFirstOrThrow();
-    expect({ description: line.description, reference: line.reference }).toEqual({
-      description: "JUAN DELA CRUZ",
-      reference: "R 1",
-    });
-  });
+  it(
+    "replaces NUL and other control characters before the " + "preview, so the commit stores what the preview showed",
+    async () => {
+      const file = bankCsv([{ reference: "R\u00001", description: "JUAN\u0000DELA\u0007CRUZ", amount: "50.00" }]);
+      const preview = await uploadBank(file, true);
+      expect(preview.status, JSON.stringify(preview.json)).toBe(200);
+      expect(preview.json.lines[0]).toMatchObject({ description: "JUAN DELA CRUZ", reference: "R 1" });
+      expect(preview.json.warnings).toEqual([
+        "1 line had control characters (such as NUL) in the description or reference: replaced by spaces",
+      ]);
+      const committed = await uploadBank(file);
+      expect(committed.status, JSON.stringify(committed.json)).toBe(201);
+      const line = await db().statementLine.findFirstOrThrow();
+      expect({ description: line.description, reference: line.reference }).toEqual({
+        description: "JUAN DELA CRUZ",
+        reference: "R 1",
+      });
+    },
+  );
 
   it("reads a CSV that is not UTF-8 as Windows-1252, with a warning in the preview", async () => {
     const text = BANK_LAYOUTS.bpi.file([
@@ -135,8 +138,10 @@ describe("line input", () => {
 
   it("no stored amount makes the lines API or a report fail", async () => {
     const [imp] = await db().$queryRaw<{ id: string }[]>`
-      INSERT INTO statement_imports (kind, account_label, file_name, file_sha256, period_from, period_to, lines_read, lines_new, lines_skipped)
-      VALUES ('bank_csv', 'BDO', 'old.csv', repeat('a', 64), now()::date, now()::date, 1, 1, 0) RETURNING id::text AS id`;
+      INSERT INTO statement_imports (kind, account_label, file_name, file_sha256, period_from, period_to, lines_read,
+      lines_new, lines_skipped)
+      VALUES ('bank_csv', 'BDO', 'old.csv', repeat('a', 64), now()::date, now()::date, 1, 1, 0) RETURNING id::text AS
+      id`;
     await db().$executeRaw`
       INSERT INTO statement_lines (import_id, account_label, line_no, occurred_at, description, amount, checksum, state)
       VALUES (${imp.id}::uuid, 'BDO', 1, now(), 'from before the bound', 9999999999.99, repeat('b', 64), 'unmatched')`;
@@ -159,51 +164,55 @@ describe("line input", () => {
 });
 
 describe("suggestions and automatic matching", () => {
-  it("never suggests a line carrying one payment's reference for another; a cross-method one needs a comment", async () => {
-    const gcash = await sellOne("gcash", "1001543610110", "Melchora Aquino");
-    const bank = await sellOne("bank_transfer", "B2K-2026-00108", "Gregorio del Pilar");
-    expect(
-      (
-        await uploadBank(
-          bankCsv([{ reference: "1001543610110", description: "GCASH CASH-IN MELCHORA AQUINO", amount: "50.00" }]),
-        )
-      ).status,
-    ).toBe(201);
-    const [line] = (
-      await callRoute(linesRoute, { path: "/api/reconciliation/lines?state=unmatched", token: admin.token })
-    ).json.lines;
-    expect(line.candidates).toEqual([
-      expect.objectContaining({
-        paymentId: gcash.paymentId,
-        crossMethod: true,
-        method: "gcash",
-        reason: "Its GCash reference is on this bank line: another method, a comment is required",
-      }),
-    ]);
-    const match = (paymentId: string, comment?: string) =>
-      callRoute(matchRoute, {
-        method: "POST",
-        path: `/api/reconciliation/lines/${line.id}/match`,
-        params: { id: line.id },
-        body: { paymentId, comment },
-        token: admin.token,
+  it(
+    "never suggests a line carrying one payment's reference for " + "another; a cross-method one needs a comment",
+    async () => {
+      const gcash = await sellOne("gcash", "1001543610110", "Melchora Aquino");
+      const bank = await sellOne("bank_transfer", "B2K-2026-00108", "Gregorio del Pilar");
+      expect(
+        (
+          await uploadBank(
+            bankCsv([{ reference: "1001543610110", description: "GCASH CASH-IN MELCHORA AQUINO", amount: "50.00" }]),
+          )
+        ).status,
+      ).toBe(201);
+      const [line] = (
+        await callRoute(linesRoute, { path: "/api/reconciliation/lines?state=unmatched", token: admin.token })
+      ).json.lines;
+      expect(line.candidates).toEqual([
+        expect.objectContaining({
+          paymentId: gcash.paymentId,
+          crossMethod: true,
+          method: "gcash",
+          reason: "Its GCash reference is on this bank line: another method, a comment is required",
+        }),
+      ]);
+      const match = (paymentId: string, comment?: string) =>
+        callRoute(matchRoute, {
+          method: "POST",
+          path: `/api/reconciliation/lines/${line.id}/match`,
+          params: { id: line.id },
+          body: { paymentId, comment },
+          token: admin.token,
+        });
+      const wrong = await match(bank.paymentId, "same amount");
+      expect(wrong.status).toBe(409);
+      expect(wrong.json.message).toBe(
+        `This line carries the reference 1001543610110 of another payment ` +
+          `(${gcash.control}): it is never matched to a different one`,
+      );
+      expect(await match(gcash.paymentId)).toMatchObject({
+        status: 422,
+        json: {
+          code: "comment_required",
+          message: "A comment is required to match a line to a payment of another method",
+        },
       });
-    const wrong = await match(bank.paymentId, "same amount");
-    expect(wrong.status).toBe(409);
-    expect(wrong.json.message).toBe(
-      `This line carries the reference 1001543610110 of another payment (${gcash.control}): it is never matched to a different one`,
-    );
-    expect(await match(gcash.paymentId)).toMatchObject({
-      status: 422,
-      json: {
-        code: "comment_required",
-        message: "A comment is required to match a line to a payment of another method",
-      },
-    });
-    const ok = await match(gcash.paymentId, "Buyer cashed in to our bank from GCash");
-    expect(ok).toMatchObject({ status: 200, json: { matchKind: "accepted", paymentStatus: "verified" } });
-    expect((await db().payment.findUniqueOrThrow({ where: { id: bank.paymentId } })).status).toBe("claimed");
-  });
+      const ok = await match(gcash.paymentId, "Buyer cashed in to our bank from GCash");
+      expect(ok).toMatchObject({ status: 200, json: { matchKind: "accepted", paymentStatus: "verified" } });
+      expect((await db().payment.findUniqueOrThrow({ where: { id: bank.paymentId } })).status).toBe("claimed");
+    },
+  );
 
   it("a line with no payment's reference is suggested by amount and day, within its method only", async () => {
     const bank = await sellOne("bank_transfer", "B2K-2026-00001");

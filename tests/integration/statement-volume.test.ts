@@ -25,7 +25,10 @@ const bankFile = (n: number) =>
   new TextEncoder().encode(
     BANK_LAYOUTS.bpi.file(
       Array.from({ length: n }, (_, i) => ({
-        date: `2026-11-01 ${String(8 + (Math.floor(i / 3600) % 12)).padStart(2, "0")}:${String(Math.floor(i / 60) % 60).padStart(2, "0")}`,
+        date:
+          `2026-11-01 ` +
+          `${String(8 + (Math.floor(i / 3600) % 12)).padStart(2, "0")}:` +
+          `${String(Math.floor(i / 60) % 60).padStart(2, "0")}`,
         reference: `INST-${100_000 + i}`,
         description: `InstaPay BUYER ${i}`,
         amount: "50.00",
@@ -64,7 +67,8 @@ it("refuses a statement over the line limit with 413 and what to do, writing not
       success: false,
       code: "payload_too_large",
       message:
-        "This statement has 101 credit lines; one import takes at most 100. Export a shorter period (for example one month) and import each file.",
+        "This statement has 101 credit lines; one import takes at most 100. Export a " +
+        "shorter period (for example one month) and import each file.",
     },
   });
   expect(await db().statementLine.count()).toBe(0);

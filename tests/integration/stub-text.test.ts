@@ -39,7 +39,8 @@ describe("a buyer's name on the stub", () => {
     const arabic = await put(first.control_number, "محمد علي");
     expect(arabic.status).toBe(400);
     expect(arabic.json.message).toBe(
-      'Buyer name has characters the ticket stub cannot print: "م" (U+0645), "ح" (U+062D), "د" (U+062F) and 3 more. Use Latin, Greek or Cyrillic letters (accents and ñ print).',
+      'Buyer name has characters the ticket stub cannot print: "م" (U+0645), "ح" (U+062D), "د" ' +
+        "(U+062F) and 3 more. Use Latin, Greek or Cyrillic letters (accents and ñ print).",
     );
     const emoji = await callRoute(generate, {
       method: "POST",
@@ -49,7 +50,8 @@ describe("a buyer's name on the stub", () => {
     });
     expect(emoji.status).toBe(400);
     expect(emoji.json.message).toBe(
-      'Buyer name has characters the ticket stub cannot print: "😀" (U+1F600). Use Latin, Greek or Cyrillic letters (accents and ñ print).',
+      'Buyer name has characters the ticket stub cannot print: "😀" (U+1F600). ' +
+        "Use Latin, Greek or Cyrillic letters (accents and ñ print).",
     );
     expect(await db().ticket.count({ where: { registeredAt: { not: null } } })).toBe(0);
 

@@ -110,25 +110,29 @@ describe("a crafted CSV does not stop the server", () => {
     expect(watched.slowestProbe()).toBeLessThan(STALL_LIMIT_MS);
   }, 180_000);
 
-  it("400,000 one-character rows: every row an error, the first 1,000 listed, the server answering meanwhile", async () => {
-    const csv = `Last 5 Digits\r\n${"x\r\n".repeat(400_000)}`;
-    const watched = await whileWatching(() => importJson(csv));
-    expect(watched.result.status).toBe(200);
-    const json = watched.result.json;
-    expect(json).toMatchObject({
-      success: false,
-      message: "Imported 0 of 400000 tickets, 400000 rows with errors",
-      total: 400_000,
-      imported: 0,
-      skipped: 0,
-    });
-    expect(json.errors).toHaveLength(1001);
-    expect(json.errors[0]).toBe("Row 2: Last 5 Digits: Must be a ticket number from 00001 to 99999.");
-    expect(json.errors[999]).toBe("Row 1001: Last 5 Digits: Must be a ticket number from 00001 to 99999.");
-    expect(json.errors[1000]).toBe("... and 399000 more errors");
-    expect(watched.longestStall()).toBeLessThan(STALL_LIMIT_MS);
-    expect(await db().ticket.count()).toBe(0);
-  }, 180_000);
+  it(
+    "400,000 one-character rows: every row an error, the first " + "1,000 listed, the server answering meanwhile",
+    async () => {
+      const csv = `Last 5 Digits\r\n${"x\r\n".repeat(400_000)}`;
+      const watched = await whileWatching(() => importJson(csv));
+      expect(watched.result.status).toBe(200);
+      const json = watched.result.json;
+      expect(json).toMatchObject({
+        success: false,
+        message: "Imported 0 of 400000 tickets, 400000 rows with errors",
+        total: 400_000,
+        imported: 0,
+        skipped: 0,
+      });
+      expect(json.errors).toHaveLength(1001);
+      expect(json.errors[0]).toBe("Row 2: Last 5 Digits: Must be a ticket number from 00001 to 99999.");
+      expect(json.errors[999]).toBe("Row 1001: Last 5 Digits: Must be a ticket number from 00001 to 99999.");
+      expect(json.errors[1000]).toBe("... and 399000 more errors");
+      expect(watched.longestStall()).toBeLessThan(STALL_LIMIT_MS);
+      expect(await db().ticket.count()).toBe(0);
+    },
+    180_000,
+  );
 });
 
 describe("a 100,000-row import", () => {

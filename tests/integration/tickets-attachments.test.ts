@@ -178,26 +178,35 @@ describe("POST /api/tickets/{id}/attachments", () => {
 });
 
 describe("GET list and download", () => {
-  it("lists [{id, file_name, file_size, content_type, created_at}] and downloads byte-identical with safe headers", async () => {
-    expect((await list()).json).toEqual([]);
-    const name = `../Résumé "paid" 100%.pdf`;
-    const up = await upload({ bytes: SAMPLE_FILES.pdf, name });
-    const listed = await list();
-    expect(listed.status).toBe(200);
-    expect(listed.json).toEqual([up.json.attachment]);
-    expect(Object.keys(listed.json[0]).sort()).toEqual(["content_type", "created_at", "file_name", "file_size", "id"]);
+  it(
+    "lists [{id, file_name, file_size, content_type, created_at}] " + "and downloads byte-identical with safe headers",
+    async () => {
+      expect((await list()).json).toEqual([]);
+      const name = `../Résumé "paid" 100%.pdf`;
+      const up = await upload({ bytes: SAMPLE_FILES.pdf, name });
+      const listed = await list();
+      expect(listed.status).toBe(200);
+      expect(listed.json).toEqual([up.json.attachment]);
+      expect(Object.keys(listed.json[0]).sort()).toEqual([
+        "content_type",
+        "created_at",
+        "file_name",
+        "file_size",
+        "id",
+      ]);
 
-    const file = await download(up.json.attachment.id);
-    expect(file.status).toBe(200);
-    expect(file.bytes.equals(SAMPLE_FILES.pdf)).toBe(true);
-    expect(file.headers.get("content-type")).toBe("application/pdf");
-    expect(file.headers.get("content-length")).toBe(String(SAMPLE_FILES.pdf.length));
-    expect(file.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(file.headers.get("content-disposition")).toBe(
-      `attachment; filename="R_sum_ _paid_ 100%.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20%22paid%22%20100%25.pdf`,
-    );
-    expect(file.headers.get("cache-control")).toContain("no-store");
-  });
+      const file = await download(up.json.attachment.id);
+      expect(file.status).toBe(200);
+      expect(file.bytes.equals(SAMPLE_FILES.pdf)).toBe(true);
+      expect(file.headers.get("content-type")).toBe("application/pdf");
+      expect(file.headers.get("content-length")).toBe(String(SAMPLE_FILES.pdf.length));
+      expect(file.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(file.headers.get("content-disposition")).toBe(
+        `attachment; filename="R_sum_ _paid_ 100%.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20%22paid%22%20100%25.pdf`,
+      );
+      expect(file.headers.get("cache-control")).toContain("no-store");
+    },
+  );
 
   it(
     "downloads a 10 MB photo byte for byte",
@@ -284,7 +293,8 @@ describe("the installation's storage limit (issue 25 item 3)", () => {
   });
 
   it(
-    "refuses with 413 quota_exceeded naming the limit once the total would pass it, concurrent uploads on many tickets included; nothing is stored",
+    "refuses with 413 quota_exceeded naming the limit once the total would pass it, " +
+      "concurrent uploads on many tickets included; nothing is stored",
     { tags: ["sql"] },
     async () => {
       await db().settings.update({ where: { id: 1 }, data: { attachmentStorageLimitMb: 1 } });

@@ -44,34 +44,38 @@ async function explain(offset: number) {
 }
 
 describe("deep pages of the tickets list", () => {
-  it("reach offset 10,000 by an index-only scan in the list's order, reading the table for the page's rows only", async () => {
-    // Created over several days, several tickets per timestamp (ties broken by ticket_number).
-    await db().$executeRaw`
-      INSERT INTO tickets (id, control_number, ticket_number, payment_method, amount, creator_email, event_name, created_at)
+  it(
+    "reach offset 10,000 by an index-only scan in the list's " + "order, reading the table for the page's rows only",
+    async () => {
+      // Created over several days, several tickets per timestamp (ties broken by ticket_number).
+      await db().$executeRaw`
+      INSERT INTO tickets (id, control_number, ticket_number, payment_method, amount, creator_email, event_name,
+      created_at)
       SELECT gen_random_uuid(), 'B2K-123-' || lpad(n::text, 5, '0'), n, 'cash', 50, 'admin@example.com', 'Raffle',
              timestamptz '2026-11-01 00:00:00+08' + ((n / 3) * interval '1 minute')
       FROM generate_series(1, ${TICKETS}::int) AS n`;
-    await db().$executeRawUnsafe("VACUUM (ANALYZE) tickets");
+      await db().$executeRawUnsafe("VACUUM (ANALYZE) tickets");
 
-    const deep = await explain(10_000);
-    const shallow = await explain(0);
-    const keys = deep.all.find((n) => n["Node Type"] === "Index Only Scan");
-    expect(keys, deep.describe).toBeDefined();
-    expect(keys!["Index Name"]).toBe("tickets_created_at_ticket_number_idx");
-    expect(keys!["Heap Fetches"]).toBe(0);
-    expect(keys!["Actual Rows"]).toBe(10_010);
-    // In index order: nothing sorts the 10,010 keys, and no other scan reads the whole table.
-    expect(
-      deep.all.filter((n) => n["Node Type"] === "Sort" || n["Node Type"] === "Seq Scan"),
-      deep.describe,
-    ).toEqual([]);
-    // The index's leaf pages (~300 keys each) and a probe per page row: a small multiple of offset 0.
-    expect(deep.blocks).toBeLessThan(shallow.blocks + 150);
+      const deep = await explain(10_000);
+      const shallow = await explain(0);
+      const keys = deep.all.find((n) => n["Node Type"] === "Index Only Scan");
+      expect(keys, deep.describe).toBeDefined();
+      expect(keys!["Index Name"]).toBe("tickets_created_at_ticket_number_idx");
+      expect(keys!["Heap Fetches"]).toBe(0);
+      expect(keys!["Actual Rows"]).toBe(10_010);
+      // In index order: nothing sorts the 10,010 keys, and no other scan reads the whole table.
+      expect(
+        deep.all.filter((n) => n["Node Type"] === "Sort" || n["Node Type"] === "Seq Scan"),
+        deep.describe,
+      ).toEqual([]);
+      // The index's leaf pages (~300 keys each) and a probe per page row: a small multiple of offset 0.
+      expect(deep.blocks).toBeLessThan(shallow.blocks + 150);
 
-    // The rows answered are the ones at that place in the order (newest first: number 20,000 is at offset 0).
-    const rows = await db().$queryRaw<{ ticket_number: number }[]>(plainPageQuery(10, 10_000));
-    expect(rows.map((r) => Number(r.ticket_number))).toEqual(
-      Array.from({ length: 10 }, (_, i) => TICKETS - 10_000 - i),
-    );
-  });
+      // The rows answered are the ones at that place in the order (newest first: number 20,000 is at offset 0).
+      const rows = await db().$queryRaw<{ ticket_number: number }[]>(plainPageQuery(10, 10_000));
+      expect(rows.map((r) => Number(r.ticket_number))).toEqual(
+        Array.from({ length: 10 }, (_, i) => TICKETS - 10_000 - i),
+      );
+    },
+  );
 });

@@ -212,7 +212,8 @@ describe("POST /api/tickets/send-email", () => {
   });
 
   it(
-    "sends at most email_hourly_limit e-mails an hour, all users together, concurrent senders included (429 with Retry-After)",
+    "sends at most email_hourly_limit e-mails an hour, all users " +
+      "together, concurrent senders included (429 with Retry-After)",
     { tags: ["sql"] },
     async () => {
       const ticket = await generateTicket();

@@ -47,8 +47,10 @@ const row = (cells: Partial<Record<(typeof TICKET_CSV_COLUMNS)[number], string>>
 
 async function allTickets() {
   return db().$queryRaw<any[]>`
-    SELECT t.id::text, t.control_number, t.ticket_number, t.buyer_name, t.phone_number, t.email, t.address, t.payment_method,
-      t.amount::text AS amount, t.status, t.created_at, t.updated_at, t.creator_email, t.creation_source, t.registered_at IS NOT NULL AS registered,
+    SELECT t.id::text, t.control_number, t.ticket_number, t.buyer_name, t.phone_number, t.email, t.address,
+    t.payment_method,
+      t.amount::text AS amount, t.status, t.created_at, t.updated_at, t.creator_email, t.creation_source,
+    t.registered_at IS NOT NULL AS registered,
       p.reference AS payment_reference, p.method AS payment_method_paid, su.email AS seller, t.voided_at, t.void_reason
     FROM tickets t LEFT JOIN payments p ON p.id = t.payment_id LEFT JOIN users su ON su.id = t.registered_by_id
     ORDER BY t.ticket_number`;
@@ -96,84 +98,93 @@ async function seedVariety() {
   ).toBe(201);
   await db().$executeRaw`UPDATE tickets SET status = 'used', amount = 62.5 WHERE ticket_number = 101`;
   // A spoiled blank stub and a refunded sale, voided (decision 051).
+  await db().$executeRaw`UPDATE tickets SET voided_at = now(), void_reason = 'spoiled_misprint', voided_by_id =
+      ${admin.user.id}::uuid WHERE ticket_number = 102`;
   await db()
-    .$executeRaw`UPDATE tickets SET voided_at = now(), void_reason = 'spoiled_misprint', voided_by_id = ${admin.user.id}::uuid WHERE ticket_number = 102`;
-  await db()
-    .$executeRaw`UPDATE tickets SET voided_at = now(), void_reason = 'refunded', voided_by_id = ${admin.user.id}::uuid WHERE ticket_number = 3`;
+    .$executeRaw`UPDATE tickets SET voided_at = now(), void_reason = 'refunded', voided_by_id = ${admin.user.id}::uuid
+      WHERE ticket_number = 3`;
 }
 
 describe("a stalled export (issue 25 item 11)", { tags: ["sql"] }, () => {
-  it("ends when its reader takes nothing for EXPORT_STALL_TIMEOUT_MS, and gives its database connection back", async () => {
-    process.env.EXPORT_STALL_TIMEOUT_MS = "300";
-    resetEnvCache();
-    try {
-      // Enough rows that the export is still running after two reads: COPY on PostgreSQL, pages of 5,000 on PGlite.
-      await createSoldTickets(dbEngine() === "postgresql" ? 20_000 : 6_000);
-      const copying = async () =>
-        dbEngine() === "postgresql"
-          ? Number(
-              (
-                await db().$queryRaw<
-                  { n: bigint }[]
-                >`SELECT count(*) AS n FROM pg_stat_activity WHERE query LIKE 'COPY (SELECT%' AND pid <> pg_backend_pid()`
-              )[0].n,
-            )
-          : 0;
-      const res = await exportRoute(
-        new NextRequest(new URL("/api/tickets/export-all", TEST_ORIGIN), {
-          headers: { authorization: `Bearer ${admin.token}` },
-        }),
-        { params: Promise.resolve({}) },
-      );
-      expect(res.status).toBe(200);
-      const reader = res.body!.getReader();
-      expect((await reader.read()).done).toBe(false); // the header
-      expect((await reader.read()).done).toBe(false); // the first rows: the export is under way
-      if (dbEngine() === "postgresql") expect(await copying()).toBe(1);
-      // The reader stalls: nothing is taken for longer than the limit.
-      await new Promise((r) => setTimeout(r, 1_000));
-      await expect(async () => {
-        for (;;) if ((await reader.read()).done) break;
-      }).rejects.toThrow(/CSV export stalled: the reader took nothing for 300 ms/);
-      await vi.waitFor(async () => expect(await copying()).toBe(0), { timeout: 5_000 });
-    } finally {
-      delete process.env.EXPORT_STALL_TIMEOUT_MS;
+  it(
+    "ends when its reader takes nothing for " + "EXPORT_STALL_TIMEOUT_MS, and gives its database connection " + "back",
+    async () => {
+      process.env.EXPORT_STALL_TIMEOUT_MS = "300";
       resetEnvCache();
-    }
-  });
+      try {
+        // Enough rows that the export is still running after two reads: COPY on PostgreSQL, pages of 5,000 on PGlite.
+        await createSoldTickets(dbEngine() === "postgresql" ? 20_000 : 6_000);
+        const copying = async () =>
+          dbEngine() === "postgresql"
+            ? Number(
+                (
+                  await db().$queryRaw<
+                    { n: bigint }[]
+                  >`SELECT count(*) AS n FROM pg_stat_activity WHERE query LIKE 'COPY (SELECT%' AND pid <>
+                  pg_backend_pid()`
+                )[0].n,
+              )
+            : 0;
+        const res = await exportRoute(
+          new NextRequest(new URL("/api/tickets/export-all", TEST_ORIGIN), {
+            headers: { authorization: `Bearer ${admin.token}` },
+          }),
+          { params: Promise.resolve({}) },
+        );
+        expect(res.status).toBe(200);
+        const reader = res.body!.getReader();
+        expect((await reader.read()).done).toBe(false); // the header
+        expect((await reader.read()).done).toBe(false); // the first rows: the export is under way
+        if (dbEngine() === "postgresql") expect(await copying()).toBe(1);
+        // The reader stalls: nothing is taken for longer than the limit.
+        await new Promise((r) => setTimeout(r, 1_000));
+        await expect(async () => {
+          for (;;) if ((await reader.read()).done) break;
+        }).rejects.toThrow(/CSV export stalled: the reader took nothing for 300 ms/);
+        await vi.waitFor(async () => expect(await copying()).toBe(0), { timeout: 5_000 });
+      } finally {
+        delete process.env.EXPORT_STALL_TIMEOUT_MS;
+        resetEnvCache();
+      }
+    },
+  );
 });
 
 describe("GET /api/tickets/export-all", () => {
-  it("streams every ticket as CSV: template columns, CRLF, ISO dates with offset, a dated file name, formulas neutralised", async () => {
-    await seedVariety();
-    const res = await exportCsv();
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(res.headers.get("content-disposition")).toMatch(
-      /^attachment; filename="tickets-export-\d{4}-\d{2}-\d{2}\.csv"$/,
-    );
-    const text = res.json;
-    expect(text.startsWith(`\uFEFF${HEADER}\r\n`)).toBe(true);
-    expect(text.endsWith("\r\n")).toBe(true);
-    expect(text).toContain(`"'=HYPERLINK(""http://x"",""click"")"`);
-    expect(text).toContain(",'+tag@example.com,");
-    expect(text).toContain(",'-Dash Name,");
-    expect(text).toContain(`"'@home, 'quoted'"`);
-    expect(text).toContain(",''=Already quoted,");
-    // The address's line feed stays inside its quotes; records end in CRLF.
-    expect(text).toContain(`"12 Rizal St., Brgy ""Uno""\nQuezon City"`);
-    const records = text.split("\r\n").filter(Boolean);
-    expect(records).toHaveLength(1 + 3 + 3 + 41);
-    const unregistered = records.find((r) => r.includes(",00100,"))!;
-    expect(unregistered).toMatch(
-      /^[0-9a-f-]{36},B2K-\d{3}-00100,00100,,,,,cash,50\.00,active,\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+08:00,\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+08:00,admin@example\.com,web,,,,$/,
-    );
-    // After the template's columns: the payment's reference as typed, the seller, the void.
-    const gcash = records.find((r) => r.includes(",00001,"))!;
-    expect(gcash).toMatch(/,gcash,50\.00,active,.*,staff@example\.com,web,G1,staff@example\.com,,$/);
-    const voided = records.find((r) => r.includes(",00102,"))!;
-    expect(voided).toMatch(/,\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+08:00,spoiled_misprint$/);
-  });
+  it(
+    "streams every ticket as CSV: template columns, CRLF, ISO dates " +
+      "with offset, a dated file name, formulas neutralised",
+    async () => {
+      await seedVariety();
+      const res = await exportCsv();
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+      expect(res.headers.get("content-disposition")).toMatch(
+        /^attachment; filename="tickets-export-\d{4}-\d{2}-\d{2}\.csv"$/,
+      );
+      const text = res.json;
+      expect(text.startsWith(`\uFEFF${HEADER}\r\n`)).toBe(true);
+      expect(text.endsWith("\r\n")).toBe(true);
+      expect(text).toContain(`"'=HYPERLINK(""http://x"",""click"")"`);
+      expect(text).toContain(",'+tag@example.com,");
+      expect(text).toContain(",'-Dash Name,");
+      expect(text).toContain(`"'@home, 'quoted'"`);
+      expect(text).toContain(",''=Already quoted,");
+      // The address's line feed stays inside its quotes; records end in CRLF.
+      expect(text).toContain(`"12 Rizal St., Brgy ""Uno""\nQuezon City"`);
+      const records = text.split("\r\n").filter(Boolean);
+      expect(records).toHaveLength(1 + 3 + 3 + 41);
+      const unregistered = records.find((r) => r.includes(",00100,"))!;
+      expect(unregistered).toMatch(
+        /^[0-9a-f-]{36},B2K-\d{3}-00100,00100,,,,,cash,50\.00,active,\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+08:00,\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+08:00,admin@example\.com,web,,,,$/,
+      );
+      // After the template's columns: the payment's reference as typed, the seller, the void.
+      const gcash = records.find((r) => r.includes(",00001,"))!;
+      expect(gcash).toMatch(/,gcash,50\.00,active,.*,staff@example\.com,web,G1,staff@example\.com,,$/);
+      const voided = records.find((r) => r.includes(",00102,"))!;
+      expect(voided).toMatch(/,\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+08:00,spoiled_misprint$/);
+    },
+  );
 
   it("exports only the header when there are no tickets", async () => {
     const res = await exportCsv();
@@ -182,43 +193,46 @@ describe("GET /api/tickets/export-all", () => {
 });
 
 describe("POST /api/tickets/import", () => {
-  it("export then import into an empty database reproduces every ticket field for field; a second import imports 0", async () => {
-    await seedVariety();
-    const before = await allTickets();
-    const exported = (await exportCsv()).json;
-    expect(exported.startsWith("\uFEFF")).toBe(true);
-    // Empty the tickets as a fresh database has none (the cascade reaches the statement lines, whose
-    // own trigger refuses a TRUNCATE the app would make: as resetDb does, with triggers off).
-    await db().$transaction(async (tx) => {
-      await tx.$executeRawUnsafe("SET LOCAL session_replication_role = replica");
-      await tx.$executeRawUnsafe("TRUNCATE TABLE tickets, payments CASCADE");
-    });
+  it(
+    "export then import into an empty database reproduces every " + "ticket field for field; a second import imports 0",
+    async () => {
+      await seedVariety();
+      const before = await allTickets();
+      const exported = (await exportCsv()).json;
+      expect(exported.startsWith("\uFEFF")).toBe(true);
+      // Empty the tickets as a fresh database has none (the cascade reaches the statement lines, whose
+      // own trigger refuses a TRUNCATE the app would make: as resetDb does, with triggers off).
+      await db().$transaction(async (tx) => {
+        await tx.$executeRawUnsafe("SET LOCAL session_replication_role = replica");
+        await tx.$executeRawUnsafe("TRUNCATE TABLE tickets, payments CASCADE");
+      });
 
-    const res = await importCsv(exported);
-    expect(res.status).toBe(200);
-    expect(res.json).toEqual({
-      success: true,
-      message: `Imported ${before.length} of ${before.length} tickets`,
-      total: before.length,
-      imported: before.length,
-      skipped: 0,
-      errors: [],
-    });
-    expect(await allTickets()).toEqual(before);
+      const res = await importCsv(exported);
+      expect(res.status).toBe(200);
+      expect(res.json).toEqual({
+        success: true,
+        message: `Imported ${before.length} of ${before.length} tickets`,
+        total: before.length,
+        imported: before.length,
+        skipped: 0,
+        errors: [],
+      });
+      expect(await allTickets()).toEqual(before);
 
-    const again = await importCsv(exported);
-    expect(again.json).toEqual({
-      success: true,
-      message: `Imported 0 of ${before.length} tickets, ${before.length} skipped (already in the system)`,
-      total: before.length,
-      imported: 0,
-      skipped: before.length,
-      errors: [],
-    });
-    expect(await allTickets()).toEqual(before);
-    const audit = await db().auditLog.findMany({ where: { action: "ticket.import" }, orderBy: { id: "asc" } });
-    expect(audit).toHaveLength(2);
-  });
+      const again = await importCsv(exported);
+      expect(again.json).toEqual({
+        success: true,
+        message: `Imported 0 of ${before.length} tickets, ${before.length} skipped (already in the system)`,
+        total: before.length,
+        imported: 0,
+        skipped: before.length,
+        errors: [],
+      });
+      expect(await allTickets()).toEqual(before);
+      const audit = await db().auditLog.findMany({ where: { action: "ticket.import" }, orderBy: { id: "asc" } });
+      expect(audit).toHaveLength(2);
+    },
+  );
 
   it("reports each invalid row as 'Row {n}: {field}: {message}' and imports the rest", async () => {
     await setTicketLimit(500);
@@ -274,74 +288,83 @@ describe("POST /api/tickets/import", () => {
     expect(rows[1].created_at.toISOString()).toBe("2026-11-20T01:30:00.000Z");
   });
 
-  it("registers an existing unregistered ticket from a row with a buyer, never overwrites a registered one", async () => {
-    await importCsv(
-      csv(
-        row({ "Last 5 Digits": "1" }),
-        row({ "Last 5 Digits": "2", "Buyer Name": "First Buyer", "Phone Number": "9171111111" }),
-        row({ "Last 5 Digits": "3" }),
-      ),
-    );
-    const res = await importCsv(
-      csv(
-        row({
-          "Last 5 Digits": "1",
-          "Buyer Name": "New Buyer",
-          "Phone Number": "9172222222",
-          Email: "new@example.com",
-        }),
-        row({ "Last 5 Digits": "2", "Buyer Name": "Thief Buyer", "Phone Number": "9173333333" }),
-        row({ "Last 5 Digits": "3", "Buyer Name": "No Phone" }),
-        row({ "Last 5 Digits": "4" }),
-      ),
-    );
-    expect(res.json).toEqual({
-      success: false,
-      message: "Imported 2 of 4 tickets, 1 skipped (already in the system), 1 row with errors",
-      total: 4,
-      imported: 2,
-      skipped: 1,
-      errors: ["Row 4: Phone Number: Please enter Phone Number"],
-    });
-    const rows = await allTickets();
-    expect(rows.map((r) => [r.ticket_number, r.buyer_name, r.registered])).toEqual([
-      [1, "New Buyer", true],
-      [2, "First Buyer", true],
-      [3, null, false],
-      [4, null, false],
-    ]);
-    expect(rows[0]).toMatchObject({ status: "registered", email: "new@example.com", phone_number: "9172222222" });
-    const sales = await db().auditLog.findMany({ where: { action: "ticket.register" }, orderBy: { id: "asc" } });
-    // Both sales went through the registration rule: ticket 2 in the first import, ticket 1 now.
-    expect(
-      sales.map((a) => [(a.after as { buyer_name?: string }).buyer_name, (a.after as { source?: string }).source]),
-    ).toEqual([
-      ["First Buyer", "import"],
-      ["New Buyer", "import"],
-    ]);
-  });
+  it(
+    "registers an existing unregistered ticket from a row with " + "a buyer, never overwrites a registered one",
+    async () => {
+      await importCsv(
+        csv(
+          row({ "Last 5 Digits": "1" }),
+          row({ "Last 5 Digits": "2", "Buyer Name": "First Buyer", "Phone Number": "9171111111" }),
+          row({ "Last 5 Digits": "3" }),
+        ),
+      );
+      const res = await importCsv(
+        csv(
+          row({
+            "Last 5 Digits": "1",
+            "Buyer Name": "New Buyer",
+            "Phone Number": "9172222222",
+            Email: "new@example.com",
+          }),
+          row({ "Last 5 Digits": "2", "Buyer Name": "Thief Buyer", "Phone Number": "9173333333" }),
+          row({ "Last 5 Digits": "3", "Buyer Name": "No Phone" }),
+          row({ "Last 5 Digits": "4" }),
+        ),
+      );
+      expect(res.json).toEqual({
+        success: false,
+        message: "Imported 2 of 4 tickets, 1 skipped (already in the system), 1 row with errors",
+        total: 4,
+        imported: 2,
+        skipped: 1,
+        errors: ["Row 4: Phone Number: Please enter Phone Number"],
+      });
+      const rows = await allTickets();
+      expect(rows.map((r) => [r.ticket_number, r.buyer_name, r.registered])).toEqual([
+        [1, "New Buyer", true],
+        [2, "First Buyer", true],
+        [3, null, false],
+        [4, null, false],
+      ]);
+      expect(rows[0]).toMatchObject({ status: "registered", email: "new@example.com", phone_number: "9172222222" });
+      const sales = await db().auditLog.findMany({ where: { action: "ticket.register" }, orderBy: { id: "asc" } });
+      // Both sales went through the registration rule: ticket 2 in the first import, ticket 1 now.
+      expect(
+        sales.map((a) => [(a.after as { buyer_name?: string }).buyer_name, (a.after as { source?: string }).source]),
+      ).toEqual([
+        ["First Buyer", "import"],
+        ["New Buyer", "import"],
+      ]);
+    },
+  );
 
-  it("matches headers whatever their case and spacing, ignores unknown columns, and refuses a file without the ticket number column", async () => {
-    const ok = await importCsv("  LAST 5 digits ,buyer_name,Notes,phone number\r\n9,Ana Reyes,ignored,9171234567\r\n");
-    expect(ok.json).toMatchObject({ success: true, imported: 1 });
-    const missing = await importCsv("Buyer Name,Phone Number\r\nAna Reyes,9171234567\r\n");
-    expect(missing.status).toBe(400);
-    expect(missing.json).toMatchObject({
-      success: false,
-      code: "validation_failed",
-      message: "Missing required column: Last 5 Digits",
-    });
-    const empty = await importCsv(csv());
-    expect(empty.status).toBe(400);
-    expect(empty.json.message).toBe("The CSV file has no ticket rows");
-    const none = await callRoute(importRoute, {
-      method: "POST",
-      path: "/api/tickets/import",
-      body: { importedBy: "x" },
-      token: admin.token,
-    });
-    expect(none.json.message).toBe("Please select a file first");
-  });
+  it(
+    "matches headers whatever their case and spacing, ignores unknown " +
+      "columns, and refuses a file without the ticket number column",
+    async () => {
+      const ok = await importCsv(
+        "  LAST 5 digits ,buyer_name,Notes,phone number\r\n9,Ana Reyes,ignored,9171234567\r\n",
+      );
+      expect(ok.json).toMatchObject({ success: true, imported: 1 });
+      const missing = await importCsv("Buyer Name,Phone Number\r\nAna Reyes,9171234567\r\n");
+      expect(missing.status).toBe(400);
+      expect(missing.json).toMatchObject({
+        success: false,
+        code: "validation_failed",
+        message: "Missing required column: Last 5 Digits",
+      });
+      const empty = await importCsv(csv());
+      expect(empty.status).toBe(400);
+      expect(empty.json.message).toBe("The CSV file has no ticket rows");
+      const none = await callRoute(importRoute, {
+        method: "POST",
+        path: "/api/tickets/import",
+        body: { importedBy: "x" },
+        token: admin.token,
+      });
+      expect(none.json.message).toBe("Please select a file first");
+    },
+  );
 
   it("refuses a body over 25 MB with 413, and is for administrators only", async () => {
     const big = csv(...Array.from({ length: 1 }, () => "1")) + "x".repeat(25 * 1024 * 1024);

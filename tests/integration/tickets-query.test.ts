@@ -109,13 +109,15 @@ async function insertTicket(o: {
   // A ticket as older data holds it; a real buyer's comes with its payment (the database ties them).
   const [row] = await db().$queryRaw<{ id: string }[]>`
     WITH p AS (
-      INSERT INTO payments (method, amount_expected) SELECT ${o.payment ?? "cash"}::text, 50 WHERE ticket_buyer_is_real(${buyerName}::text) RETURNING id
+      INSERT INTO payments (method, amount_expected) SELECT ${o.payment ?? "cash"}::text, 50 WHERE
+    ticket_buyer_is_real(${buyerName}::text) RETURNING id
     )
     INSERT INTO tickets (id, control_number, ticket_number, buyer_name, phone_number, email, payment_method, amount,
       user_id, creator_email, creation_source, registered_at, payment_id, created_at, updated_at)
     VALUES (gen_random_uuid(), ${`OLD-888-${String(o.n).padStart(5, "0")}`}, ${o.n}::int, ${buyerName}::text,
       ${o.phone ?? null}::text, ${o.email ?? null}::text, ${o.payment ?? "cash"}::text, 50, 'legacy-import',
-      'legacy@example.com', 'web', CASE WHEN ticket_buyer_is_real(${buyerName}::text) THEN now() END, (SELECT id FROM p),
+      'legacy@example.com', 'web', CASE WHEN ticket_buyer_is_real(${buyerName}::text) THEN now() END, (SELECT id FROM
+    p),
       coalesce(${o.createdAt ?? null}::timestamptz, now()), now())
     RETURNING id::text AS id`;
   return row.id;
@@ -291,12 +293,14 @@ describe("GET /api/tickets/search", () => {
     await insertTicket({ n: 12, buyer: "" });
     await insertTicket({ n: 13, buyer: "  not registered " });
     await insertTicket({ n: 14, buyer: "UNREGISTERED", payment: "gcash" });
-    await insertTicket({ n: 15, buyer: "N/A Santos", phone: "9181112222" }); // a real name that starts like a placeholder
+    // a real name that starts like a placeholder
+    await insertTicket({ n: 15, buyer: "N/A Santos", phone: "9181112222" });
     await insertTicket({ n: 16, buyer: null });
     await customRange(20, 22, "range-owner@example.com");
     // Distinct times, oldest first by number, so every expectation below has one order.
     await db()
-      .$executeRaw`UPDATE tickets SET created_at = '2026-01-01T00:00:00Z'::timestamptz + ticket_number * interval '1 minute'`;
+      .$executeRaw`UPDATE tickets SET created_at = '2026-01-01T00:00:00Z'::timestamptz + ticket_number * interval
+        '1 minute'`;
   });
 
   it("with no filters lists everything, newest first, with the full total", async () => {
@@ -362,18 +366,21 @@ describe("GET /api/tickets/search", () => {
     expect(await searchNumbers("user=seller-9%00")).toEqual([5]);
   });
 
-  it("status=registered and status=unregistered follow SPEC section 4 (placeholder names are unregistered)", async () => {
-    const registered = await search("status=registered&limit=100");
-    expect(numbersOf(registered)).toEqual([15, 6, 5, 4, 3, 2, 1]);
-    expect(registered.json.total).toBe(7);
-    for (const t of registered.json.tickets) expect(t.is_registered).toBe(true);
+  it(
+    "status=registered and status=unregistered follow SPEC " + "section 4 (placeholder names are unregistered)",
+    async () => {
+      const registered = await search("status=registered&limit=100");
+      expect(numbersOf(registered)).toEqual([15, 6, 5, 4, 3, 2, 1]);
+      expect(registered.json.total).toBe(7);
+      for (const t of registered.json.tickets) expect(t.is_registered).toBe(true);
 
-    const unregistered = await search("status=Unregistered&limit=100");
-    expect(numbersOf(unregistered)).toEqual([22, 21, 20, 16, 14, 13, 12, 11, 10]);
-    expect(unregistered.json.total).toBe(9);
-    for (const t of unregistered.json.tickets) expect(t.is_registered).toBe(false);
-    expect(unregistered.json.tickets.find((t: any) => t.ticket_number === 10).buyer_name).toBe("N/A");
-  });
+      const unregistered = await search("status=Unregistered&limit=100");
+      expect(numbersOf(unregistered)).toEqual([22, 21, 20, 16, 14, 13, 12, 11, 10]);
+      expect(unregistered.json.total).toBe(9);
+      for (const t of unregistered.json.tickets) expect(t.is_registered).toBe(false);
+      expect(unregistered.json.tickets.find((t: any) => t.ticket_number === 10).buyer_name).toBe("N/A");
+    },
+  );
 
   it("filters by payment method in any written form; 'all' means no filter", async () => {
     expect(await searchNumbers("payment=gcash")).toEqual([14, 6, 2]);
@@ -487,61 +494,65 @@ describe("PUT /api/tickets/{id}", () => {
     quantity: 5,
   };
 
-  it("edits an unregistered ticket: buyer, payment and status; the amount stays; an audit row keeps before and after", async () => {
-    const [original] = await customRange(7, 7);
-    const res = await putTicket(original.id, edit);
-    expect(res.status).toBe(200);
-    expect(res.json.success).toBe(true);
-    expect(res.json.message).toBe("Ticket updated successfully");
-    const t = res.json.ticket;
-    expect(Object.keys(t).sort()).toEqual(TICKET_KEYS);
-    expect(t).toMatchObject({
-      id: original.id,
-      ticket_id: original.id,
-      control_number: original.control_number,
-      ticket_number: 7,
-      buyer_name: "Pedro Penduko",
-      phone_number: "9170001111",
-      email: "pedro@example.com",
-      address: "Cebu",
-      payment_method: "gcash",
-      gcash_reference: "GC9",
-      status: "used",
-      amount: 50,
-      user_id: "admin@example.com",
-      is_registered: true,
-      created_at: original.created_at,
-    });
-    expect(t.registered_at).not.toBeNull();
-    // An administrator reads it whole (staff see the buyer's contacts only on their own tickets: decision 036).
-    expect((await getTicket(original.id, admin.token)).json.ticket).toEqual(t);
+  it(
+    "edits an unregistered ticket: buyer, payment and status; the " +
+      "amount stays; an audit row keeps before and after",
+    async () => {
+      const [original] = await customRange(7, 7);
+      const res = await putTicket(original.id, edit);
+      expect(res.status).toBe(200);
+      expect(res.json.success).toBe(true);
+      expect(res.json.message).toBe("Ticket updated successfully");
+      const t = res.json.ticket;
+      expect(Object.keys(t).sort()).toEqual(TICKET_KEYS);
+      expect(t).toMatchObject({
+        id: original.id,
+        ticket_id: original.id,
+        control_number: original.control_number,
+        ticket_number: 7,
+        buyer_name: "Pedro Penduko",
+        phone_number: "9170001111",
+        email: "pedro@example.com",
+        address: "Cebu",
+        payment_method: "gcash",
+        gcash_reference: "GC9",
+        status: "used",
+        amount: 50,
+        user_id: "admin@example.com",
+        is_registered: true,
+        created_at: original.created_at,
+      });
+      expect(t.registered_at).not.toBeNull();
+      // An administrator reads it whole (staff see the buyer's contacts only on their own tickets: decision 036).
+      expect((await getTicket(original.id, admin.token)).json.ticket).toEqual(t);
 
-    const audit = await db().auditLog.findMany({ where: { action: "ticket.update" }, orderBy: { id: "asc" } });
-    expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({
-      actorId: admin.user.id,
-      actorEmail: "admin@example.com",
-      entityType: "ticket",
-      entityId: original.id,
-    });
-    expect(audit[0].before).toMatchObject({
-      buyer_name: null,
-      phone_number: null,
-      status: "active",
-      payment_method: "cash",
-      registered_at: null,
-    });
-    // The edit's own fields; the buyer is attached by the registration rule, audited as the sale.
-    expect(audit[0].after).toMatchObject({
-      phone_number: "9170001111",
-      status: "used",
-      payment_method: "gcash",
-      gcash_reference: "GC-9",
-    });
-    expect(audit[0].after).not.toHaveProperty("before");
-    const [sale] = await db().auditLog.findMany({ where: { action: "ticket.register" }, orderBy: { id: "asc" } });
-    expect(sale.after).toMatchObject({ buyer_name: "Pedro Penduko", source: "edit", payment_reference: "GC9" });
-  });
+      const audit = await db().auditLog.findMany({ where: { action: "ticket.update" }, orderBy: { id: "asc" } });
+      expect(audit).toHaveLength(1);
+      expect(audit[0]).toMatchObject({
+        actorId: admin.user.id,
+        actorEmail: "admin@example.com",
+        entityType: "ticket",
+        entityId: original.id,
+      });
+      expect(audit[0].before).toMatchObject({
+        buyer_name: null,
+        phone_number: null,
+        status: "active",
+        payment_method: "cash",
+        registered_at: null,
+      });
+      // The edit's own fields; the buyer is attached by the registration rule, audited as the sale.
+      expect(audit[0].after).toMatchObject({
+        phone_number: "9170001111",
+        status: "used",
+        payment_method: "gcash",
+        gcash_reference: "GC-9",
+      });
+      expect(audit[0].after).not.toHaveProperty("before");
+      const [sale] = await db().auditLog.findMany({ where: { action: "ticket.register" }, orderBy: { id: "asc" } });
+      expect(sale.after).toMatchObject({ buyer_name: "Pedro Penduko", source: "edit", payment_reference: "GC9" });
+    },
+  );
 
   it("refuses a second edit with 409 'Already registered to: {buyer}' and changes nothing", async () => {
     const [original] = await customRange(7, 7);
@@ -569,29 +580,33 @@ describe("PUT /api/tickets/{id}", () => {
     expect((await getTicket(t.id)).json.ticket).toEqual(t);
   });
 
-  it("lets the status be chosen freely (active, registered, used, expired, any case) while the buyer is a placeholder", async () => {
-    const [original] = await customRange(3, 3);
-    for (const status of ["registered", "USED", "Expired", "active"]) {
-      const res = await putTicket("00003", { buyer_name: "N/A", status });
-      expect(res.status).toBe(200);
-      expect(res.json.ticket).toMatchObject({
-        status: status.toLowerCase(),
-        buyer_name: "N/A",
-        is_registered: false,
-        registered_at: null,
+  it(
+    "lets the status be chosen freely (active, registered, used, " +
+      "expired, any case) while the buyer is a placeholder",
+    async () => {
+      const [original] = await customRange(3, 3);
+      for (const status of ["registered", "USED", "Expired", "active"]) {
+        const res = await putTicket("00003", { buyer_name: "N/A", status });
+        expect(res.status).toBe(200);
+        expect(res.json.ticket).toMatchObject({
+          status: status.toLowerCase(),
+          buyer_name: "N/A",
+          is_registered: false,
+          registered_at: null,
+        });
+      }
+      // Without a status the current one stays.
+      await putTicket("3", { buyer_name: "N/A", status: "expired" });
+      const kept = await putTicket(original.control_number.toLowerCase(), { buyer_name: "Real Buyer" });
+      expect(kept.status).toBe(200);
+      expect(kept.json.ticket).toMatchObject({
+        status: "expired",
+        buyer_name: "Real Buyer",
+        is_registered: true,
+        phone_number: null,
       });
-    }
-    // Without a status the current one stays.
-    await putTicket("3", { buyer_name: "N/A", status: "expired" });
-    const kept = await putTicket(original.control_number.toLowerCase(), { buyer_name: "Real Buyer" });
-    expect(kept.status).toBe(200);
-    expect(kept.json.ticket).toMatchObject({
-      status: "expired",
-      buyer_name: "Real Buyer",
-      is_registered: true,
-      phone_number: null,
-    });
-  });
+    },
+  );
 
   it("drops NUL characters from the edited text instead of failing", async () => {
     await customRange(1, 1);
@@ -730,87 +745,91 @@ describe("GET /api/tickets/stats", () => {
     expect(await stats()).toEqual({ success: true, total: 0, registered_count: 0, unregistered_count: 0, revenue: 0 });
   });
 
-  it("stays consistent through generate, custom range, register, edit and delete; revenue counts registered amounts only", async () => {
-    await db().settings.update({ where: { id: 1 }, data: { ticketPrice: 75 } });
-    await generate({ quantity: 2, customMiddleDigits: undefined }); // 1, 2 at 75, registered
-    expect(await stats()).toEqual({
-      success: true,
-      total: 2,
-      registered_count: 2,
-      unregistered_count: 0,
-      revenue: 150,
-    });
+  it(
+    "stays consistent through generate, custom range, register, edit " +
+      "and delete; revenue counts registered amounts only",
+    async () => {
+      await db().settings.update({ where: { id: 1 }, data: { ticketPrice: 75 } });
+      await generate({ quantity: 2, customMiddleDigits: undefined }); // 1, 2 at 75, registered
+      expect(await stats()).toEqual({
+        success: true,
+        total: 2,
+        registered_count: 2,
+        unregistered_count: 0,
+        revenue: 150,
+      });
 
-    await db().settings.update({ where: { id: 1 }, data: { ticketPrice: 12.5 } });
-    const range = await customRange(3, 6); // unregistered at 12.50
-    expect(range.map((t) => t.amount)).toEqual([12.5, 12.5, 12.5, 12.5]);
-    expect(await stats()).toEqual({
-      success: true,
-      total: 6,
-      registered_count: 2,
-      unregistered_count: 4,
-      revenue: 150,
-    });
+      await db().settings.update({ where: { id: 1 }, data: { ticketPrice: 12.5 } });
+      const range = await customRange(3, 6); // unregistered at 12.50
+      expect(range.map((t) => t.amount)).toEqual([12.5, 12.5, 12.5, 12.5]);
+      expect(await stats()).toEqual({
+        success: true,
+        total: 6,
+        registered_count: 2,
+        unregistered_count: 4,
+        revenue: 150,
+      });
 
-    const reg = await callRoute(registerRoute, {
-      method: "PUT",
-      path: "/api/tickets/register/00003",
-      body: { buyerName: "Lapu Lapu", phoneNumber: "09181234567" },
-      token: staff.token,
-      params: { controlNumber: "00003" },
-    });
-    expect(reg.status).toBe(200);
-    expect(await stats()).toEqual({
-      success: true,
-      total: 6,
-      registered_count: 3,
-      unregistered_count: 3,
-      revenue: 162.5,
-    });
+      const reg = await callRoute(registerRoute, {
+        method: "PUT",
+        path: "/api/tickets/register/00003",
+        body: { buyerName: "Lapu Lapu", phoneNumber: "09181234567" },
+        token: staff.token,
+        params: { controlNumber: "00003" },
+      });
+      expect(reg.status).toBe(200);
+      expect(await stats()).toEqual({
+        success: true,
+        total: 6,
+        registered_count: 3,
+        unregistered_count: 3,
+        revenue: 162.5,
+      });
 
-    await db().settings.update({ where: { id: 1 }, data: { ticketPrice: 100 } });
-    expect((await putTicket("00004", { buyer_name: "Gabriela Silang" })).status).toBe(200); // keeps its 12.50
-    expect(await stats()).toEqual({
-      success: true,
-      total: 6,
-      registered_count: 4,
-      unregistered_count: 2,
-      revenue: 175,
-    });
-    expect((await putTicket("00005", { buyer_name: "N/A" })).status).toBe(200); // still unregistered
-    expect(await stats()).toMatchObject({ registered_count: 4, revenue: 175 });
+      await db().settings.update({ where: { id: 1 }, data: { ticketPrice: 100 } });
+      expect((await putTicket("00004", { buyer_name: "Gabriela Silang" })).status).toBe(200); // keeps its 12.50
+      expect(await stats()).toEqual({
+        success: true,
+        total: 6,
+        registered_count: 4,
+        unregistered_count: 2,
+        revenue: 175,
+      });
+      expect((await putTicket("00005", { buyer_name: "N/A" })).status).toBe(200); // still unregistered
+      expect(await stats()).toMatchObject({ registered_count: 4, revenue: 175 });
 
-    await generate({ customLastDigits: "00010" }); // at 100
-    expect(await stats()).toEqual({
-      success: true,
-      total: 7,
-      registered_count: 5,
-      unregistered_count: 2,
-      revenue: 275,
-    });
+      await generate({ customLastDigits: "00010" }); // at 100
+      expect(await stats()).toEqual({
+        success: true,
+        total: 7,
+        registered_count: 5,
+        unregistered_count: 2,
+        revenue: 275,
+      });
 
-    expect((await deleteTicket("00001")).status).toBe(200);
-    expect((await deleteTicket("00006")).status).toBe(200);
-    expect(await stats()).toEqual({
-      success: true,
-      total: 5,
-      registered_count: 4,
-      unregistered_count: 1,
-      revenue: 200,
-    });
+      expect((await deleteTicket("00001")).status).toBe(200);
+      expect((await deleteTicket("00006")).status).toBe(200);
+      expect(await stats()).toEqual({
+        success: true,
+        total: 5,
+        registered_count: 4,
+        unregistered_count: 1,
+        revenue: 200,
+      });
 
-    // The counters agree with the table itself.
-    const [truth] = await db().$queryRaw<{ total: number; registered: number; revenue: string }[]>`
+      // The counters agree with the table itself.
+      const [truth] = await db().$queryRaw<{ total: number; registered: number; revenue: string }[]>`
       SELECT count(*)::int AS total, count(registered_at)::int AS registered,
              coalesce(sum(amount) FILTER (WHERE registered_at IS NOT NULL), 0)::text AS revenue FROM tickets`;
-    expect(await stats()).toEqual({
-      success: true,
-      total: truth.total,
-      registered_count: truth.registered,
-      unregistered_count: truth.total - truth.registered,
-      revenue: Number(truth.revenue),
-    });
-  });
+      expect(await stats()).toEqual({
+        success: true,
+        total: truth.total,
+        registered_count: truth.registered,
+        unregistered_count: truth.total - truth.registered,
+        revenue: Number(truth.revenue),
+      });
+    },
+  );
 
   it("counts placeholder buyer names as unregistered", async () => {
     await insertTicket({ n: 1, buyer: "N/A" });

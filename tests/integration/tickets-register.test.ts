@@ -329,29 +329,33 @@ describe("PUT /api/tickets/register/{controlNumber}", () => {
     });
   });
 
-  it("commits the registration and its audit row together: a failing audit insert leaves the ticket unregistered", async () => {
-    await createRange(1, 1);
-    await db().$executeRawUnsafe(
-      `CREATE FUNCTION test_refuse_audit() RETURNS TRIGGER LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit refused by test'; END $$`,
-    );
-    await db().$executeRawUnsafe(
-      `CREATE TRIGGER test_refuse_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION test_refuse_audit()`,
-    );
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    try {
-      const res = await register("00001", maria);
-      expect(res.status).toBe(500);
-      expect(res.json.code).toBe("internal");
-      expect(logged).toHaveBeenCalled();
-    } finally {
-      logged.mockRestore();
-      await db().$executeRawUnsafe(`DROP TRIGGER test_refuse_audit ON audit_log`);
-      await db().$executeRawUnsafe(`DROP FUNCTION test_refuse_audit()`);
-    }
-    await expectUnregistered(1);
-    expect(await stats()).toMatchObject({ registered_count: 0, revenue: 0 });
-    expect((await register("00001", maria)).status).toBe(200);
-  });
+  it(
+    "commits the registration and its audit row together: a " + "failing audit insert leaves the ticket unregistered",
+    async () => {
+      await createRange(1, 1);
+      await db().$executeRawUnsafe(
+        `CREATE FUNCTION test_refuse_audit() RETURNS TRIGGER LANGUAGE plpgsql AS ` +
+          `$$ BEGIN RAISE EXCEPTION 'audit refused by test'; END $$`,
+      );
+      await db().$executeRawUnsafe(
+        `CREATE TRIGGER test_refuse_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION test_refuse_audit()`,
+      );
+      const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+      try {
+        const res = await register("00001", maria);
+        expect(res.status).toBe(500);
+        expect(res.json.code).toBe("internal");
+        expect(logged).toHaveBeenCalled();
+      } finally {
+        logged.mockRestore();
+        await db().$executeRawUnsafe(`DROP TRIGGER test_refuse_audit ON audit_log`);
+        await db().$executeRawUnsafe(`DROP FUNCTION test_refuse_audit()`);
+      }
+      await expectUnregistered(1);
+      expect(await stats()).toMatchObject({ registered_count: 0, revenue: 0 });
+      expect((await register("00001", maria)).status).toBe(200);
+    },
+  );
 
   it("moves the stats counters: registered_count, unregistered_count and revenue at the ticket's price", async () => {
     await db().settings.update({ where: { id: 1 }, data: { ticketPrice: 75 } });
@@ -618,165 +622,183 @@ describe("POST /api/tickets/register-multiple", () => {
 });
 
 describe("concurrent registration", { tags: ["sql"] }, () => {
-  it("20 simultaneous registrations of one ticket: one 200, nineteen 409s, the winner's buyer kept, one audit row", async () => {
-    const [ticket] = await createRange(1, 1);
-    const users = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => createSignedInUser({ displayName: `Clerk ${i}` })),
-    );
-    const names = users.map((_, i) => `Buyer Number ${i}`);
-    // Every way of naming the ticket must meet the same register-once rule.
-    const refs = [ticket.control_number, ticket.control_number.toLowerCase(), "00001", "1", ticket.id];
-    const results = await Promise.all(
-      users.map((u, i) =>
-        register(
-          refs[i % refs.length],
-          { buyerName: names[i], phoneNumber: `0917${String(i).padStart(7, "0")}` },
-          u.token,
+  it(
+    "20 simultaneous registrations of one ticket: one 200, " + "nineteen 409s, the winner's buyer kept, one audit row",
+    async () => {
+      const [ticket] = await createRange(1, 1);
+      const users = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => createSignedInUser({ displayName: `Clerk ${i}` })),
+      );
+      const names = users.map((_, i) => `Buyer Number ${i}`);
+      // Every way of naming the ticket must meet the same register-once rule.
+      const refs = [ticket.control_number, ticket.control_number.toLowerCase(), "00001", "1", ticket.id];
+      const results = await Promise.all(
+        users.map((u, i) =>
+          register(
+            refs[i % refs.length],
+            { buyerName: names[i], phoneNumber: `0917${String(i).padStart(7, "0")}` },
+            u.token,
+          ),
         ),
-      ),
-    );
-    const winners = results.flatMap((r, i) => (r.status === 200 ? [i] : []));
-    expect(winners).toHaveLength(1);
-    const w = winners[0];
-    expect(results.filter((r) => r.status === 409)).toHaveLength(19);
-    for (const [i, r] of results.entries()) {
-      if (i === w) continue;
-      expect(r.json).toEqual({
-        success: false,
-        code: "already_registered",
-        message: `Already registered to: ${names[w]}`,
-      });
-    }
-    expect(results[w].json.ticket.buyer_name).toBe(names[w]);
-    expect(await ticketRow(1)).toMatchObject({
-      buyerName: names[w],
-      phoneNumber: `917${String(w).padStart(7, "0")}`,
-      status: "registered",
-    });
-    const audits = await registerAudits();
-    expect(audits).toHaveLength(1);
-    expect(audits[0]).toMatchObject({ actorId: users[w].user.id, entityId: ticket.id });
-    expect(audits[0].after).toMatchObject({ buyer_name: names[w] });
-    expect(await stats()).toMatchObject({ registered_count: 1, revenue: 50 });
-  });
-
-  it("register-multiple and single registrations racing on overlapping tickets register each ticket exactly once", async () => {
-    const tickets = await createRange(1, 30);
-    const byNumber = new Map(tickets.map((t) => [t.ticket_number as number, t]));
-    const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
-    const groups = [range(1, 15), range(8, 22), range(15, 30), range(1, 30).filter((n) => n % 2 === 1), range(10, 20)];
-    const singles = shuffle(range(1, 30));
-    const users = await Promise.all(
-      Array.from({ length: groups.length + singles.length }, (_, i) =>
-        createSignedInUser({ displayName: `Racer ${i}` }),
-      ),
-    );
-
-    type Outcome =
-      | { kind: "many"; buyer: string; actor: string; numbers: number[]; res: Awaited<ReturnType<typeof registerMany>> }
-      | { kind: "single"; buyer: string; actor: string; number: number; res: Awaited<ReturnType<typeof register>> };
-    const refFor = (n: number, k: number) =>
-      [byNumber.get(n).id, byNumber.get(n).control_number, byNumber.get(n).last_5_digits, n][k % 4];
-    const manyCalls = groups.map((numbers, g) => (): Promise<Outcome> => {
-      const buyer = `Group Buyer ${g}`;
-      const body = {
-        buyerName: buyer,
-        phoneNumber: `0918${String(g).padStart(7, "0")}`,
-        ticketIds: shuffle(numbers).map((n, k) => refFor(n, k + g)),
-      };
-      return registerMany(body, users[g].token).then((res) => ({
-        kind: "many",
-        buyer,
-        actor: users[g].user.id,
-        numbers,
-        res,
-      }));
-    });
-    const singleCalls = singles.map((n, i) => (): Promise<Outcome> => {
-      const u = users[groups.length + i];
-      const buyer = `Single Buyer ${i}`;
-      return register(
-        String(refFor(n, i)),
-        { buyerName: buyer, phoneNumber: `0917${String(i).padStart(7, "0")}` },
-        u.token,
-      ).then((res) => ({
-        kind: "single",
-        buyer,
-        actor: u.user.id,
-        number: n,
-        res,
-      }));
-    });
-    // Interleave so group and single requests start mixed together.
-    const calls: (() => Promise<Outcome>)[] = [];
-    for (let i = 0; i < singleCalls.length; i++) {
-      calls.push(singleCalls[i]);
-      if (i % 6 === 0 && manyCalls[i / 6]) calls.push(manyCalls[i / 6]);
-    }
-    expect(calls).toHaveLength(35);
-    const outcomes = await Promise.all(calls.map((call) => call()));
-
-    // Who won each ticket, according to the answers; a ticket claimed twice is a failure.
-    const winner = new Map<number, { buyer: string; actor: string }>();
-    const claim = (n: number, o: Outcome) => {
-      expect(winner.has(n), `ticket ${n} registered twice`).toBe(false);
-      winner.set(n, { buyer: o.buyer, actor: o.actor });
-    };
-    for (const o of outcomes) {
-      if (o.kind === "single") {
-        expect([200, 409]).toContain(o.res.status);
-        if (o.res.status === 200) claim(o.number, o);
-      } else {
-        expect(o.res.status).toBe(200);
-        for (const t of o.res.json.registeredTickets) claim(t.ticket_number, o);
-      }
-    }
-    expect([...winner.keys()].sort((a, b) => a - b)).toEqual(range(1, 30));
-
-    // The table agrees with the answers: the winner's buyer is stored, never overwritten.
-    const rows = await db().ticket.findMany({ orderBy: { ticketNumber: "asc" } });
-    for (const row of rows) {
-      expect(row.buyerName).toBe(winner.get(row.ticketNumber)!.buyer);
-      expect(row.registeredAt).not.toBeNull();
-    }
-
-    // Every loser was told who holds the ticket.
-    for (const o of outcomes) {
-      if (o.kind === "single" && o.res.status === 409) {
-        expect(o.res.json).toEqual({
+      );
+      const winners = results.flatMap((r, i) => (r.status === 200 ? [i] : []));
+      expect(winners).toHaveLength(1);
+      const w = winners[0];
+      expect(results.filter((r) => r.status === 409)).toHaveLength(19);
+      for (const [i, r] of results.entries()) {
+        if (i === w) continue;
+        expect(r.json).toEqual({
           success: false,
           code: "already_registered",
-          message: `Already registered to: ${winner.get(o.number)!.buyer}`,
+          message: `Already registered to: ${names[w]}`,
         });
       }
-      if (o.kind === "many") {
-        const won = new Set(o.res.json.registeredTickets.map((t: any) => t.ticket_number));
-        const lost = o.numbers.filter((n) => !won.has(n));
-        expect([...o.res.json.errors].sort()).toEqual(
-          lost
-            .map((n) => `Ticket ${byNumber.get(n).control_number}: Already registered to: ${winner.get(n)!.buyer}`)
-            .sort(),
-        );
-        expect(o.res.json.totalRequested).toBe(o.numbers.length);
-        expect(o.res.json.registeredCount).toBe(won.size);
-      }
-    }
+      expect(results[w].json.ticket.buyer_name).toBe(names[w]);
+      expect(await ticketRow(1)).toMatchObject({
+        buyerName: names[w],
+        phoneNumber: `917${String(w).padStart(7, "0")}`,
+        status: "registered",
+      });
+      const audits = await registerAudits();
+      expect(audits).toHaveLength(1);
+      expect(audits[0]).toMatchObject({ actorId: users[w].user.id, entityId: ticket.id });
+      expect(audits[0].after).toMatchObject({ buyer_name: names[w] });
+      expect(await stats()).toMatchObject({ registered_count: 1, revenue: 50 });
+    },
+  );
 
-    // One audit row per ticket, by the winner.
-    const audits = await registerAudits();
-    expect(audits).toHaveLength(30);
-    for (const a of audits) {
-      const n = tickets.find((t) => t.id === a.entityId).ticket_number;
-      expect(a.actorId).toBe(winner.get(n)!.actor);
-      expect(a.after).toMatchObject({ buyer_name: winner.get(n)!.buyer });
-      expect(a.before).toMatchObject({ buyer_name: null });
-    }
-    expect(await stats()).toEqual({
-      success: true,
-      total: 30,
-      registered_count: 30,
-      unregistered_count: 0,
-      revenue: 1500,
-    });
-  });
+  it(
+    "register-multiple and single registrations racing on " + "overlapping tickets register each ticket exactly once",
+    async () => {
+      const tickets = await createRange(1, 30);
+      const byNumber = new Map(tickets.map((t) => [t.ticket_number as number, t]));
+      const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
+      const groups = [
+        range(1, 15),
+        range(8, 22),
+        range(15, 30),
+        range(1, 30).filter((n) => n % 2 === 1),
+        range(10, 20),
+      ];
+      const singles = shuffle(range(1, 30));
+      const users = await Promise.all(
+        Array.from({ length: groups.length + singles.length }, (_, i) =>
+          createSignedInUser({ displayName: `Racer ${i}` }),
+        ),
+      );
+
+      type Outcome =
+        | {
+            kind: "many";
+            buyer: string;
+            actor: string;
+            numbers: number[];
+            res: Awaited<ReturnType<typeof registerMany>>;
+          }
+        | { kind: "single"; buyer: string; actor: string; number: number; res: Awaited<ReturnType<typeof register>> };
+      const refFor = (n: number, k: number) =>
+        [byNumber.get(n).id, byNumber.get(n).control_number, byNumber.get(n).last_5_digits, n][k % 4];
+      const manyCalls = groups.map((numbers, g) => (): Promise<Outcome> => {
+        const buyer = `Group Buyer ${g}`;
+        const body = {
+          buyerName: buyer,
+          phoneNumber: `0918${String(g).padStart(7, "0")}`,
+          ticketIds: shuffle(numbers).map((n, k) => refFor(n, k + g)),
+        };
+        return registerMany(body, users[g].token).then((res) => ({
+          kind: "many",
+          buyer,
+          actor: users[g].user.id,
+          numbers,
+          res,
+        }));
+      });
+      const singleCalls = singles.map((n, i) => (): Promise<Outcome> => {
+        const u = users[groups.length + i];
+        const buyer = `Single Buyer ${i}`;
+        return register(
+          String(refFor(n, i)),
+          { buyerName: buyer, phoneNumber: `0917${String(i).padStart(7, "0")}` },
+          u.token,
+        ).then((res) => ({
+          kind: "single",
+          buyer,
+          actor: u.user.id,
+          number: n,
+          res,
+        }));
+      });
+      // Interleave so group and single requests start mixed together.
+      const calls: (() => Promise<Outcome>)[] = [];
+      for (let i = 0; i < singleCalls.length; i++) {
+        calls.push(singleCalls[i]);
+        if (i % 6 === 0 && manyCalls[i / 6]) calls.push(manyCalls[i / 6]);
+      }
+      expect(calls).toHaveLength(35);
+      const outcomes = await Promise.all(calls.map((call) => call()));
+
+      // Who won each ticket, according to the answers; a ticket claimed twice is a failure.
+      const winner = new Map<number, { buyer: string; actor: string }>();
+      const claim = (n: number, o: Outcome) => {
+        expect(winner.has(n), `ticket ${n} registered twice`).toBe(false);
+        winner.set(n, { buyer: o.buyer, actor: o.actor });
+      };
+      for (const o of outcomes) {
+        if (o.kind === "single") {
+          expect([200, 409]).toContain(o.res.status);
+          if (o.res.status === 200) claim(o.number, o);
+        } else {
+          expect(o.res.status).toBe(200);
+          for (const t of o.res.json.registeredTickets) claim(t.ticket_number, o);
+        }
+      }
+      expect([...winner.keys()].sort((a, b) => a - b)).toEqual(range(1, 30));
+
+      // The table agrees with the answers: the winner's buyer is stored, never overwritten.
+      const rows = await db().ticket.findMany({ orderBy: { ticketNumber: "asc" } });
+      for (const row of rows) {
+        expect(row.buyerName).toBe(winner.get(row.ticketNumber)!.buyer);
+        expect(row.registeredAt).not.toBeNull();
+      }
+
+      // Every loser was told who holds the ticket.
+      for (const o of outcomes) {
+        if (o.kind === "single" && o.res.status === 409) {
+          expect(o.res.json).toEqual({
+            success: false,
+            code: "already_registered",
+            message: `Already registered to: ${winner.get(o.number)!.buyer}`,
+          });
+        }
+        if (o.kind === "many") {
+          const won = new Set(o.res.json.registeredTickets.map((t: any) => t.ticket_number));
+          const lost = o.numbers.filter((n) => !won.has(n));
+          expect([...o.res.json.errors].sort()).toEqual(
+            lost
+              .map((n) => `Ticket ${byNumber.get(n).control_number}: Already registered to: ${winner.get(n)!.buyer}`)
+              .sort(),
+          );
+          expect(o.res.json.totalRequested).toBe(o.numbers.length);
+          expect(o.res.json.registeredCount).toBe(won.size);
+        }
+      }
+
+      // One audit row per ticket, by the winner.
+      const audits = await registerAudits();
+      expect(audits).toHaveLength(30);
+      for (const a of audits) {
+        const n = tickets.find((t) => t.id === a.entityId).ticket_number;
+        expect(a.actorId).toBe(winner.get(n)!.actor);
+        expect(a.after).toMatchObject({ buyer_name: winner.get(n)!.buyer });
+        expect(a.before).toMatchObject({ buyer_name: null });
+      }
+      expect(await stats()).toEqual({
+        success: true,
+        total: 30,
+        registered_count: 30,
+        unregistered_count: 0,
+        revenue: 1500,
+      });
+    },
+  );
 });

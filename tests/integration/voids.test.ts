@@ -180,32 +180,35 @@ describe("a voided ticket", () => {
     expect(await db().ticket.count()).toBe(1);
   });
 
-  it("leaves the sold figures and the seller's sales, stays in stock figures, and comes back when unvoided", async () => {
-    const [t, u] = await createRange(1, 2);
-    await register(t.control_number, { ...maria, paymentMethod: "cash" });
-    await register(u.control_number, { ...maria, paymentMethod: "gcash", paymentReference: "1001543610110" });
-    const progress = async () =>
-      (await callRoute(userProgressRoute, { path: "/api/dashboard/admin/user-progress", token: admin.token })).json;
-    const seller = async () =>
-      (await progress()).userProgress.find((r: { userEmail: string }) => r.userEmail === "staff@example.com");
-    expect(await stats()).toMatchObject({ total: 2, registered_count: 2, revenue: 100 });
-    expect(await seller()).toMatchObject({ soldTickets: 2, soldAmount: 100, cashCollected: 50, totalTickets: 0 });
+  it(
+    "leaves the sold figures and the seller's sales, stays in " + "stock figures, and comes back when unvoided",
+    async () => {
+      const [t, u] = await createRange(1, 2);
+      await register(t.control_number, { ...maria, paymentMethod: "cash" });
+      await register(u.control_number, { ...maria, paymentMethod: "gcash", paymentReference: "1001543610110" });
+      const progress = async () =>
+        (await callRoute(userProgressRoute, { path: "/api/dashboard/admin/user-progress", token: admin.token })).json;
+      const seller = async () =>
+        (await progress()).userProgress.find((r: { userEmail: string }) => r.userEmail === "staff@example.com");
+      expect(await stats()).toMatchObject({ total: 2, registered_count: 2, revenue: 100 });
+      expect(await seller()).toMatchObject({ soldTickets: 2, soldAmount: 100, cashCollected: 50, totalTickets: 0 });
 
-    await voidTicket(t.id, { reason: "refunded" });
-    expect(await stats()).toMatchObject({ total: 2, registered_count: 2, unregistered_count: 0, revenue: 50 });
-    expect(await seller()).toMatchObject({ soldTickets: 1, soldAmount: 50, cashCollected: 0 });
-    const creator = (await progress()).userProgress.find(
-      (r: { userEmail: string }) => r.userEmail === "admin@example.com",
-    );
-    expect(creator).toMatchObject({ totalTickets: 2, registeredTickets: 2, totalSales: 50 });
+      await voidTicket(t.id, { reason: "refunded" });
+      expect(await stats()).toMatchObject({ total: 2, registered_count: 2, unregistered_count: 0, revenue: 50 });
+      expect(await seller()).toMatchObject({ soldTickets: 1, soldAmount: 50, cashCollected: 0 });
+      const creator = (await progress()).userProgress.find(
+        (r: { userEmail: string }) => r.userEmail === "admin@example.com",
+      );
+      expect(creator).toMatchObject({ totalTickets: 2, registeredTickets: 2, totalSales: 50 });
 
-    expect((await unvoid(t.id, { reason: "refund was cancelled" })).status).toBe(200);
-    expect(await stats()).toMatchObject({ revenue: 100 });
-    expect(await seller()).toMatchObject({ soldTickets: 2, soldAmount: 100, cashCollected: 50 });
-    const audit = await db().auditLog.findFirstOrThrow({ where: { action: "ticket.unvoid" } });
-    expect(audit.before).toMatchObject({ reason: "refunded" });
-    expect(audit.after).toMatchObject({ reason: "refund was cancelled" });
-  });
+      expect((await unvoid(t.id, { reason: "refund was cancelled" })).status).toBe(200);
+      expect(await stats()).toMatchObject({ revenue: 100 });
+      expect(await seller()).toMatchObject({ soldTickets: 2, soldAmount: 100, cashCollected: 50 });
+      const audit = await db().auditLog.findFirstOrThrow({ where: { action: "ticket.unvoid" } });
+      expect(audit.before).toMatchObject({ reason: "refunded" });
+      expect(audit.after).toMatchObject({ reason: "refund was cancelled" });
+    },
+  );
 });
 
 describe("the Voided numbers report", () => {
@@ -233,7 +236,8 @@ describe("the Voided numbers report", () => {
     expect(lines[0]).toBe("Number,Control Number,Reason,Note,Voided By,Voided At,Was Sold");
     expect(lines[1]).toMatch(
       new RegExp(
-        `^00002,${b.control_number},Other,"'=HYPERLINK\\(""x""\\) stub eaten",admin@example.com,\\d{4}-\\d{2}-\\d{2}T[\\d:.]+\\+08:00,no$`,
+        `^00002,${b.control_number},Other,"'=HYPERLINK\\(""x""\\) stub ` +
+          `eaten",admin@example.com,\\d{4}-\\d{2}-\\d{2}T[\\d:.]+\\+08:00,no$`,
       ),
     );
     expect(lines[2]).toMatch(/^00001,.*,Duplicate sale,sold twice,admin@example.com,.*,yes$/);

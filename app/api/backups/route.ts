@@ -5,6 +5,12 @@ import { takeBackupNow } from "@/server/backup/take-backup-now";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute({ access: "admin" }, async ({ principal }) => ({ success: true, backups: await getBackupStatus({ principal }) }));
+export const GET = apiRoute({ access: "admin" }, async ({ principal }) => ({
+  success: true,
+  backups: await getBackupStatus({ principal }),
+}));
 
-export const POST = apiRoute({ access: "admin" }, async ({ principal }) => ({ success: true, backups: await takeBackupNow({ principal }) }));
+export const POST = apiRoute({ access: "admin" }, async ({ principal }) => ({
+  success: true,
+  backups: await takeBackupNow({ principal }),
+}));

@@ -1,7 +1,11 @@
-// GET /api/draws/winners.json - the permit office's winners list: each prize's effective winner, full name and address (admin)
+// GET /api/draws/winners.json - the permit office's winners list: each prize's effective winner, full name and address
+// (admin)
 import { apiRoute } from "@/server/http/api-route";
 import { permitWinnersList } from "@/server/draw/winners-list";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute({ access: "admin" }, async ({ principal }) => ({ success: true, ...(await permitWinnersList({ principal })) }));
+export const GET = apiRoute({ access: "admin" }, async ({ principal }) => ({
+  success: true,
+  ...(await permitWinnersList({ principal })),
+}));

@@ -4,4 +4,7 @@ import { publicWinnersList } from "@/server/draw/winners-list";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute({ access: "public", skipApiKey: true }, async () => ({ success: true, ...(await publicWinnersList()) }));
+export const GET = apiRoute({ access: "public", skipApiKey: true }, async () => ({
+  success: true,
+  ...(await publicWinnersList()),
+}));
