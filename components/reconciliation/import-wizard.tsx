@@ -162,8 +162,8 @@ function Wizard({ onDone }: { onDone: () => void }) {
       <div className="min-w-0 space-y-4" data-testid="import-preview">
         <p role="status">
           {formatCountOf(preview.lines.length, "credit line")} read
-          {preview.periodFrom ? ` (${preview.periodFrom} to ${preview.periodTo})` : ""}: {formatCount(preview.new)}{" "}
-          new, {formatCount(preview.skipped)} skipped.{" "}
+          {preview.periodFrom ? ` (${preview.periodFrom} to ${preview.periodTo})` : ""}: {formatCount(preview.new)} new,{" "}
+          {formatCount(preview.skipped)} skipped.{" "}
           {[...counts].map(([w, n]) => `${wouldBeLabel(w as PreviewLine["wouldBe"])}: ${formatCount(n)}`).join(" · ")}
         </p>
         {(preview.warnings ?? []).map((w) => (
