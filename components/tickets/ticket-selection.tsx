@@ -23,7 +23,7 @@ export interface TicketSelection {
   selected: SelectedTicket[];
   clearSelection: () => void;
   /** The list's filter when one is active (search, status, payment or creator); null when the list shows every ticket.
-   * */
+   */
   filter: ListFilter | null;
   /** The filter in words: "search 'santos', registered". */
   filterLabel: string;

@@ -12,7 +12,7 @@ export function sharePercent(part: unknown, whole: unknown): number {
 }
 
 /** This month's revenue against the previous month's, in % (1 decimal); null without a previous month to compare with.
- * */
+ */
 export function monthlyGrowth(current: unknown, previous: unknown): number | null {
   const prev = toNumber(previous);
   if (prev <= 0) return null;

@@ -29,7 +29,7 @@ import { POST as registerMultipleRoute } from "@/app/api/tickets/register-multip
 import { createSession } from "@/server/auth/sessions";
 import { db } from "@/server/db/client";
 import { BANK_SAMPLE_LAYOUTS, bankStatementCsv } from "@/lib/statement-samples";
-import { gcashStatementPdf } from "@/server/reconciliation/sample-statements";
+import { gcashStatementPdf } from "@/lib/gcash-statement-pdf";
 
 type Handler = (req: NextRequest, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 

@@ -22,7 +22,7 @@ export function whereClause(conditions: Prisma.Sql[]): Prisma.Sql {
 }
 
 /** An audit row as the database answers it: the contract's entry (lib/schemas/audit.ts) before its time is written out.
- * */
+ */
 export type ActivityRow = Omit<AuditEntry, "created_at"> & { created_at: Date };
 
 /**

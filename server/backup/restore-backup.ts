@@ -49,7 +49,7 @@ async function describeData(tx: BackupTx): Promise<string | null> {
 }
 
 /** Migrations the backup was made at must all be known here, unchanged: otherwise this is an older version of the app.
- * */
+ */
 async function backupMigrationsDir(manifest: BackupManifest, dir: string): Promise<string> {
   const local = new Map((await readMigrations(dir)).map((m) => [m.name, m]));
   const subset = await mkdtemp(path.join(tmpdir(), "raffle-restore-migrations-"));

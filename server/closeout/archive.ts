@@ -225,7 +225,7 @@ async function publicWinnersFile(): Promise<Uint8Array> {
 }
 
 /** Each revealed draw with its certificate, signed once: certificate.json and certificate.pdf show the same signature.
- * */
+ */
 async function revealedDraws() {
   const draws = await db().$queryRaw<
     { id: string; number: number }[]

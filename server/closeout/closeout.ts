@@ -80,7 +80,7 @@ export async function closeRaffle(principal: Principal): Promise<CloseoutView> {
 }
 
 /** POST /api/raffle/reopen: closed → published with a written reason (the trigger allows it only with raffle.reopen).
- * */
+ */
 export async function reopenRaffle(options: {
   payload: ReopenRafflePayload;
   principal: Principal;

@@ -66,7 +66,7 @@ export interface ReportData {
     outstandingValue: string;
   } | null;
   /** All sellers' report only: the payment ledger's GCash and bank money (issue 37), as every other surface prints it.
-   * */
+   */
   money?: { label: string; text: string }[];
 }
 

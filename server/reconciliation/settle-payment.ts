@@ -110,7 +110,7 @@ export async function settlePayment(options: {
 }
 
 /** POST /api/reconciliation/payments/{id}/unsettle {reason}: the settlement undone, the reason kept in the audit log.
- * */
+ */
 export async function unsettlePayment(options: { principal: Principal; paymentId: string; reason?: string }) {
   requireAdmin(options.principal);
   const user = options.principal.user;

@@ -438,7 +438,7 @@ async function insertTickets(
 }
 
 /** New tickets with a buyer, created sold by the registration rule's insert form; returns number → id of those created.
- * */
+ */
 async function createSoldTickets(
   tx: Tx,
   rows: ValidImportRow[],

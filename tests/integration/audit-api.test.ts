@@ -1,7 +1,7 @@
 // The Activity Log's API: GET /api/audit (50 a page, newest first, filtered by action, actor and
 // days in the raffle's timezone), /api/audit/filters, /api/audit/export (CSV), and the audit
 // table refusing UPDATE and DELETE in the database itself.
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { GET as exportRoute } from "@/app/api/audit/export/route";
 import { GET as filtersRoute } from "@/app/api/audit/filters/route";
 import { GET as auditRoute } from "@/app/api/audit/route";
@@ -11,20 +11,14 @@ import { DELETE as deleteTicketRoute } from "@/app/api/tickets/[id]/route";
 import { POST as customRangeRoute } from "@/app/api/tickets/admin/generate-custom-range/route";
 import { PUT as registerRoute } from "@/app/api/tickets/register/[controlNumber]/route";
 import { db } from "@/server/db/client";
-import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
+import { freshAdminAndStaff } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
 
-let admin: Awaited<ReturnType<typeof createSignedInUser>>;
-let staff: Awaited<ReturnType<typeof createSignedInUser>>;
+const users = freshAdminAndStaff();
 
-beforeEach(async () => {
-  await resetDb();
-  ({ admin, staff } = await createAdminAndStaff());
-});
-
-const list = (query = "", token = admin.token) => callRoute(auditRoute, { path: `/api/audit${query}`, token });
-const exportCsv = (query = "") => callRoute(exportRoute, { path: `/api/audit/export${query}`, token: admin.token });
+const list = (query = "", token = users.admin.token) => callRoute(auditRoute, { path: `/api/audit${query}`, token });
+const exportCsv = (query = "") =>
+  callRoute(exportRoute, { path: `/api/audit/export${query}`, token: users.admin.token });
 
 /** An audit row at a given instant, as the services write them (inserts are allowed). */
 const insertRow = (row: {
@@ -45,7 +39,7 @@ describe("GET /api/audit", () => {
       method: "POST",
       path: "/api/tickets/admin/generate-custom-range",
       body: { startRange: 1, endRange: 2, userId: "x" },
-      token: admin.token,
+      token: users.admin.token,
     });
     const [first, second] = range.json.tickets;
     await callRoute(registerRoute, {
@@ -53,25 +47,25 @@ describe("GET /api/audit", () => {
       path: "/api/tickets/register/00001",
       params: { controlNumber: "00001" },
       body: { buyerName: "Maria Santos", phoneNumber: "09171234567" },
-      token: staff.token,
+      token: users.staff.token,
     });
     await callRoute(deleteTicketRoute, {
       method: "DELETE",
       path: `/api/tickets/${second.id}`,
       params: { id: second.id },
-      token: admin.token,
+      token: users.admin.token,
     });
     await callRoute(addUserRoute, {
       method: "POST",
       path: "/api/auth/add-user",
       body: { email: "new@example.com", displayName: "New Person", isAdmin: false },
-      token: admin.token,
+      token: users.admin.token,
     });
     await callRoute(putSettingsRoute, {
       method: "PUT",
       path: "/api/settings",
       body: { ticket_price: 60 },
-      token: admin.token,
+      token: users.admin.token,
     });
 
     const res = await list();
@@ -96,7 +90,7 @@ describe("GET /api/audit", () => {
     expect(registered).toMatchObject({
       entity_type: "ticket",
       entity_id: first.id,
-      actor_id: staff.user.id,
+      actor_id: users.staff.user.id,
       before: { buyer_name: null, status: "active" },
       after: { buyer_name: "Maria Santos", phone_number: "9171234567", status: "registered" },
     });
@@ -163,7 +157,7 @@ describe("GET /api/audit", () => {
   });
 
   it("is for administrators only", async () => {
-    expect((await list("", staff.token)).status).toBe(403);
+    expect((await list("", users.staff.token)).status).toBe(403);
   });
 });
 
@@ -173,7 +167,7 @@ describe("GET /api/audit/filters", () => {
     await insertRow({ action: "ticket.register", actor: "a@example.com", at: "2026-01-02T00:00:00Z" });
     await insertRow({ action: "settings.update", actor: "b@example.com", at: "2026-01-03T00:00:00Z" });
     await insertRow({ action: "user.create", actor: null, at: "2026-01-04T00:00:00Z" });
-    const res = await callRoute(filtersRoute, { path: "/api/audit/filters", token: admin.token });
+    const res = await callRoute(filtersRoute, { path: "/api/audit/filters", token: users.admin.token });
     expect(res.json).toEqual({
       success: true,
       actions: ["settings.update", "ticket.register", "user.create"],

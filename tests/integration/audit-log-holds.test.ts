@@ -4,17 +4,13 @@
 // The triggers are tested on every engine; the two-role setup on PostgreSQL (TEST_DATABASE_URL).
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { POST as createCheckpointRoute } from "@/app/api/audit/checkpoints/route";
 import { GET as verifyCheckpointRoute } from "@/app/api/audit/checkpoints/[id]/verify/route";
 import { grantAppRole } from "@/server/db/app-role";
 import { db, dbEngine, pgScriptRunner, sql } from "@/server/db/client";
-import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
+import { freshAdminAndStaff } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
-
-let admin: Awaited<ReturnType<typeof createSignedInUser>>;
-let staff: Awaited<ReturnType<typeof createSignedInUser>>;
 
 async function addAuditRows(n: number) {
   for (let i = 0; i < n; i++) {
@@ -29,15 +25,16 @@ async function addAuditRows(n: number) {
   }
 }
 
-beforeEach(async () => {
-  await resetDb();
-  ({ admin, staff } = await createAdminAndStaff());
-});
+const users = freshAdminAndStaff();
 
 describe("the audit log refuses every rewrite by the app's role", () => {
   it("UPDATE, DELETE and TRUNCATE of audit_log and audit_checkpoints are refused, and nothing changes", async () => {
     await addAuditRows(3);
-    await callRoute(createCheckpointRoute, { method: "POST", path: "/api/audit/checkpoints", token: admin.token });
+    await callRoute(createCheckpointRoute, {
+      method: "POST",
+      path: "/api/audit/checkpoints",
+      token: users.admin.token,
+    });
     for (const table of ["audit_log", "audit_checkpoints"]) {
       for (const statement of [
         `UPDATE ${table} SET id = id`,
@@ -160,12 +157,12 @@ describe.runIf(dbEngine() === "postgresql")("the two-role setup (PostgreSQL)", (
 
 describe("checkpoints", () => {
   const take = () =>
-    callRoute(createCheckpointRoute, { method: "POST", path: "/api/audit/checkpoints", token: admin.token });
+    callRoute(createCheckpointRoute, { method: "POST", path: "/api/audit/checkpoints", token: users.admin.token });
   const verify = (id: number | string) =>
     callRoute(verifyCheckpointRoute, {
       path: `/api/audit/checkpoints/${id}/verify`,
       params: { id: String(id) },
-      token: admin.token,
+      token: users.admin.token,
     });
 
   it(
@@ -219,7 +216,7 @@ describe("checkpoints", () => {
     const byStaff = await callRoute(createCheckpointRoute, {
       method: "POST",
       path: "/api/audit/checkpoints",
-      token: staff.token,
+      token: users.staff.token,
     });
     expect(byStaff.status).toBe(403);
   });

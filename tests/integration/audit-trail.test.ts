@@ -6,7 +6,7 @@
 // check runs as the owner role and as the app role of the two-role set-up on PostgreSQL (TEST_DATABASE_URL).
 import { createHash, randomBytes } from "node:crypto";
 import pg from "pg";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { POST as commitRoute } from "@/app/api/draws/route";
 import { POST as postPrizeRoute } from "@/app/api/prizes/route";
 import { POST as closeSalesRoute } from "@/app/api/raffle/close-sales/route";
@@ -14,20 +14,14 @@ import { sealAuditLog } from "@/server/activity/seal-audit-log";
 import { grantAppRole } from "@/server/db/app-role";
 import { checkAuditSafety } from "@/server/db/audit-safety";
 import { db, dbEngine, pgScriptRunner, sql } from "@/server/db/client";
-import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff } from "@/tests/helpers/factories";
+import { freshAdminAndStaff } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
 import { createSoldTickets } from "@/tests/helpers/sold-tickets";
 
-let admin: Awaited<ReturnType<typeof createAdminAndStaff>>["admin"];
-
-beforeEach(async () => {
-  await resetDb();
-  ({ admin } = await createAdminAndStaff());
-});
+const users = freshAdminAndStaff();
 
 const post = (handler: Parameters<typeof callRoute>[0], p: string, body: unknown) =>
-  callRoute(handler, { method: "POST", path: p, body, token: admin.token });
+  callRoute(handler, { method: "POST", path: p, body, token: users.admin.token });
 
 /** Recomputes the chain, in chain order, from the database's own lines; returns the ids whose hash does not follow. */
 async function brokenLinks() {

@@ -4,7 +4,7 @@
 // reach the database as typed arrays (unnest) are counted exactly, so no join with `tickets` is a
 // Nested Loop. With rows read from json_array_elements (guessed at 100 rows) the registration
 // statement's plan had nested loops over tickets, and 2,000 imported sales took minutes.
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Prisma } from "@/generated/prisma/client";
 import { db } from "@/server/db/client";
 import { newPayment, type PaymentPlan } from "@/server/payments/plan-payment";
@@ -17,19 +17,13 @@ import {
   type Sale,
 } from "@/server/tickets/import-statements";
 import { registrationStatement, saleRowsWhere } from "@/server/tickets/registration";
-import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
+import { freshAdminAndStaff } from "@/tests/helpers/factories";
 import { principalOf } from "@/tests/helpers/principal";
 import { Prisma as P } from "@/generated/prisma/client";
 
 const BATCH = 20_000;
 
-let admin: Awaited<ReturnType<typeof createSignedInUser>>;
-
-beforeEach(async () => {
-  await resetDb();
-  ({ admin } = await createAdminAndStaff());
-});
+const users = freshAdminAndStaff();
 
 interface PlanNode {
   "Node Type": string;
@@ -121,7 +115,7 @@ describe(
           }),
         ]),
       );
-      const plan = await explain(sellTicketsStatement(sales, payments, principalOf(admin)).statement);
+      const plan = await explain(sellTicketsStatement(sales, payments, principalOf(users.admin)).statement);
       expect(JSON.stringify(plan)).toContain('"Relation Name":"tickets"');
       // The planner knows the batch's size: the sales and their payments, 20,000 each.
       // (the sales' estimate is the batch less what the real-buyer check may filter out)
@@ -146,7 +140,7 @@ describe(
           ]),
         );
         const { statement } = createSoldTicketsStatement(rows, payments, {
-          principal: principalOf(admin),
+          principal: principalOf(users.admin),
           prefix: "B2K",
           price: "50.00",
         });
@@ -162,7 +156,7 @@ describe(
       await placeTickets(BATCH);
       const rows = Array.from({ length: BATCH }, (_, i) => importRow(BATCH + 1 + i));
       const insert = await explain(
-        insertTicketsStatement(rows, { user: principalOf(admin).user, prefix: "B2K", price: "50.00" }),
+        insertTicketsStatement(rows, { user: principalOf(users.admin).user, prefix: "B2K", price: "50.00" }),
       );
       expect(functionScanRows(insert)).toEqual([BATCH]);
       expect(quadraticNestedLoops(insert)).toEqual([]);
@@ -170,7 +164,7 @@ describe(
       const voidPlan = await explain(
         voidImportedStatement(
           voids.map((v, i) => ({ id: v.id, row: { ...importRow(i + 1), void_reason: "lost_stub" } as ValidImportRow })),
-          principalOf(admin).user,
+          principalOf(users.admin).user,
         ),
       );
       expect(quadraticNestedLoops(voidPlan)).toEqual([]);
@@ -191,7 +185,7 @@ describe(
           { status: "registered" },
         ),
         payments: [plan],
-        principal: principalOf(admin),
+        principal: principalOf(users.admin),
         source: "register_multiple",
         returning: "numbers",
       });

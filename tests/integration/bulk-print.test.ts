@@ -7,21 +7,16 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { NextRequest } from "next/server";
-import { afterAll, beforeEach, expect, it } from "vitest";
+import { afterAll, expect, it } from "vitest";
 import { POST as printRoute } from "@/app/api/print/stubs/route";
 import { MAX_STUBS_PER_PRINT } from "@/lib/stubs/stub-layout";
 import { db } from "@/server/db/client";
-import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff } from "@/tests/helpers/factories";
+import { freshAdminAndStaff } from "@/tests/helpers/factories";
 import { createSoldTickets } from "@/tests/helpers/sold-tickets";
 
-let admin: Awaited<ReturnType<typeof createAdminAndStaff>>["admin"];
 const dir = mkdtempSync(path.join(tmpdir(), "bulk-print-"));
 
-beforeEach(async () => {
-  await resetDb();
-  ({ admin } = await createAdminAndStaff());
-});
+const users = freshAdminAndStaff();
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 it(
@@ -34,7 +29,7 @@ it(
     const headers = new Headers({
       "content-type": "application/json",
       host: "localhost:3000",
-      authorization: `Bearer ${admin.token}`,
+      authorization: `Bearer ${users.admin.token}`,
     });
     const started = performance.now();
     const req = new NextRequest("http://localhost:3000/api/print/stubs", {

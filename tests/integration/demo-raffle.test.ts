@@ -3,7 +3,7 @@
 // winner; each sample statement imports in its bank's built-in layout.
 import { execFileSync } from "node:child_process";
 import { NextRequest } from "next/server";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { GET as certificatePdfRoute } from "@/app/api/draws/[id]/certificate.pdf/route";
 import { GET as commitmentPdfRoute } from "@/app/api/draws/[id]/commitment.pdf/route";
 import { GET as receiptPdfRoute } from "@/app/api/remittances/[id]/receipt.pdf/route";
@@ -17,22 +17,14 @@ import { BANK_SAMPLE_LAYOUTS, builtInMapping, SAMPLE_BANKS } from "@/lib/stateme
 import { sampleStatement } from "@/server/reconciliation/sample-statements";
 import { seedDemoRaffle } from "@/scripts/lib/demo-raffle";
 import { principalOf } from "@/tests/helpers/principal";
-import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
+import { freshAdminAndStaff } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
 import { uploadStatement } from "@/tests/helpers/statement-upload";
 
-type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
-let admin: SignedIn;
-let staff: SignedIn;
-
-beforeEach(async () => {
-  await resetDb();
-  ({ admin, staff } = await createAdminAndStaff());
-});
+const users = freshAdminAndStaff();
 
 /** A sample as the browser downloads it (a CSV comes back as text). */
-async function sample(name: string, token = admin.token) {
+async function sample(name: string, token = users.admin.token) {
   const res = await callRoute(sampleRoute, { path: `/api/reconciliation/samples/${name}`, params: { name }, token });
   return { ...res, bytes: new TextEncoder().encode(typeof res.json === "string" ? res.json : "") };
 }
@@ -49,7 +41,7 @@ describe("sample statements", () => {
         );
         expect(builtInMapping(bank)).toEqual(BANK_SAMPLE_LAYOUTS[bank].mapping);
         const preview = await uploadStatement({
-          token: admin.token,
+          token: users.admin.token,
           bytes: file.bytes,
           fileName: `${bank}.csv`,
           kind: "bank_csv",
@@ -66,10 +58,10 @@ describe("sample statements", () => {
         ]);
       }
       expect(builtInMapping("Other")).toBeUndefined();
-      const gcash = await sampleStatement({ principal: principalOf(admin), name: "gcash.pdf" });
+      const gcash = await sampleStatement({ principal: principalOf(users.admin), name: "gcash.pdf" });
       expect(gcash.contentType).toBe("application/pdf");
       const read = await uploadStatement({
-        token: admin.token,
+        token: users.admin.token,
         bytes: gcash.bytes,
         fileName: gcash.fileName,
         kind: "gcash_pdf",
@@ -82,7 +74,7 @@ describe("sample statements", () => {
       expect(none.json.message).toBe(
         "No sample statement named 'nope.csv' (samples: gcash.pdf, bdo.csv, bpi.csv, metrobank.csv)",
       );
-      expect((await sample("bdo.csv", staff.token)).status).toBe(403);
+      expect((await sample("bdo.csv", users.staff.token)).status).toBe(403);
     },
   );
 });
@@ -95,7 +87,7 @@ async function pdfOf(
 ) {
   const res = await handler(
     new NextRequest(new URL(urlPath, "http://localhost:3000"), {
-      headers: { authorization: `Bearer ${admin.token}`, host: "localhost:3000" },
+      headers: { authorization: `Bearer ${users.admin.token}`, host: "localhost:3000" },
     }),
     { params: Promise.resolve(params) },
   );

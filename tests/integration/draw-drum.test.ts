@@ -3,7 +3,7 @@
 // already drawn); the last position reveals the draw, and its certificate passes verify-draw.mjs
 // and the in-browser check with the drum's own checks.
 import { NextRequest } from "next/server";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { POST as commitRoute } from "@/app/api/draws/route";
 import { GET as drawRoute } from "@/app/api/draws/[id]/route";
 import { POST as drumPickRoute } from "@/app/api/draws/[id]/drum-pick/route";
@@ -20,19 +20,11 @@ import { POST as voidRoute } from "@/app/api/tickets/[id]/void/route";
 import { db } from "@/server/db/client";
 import * as browserCheck from "@/scripts/draw-check-browser.mjs";
 import * as script from "@/scripts/verify-draw.mjs";
-import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff, type createSignedInUser } from "@/tests/helpers/factories";
+import { freshAdminAndStaff } from "@/tests/helpers/factories";
 import { callRoute, TEST_ORIGIN } from "@/tests/helpers/http";
 import { controlNumberOf, createSoldTickets } from "@/tests/helpers/sold-tickets";
 
-type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
-let admin: SignedIn;
-let staff: SignedIn;
-
-beforeEach(async () => {
-  await resetDb();
-  ({ admin, staff } = await createAdminAndStaff());
-});
+const users = freshAdminAndStaff();
 
 const WITNESSES = ["Pedro Penduko", "DTI: Maria Makiling"];
 const post = (
@@ -40,9 +32,9 @@ const post = (
   p: string,
   body: unknown,
   params: Record<string, string> = {},
-  token = admin.token,
+  token = users.admin.token,
 ) => callRoute(handler, { method: "POST", path: p, body, params, token });
-const pick = (id: string, controlNumber: string, token = admin.token) =>
+const pick = (id: string, controlNumber: string, token = users.admin.token) =>
   post(drumPickRoute, `/api/draws/${id}/drum-pick`, { controlNumber, witnesses: WITNESSES }, { id }, token);
 const status = async () => (await db().raffleState.findUniqueOrThrow({ where: { id: 1 } })).status;
 
@@ -52,7 +44,7 @@ async function drumDraw() {
   await callRoute(customRange, {
     method: "POST",
     path: "/api/tickets/admin/generate-custom-range",
-    token: admin.token,
+    token: users.admin.token,
     body: { startRange: 50, endRange: 51, userId: "x" },
   });
   const voided = await db().ticket.findFirstOrThrow({ where: { ticketNumber: 3 } });
@@ -97,7 +89,7 @@ describe("drum mode", () => {
       expect((await pick(id, unsold.controlNumber)).json.message).toBe(
         `Ticket ${unsold.controlNumber} was not sold: it is not in the draw. Put it aside and draw again`,
       );
-      expect((await pick(id, controlNumberOf(7), staff.token)).status).toBe(403);
+      expect((await pick(id, controlNumberOf(7), users.staff.token)).status).toBe(403);
       expect(
         (
           await post(
@@ -123,8 +115,9 @@ describe("drum mode", () => {
       expect((await pick(id, controlNumberOf(7))).json.message).toBe(
         `Ticket ${controlNumberOf(7)} is already drawn (position 1)`,
       );
-      const admin1 = (await callRoute(drawRoute, { path: `/api/draws/${id}`, params: { id }, token: admin.token })).json
-        .draw;
+      const admin1 = (
+        await callRoute(drawRoute, { path: `/api/draws/${id}`, params: { id }, token: users.admin.token })
+      ).json.draw;
       expect(admin1.drum).toMatchObject({
         total: 3,
         next: { position: 2, prizeRank: 1, role: "backup" },
@@ -141,8 +134,8 @@ describe("drum mode", () => {
       expect(await status()).toBe("drawn");
       expect((await pick(id, controlNumberOf(1))).json.message).toBe("This draw has already been revealed");
 
-      const draw = (await callRoute(drawRoute, { path: `/api/draws/${id}`, params: { id }, token: admin.token })).json
-        .draw;
+      const draw = (await callRoute(drawRoute, { path: `/api/draws/${id}`, params: { id }, token: users.admin.token }))
+        .json.draw;
       expect(draw).toMatchObject({
         mode: "drum",
         outsideValue: null,

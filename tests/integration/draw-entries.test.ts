@@ -13,22 +13,19 @@ import { POST as revealRoute } from "@/app/api/draws/[id]/reveal/route";
 import { POST as commitRoute } from "@/app/api/draws/route";
 import { POST as postPrizeRoute } from "@/app/api/prizes/route";
 import { POST as closeSalesRoute } from "@/app/api/raffle/close-sales/route";
-import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff } from "@/tests/helpers/factories";
+import { freshAdminAndStaff } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
 import { createSoldTickets } from "@/tests/helpers/sold-tickets";
 
-let admin: Awaited<ReturnType<typeof createAdminAndStaff>>["admin"];
 const post = (
   handler: Parameters<typeof callRoute>[0],
   p: string,
   body: unknown,
   params: Record<string, string> = {},
-) => callRoute(handler, { method: "POST", path: p, body, params, token: admin.token });
+) => callRoute(handler, { method: "POST", path: p, body, params, token: users.admin.token });
 
+const users = freshAdminAndStaff();
 beforeEach(async () => {
-  await resetDb();
-  ({ admin } = await createAdminAndStaff());
   await createSoldTickets(12);
   expect(
     (await post(postPrizeRoute, "/api/prizes", { rank: 1, name: "Motorcycle", valuePhp: 80000, backups: 1 })).status,
@@ -67,7 +64,7 @@ describe("the reveal's entries", () => {
       const cert = await callRoute(certificateJsonRoute, {
         path: `/api/draws/${id}/certificate.json`,
         params: { id },
-        token: admin.token,
+        token: users.admin.token,
       });
       expect(cert.status).toBe(200);
       const body = typeof cert.json === "string" ? JSON.parse(cert.json) : cert.json;
@@ -75,7 +72,7 @@ describe("the reveal's entries", () => {
       expect(JSON.stringify(body)).toContain('"outsideValue":"dice:3512644352"');
 
       const req = new NextRequest(new URL(`/api/draws/${id}/certificate.pdf`, "http://localhost:3000"), {
-        headers: { authorization: `Bearer ${admin.token}`, host: "localhost:3000" },
+        headers: { authorization: `Bearer ${users.admin.token}`, host: "localhost:3000" },
       });
       const pdf = await certificatePdfRoute(req, { params: Promise.resolve({ id }) });
       expect(pdf.status).toBe(200);

@@ -5,7 +5,7 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { POST as commitRoute } from "@/app/api/draws/route";
 import { GET as drawRoute } from "@/app/api/draws/[id]/route";
 import { POST as publishRoute } from "@/app/api/draws/[id]/publish/route";
@@ -32,19 +32,11 @@ import { GET as publicPage } from "@/app/draw/[id]/route";
 import { db } from "@/server/db/client";
 import { deriveSeed, drawSequence, poolHash } from "@/server/draw/algorithm";
 import { ticketDrawStatus } from "@/server/draw/ticket-draw-status";
-import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
+import { freshAdminAndStaff } from "@/tests/helpers/factories";
 import { callRoute, TEST_ORIGIN } from "@/tests/helpers/http";
 import { createSoldTickets } from "@/tests/helpers/sold-tickets";
 
-type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
-let admin: SignedIn;
-let staff: SignedIn;
-
-beforeEach(async () => {
-  await resetDb();
-  ({ admin, staff } = await createAdminAndStaff());
-});
+const users = freshAdminAndStaff();
 
 const DICE = "35126443526115623416";
 const post = (
@@ -52,7 +44,7 @@ const post = (
   p: string,
   body: unknown,
   params: Record<string, string> = {},
-  token = admin.token,
+  token = users.admin.token,
 ) => callRoute(handler, { method: "POST", path: p, body, params, token });
 const addPrize = (body: object) => post(postPrizeRoute, "/api/prizes", body);
 const closeSales = (overrides: unknown[] = []) => post(closeSalesRoute, "/api/raffle/close-sales", { overrides });
@@ -62,7 +54,7 @@ const reveal = (id: string, outsideValue = DICE, witnesses = ["Pedro Penduko", "
 const act = (id: string, n: number, action: string, body: object = {}) =>
   post(positionRoute, `/api/draws/${id}/positions/${n}/${action}`, body, { id, n: String(n), action });
 const getDraw = async (id: string) =>
-  (await callRoute(drawRoute, { path: `/api/draws/${id}`, params: { id }, token: admin.token })).json.draw;
+  (await callRoute(drawRoute, { path: `/api/draws/${id}`, params: { id }, token: users.admin.token })).json.draw;
 const publish = (id: string) => post(publishRoute, `/api/draws/${id}/publish`, undefined, { id });
 const status = async () => (await db().raffleState.findUniqueOrThrow({ where: { id: 1 } })).status;
 
@@ -109,20 +101,22 @@ describe("prizes", () => {
         method: "PUT",
         path: `/api/prizes/${id}`,
         params: { id },
-        token: admin.token,
+        token: users.admin.token,
         body: { rank: 1, name: "Motorbike", valuePhp: 75000, backups: 2, claimDays: 30 },
       });
       expect(put.json.prize).toMatchObject({ name: "Motorbike", valuePhp: "75000.00", backups: 2, claimDays: 30 });
-      expect((await callRoute(prizesRoute, { path: "/api/prizes", token: staff.token })).json.prizes).toHaveLength(1);
+      expect(
+        (await callRoute(prizesRoute, { path: "/api/prizes", token: users.staff.token })).json.prizes,
+      ).toHaveLength(1);
       expect((await addPrize({ rank: 1, name: "X", valuePhp: 1 })).status).toBe(409);
       expect(
-        (await post(postPrizeRoute, "/api/prizes", { rank: 3, name: "X", valuePhp: 1 }, {}, staff.token)).status,
+        (await post(postPrizeRoute, "/api/prizes", { rank: 3, name: "X", valuePhp: 1 }, {}, users.staff.token)).status,
       ).toBe(403);
       const del = await callRoute(deletePrizeRoute, {
         method: "DELETE",
         path: `/api/prizes/${id}`,
         params: { id },
-        token: admin.token,
+        token: users.admin.token,
       });
       expect(del.status).toBe(200);
       expect(
@@ -138,7 +132,7 @@ describe("Close sales and the raffle's one-way state", () => {
       await callRoute(customRange, {
         method: "POST",
         path: "/api/tickets/admin/generate-custom-range",
-        token: admin.token,
+        token: users.admin.token,
         body: { startRange: 1, endRange: 2, userId: "x" },
       })
     ).json.tickets;
@@ -162,7 +156,9 @@ describe("Close sales and the raffle's one-way state", () => {
     const closed = await closeSales([{ item: "awaiting_statement", reason: "Checked by hand against the GCash app" }]);
     expect(closed.status).toBe(200);
     expect(closed.json.state.status).toBe("sales_closed");
-    expect((await callRoute(stateRoute, { path: "/api/raffle/state", token: staff.token })).json.state).toMatchObject({
+    expect(
+      (await callRoute(stateRoute, { path: "/api/raffle/state", token: users.staff.token })).json.state,
+    ).toMatchObject({
       status: "sales_closed",
       closeOverrides: [expect.objectContaining({ item: "awaiting_statement" })],
     });
@@ -171,7 +167,7 @@ describe("Close sales and the raffle's one-way state", () => {
       method: "PUT",
       path: `/api/tickets/register/${t.control_number}`,
       params: { controlNumber: t.control_number },
-      token: staff.token,
+      token: users.staff.token,
       body: { buyerName: "Late Buyer", phoneNumber: "09171234567" },
     });
     expect(reg.status, JSON.stringify(reg.json)).toBe(409);
@@ -186,7 +182,7 @@ describe("Close sales and the raffle's one-way state", () => {
       await callRoute(customRange, {
         method: "POST",
         path: "/api/tickets/admin/generate-custom-range",
-        token: admin.token,
+        token: users.admin.token,
         body: { startRange: 1, endRange: 1, userId: "x" },
       })
     ).json.tickets;
@@ -194,7 +190,7 @@ describe("Close sales and the raffle's one-way state", () => {
       method: "PUT",
       path: `/api/tickets/register/${t.control_number}`,
       params: { controlNumber: t.control_number },
-      token: staff.token,
+      token: users.staff.token,
       body: { buyerName: "Cash Buyer", phoneNumber: "09171234567" },
     });
     expect(reg.status, JSON.stringify(reg.json)).toBe(200);
@@ -228,7 +224,7 @@ describe("commit", () => {
       await callRoute(customRange, {
         method: "POST",
         path: "/api/tickets/admin/generate-custom-range",
-        token: admin.token,
+        token: users.admin.token,
         body: { startRange: 50, endRange: 51, userId: "x" },
       });
       const voided = await db().ticket.findFirstOrThrow({ where: { ticketNumber: 3 } });
@@ -290,7 +286,7 @@ describe("commit", () => {
         method: "DELETE",
         path: `/api/tickets/${t.id}`,
         params: { id: t.id },
-        token: admin.token,
+        token: users.admin.token,
       });
       expect(del.status).toBe(409);
       await expect(
@@ -307,7 +303,7 @@ describe("commit", () => {
       const gen = await callRoute(customRange, {
         method: "POST",
         path: "/api/tickets/admin/generate-custom-range",
-        token: admin.token,
+        token: users.admin.token,
         body: { startRange: 90, endRange: 91, userId: "x" },
       });
       expect(gen.status).toBe(409);

@@ -12,8 +12,7 @@ import { POST as importRoute } from "@/app/api/tickets/import/route";
 import { csvLine } from "@/lib/csv/ticket-csv";
 import { db, dbEngine } from "@/server/db/client";
 import { ticketImportJob } from "@/server/jobs/kinds/ticket-import";
-import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
+import { freshAdminAndStaff } from "@/tests/helpers/factories";
 import { TEST_ORIGIN } from "@/tests/helpers/http";
 import { setTicketLimit } from "@/tests/helpers/tickets";
 
@@ -23,11 +22,8 @@ const ALLOCATION_LOCK = 40_417_004;
 const LIMIT_MS = 20_000;
 const usualLimit = ticketImportJob.timeLimitMs;
 
-let admin: Awaited<ReturnType<typeof createSignedInUser>>;
-
+const users = freshAdminAndStaff();
 beforeEach(async () => {
-  await resetDb();
-  ({ admin } = await createAdminAndStaff());
   await setTicketLimit(99_999);
 });
 afterEach(async () => {
@@ -52,7 +48,7 @@ async function importCsv(csv: string, jobId: string, signal?: AbortSignal) {
     headers: {
       "content-type": "text/csv",
       host: "localhost:3000",
-      authorization: `Bearer ${admin.token}`,
+      authorization: `Bearer ${users.admin.token}`,
       "x-job-id": jobId,
     },
     body: csv,

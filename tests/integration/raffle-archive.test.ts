@@ -13,7 +13,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { NextRequest } from "next/server";
 import Papa from "papaparse";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { POST as commitRoute } from "@/app/api/draws/route";
 import { POST as publishRoute } from "@/app/api/draws/[id]/publish/route";
 import { POST as positionRoute } from "@/app/api/draws/[id]/positions/[n]/[action]/route";
@@ -29,21 +29,15 @@ import { POST as voidRoute } from "@/app/api/tickets/[id]/void/route";
 import { maskName } from "@/lib/mask";
 import { formatCentavos, amountToCentavos } from "@/lib/money";
 import { db } from "@/server/db/client";
-import { resetDb } from "@/tests/helpers/db";
 import { createCookieUser } from "@/tests/helpers/auth";
-import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
+import { freshAdminAndStaff } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
 import { createSoldTickets } from "@/tests/helpers/sold-tickets";
 
 const run = promisify(execFile);
 const ATTACHMENT = Buffer.concat([Buffer.from("89504e470d0a1a0a", "hex"), randomBytes(700 * 1024)]);
-let admin: Awaited<ReturnType<typeof createSignedInUser>>;
-let staff: Awaited<ReturnType<typeof createSignedInUser>>;
 
-beforeEach(async () => {
-  await resetDb();
-  ({ admin, staff } = await createAdminAndStaff());
-});
+const users = freshAdminAndStaff();
 
 const DICE = "35126443526115623416";
 const post = (
@@ -51,7 +45,7 @@ const post = (
   p: string,
   body: unknown,
   params: Record<string, string> = {},
-) => callRoute(handler, { method: "POST", path: p, body, params, token: admin.token });
+) => callRoute(handler, { method: "POST", path: p, body, params, token: users.admin.token });
 
 const PDFTOTEXT = "/usr/bin/pdftotext";
 
@@ -143,8 +137,8 @@ async function closedRaffle() {
 describe("POST /api/raffle/archive.zip", () => {
   it("is one signed, self-verifying ZIP; recorded once sent; Purge then runs", async () => {
     await closedRaffle();
-    expect((await download(staff.token)).status).toBe(403);
-    const res = await download(admin.token);
+    expect((await download(users.staff.token)).status).toBe(403);
+    const res = await download(users.admin.token);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/zip");
     const out = await unzipped(res.bytes);
@@ -238,7 +232,7 @@ describe("POST /api/raffle/archive.zip", () => {
     "holds the certificate, the remittance report and a " + "one-page summary whose figures are the tickets' own",
     async () => {
       await closedRaffle();
-      const out = await unzipped((await download(admin.token)).bytes);
+      const out = await unzipped((await download(users.admin.token)).bytes);
 
       // The certificate is the Minutes of the Draw from the same renderer and data as certificate.pdf.
       const certificate = JSON.parse(await readFile(path.join(out, "draw-1/certificate.json"), "utf8"));
@@ -250,7 +244,7 @@ describe("POST /api/raffle/archive.zip", () => {
       expect(minutes.replace(/\s+/g, "")).toContain(certificate.signature);
       const drawId = certificate.drawId as string;
       const req = new NextRequest(new URL(`/api/draws/${drawId}/certificate.pdf`, "http://localhost:3000"), {
-        headers: { authorization: `Bearer ${admin.token}`, host: "localhost:3000" },
+        headers: { authorization: `Bearer ${users.admin.token}`, host: "localhost:3000" },
       });
       const served = await certificatePdfRoute(req, { params: Promise.resolve({ id: drawId }) });
       expect(served.status).toBe(200);
@@ -293,13 +287,13 @@ describe("POST /api/raffle/archive.zip", () => {
 
   it("holds the attachments only when asked, with a warning in README.txt", async () => {
     await closedRaffle();
-    expect((await download(admin.token, "?attachments=maybe")).status).toBe(400);
+    expect((await download(users.admin.token, "?attachments=maybe")).status).toBe(400);
 
-    const without = await unzipped((await download(admin.token)).bytes);
+    const without = await unzipped((await download(users.admin.token)).bytes);
     expect((await checkManifest(without)).filter((n) => n.startsWith("attachments/"))).toEqual([]);
     expect(await readFile(path.join(without, "README.txt"), "utf8")).not.toContain("PERSONAL DATA");
 
-    const withFiles = await unzipped((await download(admin.token, "?attachments=1")).bytes);
+    const withFiles = await unzipped((await download(users.admin.token, "?attachments=1")).bytes);
     const names = await checkManifest(withFiles);
     const [attachment] = await db().$queryRaw<{ id: string }[]>`SELECT id::text FROM ticket_attachments`;
     expect(names.filter((n) => n.startsWith("attachments/"))).toEqual([
@@ -334,7 +328,7 @@ describe("POST /api/raffle/archive.zip", () => {
       generate_series(1, 25000) n`;
       const total = await db().auditLog.count();
       expect(total).toBeGreaterThanOrEqual(25000);
-      const res = await download(admin.token);
+      const res = await download(users.admin.token);
       expect(res.status).toBe(200);
       const dir = await mkdtemp(path.join(tmpdir(), "raffle-archive-"));
       const zip = path.join(dir, "archive.zip");
@@ -422,7 +416,7 @@ describe("POST /api/raffle/archive.zip", () => {
       "and fails a row rewritten behind the triggers' back",
     async () => {
       await closedRaffle();
-      const out = await unzipped((await download(admin.token)).bytes);
+      const out = await unzipped((await download(users.admin.token)).bytes);
       const good = await run(process.execPath, ["verify-archive.mjs", "."], { cwd: out });
       expect(good.stdout).toContain("ok   audit log hash chain");
       expect(good.stdout).toContain("All checks passed");
@@ -431,7 +425,7 @@ describe("POST /api/raffle/archive.zip", () => {
       await db().$executeRawUnsafe(`ALTER TABLE audit_log DISABLE TRIGGER USER`);
       await db().$executeRaw`UPDATE audit_log SET actor_email = 'someone-else@example.com' WHERE id = ${row.id}`;
       await db().$executeRawUnsafe(`ALTER TABLE audit_log ENABLE TRIGGER USER`);
-      const tampered = await unzipped((await download(admin.token)).bytes);
+      const tampered = await unzipped((await download(users.admin.token)).bytes);
       const bad = await run(process.execPath, ["verify-archive.mjs", "."], { cwd: tampered }).then(
         () => null,
         (error: { code: number; stdout: string }) => error,

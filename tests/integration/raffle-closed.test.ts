@@ -4,17 +4,13 @@ import { readdirSync, readFileSync } from "node:fs";
 import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { POST as createCheckpointRoute } from "@/app/api/audit/checkpoints/route";
 import { GET as verifyCheckpointRoute } from "@/app/api/audit/checkpoints/[id]/verify/route";
-import { POST as commitRoute } from "@/app/api/draws/route";
 import { PUT as putSettingsRoute } from "@/app/api/settings/route";
 import { POST as publishRoute } from "@/app/api/draws/[id]/publish/route";
 import { POST as positionRoute } from "@/app/api/draws/[id]/positions/[n]/[action]/route";
-import { POST as revealRoute } from "@/app/api/draws/[id]/reveal/route";
 import { GET as publicDrawRoute } from "@/app/api/public/draws/[id]/route";
-import { POST as postPrizeRoute } from "@/app/api/prizes/route";
-import { POST as closeSalesRoute } from "@/app/api/raffle/close-sales/route";
 import { POST as closeRoute } from "@/app/api/raffle/close/route";
 import { GET as closeoutRoute } from "@/app/api/raffle/closeout/route";
 import { POST as purgeRoute } from "@/app/api/raffle/purge/route";
@@ -23,50 +19,27 @@ import { db } from "@/server/db/client";
 import { resetEnvCache } from "@/server/env";
 import { appErrorForDatabaseFailure } from "@/server/http/db-errors";
 import { NOT_RAFFLE_WRITES, RAFFLE_WRITE_ROUTES } from "@/server/http/raffle-writes";
-import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
+import { commitDraw, freshAdminAndStaff, revealDraw } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
 import { createSoldTickets } from "@/tests/helpers/sold-tickets";
 
-type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
-let admin: SignedIn;
-let staff: SignedIn;
-
-beforeEach(async () => {
-  await resetDb();
-  ({ admin, staff } = await createAdminAndStaff());
-});
+const users = freshAdminAndStaff();
 
 const GHOST = "6f1c1f40-8a55-4c1e-9d4e-2f0d7c1b0a98";
-const DICE = "35126443526115623416";
 const post = (
   handler: Parameters<typeof callRoute>[0],
   p: string,
   body: unknown,
   params: Record<string, string> = {},
-  token = admin.token,
+  token = users.admin.token,
 ) => callRoute(handler, { method: "POST", path: p, body, params, token });
-const close = (token = admin.token) => post(closeRoute, "/api/raffle/close", { confirm: "CLOSE" }, {}, token);
+const close = (token = users.admin.token) => post(closeRoute, "/api/raffle/close", { confirm: "CLOSE" }, {}, token);
 const status = async () => (await db().raffleState.findUniqueOrThrow({ where: { id: 1 } })).status;
 
 /** Sold tickets, one prize without backups, sales closed, drawn and published; returns the draw's id. */
 async function publishedDraw() {
-  await createSoldTickets(10);
-  expect(
-    (await post(postPrizeRoute, "/api/prizes", { rank: 1, name: "Motorcycle", valuePhp: 80000, backups: 0 })).status,
-  ).toBe(201);
-  expect((await post(closeSalesRoute, "/api/raffle/close-sales", { overrides: [] })).status).toBe(200);
-  const id = (await post(commitRoute, "/api/draws", { source: { type: "dice", count: 20 } })).json.id as string;
-  expect(
-    (
-      await post(
-        revealRoute,
-        `/api/draws/${id}/reveal`,
-        { outsideValue: DICE, outsideValueConfirm: DICE, witnesses: ["Pedro Penduko"] },
-        { id },
-      )
-    ).status,
-  ).toBe(200);
+  const id = await commitDraw(users.admin, { soldTickets: 10 });
+  await revealDraw(users.admin, id);
   expect(
     (await post(positionRoute, `/api/draws/${id}/positions/1/notify`, {}, { id, n: "1", action: "notify" })).status,
   ).toBe(200);
@@ -119,7 +92,7 @@ describe("close and reopen", () => {
       expect(blocked.json.blocking.find((b: { item: string }) => b.item === "prizes_settled").message).toBe(
         "1 prize is neither claimed nor forfeited: 1. Motorcycle",
       );
-      const view = await callRoute(closeoutRoute, { path: "/api/raffle/closeout", token: admin.token });
+      const view = await callRoute(closeoutRoute, { path: "/api/raffle/closeout", token: users.admin.token });
       expect(view.json.closeout.blocking).toHaveLength(2);
 
       // Fix both: the winner claims, the line is ignored with a reason.
@@ -138,7 +111,7 @@ describe("close and reopen", () => {
       expect((await post(closeRoute, "/api/raffle/close", { confirm: "close" })).json.message).toBe(
         "Type CLOSE to confirm",
       );
-      expect((await close(staff.token)).status).toBe(403);
+      expect((await close(users.staff.token)).status).toBe(403);
       const closed = await close();
       expect(closed.status, JSON.stringify(closed.json)).toBe(200);
       expect(closed.json.closeout).toMatchObject({ status: "closed", blocking: [] });
@@ -154,7 +127,8 @@ describe("close and reopen", () => {
         "A reason of at least 10 characters is required to reopen",
       );
       expect(
-        (await post(reopenRoute, "/api/raffle/reopen", { reason: "A late GCash refund" }, {}, staff.token)).status,
+        (await post(reopenRoute, "/api/raffle/reopen", { reason: "A late GCash refund" }, {}, users.staff.token))
+          .status,
       ).toBe(403);
       const reopened = await post(reopenRoute, "/api/raffle/reopen", { reason: "A late GCash refund to record" });
       expect(reopened.status).toBe(200);
@@ -232,7 +206,7 @@ describe("a closed raffle refuses every write", () => {
       string,
       Parameters<typeof callRoute>[0]
     >;
-    const res = await callRoute(mod[method], { method, path: urlPath, params, body: {}, token: admin.token });
+    const res = await callRoute(mod[method], { method, path: urlPath, params, body: {}, token: users.admin.token });
     expect(res.status).toBe(409);
     expect(res.json).toMatchObject({ code: "raffle_closed", message: "This raffle is closed" });
   });
@@ -363,23 +337,26 @@ async function personalDataEverywhere(drawId: string) {
   // balances stay as they were, with a void reason naming the buyer too.
   const [rem] = await db().$queryRaw<{ id: string }[]>`
     INSERT INTO remittances (seller_id, amount, method, covers_until, note, received_by_id)
-    VALUES (${staff.user.id}::uuid, 50, 'cash', now(),
+    VALUES (${users.staff.user.id}::uuid, 50, 'cash', now(),
       'Collected from Buyer 1 Santos (0917 123 4567, buyer1@buyers.test)',
-      ${admin.user.id}::uuid)
+      ${users.admin.user.id}::uuid)
     RETURNING id::text AS id`;
   await db().$executeRaw`UPDATE remittances
-    SET voided_at = now(), voided_by_id = ${admin.user.id}::uuid, void_reason = 'Entered for BUYER 1 SANTOS by mistake'
+    SET voided_at = now(), voided_by_id = ${users.admin.user.id}::uuid, void_reason =
+    'Entered for BUYER 1 SANTOS by mistake'
     WHERE id = ${rem.id}::uuid`;
   // Balance adjustments whose reasons name a buyer (opposite, so the balance stays zero), and a payment
   // settled by hand whose reason and evidence file name one (decisions 235, 236; no live ticket, so
   // it blocks nothing), with its audit row as the service writes it.
   await db().$executeRaw`
     INSERT INTO remittance_adjustments (seller_id, amount, reason, created_by_id) VALUES
-      (${staff.user.id}::uuid, 50, 'Buyer 3 Santos paid the treasurer directly, 0917 123 4567', ${admin.user.id}::uuid),
-      (${staff.user.id}::uuid, -50, 'Undo: BUYER 3 SANTOS (buyer3@buyers.test) had not paid', ${admin.user.id}::uuid)`;
+      (${users.staff.user.id}::uuid, 50, 'Buyer 3 Santos paid the treasurer directly, 0917 123 4567',
+    ${users.admin.user.id}::uuid),
+      (${users.staff.user.id}::uuid, -50, 'Undo: BUYER 3 SANTOS (buyer3@buyers.test) had not paid',
+    ${users.admin.user.id}::uuid)`;
   const [settled] = await db().$queryRaw<{ id: string; settled_at: Date }[]>`
     INSERT INTO payments (method, reference, amount_expected, settled_at, settled_by_id, settle_reason)
-    VALUES ('gcash', '1001543610999', 50, now(), ${admin.user.id}::uuid,
+    VALUES ('gcash', '1001543610999', 50, now(), ${users.admin.user.id}::uuid,
       'Buyer 4 Santos handed cash to the treasurer, 0917 123 4567')
     RETURNING id::text AS id, settled_at`;
   await db().$executeRaw`
@@ -467,7 +444,8 @@ describe("purge", () => {
           "tickets.phone_number",
         ]),
       );
-      const purge = (token = admin.token) => post(purgeRoute, "/api/raffle/purge", { confirm: "PURGE" }, {}, token);
+      const purge = (token = users.admin.token) =>
+        post(purgeRoute, "/api/raffle/purge", { confirm: "PURGE" }, {}, token);
 
       expect((await purge()).json).toMatchObject({
         code: "conflict",
@@ -488,7 +466,7 @@ describe("purge", () => {
         code: "conflict",
         message: "Download the archive after closing before purging personal data",
       });
-      expect((await purge(staff.token)).status).toBe(403);
+      expect((await purge(users.staff.token)).status).toBe(403);
       expect((await post(purgeRoute, "/api/raffle/purge", { confirm: "yes" })).json.message).toBe(
         "Type PURGE to confirm",
       );
@@ -498,11 +476,11 @@ describe("purge", () => {
         callRoute(verifyCheckpointRoute, {
           path: `/api/audit/checkpoints/${checkpoint}/verify`,
           params: { id: String(checkpoint) },
-          token: admin.token,
+          token: users.admin.token,
         });
       expect((await verify()).json).toMatchObject({ ok: true, maskedByPurgeAt: null });
       await db().raffleArchive.create({
-        data: { sha256: "b".repeat(64), sizeBytes: 1000, raffleStatus: "closed", downloadedById: admin.user.id },
+        data: { sha256: "b".repeat(64), sizeBytes: 1000, raffleStatus: "closed", downloadedById: users.admin.user.id },
       });
       // Two e-mailed tickets written to the outbox folder (no SMTP server), and a file that is not a message.
       const outbox = await mkdtemp(path.join(tmpdir(), "purge-outbox-"));
@@ -797,13 +775,13 @@ describe("purge", () => {
 
 describe("retention reminder", () => {
   const view = async () =>
-    (await callRoute(closeoutRoute, { path: "/api/raffle/closeout", token: admin.token })).json.closeout;
+    (await callRoute(closeoutRoute, { path: "/api/raffle/closeout", token: users.admin.token })).json.closeout;
   const setMonths = (retention_months: unknown) =>
     callRoute(putSettingsRoute, {
       method: "PUT",
       path: "/api/settings",
       body: { retention_months },
-      token: admin.token,
+      token: users.admin.token,
     });
 
   it(
@@ -844,7 +822,7 @@ describe("retention reminder", () => {
 
       // Purged: nothing left to remind of.
       await db().raffleArchive.create({
-        data: { sha256: "b".repeat(64), sizeBytes: 1000, raffleStatus: "closed", downloadedById: admin.user.id },
+        data: { sha256: "b".repeat(64), sizeBytes: 1000, raffleStatus: "closed", downloadedById: users.admin.user.id },
       });
       expect((await post(purgeRoute, "/api/raffle/purge", { confirm: "PURGE" })).status).toBe(200);
       expect((await view()).retention).toEqual({ retentionMonths: 12, purgeDueAt: null, isPurgeDue: false });

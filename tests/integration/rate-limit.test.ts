@@ -24,17 +24,10 @@ import {
   sweepRateLimitTable,
 } from "@/server/http/rate-limit";
 import { waitForFreshMinute } from "@/tests/helpers/clock";
-import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
+import { freshAdminAndStaff } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
 
-let admin: Awaited<ReturnType<typeof createSignedInUser>>;
-let staff: Awaited<ReturnType<typeof createSignedInUser>>;
-
-beforeEach(async () => {
-  await resetDb();
-  ({ admin, staff } = await createAdminAndStaff());
-});
+const users = freshAdminAndStaff();
 
 const profile = (token: string) => callRoute(profileRoute, { path: "/api/auth/profile", token });
 const fromAddress = (forwardedFor: string) =>
@@ -49,7 +42,7 @@ const setLimit = async (n: number) => {
     method: "PUT",
     path: "/api/settings",
     body: { api_rate_limit: n },
-    token: admin.token,
+    token: users.admin.token,
   });
   expect(res.status).toBe(200);
 };
@@ -76,8 +69,8 @@ describe("api_rate_limit", () => {
       "with Retry-After, and the minute after answers 200",
     async () => {
       await waitForFreshMinute();
-      expect(await callTimes(100, () => profile(staff.token))).toEqual(Array(100).fill(200));
-      const refused = await profile(staff.token);
+      expect(await callTimes(100, () => profile(users.staff.token))).toEqual(Array(100).fill(200));
+      const refused = await profile(users.staff.token);
       expect(refused.status).toBe(429);
       const retryAfter = Number(refused.headers.get("retry-after"));
       expect(retryAfter).toBeGreaterThanOrEqual(1);
@@ -94,19 +87,19 @@ describe("api_rate_limit", () => {
       // The window slides: a minute on, the last minute's count still weighs; two on, it is gone.
       moveToNextMinute();
       moveToNextMinute();
-      expect((await profile(staff.token)).status).toBe(200);
+      expect((await profile(users.staff.token)).status).toBe(200);
     },
   );
 
   it("counts per user, over all of that user's sessions, and not other users' requests", async () => {
     await setLimit(10);
     await waitForFreshMinute();
-    const second = await createSession({ userId: staff.user.id, kind: "bearer" });
-    expect(await callTimes(5, () => profile(staff.token))).toEqual(Array(5).fill(200));
+    const second = await createSession({ userId: users.staff.user.id, kind: "bearer" });
+    expect(await callTimes(5, () => profile(users.staff.token))).toEqual(Array(5).fill(200));
     expect(await callTimes(5, () => profile(second.token!))).toEqual(Array(5).fill(200));
     expect((await profile(second.token!)).status).toBe(429);
-    expect((await profile(staff.token)).status).toBe(429);
-    expect((await profile(admin.token)).status).toBe(200);
+    expect((await profile(users.staff.token)).status).toBe(429);
+    expect((await profile(users.admin.token)).status).toBe(200);
   });
 
   it(
@@ -131,32 +124,34 @@ describe("api_rate_limit", () => {
 
   it("a change takes effect on the next request", async () => {
     await waitForFreshMinute();
-    expect(await callTimes(12, () => profile(staff.token))).toEqual(Array(12).fill(200));
+    expect(await callTimes(12, () => profile(users.staff.token))).toEqual(Array(12).fill(200));
     await setLimit(10);
-    expect((await profile(staff.token)).status).toBe(429);
+    expect((await profile(users.staff.token)).status).toBe(429);
     await setLimit(20);
-    expect((await profile(staff.token)).status).toBe(200);
+    expect((await profile(users.staff.token)).status).toBe(200);
   });
 
   it("counts every request of a burst exactly once when they arrive together", async () => {
     await setLimit(10);
     await waitForFreshMinute();
-    const statuses = (await Promise.all(Array.from({ length: 25 }, () => profile(staff.token)))).map((r) => r.status);
+    const statuses = (await Promise.all(Array.from({ length: 25 }, () => profile(users.staff.token)))).map(
+      (r) => r.status,
+    );
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(15);
     // The shared table learns this instance's count at its next flush (every second).
     await flushRateLimitCounts();
     const [row] = await db().$queryRaw<
       { count: number }[]
-    >`SELECT count FROM api_rate_limits WHERE key = ${`user:${staff.user.id}`}`;
+    >`SELECT count FROM api_rate_limits WHERE key = ${`user:${users.staff.user.id}`}`;
     expect(row.count).toBe(25);
   });
 
   it("adds this instance's count to the shared table within a second, without being asked", async () => {
     await setLimit(10);
     await waitForFreshMinute();
-    expect(await callTimes(4, () => profile(staff.token))).toEqual(Array(4).fill(200));
-    const key = `user:${staff.user.id}`;
+    expect(await callTimes(4, () => profile(users.staff.token))).toEqual(Array(4).fill(200));
+    const key = `user:${users.staff.user.id}`;
     const shared = async () =>
       (await db().$queryRaw<{ count: number }[]>`SELECT count FROM api_rate_limits WHERE key = ${key}`)[0]?.count;
     const deadline = Date.now() + 3_000;
@@ -167,13 +162,13 @@ describe("api_rate_limit", () => {
   it("counts what other instances added: their requests in the table come off this instance's allowance", async () => {
     await setLimit(10);
     await waitForFreshMinute();
-    expect((await profile(staff.token)).status).toBe(200);
+    expect((await profile(users.staff.token)).status).toBe(200);
     // Another instance served 8 of this user's requests this minute and flushed them.
-    await db().$executeRaw`UPDATE api_rate_limits SET count = count + 8 WHERE key = ${`user:${staff.user.id}`}`;
+    await db().$executeRaw`UPDATE api_rate_limits SET count = count + 8 WHERE key = ${`user:${users.staff.user.id}`}`;
     // This instance's flush adds its 1 and learns the total: 9.
     await flushRateLimitCounts();
-    expect((await profile(staff.token)).status).toBe(200); // the 10th
-    expect((await profile(staff.token)).status).toBe(429);
+    expect((await profile(users.staff.token)).status).toBe(200); // the 10th
+    expect((await profile(users.staff.token)).status).toBe(429);
   });
 });
 

@@ -12,15 +12,11 @@ import { GET as reportRoute } from "@/app/api/reconciliation/reports/[name]/rout
 import { POST as customRange } from "@/app/api/tickets/admin/generate-custom-range/route";
 import { PUT as registerRoute } from "@/app/api/tickets/register/[controlNumber]/route";
 import { db } from "@/server/db/client";
-import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
+import { freshAdminAndStaff } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
 import { BANK_LAYOUTS, gcashStatementPdf, type GcashRow } from "@/tests/helpers/statement-files";
 import { uploadStatement } from "@/tests/helpers/statement-upload";
 
-type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
-let admin: SignedIn;
-let staff: SignedIn;
 let today: string;
 let nextNumber = 1;
 const PASSWORD = "0917";
@@ -33,9 +29,8 @@ const REF = {
   part: "1001543610114",
 };
 
+const users = freshAdminAndStaff();
 beforeEach(async () => {
-  await resetDb();
-  ({ admin, staff } = await createAdminAndStaff());
   nextNumber = 1;
   today = (
     await db().$queryRaw<{ d: string }[]>`SELECT to_char(now() AT TIME ZONE 'Asia/Manila', 'YYYY-MM-DD') AS d`
@@ -50,7 +45,7 @@ async function sell(
   const res = await callRoute(customRange, {
     method: "POST",
     path: "/api/tickets/admin/generate-custom-range",
-    token: admin.token,
+    token: users.admin.token,
     body: { startRange: nextNumber, endRange: nextNumber + count - 1, userId: "admin@example.com" },
   });
   expect(res.status).toBe(201);
@@ -70,7 +65,7 @@ async function sell(
       path: `/api/tickets/register/${c}`,
       params: { controlNumber: c },
       body,
-      token: staff.token,
+      token: users.staff.token,
     });
     expect(r.status, JSON.stringify(r.json)).toBe(200);
     paymentId = r.json.ticket.payment_id;
@@ -90,11 +85,11 @@ const lines = async (state?: string) =>
   (
     await callRoute(linesRoute, {
       path: `/api/reconciliation/lines${state ? `?state=${state}` : ""}`,
-      token: admin.token,
+      token: users.admin.token,
     })
   ).json.lines as any[];
 const report = (name: string) =>
-  callRoute(reportRoute, { path: `/api/reconciliation/reports/${name}`, params: { name }, token: admin.token });
+  callRoute(reportRoute, { path: `/api/reconciliation/reports/${name}`, params: { name }, token: users.admin.token });
 
 async function statement(rows: GcashRow[], extra: { from?: string; to?: string } = {}) {
   return gcashStatementPdf({ rows, password: PASSWORD, from: extra.from ?? today, to: extra.to ?? today });
@@ -122,7 +117,7 @@ describe("importing a GCash statement", () => {
     ]);
 
     const preview = await uploadStatement({
-      token: admin.token,
+      token: users.admin.token,
       bytes: pdf,
       fileName: "history.pdf",
       kind: "gcash_pdf",
@@ -142,7 +137,7 @@ describe("importing a GCash statement", () => {
     expect(await db().statementLine.count()).toBe(0);
 
     const res = await uploadStatement({
-      token: admin.token,
+      token: users.admin.token,
       bytes: pdf,
       fileName: "history.pdf",
       kind: "gcash_pdf",
@@ -168,7 +163,7 @@ describe("importing a GCash statement", () => {
     });
 
     const again = await uploadStatement({
-      token: admin.token,
+      token: users.admin.token,
       bytes: pdf,
       fileName: "again.pdf",
       kind: "gcash_pdf",
@@ -180,7 +175,7 @@ describe("importing a GCash statement", () => {
       message: `Already imported on ${today} as import ${res.json.id} (history.pdf)`,
     });
     const previewAgain = await uploadStatement({
-      token: admin.token,
+      token: users.admin.token,
       bytes: pdf,
       fileName: "again.pdf",
       kind: "gcash_pdf",
@@ -198,7 +193,7 @@ describe("importing a GCash statement", () => {
     expect(
       (
         await uploadStatement({
-          token: admin.token,
+          token: users.admin.token,
           bytes: first,
           fileName: "a.pdf",
           kind: "gcash_pdf",
@@ -213,7 +208,7 @@ describe("importing a GCash statement", () => {
       gcashRow("11:00 PM", "2222222222222", "20.00"),
     ]);
     const res = await uploadStatement({
-      token: admin.token,
+      token: users.admin.token,
       bytes: next,
       fileName: "b.pdf",
       kind: "gcash_pdf",
@@ -228,7 +223,7 @@ describe("importing a GCash statement", () => {
     const both = await Promise.all(
       [1, 2].map(() =>
         uploadStatement({
-          token: admin.token,
+          token: users.admin.token,
           bytes: pdf,
           fileName: "same.pdf",
           kind: "gcash_pdf",
@@ -245,14 +240,14 @@ describe("importing a GCash statement", () => {
   it("refuses a wrong password, a missing one, and writes nothing", async () => {
     const pdf = await statement([gcashRow("08:00 AM", "1111111111111", "50.00")]);
     const wrong = await uploadStatement({
-      token: admin.token,
+      token: users.admin.token,
       bytes: pdf,
       fileName: "a.pdf",
       kind: "gcash_pdf",
       password: "nope",
     });
     expect(wrong).toMatchObject({ status: 422, json: { code: "wrong_password" } });
-    const none = await uploadStatement({ token: admin.token, bytes: pdf, fileName: "a.pdf", kind: "gcash_pdf" });
+    const none = await uploadStatement({ token: users.admin.token, bytes: pdf, fileName: "a.pdf", kind: "gcash_pdf" });
     expect(none).toMatchObject({ status: 422, json: { code: "password_required" } });
     expect(await db().statementImport.count()).toBe(0);
   });
@@ -272,7 +267,7 @@ describe("decisions on lines", () => {
       expect(
         (
           await uploadStatement({
-            token: admin.token,
+            token: users.admin.token,
             bytes: pdf,
             fileName: "h.pdf",
             kind: "gcash_pdf",
@@ -296,7 +291,7 @@ describe("decisions on lines", () => {
           path: `/api/reconciliation/lines/${id}/match`,
           params: { id },
           body,
-          token: admin.token,
+          token: users.admin.token,
         });
       const noComment = await match(mismatch.id, { paymentId: over.paymentId });
       expect(noComment).toMatchObject({
@@ -323,7 +318,7 @@ describe("decisions on lines", () => {
           path: `/api/reconciliation/lines/${stray.id}/ignore`,
           params: { id: stray.id },
           body,
-          token: admin.token,
+          token: users.admin.token,
         });
       expect((await ignore({ reason: " " })).status).toBe(400);
       expect((await ignore({ reason: "Personal transfer" })).json).toMatchObject({ state: "ignored" });
@@ -346,7 +341,7 @@ describe("decisions on lines", () => {
     const pdf = await statement([gcashRow("09:00 AM", REF.exact, "50.00")]);
     const imp = (
       await uploadStatement({
-        token: admin.token,
+        token: users.admin.token,
         bytes: pdf,
         fileName: "h.pdf",
         kind: "gcash_pdf",
@@ -361,7 +356,7 @@ describe("decisions on lines", () => {
         path: `/api/reconciliation/payments/${exact.paymentId}/unverify`,
         params: { id: exact.paymentId },
         body,
-        token: admin.token,
+        token: users.admin.token,
       });
     expect((await unverify({})).status).toBe(400);
     expect((await unverify({ reason: "Reversed by GCash" })).json).toMatchObject({
@@ -379,7 +374,7 @@ describe("decisions on lines", () => {
       path: `/api/reconciliation/lines/${line.id}/match`,
       params: { id: line.id },
       body: { paymentId: exact.paymentId },
-      token: admin.token,
+      token: users.admin.token,
     });
     expect(await status(exact.paymentId)).toBe("verified");
     const discard = (body: unknown) =>
@@ -388,14 +383,14 @@ describe("decisions on lines", () => {
         path: `/api/reconciliation/imports/${imp.id}/discard`,
         params: { id: imp.id },
         body,
-        token: admin.token,
+        token: users.admin.token,
       });
     expect((await discard({ reason: "Wrong account" })).json).toMatchObject({ lines: 1, unverified: 1 });
     expect(await status(exact.paymentId)).toBe("claimed");
     expect((await lines()).map((l) => l.state)).toEqual(["discarded"]);
     expect((await discard({ reason: "again" })).status).toBe(409);
-    const listed = (await callRoute(importsRoute, { path: "/api/reconciliation/imports", token: admin.token })).json
-      .imports;
+    const listed = (await callRoute(importsRoute, { path: "/api/reconciliation/imports", token: users.admin.token }))
+      .json.imports;
     expect(listed[0]).toMatchObject({ id: imp.id, discardReason: "Wrong account", lines: 1, new: 1, skipped: 0 });
   });
 });
@@ -415,7 +410,7 @@ describe("reports", () => {
         gcashRow("10:00 AM", "9999999999999", "75.00"),
       ]);
       await uploadStatement({
-        token: admin.token,
+        token: users.admin.token,
         bytes: pdf,
         fileName: "h.pdf",
         kind: "gcash_pdf",
@@ -465,7 +460,7 @@ describe("bank CSV statements", () => {
         ]),
       );
       const missing = await uploadStatement({
-        token: admin.token,
+        token: users.admin.token,
         bytes: file,
         fileName: "bdo.csv",
         kind: "bank_csv",
@@ -476,7 +471,7 @@ describe("bank CSV statements", () => {
       expect(await db().statementImport.count()).toBe(0);
 
       const res = await uploadStatement({
-        token: admin.token,
+        token: users.admin.token,
         bytes: file,
         fileName: "bdo.csv",
         kind: "bank_csv",
@@ -489,10 +484,11 @@ describe("bank CSV statements", () => {
       const matched = (await report("matched.csv")).json.split("\r\n")[1].split(",");
       expect(matched[2]).toBe(today);
       expect(
-        (await callRoute(profilesRoute, { path: "/api/reconciliation/profiles", token: admin.token })).json.profiles,
+        (await callRoute(profilesRoute, { path: "/api/reconciliation/profiles", token: users.admin.token })).json
+          .profiles,
       ).toEqual([{ name: "BDO", mapping: BANK_LAYOUTS.bdo.mapping }]);
       const noMapping = await uploadStatement({
-        token: admin.token,
+        token: users.admin.token,
         bytes: file,
         fileName: "bdo2.csv",
         kind: "bank_csv",
@@ -504,7 +500,7 @@ describe("bank CSV statements", () => {
   it("refuses a file over 10 MB with 413 file_too_large", async () => {
     const big = new Uint8Array(10 * 1024 * 1024 + 1);
     const res = await uploadStatement({
-      token: admin.token,
+      token: users.admin.token,
       bytes: big,
       fileName: "big.csv",
       kind: "bank_csv",
@@ -518,7 +514,7 @@ describe("bank CSV statements", () => {
     expect(
       (
         await uploadStatement({
-          token: staff.token,
+          token: users.staff.token,
           bytes: file,
           fileName: "x.csv",
           kind: "bank_csv",

@@ -42,7 +42,6 @@ beforeEach(async () => {
   ben = await createSignedInUser({ email: "ben@example.com", displayName: "Ben Seller" });
 });
 
-const createRange = (from: number, to: number) => createTickets(admin, from, to);
 const register = (ref: string, body: Record<string, unknown>, token = ana.token) =>
   callRoute(registerRoute, {
     method: "PUT",
@@ -119,7 +118,7 @@ describe("stub allocations", () => {
     "hands a seller a range, refuses an overlap naming the holder " +
       "and allocating nothing, and takes back unsold stubs",
     async () => {
-      await createRange(1, 20);
+      await createTickets(admin, 1, 20);
       const first = await allocate(ana.user.id, { from: "00001", to: 10 });
       expect(first.status).toBe(201);
       expect(first.json.allocation).toMatchObject({ from: "00001", to: "00010", allocated: 10 });
@@ -149,7 +148,7 @@ describe("stub allocations", () => {
   );
 
   it("refuses to take back a sold stub or one the seller does not hold, all or nothing", async () => {
-    const tickets = await createRange(1, 5);
+    const tickets = await createTickets(admin, 1, 5);
     await allocate(ana.user.id, { from: 1, to: 3 });
     expect((await register(tickets[0].control_number, {})).status).toBe(200);
     const sold = await giveBack(ana.user.id, { ticketIds: ["00001", "00002"] });
@@ -174,7 +173,7 @@ describe("stub allocations", () => {
   });
 
   it("lets only one of ten concurrent overlapping allocations through", { tags: ["sql"] }, async () => {
-    await createRange(1, 50);
+    await createTickets(admin, 1, 50);
     const sellers = await Promise.all(
       Array.from({ length: 10 }, (_, i) => createSignedInUser({ email: `s${i}@example.com` })),
     );
@@ -191,7 +190,7 @@ describe("stub allocations", () => {
   it(
     "with restrict_sales_to_allocations on, a seller " + "registering another's stub gets 403 naming the holder",
     async () => {
-      const tickets = await createRange(1, 6);
+      const tickets = await createTickets(admin, 1, 6);
       await allocate(ana.user.id, { from: 1, to: 3 });
       // Off by default: anyone sells any stub.
       expect((await register(tickets[0].control_number, {}, ben.token)).status).toBe(200);
@@ -296,7 +295,7 @@ describe("the balance: cash collected − remitted − adjustments", () => {
   ];
 
   it.each(cases)("$name", async ({ steps, expect: expected }) => {
-    const tickets = await createRange(1, 5);
+    const tickets = await createTickets(admin, 1, 5);
     let lastReceipt = "";
     let gcash = 1001543610110;
     for (const step of steps) {
@@ -326,7 +325,7 @@ describe("the balance: cash collected − remitted − adjustments", () => {
   it(
     "cashCollected equals User Sales' cashCollected, and every " + "row and total equals a count over the tables",
     async () => {
-      const tickets = await createRange(1, 30);
+      const tickets = await createTickets(admin, 1, 30);
       await allocate(ana.user.id, { from: 1, to: 15 });
       await allocate(ben.user.id, { from: 16, to: 30 });
       for (let i = 0; i < 12; i++)
@@ -390,7 +389,7 @@ describe("the balance: cash collected − remitted − adjustments", () => {
   );
 
   it("flags sellers whose cash on hand passes the cash_on_hand_alert setting; 0 turns the flag off", async () => {
-    const tickets = await createRange(1, 3);
+    const tickets = await createTickets(admin, 1, 3);
     for (const t of tickets) await register(t.control_number, {});
     expect((await balanceOf(ana.user.id))?.overAlert).toBe(false);
     await callRoute(settingsRoute, {
@@ -473,7 +472,7 @@ describe("remittances and receipts", () => {
   it(
     "voids a receipt once: it keeps its number, stays in the " + "statement marked void, and leaves the balance",
     async () => {
-      const [t] = await createRange(1, 1);
+      const [t] = await createTickets(admin, 1, 1);
       await register(t.control_number, {});
       const first = await remit({ sellerId: ana.user.id, amount: "50.00" });
       const id = first.json.remittance.id;
@@ -532,7 +531,7 @@ describe("remittances and receipts", () => {
   it(
     "keeps allocation history: a return is written once, rows " + "are never deleted but go with their ticket",
     async () => {
-      const [t] = await createRange(1, 1);
+      const [t] = await createTickets(admin, 1, 1);
       await allocate(ana.user.id, { from: 1, to: 1 });
       await expect(db().$executeRaw`DELETE FROM stub_allocations`).rejects.toThrow(/never deleted/);
       await expect(db().$executeRaw`UPDATE stub_allocations SET seller_id = ${ben.user.id}::uuid`).rejects.toThrow(
@@ -550,7 +549,7 @@ describe("remittances and receipts", () => {
 
 describe("statements, receipts and reports: who sees what", () => {
   it("a seller reads their own statement; another's is 403; administrators read anyone's", async () => {
-    const tickets = await createRange(1, 10);
+    const tickets = await createTickets(admin, 1, 10);
     await allocate(ana.user.id, { from: 1, to: 10 });
     await register(tickets[4].control_number, {});
     const mine = await callRoute(myStatementRoute, { path: "/api/sellers/me/statement", token: ana.token });

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { NextRequest } from "next/server";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { POST as archiveRoute } from "@/app/api/raffle/archive.zip/route";
 import { GET as evidenceRoute } from "@/app/api/reconciliation/payments/[id]/evidence/[evidenceId]/route";
 import { GET as paymentsRoute } from "@/app/api/reconciliation/payments/route";
@@ -20,20 +20,13 @@ import { POST as customRange } from "@/app/api/tickets/admin/generate-custom-ran
 import { PUT as registerRoute } from "@/app/api/tickets/register/[controlNumber]/route";
 import type { LedgerList } from "@/lib/payment-ledger";
 import { db } from "@/server/db/client";
-import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
+import { freshAdminAndStaff } from "@/tests/helpers/factories";
 import { callRoute, TEST_ORIGIN } from "@/tests/helpers/http";
 import { callBinary, SAMPLE_FILES } from "@/tests/helpers/upload";
 
 const run = promisify(execFile);
-type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
-let admin: SignedIn;
-let staff: SignedIn;
 
-beforeEach(async () => {
-  await resetDb();
-  ({ admin, staff } = await createAdminAndStaff());
-});
+const users = freshAdminAndStaff();
 
 const REFERENCE = "1001543610110";
 const RECEIPT = Buffer.concat([SAMPLE_FILES.png, Buffer.from(" treasurer's receipt 0042")]);
@@ -43,7 +36,7 @@ async function sellGcash(reference = REFERENCE, number = 1): Promise<string> {
   const res = await callRoute(customRange, {
     method: "POST",
     path: "/api/tickets/admin/generate-custom-range",
-    token: admin.token,
+    token: users.admin.token,
     body: { startRange: number, endRange: number, userId: "admin@example.com" },
   });
   expect(res.status).toBe(201);
@@ -59,7 +52,7 @@ async function sellGcash(reference = REFERENCE, number = 1): Promise<string> {
     path: `/api/tickets/register/${control}`,
     params: { controlNumber: control },
     body,
-    token: staff.token,
+    token: users.staff.token,
   });
   expect(r.status, JSON.stringify(r.json)).toBe(200);
   return r.json.ticket.payment_id as string;
@@ -85,7 +78,7 @@ async function settleWithFile(
     host: "localhost:3000",
     "content-length": String(bytes.length),
   });
-  headers.set("authorization", `Bearer ${options.token ?? admin.token}`);
+  headers.set("authorization", `Bearer ${options.token ?? users.admin.token}`);
   const p = `/api/reconciliation/payments/${paymentId}/settle`;
   const res = await settleRoute(new NextRequest(new URL(p, TEST_ORIGIN), { method: "POST", headers, body: bytes }), {
     params: Promise.resolve({ id: paymentId }),
@@ -97,10 +90,10 @@ const listSettled = async () =>
   (
     await callRoute<LedgerList>(paymentsRoute, {
       path: "/api/reconciliation/payments?state=settled_by_hand",
-      token: admin.token,
+      token: users.admin.token,
     })
   ).json;
-const download = (paymentId: string, evidenceId: string, token = admin.token) =>
+const download = (paymentId: string, evidenceId: string, token = users.admin.token) =>
   callBinary(evidenceRoute, {
     path: `/api/reconciliation/payments/${paymentId}/evidence/${evidenceId}`,
     params: { id: paymentId, evidenceId },
@@ -154,7 +147,7 @@ describe("settling by hand with an evidence file", () => {
       expect(file.headers.get("content-type")).toBe("image/png");
       expect(file.headers.get("content-disposition")).toContain('filename="receipt 0042.png"');
       expect(file.headers.get("x-content-type-options")).toBe("nosniff");
-      expect((await download(paymentId, settled.json.evidence.id, staff.token)).status).toBe(403);
+      expect((await download(paymentId, settled.json.evidence.id, users.staff.token)).status).toBe(403);
       // Another payment's id does not reach the file.
       const other = await sellGcash("1001543610111", 2);
       expect((await download(other, settled.json.evidence.id)).status).toBe(404);
@@ -177,7 +170,7 @@ describe("settling by hand with an evidence file", () => {
           path: `/api/reconciliation/payments/${first}/settle`,
           params: { id: first },
           body: { reason: "Cash to the treasurer" },
-          token: admin.token,
+          token: users.admin.token,
         })
       ).json,
     ).toMatchObject({ evidence: null });
@@ -215,7 +208,7 @@ describe("settling by hand with an evidence file", () => {
           message: "A reason is required to settle a payment by hand",
         },
         {
-          options: { reason: "Cash", file: { bytes: RECEIPT, name: "receipt.png" }, token: staff.token },
+          options: { reason: "Cash", file: { bytes: RECEIPT, name: "receipt.png" }, token: users.staff.token },
           status: 403,
           message: "Administrator access required",
         },
@@ -250,7 +243,7 @@ describe("settling by hand with an evidence file", () => {
         path: `/api/reconciliation/payments/${paymentId}/unsettle`,
         params: { id: paymentId },
         body: { reason: "Wrong payment" },
-        token: admin.token,
+        token: users.admin.token,
       });
       expect(unsettled.status).toBe(200);
       expect((await listSettled()).count).toBe(0);
@@ -304,7 +297,7 @@ describe("settling by hand with an evidence file", () => {
       const zip = async (query: string) => {
         const req = new NextRequest(new URL(`/api/raffle/archive.zip${query}`, TEST_ORIGIN), {
           method: "POST",
-          headers: { authorization: `Bearer ${admin.token}`, host: "localhost:3000" },
+          headers: { authorization: `Bearer ${users.admin.token}`, host: "localhost:3000" },
         });
         const res = await archiveRoute(req, { params: Promise.resolve({}) });
         expect(res.status).toBe(200);

@@ -12,21 +12,16 @@ import { POST as customRange } from "@/app/api/tickets/admin/generate-custom-ran
 import { PUT as registerRoute } from "@/app/api/tickets/register/[controlNumber]/route";
 import { POST as voidRoute } from "@/app/api/tickets/[id]/void/route";
 import { db } from "@/server/db/client";
-import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
+import { freshAdminAndStaff } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
 import { BANK_LAYOUTS, gcashStatementPdf } from "@/tests/helpers/statement-files";
 import { uploadStatement } from "@/tests/helpers/statement-upload";
 
-type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
-let admin: SignedIn;
-let staff: SignedIn;
 let today: string;
 let nextNumber = 1;
 
+const users = freshAdminAndStaff();
 beforeEach(async () => {
-  await resetDb();
-  ({ admin, staff } = await createAdminAndStaff());
   nextNumber = 1;
   today = (
     await db().$queryRaw<{ d: string }[]>`SELECT to_char(now() AT TIME ZONE 'Asia/Manila', 'YYYY-MM-DD') AS d`
@@ -37,7 +32,7 @@ async function sellOne(method: "gcash" | "bank_transfer", reference: string, buy
   const res = await callRoute(customRange, {
     method: "POST",
     path: "/api/tickets/admin/generate-custom-range",
-    token: admin.token,
+    token: users.admin.token,
     body: { startRange: nextNumber, endRange: nextNumber, userId: "admin@example.com" },
   });
   nextNumber++;
@@ -47,7 +42,7 @@ async function sellOne(method: "gcash" | "bank_transfer", reference: string, buy
     path: `/api/tickets/register/${ticket.control_number}`,
     params: { controlNumber: ticket.control_number },
     body: { buyerName: buyer, phoneNumber: "0917 123 4567", paymentMethod: method, paymentReference: reference },
-    token: staff.token,
+    token: users.staff.token,
   });
   expect(r.status, JSON.stringify(r.json)).toBe(200);
   return { paymentId: r.json.ticket.payment_id as string, ticketId: ticket.id, control: ticket.control_number };
@@ -57,7 +52,7 @@ const bankCsv = (rows: { reference: string; description: string; amount: string 
   new TextEncoder().encode(BANK_LAYOUTS.bpi.file(rows.map((r, i) => ({ date: `${today} 0${i + 1}:00`, ...r }))));
 const uploadBank = (bytes: Uint8Array, preview = false) =>
   uploadStatement({
-    token: admin.token,
+    token: users.admin.token,
     bytes,
     fileName: "bank.csv",
     kind: "bank_csv",
@@ -90,7 +85,7 @@ describe("line input", () => {
         },
       ],
     });
-    const gcash = await uploadStatement({ token: admin.token, bytes: pdf, fileName: "g.pdf", kind: "gcash_pdf" });
+    const gcash = await uploadStatement({ token: users.admin.token, bytes: pdf, fileName: "g.pdf", kind: "gcash_pdf" });
     expect(gcash).toMatchObject({ status: 422, json: { code: "amount_out_of_range" } });
     expect(gcash.json.message).toMatch(
       /^Transaction 1 \(.*reference 1001543610110\): the credit ₱1,000,000\.01 is above/,
@@ -147,19 +142,19 @@ describe("line input", () => {
       VALUES (${imp.id}::uuid, 'BDO', 1, now(), 'from before the bound', 9999999999.99, repeat('b', 64), 'unmatched')`;
     const lines = await callRoute(linesRoute, {
       path: "/api/reconciliation/lines?state=unmatched",
-      token: admin.token,
+      token: users.admin.token,
     });
     expect(lines.status).toBe(200);
     expect(lines.json.lines[0].amount).toBe("9999999999.99");
     const report = await callRoute(reportRoute, {
       path: "/api/reconciliation/reports/unmatched",
       params: { name: "unmatched" },
-      token: admin.token,
+      token: users.admin.token,
     });
     expect(report).toMatchObject({ status: 200, json: { count: 1, total: "9999999999.99" } });
-    expect((await callRoute(summaryRoute, { path: "/api/reconciliation/summary", token: admin.token })).status).toBe(
-      200,
-    );
+    expect(
+      (await callRoute(summaryRoute, { path: "/api/reconciliation/summary", token: users.admin.token })).status,
+    ).toBe(200);
   });
 });
 
@@ -177,7 +172,7 @@ describe("suggestions and automatic matching", () => {
         ).status,
       ).toBe(201);
       const [line] = (
-        await callRoute(linesRoute, { path: "/api/reconciliation/lines?state=unmatched", token: admin.token })
+        await callRoute(linesRoute, { path: "/api/reconciliation/lines?state=unmatched", token: users.admin.token })
       ).json.lines;
       expect(line.candidates).toEqual([
         expect.objectContaining({
@@ -193,7 +188,7 @@ describe("suggestions and automatic matching", () => {
           path: `/api/reconciliation/lines/${line.id}/match`,
           params: { id: line.id },
           body: { paymentId, comment },
-          token: admin.token,
+          token: users.admin.token,
         });
       const wrong = await match(bank.paymentId, "same amount");
       expect(wrong.status).toBe(409);
@@ -222,7 +217,7 @@ describe("suggestions and automatic matching", () => {
         .status,
     ).toBe(201);
     const [line] = (
-      await callRoute(linesRoute, { path: "/api/reconciliation/lines?state=unmatched", token: admin.token })
+      await callRoute(linesRoute, { path: "/api/reconciliation/lines?state=unmatched", token: users.admin.token })
     ).json.lines;
     expect(line.candidates.map((c: any) => [c.paymentId, c.crossMethod])).toEqual([[bank.paymentId, false]]);
   });
@@ -236,7 +231,7 @@ describe("suggestions and automatic matching", () => {
           path: `/api/tickets/${sale.ticketId}/void`,
           params: { id: sale.ticketId },
           body: { reason: "spoiled_misprint" },
-          token: admin.token,
+          token: users.admin.token,
         })
       ).status,
     ).toBe(200);
@@ -252,11 +247,11 @@ describe("suggestions and automatic matching", () => {
       ],
     });
     expect(
-      (await uploadStatement({ token: admin.token, bytes: pdf, fileName: "g.pdf", kind: "gcash_pdf" })).status,
+      (await uploadStatement({ token: users.admin.token, bytes: pdf, fileName: "g.pdf", kind: "gcash_pdf" })).status,
     ).toBe(201);
     expect((await db().payment.findUniqueOrThrow({ where: { id: sale.paymentId } })).status).toBe("claimed");
     const [line] = (
-      await callRoute(linesRoute, { path: "/api/reconciliation/lines?state=unmatched", token: admin.token })
+      await callRoute(linesRoute, { path: "/api/reconciliation/lines?state=unmatched", token: users.admin.token })
     ).json.lines;
     expect(line.candidates).toEqual([]);
   });

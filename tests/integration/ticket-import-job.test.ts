@@ -4,23 +4,17 @@
 // or, when a write fails, not at all. The job's progress (rows read, rows written) is in its row.
 import { randomUUID } from "node:crypto";
 import { NextRequest } from "next/server";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { GET as getJobRoute } from "@/app/api/jobs/[id]/route";
 import { GET as liveRoute } from "@/app/api/health/live/route";
 import { POST as importRoute } from "@/app/api/tickets/import/route";
 import { TICKET_EXPORT_COLUMNS, csvLine } from "@/lib/csv/ticket-csv";
 import { db } from "@/server/db/client";
-import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
+import { freshAdminAndStaff } from "@/tests/helpers/factories";
 import { TEST_ORIGIN, callRoute } from "@/tests/helpers/http";
 import { setTicketLimit } from "@/tests/helpers/tickets";
 
-let admin: Awaited<ReturnType<typeof createSignedInUser>>;
-
-beforeEach(async () => {
-  await resetDb();
-  ({ admin } = await createAdminAndStaff());
-});
+const users = freshAdminAndStaff();
 
 /** The file as a text/csv body, streamed in 64 KB pieces as a browser's upload arrives. */
 async function importCsvBody(csv: string, headers: Record<string, string> = {}) {
@@ -33,7 +27,12 @@ async function importCsvBody(csv: string, headers: Record<string, string> = {}) 
   });
   const req = new NextRequest(new URL("/api/tickets/import?importedBy=admin%40example.com", TEST_ORIGIN), {
     method: "POST",
-    headers: { "content-type": "text/csv", host: "localhost:3000", authorization: `Bearer ${admin.token}`, ...headers },
+    headers: {
+      "content-type": "text/csv",
+      host: "localhost:3000",
+      authorization: `Bearer ${users.admin.token}`,
+      ...headers,
+    },
     body,
     duplex: "half",
   } as ConstructorParameters<typeof NextRequest>[1]);
@@ -45,7 +44,7 @@ const importJson = (csvData: string, headers: Record<string, string> = {}) =>
     method: "POST",
     path: "/api/tickets/import",
     body: { csvData, importedBy: "admin@example.com" },
-    token: admin.token,
+    token: users.admin.token,
     headers,
   });
 
@@ -160,7 +159,7 @@ describe("a 100,000-row import", () => {
       SELECT count(*)::int AS count, count(DISTINCT ticket_number)::int AS distinct FROM tickets`;
     expect({ count, distinct }).toEqual({ count: 99_999, distinct: 99_999 });
     const job = (
-      await callRoute(getJobRoute, { path: `/api/jobs/${jobId}`, params: { id: jobId }, token: admin.token })
+      await callRoute(getJobRoute, { path: `/api/jobs/${jobId}`, params: { id: jobId }, token: users.admin.token })
     ).json.job;
     expect(job).toMatchObject({
       kind: "tickets.import",
@@ -195,7 +194,7 @@ describe("a 100,000-row import", () => {
     expect(await db().ticket.count()).toBe(0);
     expect(await db().auditLog.count({ where: { action: "ticket.import" } })).toBe(0);
     const job = (
-      await callRoute(getJobRoute, { path: `/api/jobs/${jobId}`, params: { id: jobId }, token: admin.token })
+      await callRoute(getJobRoute, { path: `/api/jobs/${jobId}`, params: { id: jobId }, token: users.admin.token })
     ).json.job;
     expect(job).toMatchObject({ state: "failed", error: { code: "internal" } });
   }, 300_000);

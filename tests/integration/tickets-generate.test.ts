@@ -1,24 +1,17 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { POST as generate } from "@/app/api/tickets/generate/route";
 import { POST as mobileGenerate } from "@/app/api/tickets/mobile/generate/route";
 import { POST as customRange } from "@/app/api/tickets/admin/generate-custom-range/route";
 import { db } from "@/server/db/client";
-import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
+import { freshAdminAndStaff } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
 import { setTicketLimit, ticketNumbers } from "@/tests/helpers/tickets";
 
 const buyer = { buyer_name: "Juan Dela Cruz", phone_number: "0917 123 4567", payment_method: "Cash" };
 
-let admin: Awaited<ReturnType<typeof createSignedInUser>>;
-let staff: Awaited<ReturnType<typeof createSignedInUser>>;
+const users = freshAdminAndStaff();
 
-beforeEach(async () => {
-  await resetDb();
-  ({ admin, staff } = await createAdminAndStaff());
-});
-
-const post = (body: unknown, token = staff.token, handler = generate) =>
+const post = (body: unknown, token = users.staff.token, handler = generate) =>
   callRoute(handler, { method: "POST", path: "/api/tickets/generate", body, token });
 
 describe("POST /api/tickets/generate", () => {
@@ -42,7 +35,7 @@ describe("POST /api/tickets/generate", () => {
       amount: 75,
       creator_email: "staff@example.com",
       creator_name: "Sam Staff",
-      created_by_id: staff.user.id,
+      created_by_id: users.staff.user.id,
       creation_source: "web",
       event_name: "Batch 2000 Raffle",
       is_registered: true,
@@ -87,7 +80,7 @@ describe("POST /api/tickets/generate", () => {
   );
 
   it("marks tickets from the mobile route as app-created", async () => {
-    const res = await post(buyer, staff.token, mobileGenerate);
+    const res = await post(buyer, users.staff.token, mobileGenerate);
     expect(res.status).toBe(201);
     expect(res.json.ticket.creation_source).toBe("app");
   });
@@ -154,7 +147,7 @@ describe("POST /api/tickets/generate", () => {
       expect(rows).toHaveLength(2);
       expect(rows.map((r) => r.entityId)).toEqual(res.json.tickets.map((t: any) => t.id));
       expect(rows[0]).toMatchObject({
-        actorId: staff.user.id,
+        actorId: users.staff.user.id,
         actorEmail: "staff@example.com",
         entityType: "ticket",
         before: null,
@@ -165,7 +158,7 @@ describe("POST /api/tickets/generate", () => {
       expect(sales[0].after).toMatchObject({
         buyer_name: "Juan Dela Cruz",
         source: "generate",
-        seller_id: staff.user.id,
+        seller_id: users.staff.user.id,
       });
       expect(res.json.tickets[0].payment_id).toBe(res.json.tickets[1].payment_id);
     },
@@ -219,7 +212,7 @@ describe("concurrent allocation", { tags: ["sql"] }, () => {
         callRoute(customRange, {
           method: "POST",
           path: "/api/tickets/admin/generate-custom-range",
-          token: admin.token,
+          token: users.admin.token,
           body: { startRange: 10 + i * 5, endRange: 30 + i * 5, userId: "admin@example.com" },
         }),
       ),

@@ -1,12 +1,11 @@
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { GET as exportRoute } from "@/app/api/tickets/export-all/route";
 import { POST as importRoute } from "@/app/api/tickets/import/route";
 import { POST as generate } from "@/app/api/tickets/generate/route";
 import { POST as customRange } from "@/app/api/tickets/admin/generate-custom-range/route";
 import { TICKET_CSV_COLUMNS, TICKET_EXPORT_COLUMNS, csvLine } from "@/lib/csv/ticket-csv";
 import { db } from "@/server/db/client";
-import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
+import { freshAdminAndStaff } from "@/tests/helpers/factories";
 import { NextRequest } from "next/server";
 import { TEST_ORIGIN, callRoute } from "@/tests/helpers/http";
 import { setTicketLimit } from "@/tests/helpers/tickets";
@@ -14,18 +13,11 @@ import { createSoldTickets } from "@/tests/helpers/sold-tickets";
 import { dbEngine } from "@/server/db/client";
 import { resetEnvCache } from "@/server/env";
 
-type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
-let admin: SignedIn;
-let staff: SignedIn;
-
-beforeEach(async () => {
-  await resetDb();
-  ({ admin, staff } = await createAdminAndStaff());
-});
+const users = freshAdminAndStaff();
 
 const HEADER = csvLine(TICKET_EXPORT_COLUMNS);
 /** The export's answer; the body decoded without dropping the byte order mark (Response.text() drops it). */
-async function exportCsv(token = admin.token) {
+async function exportCsv(token = users.admin.token) {
   const res = await exportRoute(
     new NextRequest(new URL("/api/tickets/export-all", TEST_ORIGIN), { headers: { authorization: `Bearer ${token}` } }),
     { params: Promise.resolve({}) },
@@ -33,7 +25,7 @@ async function exportCsv(token = admin.token) {
   const json = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await res.arrayBuffer());
   return { status: res.status, headers: res.headers, json };
 }
-const importCsv = (csvData: string, token = admin.token) =>
+const importCsv = (csvData: string, token = users.admin.token) =>
   callRoute(importRoute, {
     method: "POST",
     path: "/api/tickets/import",
@@ -58,7 +50,7 @@ async function allTickets() {
 
 async function seedVariety() {
   const gen = (body: object) =>
-    callRoute(generate, { method: "POST", path: "/api/tickets/generate", body, token: staff.token });
+    callRoute(generate, { method: "POST", path: "/api/tickets/generate", body, token: users.staff.token });
   expect(
     (
       await gen({
@@ -92,16 +84,16 @@ async function seedVariety() {
         method: "POST",
         path: "/api/tickets/admin/generate-custom-range",
         body: { startRange: 100, endRange: 140, userId: "admin@example.com" },
-        token: admin.token,
+        token: users.admin.token,
       })
     ).status,
   ).toBe(201);
   await db().$executeRaw`UPDATE tickets SET status = 'used', amount = 62.5 WHERE ticket_number = 101`;
   // A spoiled blank stub and a refunded sale, voided (decision 051).
   await db().$executeRaw`UPDATE tickets SET voided_at = now(), void_reason = 'spoiled_misprint', voided_by_id =
-      ${admin.user.id}::uuid WHERE ticket_number = 102`;
-  await db()
-    .$executeRaw`UPDATE tickets SET voided_at = now(), void_reason = 'refunded', voided_by_id = ${admin.user.id}::uuid
+      ${users.admin.user.id}::uuid WHERE ticket_number = 102`;
+  await db().$executeRaw`UPDATE tickets SET voided_at = now(), void_reason = 'refunded', voided_by_id =
+      ${users.admin.user.id}::uuid
       WHERE ticket_number = 3`;
 }
 
@@ -127,7 +119,7 @@ describe("a stalled export (issue 25 item 11)", { tags: ["sql"] }, () => {
             : 0;
         const res = await exportRoute(
           new NextRequest(new URL("/api/tickets/export-all", TEST_ORIGIN), {
-            headers: { authorization: `Bearer ${admin.token}` },
+            headers: { authorization: `Bearer ${users.admin.token}` },
           }),
           { params: Promise.resolve({}) },
         );
@@ -360,7 +352,7 @@ describe("POST /api/tickets/import", () => {
         method: "POST",
         path: "/api/tickets/import",
         body: { importedBy: "x" },
-        token: admin.token,
+        token: users.admin.token,
       });
       expect(none.json.message).toBe("Please select a file first");
     },
@@ -375,8 +367,8 @@ describe("POST /api/tickets/import", () => {
       code: "payload_too_large",
       message: "Request body is too large: the limit is 25 MB",
     });
-    expect((await importCsv(csv(row({ "Last 5 Digits": "1" })), staff.token)).status).toBe(403);
-    expect((await exportCsv(staff.token)).status).toBe(403);
+    expect((await importCsv(csv(row({ "Last 5 Digits": "1" })), users.staff.token)).status).toBe(403);
+    expect((await exportCsv(users.staff.token)).status).toBe(403);
     expect(await db().ticket.count()).toBe(0);
   });
 

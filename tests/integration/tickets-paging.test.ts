@@ -2,24 +2,19 @@
 // Issue 28, decision 081: the tickets list and search page by keyset (after/before cursors) as
 // well as by offset, and a filtered search may ask for a count that stops at 1,000 ("1,000+").
 // The spec's answer {success, tickets, total} is unchanged for callers that ask for neither.
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { GET as listRoute } from "@/app/api/tickets/route";
 import { POST as customRange } from "@/app/api/tickets/admin/generate-custom-range/route";
 import { GET as searchRoute } from "@/app/api/tickets/search/route";
 import { db } from "@/server/db/client";
-import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
+import { freshAdminAndStaff } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
 
-let admin: Awaited<ReturnType<typeof createSignedInUser>>;
+const users = freshAdminAndStaff();
 
-beforeEach(async () => {
-  await resetDb();
-  ({ admin } = await createAdminAndStaff());
-});
-
-const list = (query = "") => callRoute(listRoute, { path: `/api/tickets${query}`, token: admin.token });
-const search = (query: string) => callRoute(searchRoute, { path: `/api/tickets/search?${query}`, token: admin.token });
+const list = (query = "") => callRoute(listRoute, { path: `/api/tickets${query}`, token: users.admin.token });
+const search = (query: string) =>
+  callRoute(searchRoute, { path: `/api/tickets/search?${query}`, token: users.admin.token });
 const numbersOf = (res: { json: { tickets: { ticket_number: number }[] } }) =>
   res.json.tickets.map((t) => t.ticket_number);
 
@@ -28,7 +23,7 @@ async function makeTickets(start: number, end: number) {
     method: "POST",
     path: "/api/tickets/admin/generate-custom-range",
     body: { startRange: start, endRange: end, userId: "admin@example.com" },
-    token: admin.token,
+    token: users.admin.token,
   });
   expect(res.status).toBe(201);
 }

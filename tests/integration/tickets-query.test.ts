@@ -15,8 +15,7 @@ import { GET as usedDigitsRoute } from "@/app/api/tickets/used-digits/route";
 import { GET as validateRoute } from "@/app/api/tickets/validate/route";
 import { ticketSchema } from "@/lib/schemas/ticket-response";
 import { db } from "@/server/db/client";
-import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
+import { freshAdminAndStaff } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
 
 const buyer = { buyer_name: "Juan Dela Cruz", phone_number: "0917 123 4567", payment_method: "Cash" };
@@ -60,18 +59,12 @@ expect(TICKET_KEYS).toEqual(
   ].sort(),
 );
 
-let admin: Awaited<ReturnType<typeof createSignedInUser>>;
-let staff: Awaited<ReturnType<typeof createSignedInUser>>;
-
-beforeEach(async () => {
-  await resetDb();
-  ({ admin, staff } = await createAdminAndStaff());
-});
+const users = freshAdminAndStaff();
 
 // ---- helpers -------------------------------------------------------------------------------
 
 /** One ticket through POST /api/tickets/generate (middle digits fixed so searches are predictable). */
-async function generate(body: Record<string, unknown> = {}, token = staff.token) {
+async function generate(body: Record<string, unknown> = {}, token = users.staff.token) {
   const res = await callRoute(generateRoute, {
     method: "POST",
     path: "/api/tickets/generate",
@@ -87,7 +80,7 @@ async function customRange(startRange: number, endRange: number, userId = "admin
     method: "POST",
     path: "/api/tickets/admin/generate-custom-range",
     body: { startRange, endRange, userId },
-    token: admin.token,
+    token: users.admin.token,
   });
   expect(res.status).toBe(201);
   return res.json.tickets as any[];
@@ -126,12 +119,12 @@ async function insertTicket(o: {
 const setCreatedAt = (ticketNumber: number, iso: string) =>
   db().$executeRaw`UPDATE tickets SET created_at = ${iso}::timestamptz WHERE ticket_number = ${ticketNumber}::int`;
 
-const list = (query = "", token = admin.token) => callRoute(listRoute, { path: `/api/tickets${query}`, token });
-const search = (query: string, token = admin.token) =>
+const list = (query = "", token = users.admin.token) => callRoute(listRoute, { path: `/api/tickets${query}`, token });
+const search = (query: string, token = users.admin.token) =>
   callRoute(searchRoute, { path: `/api/tickets/search?${query}`, token });
-const getTicket = (ref: string, token = staff.token) =>
+const getTicket = (ref: string, token = users.staff.token) =>
   callRoute(getRoute, { path: `/api/tickets/${encodeURIComponent(ref)}`, token, params: { id: ref } });
-const putTicket = (ref: string, body: unknown, token = admin.token) =>
+const putTicket = (ref: string, body: unknown, token = users.admin.token) =>
   callRoute(putRoute, {
     method: "PUT",
     path: `/api/tickets/${encodeURIComponent(ref)}`,
@@ -139,7 +132,7 @@ const putTicket = (ref: string, body: unknown, token = admin.token) =>
     token,
     params: { id: ref },
   });
-const deleteTicket = (ref: string, token = admin.token) =>
+const deleteTicket = (ref: string, token = users.admin.token) =>
   callRoute(deleteRoute, {
     method: "DELETE",
     path: `/api/tickets/${encodeURIComponent(ref)}`,
@@ -147,7 +140,7 @@ const deleteTicket = (ref: string, token = admin.token) =>
     params: { id: ref },
   });
 const stats = async () => {
-  const res = await callRoute(statsRoute, { path: "/api/tickets/stats", token: admin.token });
+  const res = await callRoute(statsRoute, { path: "/api/tickets/stats", token: users.admin.token });
   expect(res.status).toBe(200);
   return res.json;
 };
@@ -187,7 +180,7 @@ describe("GET /api/tickets", () => {
       status: "active",
       amount: 50,
       creator_email: "staff@example.com",
-      created_by_id: staff.user.id,
+      created_by_id: users.staff.user.id,
       is_registered: true,
     });
   });
@@ -245,7 +238,7 @@ describe("GET /api/tickets", () => {
   });
 
   it("is for administrators only", async () => {
-    const res = await list("", staff.token);
+    const res = await list("", users.staff.token);
     expect(res.status).toBe(403);
     expect(res.json).toEqual({ success: false, code: "forbidden", message: "Administrator access required" });
   });
@@ -275,10 +268,13 @@ describe("GET /api/tickets/search", () => {
       await generate({ buyer_name: "100% Legit Buyer", phone_number: "0920 555 0000", payment_method: "bank_transfer" })
     ).id; // 3
     ids.josex = (
-      await generate({ buyer_name: "Joseph Ex", email: "joseXrizal@example.com", phone_number: null }, admin.token)
+      await generate(
+        { buyer_name: "Joseph Ex", email: "joseXrizal@example.com", phone_number: null },
+        users.admin.token,
+      )
     ).id; // 4
     ids.thousand = (
-      await generate({ buyer_name: "1000 Islands Tour", phone_number: null, user_id: "seller-9" }, admin.token)
+      await generate({ buyer_name: "1000 Islands Tour", phone_number: null, user_id: "seller-9" }, users.admin.token)
     ).id; // 5
     ids.backslash = (
       await generate({
@@ -393,8 +389,8 @@ describe("GET /api/tickets/search", () => {
   it("filters by creator email (any case), user_id or creator id", async () => {
     expect(await searchNumbers("user=staff%40example.com")).toEqual([6, 3, 2, 1]);
     expect(await searchNumbers("user=STAFF%40Example.com")).toEqual([6, 3, 2, 1]);
-    expect(await searchNumbers(`user=${staff.user.id}`)).toEqual([6, 3, 2, 1]);
-    expect(await searchNumbers(`user=${admin.user.id.toUpperCase()}`)).toEqual([22, 21, 20, 5, 4]);
+    expect(await searchNumbers(`user=${users.staff.user.id}`)).toEqual([6, 3, 2, 1]);
+    expect(await searchNumbers(`user=${users.admin.user.id.toUpperCase()}`)).toEqual([22, 21, 20, 5, 4]);
     expect(await searchNumbers("user=seller-9")).toEqual([5]);
     expect(await searchNumbers("user=range-owner%40example.com")).toEqual([22, 21, 20]);
     expect(await searchNumbers("user=admin%40example.com")).toEqual([22, 21, 20, 5, 4]);
@@ -435,7 +431,7 @@ describe("GET /api/tickets/search", () => {
   });
 
   it("is for administrators only", async () => {
-    expect((await search("search=maria", staff.token)).status).toBe(403);
+    expect((await search("search=maria", users.staff.token)).status).toBe(403);
   });
 });
 
@@ -524,12 +520,12 @@ describe("PUT /api/tickets/{id}", () => {
       });
       expect(t.registered_at).not.toBeNull();
       // An administrator reads it whole (staff see the buyer's contacts only on their own tickets: decision 036).
-      expect((await getTicket(original.id, admin.token)).json.ticket).toEqual(t);
+      expect((await getTicket(original.id, users.admin.token)).json.ticket).toEqual(t);
 
       const audit = await db().auditLog.findMany({ where: { action: "ticket.update" }, orderBy: { id: "asc" } });
       expect(audit).toHaveLength(1);
       expect(audit[0]).toMatchObject({
-        actorId: admin.user.id,
+        actorId: users.admin.user.id,
         actorEmail: "admin@example.com",
         entityType: "ticket",
         entityId: original.id,
@@ -564,7 +560,7 @@ describe("PUT /api/tickets/{id}", () => {
       code: "already_registered",
       message: "Already registered to: Pedro Penduko",
     });
-    expect((await getTicket(original.id, admin.token)).json.ticket).toEqual(first.json.ticket);
+    expect((await getTicket(original.id, users.admin.token)).json.ticket).toEqual(first.json.ticket);
     expect(await db().auditLog.count({ where: { action: "ticket.update" } })).toBe(1);
   });
 
@@ -667,7 +663,7 @@ describe("PUT /api/tickets/{id}", () => {
 
   it("is for administrators only", async () => {
     const [original] = await customRange(1, 1);
-    const res = await putTicket(original.id, edit, staff.token);
+    const res = await putTicket(original.id, edit, users.staff.token);
     expect(res.status).toBe(403);
     expect(res.json.code).toBe("forbidden");
     expect((await getTicket(original.id)).json.ticket).toEqual(original);
@@ -691,7 +687,7 @@ describe("DELETE /api/tickets/{id}", () => {
     const audit = await db().auditLog.findMany({ where: { action: "ticket.delete" }, orderBy: { id: "asc" } });
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({
-      actorId: admin.user.id,
+      actorId: users.admin.user.id,
       actorEmail: "admin@example.com",
       entityType: "ticket",
       entityId: t.id,
@@ -731,7 +727,7 @@ describe("DELETE /api/tickets/{id}", () => {
 
   it("is for administrators only", async () => {
     const t = await generate();
-    const res = await deleteTicket(t.id, staff.token);
+    const res = await deleteTicket(t.id, users.staff.token);
     expect(res.status).toBe(403);
     expect(await db().ticket.count()).toBe(1);
     expect(await db().auditLog.count({ where: { action: "ticket.delete" } })).toBe(0);
@@ -774,7 +770,7 @@ describe("GET /api/tickets/stats", () => {
         method: "PUT",
         path: "/api/tickets/register/00003",
         body: { buyerName: "Lapu Lapu", phoneNumber: "09181234567" },
-        token: staff.token,
+        token: users.staff.token,
         params: { controlNumber: "00003" },
       });
       expect(reg.status).toBe(200);
@@ -839,14 +835,14 @@ describe("GET /api/tickets/stats", () => {
   });
 
   it("is for administrators only", async () => {
-    expect((await callRoute(statsRoute, { path: "/api/tickets/stats", token: staff.token })).status).toBe(403);
+    expect((await callRoute(statsRoute, { path: "/api/tickets/stats", token: users.staff.token })).status).toBe(403);
   });
 });
 
 // ---- GET /api/tickets/search/{term} --------------------------------------------------------
 
 describe("GET /api/tickets/search/{term}", () => {
-  const lookup = (term: string, token = staff.token) =>
+  const lookup = (term: string, token = users.staff.token) =>
     callRoute(searchTermRoute, { path: `/api/tickets/search/${encodeURIComponent(term)}`, token, params: { term } });
   const NOT_FOUND = "Ticket not found with the provided control number or last 5 digits";
 
@@ -874,7 +870,7 @@ describe("GET /api/tickets/search/{term}", () => {
 // ---- GET /api/tickets/unregistered ---------------------------------------------------------
 
 describe("GET /api/tickets/unregistered", () => {
-  const unregistered = (query = "", token = staff.token) =>
+  const unregistered = (query = "", token = users.staff.token) =>
     callRoute(unregisteredRoute, { path: `/api/tickets/unregistered${query}`, token });
 
   it("lists only unregistered tickets, 20 a page by default, newest first, for any signed-in user", async () => {
@@ -907,7 +903,7 @@ describe("GET /api/tickets/unregistered", () => {
     const byTen = await unregistered("?search=00010");
     expect(byTen.json).toEqual({ success: true, tickets: [], total: 0 });
     // The phone is searched only where the caller may see it (issue 25 item 10): an administrator.
-    const byPhone = await unregistered(`?search=${encodeURIComponent("0917 555")}`, admin.token);
+    const byPhone = await unregistered(`?search=${encodeURIComponent("0917 555")}`, users.admin.token);
     expect(numbersOf(byPhone)).toEqual([11]);
     expect(numbersOf(await unregistered(`?search=${encodeURIComponent("0917 555")}`))).toEqual([]);
     const byName = await unregistered("?search=n%2Fa");
@@ -934,7 +930,8 @@ describe("GET /api/tickets/unregistered", () => {
 
 describe("GET /api/tickets/count", () => {
   it("answers total, registered and unregistered", async () => {
-    const count = async () => (await callRoute(countRoute, { path: "/api/tickets/count", token: admin.token })).json;
+    const count = async () =>
+      (await callRoute(countRoute, { path: "/api/tickets/count", token: users.admin.token })).json;
     expect(await count()).toEqual({ success: true, total: 0, registered: 0, unregistered: 0 });
     await generate({ quantity: 2, customMiddleDigits: undefined });
     await customRange(5, 7);
@@ -945,12 +942,12 @@ describe("GET /api/tickets/count", () => {
   });
 
   it("is for administrators only", async () => {
-    expect((await callRoute(countRoute, { path: "/api/tickets/count", token: staff.token })).status).toBe(403);
+    expect((await callRoute(countRoute, { path: "/api/tickets/count", token: users.staff.token })).status).toBe(403);
   });
 });
 
 describe("GET /api/tickets/used-digits", () => {
-  const usedDigits = async (token = admin.token) =>
+  const usedDigits = async (token = users.admin.token) =>
     callRoute(usedDigitsRoute, { path: "/api/tickets/used-digits", token });
 
   it("answers the taken numbers as inclusive runs, with their count", async () => {
@@ -985,12 +982,12 @@ describe("GET /api/tickets/used-digits", () => {
   });
 
   it("is for administrators only", async () => {
-    expect((await usedDigits(staff.token)).status).toBe(403);
+    expect((await usedDigits(users.staff.token)).status).toBe(403);
   });
 });
 
 describe("GET /api/tickets/validate", () => {
-  const validate = (query: string, token = staff.token) =>
+  const validate = (query: string, token = users.staff.token) =>
     callRoute(validateRoute, { path: `/api/tickets/validate${query}`, token });
 
   it("reports an existing unregistered ticket", async () => {
@@ -1115,7 +1112,7 @@ describe("concurrent edit, registration and delete of one ticket", { tags: ["sql
       method: "PUT",
       path: `/api/tickets/register/${ref}`,
       body: { buyerName, phoneNumber: "09181234567" },
-      token: staff.token,
+      token: users.staff.token,
       params: { controlNumber: ref },
     });
 

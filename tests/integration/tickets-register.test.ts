@@ -1,14 +1,11 @@
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { PUT as registerRoute } from "@/app/api/tickets/register/[controlNumber]/route";
 import { POST as registerMultipleRoute } from "@/app/api/tickets/register-multiple/route";
 import { POST as generate } from "@/app/api/tickets/generate/route";
 import { GET as statsRoute } from "@/app/api/tickets/stats/route";
 import { db } from "@/server/db/client";
-import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff, createSignedInUser, createTickets } from "@/tests/helpers/factories";
+import { createSignedInUser, createTickets, freshAdminAndStaff } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
-
-type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
 
 const maria = {
   buyerName: "Maria Clara",
@@ -29,17 +26,9 @@ const PLACEHOLDERS = [
   "  Not Registered  ",
 ];
 
-let admin: SignedIn;
-let staff: SignedIn;
+const users = freshAdminAndStaff();
 
-beforeEach(async () => {
-  await resetDb();
-  ({ admin, staff } = await createAdminAndStaff());
-});
-
-const createRange = (from: number, to: number): Promise<any[]> => createTickets(admin, from, to);
-
-const register = (ref: string, body: unknown, token = staff.token) =>
+const register = (ref: string, body: unknown, token = users.staff.token) =>
   callRoute(registerRoute, {
     method: "PUT",
     path: `/api/tickets/register/${encodeURIComponent(ref)}`,
@@ -48,10 +37,10 @@ const register = (ref: string, body: unknown, token = staff.token) =>
     token,
   });
 
-const registerMany = (body: unknown, token = staff.token) =>
+const registerMany = (body: unknown, token = users.staff.token) =>
   callRoute(registerMultipleRoute, { method: "POST", path: "/api/tickets/register-multiple", body, token });
 
-const stats = async () => (await callRoute(statsRoute, { path: "/api/tickets/stats", token: admin.token })).json;
+const stats = async () => (await callRoute(statsRoute, { path: "/api/tickets/stats", token: users.admin.token })).json;
 
 const ticketRow = (ticketNumber: number) => db().ticket.findUniqueOrThrow({ where: { ticketNumber } });
 const registerAudits = () => db().auditLog.findMany({ where: { action: "ticket.register" }, orderBy: { id: "asc" } });
@@ -91,7 +80,7 @@ async function expectUnregistered(ticketNumber: number) {
 
 describe("PUT /api/tickets/register/{controlNumber}", () => {
   it("registers an unregistered ticket by control number and answers {success, message, ticket}", async () => {
-    const [ticket] = await createRange(7, 7);
+    const [ticket] = await createTickets(users.admin, 7, 7);
     const res = await register(ticket.control_number, maria);
     expect(res.status).toBe(200);
     expect(Object.keys(res.json).sort()).toEqual(["message", "success", "ticket"]);
@@ -132,8 +121,8 @@ describe("PUT /api/tickets/register/{controlNumber}", () => {
     ["the ticket id", (t: any) => t.id],
     ["the ticket id in upper case", (t: any) => t.id.toUpperCase()],
   ])("finds the ticket by %s", async (_label, refOf) => {
-    const tickets = await createRange(40, 44);
-    const target = tickets.find((t) => t.ticket_number === 42);
+    const tickets = await createTickets(users.admin, 40, 44);
+    const target = tickets.find((t) => t.ticket_number === 42)!;
     const res = await register(refOf(target), maria);
     expect(res.status).toBe(200);
     expect(res.json.ticket.id).toBe(target.id);
@@ -145,7 +134,7 @@ describe("PUT /api/tickets/register/{controlNumber}", () => {
   it.each(["09171234567", "9171234567", "+639171234567", "+63 917 123 4567", "0917-123-4567", "639171234567"])(
     "stores the phone %j as the 10 digits 9171234567",
     async (phoneNumber) => {
-      await createRange(1, 1);
+      await createTickets(users.admin, 1, 1);
       const res = await register("00001", { buyerName: "Maria Clara", phoneNumber });
       expect(res.status).toBe(200);
       expect(res.json.ticket.phone_number).toBe("9171234567");
@@ -154,7 +143,7 @@ describe("PUT /api/tickets/register/{controlNumber}", () => {
   );
 
   it("leaves email and address empty when not given, and trims the buyer name", async () => {
-    await createRange(1, 1);
+    await createTickets(users.admin, 1, 1);
     const res = await register("1", {
       buyerName: "  Jose Rizal  ",
       phoneNumber: "09998887766",
@@ -172,13 +161,13 @@ describe("PUT /api/tickets/register/{controlNumber}", () => {
   });
 
   it("answers 409 already_registered naming the buyer, and changes nothing", async () => {
-    await createRange(1, 2);
+    await createTickets(users.admin, 1, 2);
     expect((await register("00001", maria)).status).toBe(200);
     const before = await ticketRow(1);
     const res = await register(
       "00001",
       { buyerName: "Andres Bonifacio", phoneNumber: "09181112222", email: "andres@example.com", address: "Tondo" },
-      admin.token,
+      users.admin.token,
     );
     expect(res.status).toBe(409);
     expect(res.json).toEqual({
@@ -195,7 +184,7 @@ describe("PUT /api/tickets/register/{controlNumber}", () => {
     const gen = await callRoute(generate, {
       method: "POST",
       path: "/api/tickets/generate",
-      token: staff.token,
+      token: users.staff.token,
       body: { buyer_name: "Juan Dela Cruz", phone_number: "09171234567", payment_method: "cash" },
     });
     expect(gen.status).toBe(201);
@@ -215,7 +204,7 @@ describe("PUT /api/tickets/register/{controlNumber}", () => {
   });
 
   it("answers 404 for references that name no ticket", async () => {
-    const [ticket] = await createRange(1, 3);
+    const [ticket] = await createTickets(users.admin, 1, 3);
     const refs = [
       "00099",
       "99",
@@ -259,13 +248,13 @@ describe("PUT /api/tickets/register/{controlNumber}", () => {
       "Enter a valid email.",
     ],
   ])("answers 400 for %j: %s", async (body, message) => {
-    await createRange(1, 1);
+    await createTickets(users.admin, 1, 1);
     const res = await register("00001", body);
     await expectRefusedUnchanged(res, message);
   });
 
   it.each(PLACEHOLDERS)("refuses the placeholder buyer name %j and leaves the ticket untouched", async (buyerName) => {
-    await createRange(1, 1);
+    await createTickets(users.admin, 1, 1);
     const res = await register("00001", { ...maria, buyerName });
     expect(res.status).toBe(400);
     expect(res.json.code).toBe("validation_failed");
@@ -283,7 +272,7 @@ describe("PUT /api/tickets/register/{controlNumber}", () => {
       const gen = await callRoute(generate, {
         method: "POST",
         path: "/api/tickets/generate",
-        token: staff.token,
+        token: users.staff.token,
         body: { buyer_name: placeholder, payment_method: "cash" },
       });
       expect(gen.status).toBe(201);
@@ -300,12 +289,12 @@ describe("PUT /api/tickets/register/{controlNumber}", () => {
   );
 
   it("writes one ticket.register audit row with before and after", async () => {
-    const [ticket] = await createRange(5, 5);
+    const [ticket] = await createTickets(users.admin, 5, 5);
     await register(ticket.control_number, maria);
     const rows = await registerAudits();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
-      actorId: staff.user.id,
+      actorId: users.staff.user.id,
       actorEmail: "staff@example.com",
       entityType: "ticket",
       entityId: ticket.id,
@@ -325,14 +314,14 @@ describe("PUT /api/tickets/register/{controlNumber}", () => {
       address: "Makati City",
       status: "registered",
       payment_method: "cash",
-      seller_id: staff.user.id,
+      seller_id: users.staff.user.id,
     });
   });
 
   it(
     "commits the registration and its audit row together: a " + "failing audit insert leaves the ticket unregistered",
     async () => {
-      await createRange(1, 1);
+      await createTickets(users.admin, 1, 1);
       await db().$executeRawUnsafe(
         `CREATE FUNCTION test_refuse_audit() RETURNS TRIGGER LANGUAGE plpgsql AS ` +
           `$$ BEGIN RAISE EXCEPTION 'audit refused by test'; END $$`,
@@ -359,7 +348,7 @@ describe("PUT /api/tickets/register/{controlNumber}", () => {
 
   it("moves the stats counters: registered_count, unregistered_count and revenue at the ticket's price", async () => {
     await db().settings.update({ where: { id: 1 }, data: { ticketPrice: 75 } });
-    await createRange(1, 4);
+    await createTickets(users.admin, 1, 4);
     expect(await stats()).toEqual({ success: true, total: 4, registered_count: 0, unregistered_count: 4, revenue: 0 });
     await register("00001", maria);
     expect(await stats()).toEqual({ success: true, total: 4, registered_count: 1, unregistered_count: 3, revenue: 75 });
@@ -385,7 +374,7 @@ describe("PUT /api/tickets/register/{controlNumber}", () => {
   });
 
   it("needs a signed-in user", async () => {
-    await createRange(1, 1);
+    await createTickets(users.admin, 1, 1);
     const res = await callRoute(registerRoute, {
       method: "PUT",
       path: "/api/tickets/register/00001",
@@ -399,8 +388,8 @@ describe("PUT /api/tickets/register/{controlNumber}", () => {
 
 describe("POST /api/tickets/register-multiple", () => {
   it("registers tickets named by id, control number and number, answering the spec's shape", async () => {
-    const tickets = await createRange(1, 6);
-    const byNumber = (n: number) => tickets.find((t) => t.ticket_number === n);
+    const tickets = await createTickets(users.admin, 1, 6);
+    const byNumber = (n: number) => tickets.find((t) => t.ticket_number === n)!;
     const res = await registerMany({
       ...maria,
       ticketIds: [byNumber(5).id, byNumber(2).control_number.toLowerCase(), "00003", 6],
@@ -441,7 +430,7 @@ describe("POST /api/tickets/register-multiple", () => {
   });
 
   it("says 'ticket' for one", async () => {
-    await createRange(1, 1);
+    await createTickets(users.admin, 1, 1);
     const res = await registerMany({ ...maria, ticketIds: ["1"] });
     expect(res.json).toMatchObject({
       success: true,
@@ -453,7 +442,7 @@ describe("POST /api/tickets/register-multiple", () => {
   });
 
   it("counts references to the same ticket once", async () => {
-    const tickets = await createRange(1, 3);
+    const tickets = await createTickets(users.admin, 1, 3);
     const t3 = tickets[2];
     const res = await registerMany({
       ...maria,
@@ -481,8 +470,8 @@ describe("POST /api/tickets/register-multiple", () => {
   });
 
   it("lists an error line for each already registered or unknown ticket, and registers the rest", async () => {
-    const tickets = await createRange(1, 4);
-    const byNumber = (n: number) => tickets.find((t) => t.ticket_number === n);
+    const tickets = await createTickets(users.admin, 1, 4);
+    const byNumber = (n: number) => tickets.find((t) => t.ticket_number === n)!;
     await register("00002", { buyerName: "Andres Bonifacio", phoneNumber: "09181112222" });
     const wrongMiddle = otherMiddle(byNumber(3).control_number);
     const res = await registerMany({
@@ -510,7 +499,7 @@ describe("POST /api/tickets/register-multiple", () => {
   });
 
   it("reports failure when nothing could be registered", async () => {
-    await createRange(1, 1);
+    await createTickets(users.admin, 1, 1);
     await register("00001", { buyerName: "Andres Bonifacio", phoneNumber: "09181112222" });
     const res = await registerMany({ ...maria, ticketIds: ["00001", "00050"] });
     expect(res.status).toBe(200);
@@ -531,7 +520,7 @@ describe("POST /api/tickets/register-multiple", () => {
   });
 
   it("registers up to 100 tickets at once, with one audit row each", async () => {
-    await createRange(1, 100);
+    await createTickets(users.admin, 1, 100);
     const res = await registerMany({ ...maria, ticketIds: Array.from({ length: 100 }, (_, i) => i + 1) });
     expect(res.json).toMatchObject({
       success: true,
@@ -543,7 +532,11 @@ describe("POST /api/tickets/register-multiple", () => {
     const rows = await registerAudits();
     expect(rows).toHaveLength(100);
     expect(new Set(rows.map((r) => r.entityId)).size).toBe(100);
-    expect(rows[0]).toMatchObject({ actorId: staff.user.id, actorEmail: "staff@example.com", entityType: "ticket" });
+    expect(rows[0]).toMatchObject({
+      actorId: users.staff.user.id,
+      actorEmail: "staff@example.com",
+      entityType: "ticket",
+    });
     expect(rows[0].before).toEqual({
       buyer_name: null,
       phone_number: null,
@@ -559,7 +552,7 @@ describe("POST /api/tickets/register-multiple", () => {
       address: "Makati City",
       status: "registered",
       payment_method: "cash",
-      seller_id: staff.user.id,
+      seller_id: users.staff.user.id,
     });
     expect(await stats()).toEqual({
       success: true,
@@ -595,13 +588,13 @@ describe("POST /api/tickets/register-multiple", () => {
       "Please enter Buyer Name",
     ]),
   ])("answers 400 for %j: %s", async (body, message) => {
-    await createRange(1, 1);
+    await createTickets(users.admin, 1, 1);
     const res = await registerMany(body);
     await expectRefusedUnchanged(res, message);
   });
 
   it("moves the stats counters by the tickets registered", async () => {
-    await createRange(1, 5);
+    await createTickets(users.admin, 1, 5);
     await registerMany({ ...maria, ticketIds: ["1", "2", "3", "00099"] });
     expect(await stats()).toEqual({
       success: true,
@@ -625,15 +618,15 @@ describe("concurrent registration", { tags: ["sql"] }, () => {
   it(
     "20 simultaneous registrations of one ticket: one 200, " + "nineteen 409s, the winner's buyer kept, one audit row",
     async () => {
-      const [ticket] = await createRange(1, 1);
-      const users = await Promise.all(
+      const [ticket] = await createTickets(users.admin, 1, 1);
+      const sellers = await Promise.all(
         Array.from({ length: 20 }, (_, i) => createSignedInUser({ displayName: `Clerk ${i}` })),
       );
-      const names = users.map((_, i) => `Buyer Number ${i}`);
+      const names = sellers.map((_, i) => `Buyer Number ${i}`);
       // Every way of naming the ticket must meet the same register-once rule.
       const refs = [ticket.control_number, ticket.control_number.toLowerCase(), "00001", "1", ticket.id];
       const results = await Promise.all(
-        users.map((u, i) =>
+        sellers.map((u, i) =>
           register(
             refs[i % refs.length],
             { buyerName: names[i], phoneNumber: `0917${String(i).padStart(7, "0")}` },
@@ -661,7 +654,7 @@ describe("concurrent registration", { tags: ["sql"] }, () => {
       });
       const audits = await registerAudits();
       expect(audits).toHaveLength(1);
-      expect(audits[0]).toMatchObject({ actorId: users[w].user.id, entityId: ticket.id });
+      expect(audits[0]).toMatchObject({ actorId: sellers[w].user.id, entityId: ticket.id });
       expect(audits[0].after).toMatchObject({ buyer_name: names[w] });
       expect(await stats()).toMatchObject({ registered_count: 1, revenue: 50 });
     },
@@ -670,7 +663,7 @@ describe("concurrent registration", { tags: ["sql"] }, () => {
   it(
     "register-multiple and single registrations racing on " + "overlapping tickets register each ticket exactly once",
     async () => {
-      const tickets = await createRange(1, 30);
+      const tickets = await createTickets(users.admin, 1, 30);
       const byNumber = new Map(tickets.map((t) => [t.ticket_number as number, t]));
       const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
       const groups = [
@@ -681,7 +674,7 @@ describe("concurrent registration", { tags: ["sql"] }, () => {
         range(10, 20),
       ];
       const singles = shuffle(range(1, 30));
-      const users = await Promise.all(
+      const sellers = await Promise.all(
         Array.from({ length: groups.length + singles.length }, (_, i) =>
           createSignedInUser({ displayName: `Racer ${i}` }),
         ),
@@ -697,7 +690,7 @@ describe("concurrent registration", { tags: ["sql"] }, () => {
           }
         | { kind: "single"; buyer: string; actor: string; number: number; res: Awaited<ReturnType<typeof register>> };
       const refFor = (n: number, k: number) =>
-        [byNumber.get(n).id, byNumber.get(n).control_number, byNumber.get(n).last_5_digits, n][k % 4];
+        [byNumber.get(n)!.id, byNumber.get(n)!.control_number, byNumber.get(n)!.last_5_digits, n][k % 4];
       const manyCalls = groups.map((numbers, g) => (): Promise<Outcome> => {
         const buyer = `Group Buyer ${g}`;
         const body = {
@@ -705,16 +698,16 @@ describe("concurrent registration", { tags: ["sql"] }, () => {
           phoneNumber: `0918${String(g).padStart(7, "0")}`,
           ticketIds: shuffle(numbers).map((n, k) => refFor(n, k + g)),
         };
-        return registerMany(body, users[g].token).then((res) => ({
+        return registerMany(body, sellers[g].token).then((res) => ({
           kind: "many",
           buyer,
-          actor: users[g].user.id,
+          actor: sellers[g].user.id,
           numbers,
           res,
         }));
       });
       const singleCalls = singles.map((n, i) => (): Promise<Outcome> => {
-        const u = users[groups.length + i];
+        const u = sellers[groups.length + i];
         const buyer = `Single Buyer ${i}`;
         return register(
           String(refFor(n, i)),
@@ -775,7 +768,7 @@ describe("concurrent registration", { tags: ["sql"] }, () => {
           const lost = o.numbers.filter((n) => !won.has(n));
           expect([...o.res.json.errors].sort()).toEqual(
             lost
-              .map((n) => `Ticket ${byNumber.get(n).control_number}: Already registered to: ${winner.get(n)!.buyer}`)
+              .map((n) => `Ticket ${byNumber.get(n)!.control_number}: Already registered to: ${winner.get(n)!.buyer}`)
               .sort(),
           );
           expect(o.res.json.totalRequested).toBe(o.numbers.length);
@@ -787,7 +780,7 @@ describe("concurrent registration", { tags: ["sql"] }, () => {
       const audits = await registerAudits();
       expect(audits).toHaveLength(30);
       for (const a of audits) {
-        const n = tickets.find((t) => t.id === a.entityId).ticket_number;
+        const n = tickets.find((t) => t.id === a.entityId)!.ticket_number;
         expect(a.actorId).toBe(winner.get(n)!.actor);
         expect(a.after).toMatchObject({ buyer_name: winner.get(n)!.buyer });
         expect(a.before).toMatchObject({ buyer_name: null });
