@@ -15,12 +15,10 @@ import { GET as poolCsvRoute } from "@/app/api/public/draws/[id]/pool.csv/route"
 import { POST as postPrizeRoute } from "@/app/api/prizes/route";
 import { POST as closeSalesRoute } from "@/app/api/raffle/close-sales/route";
 import { GET as publicPage } from "@/app/draw/[id]/route";
-import { POST as customRange } from "@/app/api/tickets/admin/generate-custom-range/route";
-import { POST as voidRoute } from "@/app/api/tickets/[id]/void/route";
 import { db } from "@/server/db/client";
 import * as browserCheck from "@/scripts/draw-check-browser.mjs";
 import * as script from "@/scripts/verify-draw.mjs";
-import { freshAdminAndStaff } from "@/tests/helpers/factories";
+import { createTickets, freshAdminAndStaff, voidTicket } from "@/tests/helpers/factories";
 import { callRoute, TEST_ORIGIN } from "@/tests/helpers/http";
 import { controlNumberOf, createSoldTickets } from "@/tests/helpers/sold-tickets";
 
@@ -41,16 +39,8 @@ const status = async () => (await db().raffleState.findUniqueOrThrow({ where: { 
 /** 10 sold tickets (3 voided before the commit), 2 unsold; prizes 1 (1 backup) and 2 (0 backups): 3 positions. */
 async function drumDraw() {
   await createSoldTickets(10);
-  await callRoute(customRange, {
-    method: "POST",
-    path: "/api/tickets/admin/generate-custom-range",
-    token: users.admin.token,
-    body: { startRange: 50, endRange: 51, userId: "x" },
-  });
-  const voided = await db().ticket.findFirstOrThrow({ where: { ticketNumber: 3 } });
-  expect(
-    (await post(voidRoute, `/api/tickets/${voided.id}/void`, { reason: "lost_stub" }, { id: voided.id })).status,
-  ).toBe(200);
+  await createTickets(users.admin, 50, 51, { userId: "x" });
+  await voidTicket(users.admin, (await db().ticket.findFirstOrThrow({ where: { ticketNumber: 3 } })).id);
   expect(
     (await post(postPrizeRoute, "/api/prizes", { rank: 1, name: "Motorcycle", valuePhp: 80000, backups: 1 })).status,
   ).toBe(201);

@@ -32,7 +32,7 @@ import { GET as publicPage } from "@/app/draw/[id]/route";
 import { db } from "@/server/db/client";
 import { deriveSeed, drawSequence, poolHash } from "@/server/draw/algorithm";
 import { ticketDrawStatus } from "@/server/draw/ticket-draw-status";
-import { freshAdminAndStaff } from "@/tests/helpers/factories";
+import { createTickets, freshAdminAndStaff, voidTicket } from "@/tests/helpers/factories";
 import { callRoute, TEST_ORIGIN } from "@/tests/helpers/http";
 import { createSoldTickets } from "@/tests/helpers/sold-tickets";
 
@@ -221,16 +221,8 @@ describe("commit", () => {
     "needs closed sales and a prize; snapshots the sold, not void " + "tickets with their hash; a second commit is 409",
     async () => {
       await createSoldTickets(5);
-      await callRoute(customRange, {
-        method: "POST",
-        path: "/api/tickets/admin/generate-custom-range",
-        token: users.admin.token,
-        body: { startRange: 50, endRange: 51, userId: "x" },
-      });
-      const voided = await db().ticket.findFirstOrThrow({ where: { ticketNumber: 3 } });
-      expect(
-        (await post(voidRoute, `/api/tickets/${voided.id}/void`, { reason: "lost_stub" }, { id: voided.id })).status,
-      ).toBe(200);
+      await createTickets(users.admin, 50, 51, { userId: "x" });
+      await voidTicket(users.admin, (await db().ticket.findFirstOrThrow({ where: { ticketNumber: 3 } })).id);
       expect((await commit()).json).toMatchObject({
         code: "conflict",
         message: "Close sales before committing the draw",
