@@ -41,7 +41,8 @@ export default defineConfig({
       {
         name: "sql",
         description:
-          "Behaviour the database engine decides (locks, triggers, constraints, plans, concurrency, time zones, aggregates): runs on both engines",
+          "Behaviour the database engine decides (locks, triggers, constraints, " +
+          "plans, concurrency, time zones, aggregates): runs on both engines",
       },
     ],
     projects: [

@@ -7,7 +7,8 @@ const [{ n }] = await db().$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::in
 if (wanted > n) {
   await db().$executeRawUnsafe(
     `INSERT INTO audit_log (actor_email, action, entity_type, entity_id, after)
-     SELECT 'bench@example.com', 'ticket.update', 'ticket', g::text, jsonb_build_object('buyer_name', 'Bench Buyer ' || g) FROM generate_series(1, $1::int) g`,
+     SELECT 'bench@example.com', 'ticket.update', 'ticket', g::text, jsonb_build_object('buyer_name', 'Bench Buyer ' ` +
+      `|| g) FROM generate_series(1, $1::int) g`,
     wanted - n,
   );
 }

@@ -3,8 +3,8 @@
 // threads: one process) sampled every 20 ms: before, peak, growth, and the curve against the bytes
 // sent. Run at two sizes, the growth should not follow the size when the archive streams.
 // Part of `npm run bench` (bench/run.ts calls measureArchive on its seeded server); on its own:
-//   npx tsx --conditions=react-server bench/archive.ts [--tickets 10000,100000] [--audit-rows 25000] [--skip-build] [--port 3560]
-// writes bench/archive-results.json.
+//   npx tsx --conditions=react-server bench/archive.ts [--tickets 10000,100000] [--audit-rows 25000] [--skip-build]
+// [--port 3560] writes bench/archive-results.json.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

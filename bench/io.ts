@@ -5,7 +5,8 @@
 //   only the standalone run measures it.
 // - Standalone, on a fresh, empty database of its own: import a 100,000-row file, export the 99,999
 //   tickets it made, import the same file again.
-//     npx tsx --conditions=react-server bench/io.ts [--tickets 100000] [--engine pglite|postgresql] [--skip-build] [--port 3230]
+//     npx tsx --conditions=react-server bench/io.ts [--tickets 100000] [--engine pglite|postgresql] [--skip-build]
+// [--port 3230]
 //   PostgreSQL needs BENCH_DATABASE_URL (a database is created there and dropped after).
 import { createHash } from "node:crypto";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";

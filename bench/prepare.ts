@@ -23,7 +23,8 @@ await prisma.$executeRawUnsafe(
   `UPDATE settings SET max_ticket_limit = 99999, session_timeout = 240, api_rate_limit = 100000000 WHERE id = 1`,
 );
 const lookups = await prisma.$queryRawUnsafe<{ v: string }[]>(
-  `(SELECT control_number AS v FROM tickets ORDER BY random() LIMIT 150) UNION ALL (SELECT lpad(ticket_number::text, 5, '0') FROM tickets ORDER BY random() LIMIT 150)`,
+  `(SELECT control_number AS v FROM tickets ORDER BY random() LIMIT 150) UNION ALL (SELECT ` +
+    `lpad(ticket_number::text, 5, '0') FROM tickets ORDER BY random() LIMIT 150)`,
 );
 const unregistered = await prisma.$queryRawUnsafe<{ v: string }[]>(
   `SELECT control_number AS v FROM tickets WHERE registered_at IS NULL ORDER BY random() LIMIT 40000`,

@@ -3,7 +3,8 @@
 // (in memory since issue 13; the settings come with the session), the request log line, and a
 // whole signed-in API call through apiRoute. Small and quick on purpose; it prints a table.
 //   npx tsx --conditions=react-server bench/request-overhead.ts            (embedded, in memory)
-//   BENCH_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres npx tsx --conditions=react-server bench/request-overhead.ts
+//   BENCH_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres npx tsx --conditions=react-server
+// bench/request-overhead.ts
 import { Writable } from "node:stream";
 import pg from "pg";
 import pino from "pino";

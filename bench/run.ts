@@ -61,7 +61,8 @@ const RATIO_TARGETS: { op: string; label: string; min: number }[] = [
   { op: "register", label: "register PUT /api/tickets/register/{n} (0 errors)", min: 0.5 },
   { op: "list_offset", label: "list GET /api/tickets?limit=10&offset=50000", min: 0.25 },
   { op: "name_search", label: "name search GET /api/tickets/search?search=…&status=registered", min: 0.25 },
-  // Issue 28: the same search measured right after each round's burst of registrations, and as the screen asks it (count=capped).
+  // Issue 28: the same search measured right after each round's burst of registrations, and as the screen asks it
+  // (count=capped).
   { op: "name_search_after_burst", label: "name search right after the register row", min: 0.25 },
   { op: "name_search_capped", label: "name search with count=capped (the Tickets screen's request)", min: 0.25 },
 ];
@@ -180,7 +181,8 @@ async function benchEngine(engine: Engine, client: LoadClient, floorPid: number)
     seed(env, 100_000);
     const p = lastJsonLine<Prepared>(runTsx("bench/prepare.ts", [], env, true));
     console.log(
-      `== ${engine}: seeded in ${Math.round((performance.now() - seedStarted) / 1000)} s; starting the production build on Node ${nodeVersion(serverNode())}`,
+      `== ${engine}: seeded in ${Math.round((performance.now() - seedStarted) / 1000)} s; ` +
+        `starting the production build on Node ${nodeVersion(serverNode())}`,
     );
     const profDir = args["cpu-prof"] ? path.resolve(args["cpu-prof"], engine) : undefined;
     if (profDir) mkdirSync(profDir, { recursive: true });
@@ -267,7 +269,10 @@ async function benchEngine(engine: Engine, client: LoadClient, floorPid: number)
             );
             runs[x.op].push(m);
             console.log(
-              `   ${x.op.padEnd(12)} ${String(m.rps).padStart(6)} req/s  p50 ${m.p50_ms} ms  p95 ${m.p95_ms} ms  cpu ${m.cpu_ms_per_request} ms/req${m.db_cpu_ms_per_request !== undefined ? ` (database ${m.db_cpu_ms_per_request})` : ""}  non-2xx ${m.non2xx}  socket errors ${m.socket_errors}`,
+              `   ${x.op.padEnd(12)} ${String(m.rps).padStart(6)} req/s  p50 ${m.p50_ms} ms  ` +
+                `p95 ${m.p95_ms} ms  cpu ${m.cpu_ms_per_request} ` +
+                `ms/req${m.db_cpu_ms_per_request !== undefined ? ` (database ${m.db_cpu_ms_per_request})` : ""}` +
+                `  non-2xx ${m.non2xx}  socket errors ${m.socket_errors}`,
             );
           }
         }
@@ -414,14 +419,18 @@ function targetRows(r: EngineResult) {
     rows.push({
       target: `${t.label} vs liveness req/s`,
       wanted: `≥ ${Math.round(t.min * 100)}%`,
-      measured: `${Math.round(ratio * 100)}% (${load[t.op].rps} / ${live})${errorsOk ? "" : `, ${load[t.op].errors} errors`}`,
+      measured:
+        `${Math.round(ratio * 100)}% (${load[t.op].rps} ` +
+        `/ ${live})${errorsOk ? "" : `, ${load[t.op].errors} errors`}`,
       pass: ratio >= t.min && errorsOk,
     });
   }
   rows.push({
     target: "20 concurrent registrations of one ticket",
     wanted: "exactly 1 success",
-    measured: `${r.same_ticket_race.successes} successes, ${r.same_ticket_race.conflicts} conflicts${r.same_ticket_race.other.length ? `, other ${r.same_ticket_race.other.join(",")}` : ""}`,
+    measured:
+      `${r.same_ticket_race.successes} successes, ${r.same_ticket_race.conflicts} ` +
+      `conflicts${r.same_ticket_race.other.length ? `, other ${r.same_ticket_race.other.join(",")}` : ""}`,
     pass: r.same_ticket_race.successes === 1 && r.same_ticket_race.other.length === 0,
   });
   const seqLookup = r.sequential.lookup.p95_ms;
@@ -429,7 +438,9 @@ function targetRows(r: EngineResult) {
   rows.push({
     target: "sequential lookup p95 vs liveness p95 + 1.5 ms",
     wanted: `≤ ${Math.round((seqLive + 1.5) * 100) / 100} ms`,
-    measured: `${seqLookup} ms (p50 ${r.sequential.lookup.p50_ms}; liveness p50 ${r.sequential.live.p50_ms}, p95 ${seqLive})`,
+    measured:
+      `${seqLookup} ms (p50 ${r.sequential.lookup.p50_ms}; liveness ` +
+      `p50 ${r.sequential.live.p50_ms}, p95 ${seqLive})`,
     pass: seqLookup <= seqLive + 1.5 && r.sequential.lookup.non2xx === 0,
   });
   rows.push({
@@ -451,7 +462,11 @@ function targetRows(r: EngineResult) {
   rows.push({
     target: "close-out archive of every ticket: server RSS (peak growth; rise while streaming)",
     wanted: "≤ 600 MB; ≤ 200 MB",
-    measured: `+${r.archive.rss_growth_mb} MB (${r.archive.rss_before_mb} → ${r.archive.rss_peak_mb} MB at ${r.archive.peak_at_ms} ms); +${streamRise} MB over ${r.archive.zip_mb} MB sent in ${r.archive.ms} ms, ${r.archive.ticket_rows} ticket rows`,
+    measured:
+      `+${r.archive.rss_growth_mb} MB (${r.archive.rss_before_mb} ` +
+      `→ ${r.archive.rss_peak_mb} MB at ${r.archive.peak_at_ms} ms); +${streamRise} MB ` +
+      `over ${r.archive.zip_mb} MB sent in ${r.archive.ms} ms, ${r.archive.ticket_rows} ` +
+      `ticket rows`,
     pass: r.archive.rss_growth_mb <= 600 && streamRise <= 200 && r.archive.ticket_rows > 0,
   });
   return rows;
@@ -491,7 +506,8 @@ try {
     };
     const load = results.load as Record<string, any>;
     console.log(
-      `\n${engine}: requests/s (median of ${ROUNDS} rounds, ${CONNECTIONS} connections, ${client.version}, server on Node ${serverNodeVersion})`,
+      `\n${engine}: requests/s (median of ${ROUNDS} rounds, ${CONNECTIONS} ` +
+        `connections, ${client.version}, server on Node ${serverNodeVersion})`,
     );
     console.table(
       Object.entries(load).map(([op, m]) => ({
@@ -548,7 +564,9 @@ report.machine.load_average_after = os.loadavg().map((x) => Math.round(x * 100) 
 report.failures = failures;
 writeFileSync("bench/results.json", `${JSON.stringify(report, null, 2)}\n`);
 console.log(
-  `wrote bench/results.json (client ${client.version}, server on Node ${serverNodeVersion}, load average ${report.machine.load_average_before[0]} → ${report.machine.load_average_after[0]} on ${report.machine.cpus} cores)`,
+  `wrote bench/results.json (client ${client.version}, server on ` +
+    `Node ${serverNodeVersion}, load average ${report.machine.load_average_before[0]} ` +
+    `→ ${report.machine.load_average_after[0]} on ${report.machine.cpus} cores)`,
 );
 if (failures.length) {
   console.error(`\nFAILED:\n- ${failures.join("\n- ")}`);

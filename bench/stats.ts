@@ -3,7 +3,8 @@
 // - bench/run.ts calls measureStatsEndpoints() against its running server after its own writes;
 //   every 5-digit number is taken again first, so the figures are at 99,999 tickets.
 // - Standalone, on a fresh database of its own:
-//     npx tsx --conditions=react-server bench/stats.ts [--tickets 100000] [--engine pglite|postgresql] [--skip-build] [--port 3220] [--fill-to N]
+//     npx tsx --conditions=react-server bench/stats.ts [--tickets 100000] [--engine pglite|postgresql] [--skip-build]
+// [--port 3220] [--fill-to N]
 //   PostgreSQL needs BENCH_DATABASE_URL (a database is created there and dropped after).
 // It also measures what recording one request's duration costs (server/http/request-timings.ts).
 import { writeFileSync } from "node:fs";
@@ -173,7 +174,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const rows = statsTargetRows(engine, results);
     (report.engines as Record<string, unknown>)[engine] = { results, targets: rows };
     console.log(
-      `\n${engine} at ${results.stats_tickets} tickets${engine === "pglite" ? " (targets ×3 for the embedded engine)" : ""}`,
+      `\n${engine} at ${results.stats_tickets} ` +
+        `tickets${engine === "pglite" ? " (targets ×3 for the embedded engine)" : ""}`,
     );
     console.table(rows);
     console.log(`recording one request's duration: ${results.request_timing.ns_per_request} ns`);

@@ -2,8 +2,8 @@
 // page by page into pdfkit, the bytes counted (not kept). Prints the time, the PDF size and the
 // process's RSS growth (and, with node's --expose-gc, the heap the document still holds at its end);
 // a quick check between bench/stubs.ts runs (no database, no server).
-//   node --expose-gc --import tsx bench/stubs-render.ts [--stubs 10000] [--layout 5-up] [--paper a4] [--no-forms] [--out file.pdf]
-// (--out keeps the bytes in a file, to look at a page: pdftoppm -png -r 60 -f 1 -l 1 file.pdf /tmp/x)
+//   node --expose-gc --import tsx bench/stubs-render.ts [--stubs 10000] [--layout 5-up] [--paper a4] [--no-forms]
+// [--out file.pdf] (--out keeps the bytes in a file, to look at a page: pdftoppm -png -r 60 -f 1 -l 1 file.pdf /tmp/x)
 import { createWriteStream } from "node:fs";
 import { parseArgs } from "node:util";
 import { pageCount } from "@/lib/stubs/stub-layout";

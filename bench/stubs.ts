@@ -16,7 +16,10 @@ const { values: args } = parseArgs({
     "skip-build": { type: "boolean", default: false },
     port: { type: "string", default: process.env.BENCH_PORT || "3850" },
     layout: { type: "string", default: "5-up" },
-    /** Send no other requests while the PDF renders: the print's own time, with nothing queued before it on the database. */
+    /**
+     * Send no other requests while the PDF renders: the print's own time, with nothing queued before it on the
+     * database.
+     */
     "print-only": { type: "boolean", default: false },
   },
 });

@@ -175,7 +175,8 @@ const engines = enginesFrom(args.engine);
 
 const js = firstLoadJs("/dashboard/tickets");
 console.log(
-  `\nfirst-load JavaScript of /dashboard/tickets: ${js.gzipKb} kB gzipped (${js.rawKb} kB raw, ${js.files.length} files)`,
+  `\nfirst-load JavaScript of /dashboard/tickets: ${js.gzipKb} kB ` +
+    `gzipped (${js.rawKb} kB raw, ${js.files.length} files)`,
 );
 // Issue 28: every dashboard screen, the heaviest against the target.
 const screens = dashboardFirstLoadJs();

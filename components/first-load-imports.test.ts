@@ -123,7 +123,8 @@ const ACTION_ONLY: Record<string, { packages: string[]; modules: string[] }> = {
     packages: ["@radix-ui/react-dialog", "@tanstack/react-table", "zod"],
     modules: ["components/voids/unvoid-ticket-dialog.tsx"],
   },
-  // Decision 185: the CSV calls on the press, native row checkboxes; the Multiple tab when chosen, the result card once a ticket is found.
+  // Decision 185: the CSV calls on the press, native row checkboxes; the Multiple tab when chosen, the result card once
+  // a ticket is found.
   "components/tickets/tickets-screen.tsx": {
     packages: ["zod", "papaparse", "@radix-ui/react-checkbox", "@radix-ui/react-dialog"],
     modules: ["lib/api/tickets-io.ts", "components/ui/checkbox.tsx"],

@@ -10,7 +10,10 @@ import { z } from "zod";
 import { maskName } from "@/lib/mask";
 import { voidReasonLabel } from "@/lib/voids";
 
-/** A row as the sentence reads it: who (a name, an address or "System"), about what (a control number, an address, a range). */
+/**
+ * A row as the sentence reads it: who (a name, an address or "System"), about what (a control number, an address, a
+ * range).
+ */
 export interface SentenceInput<Detail> {
   actor: string;
   subject: string;
@@ -151,7 +154,10 @@ export const AUDIT_ACTIONS = {
     detail: onlyAfter(z.looseObject({ userId: nullableText, created: numberRanges, skipped: numberRanges })),
     sentence: ({ actor, subject, detail }) => {
       const skipped = countOf(detail.after.skipped);
-      return `${actor} generated ${plural(countOf(detail.after.created), "unregistered ticket")} in the range ${subject}${skipped ? ` (${plural(skipped, "number")} already taken)` : ""}`;
+      return (
+        `${actor} generated ${plural(countOf(detail.after.created), "unregistered ticket")} in the ` +
+        `range ${subject}${skipped ? ` (${plural(skipped, "number")} already taken)` : ""}`
+      );
     },
   }),
   "ticket.import": defineAction({
@@ -177,7 +183,10 @@ export const AUDIT_ACTIONS = {
         skipped ? `${plural(skipped, "row")} skipped` : "",
         errors ? plural(errors, "row") + " with errors" : "",
       ].filter(Boolean);
-      return `${actor} imported ${done.length ? listed(done) : "nothing new"} from a CSV file${notes.length ? ` (${notes.join(", ")})` : ""}`;
+      return (
+        `${actor} imported ${done.length ? listed(done) : "nothing new"} from a ` +
+        `CSV file${notes.length ? ` (${notes.join(", ")})` : ""}`
+      );
     },
   }),
   "ticket.update": defineAction({
@@ -202,7 +211,8 @@ export const AUDIT_ACTIONS = {
     entity: "ticket",
     detail: onlyBefore(ticketSnapshot),
     sentence: ({ actor, subject, detail }) =>
-      `${actor} deleted ${subject}${detail.before.registered_at ? `, registered${toBuyer(detail.before.buyer_name)}` : ""}`,
+      `${actor} deleted ` +
+      `${subject}${detail.before.registered_at ? `, registered${toBuyer(detail.before.buyer_name)}` : ""}`,
   }),
   "ticket.void": defineAction({
     label: "Voided ticket",
@@ -211,7 +221,8 @@ export const AUDIT_ACTIONS = {
       z.looseObject({ control_number: z.string(), reason: z.string(), note: nullableText, was_sold: z.boolean() }),
     ),
     sentence: ({ actor, subject, detail }) =>
-      `${actor} voided ${subject} (${voidReasonLabel(detail.after.reason)})${detail.after.was_sold ? ", taking its sale out of the figures" : ""}`,
+      `${actor} voided ${subject} ` +
+      `(${voidReasonLabel(detail.after.reason)})${detail.after.was_sold ? ", taking its sale out of the figures" : ""}`,
   }),
   "ticket.unvoid": defineAction({
     label: "Unvoided ticket",
@@ -228,14 +239,16 @@ export const AUDIT_ACTIONS = {
     entity: "payment",
     detail: onlyAfter(z.looseObject({ reference: z.string(), earlierControlNumber: nullableText })),
     sentence: ({ actor, detail }) =>
-      `${actor} confirmed bank reference ${detail.after.reference} again${detail.after.earlierControlNumber ? ` (first used for ${detail.after.earlierControlNumber})` : ""}`,
+      `${actor} confirmed bank reference ${detail.after.reference} ` +
+      `again${detail.after.earlierControlNumber ? ` (first used for ${detail.after.earlierControlNumber})` : ""}`,
   }),
   "payment.add_tickets": defineAction({
     label: "Added to another buyer's payment",
     entity: "payment",
     detail: onlyAfter(z.looseObject({ reason: z.string(), payerName: nullableText, buyerName: nullableText })),
     sentence: ({ actor, detail }) =>
-      `${actor} added tickets${toBuyer(detail.after.buyerName, "of")} to the payment${toBuyer(detail.after.payerName, "of")}: ${detail.after.reason}`,
+      `${actor} added tickets${toBuyer(detail.after.buyerName, "of")} to the ` +
+      `payment${toBuyer(detail.after.payerName, "of")}: ${detail.after.reason}`,
   }),
   "ticket.email": defineAction({
     label: "E-mailed ticket",
@@ -253,7 +266,8 @@ export const AUDIT_ACTIONS = {
       after: z.looseObject({ control_number: z.string(), qr_version: z.number(), reason: z.string() }),
     }),
     sentence: ({ actor, detail }) =>
-      `${actor} replaced the verify code of ${detail.after.control_number} (earlier stubs no longer verify): ${detail.after.reason}`,
+      `${actor} replaced the verify code of ${detail.after.control_number} ` +
+      `(earlier stubs no longer verify): ${detail.after.reason}`,
   }),
   "tickets.print": defineAction({
     label: "Printed stubs",
@@ -279,7 +293,11 @@ export const AUDIT_ACTIONS = {
             ? ` (${String(first).padStart(5, "0")})`
             : ` (${String(first).padStart(5, "0")}–${String(last).padStart(5, "0")})`;
       const reprints = reprint_count ? `, ${plural(reprint_count, "reprint")}` : "";
-      return `${actor} printed ${plural(ticket_count, "ticket stub")}${span} on ${paper === "letter" ? "Letter" : "A4"}, ${layout === "10-up" ? "10" : "5"} a page, ${order}${reprints}`;
+      return (
+        `${actor} printed ${plural(ticket_count, "ticket stub")}${span} ` +
+        `on ${paper === "letter" ? "Letter" : "A4"}, ${layout === "10-up" ? "10" : "5"} a ` +
+        `page, ${order}${reprints}`
+      );
     },
   }),
   "attachment.upload": defineAction({
@@ -352,14 +370,18 @@ export const AUDIT_ACTIONS = {
       after: z.looseObject({ current: z.boolean() }),
     }),
     sentence: ({ actor, detail }) =>
-      `${actor} ended ${detail.after.current ? "their current session (signed out)" : `one of their other sessions (${detail.before.kind === "bearer" ? "the mobile app" : "a browser"})`}`,
+      `${actor} ended ` +
+      (detail.after.current
+        ? "their current session (signed out)"
+        : `one of their other sessions (${detail.before.kind === "bearer" ? "the mobile app" : "a browser"})`),
   }),
   "auth.sign_in_failed": defineAction({
     label: "Sign-in refused",
     entity: "sign_in",
     detail: onlyAfter(z.looseObject({ reason: z.string(), method: nullableText })),
     sentence: ({ subject, detail }) =>
-      `Sign-in refused for ${subject}: ${SIGN_IN_FAILURE_REASONS[detail.after.reason as SignInFailureReason] ?? detail.after.reason}`,
+      `Sign-in refused ` +
+      `for ${subject}: ${SIGN_IN_FAILURE_REASONS[detail.after.reason as SignInFailureReason] ?? detail.after.reason}`,
   }),
   "settings.update": defineAction({
     label: "Changed settings",
@@ -399,7 +421,10 @@ export const AUDIT_ACTIONS = {
     entity: "raffle",
     detail: onlyAfter(z.looseObject({ overrides: z.array(z.looseObject({ item: z.string(), reason: z.string() })) })),
     sentence: ({ actor, detail }) =>
-      `${actor} closed sales${detail.after.overrides.length ? `, overriding ${listed(detail.after.overrides.map((o) => `${o.item} (${o.reason})`))}` : ""}`,
+      `${actor} closed sales` +
+      (detail.after.overrides.length
+        ? `, overriding ${listed(detail.after.overrides.map((o) => `${o.item} (${o.reason})`))}`
+        : ""),
   }),
   // Close-out (issue 24, docs/decisions/130-133).
   "raffle.close": defineAction({
@@ -427,7 +452,9 @@ export const AUDIT_ACTIONS = {
       }),
     ),
     sentence: ({ actor, detail }) =>
-      `${actor} downloaded the raffle's archive${detail.after.includeAttachments ? " with its attachments" : ""} (SHA-256 ${detail.after.sha256.slice(0, 12)}…)`,
+      `${actor} downloaded the raffle's ` +
+      `archive${detail.after.includeAttachments ? " with its attachments" : ""} ` +
+      `(SHA-256 ${detail.after.sha256.slice(0, 12)}…)`,
   }),
   "raffle.backup": defineAction({
     label: "Downloaded backup",
@@ -451,8 +478,13 @@ export const AUDIT_ACTIONS = {
       }),
     ),
     sentence: ({ actor, detail }) =>
-      `${actor} removed buyers' personal data: ${plural(detail.after.tickets, "ticket")}, ${plural(detail.after.payments, "payment")}, ${plural(detail.after.attachments, "attachment")}` +
-      `${detail.after.evidenceFiles ? `, ${plural(detail.after.evidenceFiles, "evidence file")}` : ""}${detail.after.statementLines ? `, ${plural(detail.after.statementLines, "statement line")} cleared` : ""}${detail.after.auditRows ? `, ${plural(detail.after.auditRows, "audit row")} masked` : ""}` +
+      `${actor} removed buyers' personal ` +
+      (`data: ${plural(detail.after.tickets, "ticket")}, ` +
+        `${plural(detail.after.payments, "payment")}, ` +
+        `${plural(detail.after.attachments, "attachment")}`) +
+      (detail.after.evidenceFiles ? `, ${plural(detail.after.evidenceFiles, "evidence file")}` : "") +
+      (detail.after.statementLines ? `, ${plural(detail.after.statementLines, "statement line")} cleared` : "") +
+      (detail.after.auditRows ? `, ${plural(detail.after.auditRows, "audit row")} masked` : "") +
       `${detail.after.outboxMessages ? `, ${plural(detail.after.outboxMessages, "outbox message")} deleted` : ""}`,
   }),
   "draw.commit": defineAction({
@@ -462,7 +494,9 @@ export const AUDIT_ACTIONS = {
       z.looseObject({ number: z.number(), poolCount: z.number(), poolHash: z.string(), commitHash: z.string() }),
     ),
     sentence: ({ actor, detail }) =>
-      `${actor} committed draw ${detail.after.number} over ${plural(detail.after.poolCount, "ticket")} (pool hash ${detail.after.poolHash.slice(0, 12)}…)`,
+      `${actor} committed draw ${detail.after.number} ` +
+      `over ${plural(detail.after.poolCount, "ticket")} (pool ` +
+      `hash ${detail.after.poolHash.slice(0, 12)}…)`,
   }),
   "draw.reveal": defineAction({
     label: "Drew winners",
@@ -470,7 +504,9 @@ export const AUDIT_ACTIONS = {
     // A drum draw (decision 129) has no outside value: its last counterfoil reveals it.
     detail: onlyAfter(z.looseObject({ number: z.number(), outsideValue: z.string().nullish(), positions: z.number() })),
     sentence: ({ actor, detail }) =>
-      `${actor} revealed draw ${detail.after.number} ${detail.after.outsideValue ? `with ${detail.after.outsideValue}` : "drawn from the drum"}: ${plural(detail.after.positions, "position")}`,
+      `${actor} revealed draw ${detail.after.number} ` +
+      (detail.after.outsideValue ? `with ${detail.after.outsideValue}` : "drawn from the drum") +
+      `: ${plural(detail.after.positions, "position")}`,
   }),
   "draw.winner_event": defineAction({
     label: "Winner update",
@@ -481,8 +517,11 @@ export const AUDIT_ACTIONS = {
     // event "evidence": a file added to the position's disqualification (decision 129).
     sentence: ({ actor, detail }) =>
       detail.after.event === "evidence"
-        ? `${actor} added evidence to the disqualification of position ${detail.after.position} (${detail.after.controlNumber})`
-        : `${actor} marked position ${detail.after.position} (${detail.after.controlNumber}) ${detail.after.event}${detail.after.reason ? `: ${detail.after.reason}` : ""}`,
+        ? `${actor} added evidence to the disqualification of ` +
+          `position ${detail.after.position} (${detail.after.controlNumber})`
+        : `${actor} marked position ${detail.after.position} ` +
+          (`(${detail.after.controlNumber}) ` +
+            `${detail.after.event}${detail.after.reason ? `: ${detail.after.reason}` : ""}`),
   }),
   "draw.publish": defineAction({
     label: "Published winners",
@@ -496,7 +535,9 @@ export const AUDIT_ACTIONS = {
     entity: "stub_allocation",
     detail: onlyAfter(z.looseObject({ seller: z.string(), from: z.number(), to: z.number(), count: z.number() })),
     sentence: ({ actor, detail }) =>
-      `${actor} handed ${plural(detail.after.count, "stub")} (${String(detail.after.from).padStart(5, "0")}–${String(detail.after.to).padStart(5, "0")}) to ${detail.after.seller}`,
+      `${actor} handed ${plural(detail.after.count, "stub")} ` +
+      `(${String(detail.after.from).padStart(5, "0")}–${String(detail.after.to).padStart(5, "0")}) ` +
+      `to ${detail.after.seller}`,
   }),
   "stubs.return": defineAction({
     label: "Returned stubs",
@@ -510,14 +551,17 @@ export const AUDIT_ACTIONS = {
     entity: "remittance",
     detail: onlyAfter(remittanceSnapshot),
     sentence: ({ actor, detail }) =>
-      `${actor} recorded receipt No. ${detail.after.receipt_number}: ${peso(detail.after.amount)} from ${detail.after.seller}`,
+      `${actor} recorded receipt ` +
+      `No. ${detail.after.receipt_number}: ${peso(detail.after.amount)} ` +
+      `from ${detail.after.seller}`,
   }),
   "remittance.void": defineAction({
     label: "Voided receipt",
     entity: "remittance",
     detail: onlyAfter(remittanceSnapshot.extend({ reason: z.string() })),
     sentence: ({ actor, detail }) =>
-      `${actor} voided receipt No. ${detail.after.receipt_number} (${peso(detail.after.amount)} from ${detail.after.seller})`,
+      `${actor} voided receipt No. ${detail.after.receipt_number} ` +
+      `(${peso(detail.after.amount)} from ${detail.after.seller})`,
   }),
   "remittance.adjust": defineAction({
     label: "Adjusted balance",
@@ -526,7 +570,8 @@ export const AUDIT_ACTIONS = {
     // A positive adjustment lowers what the seller owes (a write-off); a negative one raises it.
     sentence: ({ actor, detail }) =>
       detail.after.amount.startsWith("-")
-        ? `${actor} added ${peso(detail.after.amount.slice(1))} to ${detail.after.seller}'s balance: ${detail.after.reason}`
+        ? `${actor} added ${peso(detail.after.amount.slice(1))} ` +
+          `to ${detail.after.seller}'s balance: ${detail.after.reason}`
         : `${actor} took ${peso(detail.after.amount)} off ${detail.after.seller}'s balance: ${detail.after.reason}`,
   }),
   // Reconciliation (issue 21, docs/decisions/110-119).
@@ -545,7 +590,10 @@ export const AUDIT_ACTIONS = {
       }),
     ),
     sentence: ({ actor, detail }) =>
-      `${actor} imported ${detail.after.fileName} (${detail.after.accountLabel}): ${plural(detail.after.new, "new line")}, ${plural(detail.after.skipped, "skipped")}, ${plural(detail.after.matched, "matched payment")}`,
+      `${actor} imported ${detail.after.fileName} ` +
+      (`(${detail.after.accountLabel}): ${plural(detail.after.new, "new line")}, ` +
+        `${plural(detail.after.skipped, "skipped")}, ` +
+        `${plural(detail.after.matched, "matched payment")}`),
   }),
   "statement.discard": defineAction({
     label: "Discarded statement",
@@ -560,7 +608,9 @@ export const AUDIT_ACTIONS = {
       }),
     ),
     sentence: ({ actor, detail }) =>
-      `${actor} discarded the import of ${detail.after.fileName} (${detail.after.accountLabel}, ${plural(detail.after.lines, "line")}; ${plural(detail.after.unverified, "payment")} back to claimed): ${detail.after.reason}`,
+      `${actor} discarded the import of ${detail.after.fileName} ` +
+      (`(${detail.after.accountLabel}, ${plural(detail.after.lines, "line")}; ` +
+        `${plural(detail.after.unverified, "payment")} back to claimed): ${detail.after.reason}`),
   }),
   "statement_line.match": defineAction({
     label: "Matched statement line",
@@ -575,14 +625,19 @@ export const AUDIT_ACTIONS = {
       }),
     ),
     sentence: ({ actor, detail }) =>
-      `${actor} ${detail.after.how === "accepted" ? "accepted" : "confirmed"} ${peso(detail.after.amount)}${detail.after.reference ? ` (ref. ${detail.after.reference})` : ""} as payment for ${detail.after.controlNumbers.join(", ") || "a payment"}${detail.after.comment ? `: ${detail.after.comment}` : ""}`,
+      `${actor} ${detail.after.how === "accepted" ? "accepted" : "confirmed"} ` +
+      `${peso(detail.after.amount)}${detail.after.reference ? ` (ref. ${detail.after.reference})` : ""} as ` +
+      `payment for ${detail.after.controlNumbers.join(", ") || "a payment"}` +
+      (detail.after.comment ? `: ${detail.after.comment}` : ""),
   }),
   "statement_line.ignore": defineAction({
     label: "Ignored statement line",
     entity: "statement_line",
     detail: onlyAfter(z.looseObject({ amount: z.string(), reference: nullableText, reason: z.string() })),
     sentence: ({ actor, detail }) =>
-      `${actor} ignored ${peso(detail.after.amount)}${detail.after.reference ? ` (ref. ${detail.after.reference})` : ""}: ${detail.after.reason}`,
+      `${actor} ignored ${peso(detail.after.amount)}` +
+      (detail.after.reference ? ` (ref. ${detail.after.reference})` : "") +
+      `: ${detail.after.reason}`,
   }),
   "payment.unverify": defineAction({
     label: "Un-verified payment",
@@ -596,7 +651,10 @@ export const AUDIT_ACTIONS = {
       }),
     ),
     sentence: ({ actor, detail }) =>
-      `${actor} un-verified the payment${detail.after.reference ? ` ${detail.after.reference}` : ""} for ${detail.after.controlNumbers.join(", ") || "no ticket"} (${peso(detail.after.amount)}): ${detail.after.reason}`,
+      `${actor} un-verified the ` +
+      `payment${detail.after.reference ? ` ${detail.after.reference}` : ""} ` +
+      `for ${detail.after.controlNumbers.join(", ") || "no ticket"} ` +
+      `(${peso(detail.after.amount)}): ${detail.after.reason}`,
   }),
   // The payment ledger (issue 37, docs/decisions/193).
   "payment.settle": defineAction({
@@ -614,7 +672,10 @@ export const AUDIT_ACTIONS = {
       }),
     ),
     sentence: ({ actor, detail }) =>
-      `${actor} settled the ${detail.after.method === "gcash" ? "GCash" : "bank"} payment${detail.after.reference ? ` ${detail.after.reference}` : ""} for ${detail.after.controlNumbers.join(", ") || "no ticket"} (${peso(detail.after.amount)}) by hand: ${detail.after.reason}${detail.after.evidence ? ` (evidence: ${detail.after.evidence.fileName})` : ""}`,
+      `${actor} settled the ${detail.after.method === "gcash" ? "GCash" : "bank"} ` +
+      `payment${detail.after.reference ? ` ${detail.after.reference}` : ""} ` +
+      `for ${detail.after.controlNumbers.join(", ") || "no ticket"} (${peso(detail.after.amount)}) by ` +
+      `hand: ${detail.after.reason}${detail.after.evidence ? ` (evidence: ${detail.after.evidence.fileName})` : ""}`,
   }),
   "payment.unsettle": defineAction({
     label: "Undid a settlement by hand",
@@ -630,7 +691,10 @@ export const AUDIT_ACTIONS = {
       }),
     ),
     sentence: ({ actor, detail }) =>
-      `${actor} undid the settlement by hand of the payment${detail.after.reference ? ` ${detail.after.reference}` : ""} for ${detail.after.controlNumbers.join(", ") || "no ticket"} (${peso(detail.after.amount)}): ${detail.after.reason}`,
+      `${actor} undid the settlement by hand of the ` +
+      `payment${detail.after.reference ? ` ${detail.after.reference}` : ""} ` +
+      `for ${detail.after.controlNumbers.join(", ") || "no ticket"} ` +
+      `(${peso(detail.after.amount)}): ${detail.after.reason}`,
   }),
 } as const;
 

@@ -35,7 +35,10 @@ export const ROLE_LABELS = { admin: "Administrator", user: "User" } as const;
 export const NOT_AUTHORIZED_MESSAGE =
   "Your email is not authorized to access this application. Please contact the administrator for access.";
 
-/** The request header through which a client may name the job it starts (a UUID it made), to watch its progress before the answer. */
+/**
+ * The request header through which a client may name the job it starts (a UUID it made), to watch its progress before
+ * the answer.
+ */
 export const JOB_ID_HEADER = "x-job-id";
 
 /**

@@ -43,7 +43,10 @@ export const runExhaustedMessage = (prize: string) => `Start a new draw for ${pr
 export const winnerStatusText = (prize: string) => `Winner: ${prize}`;
 export const NOT_A_WINNER_TEXT = "Drawn: not a winning ticket";
 
-/** The outside value's source in words: 'witnessed dice, 20 rolls', 'PCSO 6/58 of 2026-12-15', 'drand quicknet round 657413'. */
+/**
+ * The outside value's source in words: 'witnessed dice, 20 rolls', 'PCSO 6/58 of 2026-12-15', 'drand quicknet round
+ * 657413'.
+ */
 export function describeSource(source: {
   type: string;
   count?: number;

@@ -58,7 +58,10 @@ export function formatShowing({
     const first = (page - 1) * pageSize + 1;
     const last = first + capped.shown - 1;
     const of = capped.hasNext ? `${formatCount(Math.max(total, last))}+` : formatCount(last);
-    return `Showing ${formatCount(first)}–${formatCount(last)} of ${of} ${last === 1 && !capped.hasNext ? noun[0] : noun[1]}`;
+    return (
+      `Showing ${formatCount(first)}–${formatCount(last)} ` +
+      `of ${of} ${last === 1 && !capped.hasNext ? noun[0] : noun[1]}`
+    );
   }
   if (capped) return `${formatCount(total)}+ ${noun[1]}`;
   if (total <= 0) return `0 ${word}`;

@@ -38,8 +38,8 @@ export const LINGER_MS = 2_000;
  * connection on a fast link) went through the server's memory after all. Instead the answer says
  * `Connection: close`; once it is written the server sends its FIN, stops reading (the unread
  * bytes stay in the kernel, and the client's window closes), and destroys the socket after
- * LINGER_MS (paused, it does not see the client's own close sooner). Closing at once would reset the connection while the client may still
- * be reading the answer (a client busy writing saw EPIPE instead of its 401). A request whose body
+ * LINGER_MS (paused, it does not see the client's own close sooner). Closing at once would reset the connection while
+ * the client may still be reading the answer (a client busy writing saw EPIPE instead of its 401). A request whose body
  * was read in full keeps its connection as before.
  */
 export function closeWhenAnsweredUnread(req, res) {
@@ -63,8 +63,9 @@ function requestHasBody(req) {
 /**
  * Node ends a `Connection: close` exchange with socket.destroySoon() (after it has set the unread
  * request flowing to discard it). This socket's own destroySoon ends the write side, stops
- * reading once that discarding has started, and destroys the socket after LINGER_MS. Should Node stop calling destroySoon, it ends the socket itself and
- * the rest of the body is read and discarded: the old behaviour, never a lost answer.
+ * reading once that discarding has started, and destroys the socket after LINGER_MS. Should Node stop calling
+ * destroySoon, it ends the socket itself and the rest of the body is read and discarded: the old behaviour, never a
+ * lost answer.
  */
 function lingerInsteadOfDraining(socket) {
   if (!socket || socket.destroySoon === undefined || Object.hasOwn(socket, "destroySoon")) return;

@@ -24,7 +24,8 @@ export const LEDGER_METHOD_LABELS: Record<LedgerMethod, string> = { gcash: "GCas
 export const LEDGER_STATE_MEANINGS: Record<LedgerState, string> = {
   verified: "Statement lines matched to the payment add up to its amount.",
   unverified:
-    "A kept statement of its method covers its day and no line carries it (or its lines fall short): the sign of a payment that never arrived.",
+    "A kept statement of its method covers its day and no line carries it (or its " +
+    "lines fall short): the sign of a payment that never arrived.",
   awaiting_statement: "No kept statement of its method covers its day yet.",
   settled_by_hand: "An administrator accepted it with a reason: money no statement will show.",
 };
@@ -78,6 +79,8 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 export function ledgerBlockerMessage(state: "unverified" | "awaiting_statement", count: number, total: string): string {
   const what = `${plural(count, "GCash or bank payment")} (${formatPeso(total)})`;
   return state === "unverified"
-    ? `${what} ${count === 1 ? "is" : "are"} unverified: a statement covers ${count === 1 ? "its" : "their"} day and no line carries ${count === 1 ? "it" : "them"}. Match a line or settle by hand`
-    : `${what} ${count === 1 ? "awaits" : "await"} a statement: import the statement covering ${count === 1 ? "its" : "their"} day, or settle by hand`;
+    ? `${what} ${count === 1 ? "is" : "are"} unverified: a statement covers ${count === 1 ? "its" : "their"} ` +
+        `day and no line carries ${count === 1 ? "it" : "them"}. Match a line or settle by hand`
+    : `${what} ${count === 1 ? "awaits" : "await"} a statement: import the statement ` +
+        `covering ${count === 1 ? "its" : "their"} day, or settle by hand`;
 }

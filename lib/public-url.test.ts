@@ -20,7 +20,8 @@ describe("the raffle's public URL (decision 201)", () => {
     const loop = describePublicUrl({ configured: "http://127.0.0.2:4900", fallback: "http://x" });
     expect(loop.problem).toBe("loopback");
     expect(loop.warning).toBe(
-      "QR codes and public links will point to http://127.0.0.2:4900: it is a loopback address, which only this computer can open. Set PUBLIC_BASE_URL to the address buyers' phones use before printing.",
+      "QR codes and public links will point to http://127.0.0.2:4900: it is a loopback address, which only " +
+        "this computer can open. Set PUBLIC_BASE_URL to the address buyers' phones use before printing.",
     );
   });
 

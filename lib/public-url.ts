@@ -21,7 +21,10 @@ function bareHost(url: URL) {
   return url.hostname.replace(/^\[|\]$/g, "").toLowerCase();
 }
 
-/** 'loopback' (127.0.0.0/8, ::1, localhost), 'unspecified' (0.0.0.0, ::) or null for an address another machine can reach. */
+/**
+ * 'loopback' (127.0.0.0/8, ::1, localhost), 'unspecified' (0.0.0.0, ::) or null for an address another machine can
+ * reach.
+ */
 export function hostProblem(host: string): Exclude<PublicUrlProblem, "unset"> | null {
   const h = host.replace(/^\[|\]$/g, "").toLowerCase();
   if (h === "0.0.0.0" || h === "::") return "unspecified";
@@ -64,5 +67,8 @@ export function publicUrlWarning(url: string, problem: PublicUrlProblem): string
       : problem === "loopback"
         ? "it is a loopback address, which only this computer can open"
         : "it is an unspecified address (0.0.0.0), which no phone can open";
-  return `QR codes and public links will point to ${url}: ${why}. Set PUBLIC_BASE_URL to the address buyers' phones use before printing.`;
+  return (
+    `QR codes and public links will point to ${url}: ${why}. Set ` +
+    `PUBLIC_BASE_URL to the address buyers' phones use before printing.`
+  );
 }

@@ -35,7 +35,8 @@ export const RAFFLE_CLOSED_TEXT =
 export const SALES_CLOSED_TEXT =
   "Sales are closed: no ticket can be sold or registered now (closed on the Draw page before the draw).";
 export const DRAW_COMMITTED_TEXT =
-  "The draw is committed: its pool of tickets is fixed, so no ticket can be sold or generated, and the prizes are fixed.";
+  "The draw is committed: its pool of tickets is fixed, so no ticket " +
+  "can be sold or generated, and the prizes are fixed.";
 
 /** What `status` allows. */
 export function raffleAllows(status: RaffleStatus): RaffleAllows {

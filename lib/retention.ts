@@ -8,7 +8,8 @@ import { addMonths } from "date-fns";
  * personal-data rules, not in the close-out schema: the screen would carry zod for a sentence.
  */
 export const ATTACHMENTS_WARNING =
-  "Attachments hold personal data (buyers' proofs of payment, disqualification and settlement evidence). Include them only if you must keep them, and store the archive where personal data may be kept.";
+  "Attachments hold personal data (buyers' proofs of payment, disqualification and settlement evidence). " +
+  "Include them only if you must keep them, and store the archive where personal data may be kept.";
 
 export interface PurgeReminder {
   /** The setting, in months (0 = no reminder). */

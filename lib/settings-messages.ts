@@ -43,9 +43,14 @@ export const SETTINGS_MESSAGES = {
   retentionMonths: "Retention period must be a whole number of months from 0 to 120",
   ticketPrefix: "Ticket prefix must be 1 to 10 capital letters or digits, like B2K",
   ticketPrefixLocked: (count: number, prefix: string) =>
-    `The ticket prefix can change only while no ticket exists: ${count.toLocaleString("en-US")} ticket${count === 1 ? "" : "s"} already carry ${prefix}`,
+    `The ticket prefix can change only while no ticket ` +
+    `exists: ${count.toLocaleString("en-US")} ticket${count === 1 ? "" : "s"} already ` +
+    `carry ${prefix}`,
   timezone: "Timezone must be an IANA timezone name, like Asia/Manila",
   notAnObject: "Settings must be a JSON object",
   /** Ticket numbers have 5 digits, so the limit that takes effect never passes 99,999. */
-  limitAboveNumbers: `Ticket numbers have 5 digits: a maximum ticket limit above ${MAX_TICKET_NUMBER.toLocaleString("en-US")} allows ${MAX_TICKET_NUMBER.toLocaleString("en-US")} tickets.`,
+  limitAboveNumbers:
+    `Ticket numbers have 5 digits: a maximum ticket limit ` +
+    `above ${MAX_TICKET_NUMBER.toLocaleString("en-US")} ` +
+    `allows ${MAX_TICKET_NUMBER.toLocaleString("en-US")} tickets.`,
 } as const;

@@ -23,7 +23,8 @@ describe("what a stub can print", () => {
     expect(unprintableOnStub("Ана Γιώργος")).toEqual([]);
     expect(unprintableOnStub("محمد 😀 Ana 😀")).toEqual(["م", "ح", "د", "😀"]);
     expect(unprintableMessage("Buyer name", ["😀"])).toBe(
-      'Buyer name has characters the ticket stub cannot print: "😀" (U+1F600). Use Latin, Greek or Cyrillic letters (accents and ñ print).',
+      'Buyer name has characters the ticket stub cannot print: "😀" (U+1F600). ' +
+        "Use Latin, Greek or Cyrillic letters (accents and ñ print).",
     );
     expect(unprintableMessage("Buyer name", ["م", "ح", "د", "😀"])).toContain(
       '"م" (U+0645), "ح" (U+062D), "د" (U+062F) and 1 more.',

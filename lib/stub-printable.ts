@@ -99,5 +99,9 @@ export function unprintableMessage(label: string, characters: string[]): string 
     .slice(0, 3)
     .map((ch) => `"${ch}" (U+${ch.codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")})`);
   const more = characters.length > 3 ? ` and ${characters.length - 3} more` : "";
-  return `${label} has characters the ticket stub cannot print: ${listed.join(", ")}${more}. Use Latin, Greek or Cyrillic letters (accents and ñ print).`;
+  return (
+    `${label} has characters the ticket stub cannot ` +
+    `print: ${listed.join(", ")}${more}. Use Latin, Greek or Cyrillic letters ` +
+    `(accents and ñ print).`
+  );
 }

@@ -64,7 +64,10 @@ export type UrlChanges<P extends UrlParsers> = { [K in keyof P]?: UrlValues<P>[K
 
 export type UrlSearchParamsRecord = Record<string, string | string[] | undefined>;
 
-/** Reads the parameters from a query (the browser's) or a page's `searchParams` (the server's; the first of repeated values). */
+/**
+ * Reads the parameters from a query (the browser's) or a page's `searchParams` (the server's; the first of repeated
+ * values).
+ */
 export function readUrlState<P extends UrlParsers>(
   parsers: P,
   query: URLSearchParams | UrlSearchParamsRecord,

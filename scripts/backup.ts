@@ -44,7 +44,9 @@ const dir = outIndex >= 0 ? path.resolve(args[outIndex + 1] ?? ".") : backupDir(
 
 if (withSecrets) {
   console.warn(
-    "WARNING: --with-secrets puts the installation's keys in the file (the key that signs draw certificates, the one that seals draw seeds, the one behind ticket QR codes). Anyone holding the file can forge them: keep it as safe as the laptop itself.",
+    "WARNING: --with-secrets puts the installation's keys in the file (the key that signs draw " +
+      "certificates, the one that seals draw seeds, the one behind ticket QR codes). Anyone " +
+      "holding the file can forge them: keep it as safe as the laptop itself.",
   );
 }
 
@@ -92,7 +94,9 @@ function report(b: { file: string; bytes: number; ms: number; manifest: BackupMa
   const m = b.manifest;
   console.log(`${b.file}`);
   console.log(
-    `  ${(b.bytes / 1e6).toFixed(2)} MB in ${(b.ms / 1000).toFixed(1)} s, ${how}; ${m.engine}, ${m.method}${m.methodNote ? ` (${m.methodNote})` : ""}; migration ${m.lastMigration}`,
+    `  ${(b.bytes / 1e6).toFixed(2)} MB in ${(b.ms / 1000).toFixed(1)} ` +
+      `s, ${how}; ${m.engine}, ${m.method}${m.methodNote ? ` (${m.methodNote})` : ""}; ` +
+      `migration ${m.lastMigration}`,
   );
   const rows = Object.entries(m.tables).filter(([, s]) => s.rows > 0);
   console.log(`  ${rows.map(([t, s]) => `${t} ${s.rows}`).join(", ")}`);
@@ -117,7 +121,8 @@ try {
     } else {
       if (runningApp())
         throw new Error(
-          "the app is running on this database: leave out --out (the app writes into its backup folder), or stop it first",
+          "the app is running on this database: leave out --out (the app " +
+            "writes into its backup folder), or stop it first",
         );
       const pglite = new PGlite(path.resolve(e.PGLITE_DIR), { extensions: { pg_trgm } });
       const connection = pgliteConnection(pglite, { closeWith: true });

@@ -14,6 +14,7 @@ try {
 }
 const result = await migrate();
 console.log(
-  `${dbEngine()}: ${result.applied.length} migration(s) applied${result.applied.length ? `: ${result.applied.join(", ")}` : ""}; ${result.alreadyApplied} already applied`,
+  `${dbEngine()}: ${result.applied.length} migration(s) ` +
+    `applied${result.applied.length ? `: ${result.applied.join(", ")}` : ""}; ${result.alreadyApplied} already applied`,
 );
 await closeDb();

@@ -54,7 +54,10 @@ if (values.demo) {
     await ensureInstallationSecrets();
     const demo = await seedDemoRaffle();
     console.log(
-      `${dbEngine()}: demo raffle seeded in ${((performance.now() - started) / 1000).toFixed(1)} s: ${demo.tickets} tickets, ${demo.sold} sold, ${demo.voided} voided, ${demo.remittances} remittances, ${demo.statementLines} statement lines, draw ${demo.drawNumber} published. Start it (npm run local) and sign in as admin@example.com.`,
+      `${dbEngine()}: demo raffle seeded in ${((performance.now() - started) / 1000).toFixed(1)} ` +
+        `s: ${demo.tickets} tickets, ${demo.sold} sold, ${demo.voided} voided, ${demo.remittances} ` +
+        `remittances, ${demo.statementLines} statement lines, draw ${demo.drawNumber} published. ` +
+        `Start it (npm run local) and sign in as admin@example.com.`,
     );
   } catch (error) {
     console.error(`demo seed failed: ${(error as Error).message}`);
@@ -75,7 +78,8 @@ try {
   if (count > free) {
     // Ticket numbers are 5 digits (00001-99999): "100,000 tickets" means every number taken.
     console.log(
-      `note: ticket numbers are 5 digits, so only ${free} more ticket(s) fit after ${String(first - 1).padStart(5, "0")}; seeding ${free}.`,
+      `note: ticket numbers are 5 digits, so only ${free} more ticket(s) fit ` +
+        `after ${String(first - 1).padStart(5, "0")}; seeding ${free}.`,
     );
     count = free;
   }
@@ -99,7 +103,9 @@ try {
   await runner.exec("VACUUM (ANALYZE) tickets, ticket_order_keys");
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(
-    `${dbEngine()}: seeded ${SEED_STAFF.length} staff users and ${count} tickets (${String(first).padStart(5, "0")}-${String(last).padStart(5, "0")}, ~${Math.round(registeredShare * 100)}% registered, last ${days} days) in ${seconds} s`,
+    `${dbEngine()}: seeded ${SEED_STAFF.length} staff users and ${count} tickets ` +
+      `(${String(first).padStart(5, "0")}-${String(last).padStart(5, "0")}, ` +
+      `~${Math.round(registeredShare * 100)}% registered, last ${days} days) in ${seconds} s`,
   );
 } catch (error) {
   await runner.exec("ROLLBACK").catch(() => {});

@@ -219,7 +219,9 @@ function attach(root) {
       const checks = await checkDraw(crypto.subtle, cert, parsePoolCsv(csv));
       for (const c of checks) {
         const li = document.createElement("li");
-        li.textContent = `${c.ok === null ? "Not checked" : c.ok ? "Passed" : "FAILED"}: ${c.name}${c.detail && c.ok !== true ? ` (${c.detail})` : ""}`;
+        li.textContent =
+          `${c.ok === null ? "Not checked" : c.ok ? "Passed" : "FAILED"}: ` +
+          `${c.name}${c.detail && c.ok !== true ? ` (${c.detail})` : ""}`;
         list.append(li);
       }
       const failed = checks.some((c) => c.ok === false);

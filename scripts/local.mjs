@@ -86,7 +86,8 @@ function retireOldEnvLocal() {
   const secret = /^AUTH_SECRET=(.+)$/m.exec(text)?.[1];
   renameSync(file, path.join(ROOT, ".env.local.old-local-run"));
   console.log(
-    "moved the .env.local an earlier `npm run local` wrote to .env.local.old-local-run: production reads .env.local, and it turned the development sign-in on",
+    "moved the .env.local an earlier `npm run local` wrote to .env.local.old-local-run: " +
+      "production reads .env.local, and it turned the development sign-in on",
   );
   return secret ? { AUTH_SECRET: secret } : {};
 }
@@ -159,7 +160,9 @@ function buildIfNeeded() {
   const hasBuild = existsSync(path.join(ROOT, ".next", "BUILD_ID"));
   if (hasBuild && stamp?.hash === fingerprint.hash) {
     console.log(
-      `Build is current: no source changed since ${new Date(stamp.builtAt).toLocaleString()} (${fingerprint.files} files checked).`,
+      `Build is current: no source changed ` +
+        `since ${new Date(stamp.builtAt).toLocaleString()} ` +
+        `(${fingerprint.files} files checked).`,
     );
     return;
   }
@@ -213,7 +216,8 @@ function start() {
   console.log(
     publicUrl
       ? `Public URL: ${publicUrl.url}`
-      : "Public URL: none (this machine has no network address; set PUBLIC_BASE_URL, or printed QR codes will not open on a phone)",
+      : "Public URL: none (this machine has no network address; set " +
+          "PUBLIC_BASE_URL, or printed QR codes will not open on a phone)",
   );
   console.log(`Sign-in code: ${code}`);
   console.log(

@@ -68,7 +68,9 @@ try {
     const m = result.manifest;
     if (result.replaced) console.log(`what the database held before is in ${result.replaced.file}`);
     console.log(
-      `restored ${files[0]} (made ${m.createdAt} by ${m.app.name} ${m.app.version}, ${m.engine}, ${m.method}) into ${connection.engine} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      `restored ${files[0]} (made ${m.createdAt} ` +
+        `by ${m.app.name} ${m.app.version}, ${m.engine}, ${m.method}) into ${connection.engine} ` +
+        `in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
     console.log(`every table's row count and checksum equal the manifest's:`);
     for (const [table, s] of Object.entries(result.tables))

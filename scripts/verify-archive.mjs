@@ -6,8 +6,8 @@
 // manifest.sig is public-key.pem's Ed25519 signature of manifest.json, and the audit log's hash
 // chain (audit-log-chain.txt, in chain order: the database's chain_seq, not id order) holds from its
 // first row to its last: each row's hash is SHA-256 over the previous row's hash, a newline and the
-// row's line. The archive seals every committed row before writing the file, so none is left out. A log rewritten at the database without
-// recomputing every later hash breaks the chain at the first row changed. --key insists on the
+// row's line. The archive seals every committed row before writing the file, so none is left out. A log rewritten at
+// the database without recomputing every later hash breaks the chain at the first row changed. --key insists on the
 // published signing key (the fingerprint on the Commitment Notice), as verify-draw.mjs does.
 import { Buffer } from "node:buffer";
 import { createHash, createPublicKey, verify } from "node:crypto";

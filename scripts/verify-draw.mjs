@@ -104,7 +104,8 @@ function drumChecks(check, c, entries, pool) {
   );
 }
 
-/** SHA-256 of the key's DER (SubjectPublicKeyInfo) bytes, hex in groups of four (as the Commitment Notice prints it). */
+/** SHA-256 of the key's DER (SubjectPublicKeyInfo) bytes, hex in groups of four (as the Commitment Notice prints it).
+ * */
 export function keyFingerprintOf(publicKeyPem) {
   const der = createPublicKey(publicKeyPem).export({ type: "spki", format: "der" });
   return sha256hex(der).replace(/(.{4})(?!$)/g, "$1 ");

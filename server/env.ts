@@ -70,7 +70,10 @@ export const envSchema = z
       .regex(/^[^@\s<>]+@[^@\s<>]+$|<[^@\s<>]+@[^@\s<>]+>$/, "must be an address, or a name and <address>")
       .default("Batch 2000 Raffle <no-reply@localhost>"),
     SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-    /** A CSV export whose reader takes nothing for this long is ended and its database connection given back (issue 25 item 11). */
+    /**
+     * A CSV export whose reader takes nothing for this long is ended and its database connection given back (issue 25
+     * item 11).
+     */
     EXPORT_STALL_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
     MAIL_OUTBOX_DIR: z.string().min(1).optional(),
 

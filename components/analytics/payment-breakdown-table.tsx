@@ -11,7 +11,10 @@ function Swatch({ method, index }: { method: string; index: number }) {
   );
 }
 
-/** Payment Methods Breakdown (SPEC section 2): method, tickets sold, revenue, share of the tickets; a list below 640 px. */
+/**
+ * Payment Methods Breakdown (SPEC section 2): method, tickets sold, revenue, share of the tickets; a list below 640
+ * px.
+ */
 export function PaymentBreakdownTable({ slices, isLoading }: { slices: MethodSlice[]; isLoading: boolean }) {
   return (
     <Card className="gap-4" data-testid="payment-breakdown">

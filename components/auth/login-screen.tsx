@@ -55,8 +55,18 @@ export function LoginScreen(props: LoginScreenProps) {
   }, [errorMessage]);
 
   return (
-    <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-indigo-50 via-white to-purple-100 p-4 dark:from-slate-950 dark:via-slate-900 dark:to-indigo-950">
-      <Card className="w-full max-w-md gap-5 border-white/60 shadow-xl shadow-indigo-200/50 dark:border-border dark:shadow-black/40">
+    <main
+      className={
+        "flex min-h-screen items-center justify-center bg-gradient-to-br from-indigo-50 via-white " +
+        "to-purple-100 p-4 dark:from-slate-950 dark:via-slate-900 dark:to-indigo-950"
+      }
+    >
+      <Card
+        className={
+          "w-full max-w-md gap-5 border-white/60 shadow-xl " +
+          "shadow-indigo-200/50 dark:border-border dark:shadow-black/40"
+        }
+      >
         <CardHeader className="justify-items-center gap-3 text-center">
           <Logo className="size-16" />
           <h1 className="text-2xl font-bold tracking-tight">{RAFFLE_TITLE}</h1>
@@ -68,7 +78,10 @@ export function LoginScreen(props: LoginScreenProps) {
           {errorMessage && (
             <div
               role="alert"
-              className="flex gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800 dark:border-red-900 dark:bg-red-950/60 dark:text-red-200"
+              className={
+                "flex gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm " +
+                "text-red-800 dark:border-red-900 dark:bg-red-950/60 dark:text-red-200"
+              }
             >
               <CircleAlert className="mt-0.5 size-4 shrink-0" />
               <p>{errorMessage}</p>
@@ -91,7 +104,10 @@ export function LoginScreen(props: LoginScreenProps) {
           {props.isDevLoginEnabled && (
             <form
               action={props.signInWithDevLogin}
-              className="space-y-3 rounded-lg border border-dashed border-amber-300 bg-amber-50/60 p-4 dark:border-amber-700 dark:bg-amber-950/40"
+              className={
+                "space-y-3 rounded-lg border border-dashed border-amber-300 " +
+                "bg-amber-50/60 p-4 dark:border-amber-700 dark:bg-amber-950/40"
+              }
             >
               <div className="flex items-center gap-2 text-sm font-semibold text-amber-900 dark:text-amber-200">
                 <Wrench className="size-4" />
@@ -99,7 +115,8 @@ export function LoginScreen(props: LoginScreenProps) {
               </div>
               <p className="text-xs text-amber-900/80 dark:text-amber-200/80">
                 {props.isDevLoginCodeRequired
-                  ? "The local run (npm run local): signs in as an allow-listed email without Google, with the sign-in code it printed when it started."
+                  ? "The local run (npm run local): signs in as an allow-listed email without " +
+                    "Google, with the sign-in code it printed when it started."
                   : "Local use only (AUTH_DEV_LOGIN=true): signs in as an allow-listed email without Google."}
               </p>
               <div className="space-y-1.5">
@@ -134,7 +151,12 @@ export function LoginScreen(props: LoginScreenProps) {
           )}
 
           {props.needsFirstAdmin && (
-            <div className="space-y-1.5 rounded-lg border border-sky-200 bg-sky-50 p-4 text-sm text-sky-900 dark:border-sky-900 dark:bg-sky-950/50 dark:text-sky-100">
+            <div
+              className={
+                "space-y-1.5 rounded-lg border border-sky-200 bg-sky-50 p-4 text-sm " +
+                "text-sky-900 dark:border-sky-900 dark:bg-sky-950/50 dark:text-sky-100"
+              }
+            >
               <div className="flex items-center gap-2 font-semibold">
                 <Info className="size-4" />
                 No users yet
@@ -152,7 +174,10 @@ export function LoginScreen(props: LoginScreenProps) {
 
           <section
             aria-labelledby="user-access-heading"
-            className="space-y-2 rounded-lg border border-indigo-100 bg-indigo-50/70 p-4 text-sm dark:border-indigo-900 dark:bg-indigo-950/50"
+            className={
+              "space-y-2 rounded-lg border border-indigo-100 bg-indigo-50/70 p-4 " +
+              "text-sm dark:border-indigo-900 dark:bg-indigo-950/50"
+            }
           >
             <h2
               id="user-access-heading"

@@ -11,9 +11,10 @@ import { errorMessage } from "@/lib/api-client";
 import { useBackUpNow, useBackups, useDownloadLatestBackup } from "@/lib/queries/backups";
 import { saveBlob } from "@/lib/save-blob";
 
-
 function formatSize(bytes: number) {
-  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return bytes >= 1024 * 1024
+    ? `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
 export function BackupCard() {
@@ -47,13 +48,15 @@ export function BackupCard() {
           <h2>Backups</h2>
         </CardTitle>
         <CardDescription>
-          The whole database in one file, taken while the dashboard runs. Keep a copy off this computer: a lost laptop then loses nothing but the
-          hours since the last backup.
+          The whole database in one file, taken while the dashboard runs. Keep a copy off this computer: a lost laptop
+          then loses nothing but the hours since the last backup.
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-3 text-sm">
         {backups.isPending ? (
-          <p role="status" aria-busy="true" className="text-muted-foreground">Loading backups…</p>
+          <p role="status" aria-busy="true" className="text-muted-foreground">
+            Loading backups…
+          </p>
         ) : backups.isError ? (
           <div role="alert" className="flex items-center gap-3">
             <p>Failed to read the backups</p>
@@ -66,13 +69,16 @@ export function BackupCard() {
           <>
             <p data-testid="last-backup">
               {status?.latest
-                ? `Last backup: ${new Date(status.latest.createdAt).toLocaleString()} (${status.latest.automatic ? "automatic" : "by hand"}, ${formatSize(status.latest.bytes)})`
+                ? `Last backup: ${new Date(status.latest.createdAt).toLocaleString()} ` +
+                  `(${status.latest.automatic ? "automatic" : "by hand"}, ${formatSize(status.latest.bytes)})`
                 : "No backup yet."}
             </p>
             <p className="text-muted-foreground">
               {status?.automatic
-                ? `Automatic backups every ${status.everyHours} hours and when the dashboard stops; the newest ${status.keep} are kept.`
-                : "Automatic backups are off here (npm run local turns them on); npm run backup takes one from the command line."}
+                ? `Automatic backups every ${status.everyHours} hours and when the ` +
+                  `dashboard stops; the newest ${status.keep} are kept.`
+                : "Automatic backups are off here (npm run local turns them on); " +
+                  "npm run backup takes one from the command line."}
             </p>
           </>
         )}
@@ -81,7 +87,12 @@ export function BackupCard() {
             {backUpNow.isPending ? <Spinner label="Backing up" /> : <DatabaseBackup />}
             {backUpNow.isPending ? "Backing up…" : "Back up now"}
           </Button>
-          <Button type="button" variant="outline" onClick={runDownload} disabled={!status?.latest || download.isPending}>
+          <Button
+            type="button"
+            variant="outline"
+            onClick={runDownload}
+            disabled={!status?.latest || download.isPending}
+          >
             {download.isPending ? <Spinner label="Downloading" /> : <Download />}
             Download latest
           </Button>

@@ -303,7 +303,8 @@ export function CloseoutScreen() {
       </p>
       <PurgeReminderNotice retention={view.retention} showLink={false} />
       {!closed && <CloseCard view={view} />}
-      {/* Once closed the Close card is gone; the money it showed stays, as the archive's summary prints it (issue 37). */}
+      {/* Once closed the Close card is gone; the money it showed stays, as the archive's summary prints it
+          (issue 37). */}
       {closed && (
         <section aria-labelledby="closeout-money" className="space-y-2">
           <h2 id="closeout-money" className="text-lg font-semibold">

@@ -19,7 +19,10 @@ export function PurgeReminderNotice({ retention, showLink }: { retention: PurgeR
     <section
       role="region"
       aria-label="Retention reminder"
-      className="flex flex-col gap-3 rounded-lg border border-amber-600/60 bg-amber-50 p-4 text-amber-950 sm:flex-row sm:items-center sm:justify-between dark:bg-amber-950/40 dark:text-amber-100"
+      className={
+        "flex flex-col gap-3 rounded-lg border border-amber-600/60 bg-amber-50 p-4 text-amber-950 " +
+        "sm:flex-row sm:items-center sm:justify-between dark:bg-amber-950/40 dark:text-amber-100"
+      }
     >
       <p className="flex gap-2">
         <CalendarClock className="mt-0.5 size-5 shrink-0" aria-hidden="true" />

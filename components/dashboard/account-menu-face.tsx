@@ -5,7 +5,8 @@ import type { ShellUser } from "@/components/dashboard/dashboard-shell";
 
 /** The account menu button's look, the same before and after the menu's code has loaded. */
 export const ACCOUNT_MENU_TRIGGER_CLASS =
-  "flex items-center gap-2 rounded-full p-1 outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:rounded-lg sm:pr-2";
+  "flex items-center gap-2 rounded-full p-1 outline-none hover:bg-accent " +
+  "focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:rounded-lg sm:pr-2";
 
 /** What the account menu button shows: avatar, then name and role from the sm breakpoint. */
 export function AccountMenuFace({ user }: { user: ShellUser }) {

@@ -49,7 +49,12 @@ export function DashboardShell({
         onClose={() => setIsDrawerOpen(false)}
       />
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="sticky top-0 z-30 grid h-16 grid-cols-[1fr_auto_1fr] items-center gap-2 border-b bg-background/90 px-3 backdrop-blur sm:px-6">
+        <header
+          className={
+            "sticky top-0 z-30 grid h-16 grid-cols-[1fr_auto_1fr] items-center " +
+            "gap-2 border-b bg-background/90 px-3 backdrop-blur sm:px-6"
+          }
+        >
           <div className="flex items-center">
             <Button
               variant="ghost"

@@ -22,7 +22,10 @@ export interface NavItem {
   badge?: string;
 }
 
-/** SPEC section 2, Layout: the sidebar entries in order, with Remittances, Reconciliation (issue 21), My Statement (issue 20), Draw (issue 23) and Close-out (issue 24) before Settings. */
+/**
+ * SPEC section 2, Layout: the sidebar entries in order, with Remittances, Reconciliation (issue 21), My Statement
+ * (issue 20), Draw (issue 23) and Close-out (issue 24) before Settings.
+ */
 export const NAV_ITEMS: readonly NavItem[] = [
   {
     name: "Overview",

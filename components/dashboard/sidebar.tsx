@@ -40,7 +40,8 @@ export function Sidebar({ siteName = RAFFLE_TITLE, isAdmin, isOpen, onClose }: S
         id="app-sidebar"
         data-state={isOpen ? "open" : "closed"}
         className={cn(
-          "fixed inset-y-0 left-0 z-50 flex w-64 flex-col border-r border-sidebar-border bg-sidebar text-sidebar-foreground transition-[translate,visibility] duration-300 ease-out",
+          "fixed inset-y-0 left-0 z-50 flex w-64 flex-col border-r border-sidebar-border bg-sidebar " +
+            "text-sidebar-foreground transition-[translate,visibility] duration-300 ease-out",
           "lg:sticky lg:top-0 lg:z-auto lg:h-screen lg:translate-x-0 lg:visible",
           isOpen ? "translate-x-0" : "invisible -translate-x-full",
         )}
@@ -88,7 +89,10 @@ export function Sidebar({ siteName = RAFFLE_TITLE, isAdmin, isOpen, onClose }: S
                     {item.badge && (
                       <Badge
                         variant="secondary"
-                        className="bg-purple-100 px-1.5 py-0 text-[10px] text-purple-700 dark:bg-purple-900/60 dark:text-purple-200"
+                        className={
+                          "bg-purple-100 px-1.5 py-0 text-[10px] text-purple-700 " +
+                          "dark:bg-purple-900/60 dark:text-purple-200"
+                        }
                       >
                         {item.badge}
                       </Badge>

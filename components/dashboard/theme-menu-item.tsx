@@ -17,7 +17,10 @@ export function ThemeMenuItem() {
       // Keep the menu open: the page changes colour under it, and the state is visible at once.
       onSelect={(event) => event.preventDefault()}
       onCheckedChange={(checked) => setTheme(checked ? "dark" : "light")}
-      className="relative flex cursor-default items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-hidden select-none focus:bg-accent focus:text-accent-foreground [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0"
+      className={
+        "relative flex cursor-default items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-hidden select-none " +
+        "focus:bg-accent focus:text-accent-foreground [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0"
+      }
     >
       <Moon />
       Dark mode

@@ -23,7 +23,8 @@ export function CloseSalesCard({ checklist }: { checklist: ChecklistItem[] }) {
     {
       title: "Close sales?",
       consequence:
-        "No ticket can be sold or registered after this, by anyone, on any screen or import. It cannot be undone: the draw is made from the tickets sold when sales close.",
+        "No ticket can be sold or registered after this, by anyone, on any screen or import. It " +
+        "cannot be undone: the draw is made from the tickets sold when sales close.",
       confirmLabel: "Close sales",
     },
     (overrides) => close(overrides),

@@ -40,7 +40,9 @@ export function CommitCard({ exhausted }: { exhausted: string[] }) {
     {
       title: "Commit the draw?",
       consequence:
-        "This fixes the pool of sold tickets and the prizes, and publishes their hashes: after it no ticket can be generated, sold or voided out of the pool, and no prize changed. It cannot be undone.",
+        "This fixes the pool of sold tickets and the prizes, and publishes their hashes: after it no " +
+        "ticket can be generated, sold or voided out of the pool, and no prize changed. It cannot be " +
+        "undone.",
       confirmLabel: "Commit",
       publicUrl: publicUrl.data,
     },
@@ -65,7 +67,8 @@ export function CommitCard({ exhausted }: { exhausted: string[] }) {
         <CardDescription>
           {exhausted.length
             ? `For ${exhausted.join(", ")}, over the sold tickets not drawn before.`
-            : "Fixes the pool (sold, not void tickets), publishes its hash and the server seed's hash, and names where the outside value will come from. Ideally a day or more before the draw."}
+            : "Fixes the pool (sold, not void tickets), publishes its hash and the server seed's hash, and " +
+              "names where the outside value will come from. Ideally a day or more before the draw."}
         </CardDescription>
       </CardHeader>
       <CardContent>

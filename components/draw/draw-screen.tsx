@@ -66,7 +66,14 @@ export function DrawScreen() {
               <li
                 key={step.label}
                 aria-current={isCurrent ? "step" : undefined}
-                className={`rounded-full border px-3 py-1 text-sm ${isCurrent ? "border-primary bg-primary text-primary-foreground font-semibold" : isDone ? "border-primary" : "text-muted-foreground"}`}
+                className={
+                  "rounded-full border px-3 py-1 text-sm " +
+                  (isCurrent
+                    ? "border-primary bg-primary text-primary-foreground font-semibold"
+                    : isDone
+                      ? "border-primary"
+                      : "text-muted-foreground")
+                }
               >
                 {i + 1}. {step.label}
                 {isDone ? " (done)" : ""}

@@ -46,8 +46,8 @@ export function DrumCard({ draw }: { draw: AdminDraw }) {
           <h2>Draw day: the drum</h2>
         </CardTitle>
         <CardDescription>
-          Draw one counterfoil at a time before the witnesses and scan or type its control number. {drum.picked.length}{" "}
-          of {drum.total} drawn.
+          Draw one counterfoil at a time before the witnesses and scan or type its control number.{" "}
+          {`${drum.picked.length} of ${drum.total} drawn.`}
         </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
@@ -82,7 +82,8 @@ export function DrumCard({ draw }: { draw: AdminDraw }) {
           </form>
         </Form>
         {drum.picked.length > 0 && (
-          // Three columns (the buyer under the control number), so it fits a phone without a sideways scroll (decision 243).
+          // Three columns (the buyer under the control number), so it fits a phone without a sideways scroll (decision
+          // 243).
           <Table>
             <caption className="sr-only">Counterfoils drawn so far</caption>
             <TableHeader>

@@ -90,7 +90,8 @@ function DisqualifyForm({ target, onDone }: { target: PositionTarget; onDone: ()
         await addEvidence.mutateAsync({ drawId: target.drawId, position: target.position, file });
       } catch (error) {
         toast.error(
-          `Position ${target.position} disqualified, but the evidence was not attached: ${errorMessage(error, "failed")}`,
+          `Position ${target.position} disqualified, but the evidence was ` +
+            `not attached: ${errorMessage(error, "failed")}`,
         );
         onDone();
         return;

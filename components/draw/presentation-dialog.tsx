@@ -66,12 +66,18 @@ export function PresentationDialog({
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="top-[50%] flex h-dvh max-h-dvh w-screen max-w-none flex-col gap-6 overflow-y-auto rounded-none p-6 sm:max-w-none sm:p-10 motion-reduce:animate-none">
+      <DialogContent
+        className={
+          "top-[50%] flex h-dvh max-h-dvh w-screen max-w-none flex-col gap-6 overflow-y-auto " +
+          "rounded-none p-6 sm:max-w-none sm:p-10 motion-reduce:animate-none"
+        }
+      >
         <div>
           <DialogTitle className="text-2xl sm:text-3xl">Draw {draw.number}: the winners</DialogTitle>
           <DialogDescription className="mt-2 text-base">
             {commitCheck === "match"
-              ? "The revealed server seed matches the commitment published before the draw (SHA-256, checked in this browser)."
+              ? "The revealed server seed matches the commitment published " +
+                "before the draw (SHA-256, checked in this browser)."
               : commitCheck === "mismatch"
                 ? "Warning: the revealed server seed does NOT match the published commitment."
                 : "Checking the revealed server seed against the commitment…"}
@@ -81,7 +87,10 @@ export function PresentationDialog({
           {latest ? (
             <div
               key={latest.position}
-              className="space-y-3 motion-safe:animate-in motion-safe:fade-in-0 motion-safe:zoom-in-95 motion-safe:duration-500"
+              className={
+                "space-y-3 motion-safe:animate-in motion-safe:fade-in-0 " +
+                "motion-safe:zoom-in-95 motion-safe:duration-500"
+              }
             >
               <p className="text-xl font-medium sm:text-3xl">{label(shown - 1)}</p>
               <p className="font-mono text-4xl font-bold tracking-wide break-all sm:text-7xl">{latest.controlNumber}</p>

@@ -43,7 +43,8 @@ export function RevealCard({
     {
       title: "Draw the winners?",
       consequence:
-        "The outside value and the witnesses are recorded and the whole sequence of winners and backups is computed from them at once. It cannot be drawn again or undone.",
+        "The outside value and the witnesses are recorded and the whole sequence of winners and " +
+        "backups is computed from them at once. It cannot be drawn again or undone.",
       confirmLabel: "Draw the winners",
     },
     (body) => submit(body),

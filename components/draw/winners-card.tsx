@@ -28,7 +28,8 @@ export function WinnersCard({ draw, canPublish }: { draw: AdminDraw; canPublish:
     {
       title: "Publish the winners?",
       consequence:
-        "The winners' masked names, the certificate and the pool go on the public proof page, and buyers' verify pages say whether their ticket won. A draw is published once; it cannot be taken back.",
+        "The winners' masked names, the certificate and the pool go on the public proof page, and buyers' " +
+        "verify pages say whether their ticket won. A draw is published once; it cannot be taken back.",
       confirmLabel: "Publish winners",
       publicUrl: publicUrl.data,
     },
@@ -50,7 +51,8 @@ export function WinnersCard({ draw, canPublish }: { draw: AdminDraw; canPublish:
   /** A position's state, whether it is the prize's current winner, and its evidence files. */
   const stateOf = (p: Position) => (
     <>
-      {/* Out positions: red-700 under white text (the shared destructive red is out of sRGB and fails contrast in Chromium). */}
+      {/* Out positions: red-700 under white text (the shared destructive red is out of sRGB and fails contrast
+          in Chromium). */}
       <Badge
         variant={
           p.state === "disqualified" || p.state === "forfeited"

@@ -10,7 +10,11 @@ import { paymentMethodLabel } from "@/lib/format";
 
 /** The 16 px ring of the former Radix item, with an 8 px dot in the primary colour once chosen. */
 const RADIO =
-  "size-4 shrink-0 cursor-pointer appearance-none rounded-full border border-input shadow-xs transition-[color,box-shadow] outline-none checked:bg-[radial-gradient(circle,var(--primary)_0_3.5px,transparent_4px)] focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50";
+  "size-4 shrink-0 cursor-pointer appearance-none rounded-full border border-input shadow-xs " +
+  "transition-[color,box-shadow] outline-none " +
+  "checked:bg-[radial-gradient(circle,var(--primary)_0_3.5px,transparent_4px)] " +
+  "focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 " +
+  "disabled:cursor-not-allowed disabled:opacity-50";
 
 export function PaymentMethodRadios({
   value,
@@ -29,7 +33,10 @@ export function PaymentMethodRadios({
       {methods.map((m) => (
         <Label
           key={m}
-          className="cursor-pointer rounded-md border px-3 py-2 font-normal has-[:checked]:border-primary has-[:disabled]:cursor-not-allowed"
+          className={
+            "cursor-pointer rounded-md border px-3 py-2 font-normal " +
+            "has-[:checked]:border-primary has-[:disabled]:cursor-not-allowed"
+          }
         >
           <input
             type="radio"

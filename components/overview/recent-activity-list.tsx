@@ -48,11 +48,18 @@ function ActivityRow({
         type="button"
         onClick={onOpen}
         data-testid="activity-row"
-        className="flex w-full items-center gap-3 px-4 py-3 text-left outline-none transition-colors hover:bg-muted/60 focus-visible:bg-muted/60 focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:px-6"
+        className={
+          "flex w-full items-center gap-3 px-4 py-3 text-left outline-none transition-colors " +
+          "hover:bg-muted/60 focus-visible:bg-muted/60 focus-visible:ring-[3px] focus-visible:ring-ring/50 " +
+          "sm:px-6"
+        }
       >
         <span
           aria-hidden
-          className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/15 text-sm font-semibold text-primary"
+          className={
+            "flex size-9 shrink-0 items-center justify-center rounded-full " +
+            "bg-primary/15 text-sm font-semibold text-primary"
+          }
         >
           {initial}
         </span>

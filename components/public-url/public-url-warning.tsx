@@ -10,7 +10,10 @@ export function PublicUrlWarning({ view }: { view: PublicUrlView | undefined }) 
     <p
       role="note"
       data-testid="public-url-warning"
-      className="flex items-start gap-2 rounded-md border border-amber-500/50 bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+      className={
+        "flex items-start gap-2 rounded-md border border-amber-500/50 bg-amber-50 p-3 " +
+        "text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+      }
     >
       <AlertTriangle aria-hidden className="mt-0.5 size-4 shrink-0" />
       <span className="min-w-0 break-words">{view.warning}</span>

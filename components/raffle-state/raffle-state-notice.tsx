@@ -20,7 +20,10 @@ export function RaffleStateNotice({ writes, className = "" }: { writes: readonly
     <p
       role="note"
       data-testid="raffle-state-notice"
-      className={`flex items-start gap-2 rounded-md border border-amber-500/50 bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100 ${className}`}
+      className={
+        `flex items-start gap-2 rounded-md border border-amber-500/50 bg-amber-50 p-3 ` +
+        `text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100 ${className}`
+      }
     >
       <Lock aria-hidden className="mt-0.5 size-4 shrink-0" />
       <span className="min-w-0">{notice}</span>

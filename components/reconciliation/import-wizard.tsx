@@ -145,7 +145,9 @@ function Wizard({ onDone }: { onDone: () => void }) {
       {
         onSuccess: (answer) => {
           toast.success(
-            `Imported ${formatCountOf(answer.new, "new line")} (${formatCount(answer.skipped)} skipped); ${formatCountOf(answer.matched, "payment")} matched`,
+            `Imported ${formatCountOf(answer.new, "new line")} ` +
+              `(${formatCount(answer.skipped)} ` +
+              `skipped); ${formatCountOf(answer.matched, "payment")} matched`,
           );
           onDone();
         },
@@ -156,12 +158,12 @@ function Wizard({ onDone }: { onDone: () => void }) {
   if (preview && request) {
     const counts = new Map<string, number>();
     for (const l of preview.lines) counts.set(l.wouldBe, (counts.get(l.wouldBe) ?? 0) + 1);
+    const period = preview.periodFrom ? ` (${preview.periodFrom} to ${preview.periodTo})` : "";
     return (
       <div className="min-w-0 space-y-4" data-testid="import-preview">
         <p role="status">
           {formatCountOf(preview.lines.length, "credit line")} read
-          {preview.periodFrom ? ` (${preview.periodFrom} to ${preview.periodTo})` : ""}: {formatCount(preview.new)} new,{" "}
-          {formatCount(preview.skipped)} skipped.{" "}
+          {period}: {formatCount(preview.new)} new, {formatCount(preview.skipped)} skipped.{" "}
           {[...counts].map(([w, n]) => `${wouldBeLabel(w as PreviewLine["wouldBe"])}: ${formatCount(n)}`).join(" · ")}
         </p>
         {(preview.warnings ?? []).map((w) => (

@@ -62,7 +62,9 @@ export function useLineActions(
               onClick={() =>
                 c.crossMethod
                   ? onReason({
-                      title: `Match to ${c.method === "gcash" ? "GCash" : "bank"} payment ${c.controlNumbers.join(", ")}?`,
+                      title:
+                        `Match to ${c.method === "gcash" ? "GCash" : "bank"} ` +
+                        `payment ${c.controlNumbers.join(", ")}?`,
                       description: `${c.reason}. Say why this ${c.method === "gcash" ? "bank" : "GCash"} line pays it.`,
                       kind: "comment",
                       action: "Match",
@@ -97,7 +99,8 @@ export function useLineActions(
               onReason({
                 title: `Accept ${formatAmount(l.amount)}?`,
                 description:
-                  "The amount differs from the payment's. Accepting matches the line; a comment saying why is required.",
+                  "The amount differs from the payment's. Accepting matches " +
+                  "the line; a comment saying why is required.",
                 kind: "comment",
                 action: "Accept Amount",
                 run: (comment) =>

@@ -105,7 +105,9 @@ export function PaymentsView({
             onReason({
               title: `Settle ${what} by hand?`,
               description:
-                "For money no statement will ever show (cash handed to the treasurer, a transfer to an account never exported). It is counted as settled by hand, apart from what statements verify, and can be undone until Close.",
+                "For money no statement will ever show (cash handed to the treasurer, a " +
+                "transfer to an account never exported). It is counted as settled by hand, " +
+                "apart from what statements verify, and can be undone until Close.",
               kind: "reason",
               action: "Settle by hand",
               evidence: true,
@@ -134,7 +136,8 @@ export function PaymentsView({
             onReason({
               title: `Undo the settlement of ${what}?`,
               description:
-                "The payment goes back to unverified or awaiting a statement. The settlement and this undo stay in the Activity Log.",
+                "The payment goes back to unverified or awaiting a statement. The " +
+                "settlement and this undo stay in the Activity Log.",
               kind: "reason",
               action: "Undo settlement",
               destructive: true,
@@ -156,7 +159,9 @@ export function PaymentsView({
     return null;
   };
 
-  const empty = `No ${method ? LEDGER_METHOD_LABELS[method] : "GCash or bank"} payment is ${LEDGER_STATE_LABELS[state].toLowerCase()}.`;
+  const empty =
+    `No ${method ? LEDGER_METHOD_LABELS[method] : "GCash or bank"} ` +
+    `payment is ${LEDGER_STATE_LABELS[state].toLowerCase()}.`;
 
   return (
     <div className="space-y-3">

@@ -62,9 +62,12 @@ type ScreenTab = (typeof SCREEN_TABS)[number];
 
 const TAB_OF: Record<ReportName, string> = {
   "unverified-claims":
-    "GCash and bank payments staff entered whose reference is in no imported statement covering their day (or whose lines fall short): the sign of money that never arrived. Settle by hand in the Payments tab what arrived another way.",
+    "GCash and bank payments staff entered whose reference is in no imported statement " +
+    "covering their day (or whose lines fall short): the sign of money that never " +
+    "arrived. Settle by hand in the Payments tab what arrived another way.",
   unmatched:
-    "Credits in the statements that no payment's reference explains. Confirm a suggested payment, or ignore the line with a reason.",
+    "Credits in the statements that no payment's reference explains. " +
+    "Confirm a suggested payment, or ignore the line with a reason.",
   mismatches: "The reference is a payment's but the amount is not. Accept it with a comment, or ignore it.",
   duplicates: "The reference's payment was already covered by other lines.",
   matched: "Lines matched to payments; a payment is verified when its lines reach its amount.",
@@ -229,7 +232,8 @@ function ImportsCard({ onReason }: { onReason: (r: ReasonRequest) => void }) {
               discard.mutateAsync({ importId: r.id, reason }).then(
                 (a) =>
                   toast.success(
-                    `Discarded ${formatCountOf(a.lines, "line")}; ${formatCountOf(a.unverified, "payment")} back to claimed`,
+                    `Discarded ${formatCountOf(a.lines, "line")}; ` +
+                      `${formatCountOf(a.unverified, "payment")} back to claimed`,
                   ),
                 (e) => {
                   toast.error(errorMessage(e, "Discard failed"));

@@ -49,7 +49,10 @@ export function PaymentConfirmation({
   return (
     <div
       role="alert"
-      className="space-y-3 rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-50"
+      className={
+        "space-y-3 rounded-md border border-amber-400 bg-amber-50 p-3 text-sm " +
+        "text-amber-950 dark:border-amber-700 dark:bg-amber-950/60 dark:text-amber-50"
+      }
       data-testid="reference-confirmation"
     >
       <p className="flex gap-2">

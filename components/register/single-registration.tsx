@@ -167,11 +167,13 @@ export function SingleRegistration({ aside }: { aside: React.ReactNode }) {
                           {...field}
                           onChange={(event) => {
                             field.onChange(event);
-                            // 'Please enter Control Number' (from Enter on an empty field) goes as soon as there is something.
+                            // 'Please enter Control Number' (from Enter on an empty field) goes as soon as there is
+                            // something.
                             if (event.target.value.trim()) form.clearErrors("controlNumber");
                           }}
                           onKeyDown={handleControlKeyDown}
-                          // Control numbers carry a letter prefix (B2K-916-00001): a text keyboard, capitals, no autocorrect.
+                          // Control numbers carry a letter prefix (B2K-916-00001): a text keyboard, capitals, no
+                          // autocorrect.
                           inputMode="text"
                           autoCapitalize="characters"
                           autoCorrect="off"

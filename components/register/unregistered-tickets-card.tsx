@@ -245,7 +245,8 @@ function TicketRow({
       disabled={isRegistered}
       onClick={() => onToggle(ticket)}
       className={cn(
-        "flex w-full items-center gap-3 rounded-md border px-3 py-2 text-left transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",
+        "flex w-full items-center gap-3 rounded-md border px-3 py-2 text-left " +
+          "transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",
         isSelected ? "border-primary bg-primary/10" : "hover:bg-accent",
         isRegistered && "cursor-not-allowed bg-muted/60 hover:bg-muted/60",
       )}

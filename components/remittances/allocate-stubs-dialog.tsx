@@ -69,7 +69,8 @@ function AllocateForm({ sellerId, onDone }: { sellerId?: string; onDone: () => v
     mutation.mutate(values, {
       onSuccess: (answer) => {
         toast.success(
-          `${formatCountOf(answer.allocation.allocated, "stub")} (${answer.allocation.from}–${answer.allocation.to}) handed out`,
+          `${formatCountOf(answer.allocation.allocated, "stub")} ` +
+            `(${answer.allocation.from}–${answer.allocation.to}) handed out`,
         );
         onDone();
       },

@@ -44,9 +44,14 @@ const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} 
 /** The totals as a sentence, so a screen reader and a glance get the same summary. */
 function totalsText(t: BalanceTotals) {
   return (
-    `${plural(t.sellers, "seller")}, ${formatCount(t.owing)} owing. ${plural(t.allocated, "stub")} held, ${formatCount(t.sold)} sold, ` +
-    `${formatCount(t.outstandingStubs)} outstanding (${formatAmount(t.outstandingValue)}). Cash collected ${formatAmount(t.cashCollected)}, ` +
-    `remitted ${formatAmount(t.remitted)}, adjustments ${formatAmount(t.adjustments)}, balance ${formatAmount(t.balance)}. ` +
+    `${plural(t.sellers, "seller")}, ${formatCount(t.owing)} ` +
+    `owing. ${plural(t.allocated, "stub")} held, ${formatCount(t.sold)} sold, ` +
+    (`${formatCount(t.outstandingStubs)} outstanding ` +
+      `(${formatAmount(t.outstandingValue)}). Cash ` +
+      `collected ${formatAmount(t.cashCollected)}, `) +
+    (`remitted ${formatAmount(t.remitted)}, ` +
+      `adjustments ${formatAmount(t.adjustments)}, ` +
+      `balance ${formatAmount(t.balance)}. `) +
     `GCash and bank ${formatAmount(t.nonCashCollected)}, paid to the organisation (not owed).`
   );
 }
@@ -198,7 +203,9 @@ export function RemittancesScreen() {
         <CardContent>
           {blockerFilter && (
             <div
-              className="mb-3 flex flex-wrap items-center justify-between gap-2 rounded-md border bg-muted/40 p-3 text-sm"
+              className={
+                "mb-3 flex flex-wrap items-center justify-between gap-2 " + "rounded-md border bg-muted/40 p-3 text-sm"
+              }
               data-testid="seller-filter"
             >
               <p>
@@ -302,8 +309,8 @@ export function RemittancesScreen() {
                   <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5 text-sm">
                     <dt className="text-muted-foreground">Stubs</dt>
                     <dd className="tabular-nums">
-                      {formatCount(s.allocated)} held · {formatCount(s.sold)} sold · {formatCount(s.outstandingStubs)}{" "}
-                      outstanding ({formatAmount(s.outstandingValue)})
+                      {`${formatCount(s.allocated)} held · ${formatCount(s.sold)} sold · `}
+                      {`${formatCount(s.outstandingStubs)} outstanding (${formatAmount(s.outstandingValue)})`}
                     </dd>
                     <dt className="text-muted-foreground">Cash</dt>
                     <dd className="tabular-nums">

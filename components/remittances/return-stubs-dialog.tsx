@@ -24,7 +24,8 @@ import { useReturnStubs } from "@/lib/queries/remittances";
 import { MAX_RETURN_SIZE } from "@/lib/schemas/remittance";
 import { useReturnFocus } from "@/lib/use-return-focus";
 
-const NUMBERS_MESSAGE = `List stub numbers or ranges, like 9, 10, 12-15 (at most ${MAX_RETURN_SIZE.toLocaleString("en-US")})`;
+const NUMBERS_MESSAGE =
+  `List stub numbers or ranges, like 9, 10, 12-15 (at ` + `most ${MAX_RETURN_SIZE.toLocaleString("en-US")})`;
 
 /** "9, 10, 12-15" → ["00009", "00010", "00012", …]; null when it cannot be read. */
 export function parseStubList(text: string): string[] | null {

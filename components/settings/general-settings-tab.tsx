@@ -65,7 +65,10 @@ export function GeneralSettingsTab({ controller }: { controller: GeneralSettings
           ) : query.isError && !saved ? (
             <div
               role="alert"
-              className="flex flex-col items-start gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm"
+              className={
+                "flex flex-col items-start gap-3 rounded-lg border " +
+                "border-destructive/40 bg-destructive/5 p-4 text-sm"
+              }
             >
               <p>Failed to load settings from database</p>
               <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
@@ -103,7 +106,10 @@ export function GeneralSettingsTab({ controller }: { controller: GeneralSettings
                 <TextField<GeneralSettingsInput>
                   name="max_ticket_limit"
                   label="Maximum Ticket Limit"
-                  description="Ticket numbers run from 00001 up to this limit; numbers have 5 digits, so at most 99,999 tickets exist."
+                  description={
+                    "Ticket numbers run from 00001 up to this limit; numbers " +
+                    "have 5 digits, so at most 99,999 tickets exist."
+                  }
                   type="number"
                   inputMode="numeric"
                   step="1"
@@ -122,7 +128,10 @@ export function GeneralSettingsTab({ controller }: { controller: GeneralSettings
                 <TextField<GeneralSettingsInput>
                   name="permit_number"
                   label="Permit Number"
-                  description="Printed on every ticket stub as 'Permit No. …', e.g. FTEB-12345 Series of 2026. Leave empty to print none."
+                  description={
+                    "Printed on every ticket stub as 'Permit No. …', e.g. " +
+                    "FTEB-12345 Series of 2026. Leave empty to print none."
+                  }
                   placeholder="FTEB-12345 Series of 2026"
                   autoComplete="off"
                 />

@@ -174,7 +174,9 @@ export function OtherSettingsCard({ settings }: { settings: Settings }) {
               {numberField(
                 "attachment_storage_limit_mb",
                 "Attachment storage limit (MB)",
-                `All proof-of-payment files together; uploads past it are refused. In use: ${formatStorage(settings.attachment_storage_used_bytes)} of ${formatStorage(settings.attachment_storage_limit_mb * MB)}.`,
+                `All proof-of-payment files together; uploads past it are refused. In ` +
+                  `use: ${formatStorage(settings.attachment_storage_used_bytes)} ` +
+                  `of ${formatStorage(settings.attachment_storage_limit_mb * MB)}.`,
               )}
               {numberField(
                 "email_hourly_limit",
@@ -184,12 +186,16 @@ export function OtherSettingsCard({ settings }: { settings: Settings }) {
               {numberField(
                 "retention_months",
                 "Retention period (months)",
-                "Months after Close before administrators are reminded to remove buyers' personal data (0 to 120; 0 turns the reminder off).",
+                "Months after Close before administrators are reminded to remove " +
+                  "buyers' personal data (0 to 120; 0 turns the reminder off).",
               )}
               <TextField<OtherSettingsInput>
                 name="ticket_prefix"
                 label="Ticket prefix"
-                description={`Starts every control number (${settings.ticket_prefix}-123-00001): 1 to 10 capital letters or digits. Changeable only while no ticket exists.`}
+                description={
+                  `Starts every control number (${settings.ticket_prefix}-123-00001): 1 to 10 ` +
+                  `capital letters or digits. Changeable only while no ticket exists.`
+                }
                 autoComplete="off"
                 autoCapitalize="characters"
                 spellCheck={false}
@@ -198,7 +204,10 @@ export function OtherSettingsCard({ settings }: { settings: Settings }) {
               <TextField<OtherSettingsInput>
                 name="timezone"
                 label="Timezone"
-                description="The raffle's clock (IANA name, like Asia/Manila): every date and time shown, the daily figures and the draw's date."
+                description={
+                  "The raffle's clock (IANA name, like Asia/Manila): every date and " +
+                  "time shown, the daily figures and the draw's date."
+                }
                 autoComplete="off"
                 spellCheck={false}
                 className="max-w-56"

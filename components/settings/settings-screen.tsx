@@ -31,7 +31,8 @@ type Tab = (typeof TABS)[number];
 
 /**
  * SPEC section 2: a Save Changes button and the tabs General and Users, plus the Activity Log
- * (issue 12) and Account, one's own sessions (issue 25). The chosen tab is in the URL (`?tab=`), so a reload or a shared link opens it.
+ * (issue 12) and Account, one's own sessions (issue 25). The chosen tab is in the URL (`?tab=`), so a reload or a
+ * shared link opens it.
  */
 export function SettingsScreen({ currentUserEmail }: { currentUserEmail: string }) {
   const [tab, setTab] = useUrlParam("tab", urlLiteral(TABS).withDefault("general"));

@@ -63,7 +63,12 @@ export function UsersTab({ currentUserEmail }: { currentUserEmail: string }) {
         </CardContent>
       </Card>
 
-      <div className="flex gap-3 rounded-lg border border-sky-200 bg-sky-50 p-4 text-sm text-sky-900 dark:border-sky-900 dark:bg-sky-950/50 dark:text-sky-100">
+      <div
+        className={
+          "flex gap-3 rounded-lg border border-sky-200 bg-sky-50 p-4 text-sm " +
+          "text-sky-900 dark:border-sky-900 dark:bg-sky-950/50 dark:text-sky-100"
+        }
+      >
         <Info className="mt-0.5 size-4 shrink-0" />
         <div className="space-y-1">
           <p className="font-semibold">How it works</p>

@@ -44,7 +44,12 @@ export function ChartCard({
           {isLoading ? (
             <Skeleton className="size-full" label={`Loading ${title}`} />
           ) : isEmpty ? (
-            <p className="flex size-full items-center justify-center rounded-md border border-dashed text-sm text-muted-foreground">
+            <p
+              className={
+                "flex size-full items-center justify-center rounded-md " +
+                "border border-dashed text-sm text-muted-foreground"
+              }
+            >
               {emptyText ?? "No data yet"}
             </p>
           ) : (

@@ -75,7 +75,10 @@ export function TicketsToolbar({
             <button
               type="button"
               onClick={() => onSearchTextChange("")}
-              className="absolute top-1/2 right-1.5 -translate-y-1/2 rounded p-1 text-muted-foreground outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
+              className={
+                "absolute top-1/2 right-1.5 -translate-y-1/2 rounded p-1 text-muted-foreground " +
+                "outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
+              }
               aria-label="Clear search"
             >
               <X className="size-4" />
@@ -162,7 +165,11 @@ function FilterSelect({
         id={id}
         value={value}
         onChange={(e) => onChange(e.target.value)}
-        className="h-9 w-full appearance-none truncate rounded-md border border-input bg-background py-1 pr-8 pl-3 text-sm shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:bg-input/30"
+        className={
+          "h-9 w-full appearance-none truncate rounded-md border border-input bg-background " +
+          "py-1 pr-8 pl-3 text-sm shadow-xs outline-none focus-visible:border-ring " +
+          "focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:bg-input/30"
+        }
       >
         {children}
       </select>
@@ -191,7 +198,11 @@ function ViewButton({
       aria-label={label}
       aria-pressed={isOn}
       onClick={onClick}
-      className="inline-flex h-9 min-w-9 items-center justify-center px-2.5 outline-none first:rounded-l-md last:rounded-r-md hover:bg-muted focus-visible:z-10 focus-visible:ring-[3px] focus-visible:ring-ring/50 aria-pressed:bg-accent aria-pressed:text-accent-foreground [&_svg]:size-4"
+      className={
+        "inline-flex h-9 min-w-9 items-center justify-center px-2.5 outline-none first:rounded-l-md " +
+        "last:rounded-r-md hover:bg-muted focus-visible:z-10 focus-visible:ring-[3px] focus-visible:ring-ring/50 " +
+        "aria-pressed:bg-accent aria-pressed:text-accent-foreground [&_svg]:size-4"
+      }
     >
       {children}
     </button>

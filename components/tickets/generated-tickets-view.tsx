@@ -35,7 +35,10 @@ export function GeneratedTicketsView({
         <button
           type="button"
           onClick={() => onOpenTicket(tickets[0])}
-          className="block w-full rounded-lg border-2 border-dashed border-primary/40 bg-primary/5 p-4 text-center outline-none hover:bg-primary/10 focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          className={
+            "block w-full rounded-lg border-2 border-dashed border-primary/40 bg-primary/5 p-4 text-center " +
+            "outline-none hover:bg-primary/10 focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          }
         >
           <span className="block text-xs text-muted-foreground">Control Number</span>
           <span className="font-mono text-2xl font-bold break-all">{tickets[0].control_number}</span>
@@ -48,7 +51,11 @@ export function GeneratedTicketsView({
                 <button
                   type="button"
                   onClick={() => onOpenTicket(t)}
-                  className="w-full rounded-md border px-2 py-1.5 text-left font-mono text-xs sm:px-3 sm:py-2 sm:text-sm outline-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                  className={
+                    "w-full rounded-md border px-2 py-1.5 text-left font-mono text-xs sm:px-3 sm:py-2 " +
+                    "sm:text-sm outline-none hover:bg-accent focus-visible:ring-[3px] " +
+                    "focus-visible:ring-ring/50"
+                  }
                 >
                   {t.control_number}
                 </button>

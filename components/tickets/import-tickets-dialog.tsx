@@ -143,7 +143,12 @@ function ImportForm({
   return (
     <Form {...form}>
       <form onSubmit={form.handleSubmit(submit)} className="min-w-0 space-y-4" noValidate>
-        <div className="flex flex-col gap-3 rounded-lg border border-dashed p-4 sm:flex-row sm:items-center sm:justify-between">
+        <div
+          className={
+            "flex flex-col gap-3 rounded-lg border border-dashed p-4 " +
+            "sm:flex-row sm:items-center sm:justify-between"
+          }
+        >
           <p className="text-sm text-muted-foreground">
             Start from the template: one ticket per row, only Last 5 Digits is required. Its example row (Ticket ID
             EXAMPLE) is never imported.

@@ -158,7 +158,10 @@ function PrintStubsForm({ onClose, selection }: { onClose: () => void; selection
   const whichLabels: Record<PrintSelection, string> = {
     range: "A number range",
     filter: hasFilter
-      ? `The current filter: ${selection.filterLabel}${selection.filterTotal !== null ? ` (${formatCount(selection.filterTotal)} ${selection.filterTotal === 1 ? "ticket" : "tickets"})` : ""}`
+      ? `The current filter: ${selection.filterLabel}` +
+        (selection.filterTotal !== null
+          ? ` (${formatCount(selection.filterTotal)} ${selection.filterTotal === 1 ? "ticket" : "tickets"})`
+          : "")
       : "The current filter (no filter is set on the list)",
     selected: hasSelected
       ? `Selected rows (${formatCount(selection.selected.length)})`

@@ -8,7 +8,8 @@ import { cn } from "@/lib/utils";
 const STATUS_STYLES: Record<string, string> = {
   active: "border-sky-300 bg-sky-50 text-sky-800 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-200",
   registered:
-    "border-emerald-300 bg-emerald-50 text-emerald-800 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-200",
+    "border-emerald-300 bg-emerald-50 text-emerald-800 " +
+    "dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-200",
   used: "border-zinc-300 bg-zinc-100 text-zinc-800 dark:border-zinc-700 dark:bg-zinc-800 dark:text-zinc-100",
   expired: "border-rose-300 bg-rose-50 text-rose-800 dark:border-rose-800 dark:bg-rose-950 dark:text-rose-200",
 };

@@ -25,7 +25,11 @@ export function TicketCards({
   return (
     <div>
       {selection && (
-        <label className="mb-2 flex w-fit cursor-pointer items-center gap-2 rounded-md px-1 py-1 text-sm text-muted-foreground">
+        <label
+          className={
+            "mb-2 flex w-fit cursor-pointer items-center gap-2 " + "rounded-md px-1 py-1 text-sm text-muted-foreground"
+          }
+        >
           <span className={TAP_AREA}>
             <Checkbox
               aria-label="Select every ticket on this page"
@@ -43,7 +47,11 @@ export function TicketCards({
             data-testid="ticket-card"
             data-control-number={t.control_number}
             data-state={isSelected(t) ? "selected" : undefined}
-            className="rounded-lg border bg-card p-3 shadow-xs data-[state=selected]:border-primary data-[state=selected]:bg-muted/50"
+            className={
+              "rounded-lg border bg-card p-3 shadow-xs " +
+              "data-[state=selected]:border-primary " +
+              "data-[state=selected]:bg-muted/50"
+            }
           >
             <div className="flex items-start justify-between gap-2">
               {selection && (

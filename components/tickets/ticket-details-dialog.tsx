@@ -204,7 +204,11 @@ function TicketDetailsBody({ ticket, actions, panel }: { ticket: Ticket; actions
   const none = <span className="text-muted-foreground">—</span>;
   return (
     <div className="space-y-5">
-      <div className="flex flex-col gap-3 rounded-lg border bg-muted/40 p-4 sm:flex-row sm:items-center sm:justify-between">
+      <div
+        className={
+          "flex flex-col gap-3 rounded-lg border bg-muted/40 p-4 " + "sm:flex-row sm:items-center sm:justify-between"
+        }
+      >
         <div className="min-w-0">
           <p className="text-xs font-medium text-muted-foreground">Control Number</p>
           <p className="font-mono text-xl font-semibold break-all" data-testid="details-control-number">

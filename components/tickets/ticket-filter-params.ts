@@ -7,7 +7,10 @@ import { TICKETS_PAGE_SIZE } from "@/lib/constants";
 import { TICKET_CURSOR } from "@/lib/constants";
 
 export const STATUS_FILTERS = ["all", "registered", "unregistered"] as const;
-/** SPEC section 2: the payment filter offers all, Cash and GCash; Bank Transfer too, a method tickets are sold by (issue 38 item 8). */
+/**
+ * SPEC section 2: the payment filter offers all, Cash and GCash; Bank Transfer too, a method tickets are sold by
+ * (issue 38 item 8).
+ */
 export const PAYMENT_FILTERS = ["all", "cash", "gcash", "bank_transfer"] as const;
 export const VIEWS = ["table", "cards"] as const;
 export type TicketsView = (typeof VIEWS)[number];

@@ -22,7 +22,8 @@ export interface TicketSelection {
   /** Ticked rows, in the order they were ticked. */
   selected: SelectedTicket[];
   clearSelection: () => void;
-  /** The list's filter when one is active (search, status, payment or creator); null when the list shows every ticket. */
+  /** The list's filter when one is active (search, status, payment or creator); null when the list shows every ticket.
+   */
   filter: ListFilter | null;
   /** The filter in words: "search 'santos', registered". */
   filterLabel: string;

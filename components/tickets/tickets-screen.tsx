@@ -137,7 +137,10 @@ export function TicketsScreen({ currentUserEmail, extraActions, initialData }: T
         {isFiltered && (
           <div
             role="status"
-            className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-sky-200 bg-sky-50 px-4 py-2 text-sm text-sky-900 dark:border-sky-900 dark:bg-sky-950/60 dark:text-sky-100"
+            className={
+              "flex flex-wrap items-center justify-between gap-2 rounded-lg border border-sky-200 bg-sky-50 " +
+              "px-4 py-2 text-sm text-sky-900 dark:border-sky-900 dark:bg-sky-950/60 dark:text-sky-100"
+            }
           >
             <span className="flex items-center gap-2 font-medium">
               <SearchCheck className="size-4" aria-hidden="true" />
@@ -149,7 +152,9 @@ export function TicketsScreen({ currentUserEmail, extraActions, initialData }: T
 
         {picked.count > 0 && (
           <div
-            className="flex flex-wrap items-center justify-between gap-2 rounded-lg border bg-muted/40 px-4 py-2 text-sm"
+            className={
+              "flex flex-wrap items-center justify-between gap-2 " + "rounded-lg border bg-muted/40 px-4 py-2 text-sm"
+            }
             data-testid="ticket-selection"
           >
             <span className="flex items-center gap-2 font-medium">

@@ -26,7 +26,8 @@ function AvatarImage({ className, onError, ...props }: React.ComponentProps<"img
   }
   if (failed || !props.src) return null;
   return (
-    // eslint-disable-next-line @next/next/no-img-element -- a remote profile picture of a few pixels; next/image would add its loader to every screen.
+    // A remote profile picture of a few pixels; next/image would add its loader to every screen.
+    // eslint-disable-next-line @next/next/no-img-element
     <img
       data-slot="avatar-image"
       className={cn("absolute inset-0 z-10 aspect-square size-full", className)}

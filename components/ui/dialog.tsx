@@ -15,7 +15,9 @@ function DialogOverlay({ className, ...props }: React.ComponentProps<typeof Dial
     <DialogPrimitive.Overlay
       data-slot="dialog-overlay"
       className={cn(
-        "fixed inset-0 z-50 bg-black/50 data-[state=open]:animate-in data-[state=open]:fade-in-0 data-[state=closed]:animate-out data-[state=closed]:fade-out-0",
+        "fixed inset-0 z-50 bg-black/50 data-[state=open]:animate-in " +
+          "data-[state=open]:fade-in-0 data-[state=closed]:animate-out " +
+          "data-[state=closed]:fade-out-0",
         className,
       )}
       {...props}
@@ -41,14 +43,23 @@ function DialogContent({
       <DialogPrimitive.Content
         data-slot="dialog-content"
         className={cn(
-          "fixed top-[calc(50%+2.5rem)] left-[50%] z-50 grid max-h-[calc(100dvh-7rem)] w-full max-w-[calc(100%-2rem)] translate-x-[-50%] translate-y-[-50%] gap-4 overflow-y-auto rounded-lg border bg-background p-6 shadow-lg duration-200 data-[state=open]:animate-in data-[state=open]:fade-in-0 data-[state=open]:zoom-in-95 data-[state=closed]:animate-out data-[state=closed]:fade-out-0 data-[state=closed]:zoom-out-95 sm:max-w-lg",
+          "fixed top-[calc(50%+2.5rem)] left-[50%] z-50 grid max-h-[calc(100dvh-7rem)] w-full " +
+            "max-w-[calc(100%-2rem)] translate-x-[-50%] translate-y-[-50%] gap-4 overflow-y-auto " +
+            "rounded-lg border bg-background p-6 shadow-lg duration-200 data-[state=open]:animate-in " +
+            "data-[state=open]:fade-in-0 data-[state=open]:zoom-in-95 data-[state=closed]:animate-out " +
+            "data-[state=closed]:fade-out-0 data-[state=closed]:zoom-out-95 sm:max-w-lg",
           className,
         )}
         {...props}
       >
         {children}
         {showCloseButton && (
-          <DialogPrimitive.Close className="absolute top-4 right-4 rounded-xs opacity-70 transition-opacity hover:opacity-100 focus:ring-2 focus:ring-ring focus:ring-offset-2 focus:outline-hidden [&_svg]:size-4">
+          <DialogPrimitive.Close
+            className={
+              "absolute top-4 right-4 rounded-xs opacity-70 transition-opacity hover:opacity-100 focus:ring-2 " +
+              "focus:ring-ring focus:ring-offset-2 focus:outline-hidden [&_svg]:size-4"
+            }
+          >
             <XIcon />
             <span className="sr-only">Close</span>
           </DialogPrimitive.Close>

@@ -30,16 +30,27 @@ function NativeCheckbox({ className, checked, onCheckedChange, ...props }: Nativ
         checked={checked === true}
         // A press on a mixed box ticks the whole page, as Radix's did.
         onChange={(event) => onCheckedChange(isMixed ? true : event.currentTarget.checked)}
-        className="peer absolute inset-0 size-full cursor-pointer appearance-none rounded-[4px] border border-input shadow-xs transition-shadow outline-none checked:border-primary checked:bg-primary indeterminate:border-primary indeterminate:bg-primary focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50"
+        className={
+          "peer absolute inset-0 size-full cursor-pointer appearance-none rounded-[4px] border " +
+          "border-input shadow-xs transition-shadow outline-none checked:border-primary " +
+          "checked:bg-primary indeterminate:border-primary indeterminate:bg-primary " +
+          "focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed " +
+          "disabled:opacity-50"
+        }
         {...props}
       />
       <CheckIcon
         aria-hidden="true"
-        className="pointer-events-none absolute inset-0 m-auto hidden size-3.5 text-primary-foreground peer-checked:block"
+        className={
+          "pointer-events-none absolute inset-0 m-auto hidden " + "size-3.5 text-primary-foreground peer-checked:block"
+        }
       />
       <MinusIcon
         aria-hidden="true"
-        className="pointer-events-none absolute inset-0 m-auto hidden size-3.5 text-primary-foreground peer-indeterminate:block"
+        className={
+          "pointer-events-none absolute inset-0 m-auto hidden size-3.5 " +
+          "text-primary-foreground peer-indeterminate:block"
+        }
       />
     </span>
   );

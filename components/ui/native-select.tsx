@@ -20,7 +20,9 @@ function NativeSelect({
       <select
         data-slot="native-select"
         className={cn(
-          "h-9 w-full min-w-0 appearance-none truncate rounded-md border border-input bg-transparent py-1 pr-9 pl-3 text-base shadow-xs transition-[color,box-shadow] outline-none disabled:cursor-not-allowed disabled:opacity-50 md:text-sm",
+          "h-9 w-full min-w-0 appearance-none truncate rounded-md border border-input " +
+            "bg-transparent py-1 pr-9 pl-3 text-base shadow-xs transition-[color,box-shadow] " +
+            "outline-none disabled:cursor-not-allowed disabled:opacity-50 md:text-sm",
           "focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50",
           "aria-invalid:border-destructive aria-invalid:ring-destructive/20",
           // The options' list is the platform's; in dark mode it follows `color-scheme: dark`.

@@ -14,7 +14,10 @@ function RadioGroupItem({ className, ...props }: React.ComponentProps<typeof Rad
     <RadioGroupPrimitive.Item
       data-slot="radio-group-item"
       className={cn(
-        "aspect-square size-4 shrink-0 rounded-full border border-input text-primary shadow-xs transition-[color,box-shadow] outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50 aria-invalid:border-destructive",
+        "aspect-square size-4 shrink-0 rounded-full border border-input text-primary shadow-xs " +
+          "transition-[color,box-shadow] outline-none focus-visible:border-ring focus-visible:ring-[3px] " +
+          "focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50 " +
+          "aria-invalid:border-destructive",
         className,
       )}
       {...props}

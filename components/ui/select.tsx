@@ -14,7 +14,11 @@ function SelectTrigger({ className, children, ...props }: React.ComponentProps<t
     <SelectPrimitive.Trigger
       data-slot="select-trigger"
       className={cn(
-        "flex h-9 w-fit items-center justify-between gap-2 rounded-md border border-input bg-transparent px-3 py-2 text-sm whitespace-nowrap shadow-xs outline-none focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50 data-[placeholder]:text-muted-foreground [&_svg]:shrink-0",
+        "flex h-9 w-fit items-center justify-between gap-2 rounded-md border border-input " +
+          "bg-transparent px-3 py-2 text-sm whitespace-nowrap shadow-xs outline-none " +
+          "focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 " +
+          "disabled:cursor-not-allowed disabled:opacity-50 data-[placeholder]:text-muted-foreground " +
+          "[&_svg]:shrink-0",
         className,
       )}
       {...props}
@@ -39,7 +43,11 @@ function SelectContent({
         data-slot="select-content"
         position={position}
         className={cn(
-          "relative z-50 max-h-(--radix-select-content-available-height) min-w-[8rem] overflow-x-hidden overflow-y-auto rounded-md border bg-popover text-popover-foreground shadow-md data-[state=open]:animate-in data-[state=open]:fade-in-0 data-[state=closed]:animate-out data-[state=closed]:fade-out-0",
+          "relative z-50 max-h-(--radix-select-content-available-height) min-w-[8rem] " +
+            "overflow-x-hidden overflow-y-auto rounded-md border bg-popover " +
+            "text-popover-foreground shadow-md data-[state=open]:animate-in " +
+            "data-[state=open]:fade-in-0 data-[state=closed]:animate-out " +
+            "data-[state=closed]:fade-out-0",
           position === "popper" && "data-[side=bottom]:translate-y-1 data-[side=top]:-translate-y-1",
           className,
         )}
@@ -60,7 +68,9 @@ function SelectItem({ className, children, ...props }: React.ComponentProps<type
     <SelectPrimitive.Item
       data-slot="select-item"
       className={cn(
-        "relative flex w-full cursor-default items-center gap-2 rounded-sm py-1.5 pr-8 pl-2 text-sm outline-hidden select-none focus:bg-accent focus:text-accent-foreground data-[disabled]:pointer-events-none data-[disabled]:opacity-50",
+        "relative flex w-full cursor-default items-center gap-2 rounded-sm py-1.5 pr-8 pl-2 " +
+          "text-sm outline-hidden select-none focus:bg-accent focus:text-accent-foreground " +
+          "data-[disabled]:pointer-events-none data-[disabled]:opacity-50",
         className,
       )}
       {...props}

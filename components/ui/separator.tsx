@@ -16,7 +16,9 @@ function Separator({
       decorative={decorative}
       orientation={orientation}
       className={cn(
-        "shrink-0 bg-border data-[orientation=horizontal]:h-px data-[orientation=horizontal]:w-full data-[orientation=vertical]:h-full data-[orientation=vertical]:w-px",
+        "shrink-0 bg-border data-[orientation=horizontal]:h-px " +
+          "data-[orientation=horizontal]:w-full data-[orientation=vertical]:h-full " +
+          "data-[orientation=vertical]:w-px",
         className,
       )}
       {...props}

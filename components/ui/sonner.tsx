@@ -23,7 +23,8 @@ function loadSonner(): Promise<SonnerModule> {
   return sonner;
 }
 
-/** Top-center, at most 20 at a time. If sonner's chunk cannot be fetched (offline, a new deployment), nothing shows rather than the page failing. */
+/** Top-center, at most 20 at a time. If sonner's chunk cannot be fetched (offline, a new deployment), nothing shows
+ * rather than the page failing. */
 const SonnerToaster = lazy(() =>
   loadSonner().then<{ default: React.ComponentType }, { default: React.ComponentType }>(
     ({ Toaster: Sonner }) => ({

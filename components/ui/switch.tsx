@@ -26,7 +26,10 @@ function Switch({ className, checked, defaultChecked = false, onCheckedChange, o
       data-disabled={props.disabled ? "" : undefined}
       data-slot="switch"
       className={cn(
-        "peer inline-flex h-5 w-9 shrink-0 items-center rounded-full border border-transparent shadow-xs transition-all outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:bg-primary data-[state=unchecked]:bg-input dark:data-[state=unchecked]:bg-input/80",
+        "peer inline-flex h-5 w-9 shrink-0 items-center rounded-full border border-transparent " +
+          "shadow-xs transition-all outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 " +
+          "disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:bg-primary " +
+          "data-[state=unchecked]:bg-input dark:data-[state=unchecked]:bg-input/80",
         className,
       )}
       onClick={(event) => {
@@ -40,7 +43,12 @@ function Switch({ className, checked, defaultChecked = false, onCheckedChange, o
       <span
         data-state={state}
         data-slot="switch-thumb"
-        className="pointer-events-none block size-4 rounded-full bg-background ring-0 transition-transform data-[state=checked]:translate-x-[calc(100%-2px)] data-[state=unchecked]:translate-x-0 dark:data-[state=checked]:bg-primary-foreground"
+        className={
+          "pointer-events-none block size-4 rounded-full bg-background ring-0 " +
+          "transition-transform data-[state=checked]:translate-x-[calc(100%-2px)] " +
+          "data-[state=unchecked]:translate-x-0 " +
+          "dark:data-[state=checked]:bg-primary-foreground"
+        }
       />
     </button>
   );

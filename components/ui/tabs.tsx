@@ -111,7 +111,12 @@ function TabsTrigger({
       tabIndex={isSelected ? 0 : -1}
       data-slot="tabs-trigger"
       className={cn(
-        "inline-flex h-[calc(100%-1px)] flex-1 items-center justify-center gap-1.5 rounded-md border border-transparent px-3 py-1 text-sm font-medium whitespace-nowrap text-foreground/70 transition-[color,box-shadow] focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none disabled:pointer-events-none disabled:opacity-50 data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm [&_svg]:size-4",
+        "inline-flex h-[calc(100%-1px)] flex-1 items-center justify-center gap-1.5 rounded-md border " +
+          "border-transparent px-3 py-1 text-sm font-medium whitespace-nowrap text-foreground/70 " +
+          "transition-[color,box-shadow] focus-visible:ring-[3px] focus-visible:ring-ring/50 " +
+          "focus-visible:outline-none disabled:pointer-events-none disabled:opacity-50 " +
+          "data-[state=active]:bg-background data-[state=active]:text-foreground " +
+          "data-[state=active]:shadow-sm [&_svg]:size-4",
         className,
       )}
       onFocus={(event) => {

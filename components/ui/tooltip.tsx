@@ -28,7 +28,8 @@ function TooltipContent({
         data-slot="tooltip-content"
         sideOffset={sideOffset}
         className={cn(
-          "z-50 w-fit rounded-md bg-foreground px-3 py-1.5 text-xs text-balance text-background animate-in fade-in-0 zoom-in-95",
+          "z-50 w-fit rounded-md bg-foreground px-3 py-1.5 text-xs " +
+            "text-balance text-background animate-in fade-in-0 zoom-in-95",
           className,
         )}
         {...props}

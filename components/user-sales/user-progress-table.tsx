@@ -77,7 +77,8 @@ export function UserProgressTable({
           <p className="py-6 text-center text-sm text-muted-foreground">No user data available</p>
         ) : (
           <>
-            {/* Two tables, so each fits beside the sidebar at 1280 px (issue 38 item 8): what each person sold, then what each generated. */}
+            {/* Two tables, so each fits beside the sidebar at 1280 px (issue 38 item 8): what each person sold,
+                then what each generated. */}
             <div className="hidden space-y-6 sm:block">
               <section aria-labelledby="user-sales-sold" className="space-y-2">
                 <h3 id="user-sales-sold" className="text-sm font-semibold">

@@ -40,7 +40,10 @@ export function UserSalesScreen() {
           value={formatCount(overview?.totalRegistered)}
           icon={CheckCircle2}
           isLoading={isLoading}
-          description={`${sharePercent(overview?.totalRegistered, overview?.totalTicketsGenerated).toFixed(1)}% of generated tickets`}
+          description={
+            sharePercent(overview?.totalRegistered, overview?.totalTicketsGenerated).toFixed(1) +
+            "% of generated tickets"
+          }
         />
         <StatCard
           title="Active Users"

@@ -51,7 +51,8 @@ export function VoidTicketDialog({
                 A void takes the ticket out of the raffle. It keeps its number, shows a Void badge and is listed in the
                 Voided numbers report; it can no longer be registered, edited, e-mailed or deleted.
                 {ticket.is_registered
-                  ? ` Its sale to ${ticket.buyer_name ?? "its buyer"} (${formatPeso(ticket.amount)}) leaves every sales figure.`
+                  ? ` Its sale to ${ticket.buyer_name ?? "its buyer"} ` +
+                    `(${formatPeso(ticket.amount)}) leaves every sales figure.`
                   : ""}{" "}
                 An administrator can unvoid it.
               </DialogDescription>

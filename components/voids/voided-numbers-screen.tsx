@@ -101,7 +101,9 @@ export function VoidedNumbersScreen() {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <PageHeader
           title="Voided Numbers"
-          description="Tickets taken out of the raffle. Each keeps its number; none is in the draw or the sales figures."
+          description={
+            "Tickets taken out of the raffle. Each keeps its number; " + "none is in the draw or the sales figures."
+          }
         />
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" asChild>

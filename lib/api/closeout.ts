@@ -19,7 +19,10 @@ export const closeoutApi = {
       body,
       timeoutMs: 120_000,
     }),
-  /** The ZIP as a Blob, prepared by a POST (a recorded download is a state change, decision 207) (the server streams it; ten minutes at most); attachments only when asked (decision 146). */
+  /**
+   * The ZIP as a Blob, prepared by a POST (a recorded download is a state change, decision 207) (the server streams
+   * it; ten minutes at most); attachments only when asked (decision 146).
+   */
   archive: (options: { includeAttachments: boolean }) =>
     download(`/raffle/archive.zip${options.includeAttachments ? "?attachments=1" : ""}`, {
       method: "POST",

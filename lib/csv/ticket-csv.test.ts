@@ -39,7 +39,10 @@ describe("headers and the template", () => {
   it("the template is the header (the spec's 14 columns, then the sale and void columns) and one example row", () => {
     const [header, example, end] = ticketCsvTemplate().split("\r\n");
     expect(header).toBe(
-      "Ticket ID,Control Number,Last 5 Digits,Buyer Name,Phone Number,Email,Address,Payment Method,Amount,Status,Created At,Updated At,Creator Email,Source,Payment Reference,Seller Email,Voided At,Void Reason",
+      "Ticket ID,Control Number,Last 5 Digits,Buyer Name,Phone " +
+        "Number,Email,Address,Payment Method,Amount,Status,Created At,Updated " +
+        "At,Creator Email,Source,Payment Reference,Seller Email,Voided At,Void " +
+        "Reason",
     );
     expect(example.split(",")).toHaveLength(19); // the address holds one comma, quoted
     expect(example).toMatch(

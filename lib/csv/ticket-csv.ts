@@ -100,7 +100,10 @@ export const TEMPLATE_EXAMPLE_ROW: Record<TicketCsvColumn, string> = {
 
 /** The Download Template file: the header line and one example row the importer never imports. */
 export function ticketCsvTemplate(): string {
-  return `${csvLine(TICKET_EXPORT_COLUMNS)}\r\n${csvLine(TICKET_EXPORT_COLUMNS.map((c) => TEMPLATE_EXAMPLE_ROW[c] || null))}\r\n`;
+  return (
+    `${csvLine(TICKET_EXPORT_COLUMNS)}\r\n` +
+    `${csvLine(TICKET_EXPORT_COLUMNS.map((c) => TEMPLATE_EXAMPLE_ROW[c] || null))}\r\n`
+  );
 }
 
 export const TEMPLATE_FILE_NAME = "tickets-import-template.csv";

@@ -11,7 +11,8 @@ export function sharePercent(part: unknown, whole: unknown): number {
   return w > 0 ? oneDecimal((toNumber(part) / w) * 100) : 0;
 }
 
-/** This month's revenue against the previous month's, in % (1 decimal); null without a previous month to compare with. */
+/** This month's revenue against the previous month's, in % (1 decimal); null without a previous month to compare with.
+ */
 export function monthlyGrowth(current: unknown, previous: unknown): number | null {
   const prev = toNumber(previous);
   if (prev <= 0) return null;

@@ -52,7 +52,8 @@ export function buildAnalyticsReportCsv(options: {
       [
         "Peak Hour",
         perf.peakHour
-          ? `${hourRangeLabel(perf.peakHour.hour)} (${perf.peakHour.count} ${perf.peakHour.count === 1 ? "ticket" : "tickets"})`
+          ? `${hourRangeLabel(perf.peakHour.hour)} ` +
+            `(${perf.peakHour.count} ${perf.peakHour.count === 1 ? "ticket" : "tickets"})`
           : "N/A",
       ],
       [

@@ -53,7 +53,8 @@ export function useFindTicket() {
   );
 }
 
-/** One page (20 tickets, SPEC section 9) of the unregistered list; the previous page stays shown while the next loads. */
+/** One page (20 tickets, SPEC section 9) of the unregistered list; the previous page stays shown while the next loads.
+ */
 export function useUnregisteredTickets(options: { search: string; page: number; enabled: boolean }) {
   const params = {
     search: options.search,

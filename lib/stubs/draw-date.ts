@@ -6,7 +6,8 @@ import { formatDateTime } from "@/lib/format";
 
 const SHAPE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
 
-/** Whether `value` is a real date and time in the shape "YYYY-MM-DDTHH:MM" (an <input type="datetime-local">'s value). */
+/** Whether `value` is a real date and time in the shape "YYYY-MM-DDTHH:MM" (an <input type="datetime-local">'s value).
+ */
 export function isDrawAt(value: string): boolean {
   const m = SHAPE.exec(value);
   if (!m) return false;

@@ -29,7 +29,7 @@ import { POST as registerMultipleRoute } from "@/app/api/tickets/register-multip
 import { createSession } from "@/server/auth/sessions";
 import { db } from "@/server/db/client";
 import { BANK_SAMPLE_LAYOUTS, bankStatementCsv } from "@/lib/statement-samples";
-import { gcashStatementPdf } from "@/server/reconciliation/sample-statements";
+import { gcashStatementPdf } from "@/lib/gcash-statement-pdf";
 
 type Handler = (req: NextRequest, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 
@@ -119,7 +119,9 @@ export async function seedDemoRaffle(log: (line: string) => void = console.log):
   const existing = await db().ticket.count();
   if (existing > 0)
     throw new Error(
-      `The demo raffle needs an empty raffle: ${existing} ticket${existing === 1 ? "" : "s"} already exist (start from a fresh database, e.g. move ./data aside)`,
+      `The demo raffle needs an empty raffle: ${existing} ` +
+        `ticket${existing === 1 ? "" : "s"} already exist (start from a fresh database, e.g. ` +
+        `move ./data aside)`,
     );
 
   await db().settings.update({
@@ -208,7 +210,9 @@ export async function seedDemoRaffle(log: (line: string) => void = console.log):
     }
   }
   log(
-    `demo: ${sales.length} sales (${sold.size} tickets): ${sales.filter((s) => s.method === "cash").length} cash, ${gcash} GCash, ${bank} bank transfer`,
+    `demo: ${sales.length} sales (${sold.size} ` +
+      `tickets): ${sales.filter((s) => s.method === "cash").length} cash, ${gcash} ` +
+      `GCash, ${bank} bank transfer`,
   );
 
   // Voids: a stub torn at the desk, one a seller spoiled, and a sold ticket refunded.
@@ -394,7 +398,8 @@ export async function seedDemoRaffle(log: (line: string) => void = console.log):
   );
   if (missing.length) throw new Error(`The demo statements left no line ${missing.join(", ")}`);
   log(
-    `demo: GCash and BDO statements (${statementLines} lines: matched, confirmed, mismatch, duplicate, unmatched, ignored, discarded)`,
+    `demo: GCash and BDO statements (${statementLines} lines: matched, ` +
+      `confirmed, mismatch, duplicate, unmatched, ignored, discarded)`,
   );
 
   // Prizes, Close sales, the draw: committed, revealed with dice, the first winner disqualified.
@@ -434,7 +439,8 @@ export async function seedDemoRaffle(log: (line: string) => void = console.log):
   for (const p of positions.filter((p) => p.prizeRank > 1 && p.role === "winner")) await act(p.position, "notify");
   await post(publishRoute, `/api/draws/${draw.id}/publish`, undefined, { id: draw.id });
   log(
-    `demo: prizes, sales closed, draw ${draw.number} committed, revealed, position ${firstWinner.position} disqualified, winners published`,
+    `demo: prizes, sales closed, draw ${draw.number} committed, revealed, ` +
+      `position ${firstWinner.position} disqualified, winners published`,
   );
 
   return {

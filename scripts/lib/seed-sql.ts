@@ -180,7 +180,8 @@ export function buildSeedSql({ first, count, registeredShare, days, seed }: Seed
     (s) => `(gen_random_uuid(), ${lit(s.email)}, ${lit(s.name)}, ${s.admin}, now(), now())`,
   ).join(",\n  ");
   const last = first + count - 1;
-  return `
+  return (
+    `
 SELECT setseed(${seed});
 
 INSERT INTO users (id, email, display_name, is_admin, created_at, updated_at) VALUES
@@ -195,7 +196,8 @@ CREATE TEMP TABLE seed_staff ON COMMIT DROP AS
 -- registration to a payment); the seller is a staff member drawn apart from the creator.
 -- A fixture generator, set-wise for speed: the app itself sells only through the registration rule.
 WITH src AS (
-  SELECT g.n, r.*, v.*, s.id AS creator_id, s.email AS creator_email, s.display_name AS creator_name, sel.id AS seller_id,
+  SELECT g.n, r.*, v.*, s.id AS creator_id, s.email AS creator_email, s.display_name AS creator_name, sel.id AS ` +
+    `seller_id,
          CASE WHEN r.reg THEN gen_random_uuid() END AS payment_id
   FROM generate_series(${first}, ${last}) AS g(n)
   CROSS JOIN LATERAL (
@@ -212,7 +214,8 @@ WITH src AS (
            (${arr(PLACES)})[1 + floor(r.p * ${PLACES.length})::int] AS place,
            (${arr(MOBILE_PREFIXES)})[1 + floor(r.pp * ${MOBILE_PREFIXES.length})::int] AS pfx,
            CASE WHEN r.pay < 0.6 THEN 'cash' WHEN r.pay < 0.9 THEN 'gcash' ELSE 'bank_transfer' END AS pm,
-           LEAST(now() - interval '1 minute', (date_trunc('day', now() AT TIME ZONE 'Asia/Manila') - make_interval(days => floor(r.age * ${days})::int)
+           LEAST(now() - interval '1 minute', (date_trunc('day', now() AT TIME ZONE 'Asia/Manila') - ` +
+    `make_interval(days => floor(r.age * ${days})::int)
              + make_interval(hours => r.hour, mins => r.minute)) AT TIME ZONE 'Asia/Manila') AS created
   ) AS v
   JOIN seed_staff s ON s.idx = floor(r.who * ${SEED_STAFF.length})::int
@@ -220,20 +223,24 @@ WITH src AS (
 ), t AS (
   INSERT INTO tickets (id, control_number, ticket_number, buyer_name, phone_number, email, address,
     payment_method, gcash_reference, payment_reference, status, amount, user_id, created_by_id,
-    creator_email, creator_name, creation_source, event_name, registered_at, registered_by_id, payment_id, created_at, updated_at)
+    creator_email, creator_name, creation_source, event_name, registered_at, registered_by_id, payment_id, ` +
+    `created_at, updated_at)
   SELECT gen_random_uuid(),
-         (SELECT ticket_prefix FROM settings WHERE id = 1) || '-' || lpad((floor(mid * 1000))::int::text, 3, '0') || '-' || lpad(n::text, 5, '0'),
+         (SELECT ticket_prefix FROM settings WHERE id = 1) || '-' || lpad((floor(mid * 1000))::int::text, 3, '0') || ` +
+    `'-' || lpad(n::text, 5, '0'),
          n,
          CASE WHEN reg THEN fn || ' ' || ln END,
          CASE WHEN reg THEN pfx || lpad((floor(ph * 10000000))::int::text, 7, '0') END,
-         CASE WHEN reg AND em < 0.55 THEN lower(replace(fn, ' ', '')) || '.' || lower(replace(ln, ' ', '')) || (n % 97) || '@gmail.com' END,
+         CASE WHEN reg AND em < 0.55 THEN lower(replace(fn, ' ', '')) || '.' || lower(replace(ln, ' ', '')) || (n % ` +
+    `97) || '@gmail.com' END,
          CASE WHEN reg AND ad < 0.7 THEN place END,
          pm,
          -- A real GCash reference has 13 digits; the ticket number keeps it unique.
          CASE WHEN pm = 'gcash' THEN '1001' || lpad(n::text, 9, '0') END,
          -- The whole ticket number, so no two seeded references are alike (with n % 1000 two tickets
          -- created in the same second shared one, and registering the second asked to confirm reuse).
-         CASE WHEN pm = 'cash' THEN 'CASH_PAYMENT_' ELSE 'REF_' END || (extract(epoch FROM created)::bigint * 100000 + n),
+         CASE WHEN pm = 'cash' THEN 'CASH_PAYMENT_' ELSE 'REF_' END || (extract(epoch FROM created)::bigint * 100000 ` +
+    `+ n),
          'active', 50, creator_email, creator_id, creator_email, creator_name,
          CASE WHEN src < 0.35 THEN 'app' ELSE 'web' END,
          'Batch 2000 Raffle',
@@ -243,14 +250,19 @@ WITH src AS (
          created,
          CASE WHEN reg THEN created + make_interval(mins => floor(lag * 90)::int) ELSE created END
   FROM src
-  RETURNING payment_id, payment_method, gcash_reference, payment_reference, amount, buyer_name, phone_number, registered_by_id, registered_at
+  RETURNING payment_id, payment_method, gcash_reference, payment_reference, amount, buyer_name, phone_number, ` +
+    `registered_by_id, registered_at
 )
-INSERT INTO payments (id, method, reference, reference_normalized, gcash_reference_key, amount_expected, payer_name, payer_phone,
+INSERT INTO payments (id, method, reference, reference_normalized, gcash_reference_key, amount_expected, payer_name, ` +
+    `payer_phone,
   collected_by_id, collected_at, created_at)
-SELECT payment_id, payment_method, CASE WHEN payment_method = 'gcash' THEN gcash_reference ELSE payment_reference END,
-       payment_reference_normalize(CASE WHEN payment_method = 'gcash' THEN gcash_reference ELSE payment_reference END),
+SELECT payment_id, payment_method, CASE WHEN payment_method = 'gcash' THEN gcash_reference ELSE payment_reference ` +
+    `END,
+       payment_reference_normalize(CASE WHEN payment_method = 'gcash' THEN gcash_reference ELSE payment_reference ` +
+    `END),
        CASE WHEN payment_method = 'gcash' THEN payment_reference_normalize(gcash_reference) END,
        amount, buyer_name, phone_number, registered_by_id, registered_at, registered_at
 FROM t WHERE payment_id IS NOT NULL;
-`;
+`
+  );
 }

@@ -15,13 +15,15 @@ export async function listActivityFilterOptions(options: { principal: Principal 
       WITH RECURSIVE v AS (
         (SELECT action AS value FROM audit_log ORDER BY action LIMIT 1)
         UNION ALL
-        SELECT (SELECT action FROM audit_log WHERE action > v.value ORDER BY action LIMIT 1) FROM v WHERE v.value IS NOT NULL
+        SELECT (SELECT action FROM audit_log WHERE action > v.value ORDER BY action LIMIT 1) FROM v WHERE v.value IS NOT
+      NULL
       ) SELECT value FROM v WHERE value IS NOT NULL`,
     db().$queryRaw<{ value: string }[]>`
       WITH RECURSIVE v AS (
         (SELECT actor_email AS value FROM audit_log WHERE actor_email IS NOT NULL ORDER BY actor_email LIMIT 1)
         UNION ALL
-        SELECT (SELECT actor_email FROM audit_log WHERE actor_email > v.value ORDER BY actor_email LIMIT 1) FROM v WHERE v.value IS NOT NULL
+        SELECT (SELECT actor_email FROM audit_log WHERE actor_email > v.value ORDER BY actor_email LIMIT 1) FROM v WHERE
+      v.value IS NOT NULL
       ) SELECT value FROM v WHERE value IS NOT NULL`,
   ]);
   return { actions: actions.map((r) => r.value), actors: actors.map((r) => r.value) };

@@ -21,7 +21,8 @@ export function whereClause(conditions: Prisma.Sql[]): Prisma.Sql {
   return conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
 }
 
-/** An audit row as the database answers it: the contract's entry (lib/schemas/audit.ts) before its time is written out. */
+/** An audit row as the database answers it: the contract's entry (lib/schemas/audit.ts) before its time is written out.
+ */
 export type ActivityRow = Omit<AuditEntry, "created_at"> & { created_at: Date };
 
 /**
@@ -41,7 +42,8 @@ export function selectActivityRows(
       ]
     : options.conditions;
   return tx.$queryRaw<ActivityRow[]>`
-    SELECT p.id::text AS id, p.created_at, p.actor_id::text AS actor_id, p.actor_email, actor.display_name AS actor_name, p.action, p.entity_type,
+    SELECT p.id::text AS id, p.created_at, p.actor_id::text AS actor_id, p.actor_email, actor.display_name AS
+    actor_name, p.action, p.entity_type,
       p.entity_id, p.before, p.after,
       CASE p.entity_type
         WHEN 'ticket' THEN coalesce(p.after->>'control_number', p.before->>'control_number', t.control_number)
@@ -53,8 +55,10 @@ export function selectActivityRows(
       ORDER BY a.created_at DESC, a.id DESC
       LIMIT ${options.limit} OFFSET ${options.offset ?? 0}
     ) p
-    LEFT JOIN tickets t ON p.entity_type = 'ticket' AND t.id = (CASE WHEN p.entity_id ~* '^[0-9a-f-]{36}$' THEN p.entity_id::uuid END)
-    LEFT JOIN users u ON p.entity_type = 'user' AND u.id = (CASE WHEN p.entity_id ~* '^[0-9a-f-]{36}$' THEN p.entity_id::uuid END)
+    LEFT JOIN tickets t ON p.entity_type = 'ticket' AND t.id = (CASE WHEN p.entity_id ~* '^[0-9a-f-]{36}$' THEN
+    p.entity_id::uuid END)
+    LEFT JOIN users u ON p.entity_type = 'user' AND u.id = (CASE WHEN p.entity_id ~* '^[0-9a-f-]{36}$' THEN
+    p.entity_id::uuid END)
     LEFT JOIN users actor ON actor.id = p.actor_id
     ORDER BY p.created_at DESC, p.id DESC`;
 }

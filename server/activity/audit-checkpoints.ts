@@ -27,7 +27,8 @@ export async function digestAuditLog(upToId: bigint): Promise<{ count: number; s
   let count = 0;
   for (;;) {
     const rows = await sql<{ id: string; line: string }>(
-      `SELECT id::text AS id, ${ROW_LINE} AS line FROM audit_log WHERE audit_log.id > $1 AND audit_log.id <= $2 ORDER BY audit_log.id LIMIT ${BATCH}`,
+      `SELECT id::text AS id, ${ROW_LINE} AS line FROM audit_log WHERE audit_log.id > ` +
+        `$1 AND audit_log.id <= $2 ORDER BY audit_log.id LIMIT ${BATCH}`,
       [after.toString(), upToId.toString()],
     );
     for (const row of rows) hash.update(`${row.line}\n`);

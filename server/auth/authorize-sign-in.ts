@@ -82,7 +82,8 @@ export async function authorizeSignIn(options: {
 }
 
 export const GOOGLE_ACCOUNT_MISMATCH_MESSAGE =
-  "This e-mail address is linked to a different Google account. An administrator can reset the link under Settings → Users.";
+  "This e-mail address is linked to a different Google account. An " +
+  "administrator can reset the link under Settings → Users.";
 
 /**
  * Binds the Google account to the user at their first Google sign-in, or checks it is the one

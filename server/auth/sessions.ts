@@ -110,7 +110,8 @@ export async function resolveSession(by: { sessionId: string } | { token: string
   if (Date.now() - new Date(row.last_seen_at).getTime() > TOUCH_INTERVAL_MS) {
     // Conditional, so concurrent requests of one session write the row once.
     await sql(
-      `UPDATE auth_sessions SET last_seen_at = now() WHERE id = $1::uuid AND last_seen_at < now() - interval '1 minute'`,
+      `UPDATE auth_sessions SET last_seen_at = now() WHERE id = ` +
+        `$1::uuid AND last_seen_at < now() - interval '1 minute'`,
       [row.id],
     );
   }

@@ -77,7 +77,10 @@ function usablePgDump(serverVersionNum: number): { ok: true } | { ok: false; not
   if (major * 10000 < Math.floor(serverVersionNum / 10000) * 10000) {
     return {
       ok: false,
-      note: `pg_dump ${major} is older than the server (${Math.floor(serverVersionNum / 10000)}): every table was copied in one transaction instead`,
+      note:
+        `pg_dump ${major} is older than the server ` +
+        `(${Math.floor(serverVersionNum / 10000)}): every table was copied in one ` +
+        `transaction instead`,
     };
   }
   return { ok: true };

@@ -48,7 +48,8 @@ async function describeData(tx: BackupTx): Promise<string | null> {
   return counts.length ? counts.join(", ") : null;
 }
 
-/** Migrations the backup was made at must all be known here, unchanged: otherwise this is an older version of the app. */
+/** Migrations the backup was made at must all be known here, unchanged: otherwise this is an older version of the app.
+ */
 async function backupMigrationsDir(manifest: BackupManifest, dir: string): Promise<string> {
   const local = new Map((await readMigrations(dir)).map((m) => [m.name, m]));
   const subset = await mkdtemp(path.join(tmpdir(), "raffle-restore-migrations-"));
@@ -56,7 +57,9 @@ async function backupMigrationsDir(manifest: BackupManifest, dir: string): Promi
     const known = local.get(m.name);
     if (!known)
       throw new BackupFileError(
-        `the backup was made by a newer version of the app (migration ${m.name} is not in this copy): update the app, then restore`,
+        `the backup was made by a newer version of the app ` +
+          `(migration ${m.name} is not in this copy): update the app, then ` +
+          `restore`,
       );
     await mkdir(path.join(subset, m.name));
     await writeFile(path.join(subset, m.name, "migration.sql"), known.sql);
@@ -98,7 +101,8 @@ function compareWithManifest(manifest: BackupManifest, found: Record<string, Tab
     if (!got) wrong.push(`${table}: missing`);
     else if (got.rows !== expected.rows || got.checksum !== expected.checksum)
       wrong.push(
-        `${table}: ${got.rows} rows (checksum ${got.checksum}), the manifest says ${expected.rows} (${expected.checksum})`,
+        `${table}: ${got.rows} rows (checksum ${got.checksum}), the ` +
+          `manifest says ${expected.rows} (${expected.checksum})`,
       );
   }
   for (const table of Object.keys(found)) if (!manifest.tables[table]) wrong.push(`${table}: not in the backup`);
@@ -111,7 +115,8 @@ async function loadCopyParts(tx: BackupTx, manifest: BackupManifest, parts: Map<
   const expected = Object.keys(manifest.tables).sort();
   if (tables.join(",") !== expected.join(","))
     throw new Error(
-      `the database's tables after the backup's migrations differ from the backup's: ${tables.join(", ")} vs ${expected.join(", ")}`,
+      `the database's tables after the backup's migrations differ from the ` +
+        `backup's: ${tables.join(", ")} vs ${expected.join(", ")}`,
     );
   const [{ superuser }] = await tx.query<{ superuser: boolean }>(
     `SELECT rolsuper AS superuser FROM pg_roles WHERE rolname = current_user`,
@@ -188,7 +193,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     try {
       // As a new database has it (PostgreSQL 15+): owned by the database's owner, usable by everyone.
       await runner.exec(
-        `DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public AUTHORIZATION pg_database_owner; GRANT USAGE ON SCHEMA public TO PUBLIC;`,
+        `DROP SCHEMA IF EXISTS public CASCADE; CREATE SCHEMA public AUTHORIZATION ` +
+          `pg_database_owner; GRANT USAGE ON SCHEMA public TO PUBLIC;`,
       );
     } finally {
       await runner.close();
@@ -221,7 +227,10 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
   const { applied } = await migrateWith(() => connection.scriptRunner(), dir, options.afterMigrations);
   if (!manifest.withSecrets && manifest.tables[SECRETS_TABLE]) {
     warnings.push(
-      "the backup holds no keys (made without --with-secrets): the app makes new ones at its start, so QR codes printed before no longer verify and a draw committed but not revealed cannot be revealed, unless TICKET_QR_SECRET, DRAW_SEED_KEY and SIGNING_KEY are set to the old keys or a backup made --with-secrets is restored",
+      "the backup holds no keys (made without --with-secrets): the app makes new ones at its " +
+        "start, so QR codes printed before no longer verify and a draw committed but not " +
+        "revealed cannot be revealed, unless TICKET_QR_SECRET, DRAW_SEED_KEY and SIGNING_KEY are " +
+        "set to the old keys or a backup made --with-secrets is restored",
     );
   }
   return { manifest, tables, applied, replaced, warnings };

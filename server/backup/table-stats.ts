@@ -30,7 +30,8 @@ export async function setStableOutput(tx: BackupTx) {
 /** The public schema's tables, `_prisma_migrations` aside (the manifest lists the migrations by name). */
 export async function listTables(tx: BackupTx): Promise<string[]> {
   const rows = await tx.query<{ name: string }>(
-    `SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename <> '_prisma_migrations' ORDER BY 1`,
+    `SELECT tablename AS name FROM pg_tables WHERE schemaname = ` +
+      `'public' AND tablename <> '_prisma_migrations' ORDER BY 1`,
   );
   return rows.map((r) => r.name);
 }
@@ -67,7 +68,8 @@ export async function readAppliedMigrations(tx: BackupTx): Promise<{ name: strin
   const exists = await tx.query<{ ok: boolean }>(`SELECT to_regclass('public._prisma_migrations') IS NOT NULL AS ok`);
   if (!exists[0]?.ok) return [];
   return tx.query<{ name: string; checksum: string }>(
-    `SELECT migration_name AS name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL ORDER BY migration_name`,
+    `SELECT migration_name AS name, checksum FROM "_prisma_migrations" WHERE ` +
+      `finished_at IS NOT NULL AND rolled_back_at IS NULL ORDER BY migration_name`,
   );
 }
 

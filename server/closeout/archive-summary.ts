@@ -34,7 +34,8 @@ export async function readCloseoutSummary(options: {
     ), listed AS (
       SELECT lo, hi, n, count(*) OVER ()::int AS total FROM islands ORDER BY lo LIMIT ${SUMMARY_RANGE_LIMIT}
     )
-    SELECT l.lo AS "from", l.hi AS "to", a.control_number AS "fromControl", b.control_number AS "toControl", l.n AS count, l.total
+    SELECT l.lo AS "from", l.hi AS "to", a.control_number AS "fromControl", b.control_number AS "toControl", l.n AS
+    count, l.total
     FROM listed l JOIN tickets a ON a.ticket_number = l.lo JOIN tickets b ON b.ticket_number = l.hi
     ORDER BY l.lo`;
   const prizes = await db().$queryRaw<

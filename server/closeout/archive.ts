@@ -61,9 +61,13 @@ const REPORTS: { file: string; fields: string[]; sql: string }[] = [
       "buyer_name",
       "latest_event",
     ],
-    sql: `SELECT d.number AS draw_number, p.position, p.prize_rank, pr.name AS prize_name, p.role, p.control_number, t.buyer_name,
-            (SELECT e.event FROM winner_events e WHERE e.draw_id = p.draw_id AND e.position = p.position ORDER BY e.id DESC LIMIT 1) AS latest_event
-          FROM draw_positions p JOIN draws d ON d.id = p.draw_id LEFT JOIN prizes pr ON pr.rank = p.prize_rank LEFT JOIN tickets t ON t.id = p.ticket_id
+    sql:
+      `SELECT d.number AS draw_number, p.position, p.prize_rank, pr.name AS prize_name, p.role, p.control_number, ` +
+      `t.buyer_name,
+            (SELECT e.event FROM winner_events e WHERE e.draw_id = p.draw_id AND e.position = p.position ORDER BY ` +
+      `e.id DESC LIMIT 1) AS latest_event
+          FROM draw_positions p JOIN draws d ON d.id = p.draw_id LEFT JOIN prizes pr ON pr.rank = p.prize_rank LEFT ` +
+      `JOIN tickets t ON t.id = p.ticket_id
           ORDER BY d.number, p.position`,
   },
   {
@@ -82,8 +86,10 @@ const REPORTS: { file: string; fields: string[]; sql: string }[] = [
       "evidence_file",
       "evidence_sha256",
     ],
-    sql: `SELECT p.id AS payment_id, p.method, p.reference, p.amount_expected::text AS amount,
-            (SELECT string_agg(t.control_number, ' ' ORDER BY t.ticket_number) FROM tickets t WHERE t.payment_id = p.id) AS control_numbers,
+    sql:
+      `SELECT p.id AS payment_id, p.method, p.reference, p.amount_expected::text AS amount,
+            (SELECT string_agg(t.control_number, ' ' ORDER BY t.ticket_number) FROM tickets t WHERE t.payment_id = ` +
+      `p.id) AS control_numbers,
             to_char(p.settled_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS settled_at,
             (SELECT u.email FROM users u WHERE u.id = p.settled_by_id) AS settled_by, p.settle_reason AS reason,
             e.file_name AS evidence_file, e.sha256 AS evidence_sha256
@@ -105,7 +111,8 @@ async function* pages(t: TableFile): AsyncGenerator<Record<string, unknown>[]> {
   let after: string = FIRST_KEY[t.keyType];
   for (;;) {
     const rows = await db().$queryRawUnsafe<{ r: Record<string, unknown> }[]>(
-      `SELECT to_jsonb(x) AS r FROM "${t.table}" x WHERE "${t.key}" > $1::${t.keyType} ORDER BY "${t.key}" LIMIT ${PAGE}`,
+      `SELECT to_jsonb(x) AS r FROM "${t.table}" x WHERE "${t.key}" > ` +
+        `$1::${t.keyType} ORDER BY "${t.key}" LIMIT ${PAGE}`,
       after,
     );
     if (!rows.length) return;
@@ -151,14 +158,16 @@ async function* attachmentFiles(): AsyncGenerator<Uint8Array> {
       list: (after: string) =>
         db().$queryRaw<StoredFile[]>`
           SELECT a.id::text AS id, t.control_number || '/' || a.id || '-' || a.file_name AS name, a.file_size AS size
-          FROM ticket_attachments a JOIN tickets t ON t.id = a.ticket_id WHERE a.id > ${after}::uuid ORDER BY a.id LIMIT 50`,
+          FROM ticket_attachments a JOIN tickets t ON t.id = a.ticket_id WHERE a.id > ${after}::uuid ORDER BY a.id LIMIT
+          50`,
       folder: "attachments/tickets/",
     },
     {
       table: "winner_event_evidence",
       list: (after: string) =>
         db().$queryRaw<StoredFile[]>`
-          SELECT v.id::text AS id, 'draw-' || d.number || '-position-' || e.position || '/' || v.id || '-' || v.file_name AS name, v.file_size AS size
+          SELECT v.id::text AS id, 'draw-' || d.number || '-position-' || e.position || '/' || v.id || '-' ||
+          v.file_name AS name, v.file_size AS size
           FROM winner_event_evidence v JOIN winner_events e ON e.id = v.event_id JOIN draws d ON d.id = e.draw_id
           WHERE v.id > ${after}::uuid AND v.data IS NOT NULL ORDER BY v.id LIMIT 50`,
       folder: "attachments/winner-evidence/",
@@ -168,7 +177,8 @@ async function* attachmentFiles(): AsyncGenerator<Uint8Array> {
       table: "payment_settle_evidence",
       list: (after: string) =>
         db().$queryRaw<StoredFile[]>`
-          SELECT v.id::text AS id, coalesce(nullif(btrim(p.reference), ''), p.id::text) || '/' || v.id || '-' || v.file_name AS name, v.file_size AS size
+          SELECT v.id::text AS id, coalesce(nullif(btrim(p.reference), ''), p.id::text) || '/' || v.id || '-' ||
+          v.file_name AS name, v.file_size AS size
           FROM payment_settle_evidence v JOIN payments p ON p.id = v.payment_id
           WHERE v.id > ${after}::uuid AND v.data IS NOT NULL ORDER BY v.id LIMIT 50`,
       folder: "attachments/settled-by-hand/",
@@ -214,7 +224,8 @@ async function publicWinnersFile(): Promise<Uint8Array> {
   );
 }
 
-/** Each revealed draw with its certificate, signed once: certificate.json and certificate.pdf show the same signature. */
+/** Each revealed draw with its certificate, signed once: certificate.json and certificate.pdf show the same signature.
+ */
 async function revealedDraws() {
   const draws = await db().$queryRaw<
     { id: string; number: number }[]
@@ -229,7 +240,8 @@ type RevealedDraw = Awaited<ReturnType<typeof revealedDraws>>[number];
 async function* tableCsv(t: TableFile): AsyncGenerator<Uint8Array> {
   // The table's own column order (to_jsonb's keys come sorted by length).
   const columns = await db().$queryRawUnsafe<{ name: string }[]>(
-    `SELECT column_name AS name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position`,
+    `SELECT column_name AS name FROM information_schema.columns WHERE table_schema ` +
+      `= current_schema() AND table_name = $1 ORDER BY ordinal_position`,
     t.table,
   );
   const fields = columns.map((c) => c.name);
@@ -244,7 +256,10 @@ async function* tableCsv(t: TableFile): AsyncGenerator<Uint8Array> {
   if (first) yield frame(t.file, "\uFEFF");
 }
 
-/** The audit log exactly: one JSON object per row, as stored, to check the audit checkpoints against (a pass of its own). */
+/**
+ * The audit log exactly: one JSON object per row, as stored, to check the audit checkpoints against (a pass of its
+ * own).
+ */
 async function* auditJsonl(): AsyncGenerator<Uint8Array> {
   let any = false;
   for await (const rows of pages(TABLES.find((t) => t.table === "audit_log")!)) {
@@ -353,11 +368,15 @@ function readme(status: RaffleStatus, exportedAt: string, includeAttachments: bo
     "  allocations.csv, audit-log.csv: every row of the raffle's records, one column per database",
     "  column (UTF-8 with BOM; a cell starting with = + - @ is prefixed with ' so spreadsheets do not run it).",
     "- audit-log.jsonl: the audit log exactly as stored, one JSON object per line.",
-    "- audit-log-chain.txt: each audit row's hash (over the row before's hash and this row) and the line hashed, in chain order.",
+    "- audit-log-chain.txt: each audit row's hash (over the row before's " +
+      "hash and this row) and the line hashed, in chain order.",
     "- verify-archive.mjs: checks every file against manifest.json, the signature, and the audit log's hash chain.",
-    "- reports/winners.csv: every drawn position (winners and backups) with its prize, buyer and latest event (the permit office's list).",
-    "- reports/winners-public.csv: the same list with each buyer's name masked (J*** D*** C***), as the public sees it.",
-    "- reports/settled-by-hand.csv: every payment settled by hand, with its reason and evidence file's name and SHA-256.",
+    "- reports/winners.csv: every drawn position (winners and backups) with " +
+      "its prize, buyer and latest event (the permit office's list).",
+    "- reports/winners-public.csv: the same list with each buyer's " +
+      "name masked (J*** D*** C***), as the public sees it.",
+    "- reports/settled-by-hand.csv: every payment settled by hand, " +
+      "with its reason and evidence file's name and SHA-256.",
     "- reports/voided-numbers.csv: the voided ticket numbers with their reasons.",
     "- reports/remittance-report.pdf: every seller's remittances, adjustments and balance, with totals.",
     "- reports/summary.pdf: one page: ticket ranges, sold, voided, gross, prizes and their outcome.",
@@ -367,7 +386,9 @@ function readme(status: RaffleStatus, exportedAt: string, includeAttachments: bo
       ? [
           "- attachments/: the stored files, as uploaded. THEY HOLD PERSONAL DATA (buyers' proofs of payment,",
           "  disqualification and settlement evidence): keep this archive where personal data may be kept, or delete",
-          "  that folder. tickets/<control number>/, winner-evidence/draw-N-position-P/ and settled-by-hand/<reference>/.",
+          "  that folder. tickets/<control number>/, " +
+            "winner-evidence/draw-N-position-P/ and " +
+            "settled-by-hand/<reference>/.",
         ]
       : []),
     "- manifest.json: the SHA-256 and size of every other file, the app version and the raffle's state.",
@@ -375,12 +396,15 @@ function readme(status: RaffleStatus, exportedAt: string, includeAttachments: bo
     "- public-key.pem: that key's public half (the same key signs the draw certificates).",
     "",
     "How to verify",
-    "0. All at once: node verify-archive.mjs .   (exit code 0 = every check passed; --key <fingerprint> insists on the published key).",
+    "0. All at once: node verify-archive.mjs .   (exit code 0 = every check " +
+      "passed; --key <fingerprint> insists on the published key).",
     "1. Each file's SHA-256 equals its entry in manifest.json (sha256sum <file>).",
     "2. The signature: openssl pkeyutl -verify -pubin -inkey public-key.pem -rawin -in manifest.json \\",
     "   -sigfile <(base64 -d manifest.sig)   (or Node's crypto.verify(null, manifest, publicKey, sig)).",
-    '3. A draw: cd draw-N && node verify-draw.mjs --key "<signing key on the Commitment Notice>" certificate.json pool.csv',
-    "   (exit code 0 = it checks out; --key insists on the key published at commit, not the one the certificate carries).",
+    '3. A draw: cd draw-N && node verify-draw.mjs --key "<signing key ' +
+      'on the Commitment Notice>" certificate.json pool.csv',
+    "   (exit code 0 = it checks out; --key insists on the key " +
+      "published at commit, not the one the certificate carries).",
     "",
   ].join("\n");
 }

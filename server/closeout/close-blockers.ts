@@ -45,7 +45,9 @@ export async function closeBlockers(tx: Tx, status: RaffleStatus): Promise<Close
   if (unsettled.length) {
     items.push({
       item: "prizes_settled",
-      message: `${plural(unsettled.length, "prize")} ${unsettled.length === 1 ? "is" : "are"} neither claimed nor forfeited: ${unsettled.map((p) => `${p.rank}. ${p.name}`).join(", ")}`,
+      message:
+        `${plural(unsettled.length, "prize")} ${unsettled.length === 1 ? "is" : "are"} neither ` +
+        `claimed nor forfeited: ${unsettled.map((p) => `${p.rank}. ${p.name}`).join(", ")}`,
       href: "/dashboard/draw",
     });
   }
@@ -54,12 +56,15 @@ export async function closeBlockers(tx: Tx, status: RaffleStatus): Promise<Close
   if (owing) {
     items.push({
       item: "seller_balances",
-      message: `${plural(owing, "seller")} still ${owing === 1 ? "has" : "have"} a cash balance that is neither zero nor written off`,
+      message:
+        `${plural(owing, "seller")} still ${owing === 1 ? "has" : "have"} ` +
+        `a cash balance that is neither zero nor written off`,
       href: SELLERS_WITH_BALANCE_HREF,
     });
   }
   const lineCounts = await tx.$queryRaw<{ state: string; n: bigint }[]>`
-    SELECT state, count(*) AS n FROM statement_lines WHERE state = ANY(${OPEN_LINE_STATES.map((l) => l.state)}::text[]) GROUP BY state`;
+    SELECT state, count(*) AS n FROM statement_lines WHERE state = ANY(${OPEN_LINE_STATES.map((l) => l.state)}::text[])
+    GROUP BY state`;
   for (const kind of OPEN_LINE_STATES) {
     const n = Number(lineCounts.find((c) => c.state === kind.state)?.n ?? 0);
     if (!n) continue;

@@ -79,7 +79,8 @@ export async function closeRaffle(principal: Principal): Promise<CloseoutView> {
   });
 }
 
-/** POST /api/raffle/reopen: closed → published with a written reason (the trigger allows it only with raffle.reopen). */
+/** POST /api/raffle/reopen: closed → published with a written reason (the trigger allows it only with raffle.reopen).
+ */
 export async function reopenRaffle(options: {
   payload: ReopenRafflePayload;
   principal: Principal;
@@ -106,9 +107,10 @@ export async function reopenRaffle(options: {
  * In one transaction (docs/decisions/132, 147): nulls the buyers' phone, e-mail and address and the
  * payers' name and phone, shortens buyers' names to initials ('Juan Dela Cruz' → 'J. D. C.'),
  * deletes every ticket attachment, removes every disqualification and settlement evidence file (bytes
- * and name; the row and its SHA-256 stay), masks staff's free text (notes, reasons), deletes the outbox's .eml copies of e-mailed tickets, and masks the same data inside the audit log's details through the one
- * database function the audit log's trigger lets through; one audit row with the counts. The draw's
- * records hold control numbers only, so the public proof is untouched.
+ * and name; the row and its SHA-256 stay), masks staff's free text (notes, reasons), deletes the outbox's .eml copies
+ * of e-mailed tickets, and masks the same data inside the audit log's details through the one database function the
+ * audit log's trigger lets through; one audit row with the counts. The draw's records hold control numbers only, so the
+ * public proof is untouched.
  */
 export async function purgePersonalData(principal: Principal): Promise<{ counts: PurgeCounts; view: CloseoutView }> {
   requireAdmin(principal);
@@ -129,20 +131,26 @@ export async function purgePersonalData(principal: Principal): Promise<{ counts:
         SELECT set_config('raffle.purge_names', coalesce((
           SELECT string_agg(DISTINCT lower(w), ' ') FROM (
             SELECT regexp_split_to_table(buyer_name, '[^[:alpha:]]+') AS w FROM tickets WHERE buyer_name IS NOT NULL
-            UNION ALL SELECT regexp_split_to_table(payer_name, '[^[:alpha:]]+') FROM payments WHERE payer_name IS NOT NULL) x
+            UNION ALL SELECT regexp_split_to_table(payer_name, '[^[:alpha:]]+') FROM payments WHERE payer_name IS NOT
+        NULL) x
           WHERE length(w) >= 3), ''), true)`;
       const tickets = await tx.$executeRaw`
-        UPDATE tickets SET phone_number = NULL, email = NULL, address = NULL, buyer_name = personal_name_initials(buyer_name)
-        WHERE phone_number IS NOT NULL OR email IS NOT NULL OR address IS NOT NULL OR buyer_name IS DISTINCT FROM personal_name_initials(buyer_name)`;
+        UPDATE tickets SET phone_number = NULL, email = NULL, address = NULL, buyer_name =
+        personal_name_initials(buyer_name)
+        WHERE phone_number IS NOT NULL OR email IS NOT NULL OR address IS NOT NULL OR buyer_name IS DISTINCT FROM
+        personal_name_initials(buyer_name)`;
       const payments = await tx.$executeRaw`
-        UPDATE payments SET payer_name = NULL, payer_phone = NULL WHERE payer_name IS NOT NULL OR payer_phone IS NOT NULL`;
+        UPDATE payments SET payer_name = NULL, payer_phone = NULL WHERE payer_name IS NOT NULL OR payer_phone IS NOT
+        NULL`;
       const attachments = await tx.$executeRaw`DELETE FROM ticket_attachments`;
       const evidenceFiles =
         (await tx.$executeRaw`
-          UPDATE winner_event_evidence SET data = NULL, file_name = 'removed', removed_at = now() WHERE removed_at IS NULL`) +
+          UPDATE winner_event_evidence SET data = NULL, file_name = 'removed', removed_at = now() WHERE removed_at IS
+          NULL`) +
         // A settlement's evidence (a receipt, a screenshot) names the payer as a proof of payment does (decision 235).
         (await tx.$executeRaw`
-          UPDATE payment_settle_evidence SET data = NULL, file_name = 'removed', removed_at = now() WHERE removed_at IS NULL`);
+          UPDATE payment_settle_evidence SET data = NULL, file_name = 'removed', removed_at = now() WHERE removed_at IS
+          NULL`);
       // A statement line's description names the payer, often with a mobile number (decision 136).
       const statementLines =
         await tx.$executeRaw`UPDATE statement_lines SET description = 'removed' WHERE description <> 'removed'`;
@@ -151,13 +159,18 @@ export async function purgePersonalData(principal: Principal): Promise<{ counts:
       const notes =
         (await tx.$executeRaw`
           UPDATE remittances SET note = personal_text_masked(note), void_reason = personal_text_masked(void_reason)
-          WHERE note IS DISTINCT FROM personal_text_masked(note) OR void_reason IS DISTINCT FROM personal_text_masked(void_reason)`) +
-        (await tx.$executeRaw`UPDATE winner_events SET note = personal_text_masked(note) WHERE note IS DISTINCT FROM personal_text_masked(note)`) +
-        // Seller balance adjustments' and settlements' reasons ("Juan paid the treasurer, 0917…"), by the same rule (decision 236).
+          WHERE note IS DISTINCT FROM personal_text_masked(note) OR void_reason IS DISTINCT FROM
+          personal_text_masked(void_reason)`) +
+        (await tx.$executeRaw`UPDATE winner_events SET note = personal_text_masked(note) WHERE note IS DISTINCT FROM
+          personal_text_masked(note)`) +
+        // Seller balance adjustments' and settlements' reasons ("Juan paid the treasurer, 0917…"), by the same rule
+        // (decision 236).
         (await tx.$executeRaw`
-          UPDATE remittance_adjustments SET reason = personal_text_masked(reason) WHERE reason IS DISTINCT FROM personal_text_masked(reason)`) +
+          UPDATE remittance_adjustments SET reason = personal_text_masked(reason) WHERE reason IS DISTINCT FROM
+          personal_text_masked(reason)`) +
         (await tx.$executeRaw`
-          UPDATE payments SET settle_reason = personal_text_masked(settle_reason) WHERE settle_reason IS DISTINCT FROM personal_text_masked(settle_reason)`);
+          UPDATE payments SET settle_reason = personal_text_masked(settle_reason) WHERE settle_reason IS DISTINCT FROM
+          personal_text_masked(settle_reason)`);
       const [{ rows: auditRows }] = await tx.$queryRaw<
         { rows: number }[]
       >`SELECT audit_log_redact_personal_data() AS rows`;

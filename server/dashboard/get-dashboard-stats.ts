@@ -39,7 +39,8 @@ export async function getDashboardStats(options: { principal: Principal; now?: D
   const now = options.now ?? new Date();
   const [row] = await db().$queryRaw<StatsRow[]>`
     WITH ${clockCte(now)}, b AS (
-      SELECT clock.today, date_trunc('week', clock.today::timestamp)::date AS week, date_trunc('month', clock.today::timestamp)::date AS month
+      SELECT clock.today, date_trunc('week', clock.today::timestamp)::date AS week, date_trunc('month',
+    clock.today::timestamp)::date AS month
       FROM clock
     ), periods AS (
       -- Tickets generated today, this week (from Monday) and this month (from the 1st), up to today.

@@ -48,20 +48,25 @@ async function readPeriod(now: Date, days: number): Promise<PeriodRow> {
     ), sums AS (
       SELECT
         coalesce(sum(s.generated) FILTER (WHERE s.day BETWEEN b.range_from AND b.today), 0)::int AS generated,
-        coalesce(sum(s.generated_registered) FILTER (WHERE s.day BETWEEN b.range_from AND b.today), 0)::int AS generated_registered,
+        coalesce(sum(s.generated_registered) FILTER (WHERE s.day BETWEEN b.range_from AND b.today), 0)::int AS
+    generated_registered,
         coalesce(sum(s.sold) FILTER (WHERE s.day BETWEEN b.range_from AND b.today), 0)::int AS registered,
         coalesce(sum(s.revenue) FILTER (WHERE s.day BETWEEN b.range_from AND b.today), 0)::float8 AS revenue,
         coalesce(sum(s.sold) FILTER (WHERE s.day BETWEEN b.month AND b.today), 0)::int AS current_registered,
         coalesce(sum(s.revenue) FILTER (WHERE s.day BETWEEN b.month AND b.today), 0)::float8 AS current_revenue,
-        coalesce(sum(s.sold) FILTER (WHERE s.day >= b.previous_month AND s.day < b.month), 0)::int AS previous_registered,
-        coalesce(sum(s.revenue) FILTER (WHERE s.day >= b.previous_month AND s.day < b.month), 0)::float8 AS previous_revenue
+        coalesce(sum(s.sold) FILTER (WHERE s.day >= b.previous_month AND s.day < b.month), 0)::int AS
+    previous_registered,
+        coalesce(sum(s.revenue) FILTER (WHERE s.day >= b.previous_month AND s.day < b.month), 0)::float8 AS
+    previous_revenue
       FROM b LEFT JOIN ticket_daily_stats AS s ON s.day BETWEEN least(b.range_from, b.previous_month) AND b.today
     ), bounds AS (
-      SELECT (b.range_from::timestamp AT TIME ZONE b.tz) AS starts, ((b.today + 1)::timestamp AT TIME ZONE b.tz) AS ends FROM b
+      SELECT (b.range_from::timestamp AT TIME ZONE b.tz) AS starts, ((b.today + 1)::timestamp AT TIME ZONE b.tz) AS ends
+    FROM b
     ), creators AS (
       SELECT c.creator FROM ticket_creator_stats AS c WHERE c.creator <> '' GROUP BY c.creator HAVING sum(c.tickets) > 0
     )
-    SELECT b.tz AS timezone, to_char(b.range_from, 'YYYY-MM-DD') AS range_from, to_char(b.today, 'YYYY-MM-DD') AS range_to, sums.*,
+    SELECT b.tz AS timezone, to_char(b.range_from, 'YYYY-MM-DD') AS range_from, to_char(b.today, 'YYYY-MM-DD') AS
+    range_to, sums.*,
       (SELECT count(*)::int FROM creators, bounds
         WHERE EXISTS (SELECT 1 FROM tickets AS t WHERE t.creator_email = creators.creator
                         AND t.created_at >= bounds.starts AND t.created_at < bounds.ends)) AS active_users,

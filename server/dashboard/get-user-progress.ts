@@ -37,21 +37,27 @@ async function readProgress(): Promise<ProgressRow[]> {
       SELECT s.seller, sum(s.sold)::int AS sold, sum(s.amount) AS amount, sum(s.cash_amount) AS cash
       FROM ticket_seller_stats s GROUP BY s.seller HAVING sum(s.sold) <> 0 OR sum(s.amount) <> 0
     ), remitted AS (
-      SELECT r.seller_id::text AS seller, coalesce(sum(r.amount) FILTER (WHERE r.voided_at IS NULL), 0) AS remitted FROM remittances r GROUP BY 1
+      SELECT r.seller_id::text AS seller, coalesce(sum(r.amount) FILTER (WHERE r.voided_at IS NULL), 0) AS remitted FROM
+    remittances r GROUP BY 1
     ), adjusted AS (
       SELECT j.seller_id::text AS seller, sum(j.amount) AS adjustments FROM remittance_adjustments j GROUP BY 1
     ), sellers AS (
       -- What each person sold, and of its cash what they remitted (Remittances' own sources, decision 091).
-      SELECT coalesce(u.email, '') AS email, sum(coalesce(so.sold, 0))::int AS sold, sum(coalesce(so.amount, 0)) AS amount,
-             sum(coalesce(so.cash, 0)) AS cash, sum(coalesce(rm.remitted, 0)) AS remitted, sum(coalesce(aj.adjustments, 0)) AS adjustments
+      SELECT coalesce(u.email, '') AS email, sum(coalesce(so.sold, 0))::int AS sold,
+             sum(coalesce(so.amount, 0)) AS amount, sum(coalesce(so.cash, 0)) AS cash,
+             sum(coalesce(rm.remitted, 0)) AS remitted, sum(coalesce(aj.adjustments, 0)) AS adjustments
       FROM (SELECT seller FROM sold UNION SELECT seller FROM remitted UNION SELECT seller FROM adjusted) p
-      LEFT JOIN sold so ON so.seller = p.seller LEFT JOIN remitted rm ON rm.seller = p.seller LEFT JOIN adjusted aj ON aj.seller = p.seller
+      LEFT JOIN sold so ON so.seller = p.seller
+      LEFT JOIN remitted rm ON rm.seller = p.seller
+      LEFT JOIN adjusted aj ON aj.seller = p.seller
       LEFT JOIN users u ON u.id::text = p.seller
       GROUP BY 1
     )
-    SELECT coalesce(c.email, s.email) AS email, coalesce(c.tickets, 0) AS tickets, coalesce(c.registered, 0) AS registered,
-           coalesce(c.revenue, 0)::text AS revenue, coalesce(s.sold, 0) AS sold, coalesce(s.amount, 0)::text AS sold_amount,
-           coalesce(s.cash, 0)::text AS cash_amount, coalesce(s.remitted, 0)::text AS remitted, coalesce(s.adjustments, 0)::text AS adjustments,
+    SELECT coalesce(c.email, s.email) AS email, coalesce(c.tickets, 0) AS tickets,
+           coalesce(c.registered, 0) AS registered, coalesce(c.revenue, 0)::text AS revenue,
+           coalesce(s.sold, 0) AS sold, coalesce(s.amount, 0)::text AS sold_amount,
+           coalesce(s.cash, 0)::text AS cash_amount, coalesce(s.remitted, 0)::text AS remitted,
+           coalesce(s.adjustments, 0)::text AS adjustments,
            CASE WHEN c.email IS NULL THEN NULL
                 WHEN c.email = '' THEN (SELECT max(t.created_at) FROM tickets AS t WHERE t.creator_email IS NULL)
                 ELSE (SELECT max(t.created_at) FROM tickets AS t WHERE t.creator_email = c.email)
@@ -63,7 +69,10 @@ const rate = (registered: number, total: number) => (total > 0 ? Math.round((reg
 /** Pesos from a numeric(14,2) string: exact to the centavo, as a JSON number like totalSales. */
 const pesos = (value: string) => Number(value);
 
-/** GET /api/dashboard/admin/user-progress: one row per staff member who created or sold tickets, largest sales first (administrators). */
+/**
+ * GET /api/dashboard/admin/user-progress: one row per staff member who created or sold tickets, largest sales first
+ * (administrators).
+ */
 export async function getUserProgress(options: { principal: Principal }): Promise<UserProgress> {
   requireAdmin(options.principal);
   const rows = await readProgress();

@@ -13,13 +13,15 @@ import { RECENT_ACTIVITY_LIMIT } from "@/lib/dashboard/periods";
 export function recentActivityJson(limit = RECENT_ACTIVITY_LIMIT) {
   return Prisma.sql`(
     WITH generated AS (
-      SELECT id, ticket_number, buyer_name, control_number, payment_method, created_at AS at, 'generated' AS activity_type,
+      SELECT id, ticket_number, buyer_name, control_number, payment_method, created_at AS at, 'generated' AS
+    activity_type,
              registered_at IS NOT NULL AS is_registered, voided_at IS NOT NULL AS is_void
       FROM tickets
       ORDER BY created_at DESC, ticket_number DESC
       LIMIT ${limit}::int
     ), registered AS (
-      SELECT id, ticket_number, buyer_name, control_number, payment_method, registered_at AS at, 'registered' AS activity_type,
+      SELECT id, ticket_number, buyer_name, control_number, payment_method, registered_at AS at, 'registered' AS
+    activity_type,
              true AS is_registered, voided_at IS NOT NULL AS is_void
       FROM tickets
       WHERE registered_at IS NOT NULL AND registered_at > created_at
@@ -27,8 +29,10 @@ export function recentActivityJson(limit = RECENT_ACTIVITY_LIMIT) {
       ORDER BY registered_at DESC
       LIMIT ${limit}::int
     )
-    SELECT coalesce(json_agg(json_build_object('ticket_id', a.id, 'buyer_name', a.buyer_name, 'control_number', a.control_number,
-             'payment_method', a.payment_method, 'created_at', a.at, 'activity_type', a.activity_type, 'is_registered', a.is_registered,
+    SELECT coalesce(json_agg(json_build_object('ticket_id', a.id, 'buyer_name', a.buyer_name, 'control_number',
+    a.control_number,
+             'payment_method', a.payment_method, 'created_at', a.at, 'activity_type', a.activity_type, 'is_registered',
+    a.is_registered,
              'is_void', a.is_void)
              ORDER BY a.at DESC, (a.activity_type = 'registered') DESC, a.ticket_number DESC), '[]'::json)
     FROM (

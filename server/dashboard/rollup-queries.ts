@@ -24,14 +24,19 @@ export interface DayRow {
   revenue: number;
 }
 
-/** [{date, count, registered, revenue}] for each local day of the `days` days ending today, zeros included, oldest first. */
+/**
+ * [{date, count, registered, revenue}] for each local day of the `days` days ending today, zeros included, oldest
+ * first.
+ */
 export function dailySeriesJson(days: number) {
   return Prisma.sql`(
-    SELECT json_agg(json_build_object('date', to_char(d.day, 'YYYY-MM-DD'), 'count', d.count, 'registered', d.registered, 'revenue', d.revenue) ORDER BY d.day)
+    SELECT json_agg(json_build_object('date', to_char(d.day, 'YYYY-MM-DD'), 'count', d.count, 'registered',
+    d.registered, 'revenue', d.revenue) ORDER BY d.day)
     FROM (
       SELECT g.day, coalesce(sum(s.generated), 0)::int AS count, coalesce(sum(s.sold), 0)::int AS registered,
              coalesce(sum(s.revenue), 0)::float8 AS revenue
-      FROM (SELECT clock.today - (${days}::int - 1) + i AS day FROM clock, generate_series(0, ${days}::int - 1) AS i) AS g
+      FROM (SELECT clock.today - (${days}::int - 1) + i AS day FROM clock, generate_series(0, ${days}::int - 1) AS i) AS
+    g
       LEFT JOIN ticket_daily_stats AS s ON s.day = g.day
       GROUP BY g.day
     ) AS d

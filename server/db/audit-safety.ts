@@ -30,9 +30,13 @@ export async function checkAuditSafety(query: Query = sql): Promise<AuditSafety>
     owns: boolean;
     can_truncate: boolean;
   }>(
-    `SELECT current_user::text AS role, coalesce((SELECT rolsuper FROM pg_roles WHERE rolname = current_user), false) AS superuser,
-       c.relname::text AS table_name, pg_has_role(current_user, c.relowner, 'MEMBER') AS owns, has_table_privilege(c.oid, 'TRUNCATE') AS can_truncate
-     FROM pg_class c WHERE c.relnamespace = current_schema()::regnamespace AND c.relname = ANY($1::text[]) ORDER BY c.relname`,
+    `SELECT current_user::text AS role, coalesce((SELECT rolsuper ` +
+      `FROM pg_roles WHERE rolname = current_user), false) ` +
+      `AS superuser,
+       c.relname::text AS table_name, pg_has_role(current_user, c.relowner, 'MEMBER') AS owns, ` +
+      `has_table_privilege(c.oid, 'TRUNCATE') AS can_truncate
+     FROM pg_class c WHERE c.relnamespace = current_schema()::regnamespace AND c.relname = ANY($1::text[]) ORDER BY ` +
+      `c.relname`,
     [[...TABLES]],
   );
   const role = rows[0]?.role ?? "unknown";
@@ -46,8 +50,10 @@ export async function checkAuditSafety(query: Query = sql): Promise<AuditSafety>
   }
   const canRewrite = reasons.length > 0;
   const message = canRewrite
-    ? `The app's database role ${role} ${reasons.join(" and ")}, so it could erase or rewrite the audit log and the draw pool. ` +
-      `A rewrite still breaks the audit log's hash chain, which the archive's check reports; to prevent one, run the app as a second role: README, "Two database roles".`
+    ? `The app's database role ${role} ${reasons.join(" and ")}, so it ` +
+      `could erase or rewrite the audit log and the draw pool. ` +
+      (`A rewrite still breaks the audit log's hash chain, which the archive's check reports; to ` +
+        `prevent one, run the app as a second role: README, "Two database roles".`)
     : "";
   return { canRewrite, role, reasons, message };
 }

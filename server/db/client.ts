@@ -204,7 +204,10 @@ export function statementName(prefix: string, text: string): string | undefined 
   return name;
 }
 
-/** The embedded database's one-connection pool, on the PGlite engine (backups read it in one transaction, server/backup). */
+/**
+ * The embedded database's one-connection pool, on the PGlite engine (backups read it in one transaction,
+ * server/backup).
+ */
 export function embeddedDatabasePool(): pg.Pool | undefined {
   const s = state();
   return s.engine === "pglite" ? s.pool : undefined;

@@ -62,7 +62,8 @@ export interface MigrateResult {
 async function applyPending(runner: ScriptRunner, migrations: MigrationFile[]): Promise<MigrateResult> {
   await runner.exec(CREATE_MIGRATIONS_TABLE);
   const rows = await runner.query<AppliedRow>(
-    `SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
+    `SELECT migration_name, checksum FROM "_prisma_migrations" WHERE ` +
+      `finished_at IS NOT NULL AND rolled_back_at IS NULL`,
   );
   const done = new Map(rows.map((r) => [r.migration_name, r.checksum]));
   const applied: string[] = [];

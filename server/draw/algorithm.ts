@@ -26,7 +26,8 @@ export function commitHash(serverSeed: Uint8Array): string {
   return sha256(`${DRAW_ALGORITHM}/commit\n${Buffer.from(serverSeed).toString("hex")}`).toString("hex");
 }
 
-/** HMAC-SHA-256(key = serverSeed, "raffle-draw-v1/seed\n" + drawId + "\n" + poolHash + "\n" + outsideValue): 32 bytes. */
+/** HMAC-SHA-256(key = serverSeed, "raffle-draw-v1/seed\n" + drawId + "\n" + poolHash + "\n" + outsideValue): 32 bytes.
+ */
 export function deriveSeed(options: {
   serverSeed: Uint8Array;
   drawId: string;
@@ -95,7 +96,8 @@ export interface PrizeRun {
   backups: number;
 }
 
-/** Positions (from 1) → prize rank and role: prize 1's winner then its backups, then prize 2's … capped at `poolCount`. */
+/** Positions (from 1) → prize rank and role: prize 1's winner then its backups, then prize 2's … capped at `poolCount`.
+ */
 export function positionPlan(prizes: readonly PrizeRun[], poolCount: number) {
   const plan: { position: number; prizeRank: number; role: "winner" | "backup" }[] = [];
   for (const prize of [...prizes].sort((a, b) => a.rank - b.rank)) {

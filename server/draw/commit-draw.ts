@@ -69,12 +69,15 @@ export async function commitDraw(options: { payload: CommitDrawPayload; principa
               AND NOT EXISTS (SELECT 1 FROM draw_positions p WHERE p.ticket_id = t.id)
           ), agg AS (
             SELECT count(*)::int AS n,
-              encode(sha256(convert_to(coalesce(string_agg(control_number || E'\n', '' ORDER BY idx), ''), 'UTF8')), 'hex') AS hash
+              encode(sha256(convert_to(coalesce(string_agg(control_number || E'\n', '' ORDER BY idx), ''), 'UTF8')),
+          'hex') AS hash
             FROM pool
           ), d AS (
-            INSERT INTO draws (id, number, mode, source, prizes, positions, pool_count, pool_hash, commit_hash, sealed_seed, committed_by_id)
+            INSERT INTO draws (id, number, mode, source, prizes, positions, pool_count, pool_hash, commit_hash,
+          sealed_seed, committed_by_id)
             SELECT ${id}::uuid, coalesce((SELECT max(number) FROM draws), 0) + 1, ${options.payload.mode}::text,
-              ${JSON.stringify(options.payload.source)}::jsonb, ${JSON.stringify(snapshot)}::jsonb, least(${wanted}::int, agg.n), agg.n, agg.hash,
+              ${JSON.stringify(options.payload.source)}::jsonb, ${JSON.stringify(snapshot)}::jsonb,
+          least(${wanted}::int, agg.n), agg.n, agg.hash,
               ${commit}::text, ${sealed}, ${user.id}::uuid
             FROM agg WHERE agg.n > 0
             RETURNING number, pool_count, pool_hash, positions

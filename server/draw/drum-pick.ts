@@ -43,20 +43,23 @@ export async function drumPick(options: { id: string; payload: DrumPickPayload; 
             number: number;
           }[]
         >`
-          SELECT mode, revealed_at, prizes, pool_count, sealed_seed, commit_hash, number FROM draws WHERE id = ${id}::uuid FOR UPDATE`;
+          SELECT mode, revealed_at, prizes, pool_count, sealed_seed, commit_hash, number FROM draws WHERE id =
+          ${id}::uuid FOR UPDATE`;
         if (!draw) throw new AppError("not_found", DRAW_NOT_FOUND);
         if (draw.mode !== "drum")
           throw new AppError("conflict", "This draw is computed from its seed: enter the outside value instead");
         if (draw.revealed_at) throw new AppError("conflict", ALREADY_REVEALED);
         const controlNumber = ref.kind === "control" ? ref.controlNumber : entered;
         const [entry] = await tx.$queryRaw<{ ticket_id: string; control_number: string }[]>`
-          SELECT ticket_id, control_number FROM draw_pool WHERE draw_id = ${id}::uuid AND lower(control_number) = lower(${controlNumber})`;
+          SELECT ticket_id, control_number FROM draw_pool WHERE draw_id = ${id}::uuid AND lower(control_number) =
+          lower(${controlNumber})`;
         if (!entry) {
           const [ticket] = await tx.$queryRaw<
             { control_number: string; voided_at: Date | null; registered_at: Date | null; drawn: number | null }[]
           >`
             SELECT t.control_number, t.voided_at, t.registered_at,
-              (SELECT d.number FROM draw_positions p JOIN draws d ON d.id = p.draw_id WHERE p.ticket_id = t.id LIMIT 1) AS drawn
+              (SELECT d.number FROM draw_positions p JOIN draws d ON d.id = p.draw_id WHERE p.ticket_id = t.id LIMIT 1)
+            AS drawn
             FROM tickets t WHERE lower(t.control_number) = lower(${controlNumber})`;
           if (!ticket)
             throw new AppError(
@@ -98,8 +101,10 @@ export async function drumPick(options: { id: string; payload: DrumPickPayload; 
         if (!slot) throw new AppError("conflict", ALREADY_REVEALED);
         await tx.$executeRaw`
           INSERT INTO draw_positions (draw_id, position, ticket_id, control_number, prize_rank, role)
-          VALUES (${id}::uuid, ${slot.position}, ${entry.ticket_id}::uuid, ${entry.control_number}, ${slot.prizeRank}, ${slot.role})`;
-        await tx.$executeRaw`INSERT INTO winner_events (draw_id, position, event, actor_id) VALUES (${id}::uuid, ${slot.position}, 'drawn', ${user.id}::uuid)`;
+          VALUES (${id}::uuid, ${slot.position}, ${entry.ticket_id}::uuid, ${entry.control_number}, ${slot.prizeRank},
+          ${slot.role})`;
+        await tx.$executeRaw`INSERT INTO winner_events (draw_id, position, event, actor_id) VALUES (${id}::uuid,
+          ${slot.position}, 'drawn', ${user.id}::uuid)`;
         const complete = slot.position === plan.length;
         // Each counterfoil is a position's 'drawn' event, audited like every winner event.
         await writeAudit(tx, {
@@ -124,8 +129,10 @@ export async function drumPick(options: { id: string; payload: DrumPickPayload; 
             throw new Error(`draw ${id}: the sealed seed does not match its commitment`);
           const auditCheckpoint = await readAuditCheckpoint(tx);
           const updated = await tx.$executeRaw`
-            UPDATE draws SET revealed_at = now(), revealed_by_id = ${user.id}::uuid, server_seed = ${serverSeed.toString("hex")},
-              witnesses = ${JSON.stringify(options.payload.witnesses)}::jsonb, audit_checkpoint = ${JSON.stringify(auditCheckpoint)}::jsonb
+            UPDATE draws SET revealed_at = now(), revealed_by_id = ${user.id}::uuid, server_seed =
+            ${serverSeed.toString("hex")},
+              witnesses = ${JSON.stringify(options.payload.witnesses)}::jsonb, audit_checkpoint =
+            ${JSON.stringify(auditCheckpoint)}::jsonb
             WHERE id = ${id}::uuid AND revealed_at IS NULL`;
           if (updated !== 1) throw new AppError("conflict", ALREADY_REVEALED);
           await setRaffleStatus(tx, "drawn");

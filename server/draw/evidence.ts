@@ -46,7 +46,8 @@ export async function addEvidence(options: {
     const [draw] = await tx.$queryRaw<{ number: number }[]>`SELECT number FROM draws WHERE id = ${id}::uuid FOR UPDATE`;
     if (!draw) throw new AppError("not_found", DRAW_NOT_FOUND);
     const [last] = await tx.$queryRaw<{ id: bigint; event: string; control_number: string }[]>`
-      SELECT e.id, e.event, p.control_number FROM winner_events e JOIN draw_positions p ON p.draw_id = e.draw_id AND p.position = e.position
+      SELECT e.id, e.event, p.control_number FROM winner_events e JOIN draw_positions p ON p.draw_id = e.draw_id AND
+      p.position = e.position
       WHERE e.draw_id = ${id}::uuid AND e.position = ${position}::int ORDER BY e.id DESC LIMIT 1`;
     if (!last) throw new AppError("not_found", "Position not found");
     if (last.event !== "disqualified")

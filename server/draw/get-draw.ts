@@ -32,11 +32,13 @@ export async function loadDraw(idText: string): Promise<Loaded> {
   const draw = await db().draw.findUnique({ where: { id } });
   if (!draw) throw new AppError("not_found", DRAW_NOT_FOUND);
   const rows = await db().$queryRaw<(PositionRow & { buyerName: string | null; phoneNumber: string | null })[]>`
-    SELECT p.position, p.control_number AS "controlNumber", p.prize_rank AS "prizeRank", p.role, t.buyer_name AS "buyerName", t.phone_number AS "phoneNumber"
+    SELECT p.position, p.control_number AS "controlNumber", p.prize_rank AS "prizeRank", p.role, t.buyer_name AS
+    "buyerName", t.phone_number AS "phoneNumber"
     FROM draw_positions p LEFT JOIN tickets t ON t.id = p.ticket_id WHERE p.draw_id = ${id}::uuid ORDER BY p.position`;
   const events = await db().$queryRaw<Loaded["events"]>`
     SELECT e.position, e.event, e.reason, e.note, e.created_at AS at, coalesce(u.display_name, u.email) AS actor,
-      coalesce((SELECT json_agg(json_build_object('id', v.id, 'fileName', v.file_name, 'fileSize', v.file_size, 'sha256', v.sha256, 'removed', v.removed_at IS NOT NULL) ORDER BY v.created_at, v.id)
+      coalesce((SELECT json_agg(json_build_object('id', v.id, 'fileName', v.file_name, 'fileSize', v.file_size,
+    'sha256', v.sha256, 'removed', v.removed_at IS NOT NULL) ORDER BY v.created_at, v.id)
         FROM winner_event_evidence v WHERE v.event_id = e.id), '[]'::json) AS evidence
     FROM winner_events e LEFT JOIN users u ON u.id = e.actor_id WHERE e.draw_id = ${id}::uuid ORDER BY e.id`;
   const states = foldStates(events);

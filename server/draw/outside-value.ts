@@ -12,7 +12,8 @@ import { AppError } from "@/server/http/errors";
 
 /** League of Entropy "quicknet" (chain hash 52db9ba7…84e971): public key on G2, compressed. */
 export const QUICKNET_PUBLIC_KEY =
-  "83cf0f2896adee7eb8b5f01fcad3912212c437e0073e911fb90022d3e760183c8c4b450b6a0a6c3ac6a5776a2d1064510d1fec758c921cc22b0e17e63aaf4bcb5ed66304de9cf809bd274ca73bab4af5a6e9c76a4bc09e76eae8991ef5ece45a";
+  "83cf0f2896adee7eb8b5f01fcad3912212c437e0073e911fb90022d3e760183c8c4b450b6a0a6c3ac6a5776a2d1064510" +
+  "d1fec758c921cc22b0e17e63aaf4bcb5ed66304de9cf809bd274ca73bab4af5a6e9c76a4bc09e76eae8991ef5ece45a";
 const QUICKNET_DST = "BLS_SIG_BLS12381G1_XMD:SHA-256_SSWU_RO_NUL_";
 
 export const DRUM_NO_OUTSIDE_VALUE = "This is a drum draw: record each counterfoil as it comes out of the drum";
@@ -76,7 +77,10 @@ export function canonicalOutsideValue(source: DrawSource, entered: string): stri
       if (!/^[0-9a-f]{96}$/.test(signature)) throw invalid("A quicknet round's signature is 96 hexadecimal characters");
       if (!verifyQuicknetRound(source.round, signature))
         throw invalid(`This is not drand quicknet's signature of round ${source.round}`);
-      return `drand-quicknet:${source.round}:${createHash("sha256").update(Buffer.from(signature, "hex")).digest("hex")}`;
+      return (
+        `drand-quicknet:${source.round}:` +
+        `${createHash("sha256").update(Buffer.from(signature, "hex")).digest("hex")}`
+      );
     }
   }
 }

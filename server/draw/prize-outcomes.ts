@@ -18,7 +18,8 @@ export interface PrizeOutcome {
  */
 export async function loadPrizeOutcomes(tx: Tx): Promise<Map<number, PrizeOutcome>> {
   const positions = await tx.$queryRaw<(PositionRow & { drawId: string; drawNumber: number })[]>`
-    SELECT p.draw_id AS "drawId", d.number AS "drawNumber", p.position, p.control_number AS "controlNumber", p.prize_rank AS "prizeRank", p.role
+    SELECT p.draw_id AS "drawId", d.number AS "drawNumber", p.position, p.control_number AS "controlNumber",
+    p.prize_rank AS "prizeRank", p.role
     FROM draw_positions p JOIN draws d ON d.id = p.draw_id ORDER BY d.number, p.position`;
   const events = await tx.$queryRaw<{ drawId: string; position: number; event: string }[]>`
     SELECT draw_id AS "drawId", position, event FROM winner_events ORDER BY id`;

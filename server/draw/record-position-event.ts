@@ -60,7 +60,8 @@ export async function recordPositionEvent(options: {
     if (!draw) throw new AppError("not_found", DRAW_NOT_FOUND);
     if (!draw.revealed_at) throw new AppError("conflict", "The draw has not been revealed yet");
     const positions = await tx.$queryRaw<PositionRow[]>`
-      SELECT position, control_number AS "controlNumber", prize_rank AS "prizeRank", role FROM draw_positions WHERE draw_id = ${id}::uuid ORDER BY position`;
+      SELECT position, control_number AS "controlNumber", prize_rank AS "prizeRank", role FROM draw_positions WHERE
+      draw_id = ${id}::uuid ORDER BY position`;
     const target = positions.find((p) => p.position === options.position);
     if (!target) throw new AppError("not_found", `Position ${options.position} not found in this draw`);
     const events = await tx.$queryRaw<{ position: number; event: string; created_at: Date }[]>`

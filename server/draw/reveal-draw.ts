@@ -21,7 +21,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function readAuditCheckpoint(tx: Pick<Prisma.TransactionClient, "$queryRaw">) {
   const [checkpoint] = await tx.$queryRaw<{ count: number; sha256: string; last_id: string | null }[]>`
     SELECT count(*)::int AS count, max(id)::text AS last_id,
-      encode(sha256(convert_to(coalesce(string_agg(id::text || E'\t' || iso_utc(created_at) || E'\t' || action || E'\t' || entity_type || E'\t' || coalesce(entity_id, '') || E'\n', '' ORDER BY id), ''), 'UTF8')), 'hex') AS sha256
+      encode(sha256(convert_to(coalesce(string_agg(id::text || E'\t' || iso_utc(created_at) || E'\t' || action || E'\t'
+    || entity_type || E'\t' || coalesce(entity_id, '') || E'\n', '' ORDER BY id), ''), 'UTF8')), 'hex') AS sha256
     FROM audit_log`;
   return { count: checkpoint.count, lastId: checkpoint.last_id, sha256: checkpoint.sha256 };
 }
@@ -78,20 +79,24 @@ export async function revealDraw(options: { id: string; payload: RevealDrawPaylo
       await readRaffleStatus(tx, { lock: true });
       const auditCheckpoint = await readAuditCheckpoint(tx);
       const updated = await tx.$executeRaw`
-        UPDATE draws SET revealed_at = now(), revealed_by_id = ${user.id}::uuid, server_seed = ${serverSeed.toString("hex")},
-          outside_value = ${outsideValue}, seed = ${seed.toString("hex")}, witnesses = ${JSON.stringify(options.payload.witnesses)}::jsonb,
+        UPDATE draws SET revealed_at = now(), revealed_by_id = ${user.id}::uuid, server_seed =
+        ${serverSeed.toString("hex")},
+          outside_value = ${outsideValue}, seed = ${seed.toString("hex")}, witnesses =
+        ${JSON.stringify(options.payload.witnesses)}::jsonb,
           audit_checkpoint = ${JSON.stringify(auditCheckpoint)}::jsonb
         WHERE id = ${id}::uuid AND revealed_at IS NULL`;
       if (updated !== 1) throw new AppError("conflict", ALREADY_REVEALED);
       await tx.$executeRaw`
         INSERT INTO draw_positions (draw_id, position, ticket_id, control_number, prize_rank, role)
         SELECT ${id}::uuid, x.position, p.ticket_id, x.cn, x.rank, x.role
-        FROM unnest(${plan.map((p) => p.position)}::int[], ${sequence}::text[], ${plan.map((p) => p.prizeRank)}::int[], ${plan.map((p) => p.role)}::text[])
+        FROM unnest(${plan.map((p) => p.position)}::int[], ${sequence}::text[], ${plan.map((p) => p.prizeRank)}::int[],
+        ${plan.map((p) => p.role)}::text[])
           AS x(position, cn, rank, role)
         JOIN draw_pool p ON p.draw_id = ${id}::uuid AND p.control_number = x.cn`;
       await tx.$executeRaw`
         INSERT INTO winner_events (draw_id, position, event, actor_id)
-        SELECT ${id}::uuid, position, 'drawn', ${user.id}::uuid FROM unnest(${plan.map((p) => p.position)}::int[]) AS x(position) ORDER BY position`;
+        SELECT ${id}::uuid, position, 'drawn', ${user.id}::uuid FROM unnest(${plan.map((p) => p.position)}::int[]) AS
+        x(position) ORDER BY position`;
       await setRaffleStatus(tx, "drawn");
       await writeAudit(tx, {
         actor: { id: user.id, email: user.email },

@@ -27,7 +27,8 @@ async function loadRows(): Promise<{ rows: WinnerListRow[]; publishedAt: Date | 
     ? await db().$queryRaw<{ drawId: string; position: number; buyerName: string | null; address: string | null }[]>`
         SELECT p.draw_id::text AS "drawId", p.position, t.buyer_name AS "buyerName", t.address
         FROM draw_positions p LEFT JOIN tickets t ON t.id = p.ticket_id
-        WHERE (p.draw_id::text, p.position) IN (SELECT * FROM unnest(${wanted.map((w) => w.drawId)}::text[], ${wanted.map((w) => w.position)}::int[]))`
+        WHERE (p.draw_id::text, p.position) IN (SELECT * FROM unnest(${wanted.map((w) => w.drawId)}::text[],
+      ${wanted.map((w) => w.position)}::int[]))`
     : [];
   const buyerOf = new Map(buyers.map((b) => [`${b.drawId}/${b.position}`, b]));
   const rows = prizes.map((prize): WinnerListRow => {

@@ -124,7 +124,8 @@ async function exchange(keys: string[], starts: number[], deltas: number[]): Pro
     `INSERT INTO api_rate_limits AS r (key, window_start, count, previous_count)
      SELECT k, to_timestamp(w / 1000.0), d, 0 FROM unnest($1::text[], $2::float8[], $3::int[]) AS t(k, w, d)
      ON CONFLICT (key) DO UPDATE SET
-       previous_count = CASE WHEN r.window_start = EXCLUDED.window_start + interval '1 minute' THEN r.previous_count + EXCLUDED.count
+       previous_count = CASE WHEN r.window_start = EXCLUDED.window_start + interval '1 minute' THEN r.previous_count ` +
+      `+ EXCLUDED.count
                              WHEN r.window_start >= EXCLUDED.window_start THEN r.previous_count
                              WHEN r.window_start = EXCLUDED.window_start - interval '1 minute' THEN r.count
                              ELSE 0 END,
@@ -306,7 +307,8 @@ export async function enforceRateLimit(options: {
     const retryAfter = secondsUntilAllowed({ previous: w.previous, current, elapsedMs, limit });
     throw new AppError(
       "rate_limited",
-      `Too many requests: the limit is ${limit} a minute. Try again in ${retryAfter} second${retryAfter === 1 ? "" : "s"}.`,
+      `Too many requests: the limit is ${limit} a minute. Try again ` +
+        `in ${retryAfter} second${retryAfter === 1 ? "" : "s"}.`,
       { headers: { "Retry-After": String(retryAfter) } },
     );
   }

@@ -57,7 +57,8 @@ export async function jobTransaction<T>(
 }
 
 async function setTimeouts(tx: Tx, ms: number) {
-  await tx.$queryRaw`SELECT set_config('statement_timeout', ${String(ms)}, true) AS statement_timeout, set_config('lock_timeout', ${String(ms)}, true) AS lock_timeout`;
+  await tx.$queryRaw`SELECT set_config('statement_timeout', ${String(ms)}, true) AS statement_timeout,
+    set_config('lock_timeout', ${String(ms)}, true) AS lock_timeout`;
 }
 
 /**

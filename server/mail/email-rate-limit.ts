@@ -22,7 +22,8 @@ export async function countTicketEmail(userId: string): Promise<void> {
   if (row.count > EMAILS_PER_MINUTE) {
     throw new AppError(
       "rate_limited",
-      `Too many emails: at most ${EMAILS_PER_MINUTE} can be sent a minute. Try again in ${row.retry_after} second${row.retry_after === 1 ? "" : "s"}.`,
+      `Too many emails: at most ${EMAILS_PER_MINUTE} can be sent a minute. Try again ` +
+        `in ${row.retry_after} second${row.retry_after === 1 ? "" : "s"}.`,
       { headers: { "Retry-After": String(row.retry_after) } },
     );
   }
@@ -50,7 +51,10 @@ export async function countInstallationEmail(): Promise<void> {
   if (!row.counted) {
     throw new AppError(
       "rate_limited",
-      `Too many emails: this installation sends at most ${row.hourly_limit.toLocaleString("en-US")} an hour. Try again in ${Math.ceil(row.retry_after / 60)} minute${Math.ceil(row.retry_after / 60) === 1 ? "" : "s"}.`,
+      `Too many emails: this installation sends at ` +
+        `most ${row.hourly_limit.toLocaleString("en-US")} an hour. Try again ` +
+        `in ${Math.ceil(row.retry_after / 60)} ` +
+        `minute${Math.ceil(row.retry_after / 60) === 1 ? "" : "s"}.`,
       { headers: { "Retry-After": String(row.retry_after) } },
     );
   }

@@ -33,7 +33,8 @@ export function ticketEmailFields(ticket: Ticket, timeZone: string): [label: str
 export function buildTicketEmail(ticket: Ticket, timeZone: string) {
   const fields = ticketEmailFields(ticket, timeZone).filter(([, value]) => value !== "");
   const greeting = ticket.buyer_name ? `Hello ${ticket.buyer_name},` : "Hello,";
-  const intro = `Here is your ticket for the ${EVENT_NAME}. Keep this e-mail: the control number is your proof of entry.`;
+  const intro =
+    `Here is your ticket for the ${EVENT_NAME}. Keep this ` + `e-mail: the control number is your proof of entry.`;
   const text = [
     greeting,
     "",
@@ -47,7 +48,9 @@ export function buildTicketEmail(ticket: Ticket, timeZone: string) {
   const rows = fields
     .map(
       ([label, value]) =>
-        `<tr><th align="left" style="padding:4px 12px 4px 0;color:#555;font-weight:600">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
+        `<tr><th align="left" style="padding:4px 12px 4px ` +
+        `0;color:#555;font-weight:600">${escapeHtml(label)}</th><td style="padding:4px ` +
+        `0">${escapeHtml(value)}</td></tr>`,
     )
     .join("");
   const html = `<!doctype html><html><body style="font-family:Arial,Helvetica,sans-serif;color:#111">

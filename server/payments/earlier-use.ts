@@ -36,13 +36,16 @@ export async function findEarlierUse(options: {
   normalized: string;
   tx?: Tx;
 }): Promise<EarlierUse | null> {
-  const text = `
+  const text =
+    `
     SELECT p.id AS payment_id, f.control_number,
-           to_char(coalesce(f.registered_at, p.collected_at) AT TIME ZONE raffle_timezone(), 'YYYY-MM-DD') AS registered_on,
+           to_char(coalesce(f.registered_at, p.collected_at) AT TIME ZONE raffle_timezone(), 'YYYY-MM-DD') AS ` +
+    `registered_on,
            coalesce(nullif(btrim(u.display_name), ''), u.email) AS seller, p.payer_name, p.payer_phone
     FROM payments p
     LEFT JOIN LATERAL (
-      SELECT t.control_number, t.registered_at FROM tickets t WHERE t.payment_id = p.id ORDER BY t.ticket_number LIMIT 1
+      SELECT t.control_number, t.registered_at FROM tickets t WHERE t.payment_id = p.id ORDER BY t.ticket_number ` +
+    `LIMIT 1
     ) f ON true
     LEFT JOIN users u ON u.id = p.collected_by_id
     WHERE ${options.method === "gcash" ? "p.gcash_reference_key = $1" : "p.reference_normalized = $1 AND p.method = $2"}
@@ -66,7 +69,10 @@ export function earlierUseMessage(
   normalized: string,
   use: Pick<EarlierUse, "controlNumber" | "registeredOn" | "seller">,
 ): string {
-  return `Reference ${normalized} was already used for ${use.controlNumber} (registered ${use.registeredOn} by ${use.seller})`;
+  return (
+    `Reference ${normalized} was already used for ${use.controlNumber} ` +
+    `(registered ${use.registeredOn} by ${use.seller})`
+  );
 }
 
 /** Same buyer: the same name (case and outer spaces aside) and, when both have one, the same phone. */

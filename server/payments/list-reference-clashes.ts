@@ -26,7 +26,8 @@ export async function listReferenceClashes(options: { principal: Principal }): P
     }[]
   >`
     SELECT p.id, p.reference, p.reference_normalized AS ref, p.payer_name AS payer,
-      coalesce((SELECT array_agg(t.control_number ORDER BY t.ticket_number) FROM tickets t WHERE t.payment_id = p.id), '{}') AS cns,
+      coalesce((SELECT array_agg(t.control_number ORDER BY t.ticket_number) FROM tickets t WHERE t.payment_id = p.id),
+    '{}') AS cns,
       h.id AS held_id, h.payer_name AS held_payer,
       (SELECT array_agg(t.control_number ORDER BY t.ticket_number) FROM tickets t WHERE t.payment_id = h.id) AS held_cns
     FROM payments p LEFT JOIN payments h ON h.gcash_reference_key = p.reference_normalized

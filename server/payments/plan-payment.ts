@@ -140,7 +140,8 @@ async function planExistingPayment(options: {
   const payment = await (options.tx ?? db()).payment.findUnique({ where: { id: options.paymentId } });
   if (!payment) throw new AppError("not_found", "Payment not found");
   if (choice.paymentMethod && choice.paymentMethod !== payment.method) {
-    const message = `Payment ${payment.id} is a ${payment.method} payment: leave the method out or send ${payment.method}`;
+    const message =
+      `Payment ${payment.id} is a ${payment.method} payment: ` + `leave the method out or send ${payment.method}`;
     throw new AppError("validation_failed", message, { issues: [{ path: "paymentMethod", message }] });
   }
   const sameBuyer = isSameBuyer({ name: payment.payerName, phone: payment.payerPhone }, buyer);

@@ -128,7 +128,8 @@ export async function renderCloseoutSummary(data: CloseoutSummaryData, paper: Pa
       .font("regular")
       .fontSize(10)
       .text(
-        `${p.rank}.  ${p.name}  ${formatCentavos(p.valueCentavos)}  —  ${p.winnerControl ? `${p.winnerControl}, ` : ""}${p.outcome}`,
+        `${p.rank}.  ${p.name}  ${formatCentavos(p.valueCentavos)}  ` +
+          `—  ${p.winnerControl ? `${p.winnerControl}, ` : ""}${p.outcome}`,
         MARGIN,
         doc.y,
         { width },

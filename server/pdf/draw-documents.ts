@@ -154,7 +154,9 @@ export async function renderCommitmentNotice(data: CommitmentNoticeData, paper: 
     .font("regular")
     .fontSize(10)
     .text(
-      "The pool of tickets, the hash of a secret server seed and the source of the outside value below are fixed now, before the outside value exists. At the draw the server seed is revealed; anyone can then re-check the winners from the published files.",
+      "The pool of tickets, the hash of a secret server seed and the source of the outside value " +
+        "below are fixed now, before the outside value exists. At the draw the server seed is " +
+        "revealed; anyone can then re-check the winners from the published files.",
       { width },
     );
   heading(doc, "Commitment", width);
@@ -164,7 +166,8 @@ export async function renderCommitmentNotice(data: CommitmentNoticeData, paper: 
     .font("regular")
     .fontSize(9)
     .text(
-      'The certificate published after the draw must be signed with this key. Anyone can insist on it: node verify-draw.mjs --key "<signing key above>" certificate.json pool.csv',
+      "The certificate published after the draw must be signed with this key. Anyone can insist on " +
+        'it: node verify-draw.mjs --key "<signing key above>" certificate.json pool.csv',
       MARGIN,
       doc.y,
       { width },
@@ -187,7 +190,10 @@ export async function renderCommitmentNotice(data: CommitmentNoticeData, paper: 
   return done;
 }
 
-/** The certificate as the Minutes of the Draw: every hash, the outside value, the sequence, the history, signature lines. */
+/**
+ * The certificate as the Minutes of the Draw: every hash, the outside value, the sequence, the history, signature
+ * lines.
+ */
 export async function renderDrawMinutes(data: MinutesData, paper: PaperSize): Promise<Buffer> {
   const doc = createPdf({ paper, title: `Draw ${data.drawNumber}: Minutes of the Draw`, tagged: true, margin: MARGIN });
   const done = pdfBuffer(doc);
@@ -202,7 +208,8 @@ export async function renderDrawMinutes(data: MinutesData, paper: PaperSize): Pr
     .font("regular")
     .fontSize(10)
     .text(
-      "Certificate of a draw made with the algorithm below, re-checkable by anyone with certificate.json, pool.csv and verify-draw.mjs from the public proof page.",
+      "Certificate of a draw made with the algorithm below, re-checkable by anyone with " +
+        "certificate.json, pool.csv and verify-draw.mjs from the public proof page.",
       { width },
     );
   heading(doc, "Commitment", width);
@@ -238,7 +245,9 @@ export async function renderDrawMinutes(data: MinutesData, paper: PaperSize): Pr
       .font("regular")
       .fontSize(9.5)
       .text(
-        `Position ${d.position} (${d.controlNumber ?? "—"}): ${d.event}${d.reason ? `, ${d.reason}` : ""}${d.note ? `: ${d.note}` : ""} — ${d.at}`,
+        `Position ${d.position} ` +
+          (`(${d.controlNumber ?? "—"}): ` +
+            `${d.event}${d.reason ? `, ${d.reason}` : ""}${d.note ? `: ${d.note}` : ""} — ${d.at}`),
         MARGIN,
         doc.y,
         { width },

@@ -23,7 +23,10 @@ export interface ReceiptData {
   voidReason: string | null;
 }
 
-/** A seller's part of a report: the figures of their balance row (lib/schemas/remittance.ts), and their receipts and adjustments. */
+/**
+ * A seller's part of a report: the figures of their balance row (lib/schemas/remittance.ts), and their receipts and
+ * adjustments.
+ */
 export type ReportSeller = Pick<
   SellerBalance,
   | "name"
@@ -62,7 +65,8 @@ export interface ReportData {
     outstandingStubs: number;
     outstandingValue: string;
   } | null;
-  /** All sellers' report only: the payment ledger's GCash and bank money (issue 37), as every other surface prints it. */
+  /** All sellers' report only: the payment ledger's GCash and bank money (issue 37), as every other surface prints it.
+   */
   money?: { label: string; text: string }[];
 }
 
@@ -186,20 +190,28 @@ export async function renderReport(data: ReportData, paper: PaperSize): Promise<
     doc.font("bold").fontSize(12).text(`${s.name} (${s.email})`, MARGIN, doc.y, { width });
     doc.font("regular").fontSize(10);
     doc.text(
-      `Stubs held ${s.allocated}, sold ${s.sold}, outstanding ${s.outstandingStubs} (${formatAmount(s.outstandingValue)}). ` +
-        `Cash collected ${formatAmount(s.cashCollected)}; GCash and bank ${formatAmount(s.nonCashCollected)} (paid to the organisation, for information).`,
+      `Stubs held ${s.allocated}, sold ${s.sold}, ` +
+        `outstanding ${s.outstandingStubs} ` +
+        `(${formatAmount(s.outstandingValue)}). ` +
+        (`Cash collected ${formatAmount(s.cashCollected)}; GCash and ` +
+          `bank ${formatAmount(s.nonCashCollected)} (paid to the organisation, for ` +
+          `information).`),
       { width },
     );
     doc
       .font("bold")
       .text(
-        `Remitted ${formatAmount(s.remitted)}, adjustments ${formatAmount(s.adjustments)}, balance ${formatAmount(s.balance)}`,
+        `Remitted ${formatAmount(s.remitted)}, ` +
+          `adjustments ${formatAmount(s.adjustments)}, ` +
+          `balance ${formatAmount(s.balance)}`,
         { width },
       );
     doc.font("regular");
     for (const r of s.receipts) {
       room(14);
-      const line = `Receipt No. ${r.receiptNumber}  ${r.createdAt}  ${r.methodLabel}  ${formatAmount(r.amount)}${r.voided ? `  VOID (${r.voidReason ?? ""})` : ""}`;
+      const line =
+        `Receipt No. ${r.receiptNumber}  ${r.createdAt}  ${r.methodLabel}  ` +
+        `${formatAmount(r.amount)}${r.voided ? `  VOID (${r.voidReason ?? ""})` : ""}`;
       doc.text(line, MARGIN + 12, doc.y, { width: width - 12 });
     }
     for (const a of s.adjustmentList) {
@@ -218,8 +230,12 @@ export async function renderReport(data: ReportData, paper: PaperSize): Promise<
       .font("regular")
       .fontSize(10)
       .text(
-        `Cash collected ${formatAmount(t.cashCollected)}, remitted ${formatAmount(t.remitted)}, adjustments ${formatAmount(t.adjustments)}, ` +
-          `balance ${formatAmount(t.balance)}. Outstanding stubs ${t.outstandingStubs} (${formatAmount(t.outstandingValue)}).`,
+        `Cash collected ${formatAmount(t.cashCollected)}, ` +
+          `remitted ${formatAmount(t.remitted)}, ` +
+          `adjustments ${formatAmount(t.adjustments)}, ` +
+          (`balance ${formatAmount(t.balance)}. Outstanding ` +
+            `stubs ${t.outstandingStubs} ` +
+            `(${formatAmount(t.outstandingValue)}).`),
         { width },
       );
   }

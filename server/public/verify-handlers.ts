@@ -46,7 +46,8 @@ async function answer(kind: Kind, check: () => Promise<VerifyOutcome>): Promise<
     console.error("verify: the check failed:", error);
     return kind === "html"
       ? htmlResponse(
-          "<!DOCTYPE html><title>Unavailable</title><p>The raffle's server cannot check tickets right now; try again later.</p>",
+          "<!DOCTYPE html><title>Unavailable</title><p>The raffle's server " +
+            "cannot check tickets right now; try again later.</p>",
           503,
         )
       : jsonResponse(UNAVAILABLE_JSON, 503);

@@ -12,17 +12,21 @@ const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 const STYLE = `
-:root{color-scheme:light dark;--fg:#111827;--muted:#4b5563;--bg:#f9fafb;--card:#fff;--line:#d1d5db;--ok:#065f46;--okbg:#d1fae5;--warn:#92400e;--warnbg:#fef3c7;--bad:#991b1b;--badbg:#fee2e2;--accent:#3730a3}
-@media (prefers-color-scheme:dark){:root{--fg:#f3f4f6;--muted:#d1d5db;--bg:#111827;--card:#1f2937;--line:#4b5563;--ok:#a7f3d0;--okbg:#064e3b;--warn:#fde68a;--warnbg:#78350f;--bad:#fecaca;--badbg:#7f1d1d;--accent:#c7d2fe}}
+:root{color-scheme:light dark;--fg:#111827;--muted:#4b5563;--bg:#f9fafb;--card:#fff;--line:#d1d5db;--ok:#065f46;
+--okbg:#d1fae5;--warn:#92400e;--warnbg:#fef3c7;--bad:#991b1b;--badbg:#fee2e2;--accent:#3730a3}
+@media (prefers-color-scheme:dark){:root{--fg:#f3f4f6;--muted:#d1d5db;--bg:#111827;--card:#1f2937;--line:#4b5563;
+--ok:#a7f3d0;--okbg:#064e3b;--warn:#fde68a;--warnbg:#78350f;--bad:#fecaca;--badbg:#7f1d1d;--accent:#c7d2fe}}
 *{box-sizing:border-box}
-body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;color:var(--fg);background:var(--bg)}
+body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;color:var(--fg);
+background:var(--bg)}
 main{max-width:32rem;margin:0 auto;padding:1.5rem 1rem}
 h1{font-size:1.375rem;line-height:1.3;margin:0 0 1rem}
 .card{background:var(--card);border:1px solid var(--line);border-radius:.75rem;padding:1rem}
 dl{margin:0;display:grid;grid-template-columns:minmax(0,auto) minmax(0,1fr);gap:.5rem 1rem}
 dt{color:var(--muted)}
 dd{margin:0;font-weight:600;overflow-wrap:anywhere}
-.status{display:block;margin:0 0 1rem;padding:.75rem 1rem;border-radius:.5rem;font-weight:700;font-size:1.125rem;border:2px solid currentColor}
+.status{display:block;margin:0 0 1rem;padding:.75rem 1rem;border-radius:.5rem;font-weight:700;font-size:1.125rem;
+border:2px solid currentColor}
 .status.registered,.status.winner{color:var(--ok);background:var(--okbg)}
 .status.not_winner{color:var(--fg);background:var(--bg)}
 .status.not_sold{color:var(--warn);background:var(--warnbg)}
@@ -31,8 +35,10 @@ p{margin:.75rem 0}
 .muted{color:var(--muted);font-size:.9375rem}
 form{display:grid;gap:.75rem;margin-top:1rem}
 label{font-weight:600;display:grid;gap:.25rem}
-input{font:inherit;padding:.625rem .75rem;min-height:2.75rem;border:1px solid var(--line);border-radius:.5rem;background:var(--card);color:var(--fg);width:100%}
-button{font:inherit;font-weight:700;min-height:2.75rem;padding:.625rem 1rem;border:0;border-radius:.5rem;background:var(--accent);color:var(--card);cursor:pointer}
+input{font:inherit;padding:.625rem .75rem;min-height:2.75rem;border:1px solid var(--line);border-radius:.5rem;
+background:var(--card);color:var(--fg);width:100%}
+button{font:inherit;font-weight:700;min-height:2.75rem;padding:.625rem 1rem;border:0;border-radius:.5rem;
+background:var(--accent);color:var(--card);cursor:pointer}
 a{color:var(--accent)}
 :focus-visible{outline:3px solid var(--accent);outline-offset:2px}
 `;
@@ -57,9 +63,12 @@ ${body}
 `;
 }
 
-const FORM = `<form method="get" action="/verify">
-<label>Control number<input name="cn" autocomplete="off" autocapitalize="characters" spellcheck="false" placeholder="B2K-123-00042" required></label>
-<label>Verify code<input name="code" autocomplete="off" autocapitalize="characters" spellcheck="false" placeholder="7KQ-M3X" required></label>
+const FORM =
+  `<form method="get" action="/verify">
+<label>Control number<input name="cn" autocomplete="off" autocapitalize="characters" spellcheck="false" ` +
+  `placeholder="B2K-123-00042" required></label>
+<label>Verify code<input name="code" autocomplete="off" autocapitalize="characters" spellcheck="false" ` +
+  `placeholder="7KQ-M3X" required></label>
 <button type="submit">Check my ticket</button>
 </form>`;
 
@@ -80,7 +89,8 @@ export function verifyResultPage(body: VerifyResponse, display: { drawText: stri
 ${rows.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join("\n")}
 </dl>
 </div>
-<p class="muted">Only the buyer's initials are shown. Check another ticket at <a href="/verify">the verify page</a>.</p>`,
+<p class="muted">Only the buyer's initials are shown. Check another ticket at <a href="/verify">the verify ` +
+      `page</a>.</p>`,
   );
 }
 
@@ -100,7 +110,8 @@ export const REPLACED_PAGE = document(
   `<h1>${esc(CODE_REPLACED_MESSAGE)}</h1>
 <div class="card">
 <p class="status refused" role="status">${esc(CODE_REPLACED_MESSAGE)}</p>
-<p>The organiser issued a new stub for this number, so this paper no longer counts. If you bought this ticket, ask the organiser or the seller.</p>
+<p>The organiser issued a new stub for this number, so this paper no longer counts. If you bought this ticket, ask ` +
+    `the organiser or the seller.</p>
 </div>`,
 );
 

@@ -44,7 +44,10 @@ export function verifyLimitMessage(reason: VerifyLimitReason, retryAfterSeconds:
   if (reason === "address")
     return `Too many checks from this address: the limit is ${VERIFY_LIMIT_PER_ADDRESS} a minute. ${again}`;
   if (reason === "busy")
-    return `The ticket check is busy: an address that already checked ${VERIFY_LIGHT_PER_ADDRESS} times this minute waits, so that every buyer gets an answer. ${again}`;
+    return (
+      `The ticket check is busy: an address that already checked ${VERIFY_LIGHT_PER_ADDRESS} ` +
+      `times this minute waits, so that every buyer gets an answer. ${again}`
+    );
   return `The ticket check is answering too many checks from everyone (${VERIFY_CEILING_OVERALL} a minute). ${again}`;
 }
 

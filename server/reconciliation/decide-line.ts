@@ -27,7 +27,8 @@ interface LockedLine {
 async function lineForUpdate(tx: Tx, id: string): Promise<LockedLine> {
   if (!UUID.test(id)) throw new AppError("not_found", LINE_NOT_FOUND);
   const [line] = await tx.$queryRaw<LockedLine[]>`
-    SELECT l.id::text AS id, l.state, l.amount::text AS amount, l.reference, l.reference_normalized, l.payment_id::text AS payment_id,
+    SELECT l.id::text AS id, l.state, l.amount::text AS amount, l.reference, l.reference_normalized, l.payment_id::text
+    AS payment_id,
       CASE i.kind WHEN 'gcash_pdf' THEN 'gcash' ELSE 'bank_transfer' END AS method
     FROM statement_lines l JOIN statement_imports i ON i.id = l.import_id WHERE l.id = ${id}::uuid FOR UPDATE OF l`;
   if (!line) throw new AppError("not_found", LINE_NOT_FOUND);
@@ -76,20 +77,25 @@ export async function matchLine(options: {
       }[]
     >`
       SELECT p.id::text AS id, p.amount_expected::text AS expected, p.status, p.method, p.reference_normalized,
-        coalesce((SELECT sum(l.amount) FROM statement_lines l WHERE l.payment_id = p.id AND l.state = 'matched'), 0)::text AS covered
+        coalesce((SELECT sum(l.amount) FROM statement_lines l WHERE l.payment_id = p.id AND l.state = 'matched'),
+      0)::text AS covered
       FROM payments p WHERE p.id = ${options.paymentId}::uuid`;
     if (!payment) throw new AppError("not_found", PAYMENT_NOT_FOUND);
     if (payment.status === "rejected") throw new AppError("conflict", "This payment was rejected");
     // A line carrying another payment's reference is that payment's money, never a different one's (issue 37).
     if (line.reference_normalized && line.reference_normalized !== payment.reference_normalized) {
       const [owner] = await tx.$queryRaw<{ control_numbers: string[] | null }[]>`
-        SELECT (SELECT array_agg(t.control_number ORDER BY t.ticket_number) FROM tickets t WHERE t.payment_id = o.id) AS control_numbers
-        FROM payments o WHERE o.reference_normalized = ${line.reference_normalized} AND o.status <> 'rejected' AND o.id <> ${payment.id}::uuid
+        SELECT (SELECT array_agg(t.control_number ORDER BY t.ticket_number) FROM tickets t WHERE t.payment_id = o.id) AS
+        control_numbers
+        FROM payments o WHERE o.reference_normalized = ${line.reference_normalized} AND o.status <> 'rejected' AND o.id
+        <> ${payment.id}::uuid
         ORDER BY o.collected_at LIMIT 1`;
       if (owner) {
         throw new AppError(
           "conflict",
-          `This line carries the reference ${line.reference} of another payment (${(owner.control_numbers ?? []).join(", ") || "no ticket"}): it is never matched to a different one`,
+          `This line carries the reference ${line.reference} of another payment ` +
+            `(${(owner.control_numbers ?? []).join(", ") || "no ticket"}): it is never matched to a ` +
+            `different one`,
         );
       }
     }
@@ -111,7 +117,8 @@ export async function matchLine(options: {
     }
     const how = exact && payment.method === line.method ? "confirmed" : "accepted";
     await tx.$executeRaw`
-      UPDATE statement_lines SET state = 'matched', match_kind = ${how}, payment_id = ${payment.id}::uuid, note = ${comment},
+      UPDATE statement_lines SET state = 'matched', match_kind = ${how}, payment_id = ${payment.id}::uuid, note =
+      ${comment},
         decided_by_id = ${user.id}::uuid, decided_at = now()
       WHERE id = ${line.id}::uuid`;
     await writeAudit(tx, {
@@ -151,7 +158,8 @@ export async function ignoreLine(options: { principal: Principal; lineId: string
       throw new AppError("conflict", "A matched line is not ignored: un-verify its payment first");
     if (line.state === "ignored") throw new AppError("conflict", "This line is already ignored");
     await tx.$executeRaw`
-      UPDATE statement_lines SET state = 'ignored', match_kind = NULL, payment_id = NULL, note = ${options.reason}, decided_by_id = ${user.id}::uuid, decided_at = now()
+      UPDATE statement_lines SET state = 'ignored', match_kind = NULL, payment_id = NULL, note = ${options.reason},
+      decided_by_id = ${user.id}::uuid, decided_at = now()
       WHERE id = ${line.id}::uuid`;
     await writeAudit(tx, {
       actor: { id: user.id, email: user.email },
@@ -178,11 +186,13 @@ export async function unverifyPayment(options: { principal: Principal; paymentId
   return transaction(async (tx) => {
     await lockReconciliation(tx);
     const [payment] = await tx.$queryRaw<{ id: string; status: string; reference: string | null; amount: string }[]>`
-      SELECT id::text AS id, status, reference, amount_expected::text AS amount FROM payments WHERE id = ${options.paymentId}::uuid FOR UPDATE`;
+      SELECT id::text AS id, status, reference, amount_expected::text AS amount FROM payments WHERE id =
+      ${options.paymentId}::uuid FOR UPDATE`;
     if (!payment) throw new AppError("not_found", PAYMENT_NOT_FOUND);
     if (payment.status !== "verified") throw new AppError("conflict", "This payment is not verified");
     const released = await tx.$executeRaw`
-      UPDATE statement_lines SET state = 'unmatched', match_kind = NULL, payment_id = NULL, note = ${options.reason}, decided_by_id = ${user.id}::uuid, decided_at = now()
+      UPDATE statement_lines SET state = 'unmatched', match_kind = NULL, payment_id = NULL, note = ${options.reason},
+      decided_by_id = ${user.id}::uuid, decided_at = now()
       WHERE payment_id = ${payment.id}::uuid AND state = 'matched'`;
     await writeAudit(tx, {
       actor: { id: user.id, email: user.email },
@@ -211,19 +221,22 @@ export async function discardImport(options: { principal: Principal; importId: s
   return transaction(async (tx) => {
     await lockReconciliation(tx);
     const [imp] = await tx.$queryRaw<{ id: string; file_name: string; account_label: string; discarded: boolean }[]>`
-      SELECT id::text AS id, file_name, account_label, discarded_at IS NOT NULL AS discarded FROM statement_imports WHERE id = ${options.importId}::uuid FOR UPDATE`;
+      SELECT id::text AS id, file_name, account_label, discarded_at IS NOT NULL AS discarded FROM statement_imports
+      WHERE id = ${options.importId}::uuid FOR UPDATE`;
     if (!imp) throw new AppError("not_found", "Statement import not found");
     if (imp.discarded) throw new AppError("conflict", "This import was already discarded");
     const verifiedBefore = await tx.$queryRaw<{ id: string }[]>`
       SELECT DISTINCT p.id::text AS id FROM payments p JOIN statement_lines l ON l.payment_id = p.id
       WHERE l.import_id = ${imp.id}::uuid AND l.state = 'matched' AND p.status = 'verified'`;
     await tx.$executeRaw`
-      UPDATE statement_imports SET discarded_at = now(), discarded_by_id = ${user.id}::uuid, discard_reason = ${options.reason} WHERE id = ${imp.id}::uuid`;
+      UPDATE statement_imports SET discarded_at = now(), discarded_by_id = ${user.id}::uuid, discard_reason =
+      ${options.reason} WHERE id = ${imp.id}::uuid`;
     const [{ lines }] = await tx.$queryRaw<
       { lines: number }[]
     >`SELECT count(*)::int AS lines FROM statement_lines WHERE import_id = ${imp.id}::uuid`;
     const [{ unverified }] = await tx.$queryRaw<{ unverified: number }[]>`
-      SELECT count(*)::int AS unverified FROM payments WHERE id = ANY(${verifiedBefore.map((p) => p.id)}::uuid[]) AND status = 'claimed'`;
+      SELECT count(*)::int AS unverified FROM payments WHERE id = ANY(${verifiedBefore.map((p) => p.id)}::uuid[]) AND
+      status = 'claimed'`;
     await writeAudit(tx, {
       actor: { id: user.id, email: user.email },
       action: "statement.discard",

@@ -47,7 +47,8 @@ const duplicateFile = (earlier: EarlierImport) =>
 async function existingChecksums(reader: Reader, accountLabel: string, lines: ParsedLine[]) {
   if (!lines.length) return new Set<string>();
   const rows = await reader.$queryRaw<{ checksum: string }[]>`
-    SELECT checksum FROM statement_lines WHERE account_label = ${accountLabel} AND checksum = ANY(${lines.map((l) => l.checksum)}::text[])`;
+    SELECT checksum FROM statement_lines WHERE account_label = ${accountLabel} AND checksum =
+    ANY(${lines.map((l) => l.checksum)}::text[])`;
   return new Set(rows.map((r) => r.checksum));
 }
 
@@ -59,10 +60,12 @@ async function paymentsFor(reader: Reader, kind: StatementKind, lines: ParsedLin
     { id: string; ref: string; expected: bigint; covered: bigint; collected_at: Date }[]
   >`
     SELECT p.id::text AS id, p.reference_normalized AS ref, (p.amount_expected * 100)::bigint AS expected,
-      coalesce((SELECT (sum(l.amount) * 100)::bigint FROM statement_lines l WHERE l.payment_id = p.id AND l.state = 'matched'), 0) AS covered,
+      coalesce((SELECT (sum(l.amount) * 100)::bigint FROM statement_lines l WHERE l.payment_id = p.id AND l.state =
+    'matched'), 0) AS covered,
       p.collected_at
     FROM payments p
-    WHERE p.method = ${PAYMENT_METHOD_OF[kind]} AND p.status <> 'rejected' AND p.reference_normalized = ANY(${refs}::text[])
+    WHERE p.method = ${PAYMENT_METHOD_OF[kind]} AND p.status <> 'rejected' AND p.reference_normalized =
+    ANY(${refs}::text[])
       -- A payment whose tickets are all voided is never matched automatically (issue 37): its line
       -- stays unmatched for a person to decide.
       AND EXISTS (SELECT 1 FROM tickets t WHERE t.payment_id = p.id AND t.voided_at IS NULL)`;
@@ -94,7 +97,9 @@ const LINE_BATCH = 20_000;
 const tooManyLines = (n: number) =>
   new AppError(
     "payload_too_large",
-    `This statement has ${n.toLocaleString("en-US")} credit lines; one import takes at most ${STATEMENT_LIMITS.maxLines.toLocaleString("en-US")}. Export a shorter period (for example one month) and import each file.`,
+    `This statement has ${n.toLocaleString("en-US")} credit lines; one import ` +
+      `takes at most ${STATEMENT_LIMITS.maxLines.toLocaleString("en-US")}. Export a ` +
+      `shorter period (for example one month) and import each file.`,
   );
 
 /**
@@ -109,16 +114,23 @@ async function insertLines(
     const lines = o.lines.slice(from, from + LINE_BATCH);
     const decisions = o.decisions.slice(from, from + LINE_BATCH);
     await tx.$executeRaw`
-      INSERT INTO statement_lines (import_id, account_label, line_no, occurred_at, description, reference, reference_normalized, amount, balance,
+      INSERT INTO statement_lines (import_id, account_label, line_no, occurred_at, description, reference,
+      reference_normalized, amount, balance,
                                    occurrence, checksum, state, match_kind, payment_id)
-      SELECT ${o.importId}::uuid, ${o.accountLabel}, r.line_no, r.occurred_at, r.description, r.reference, r.reference_normalized, r.amount, r.balance,
+      SELECT ${o.importId}::uuid, ${o.accountLabel}, r.line_no, r.occurred_at, r.description, r.reference,
+      r.reference_normalized, r.amount, r.balance,
              r.occurrence, r.checksum, r.state, r.match_kind, r.payment_id
-      FROM unnest(${lines.map((l) => l.lineNo)}::int[], ${lines.map((l) => l.occurredAt)}::timestamptz[], ${lines.map((l) => l.description)}::text[],
-        ${lines.map((l) => l.reference)}::text[], ${lines.map((l) => l.referenceNormalized)}::text[], ${lines.map((l) => centavosToAmount(l.centavos))}::numeric[],
-        ${lines.map((l) => (l.balanceCentavos === null ? null : centavosToAmount(l.balanceCentavos)))}::numeric[], ${lines.map((l) => l.occurrence)}::int[],
-        ${lines.map((l) => l.checksum)}::text[], ${decisions.map((d) => d.state)}::text[], ${decisions.map((d) => (d.state === "matched" ? "auto" : null))}::text[],
+      FROM unnest(${lines.map((l) => l.lineNo)}::int[], ${lines.map((l) => l.occurredAt)}::timestamptz[],
+      ${lines.map((l) => l.description)}::text[],
+        ${lines.map((l) => l.reference)}::text[], ${lines.map((l) => l.referenceNormalized)}::text[],
+      ${lines.map((l) => centavosToAmount(l.centavos))}::numeric[],
+        ${lines.map((l) => (l.balanceCentavos === null ? null : centavosToAmount(l.balanceCentavos)))}::numeric[],
+      ${lines.map((l) => l.occurrence)}::int[],
+        ${lines.map((l) => l.checksum)}::text[], ${decisions.map((d) => d.state)}::text[],
+      ${decisions.map((d) => (d.state === "matched" ? "auto" : null))}::text[],
         ${decisions.map((d) => d.paymentId)}::uuid[])
-        AS r(line_no, occurred_at, description, reference, reference_normalized, amount, balance, occurrence, checksum, state, match_kind, payment_id)`;
+        AS r(line_no, occurred_at, description, reference, reference_normalized, amount, balance, occurrence, checksum,
+      state, match_kind, payment_id)`;
   }
 }
 
@@ -197,14 +209,17 @@ export async function importStatement(options: ImportStatementOptions): Promise<
         const { fresh, decisions } = await decide(tx, fields.kind, fields.accountLabel, parsed.lines);
         const skipped = parsed.credits - fresh.length;
         const [created] = await tx.$queryRaw<{ id: string }[]>`
-          INSERT INTO statement_imports (kind, account_label, file_name, file_sha256, period_from, period_to, lines_read, lines_new, lines_skipped, uploaded_by_id)
-          VALUES (${fields.kind}, ${fields.accountLabel}, ${options.fileName}, ${sha256}, ${parsed.periodFrom}::date, ${parsed.periodTo}::date,
+          INSERT INTO statement_imports (kind, account_label, file_name, file_sha256, period_from, period_to,
+          lines_read, lines_new, lines_skipped, uploaded_by_id)
+          VALUES (${fields.kind}, ${fields.accountLabel}, ${options.fileName}, ${sha256}, ${parsed.periodFrom}::date,
+          ${parsed.periodTo}::date,
                   ${parsed.credits}::int, ${fresh.length}::int, ${skipped}::int, ${user.id}::uuid)
           RETURNING id::text AS id`;
         await insertLines(tx, { importId: created.id, accountLabel: fields.accountLabel, lines: fresh, decisions });
         if (fields.kind === "bank_csv" && fields.profile && fields.mapping) {
           await tx.$executeRaw`
-            INSERT INTO statement_profiles (name, mapping, updated_at) VALUES (${fields.profile}, ${JSON.stringify(fields.mapping)}::jsonb, now())
+            INSERT INTO statement_profiles (name, mapping, updated_at) VALUES (${fields.profile},
+            ${JSON.stringify(fields.mapping)}::jsonb, now())
             ON CONFLICT (name) DO UPDATE SET mapping = EXCLUDED.mapping, updated_at = now()`;
         }
         const matched = new Set(decisions.filter((d) => d.state === "matched").map((d) => d.paymentId)).size;

@@ -42,7 +42,8 @@ export function parseBankCsv(textIn: string, mapping: ColumnMapping): ParsedStat
     const columns = first.map((c) => c.trim()).filter(Boolean);
     throw new StatementRefusal(
       "missing_columns",
-      `The file has no column ${missing.map((c) => `'${c}'`).join(", ")}${columns.length ? ` (its columns: ${columns.join(", ")})` : " (it is empty)"}`,
+      `The file has no column ${missing.map((c) => `'${c}'`).join(", ")}` +
+        (columns.length ? ` (its columns: ${columns.join(", ")})` : " (it is empty)"),
     );
   }
   const cell = (row: string[], field: keyof ColumnMapping) =>

@@ -82,7 +82,9 @@ export async function parseGcashPdf(
     if (!(error instanceof PdfTooComplex)) throw error;
     throw new StatementRefusal(
       "file_too_complex",
-      `This PDF decompresses to more than ${PDF_EXPANSION_LIMIT_BYTES / 1024 / 1024} MB (the limit for a statement), so it was not read`,
+      `This PDF decompresses to more ` +
+        `than ${PDF_EXPANSION_LIMIT_BYTES / 1024 / 1024} MB (the limit for a ` +
+        `statement), so it was not read`,
     );
   }
   let doc: Awaited<ReturnType<typeof getDocumentProxy>>;

@@ -39,15 +39,18 @@ const KIND_OF_METHOD: Record<LedgerMethod, string> = { gcash: "gcash_pdf", bank_
 export const LEDGER = Prisma.sql`(
   SELECT p.id, p.method, p.reference, p.amount_expected AS amount, p.collected_at, p.payer_name, p.collected_by_id,
     p.settled_at, p.settled_by_id, p.settle_reason,
-    coalesce((SELECT sum(l.amount) FROM statement_lines l WHERE l.payment_id = p.id AND l.state = 'matched'), 0) AS covered,
+    coalesce((SELECT sum(l.amount) FROM statement_lines l WHERE l.payment_id = p.id AND l.state = 'matched'), 0) AS
+  covered,
     CASE
       WHEN p.status = 'verified' THEN 'verified'
       WHEN p.settled_at IS NOT NULL THEN 'settled_by_hand'
       WHEN EXISTS (SELECT 1 FROM statement_imports i
-                   WHERE i.kind = CASE p.method WHEN 'gcash' THEN ${KIND_OF_METHOD.gcash} ELSE ${KIND_OF_METHOD.bank_transfer} END
+                   WHERE i.kind = CASE p.method WHEN 'gcash' THEN ${KIND_OF_METHOD.gcash} ELSE
+  ${KIND_OF_METHOD.bank_transfer} END
                      AND i.discarded_at IS NULL
                      AND (p.collected_at AT TIME ZONE 'Asia/Manila')::date BETWEEN i.period_from AND i.period_to)
-        OR EXISTS (SELECT 1 FROM statement_lines l WHERE l.payment_id = p.id AND l.state IN ('matched', 'amount_mismatch', 'duplicate'))
+        OR EXISTS (SELECT 1 FROM statement_lines l WHERE l.payment_id = p.id AND l.state IN ('matched',
+  'amount_mismatch', 'duplicate'))
         THEN 'unverified'
       ELSE 'awaiting_statement'
     END AS state
@@ -66,7 +69,8 @@ export async function ledgerFigure(
 ): Promise<LedgerFigure> {
   const [row] = await reader.$queryRaw<{ n: bigint; total: Prisma.Decimal | null }[]>`
     SELECT count(*) AS n, coalesce(sum(x.amount), 0) AS total FROM ${LEDGER} x
-    WHERE x.state = ${options.state} AND (${options.method ?? null}::text IS NULL OR x.method = ${options.method ?? null}::text)`;
+    WHERE x.state = ${options.state} AND (${options.method ?? null}::text IS NULL OR x.method =
+    ${options.method ?? null}::text)`;
   return figure(row?.n, row?.total);
 }
 
@@ -122,8 +126,10 @@ function fixFor(r: LedgerDbRow): string {
       return "Nothing to do (undo the settlement until Close if it was wrong)";
     case "unverified":
       return amountToCentavos(String(r.covered)) > 0
-        ? `Its lines come to ${formatPeso(money(r.covered))} of ${formatPeso(money(r.amount))}: match the rest, or settle by hand if the difference came another way`
-        : `No ${method} statement line carries reference ${r.reference ?? "(none)"}: match its line if it arrived under another reference, or settle by hand with a reason`;
+        ? `Its lines come to ${formatPeso(money(r.covered))} of ${formatPeso(money(r.amount))}: ` +
+            `match the rest, or settle by hand if the difference came another way`
+        : `No ${method} statement line carries reference ${r.reference ?? "(none)"}: match its ` +
+            `line if it arrived under another reference, or settle by hand with a reason`;
     case "awaiting_statement":
       return `Import the ${method} statement covering ${day}, or settle by hand with a reason`;
   }
@@ -145,11 +151,16 @@ export async function readLedgerPayments(
   options: { state?: LedgerState; method?: LedgerMethod },
 ): Promise<LedgerList> {
   const rows = await reader.$queryRaw<LedgerDbRow[]>`
-    SELECT x.id::text AS id, x.method, x.reference, x.amount, x.covered, x.state, x.collected_at, x.payer_name, x.settled_at, x.settle_reason,
-      (SELECT coalesce(nullif(btrim(u.display_name), ''), u.email) FROM users u WHERE u.id = x.collected_by_id) AS collected_by,
-      (SELECT coalesce(nullif(btrim(u.display_name), ''), u.email) FROM users u WHERE u.id = x.settled_by_id) AS settled_by,
-      (SELECT array_agg(t.control_number ORDER BY t.ticket_number) FROM tickets t WHERE t.payment_id = x.id) AS control_numbers,
-      (SELECT jsonb_build_object('id', e.id, 'fileName', e.file_name, 'fileSize', e.file_size, 'contentType', e.content_type, 'sha256', e.sha256,
+    SELECT x.id::text AS id, x.method, x.reference, x.amount, x.covered, x.state, x.collected_at, x.payer_name,
+    x.settled_at, x.settle_reason,
+      (SELECT coalesce(nullif(btrim(u.display_name), ''), u.email) FROM users u WHERE u.id = x.collected_by_id) AS
+    collected_by,
+      (SELECT coalesce(nullif(btrim(u.display_name), ''), u.email) FROM users u WHERE u.id = x.settled_by_id) AS
+    settled_by,
+      (SELECT array_agg(t.control_number ORDER BY t.ticket_number) FROM tickets t WHERE t.payment_id = x.id) AS
+    control_numbers,
+      (SELECT jsonb_build_object('id', e.id, 'fileName', e.file_name, 'fileSize', e.file_size, 'contentType',
+    e.content_type, 'sha256', e.sha256,
                 'removed', e.removed_at IS NOT NULL)
          FROM payment_settle_evidence e WHERE e.payment_id = x.id AND e.settled_at = x.settled_at) AS evidence
     FROM ${LEDGER} x

@@ -61,9 +61,11 @@ async function linesInState(state: string): Promise<LineReportRow[]> {
       note: string | null;
     }[]
   >`
-    SELECT l.id::text AS id, l.import_id::text AS import_id, l.account_label, l.occurred_at, l.description, l.reference, l.amount, l.state, l.match_kind,
+    SELECT l.id::text AS id, l.import_id::text AS import_id, l.account_label, l.occurred_at, l.description, l.reference,
+    l.amount, l.state, l.match_kind,
       l.payment_id::text AS payment_id, p.amount_expected AS payment_amount, l.note,
-      (SELECT array_agg(t.control_number ORDER BY t.ticket_number) FROM tickets t WHERE t.payment_id = l.payment_id) AS control_numbers
+      (SELECT array_agg(t.control_number ORDER BY t.ticket_number) FROM tickets t WHERE t.payment_id = l.payment_id) AS
+    control_numbers
     FROM statement_lines l LEFT JOIN payments p ON p.id = l.payment_id
     WHERE l.state = ${state}
     ORDER BY l.occurred_at, l.account_label, l.line_no, l.id`;

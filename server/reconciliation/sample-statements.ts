@@ -1,72 +1,9 @@
 import "server-only";
-import PDFDocument from "pdfkit";
+import { gcashStatementPdf } from "@/lib/gcash-statement-pdf";
 import { bankStatementCsv, BANK_SAMPLE_LAYOUTS, SAMPLE_BANKS, sampleBankLines } from "@/lib/statement-samples";
 import type { Principal } from "@/server/auth/principal";
 import { requireAdmin } from "@/server/auth/require-admin";
 import { AppError } from "@/server/http/errors";
-
-export interface GcashSampleRow {
-  /** Manila time as GCash prints it: '2026-11-03 09:15 AM'. */
-  time: string;
-  description: string;
-  reference: string;
-  debit?: string;
-  credit?: string;
-  balance: string;
-}
-
-/**
- * A statement in GCash's transaction-history shape (title, date range, the six-column table,
- * balances and totals), as the parser reads it (docs/decisions/111): for the sample download and
- * the demo raffle. Never a real statement.
- */
-export function gcashStatementPdf(options: {
-  rows: GcashSampleRow[];
-  from: string;
-  to: string;
-  password?: string;
-}): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: "A4",
-    layout: "landscape",
-    margin: 30,
-    ...(options.password
-      ? { userPassword: options.password, ownerPassword: `${options.password}-owner`, pdfVersion: "1.7" as const }
-      : {}),
-  });
-  const chunks: Buffer[] = [];
-  doc.on("data", (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve) => doc.on("end", () => resolve(Buffer.concat(chunks))));
-  const columns = [30, 150, 420, 540, 620, 700];
-  let y = 30;
-  const row = (cells: string[]) => {
-    if (y > 540) {
-      doc.addPage();
-      y = 30;
-    }
-    cells.forEach((cell, i) => cell && doc.text(cell, columns[i], y, { lineBreak: false }));
-    y += 14;
-  };
-  doc.fontSize(8);
-  row(["GCash Transaction History"]);
-  row([`Date Range: ${options.from} to ${options.to}`]);
-  row(["Account: JUAN DELA CRUZ 09171234567"]);
-  y += 6;
-  row(["Date and Time", "Description", "Reference No.", "Debit", "Credit", "Balance"]);
-  row(["", "STARTING BALANCE", "", "", "", options.rows[0]?.balance ?? "0.00"]);
-  let debit = 0;
-  let credit = 0;
-  for (const r of options.rows) {
-    row([r.time, r.description, r.reference, r.debit ?? "", r.credit ?? "", r.balance]);
-    debit += Number((r.debit ?? "0").replace(/,/g, "")) || 0;
-    credit += Number((r.credit ?? "0").replace(/,/g, "")) || 0;
-  }
-  row(["", "ENDING BALANCE", "", "", "", options.rows.at(-1)?.balance ?? "0.00"]);
-  row(["", "Total Debit", "", debit.toFixed(2), "", ""]);
-  row(["", "Total Credit", "", "", credit.toFixed(2), ""]);
-  doc.end();
-  return done;
-}
 
 export const SAMPLE_NAMES = ["gcash.pdf", ...SAMPLE_BANKS.map((b) => `${b.toLowerCase()}.csv`)];
 

@@ -35,9 +35,11 @@ interface LockedPayment {
 async function paymentForUpdate(tx: Tx, id: string): Promise<LockedPayment> {
   if (!UUID.test(id)) throw new AppError("not_found", PAYMENT_NOT_FOUND);
   const [payment] = await tx.$queryRaw<LockedPayment[]>`
-    SELECT p.id::text AS id, p.method, p.status, p.reference, p.amount_expected::text AS amount, p.settled_at IS NOT NULL AS settled,
+    SELECT p.id::text AS id, p.method, p.status, p.reference, p.amount_expected::text AS amount, p.settled_at IS NOT
+    NULL AS settled,
       EXISTS (SELECT 1 FROM tickets t WHERE t.payment_id = p.id AND t.voided_at IS NULL) AS live,
-      (SELECT array_agg(t.control_number ORDER BY t.ticket_number) FROM tickets t WHERE t.payment_id = p.id) AS control_numbers
+      (SELECT array_agg(t.control_number ORDER BY t.ticket_number) FROM tickets t WHERE t.payment_id = p.id) AS
+    control_numbers
     FROM payments p WHERE p.id = ${id}::uuid FOR UPDATE OF p`;
   if (!payment) throw new AppError("not_found", PAYMENT_NOT_FOUND);
   return payment;
@@ -70,13 +72,16 @@ export async function settlePayment(options: {
     if (!payment.live) throw new AppError("conflict", LEDGER_MESSAGES.voided);
     if (payment.settled) throw new AppError("conflict", LEDGER_MESSAGES.alreadySettled);
     const [{ settled_at }] = await tx.$queryRaw<{ settled_at: Date }[]>`
-      UPDATE payments SET settled_at = now(), settled_by_id = ${user.id}::uuid, settle_reason = ${reason} WHERE id = ${payment.id}::uuid RETURNING settled_at`;
+      UPDATE payments SET settled_at = now(), settled_by_id = ${user.id}::uuid, settle_reason = ${reason} WHERE id =
+      ${payment.id}::uuid RETURNING settled_at`;
     const file = options.evidence;
     const evidence = file
       ? (
           await tx.$queryRaw<{ id: string }[]>`
-            INSERT INTO payment_settle_evidence (payment_id, settled_at, file_name, content_type, file_size, sha256, data, uploaded_by_id)
-            VALUES (${payment.id}::uuid, ${settled_at}, ${file.fileName}, ${file.contentType}, ${file.bytes.byteLength}::int, ${file.sha256},
+            INSERT INTO payment_settle_evidence (payment_id, settled_at, file_name, content_type, file_size, sha256,
+            data, uploaded_by_id)
+            VALUES (${payment.id}::uuid, ${settled_at}, ${file.fileName}, ${file.contentType},
+            ${file.bytes.byteLength}::int, ${file.sha256},
               ${Buffer.from(file.bytes)}, ${user.id}::uuid)
             RETURNING id::text AS id`
         ).map((row) => ({
@@ -104,7 +109,8 @@ export async function settlePayment(options: {
   });
 }
 
-/** POST /api/reconciliation/payments/{id}/unsettle {reason}: the settlement undone, the reason kept in the audit log. */
+/** POST /api/reconciliation/payments/{id}/unsettle {reason}: the settlement undone, the reason kept in the audit log.
+ */
 export async function unsettlePayment(options: { principal: Principal; paymentId: string; reason?: string }) {
   requireAdmin(options.principal);
   const user = options.principal.user;
@@ -117,7 +123,8 @@ export async function unsettlePayment(options: { principal: Principal; paymentId
     const [before] = await tx.$queryRaw<
       { reason: string }[]
     >`SELECT settle_reason AS reason FROM payments WHERE id = ${payment.id}::uuid`;
-    await tx.$executeRaw`UPDATE payments SET settled_at = NULL, settled_by_id = NULL, settle_reason = NULL WHERE id = ${payment.id}::uuid`;
+    await tx.$executeRaw`UPDATE payments SET settled_at = NULL, settled_by_id = NULL, settle_reason = NULL WHERE id =
+      ${payment.id}::uuid`;
     await writeAudit(tx, {
       actor: { id: user.id, email: user.email },
       action: "payment.unsettle",

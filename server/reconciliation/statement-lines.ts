@@ -37,9 +37,11 @@ interface ImportDbRow {
 export async function listImports(options: { principal: Principal }): Promise<ImportsAnswer> {
   requireAdmin(options.principal);
   const rows = await db().$queryRaw<ImportDbRow[]>`
-    SELECT i.id::text AS id, i.kind, i.account_label, i.file_name, i.file_sha256, to_char(i.period_from, 'YYYY-MM-DD') AS period_from,
+    SELECT i.id::text AS id, i.kind, i.account_label, i.file_name, i.file_sha256, to_char(i.period_from, 'YYYY-MM-DD')
+    AS period_from,
       to_char(i.period_to, 'YYYY-MM-DD') AS period_to, i.lines_read, i.lines_new, i.lines_skipped,
-      (SELECT coalesce(nullif(btrim(u.display_name), ''), u.email) FROM users u WHERE u.id = i.uploaded_by_id) AS uploaded_by,
+      (SELECT coalesce(nullif(btrim(u.display_name), ''), u.email) FROM users u WHERE u.id = i.uploaded_by_id) AS
+    uploaded_by,
       i.created_at, i.discarded_at, i.discard_reason
     FROM statement_imports i ORDER BY i.created_at DESC, i.id`;
   return {
@@ -106,17 +108,23 @@ async function candidatesFor(lines: LineDbRow[]): Promise<Map<string, Candidate[
   if (!open.length) return out;
   const rows = await db().$queryRaw<CandidateDbRow[]>`
     WITH l AS (
-      SELECT * FROM unnest(${open.map((l) => l.id)}::text[], ${open.map((l) => l.occurred_at.toISOString())}::timestamptz[], ${open.map((l) => String(l.amount))}::numeric[],
-                           ${open.map((l) => l.description)}::text[], ${open.map((l) => PAYMENT_METHOD_OF[l.kind])}::text[], ${open.map((l) => l.reference_normalized)}::text[])
+      SELECT * FROM unnest(${open.map((l) => l.id)}::text[],
+    ${open.map((l) => l.occurred_at.toISOString())}::timestamptz[], ${open.map((l) => String(l.amount))}::numeric[],
+                           ${open.map((l) => l.description)}::text[],
+    ${open.map((l) => PAYMENT_METHOD_OF[l.kind])}::text[], ${open.map((l) => l.reference_normalized)}::text[])
         AS x(id, at, amount, description, method, ref)
     ),
     live AS (
-      SELECT p.* FROM payments p WHERE p.status = 'claimed' AND EXISTS (SELECT 1 FROM tickets t WHERE t.payment_id = p.id AND t.voided_at IS NULL)
+      SELECT p.* FROM payments p WHERE p.status = 'claimed' AND EXISTS (SELECT 1 FROM tickets t WHERE t.payment_id =
+    p.id AND t.voided_at IS NULL)
     )
-    SELECT c.line_id, c.payment_id, c.control_numbers, c.amount, c.payer_name, c.days, c.name_hit, c.method, c.by_reference FROM l
+    SELECT c.line_id, c.payment_id, c.control_numbers, c.amount, c.payer_name, c.days, c.name_hit, c.method,
+    c.by_reference FROM l
     CROSS JOIN LATERAL (
-      SELECT l.id AS line_id, p.id::text AS payment_id, p.amount_expected AS amount, p.payer_name, p.method, (l.ref IS NOT NULL AND p.reference_normalized = l.ref) AS by_reference,
-        (SELECT array_agg(t.control_number ORDER BY t.ticket_number) FROM tickets t WHERE t.payment_id = p.id) AS control_numbers,
+      SELECT l.id AS line_id, p.id::text AS payment_id, p.amount_expected AS amount, p.payer_name, p.method, (l.ref IS
+    NOT NULL AND p.reference_normalized = l.ref) AS by_reference,
+        (SELECT array_agg(t.control_number ORDER BY t.ticket_number) FROM tickets t WHERE t.payment_id = p.id) AS
+    control_numbers,
         -- Calendar days in Manila (the raffle's time, as statements are read): 09:20 and 21:49 of
         -- one date are the same day, not "1 day apart" as rounded 24-hour spans made them.
         abs((p.collected_at AT TIME ZONE 'Asia/Manila')::date - (l.at AT TIME ZONE 'Asia/Manila')::date) AS days,
@@ -125,12 +133,14 @@ async function candidatesFor(lines: LineDbRow[]): Promise<Map<string, Candidate[
       FROM live p
       WHERE CASE
           -- The line's reference is a payment's: that payment or none (never a different one).
-          WHEN l.ref IS NOT NULL AND EXISTS (SELECT 1 FROM payments o WHERE o.reference_normalized = l.ref AND o.status <> 'rejected')
+          WHEN l.ref IS NOT NULL
+            AND EXISTS (SELECT 1 FROM payments o WHERE o.reference_normalized = l.ref AND o.status <> 'rejected')
             THEN p.reference_normalized = l.ref
           ELSE p.method = l.method AND p.amount_expected = l.amount
             AND p.collected_at BETWEEN l.at - interval '2 days' AND l.at + interval '2 days'
         END
-        AND NOT EXISTS (SELECT 1 FROM statement_lines x WHERE x.payment_id = p.id AND x.state IN ('matched', 'amount_mismatch', 'duplicate'))
+        AND NOT EXISTS (SELECT 1 FROM statement_lines x
+                        WHERE x.payment_id = p.id AND x.state IN ('matched', 'amount_mismatch', 'duplicate'))
       ORDER BY (SELECT count(*) FROM regexp_split_to_table(upper(coalesce(p.payer_name, '')), '[[:space:]]+') AS w
                  WHERE length(w) >= 3 AND position(w IN upper(l.description)) > 0) DESC,
                abs(extract(epoch FROM (p.collected_at - l.at))), p.id
@@ -143,7 +153,9 @@ async function candidatesFor(lines: LineDbRow[]): Promise<Map<string, Candidate[
     const crossMethod = r.method !== methodOf.get(r.line_id);
     const reason = r.by_reference
       ? crossMethod
-        ? `Its ${r.method === "gcash" ? "GCash" : "bank"} reference is on this ${r.method === "gcash" ? "bank" : "GCash"} line: another method, a comment is required`
+        ? `Its ${r.method === "gcash" ? "GCash" : "bank"} reference is on ` +
+          `this ${r.method === "gcash" ? "bank" : "GCash"} line: another method, a comment is ` +
+          `required`
         : `Same reference, ${when}`
       : `Same amount, ${when}${r.name_hit ? `; the description names ${r.name_hit}` : ""}`;
     list.push({
@@ -173,7 +185,8 @@ export async function listLines(options: {
     AND (${options.importId ?? null}::uuid IS NULL OR l.import_id = ${options.importId ?? null}::uuid)`;
   const [{ n }] = await db().$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM statement_lines l ${where}`;
   const rows = await db().$queryRaw<LineDbRow[]>`
-    SELECT l.id::text AS id, l.import_id::text AS import_id, l.account_label, l.line_no, l.occurred_at, l.description, l.reference, l.reference_normalized, l.amount,
+    SELECT l.id::text AS id, l.import_id::text AS import_id, l.account_label, l.line_no, l.occurred_at, l.description,
+    l.reference, l.reference_normalized, l.amount,
       l.state, l.match_kind, l.payment_id::text AS payment_id, l.note, i.kind
     FROM statement_lines l JOIN statement_imports i ON i.id = l.import_id ${where}
     ORDER BY l.occurred_at, l.account_label, l.line_no, l.id

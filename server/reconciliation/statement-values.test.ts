@@ -44,21 +44,24 @@ describe("statement values", () => {
     expect(parseStatementAmount(input)).toBeNaN();
   });
 
-  it("tells identical lines apart by their order, and gives the same checksum for the same line in another file", () => {
-    const line = {
-      lineNo: 1,
-      occurredAt: new Date("2026-11-03T01:15:00Z"),
-      description: "Received  GCash",
-      reference: "1001 543 610110",
-      centavos: 5000,
-      balanceCentavos: null,
-    };
-    const a = withChecksums("GCash 0917", [line, { ...line, lineNo: 2 }]);
-    expect(a.map((l) => l.occurrence)).toEqual([1, 2]);
-    expect(a[0].checksum).not.toBe(a[1].checksum);
-    expect(a[0].referenceNormalized).toBe("1001543610110");
-    const b = withChecksums("gcash 0917", [{ ...line, lineNo: 7 }]);
-    expect(b[0].checksum).toBe(a[0].checksum);
-    expect(withChecksums("BDO", [line])[0].checksum).not.toBe(a[0].checksum);
-  });
+  it(
+    "tells identical lines apart by their order, and gives the " + "same checksum for the same line in another file",
+    () => {
+      const line = {
+        lineNo: 1,
+        occurredAt: new Date("2026-11-03T01:15:00Z"),
+        description: "Received  GCash",
+        reference: "1001 543 610110",
+        centavos: 5000,
+        balanceCentavos: null,
+      };
+      const a = withChecksums("GCash 0917", [line, { ...line, lineNo: 2 }]);
+      expect(a.map((l) => l.occurrence)).toEqual([1, 2]);
+      expect(a[0].checksum).not.toBe(a[1].checksum);
+      expect(a[0].referenceNormalized).toBe("1001543610110");
+      const b = withChecksums("gcash 0917", [{ ...line, lineNo: 7 }]);
+      expect(b[0].checksum).toBe(a[0].checksum);
+      expect(withChecksums("BDO", [line])[0].checksum).not.toBe(a[0].checksum);
+    },
+  );
 });

@@ -88,7 +88,10 @@ export function parseStatementAmount(input: string): number | null {
   return negative ? -value : value;
 }
 
-/** The most one statement line may credit (docs/reconciliation.md): ₱1,000,000.00. A raffle's payment never comes near it. */
+/**
+ * The most one statement line may credit (docs/reconciliation.md): ₱1,000,000.00. A raffle's payment never comes near
+ * it.
+ */
 export const STATEMENT_LINE_MAX_CENTAVOS = 100_000_000;
 
 /** 422 amount_out_of_range naming the line, before anything is previewed or written (issue 37). */

@@ -30,7 +30,10 @@ function emptyRow(seller: { id: string; email: string; displayName: string | nul
   };
 }
 
-/** One seller's statement: what they hold (as runs of numbers), sold, owe, their receipts (void ones marked) and adjustments. */
+/**
+ * One seller's statement: what they hold (as runs of numbers), sold, owe, their receipts (void ones marked) and
+ * adjustments.
+ */
 export async function buildStatement(sellerId: string): Promise<SellerStatement> {
   const seller = await findSellerOrThrow(sellerId);
   const { rows, alertCentavos } = await readBalanceRows({ sellerId: seller.id });
@@ -39,10 +42,12 @@ export async function buildStatement(sellerId: string): Promise<SellerStatement>
     SELECT min(n) AS first, max(n) AS last FROM (
       SELECT t.ticket_number AS n, t.ticket_number - row_number() OVER (ORDER BY t.ticket_number) AS grp
       FROM stub_allocations a JOIN tickets t ON t.id = a.ticket_id
-      WHERE a.seller_id = ${seller.id}::uuid AND a.returned_at IS NULL AND t.registered_at IS NULL AND t.voided_at IS NULL
+      WHERE a.seller_id = ${seller.id}::uuid AND a.returned_at IS NULL AND t.registered_at IS NULL AND t.voided_at IS
+    NULL
     ) AS s GROUP BY grp ORDER BY first`;
   const receipts = await db().$queryRaw<RemittanceRow[]>`
-    SELECT ${Prisma.raw(REMITTANCE_COLUMNS)} FROM remittances r WHERE r.seller_id = ${seller.id}::uuid ORDER BY r.receipt_number`;
+    SELECT ${Prisma.raw(REMITTANCE_COLUMNS)} FROM remittances r WHERE r.seller_id = ${seller.id}::uuid ORDER BY
+    r.receipt_number`;
   return {
     ...balance,
     heldRanges: runs.map((r) => [r.first, r.last]),

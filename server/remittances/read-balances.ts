@@ -40,14 +40,17 @@ export async function readBalanceRows(
   const only = options.sellerId ? Prisma.sql`AND u.id = ${options.sellerId}::uuid` : Prisma.empty;
   const rows = await (options.tx ?? db()).$queryRaw<BalanceRow[]>`
     WITH sales AS (
-      SELECT s.seller::uuid AS id, sum(s.sold)::int AS sold, sum(s.cash_amount) AS cash, sum(s.amount - s.cash_amount) AS non_cash
+      SELECT s.seller::uuid AS id, sum(s.sold)::int AS sold, sum(s.cash_amount) AS cash, sum(s.amount - s.cash_amount)
+    AS non_cash
       FROM ticket_seller_stats s WHERE s.seller <> '' GROUP BY s.seller
     ), stubs AS (
       SELECT a.seller_id AS id,
         count(*) FILTER (WHERE a.returned_at IS NULL)::int AS allocated,
         count(*) FILTER (WHERE a.returned_at IS NOT NULL)::int AS returned,
-        count(*) FILTER (WHERE a.returned_at IS NULL AND t.registered_at IS NULL AND t.voided_at IS NULL)::int AS outstanding,
-        coalesce(sum(t.amount) FILTER (WHERE a.returned_at IS NULL AND t.registered_at IS NULL AND t.voided_at IS NULL), 0) AS outstanding_value
+        count(*) FILTER (WHERE a.returned_at IS NULL AND t.registered_at IS NULL AND t.voided_at IS NULL)::int AS
+    outstanding,
+        coalesce(sum(t.amount) FILTER (WHERE a.returned_at IS NULL AND t.registered_at IS NULL AND t.voided_at IS NULL),
+    0) AS outstanding_value
       FROM stub_allocations a JOIN tickets t ON t.id = a.ticket_id GROUP BY a.seller_id
     ), remitted AS (
       SELECT r.seller_id AS id, coalesce(sum(r.amount) FILTER (WHERE r.voided_at IS NULL), 0) AS remitted,
@@ -56,7 +59,8 @@ export async function readBalanceRows(
     ), adjusted AS (
       SELECT j.seller_id AS id, sum(j.amount) AS adjustments FROM remittance_adjustments j GROUP BY j.seller_id
     )
-    SELECT u.id::text AS seller_id, u.email, coalesce(nullif(btrim(u.display_name), ''), u.email) AS name, u.is_disabled,
+    SELECT u.id::text AS seller_id, u.email, coalesce(nullif(btrim(u.display_name), ''), u.email) AS name,
+    u.is_disabled,
       coalesce(st.allocated, 0) AS allocated, coalesce(st.returned, 0) AS returned, coalesce(sa.sold, 0) AS sold,
       coalesce(st.outstanding, 0) AS outstanding, coalesce(st.outstanding_value, 0)::text AS outstanding_value,
       coalesce(sa.cash, 0)::text AS cash, coalesce(sa.non_cash, 0)::text AS non_cash,
@@ -68,7 +72,8 @@ export async function readBalanceRows(
     LEFT JOIN stubs st ON st.id = u.id
     LEFT JOIN remitted rm ON rm.id = u.id
     LEFT JOIN adjusted aj ON aj.id = u.id
-    WHERE (st.id IS NOT NULL OR (sa.id IS NOT NULL AND (sa.sold <> 0 OR sa.cash <> 0 OR sa.non_cash <> 0)) OR rm.id IS NOT NULL OR aj.id IS NOT NULL)
+    WHERE (st.id IS NOT NULL OR (sa.id IS NOT NULL AND (sa.sold <> 0 OR sa.cash <> 0 OR sa.non_cash <> 0)) OR rm.id IS
+    NOT NULL OR aj.id IS NOT NULL)
       ${only}
     ORDER BY lower(coalesce(nullif(btrim(u.display_name), ''), u.email)), u.email`;
   const alert =

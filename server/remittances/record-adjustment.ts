@@ -48,12 +48,14 @@ export async function recordAdjustment(options: {
       RETURNING *
     ), audit AS (
       INSERT INTO audit_log (actor_id, actor_email, action, entity_type, entity_id, after)
-      SELECT ${user.id}::uuid, ${user.email}::text, ${auditAction("remittance.adjust")}, 'remittance_adjustment', j.id::text,
+      SELECT ${user.id}::uuid, ${user.email}::text, ${auditAction("remittance.adjust")}, 'remittance_adjustment',
+    j.id::text,
         jsonb_build_object('seller', coalesce(nullif(btrim(u.display_name), ''), u.email), 'seller_email', u.email,
           'amount', j.amount::text, 'reason', j.reason)
       FROM j JOIN users u ON u.id = j.seller_id
     )
-    SELECT j.id::text AS id, j.seller_id::text AS seller_id, j.amount::text AS amount, j.reason, j.created_at, ${user.email}::text AS created_by FROM j`;
+    SELECT j.id::text AS id, j.seller_id::text AS seller_id, j.amount::text AS amount, j.reason, j.created_at,
+    ${user.email}::text AS created_by FROM j`;
   if (!row) throw new AppError("not_found", SELLER_NOT_FOUND);
   return toAdjustmentJson(row);
 }

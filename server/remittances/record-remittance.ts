@@ -26,14 +26,17 @@ export async function recordRemittance(options: { payload: RecordRemittancePaylo
   const [row] = await db().$queryRaw<RemittanceRow[]>`
     WITH r AS (
       INSERT INTO remittances (seller_id, amount, method, covers_until, note, received_by_id)
-      SELECT u.id, ${amount}::numeric, ${payload.method}::text, coalesce(${coversUntil}::timestamptz, now()), ${payload.note ?? null}::text, ${user.id}::uuid
+      SELECT u.id, ${amount}::numeric, ${payload.method}::text, coalesce(${coversUntil}::timestamptz, now()),
+    ${payload.note ?? null}::text, ${user.id}::uuid
       FROM users u WHERE u.id = ${payload.sellerId}::uuid
       RETURNING *
     ), audit AS (
       INSERT INTO audit_log (actor_id, actor_email, action, entity_type, entity_id, after)
       SELECT ${user.id}::uuid, ${user.email}::text, ${auditAction("remittance.record")}, 'remittance', r.id::text,
-        jsonb_build_object('receipt_number', r.receipt_number, 'seller', coalesce(nullif(btrim(u.display_name), ''), u.email),
-          'seller_email', u.email, 'amount', r.amount::text, 'method', r.method, 'covers_until', r.covers_until, 'note', r.note)
+        jsonb_build_object('receipt_number', r.receipt_number, 'seller', coalesce(nullif(btrim(u.display_name), ''),
+    u.email),
+          'seller_email', u.email, 'amount', r.amount::text, 'method', r.method, 'covers_until', r.covers_until, 'note',
+    r.note)
       FROM r JOIN users u ON u.id = r.seller_id
     )
     SELECT ${Prisma.raw(REMITTANCE_COLUMNS)} FROM r`;

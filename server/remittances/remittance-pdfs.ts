@@ -133,7 +133,10 @@ export async function reportData(options: { sellerId?: string }): Promise<{ repo
   return { report, sellerIds };
 }
 
-/** GET /api/remittances/report.pdf?seller=: one seller's remittance report, or every seller's with totals (administrators). */
+/**
+ * GET /api/remittances/report.pdf?seller=: one seller's remittance report, or every seller's with totals
+ * (administrators).
+ */
 export async function startReportPdf(options: {
   sellerId?: string;
   paper: PaperSize;

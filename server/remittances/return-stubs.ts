@@ -27,7 +27,8 @@ function refCondition(ref: string): Prisma.Sql {
     case "number":
       return Prisma.sql`t.ticket_number = ${parsed.ticketNumber}::int`;
     case "control":
-      return Prisma.sql`t.ticket_number = ${parsed.ticketNumber}::int AND lower(t.control_number) = lower(${parsed.controlNumber}::text)`;
+      return Prisma.sql`t.ticket_number = ${parsed.ticketNumber}::int AND lower(t.control_number) =
+        lower(${parsed.controlNumber}::text)`;
     default:
       return Prisma.sql`false`;
   }
@@ -54,7 +55,8 @@ export async function returnStubs(options: { sellerId: string; payload: ReturnSt
       locked AS (SELECT t.* FROM tickets t WHERE t.id IN (SELECT ticket_id FROM r) FOR SHARE)
       SELECT r.ref, t.id::text AS ticket_id, t.ticket_number, t.control_number,
         (t.registered_at IS NOT NULL AND t.voided_at IS NULL) AS sold,
-        (SELECT a.seller_id::text FROM stub_allocations a WHERE a.ticket_id = t.id AND a.returned_at IS NULL) AS holder_id
+        (SELECT a.seller_id::text FROM stub_allocations a WHERE a.ticket_id = t.id AND a.returned_at IS NULL) AS
+      holder_id
       FROM r LEFT JOIN locked t ON t.id = r.ticket_id`;
     for (const row of rows) {
       if (!row.ticket_id) throw new AppError("not_found", `Ticket ${row.ref} not found`);

@@ -19,8 +19,11 @@ export interface RemittanceRow {
 }
 
 /** Columns of alias `r` for RemittanceRow (received_by: the treasurer's address). */
-export const REMITTANCE_COLUMNS = `r.id::text AS id, r.receipt_number, r.seller_id::text AS seller_id, r.amount::text AS amount, r.method,
-  r.covers_until, r.note, r.created_at, (SELECT u.email FROM users u WHERE u.id = r.received_by_id) AS received_by, r.voided_at, r.void_reason`;
+export const REMITTANCE_COLUMNS =
+  `r.id::text AS id, r.receipt_number, r.seller_id::text AS seller_id, r.amount::text ` +
+  `AS amount, r.method,
+  r.covers_until, r.note, r.created_at, (SELECT u.email FROM users u WHERE u.id = r.received_by_id) AS received_by, ` +
+  `r.voided_at, r.void_reason`;
 
 export function toRemittanceJson(row: RemittanceRow): RemittanceJson {
   return {

@@ -33,13 +33,15 @@ export async function voidRemittance(options: { id: string; payload: VoidRemitta
   if (!existing) throw new AppError("not_found", REMITTANCE_NOT_FOUND);
   const [row] = await db().$queryRaw<RemittanceRow[]>`
     WITH r AS (
-      UPDATE remittances SET voided_at = now(), voided_by_id = ${user.id}::uuid, void_reason = ${options.payload.reason}::text
+      UPDATE remittances SET voided_at = now(), voided_by_id = ${user.id}::uuid, void_reason =
+    ${options.payload.reason}::text
       WHERE id = ${existing.id}::uuid AND voided_at IS NULL
       RETURNING *
     ), audit AS (
       INSERT INTO audit_log (actor_id, actor_email, action, entity_type, entity_id, after)
       SELECT ${user.id}::uuid, ${user.email}::text, ${auditAction("remittance.void")}, 'remittance', r.id::text,
-        jsonb_build_object('receipt_number', r.receipt_number, 'seller', coalesce(nullif(btrim(u.display_name), ''), u.email),
+        jsonb_build_object('receipt_number', r.receipt_number, 'seller', coalesce(nullif(btrim(u.display_name), ''),
+    u.email),
           'seller_email', u.email, 'amount', r.amount::text, 'method', r.method, 'reason', r.void_reason)
       FROM r JOIN users u ON u.id = r.seller_id
     )

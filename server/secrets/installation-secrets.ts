@@ -24,7 +24,8 @@ const cache = new Map<SecretName, Promise<string>>();
 
 async function stored(name: SecretName): Promise<string> {
   const [row] = await sql<{ value: string }>(
-    `WITH ins AS (INSERT INTO installation_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING RETURNING value)
+    `WITH ins AS (INSERT INTO installation_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING ` +
+      `RETURNING value)
      SELECT value FROM ins UNION ALL SELECT value FROM installation_secrets WHERE name = $1 LIMIT 1`,
     [name, GENERATORS[name]()],
   );

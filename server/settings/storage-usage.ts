@@ -10,7 +10,10 @@ export async function attachmentStorageUsedBytes(): Promise<number> {
   return Number(row?.used ?? 0);
 }
 
-/** The administrators' settings answer: the values, the space attachments use, and whether the app's role could erase the audit log. */
+/**
+ * The administrators' settings answer: the values, the space attachments use, and whether the app's role could erase
+ * the audit log.
+ */
 export async function withStorageUsage(values: SettingsValues): Promise<Settings> {
   const [used, safety] = await Promise.all([attachmentStorageUsedBytes(), auditSafety()]);
   return { ...values, attachment_storage_used_bytes: used, audit_safety_warning: safety.message };

@@ -122,10 +122,12 @@ export async function printStubs(options: {
         WITH up AS (
           INSERT INTO ticket_stubs AS s (ticket_number, print_count, last_printed_at)
           SELECT t.ticket_number, 1, now() FROM tickets t WHERE ${where}
-          ON CONFLICT (ticket_number) DO UPDATE SET print_count = s.print_count + 1, last_printed_at = excluded.last_printed_at
+          ON CONFLICT (ticket_number) DO UPDATE SET print_count = s.print_count + 1, last_printed_at =
+        excluded.last_printed_at
           RETURNING s.ticket_number, s.print_count, s.qr_version
         )
-        SELECT t.ticket_number AS n, t.control_number AS cn, CASE WHEN t.registered_at IS NOT NULL THEN t.buyer_name END AS buyer,
+        SELECT t.ticket_number AS n, t.control_number AS cn, CASE WHEN t.registered_at IS NOT NULL THEN t.buyer_name END
+        AS buyer,
           up.print_count, up.qr_version::int AS qr_version
         FROM up JOIN tickets t ON t.ticket_number = up.ticket_number ORDER BY t.ticket_number`;
       if (stubs.length > MAX_STUBS_PER_PRINT) throw tooMany();

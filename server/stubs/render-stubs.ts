@@ -115,7 +115,9 @@ export function qrInlineImage(qr: QrMatrix, x: number, y: number, size: number):
     }
     for (let i = 0; i < rowBytes; i++) hex += HEX[row[i]];
   }
-  const ops = `q ${num(size)} 0 0 ${num(-size)} ${num(x)} ${num(y + size)} cm\nBI /W ${side} /H ${side} /BPC 1 /CS /G /F /AHx ID\n${hex}>\nEI Q\n`;
+  const ops =
+    `q ${num(size)} 0 0 ${num(-size)} ${num(x)} ${num(y + size)} cm\nBI ` +
+    `/W ${side} /H ${side} /BPC 1 /CS /G /F /AHx ID\n${hex}>\nEI Q\n`;
   return Buffer.from(ops, "latin1");
 }
 
@@ -158,7 +160,9 @@ function prepare(doc: Doc, options: StubSheetOptions, ticketTextWidth: number, c
     prizes: raffle.prizesText
       ? fitText(doc, raffle.prizesText, "regular", compact ? 6 : 7.5, 5, ticketTextWidth)
       : null,
-    footer: `Keep this ticket. Check your number: scan the code, or enter the verify code at ${verifyPageAddress(options.verifyBaseUrl)}`,
+    footer:
+      `Keep this ticket. Check your number: scan the code, or enter the ` +
+      `verify code at ${verifyPageAddress(options.verifyBaseUrl)}`,
     key: Buffer.from(options.keyHex, "hex"),
   };
 }
@@ -346,7 +350,8 @@ export function drawCalibrationPage(doc: Doc, paper: Paper) {
     .font("regular")
     .fontSize(11)
     .text(
-      "Print at Actual size / 100% (turn off 'Fit to page'). Each ruler below must measure exactly 100 mm; if it does not, the stubs will not line up with the cut lines.",
+      "Print at Actual size / 100% (turn off 'Fit to page'). Each ruler below must measure " +
+        "exactly 100 mm; if it does not, the stubs will not line up with the cut lines.",
       SHEET_MARGIN + 20,
       SHEET_MARGIN + 48,
       { width: width - 2 * SHEET_MARGIN - 40 },

@@ -20,12 +20,14 @@ export async function replaceTicketQr(options: { ref: string; reason: string; pr
     const ticket = await getTicketOrThrow(options.ref, undefined, tx);
     const [row] = await tx.$queryRaw<{ qr_version: number; before: number }[]>`
       INSERT INTO ticket_stubs AS s (ticket_number, qr_version) VALUES (${ticket.ticket_number}::int, 2)
-      ON CONFLICT (ticket_number) DO UPDATE SET qr_version = s.qr_version + 1 WHERE s.qr_version < ${MAX_QR_VERSION}::int
+      ON CONFLICT (ticket_number) DO UPDATE SET qr_version = s.qr_version + 1 WHERE s.qr_version <
+      ${MAX_QR_VERSION}::int
       RETURNING s.qr_version::int AS qr_version, (s.qr_version - 1)::int AS before`;
     if (!row)
       throw new AppError(
         "limit_reached",
-        `The verify code of ${ticket.control_number} has been replaced ${MAX_QR_VERSION - 1} times and cannot be replaced again`,
+        `The verify code of ${ticket.control_number} has been ` +
+          `replaced ${MAX_QR_VERSION - 1} times and cannot be replaced again`,
       );
     await writeAudit(tx, {
       actor: { id: user.id, email: user.email },

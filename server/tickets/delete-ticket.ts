@@ -23,7 +23,8 @@ export async function deleteTicket(options: { ref: string; principal: Principal 
     WITH t AS (DELETE FROM tickets AS t WHERE ${where} RETURNING t.*),
     audit AS (
       INSERT INTO audit_log (actor_id, actor_email, action, entity_type, entity_id, before)
-      SELECT ${user.id}::uuid, ${user.email}::text, ${auditAction("ticket.delete")}::text, 'ticket', t.id::text, to_jsonb(t) FROM t
+      SELECT ${user.id}::uuid, ${user.email}::text, ${auditAction("ticket.delete")}::text, 'ticket', t.id::text,
+    to_jsonb(t) FROM t
     )
     SELECT ${TICKET_COLUMNS} FROM t`;
   if (!row) throw new AppError("not_found", TICKET_NOT_FOUND);

@@ -24,7 +24,8 @@ function selectList() {
   // substring: '=' 61, '+' 43, '-' 45, '@' 64, tab 9, CR 13, apostrophe 39); the regular expression
   // runs only after an apostrophe. The same cells as left(c, 1) IN (…), with less work per cell.
   const text = (c: string) =>
-    `CASE WHEN ascii(${c}) IN (61, 43, 45, 64, 9, 13) OR (ascii(${c}) = 39 AND ${c} ~ E'^''+[=+@\\t\\r-]') THEN '''' || ${c} ELSE ${c} END`;
+    `CASE WHEN ascii(${c}) IN (61, 43, 45, 64, 9, 13) OR (ascii(${c}) = 39 ` +
+    `AND ${c} ~ E'^''+[=+@\\t\\r-]') THEN '''' || ${c} ELSE ${c} END`;
   const date = (c: string) => `to_char(${c}, 'YYYY-MM-DD"T"HH24:MI:SS.MSTZH:TZM')`;
   return [
     "t.id::text",
@@ -185,7 +186,8 @@ async function* batchStream(timezone: string): AsyncGenerator<Uint8Array, void, 
       await client.query(`SET LOCAL TIME ZONE ${quote(timezone)}`);
       const [edge] = (
         await client.query<{ last: number | null }>(
-          `SELECT max(ticket_number) AS last FROM (SELECT ticket_number FROM tickets WHERE ticket_number > $1 ORDER BY ticket_number LIMIT ${BATCH_SIZE}) b`,
+          `SELECT max(ticket_number) AS last FROM (SELECT ticket_number FROM tickets WHERE ` +
+            `ticket_number > $1 ORDER BY ticket_number LIMIT ${BATCH_SIZE}) b`,
           [after],
         )
       ).rows;
@@ -193,7 +195,8 @@ async function* batchStream(timezone: string): AsyncGenerator<Uint8Array, void, 
       if (last !== null) {
         const source = client.query(
           copyTo(
-            `COPY (SELECT ${selectList()} FROM ${EXPORT_FROM} WHERE t.ticket_number > ${Number(after)} AND t.ticket_number <= ${Number(last)} ORDER BY t.ticket_number) TO STDOUT WITH (FORMAT csv)`,
+            `COPY (SELECT ${selectList()} FROM ${EXPORT_FROM} WHERE t.ticket_number > ${Number(after)} AND ` +
+              `t.ticket_number <= ${Number(last)} ORDER BY t.ticket_number) TO STDOUT WITH (FORMAT csv)`,
           ),
         );
         for await (const chunk of source) chunks.push(crlf(chunk as Buffer));

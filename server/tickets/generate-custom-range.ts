@@ -25,7 +25,8 @@ export async function generateCustomRange(options: { payload: CustomRangePayload
     // Every created ticket shares these values; only id, control number and number differ. The
     // INSERT returns just those three, and the rows are completed here: decoding 10,000 full
     // rows through the driver cost more than inserting them.
-    const [{ now }] = await tx.$queryRaw<{ now: Date }[]>`SELECT now()::timestamptz(3) AS now`; // the columns' precision
+    // now() at the columns' precision
+    const [{ now }] = await tx.$queryRaw<{ now: Date }[]>`SELECT now()::timestamptz(3) AS now`;
     const shared = {
       buyer_name: null,
       phone_number: null,
@@ -60,8 +61,10 @@ export async function generateCustomRange(options: { payload: CustomRangePayload
       INSERT INTO tickets AS t (id, control_number, ticket_number, payment_method, status, amount, user_id,
         created_by_id, creator_email, creator_name, creation_source, event_name, created_at, updated_at)
       SELECT gen_random_uuid(),
-        ${settings.ticketPrefix}::text || '-' || lpad(floor(random() * 1000)::int::text, 3, '0') || '-' || lpad(n::text, 5, '0'),
-        n, ${shared.payment_method}::text, ${shared.status}::text, ${settings.ticketPrice.toString()}::numeric, ${shared.user_id}::text,
+        ${settings.ticketPrefix}::text || '-' || lpad(floor(random() * 1000)::int::text, 3, '0') || '-' || lpad(n::text,
+      5, '0'),
+        n, ${shared.payment_method}::text, ${shared.status}::text, ${settings.ticketPrice.toString()}::numeric,
+      ${shared.user_id}::text,
         ${shared.created_by_id}::uuid, ${shared.creator_email}::text, ${shared.creator_name}::text,
         ${shared.creation_source}::text, ${shared.event_name}::text, ${now}::timestamptz, ${now}::timestamptz
       FROM generate_series(${startRange}::bigint, LEAST(${endRange}::bigint, ${limit}::bigint)) AS n

@@ -61,7 +61,8 @@ export async function generateTickets(options: {
           const free = numbers.length;
           throw new AppError(
             "limit_reached",
-            `Ticket limit reached: the maximum of ${limit} tickets allows ${free === 0 ? "no more tickets" : `only ${free} more ticket${free === 1 ? "" : "s"}`}.`,
+            `Ticket limit reached: the maximum of ${limit} tickets ` +
+              `allows ${free === 0 ? "no more tickets" : `only ${free} more ticket${free === 1 ? "" : "s"}`}.`,
           );
         }
         const middles = numbers.map(() => payload.customMiddleDigits ?? randomMiddle());
@@ -77,13 +78,15 @@ export async function generateTickets(options: {
           ${stubBuyer}::text, ${payload.phone_number ?? null}::text, ${payload.email ?? null}::text,
           ${payload.address ?? null}::text, ${payload.payment_method}::text, ${payload.gcash_reference ?? null}::text,
           ${paymentReference}::text, 'active', ${settings.ticketPrice.toString()}::numeric,
-          ${payload.user_id ?? `web-admin-${now}`}::text, ${user.id}::uuid, ${user.email}::text, ${user.displayName}::text,
+          ${payload.user_id ?? `web-admin-${now}`}::text, ${user.id}::uuid, ${user.email}::text,
+          ${user.displayName}::text,
           ${source}::text, ${payload.event_name ?? EVENT_NAME}::text, now(), now()
         FROM unnest(${numbers}::int[], ${middles}::text[]) AS x(n, mid)
         RETURNING *
       ), audit AS (
         INSERT INTO audit_log (actor_id, actor_email, action, entity_type, entity_id, after)
-        SELECT ${user.id}::uuid, ${user.email}::text, ${auditAction("ticket.generate")}::text, 'ticket', t.id::text, to_jsonb(t) FROM t
+        SELECT ${user.id}::uuid, ${user.email}::text, ${auditAction("ticket.generate")}::text, 'ticket', t.id::text,
+          to_jsonb(t) FROM t
       )
       SELECT ${TICKET_COLUMNS} FROM t ORDER BY t.ticket_number`;
         if (!payment) return inserted;

@@ -33,18 +33,25 @@ function newTicketColumns(rows: ValidImportRow[], sale?: { keys: string[] }): Pr
   const withSale = !!sale;
   const col = <T>(pick: (r: ValidImportRow) => T) => rows.map(pick);
   return Prisma.sql`
-      SELECT * FROM unnest(${col((r) => r.id ?? null)}::uuid[], ${col((r) => r.control_number ?? null)}::text[], ${col((r) => r.ticket_number)}::int[],
-        ${col((r) => r.buyer_name ?? null)}::text[], ${col((r) => r.phone_number ?? null)}::text[], ${col((r) => r.email ?? null)}::text[],
-        ${col((r) => r.address ?? null)}::text[], ${col((r) => r.payment_method)}::text[], ${col((r) => r.status ?? (withSale ? "registered" : "active"))}::text[],
-        ${col((r) => r.amount ?? null)}::numeric[], ${col((r) => iso(r.created_at))}::timestamptz[], ${col((r) => iso(r.updated_at))}::timestamptz[],
-        ${col((r) => r.creator_email ?? null)}::text[], ${col((r) => r.creation_source ?? null)}::text[], ${col((r) => r.seller_email ?? null)}::text[],
+      SELECT * FROM unnest(${col((r) => r.id ?? null)}::uuid[], ${col((r) => r.control_number ?? null)}::text[],
+    ${col((r) => r.ticket_number)}::int[],
+        ${col((r) => r.buyer_name ?? null)}::text[], ${col((r) => r.phone_number ?? null)}::text[],
+    ${col((r) => r.email ?? null)}::text[],
+        ${col((r) => r.address ?? null)}::text[], ${col((r) => r.payment_method)}::text[],
+    ${col((r) => r.status ?? (withSale ? "registered" : "active"))}::text[],
+        ${col((r) => r.amount ?? null)}::numeric[], ${col((r) => iso(r.created_at))}::timestamptz[],
+    ${col((r) => iso(r.updated_at))}::timestamptz[],
+        ${col((r) => r.creator_email ?? null)}::text[], ${col((r) => r.creation_source ?? null)}::text[],
+    ${col((r) => r.seller_email ?? null)}::text[],
         ${sale?.keys ?? col(() => null)}::text[])
-        AS x(id, control, n, buyer, phone, email, address, method, status, amount, created, updated, creator, source, seller, payment_key)`;
+        AS x(id, control, n, buyer, phone, email, address, method, status, amount, created, updated, creator, source,
+    seller, payment_key)`;
 }
 
 /** A new ticket's id and control number: the file's, else a fresh id and `PREFIX-rrr-nnnnn`. */
 const newTicketIdentity = (prefix: string) => Prisma.sql`coalesce(x.id, gen_random_uuid()),
-      coalesce(x.control, ${prefix}::text || '-' || lpad(floor(random() * 1000)::int::text, 3, '0') || '-' || lpad(x.n::text, 5, '0'))`;
+      coalesce(x.control, ${prefix}::text || '-' || lpad(floor(random() * 1000)::int::text, 3, '0') || '-' ||
+  lpad(x.n::text, 5, '0'))`;
 
 /**
  * One INSERT for every new ticket without a buyer (a row with one is created sold by
@@ -56,8 +63,10 @@ export function insertTicketsStatement(
 ): Prisma.Sql {
   return Prisma.sql`
     WITH x AS (${newTicketColumns(rows)})
-    INSERT INTO tickets AS t (id, control_number, ticket_number, buyer_name, phone_number, email, address, payment_method,
-      status, amount, user_id, created_by_id, creator_email, creator_name, creation_source, event_name, created_at, updated_at)
+    INSERT INTO tickets AS t (id, control_number, ticket_number, buyer_name, phone_number, email, address,
+    payment_method,
+      status, amount, user_id, created_by_id, creator_email, creator_name, creation_source, event_name, created_at,
+    updated_at)
     SELECT ${newTicketIdentity(o.prefix)},
       x.n, x.buyer, x.phone, x.email, x.address, x.method, x.status,
       coalesce(x.amount, ${o.price}::numeric), ${o.user.email}::text, u.id,
@@ -85,13 +94,17 @@ export function createSoldTicketsStatement(
   const keys = rows.map((r) => payments.get(r)!.key);
   const relation = Prisma.sql`
     SELECT ${newTicketIdentity(o.prefix)}, x.n, x.buyer, x.phone, x.email, x.address, x.payment_key, x.status,
-      coalesce(x.amount, ${o.price}::numeric), ${user.email}::text, u.id, coalesce(x.creator, ${user.email}::text), u.display_name,
-      coalesce(x.source, 'web'), ${EVENT_NAME}::text, coalesce(x.created, now()), coalesce(x.updated, x.created), x.updated, su.id
+      coalesce(x.amount, ${o.price}::numeric), ${user.email}::text, u.id, coalesce(x.creator, ${user.email}::text),
+    u.display_name,
+      coalesce(x.source, 'web'), ${EVENT_NAME}::text, coalesce(x.created, now()), coalesce(x.updated, x.created),
+    x.updated, su.id
     FROM (${newTicketColumns(rows, { keys })}) x
     LEFT JOIN users u ON u.email = lower(coalesce(x.creator, ${user.email}::text))
     LEFT JOIN users su ON su.email = lower(coalesce(x.seller, x.creator))`;
-  const columns = Prisma.sql`(id, control_number, ticket_number, buyer_name, phone_number, email, address, payment_key, status, amount, user_id,
-    created_by_id, creator_email, creator_name, creation_source, event_name, created_at, registered_at, updated_at, seller_id)`;
+  const columns = Prisma.sql`(id, control_number, ticket_number, buyer_name, phone_number, email, address, payment_key,
+    status, amount, user_id,
+    created_by_id, creator_email, creator_name, creation_source, event_name, created_at, registered_at, updated_at,
+    seller_id)`;
   return {
     plans,
     statement: registrationInsertStatement({
@@ -111,10 +124,13 @@ export function createSoldTicketsStatement(
 export function importSaleRows(sales: Sale[], payments: Map<ValidImportRow, PaymentPlan>): SaleRelation {
   const col = <T>(pick: (s: Sale) => T) => sales.map(pick);
   return Prisma.sql`
-    SELECT x.ticket_id, x.buyer_name, x.phone_number, x.email, x.address, x.payment_key, NULL::timestamptz AS registered_at,
+    SELECT x.ticket_id, x.buyer_name, x.phone_number, x.email, x.address, x.payment_key, NULL::timestamptz AS
+    registered_at,
       su.id AS seller_id, 'registered'::text AS status, ${beforeSale("o")} AS before
-    FROM unnest(${col((s) => s.ticketId)}::uuid[], ${col((s) => s.row.buyer_name ?? null)}::text[], ${col((s) => s.row.phone_number ?? null)}::text[],
-      ${col((s) => s.row.email ?? null)}::text[], ${col((s) => s.row.address ?? null)}::text[], ${col((s) => payments.get(s.row)!.key)}::text[],
+    FROM unnest(${col((s) => s.ticketId)}::uuid[], ${col((s) => s.row.buyer_name ?? null)}::text[],
+    ${col((s) => s.row.phone_number ?? null)}::text[],
+      ${col((s) => s.row.email ?? null)}::text[], ${col((s) => s.row.address ?? null)}::text[],
+    ${col((s) => payments.get(s.row)!.key)}::text[],
       ${col((s) => s.row.seller_email ?? null)}::text[])
       AS x(ticket_id, buyer_name, phone_number, email, address, payment_key, seller_email)
     JOIN tickets o ON o.id = x.ticket_id
@@ -147,18 +163,21 @@ export function voidImportedStatement(
 ): Prisma.Sql {
   return Prisma.sql`
     WITH x AS (
-      SELECT * FROM unnest(${rows.map((r) => r.id)}::uuid[], ${rows.map((r) => r.row.void_reason ?? null)}::text[], ${rows.map((r) => iso(r.row.voided_at))}::timestamptz[])
+      SELECT * FROM unnest(${rows.map((r) => r.id)}::uuid[], ${rows.map((r) => r.row.void_reason ?? null)}::text[],
+    ${rows.map((r) => iso(r.row.voided_at))}::timestamptz[])
         AS x(id, reason, at)
     ),
     t AS (
-      UPDATE tickets AS t SET voided_at = coalesce(x.at, now()), voided_by_id = ${user.id}::uuid, void_reason = x.reason,
+      UPDATE tickets AS t SET voided_at = coalesce(x.at, now()), voided_by_id = ${user.id}::uuid, void_reason =
+    x.reason,
         void_note = ${IMPORTED_VOID_NOTE}::text
       FROM x WHERE t.id = x.id AND t.voided_at IS NULL
       RETURNING t.*
     ), audit AS (
       INSERT INTO audit_log (actor_id, actor_email, action, entity_type, entity_id, after)
       SELECT ${user.id}::uuid, ${user.email}::text, 'ticket.void', 'ticket', t.id::text,
-        jsonb_build_object('control_number', t.control_number, 'reason', t.void_reason, 'note', t.void_note, 'source', 'import')
+        jsonb_build_object('control_number', t.control_number, 'reason', t.void_reason, 'note', t.void_note, 'source',
+    'import')
       FROM t
     )
     SELECT t.ticket_number AS n FROM t`;

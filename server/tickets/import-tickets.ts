@@ -43,9 +43,9 @@ type Tx = Parameters<Parameters<typeof ticketTransaction>[0]>[0];
  * IMPORT_BATCH_ROWS; each batch is written as the whole file once
  * was: new numbers with one INSERT ... SELECT FROM unnest(typed arrays) ... ON CONFLICT DO NOTHING,
  * a new ticket with a real buyer created sold by the registration rule's insert form, an existing
- * unregistered one sold by the rule's update, each in one statement with its payment (rows sharing a reference and a buyer share one, across
- * batches too). A GCash reference another payment holds, or another buyer's in the same file, is
- * that row's error; any other row naming an existing number is skipped, never overwriting
+ * unregistered one sold by the rule's update, each in one statement with its payment (rows sharing a reference and a
+ * buyer share one, across batches too). A GCash reference another payment holds, or another buyer's in the same file,
+ * is that row's error; any other row naming an existing number is skipped, never overwriting
  * anything. Voids in the file are applied to the new tickets last. One audit row records the
  * import, one more per sale. A failure anywhere (the worker's or a write's) rolls everything back.
  * Decisions: docs/decisions/031-tickets-import-rules.md, 050, 051, 080, 186, 215, 216.
@@ -437,7 +437,8 @@ async function insertTickets(
   return new Map(inserted.map((r) => [r.n, r.id]));
 }
 
-/** New tickets with a buyer, created sold by the registration rule's insert form; returns number → id of those created. */
+/** New tickets with a buyer, created sold by the registration rule's insert form; returns number → id of those created.
+ */
 async function createSoldTickets(
   tx: Tx,
   rows: ValidImportRow[],
@@ -453,7 +454,10 @@ async function createSoldTickets(
   return new Map(created.map((r) => [r.n, r.id]));
 }
 
-/** The registration rule (server/tickets/registration.ts) over every sale of an existing ticket at once; returns the numbers sold. */
+/**
+ * The registration rule (server/tickets/registration.ts) over every sale of an existing ticket at once; returns the
+ * numbers sold.
+ */
 async function sellTickets(tx: Tx, sales: Sale[], payments: Map<ValidImportRow, PaymentPlan>, principal: Principal) {
   if (sales.length === 0) return new Set<number>();
   const { plans, statement } = sellTicketsStatement(sales, payments, principal);

@@ -26,7 +26,8 @@ export async function listTicketCreators(options: { principal: Principal }): Pro
     )
     SELECT c.email,
            coalesce(nullif(u.display_name, ''),
-                    (SELECT t.creator_name FROM tickets t WHERE t.creator_email = c.email AND t.creator_name IS NOT NULL LIMIT 1)) AS name
+                    (SELECT t.creator_name FROM tickets t WHERE t.creator_email = c.email AND t.creator_name IS NOT NULL
+    LIMIT 1)) AS name
     FROM c LEFT JOIN users u ON u.email = c.email
     WHERE c.email IS NOT NULL
     ORDER BY c.email`;

@@ -13,7 +13,8 @@ type Row = Omit<VoidedTicket, "reason_text">;
 /** Voided tickets, newest void first, then by number (the partial index on voided_at). */
 async function readVoided(limit: number | null, offset: number) {
   return db().$queryRaw<Row[]>`
-    SELECT t.id AS ticket_id, t.control_number, lpad(t.ticket_number::text, 5, '0') AS last_5_digits, t.void_reason AS reason,
+    SELECT t.id AS ticket_id, t.control_number, lpad(t.ticket_number::text, 5, '0') AS last_5_digits, t.void_reason AS
+    reason,
       t.void_note AS note, (SELECT u.email FROM users u WHERE u.id = t.voided_by_id) AS voided_by,
       iso_utc(t.voided_at) AS voided_at, t.registered_at IS NOT NULL AS was_sold
     FROM tickets t WHERE t.voided_at IS NOT NULL

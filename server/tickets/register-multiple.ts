@@ -24,7 +24,8 @@ interface Candidate {
 }
 
 /** The candidates' columns: what the payment plan reads, and the facts lib/registrability.ts decides on. */
-const CANDIDATE_COLUMNS = Prisma.sql`id, ticket_number, control_number, buyer_name, payment_method, gcash_reference, payment_reference, void_reason,
+const CANDIDATE_COLUMNS = Prisma.sql`id, ticket_number, control_number, buyer_name, payment_method, gcash_reference,
+  payment_reference, void_reason,
   registered_at IS NOT NULL AS is_registered, voided_at IS NOT NULL AS is_voided`;
 
 /**
@@ -117,7 +118,8 @@ export async function registerMultiple(options: { payload: RegisterMultiplePaylo
       errors.push(
         !row
           ? `Ticket ${wanted.get(id)}: Ticket not found`
-          : `Ticket ${row.control_number}: ${refusal?.message ?? "The ticket could not be registered. Please try again."}`,
+          : `Ticket ${row.control_number}: ` +
+              `${refusal?.message ?? "The ticket could not be " + "registered. Please try again."}`,
       );
     }
   }

@@ -28,7 +28,8 @@ export type SaleRelation = Prisma.Sql;
 /** The audit row's "before" of a ticket, read from the tickets row under `alias`. */
 export function beforeSale(alias: string): Prisma.Sql {
   const a = Prisma.raw(alias);
-  return Prisma.sql`jsonb_build_object('buyer_name', ${a}.buyer_name, 'phone_number', ${a}.phone_number, 'email', ${a}.email,
+  return Prisma.sql`jsonb_build_object('buyer_name', ${a}.buyer_name, 'phone_number', ${a}.phone_number, 'email',
+    ${a}.email,
         'address', ${a}.address, 'status', ${a}.status, 'payment_method', ${a}.payment_method)`;
 }
 
@@ -41,7 +42,8 @@ export function saleRowsWhere(
   return Prisma.sql`
     SELECT t.id AS ticket_id, ${buyer.buyerName}::text AS buyer_name, ${buyer.phoneNumber}::text AS phone_number,
       ${buyer.email ?? null}::text AS email, ${buyer.address ?? null}::text AS address, 'p'::text AS payment_key,
-      NULL::timestamptz AS registered_at, NULL::uuid AS seller_id, ${options.status}::text AS status, ${beforeSale("t")} AS before
+      NULL::timestamptz AS registered_at, NULL::uuid AS seller_id, ${options.status}::text AS status, ${beforeSale("t")}
+    AS before
     FROM tickets t WHERE ${where}`;
 }
 
@@ -81,7 +83,8 @@ export function registrationStatement(options: {
         address = coalesce(r.address, t.address),
         payment_method = np.method,
         gcash_reference = CASE WHEN np.method = 'gcash' THEN np.reference_normalized ELSE t.gcash_reference END,
-        payment_reference = CASE WHEN np.method <> 'gcash' THEN coalesce(np.reference, t.payment_reference) ELSE t.payment_reference END,
+        payment_reference = CASE WHEN np.method <> 'gcash' THEN coalesce(np.reference, t.payment_reference) ELSE
+      t.payment_reference END,
         payment_id = np.id,
         status = CASE WHEN t.status = 'active' AND r.status IS NOT NULL THEN r.status ELSE t.status END,
         registered_at = coalesce(r.registered_at, now()),
@@ -127,8 +130,10 @@ export function registrationInsertStatement(options: {
     write: Prisma.sql`
     r AS (${options.rows}),
     t AS (
-      INSERT INTO tickets AS t (id, control_number, ticket_number, buyer_name, phone_number, email, address, payment_method,
-        gcash_reference, payment_reference, payment_id, status, amount, user_id, created_by_id, creator_email, creator_name,
+      INSERT INTO tickets AS t (id, control_number, ticket_number, buyer_name, phone_number, email, address,
+      payment_method,
+        gcash_reference, payment_reference, payment_id, status, amount, user_id, created_by_id, creator_email,
+      creator_name,
         creation_source, event_name, registered_at, registered_by_id, created_at, updated_at)
       SELECT r.id, r.control_number, r.ticket_number, r.buyer_name, r.phone_number, r.email, r.address, np.method,
         CASE WHEN np.method = 'gcash' THEN np.reference_normalized END,
@@ -165,11 +170,15 @@ function saleStatement(options: {
         : Prisma.sql`SELECT ${ticketColumns({ payments: "pay" })} FROM t ORDER BY t.ticket_number`;
   return Prisma.sql`
     WITH np AS (
-      SELECT * FROM unnest(${col((x) => x.key)}::text[], ${col((x) => x.id)}::uuid[], ${col((x) => x.existing)}::boolean[],
-        ${col((x) => x.method)}::text[], ${col((x) => x.reference)}::text[], ${col((x) => x.reference_normalized)}::text[],
-        ${col((x) => x.gcash_reference_key)}::text[], ${col((x) => x.payer_name)}::text[], ${col((x) => x.payer_phone)}::text[],
+      SELECT * FROM unnest(${col((x) => x.key)}::text[], ${col((x) => x.id)}::uuid[],
+    ${col((x) => x.existing)}::boolean[],
+        ${col((x) => x.method)}::text[], ${col((x) => x.reference)}::text[],
+    ${col((x) => x.reference_normalized)}::text[],
+        ${col((x) => x.gcash_reference_key)}::text[], ${col((x) => x.payer_name)}::text[],
+    ${col((x) => x.payer_phone)}::text[],
         ${col((x) => x.collected_by_id)}::uuid[])
-        AS np(key, id, existing, method, reference, reference_normalized, gcash_reference_key, payer_name, payer_phone, collected_by_id)
+        AS np(key, id, existing, method, reference, reference_normalized, gcash_reference_key, payer_name, payer_phone,
+    collected_by_id)
     ),
     ${options.write}
     sums AS (SELECT t.payment_id, sum(t.amount) AS amount FROM t GROUP BY t.payment_id),
@@ -192,14 +201,16 @@ function saleStatement(options: {
     audit AS (
       INSERT INTO audit_log (actor_id, actor_email, action, entity_type, entity_id, before, after)
       SELECT ${user.id}::uuid, ${user.email}::text, 'ticket.register', 'ticket', t.id::text, t.before,
-        jsonb_build_object('control_number', t.control_number, 'buyer_name', t.buyer_name, 'phone_number', t.phone_number,
+        jsonb_build_object('control_number', t.control_number, 'buyer_name', t.buyer_name, 'phone_number',
+    t.phone_number,
           'email', t.email, 'address', t.address, 'status', t.status, 'payment_method', t.payment_method,
           'payment_id', t.payment_id, 'payment_reference', pay.reference_normalized, 'seller_id', t.registered_by_id,
           'source', ${options.source}::text)
       FROM t LEFT JOIN pay ON pay.id = t.payment_id
       UNION ALL
       SELECT ${user.id}::uuid, ${user.email}::text, x.action, x."entityType", x."entityId", NULL, x.after
-      FROM unnest(${extra.map((a) => a.action)}::text[], ${extra.map((a) => a.entityType)}::text[], ${extra.map((a) => a.entityId)}::text[],
+      FROM unnest(${extra.map((a) => a.action)}::text[], ${extra.map((a) => a.entityType)}::text[],
+    ${extra.map((a) => a.entityId)}::text[],
         ${extra.map((a) => JSON.stringify(a.after))}::jsonb[]) AS x(action, "entityType", "entityId", after)
       WHERE EXISTS (SELECT 1 FROM t)
     )

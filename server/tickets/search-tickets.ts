@@ -58,7 +58,8 @@ function termCondition(term: string, viewer?: Principal): Prisma.Sql {
     // planner scan every ticket (210 ms instead of 23 ms for "santos" at 99,999 tickets).
     parts.push(
       private_(
-        Prisma.sql`t.payment_id = ANY (ARRAY(SELECT p.id FROM payments p WHERE p.reference_normalized = ${reference}::text))`,
+        Prisma.sql`t.payment_id = ANY (ARRAY(SELECT p.id FROM payments p WHERE p.reference_normalized =
+          ${reference}::text))`,
       ),
     );
   }
@@ -144,7 +145,8 @@ async function queryTickets<T extends VisibleTicket = Ticket>(
       )
     : capped
       ? run<{ total: number }>(
-          Prisma.sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM tickets t ${where} LIMIT ${TICKET_COUNT_CAP + 1}::int) m`,
+          Prisma.sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM tickets t ${where} LIMIT
+            ${TICKET_COUNT_CAP + 1}::int) m`,
         ).then((r) => r[0].total)
       : run<{ total: number }>(Prisma.sql`SELECT count(*)::int AS total FROM tickets t ${where}`).then(
           (r) => r[0].total,

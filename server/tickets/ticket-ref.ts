@@ -22,7 +22,8 @@ export function ticketRefCondition(input: string | number): Prisma.Sql | null {
     case "number":
       return Prisma.sql`t.ticket_number = ${ref.ticketNumber}::int`;
     case "control":
-      return Prisma.sql`t.ticket_number = ${ref.ticketNumber}::int AND lower(t.control_number) = lower(${ref.controlNumber}::text)`;
+      return Prisma.sql`t.ticket_number = ${ref.ticketNumber}::int AND lower(t.control_number) =
+        lower(${ref.controlNumber}::text)`;
     default:
       return null;
   }

@@ -65,7 +65,8 @@ async function update(options: { ref: string; payload: EditTicketPayload; princi
             RETURNING t.*, to_jsonb(old) AS before
           ), audit AS (
             INSERT INTO audit_log (actor_id, actor_email, action, entity_type, entity_id, before, after)
-            SELECT ${user.id}::uuid, ${user.email}::text, 'ticket.update', 'ticket', t.id::text, t.before, to_jsonb(t) - 'before'
+            SELECT ${user.id}::uuid, ${user.email}::text, 'ticket.update', 'ticket', t.id::text, t.before, to_jsonb(t) -
+          'before'
             FROM t
           )
           SELECT t.id FROM t`;

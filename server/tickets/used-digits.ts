@@ -8,7 +8,8 @@ export async function listUsedDigits(options: { principal: Principal }) {
   requireAdmin(options.principal);
   const rows = await db().$queryRaw<{ start: number; end: number }[]>`
     SELECT min(n)::int AS start, max(n)::int AS "end"
-    FROM (SELECT ticket_number AS n, ticket_number - row_number() OVER (ORDER BY ticket_number) AS island FROM tickets) s
+    FROM (SELECT ticket_number AS n, ticket_number - row_number() OVER (ORDER BY ticket_number) AS island FROM tickets)
+    s
     GROUP BY island ORDER BY 1`;
   return {
     count: rows.reduce((sum, r) => sum + r.end - r.start + 1, 0),

@@ -45,7 +45,9 @@ export async function validateTicket(input: { controlNumber?: string; number?: s
       available: false,
       registered: false,
       last_5_digits: formatTicketNumber(holder.ticket_number),
-      message: `Ticket number ${formatTicketNumber(holder.ticket_number)} is already taken by ticket ${holder.control_number}.`,
+      message:
+        `Ticket number ${formatTicketNumber(holder.ticket_number)} is ` +
+        `already taken by ticket ${holder.control_number}.`,
     };
   }
   const limit = effectiveTicketLimit((await getSettings()).maxTicketLimit);

@@ -77,15 +77,18 @@ export async function unvoidTicket(options: { ref: string; payload: UnvoidTicket
   const rows = await db().$transaction(async (tx) => {
     await tx.$queryRaw`SELECT set_config('raffle.unvoid', 'on', true)`;
     return tx.$queryRaw<Ticket[]>`
-      WITH old AS (SELECT t.id, t.void_reason, t.void_note, t.voided_at, t.voided_by_id FROM tickets t WHERE ${where} FOR UPDATE),
+      WITH old AS (SELECT t.id, t.void_reason, t.void_note, t.voided_at, t.voided_by_id FROM tickets t WHERE ${where}
+      FOR UPDATE),
       t AS (
-        UPDATE tickets AS t SET voided_at = NULL, voided_by_id = NULL, void_reason = NULL, void_note = NULL, updated_at = now()
+        UPDATE tickets AS t SET voided_at = NULL, voided_by_id = NULL, void_reason = NULL, void_note = NULL, updated_at
+      = now()
         FROM old WHERE t.id = old.id AND t.voided_at IS NOT NULL
         RETURNING t.*
       ), audit AS (
         INSERT INTO audit_log (actor_id, actor_email, action, entity_type, entity_id, before, after)
         SELECT ${user.id}::uuid, ${user.email}::text, 'ticket.unvoid', 'ticket', t.id::text,
-          jsonb_build_object('reason', old.void_reason, 'note', old.void_note, 'voided_at', old.voided_at, 'voided_by_id', old.voided_by_id),
+          jsonb_build_object('reason', old.void_reason, 'note', old.void_note, 'voided_at', old.voided_at,
+      'voided_by_id', old.voided_by_id),
           jsonb_build_object('control_number', t.control_number, 'reason', ${options.payload.reason}::text)
         FROM t JOIN old ON old.id = t.id
       )

@@ -14,9 +14,12 @@ export async function deleteUser(options: { email: string; actor: AuditActor | n
     // Seller accountability (issue 20, docs/decisions/090): a user whose stubs, sales, remittances or
     // adjustments are on the books stays, disabled; the foreign keys (ON DELETE RESTRICT) hold it too.
     const [records] = await tx.$queryRaw<{ held: boolean }[]>`
-      SELECT EXISTS (SELECT 1 FROM stub_allocations WHERE seller_id = ${target.id}::uuid OR allocated_by_id = ${target.id}::uuid)
-        OR EXISTS (SELECT 1 FROM remittances WHERE seller_id = ${target.id}::uuid OR received_by_id = ${target.id}::uuid)
-        OR EXISTS (SELECT 1 FROM remittance_adjustments WHERE seller_id = ${target.id}::uuid OR created_by_id = ${target.id}::uuid)
+      SELECT EXISTS (SELECT 1 FROM stub_allocations WHERE seller_id = ${target.id}::uuid OR allocated_by_id =
+      ${target.id}::uuid)
+        OR EXISTS (SELECT 1 FROM remittances WHERE seller_id = ${target.id}::uuid OR received_by_id =
+      ${target.id}::uuid)
+        OR EXISTS (SELECT 1 FROM remittance_adjustments WHERE seller_id = ${target.id}::uuid OR created_by_id =
+      ${target.id}::uuid)
         OR EXISTS (SELECT 1 FROM tickets WHERE registered_by_id = ${target.id}::uuid) AS held`;
     if (records?.held)
       throw conflict(

@@ -1,13 +1,16 @@
-// Renders a screen's component as the app does (TanStack Query with the app's retry rule), with the API answered by `stubApi` instead of a server: the states that need
-// no layout (loading, error, empty, validation, disabled controls) are checked in a DOM here,
-// not by a browser loading a page (docs/testing.md).
+// Renders a screen's component as the app does (TanStack Query with the app's retry rule), with the API answered by
+// `stubApi` instead of a server: the states that need no layout (loading, error, empty, validation, disabled controls)
+// are checked in a DOM here, not by a browser loading a page (docs/testing.md).
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { vi } from "vitest";
 import { makeQueryClient } from "@/components/providers";
 
-/** What a stubbed route answers: JSON (status 200 unless given), or "hold" to keep the request pending (a loading state). */
+/**
+ * What a stubbed route answers: JSON (status 200 unless given), or "hold" to keep the request pending (a loading
+ * state).
+ */
 export type StubAnswer = { status?: number; json: unknown } | "hold";
 
 /** What the app's route handlers answer for an unexpected failure (server/http/api-route.ts). */

@@ -24,7 +24,8 @@ export async function resetDb() {
     for (const [table, { columns, rows }] of Object.entries(baseline.rows)) {
       const list = columns.map(quoted).join(", ");
       await tx.$executeRawUnsafe(
-        `INSERT INTO ${quoted(table)} (${list}) OVERRIDING SYSTEM VALUE SELECT ${list} FROM json_populate_recordset(NULL::${quoted(table)}, $1::json)`,
+        `INSERT INTO ${quoted(table)} (${list}) OVERRIDING SYSTEM VALUE SELECT ${list} ` +
+          `FROM json_populate_recordset(NULL::${quoted(table)}, $1::json)`,
         JSON.stringify(rows),
       );
     }

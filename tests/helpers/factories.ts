@@ -1,22 +1,32 @@
 // Test data (issue 41: one module of factories). Users and sessions straight into the tables;
 // tickets, sales, voids and allocations through the routes a person's screen calls, so they carry
 // everything the real path writes (payments, audit rows, the statistics triggers' rollups). Bulk
-// shapes for the draw and statistics suites are re-exported from their own helpers.
+// shapes for the draw and statistics suites are re-exported from their own helpers; draws are
+// committed and revealed, and statements imported, through their routes too.
 import { beforeEach, expect } from "vitest";
 import { randomBytes } from "node:crypto";
 import { POST as customRangeRoute } from "@/app/api/tickets/admin/generate-custom-range/route";
 import { PUT as registerRoute } from "@/app/api/tickets/register/[controlNumber]/route";
 import { POST as voidRoute } from "@/app/api/tickets/[id]/void/route";
 import { POST as allocationsRoute } from "@/app/api/sellers/[id]/allocations/route";
+import { POST as commitDrawRoute } from "@/app/api/draws/route";
+import { POST as revealDrawRoute } from "@/app/api/draws/[id]/reveal/route";
+import { POST as prizesRoute } from "@/app/api/prizes/route";
+import { POST as closeSalesRoute } from "@/app/api/raffle/close-sales/route";
+import { gcashStatementPdf, type GcashStatementRow } from "@/lib/gcash-statement-pdf";
 import type { Ticket } from "@/lib/api/tickets";
 import { createSession } from "@/server/auth/sessions";
 import { db } from "@/server/db/client";
 import { resetDb } from "@/tests/helpers/db";
 import { callRoute } from "@/tests/helpers/http";
 
-export { createSoldTickets } from "@/tests/helpers/sold-tickets";
+import { createSoldTickets } from "@/tests/helpers/sold-tickets";
+
+export { createSoldTickets };
 export { placeTickets, type PlacedTicket } from "@/tests/helpers/placed-tickets";
-export { uploadStatement } from "@/tests/helpers/statement-upload";
+import { uploadStatement } from "@/tests/helpers/statement-upload";
+
+export { uploadStatement };
 
 let counter = 0;
 
@@ -144,4 +154,78 @@ export async function createSellerWithAllocation(
   });
   expect(res.status, JSON.stringify(res.json)).toBe(201);
   return { ...seller, allocation: res.json.allocation };
+}
+
+/** The dice outside value the draw suites type (20 throws, matching `{ type: "dice", count: 20 }`). */
+export const DRAW_DICE = "35126443526115623416";
+
+type PrizeInput = { rank: number; name: string; valuePhp: number | string; backups: number };
+
+/**
+ * A committed draw, made the way an administrator makes one: `soldTickets` sold tickets (the pool),
+ * the prizes added, sales closed with no overrides, and the draw committed on 20 dice throws.
+ * Answers the draw's id.
+ */
+export async function commitDraw(
+  admin: Caller,
+  options: { soldTickets?: number; prizes?: PrizeInput[] } = {},
+): Promise<string> {
+  if (options.soldTickets) await createSoldTickets(options.soldTickets);
+  for (const prize of options.prizes ?? [{ rank: 1, name: "Motorcycle", valuePhp: 80000, backups: 0 }]) {
+    const res = await callRoute(prizesRoute, { method: "POST", path: "/api/prizes", body: prize, token: admin.token });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+  }
+  const closed = await callRoute(closeSalesRoute, {
+    method: "POST",
+    path: "/api/raffle/close-sales",
+    body: { overrides: [] },
+    token: admin.token,
+  });
+  expect(closed.status, JSON.stringify(closed.json)).toBe(200);
+  const res = await callRoute(commitDrawRoute, {
+    method: "POST",
+    path: "/api/draws",
+    body: { source: { type: "dice", count: 20 } },
+    token: admin.token,
+  });
+  expect(res.status, JSON.stringify(res.json)).toBe(201);
+  return res.json.id as string;
+}
+
+/** The committed draw revealed before witnesses with the dice value (decision 127's outside value). */
+export async function revealDraw(
+  admin: Caller,
+  id: string,
+  options: { outsideValue?: string; witnesses?: string[] } = {},
+) {
+  const outsideValue = options.outsideValue ?? DRAW_DICE;
+  const res = await callRoute(revealDrawRoute, {
+    method: "POST",
+    path: `/api/draws/${id}/reveal`,
+    params: { id },
+    body: { outsideValue, outsideValueConfirm: outsideValue, witnesses: options.witnesses ?? ["Pedro Penduko"] },
+    token: admin.token,
+  });
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  return res.json;
+}
+
+/**
+ * A GCash statement imported by an administrator (Reconciliation's Import): the PDF made from `rows`
+ * by the generator the sample download uses, uploaded and read (201). Answers the import's answer.
+ */
+export async function importGcashStatement(
+  admin: Caller,
+  rows: GcashStatementRow[],
+  options: { fileName?: string; from?: string; to?: string } = {},
+) {
+  const bytes = await gcashStatementPdf({ rows, from: options.from, to: options.to });
+  const res = await uploadStatement({
+    token: admin.token,
+    bytes,
+    fileName: options.fileName ?? "gcash.pdf",
+    kind: "gcash_pdf",
+  });
+  expect(res.status, JSON.stringify(res.json)).toBe(201);
+  return res.json;
 }

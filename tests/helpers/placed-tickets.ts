@@ -25,7 +25,8 @@ export async function placeTickets(tickets: PlacedTicket[]): Promise<string[]> {
     const rows = await db().$queryRaw<{ id: string }[]>`
       WITH p AS (
         INSERT INTO payments (method, amount_expected)
-        SELECT CASE WHEN lower(${t.method ?? "cash"}::text) IN ('cash', 'gcash', 'bank_transfer') THEN lower(${t.method ?? "cash"}::text) ELSE 'cash' END,
+        SELECT CASE WHEN lower(${t.method ?? "cash"}::text) IN ('cash', 'gcash', 'bank_transfer') THEN
+      lower(${t.method ?? "cash"}::text) ELSE 'cash' END,
           ${t.amount ?? 50}::numeric
         WHERE ${registered}::timestamptz IS NOT NULL RETURNING id
       )
@@ -33,8 +34,10 @@ export async function placeTickets(tickets: PlacedTicket[]): Promise<string[]> {
         creator_email, user_id, registered_at, payment_id, created_at, updated_at)
       VALUES (gen_random_uuid(), ${`B2K-500-${String(t.number).padStart(5, "0")}`}, ${t.number}::int,
         ${registered ? (t.buyer ?? `Placed Buyer ${placed}`) : null}::text, ${registered ? "9171234567" : null}::text,
-        ${t.method ?? "cash"}::text, ${t.amount ?? 50}::numeric, ${t.creator === undefined ? "staff@example.com" : t.creator}::text,
-        'placed', ${registered}::timestamptz, (SELECT id FROM p), ${new Date(t.createdAt)}::timestamptz, ${new Date(t.createdAt)}::timestamptz)
+        ${t.method ?? "cash"}::text, ${t.amount ?? 50}::numeric,
+      ${t.creator === undefined ? "staff@example.com" : t.creator}::text,
+        'placed', ${registered}::timestamptz, (SELECT id FROM p), ${new Date(t.createdAt)}::timestamptz,
+      ${new Date(t.createdAt)}::timestamptz)
       RETURNING id::text`;
     ids.push(rows[0].id);
   }
@@ -65,25 +68,36 @@ export async function rawAggregates() {
     FROM c GROUP BY day, method ORDER BY day, method`);
   const hourly = await db().$queryRaw<{ day: string; hour: number; generated: number }[]>`
     WITH z AS (SELECT raffle_timezone() AS tz)
-    SELECT to_char((created_at AT TIME ZONE z.tz)::date, 'YYYY-MM-DD') AS day, extract(hour FROM created_at AT TIME ZONE z.tz)::int AS hour,
+    SELECT to_char((created_at AT TIME ZONE z.tz)::date, 'YYYY-MM-DD') AS day, extract(hour FROM created_at AT TIME ZONE
+    z.tz)::int AS hour,
            count(*)::int AS generated
     FROM tickets, z GROUP BY 1, 2 ORDER BY 1, 2`;
   const creators = await db().$queryRawUnsafe<
     { creator: string; tickets: number; registered: number; revenue: string }[]
-  >(`
-    SELECT coalesce(t.creator_email, '') AS creator, count(*)::int AS tickets, count(t.registered_at)::int AS registered,
+  >(
+    `
+    SELECT coalesce(t.creator_email, '') AS creator, count(*)::int AS tickets, count(t.registered_at)::int AS ` +
+      `registered,
            coalesce(sum(t.amount) FILTER (WHERE ${SOLD}), 0)::numeric(14,2)::text AS revenue
-    FROM tickets t GROUP BY 1 ORDER BY 1`);
-  const sellers = await db().$queryRawUnsafe<{ seller: string; sold: number; amount: string; cash: string }[]>(`
-    SELECT coalesce(t.registered_by_id::text, '') AS seller, count(*)::int AS sold, sum(t.amount)::numeric(14,2)::text AS amount,
+    FROM tickets t GROUP BY 1 ORDER BY 1`,
+  );
+  const sellers = await db().$queryRawUnsafe<{ seller: string; sold: number; amount: string; cash: string }[]>(
+    `
+    SELECT coalesce(t.registered_by_id::text, '') AS seller, count(*)::int AS sold, ` +
+      `sum(t.amount)::numeric(14,2)::text AS amount,
            coalesce(sum(t.amount) FILTER (WHERE lower(t.payment_method) = 'cash'), 0)::numeric(14,2)::text AS cash
-    FROM tickets t WHERE ${SOLD} GROUP BY 1 ORDER BY 1`);
+    FROM tickets t WHERE ${SOLD} GROUP BY 1 ORDER BY 1`,
+  );
   const [counters] = await db().$queryRawUnsafe<
     { total: number; registered: number; sold: number; voided: number; revenue: string }[]
-  >(`
-    SELECT count(*)::int AS total, count(t.registered_at)::int AS registered, count(*) FILTER (WHERE ${SOLD})::int AS sold,
-           count(t.voided_at)::int AS voided, coalesce(sum(t.amount) FILTER (WHERE ${SOLD}), 0)::numeric(14,2)::text AS revenue
-    FROM tickets t`);
+  >(
+    `
+    SELECT count(*)::int AS total, count(t.registered_at)::int AS registered, count(*) FILTER (WHERE ${SOLD})::int ` +
+      `AS sold,
+           count(t.voided_at)::int AS voided, coalesce(sum(t.amount) FILTER (WHERE ${SOLD}), 0)::numeric(14,2)::text ` +
+      `AS revenue
+    FROM tickets t`,
+  );
   return { daily, hourly, creators, sellers, counters };
 }
 
@@ -92,27 +106,32 @@ export async function rollupAggregates() {
   const daily = await db().$queryRaw<
     { day: string; method: string; generated: number; generated_registered: number; sold: number; revenue: string }[]
   >`
-    SELECT to_char(day, 'YYYY-MM-DD') AS day, method, sum(generated)::int AS generated, sum(generated_registered)::int AS generated_registered,
+    SELECT to_char(day, 'YYYY-MM-DD') AS day, method, sum(generated)::int AS generated, sum(generated_registered)::int
+    AS generated_registered,
            sum(sold)::int AS sold, sum(revenue)::numeric(14,2)::text AS revenue
     FROM ticket_daily_stats GROUP BY day, method
     HAVING sum(generated) <> 0 OR sum(generated_registered) <> 0 OR sum(sold) <> 0 OR sum(revenue) <> 0
     ORDER BY day, method`;
   const hourly = await db().$queryRaw<{ day: string; hour: number; generated: number }[]>`
-    SELECT to_char(day, 'YYYY-MM-DD') AS day, hour, generated FROM ticket_hourly_stats WHERE generated <> 0 ORDER BY 1, 2`;
+    SELECT to_char(day, 'YYYY-MM-DD') AS day, hour, generated FROM ticket_hourly_stats WHERE generated <> 0 ORDER BY 1,
+    2`;
   const creators = await db().$queryRaw<{ creator: string; tickets: number; registered: number; revenue: string }[]>`
-    SELECT creator, sum(tickets)::int AS tickets, sum(registered)::int AS registered, sum(revenue)::numeric(14,2)::text AS revenue
+    SELECT creator, sum(tickets)::int AS tickets, sum(registered)::int AS registered, sum(revenue)::numeric(14,2)::text
+    AS revenue
     FROM ticket_creator_stats GROUP BY creator
     HAVING sum(tickets) <> 0 OR sum(registered) <> 0 OR sum(revenue) <> 0
     ORDER BY creator`;
   const sellers = await db().$queryRaw<{ seller: string; sold: number; amount: string; cash: string }[]>`
-    SELECT seller, sum(sold)::int AS sold, sum(amount)::numeric(14,2)::text AS amount, sum(cash_amount)::numeric(14,2)::text AS cash
+    SELECT seller, sum(sold)::int AS sold, sum(amount)::numeric(14,2)::text AS amount,
+    sum(cash_amount)::numeric(14,2)::text AS cash
     FROM ticket_seller_stats GROUP BY seller
     HAVING sum(sold) <> 0 OR sum(amount) <> 0 OR sum(cash_amount) <> 0
     ORDER BY seller`;
   const [counters] = await db().$queryRaw<
     { total: number; registered: number; sold: number; voided: number; revenue: string }[]
   >`
-    SELECT coalesce(sum(total), 0)::int AS total, coalesce(sum(registered), 0)::int AS registered, coalesce(sum(sold), 0)::int AS sold,
+    SELECT coalesce(sum(total), 0)::int AS total, coalesce(sum(registered), 0)::int AS registered, coalesce(sum(sold),
+    0)::int AS sold,
            coalesce(sum(voided), 0)::int AS voided, coalesce(sum(revenue), 0)::numeric(14,2)::text AS revenue
     FROM ticket_counters`;
   return { daily, hourly, creators, sellers, counters };

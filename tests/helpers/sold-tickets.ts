@@ -7,9 +7,11 @@ export const controlNumberOf = (n: number) => `B2K-123-${String(n).padStart(5, "
 export async function createSoldTickets(count: number, from = 1): Promise<string[]> {
   await db().$executeRaw`
     WITH p AS (
-      INSERT INTO payments (method, amount_expected) SELECT 'cash', 50 FROM generate_series(1, ${count}::int) RETURNING id
+      INSERT INTO payments (method, amount_expected) SELECT 'cash', 50 FROM generate_series(1, ${count}::int) RETURNING
+    id
     ), pn AS (SELECT id, (row_number() OVER ())::int AS rn FROM p)
-    INSERT INTO tickets (id, control_number, ticket_number, buyer_name, phone_number, payment_method, amount, creator_email, registered_at, payment_id)
+    INSERT INTO tickets (id, control_number, ticket_number, buyer_name, phone_number, payment_method, amount,
+    creator_email, registered_at, payment_id)
     SELECT gen_random_uuid(), 'B2K-123-' || lpad((${from}::int + rn - 1)::text, 5, '0'), ${from}::int + rn - 1,
       'Buyer ' || (${from}::int + rn - 1) || ' Santos', '9171234567', 'cash', 50, 'staff@example.com', now(), pn.id
     FROM pn`;

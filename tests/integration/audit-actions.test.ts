@@ -53,8 +53,6 @@ import { POST as discardImport } from "@/app/api/reconciliation/imports/[id]/dis
 import { POST as ignoreLine } from "@/app/api/reconciliation/lines/[id]/ignore/route";
 import { POST as matchLine } from "@/app/api/reconciliation/lines/[id]/match/route";
 import { POST as unverifyPayment } from "@/app/api/reconciliation/payments/[id]/unverify/route";
-import { gcashStatementPdf } from "@/tests/helpers/statement-files";
-import { uploadStatement } from "@/tests/helpers/statement-upload";
 import { POST as replaceQr } from "@/app/api/tickets/[id]/qr/replace/route";
 import { TICKET_CSV_COLUMNS, csvLine } from "@/lib/csv/ticket-csv";
 import type { AuditEntry } from "@/lib/schemas/audit";
@@ -64,7 +62,7 @@ import { authorizeSignIn } from "@/server/auth/authorize-sign-in";
 import { db } from "@/server/db/client";
 import { resetEnvCache } from "@/server/env";
 import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff } from "@/tests/helpers/factories";
+import { createAdminAndStaff, importGcashStatement } from "@/tests/helpers/factories";
 import { callRoute, TEST_ORIGIN } from "@/tests/helpers/http";
 import { SAMPLE_FILES, uploadFile } from "@/tests/helpers/upload";
 
@@ -392,17 +390,16 @@ beforeAll(async () => {
     }),
   );
   const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
-  const pdf = await gcashStatementPdf({
-    rows: ["1001543610190:50.00", "1001543610191:20.00", "1001543610192:10.00"].map((r, i) => ({
+  const imported = await importGcashStatement(
+    admin,
+    ["1001543610190:50.00", "1001543610191:20.00", "1001543610192:10.00"].map((r, i) => ({
       time: `${today} 0${i + 1}:00 AM`,
       description: "Received GCash",
       reference: r.split(":")[0],
       credit: r.split(":")[1],
       balance: "100.00",
     })),
-  });
-  const imported = await uploadStatement({ token: admin.token, bytes: pdf, fileName: "gcash.pdf", kind: "gcash_pdf" });
-  expect(imported.status, JSON.stringify(imported.json)).toBe(201);
+  );
   const paymentId = gcashSale.ticket.payment_id;
   await ok(
     callRoute(unverifyPayment, {
@@ -435,8 +432,8 @@ beforeAll(async () => {
   await ok(
     callRoute(discardImport, {
       method: "POST",
-      path: `/api/reconciliation/imports/${imported.json.id}/discard`,
-      params: { id: imported.json.id },
+      path: `/api/reconciliation/imports/${imported.id}/discard`,
+      params: { id: imported.id },
       body: { reason: "Wrong account" },
       ...as(admin.token),
     }),

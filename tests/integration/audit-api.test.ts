@@ -1,7 +1,7 @@
 // The Activity Log's API: GET /api/audit (50 a page, newest first, filtered by action, actor and
 // days in the raffle's timezone), /api/audit/filters, /api/audit/export (CSV), and the audit
 // table refusing UPDATE and DELETE in the database itself.
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { GET as exportRoute } from "@/app/api/audit/export/route";
 import { GET as filtersRoute } from "@/app/api/audit/filters/route";
 import { GET as auditRoute } from "@/app/api/audit/route";
@@ -11,20 +11,14 @@ import { DELETE as deleteTicketRoute } from "@/app/api/tickets/[id]/route";
 import { POST as customRangeRoute } from "@/app/api/tickets/admin/generate-custom-range/route";
 import { PUT as registerRoute } from "@/app/api/tickets/register/[controlNumber]/route";
 import { db } from "@/server/db/client";
-import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
+import { freshAdminAndStaff } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
 
-let admin: Awaited<ReturnType<typeof createSignedInUser>>;
-let staff: Awaited<ReturnType<typeof createSignedInUser>>;
+const users = freshAdminAndStaff();
 
-beforeEach(async () => {
-  await resetDb();
-  ({ admin, staff } = await createAdminAndStaff());
-});
-
-const list = (query = "", token = admin.token) => callRoute(auditRoute, { path: `/api/audit${query}`, token });
-const exportCsv = (query = "") => callRoute(exportRoute, { path: `/api/audit/export${query}`, token: admin.token });
+const list = (query = "", token = users.admin.token) => callRoute(auditRoute, { path: `/api/audit${query}`, token });
+const exportCsv = (query = "") =>
+  callRoute(exportRoute, { path: `/api/audit/export${query}`, token: users.admin.token });
 
 /** An audit row at a given instant, as the services write them (inserts are allowed). */
 const insertRow = (row: {
@@ -36,7 +30,8 @@ const insertRow = (row: {
   after?: object;
 }) =>
   db().$executeRaw`INSERT INTO audit_log (actor_email, action, entity_type, entity_id, after, created_at)
-    VALUES (${row.actor ?? null}, ${row.action}, ${row.entityType ?? "test"}, ${row.entityId ?? null}, ${JSON.stringify(row.after ?? {})}::jsonb, ${row.at}::timestamptz)`;
+    VALUES (${row.actor ?? null}, ${row.action}, ${row.entityType ?? "test"}, ${row.entityId ?? null},
+    ${JSON.stringify(row.after ?? {})}::jsonb, ${row.at}::timestamptz)`;
 
 describe("GET /api/audit", () => {
   it("shows who did what to which ticket or user, before and after, newest first", async () => {
@@ -44,7 +39,7 @@ describe("GET /api/audit", () => {
       method: "POST",
       path: "/api/tickets/admin/generate-custom-range",
       body: { startRange: 1, endRange: 2, userId: "x" },
-      token: admin.token,
+      token: users.admin.token,
     });
     const [first, second] = range.json.tickets;
     await callRoute(registerRoute, {
@@ -52,25 +47,25 @@ describe("GET /api/audit", () => {
       path: "/api/tickets/register/00001",
       params: { controlNumber: "00001" },
       body: { buyerName: "Maria Santos", phoneNumber: "09171234567" },
-      token: staff.token,
+      token: users.staff.token,
     });
     await callRoute(deleteTicketRoute, {
       method: "DELETE",
       path: `/api/tickets/${second.id}`,
       params: { id: second.id },
-      token: admin.token,
+      token: users.admin.token,
     });
     await callRoute(addUserRoute, {
       method: "POST",
       path: "/api/auth/add-user",
       body: { email: "new@example.com", displayName: "New Person", isAdmin: false },
-      token: admin.token,
+      token: users.admin.token,
     });
     await callRoute(putSettingsRoute, {
       method: "PUT",
       path: "/api/settings",
       body: { ticket_price: 60 },
-      token: admin.token,
+      token: users.admin.token,
     });
 
     const res = await list();
@@ -95,7 +90,7 @@ describe("GET /api/audit", () => {
     expect(registered).toMatchObject({
       entity_type: "ticket",
       entity_id: first.id,
-      actor_id: staff.user.id,
+      actor_id: users.staff.user.id,
       before: { buyer_name: null, status: "active" },
       after: { buyer_name: "Maria Santos", phone_number: "9171234567", status: "registered" },
     });
@@ -105,7 +100,8 @@ describe("GET /api/audit", () => {
 
   it("pages 50 at a time", async () => {
     await db().$executeRaw`INSERT INTO audit_log (action, entity_type, created_at)
-      SELECT 'test.row', 'test', timestamptz '2026-03-01T00:00:00Z' + n * interval '1 second' FROM generate_series(1, 120) n`;
+      SELECT 'test.row', 'test', timestamptz '2026-03-01T00:00:00Z' + n * interval '1 second' FROM generate_series(1,
+      120) n`;
     const page1 = await list();
     expect(page1.json).toMatchObject({ total: 120, totalPages: 3 });
     expect(page1.json.entries).toHaveLength(50);
@@ -161,7 +157,7 @@ describe("GET /api/audit", () => {
   });
 
   it("is for administrators only", async () => {
-    expect((await list("", staff.token)).status).toBe(403);
+    expect((await list("", users.staff.token)).status).toBe(403);
   });
 });
 
@@ -171,7 +167,7 @@ describe("GET /api/audit/filters", () => {
     await insertRow({ action: "ticket.register", actor: "a@example.com", at: "2026-01-02T00:00:00Z" });
     await insertRow({ action: "settings.update", actor: "b@example.com", at: "2026-01-03T00:00:00Z" });
     await insertRow({ action: "user.create", actor: null, at: "2026-01-04T00:00:00Z" });
-    const res = await callRoute(filtersRoute, { path: "/api/audit/filters", token: admin.token });
+    const res = await callRoute(filtersRoute, { path: "/api/audit/filters", token: users.admin.token });
     expect(res.json).toEqual({
       success: true,
       actions: ["settings.update", "ticket.register", "user.create"],
@@ -216,7 +212,8 @@ describe("GET /api/audit/export", () => {
 
   it("streams every row of a large log in order, across batches", async () => {
     await db().$executeRaw`INSERT INTO audit_log (action, entity_type, created_at)
-      SELECT 'bulk.row', 'test', timestamptz '2026-03-01T00:00:00Z' + n * interval '1 second' FROM generate_series(1, 2345) n`;
+      SELECT 'bulk.row', 'test', timestamptz '2026-03-01T00:00:00Z' + n * interval '1 second' FROM generate_series(1,
+      2345) n`;
     const lines = csvLines((await exportCsv()).json as unknown as string);
     expect(lines).toHaveLength(2346);
     expect(lines[1].startsWith("2026-03-01T08:39:05.000+08:00,")).toBe(true);

@@ -4,17 +4,13 @@
 // The triggers are tested on every engine; the two-role setup on PostgreSQL (TEST_DATABASE_URL).
 import { randomBytes } from "node:crypto";
 import pg from "pg";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { POST as createCheckpointRoute } from "@/app/api/audit/checkpoints/route";
 import { GET as verifyCheckpointRoute } from "@/app/api/audit/checkpoints/[id]/verify/route";
 import { grantAppRole } from "@/server/db/app-role";
 import { db, dbEngine, pgScriptRunner, sql } from "@/server/db/client";
-import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
+import { freshAdminAndStaff } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
-
-let admin: Awaited<ReturnType<typeof createSignedInUser>>;
-let staff: Awaited<ReturnType<typeof createSignedInUser>>;
 
 async function addAuditRows(n: number) {
   for (let i = 0; i < n; i++) {
@@ -29,15 +25,16 @@ async function addAuditRows(n: number) {
   }
 }
 
-beforeEach(async () => {
-  await resetDb();
-  ({ admin, staff } = await createAdminAndStaff());
-});
+const users = freshAdminAndStaff();
 
 describe("the audit log refuses every rewrite by the app's role", () => {
   it("UPDATE, DELETE and TRUNCATE of audit_log and audit_checkpoints are refused, and nothing changes", async () => {
     await addAuditRows(3);
-    await callRoute(createCheckpointRoute, { method: "POST", path: "/api/audit/checkpoints", token: admin.token });
+    await callRoute(createCheckpointRoute, {
+      method: "POST",
+      path: "/api/audit/checkpoints",
+      token: users.admin.token,
+    });
     for (const table of ["audit_log", "audit_checkpoints"]) {
       for (const statement of [
         `UPDATE ${table} SET id = id`,
@@ -95,7 +92,8 @@ describe.runIf(dbEngine() === "postgresql")("the two-role setup (PostgreSQL)", (
         [`ALTER TABLE audit_log OWNER TO "${appRole}"`, /must be owner/],
         [`SET session_replication_role = replica`, /permission denied/],
         [
-          `CREATE OR REPLACE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN OLD; END $$`,
+          `CREATE OR REPLACE FUNCTION audit_log_append_only() RETURNS ` +
+            `trigger LANGUAGE plpgsql AS $$ BEGIN RETURN OLD; END $$`,
           /must be owner|permission denied/,
         ],
         [`DELETE FROM audit_checkpoints`, /permission denied/],
@@ -110,7 +108,8 @@ describe.runIf(dbEngine() === "postgresql")("the two-role setup (PostgreSQL)", (
       // The purge's masking (docs/decisions/147) runs with the owner's rights too, and only as the
       // purge: refused without its switch, refused while the raffle is not closed, then exactly the masking.
       await app.query(
-        `INSERT INTO audit_log (action, entity_type, after) VALUES ('ticket.update', 'ticket', '{"phone_number": "9171234567", "buyer_name": "Juan Dela Cruz"}')`,
+        `INSERT INTO audit_log (action, entity_type, after) VALUES ('ticket.update', ` +
+          `'ticket', '{"phone_number": "9171234567", "buyer_name": "Juan Dela Cruz"}')`,
       );
       await expect(app.query(`SELECT audit_log_redact_personal_data()`)).rejects.toThrow(
         /Only the purge of personal data masks the audit log/,
@@ -158,32 +157,36 @@ describe.runIf(dbEngine() === "postgresql")("the two-role setup (PostgreSQL)", (
 
 describe("checkpoints", () => {
   const take = () =>
-    callRoute(createCheckpointRoute, { method: "POST", path: "/api/audit/checkpoints", token: admin.token });
+    callRoute(createCheckpointRoute, { method: "POST", path: "/api/audit/checkpoints", token: users.admin.token });
   const verify = (id: number | string) =>
     callRoute(verifyCheckpointRoute, {
       path: `/api/audit/checkpoints/${id}/verify`,
       params: { id: String(id) },
-      token: admin.token,
+      token: users.admin.token,
     });
 
-  it("POST answers {id, upToId, count, sha256}; verify recomputes the same while the rows are there, new rows or not", async () => {
-    await addAuditRows(5);
-    const taken = await take();
-    expect(taken.status).toBe(201);
-    const maxId = Number((await sql<{ id: string }>(`SELECT max(id)::text AS id FROM audit_log`))[0].id);
-    expect(taken.json).toEqual({
-      success: true,
-      id: expect.any(Number),
-      upToId: maxId,
-      count: 5,
-      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
-      createdAt: expect.any(String),
-    });
-    await addAuditRows(2);
-    const checked = await verify(taken.json.id);
-    expect(checked.status).toBe(200);
-    expect(checked.json).toMatchObject({ success: true, ok: true, count: 5, sha256: taken.json.sha256 });
-  });
+  it(
+    "POST answers {id, upToId, count, sha256}; verify recomputes " +
+      "the same while the rows are there, new rows or not",
+    async () => {
+      await addAuditRows(5);
+      const taken = await take();
+      expect(taken.status).toBe(201);
+      const maxId = Number((await sql<{ id: string }>(`SELECT max(id)::text AS id FROM audit_log`))[0].id);
+      expect(taken.json).toEqual({
+        success: true,
+        id: expect.any(Number),
+        upToId: maxId,
+        count: 5,
+        sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+        createdAt: expect.any(String),
+      });
+      await addAuditRows(2);
+      const checked = await verify(taken.json.id);
+      expect(checked.status).toBe(200);
+      expect(checked.json).toMatchObject({ success: true, ok: true, count: 5, sha256: taken.json.sha256 });
+    },
+  );
 
   it("a covered row removed (past the triggers, as a superuser could) or altered makes verify say not ok", async () => {
     await addAuditRows(4);
@@ -195,7 +198,8 @@ describe("checkpoints", () => {
     expect(removed.json).toMatchObject({ ok: false, count: 3 });
     await addAuditRows(1);
     await sql(
-      `UPDATE audit_log SET action = 'user.delete' WHERE id = (SELECT max(id) FROM audit_log WHERE id <= ${taken.json.upToId})`,
+      `UPDATE audit_log SET action = 'user.delete' WHERE id = (SELECT ` +
+        `max(id) FROM audit_log WHERE id <= ${taken.json.upToId})`,
     );
     await sql(`ALTER TABLE audit_log ENABLE TRIGGER audit_log_no_update_or_delete`);
     const altered = await verify(taken.json.id);
@@ -212,14 +216,15 @@ describe("checkpoints", () => {
     const byStaff = await callRoute(createCheckpointRoute, {
       method: "POST",
       path: "/api/audit/checkpoints",
-      token: staff.token,
+      token: users.staff.token,
     });
     expect(byStaff.status).toBe(403);
   });
 
   it("the sum covers more rows than one read batch", async () => {
     await sql(
-      `INSERT INTO audit_log (action, entity_type, after) SELECT 'settings.update', 'settings', jsonb_build_object('n', i) FROM generate_series(1, 12001) AS i`,
+      `INSERT INTO audit_log (action, entity_type, after) SELECT 'settings.update', ` +
+        `'settings', jsonb_build_object('n', i) FROM generate_series(1, 12001) AS i`,
     );
     const taken = await take();
     expect(taken.json.count).toBe(12001);

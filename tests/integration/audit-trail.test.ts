@@ -6,7 +6,7 @@
 // check runs as the owner role and as the app role of the two-role set-up on PostgreSQL (TEST_DATABASE_URL).
 import { createHash, randomBytes } from "node:crypto";
 import pg from "pg";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { POST as commitRoute } from "@/app/api/draws/route";
 import { POST as postPrizeRoute } from "@/app/api/prizes/route";
 import { POST as closeSalesRoute } from "@/app/api/raffle/close-sales/route";
@@ -14,25 +14,20 @@ import { sealAuditLog } from "@/server/activity/seal-audit-log";
 import { grantAppRole } from "@/server/db/app-role";
 import { checkAuditSafety } from "@/server/db/audit-safety";
 import { db, dbEngine, pgScriptRunner, sql } from "@/server/db/client";
-import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff } from "@/tests/helpers/factories";
+import { freshAdminAndStaff } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
 import { createSoldTickets } from "@/tests/helpers/sold-tickets";
 
-let admin: Awaited<ReturnType<typeof createAdminAndStaff>>["admin"];
-
-beforeEach(async () => {
-  await resetDb();
-  ({ admin } = await createAdminAndStaff());
-});
+const users = freshAdminAndStaff();
 
 const post = (handler: Parameters<typeof callRoute>[0], p: string, body: unknown) =>
-  callRoute(handler, { method: "POST", path: p, body, token: admin.token });
+  callRoute(handler, { method: "POST", path: p, body, token: users.admin.token });
 
 /** Recomputes the chain, in chain order, from the database's own lines; returns the ids whose hash does not follow. */
 async function brokenLinks() {
   const rows = await sql<{ id: string; hash: string | null; line: string }>(
-    `SELECT a.id::text AS id, a.hash, audit_row_line(a) AS line FROM audit_log a WHERE a.chain_seq IS NOT NULL ORDER BY a.chain_seq`,
+    `SELECT a.id::text AS id, a.hash, audit_row_line(a) AS line FROM ` +
+      `audit_log a WHERE a.chain_seq IS NOT NULL ORDER BY a.chain_seq`,
   );
   let previous = "";
   const broken: string[] = [];
@@ -48,43 +43,47 @@ async function brokenLinks() {
 }
 
 describe("the audit log's hash chain", () => {
-  it("is sealed after many writers at once, links every row to the one before, and shows a sealed row changed behind the triggers' back", async () => {
-    // 12 transactions at once, each writing 5 rows with a pause between (on PostgreSQL they truly overlap).
-    await Promise.all(
-      Array.from({ length: 12 }, (_, t) =>
-        db().$transaction(async (tx) => {
-          for (let i = 0; i < 5; i++) {
-            await tx.auditLog.create({
-              data: {
-                action: "settings.update",
-                entityType: "settings",
-                actorEmail: `w${t}@example.com`,
-                after: { t, i, text: 'ñ ₱ "q"' },
-              },
-            });
-            await new Promise((r) => setTimeout(r, 2));
-          }
-        }),
-      ),
-    );
-    // Written without any chain work: nothing is sealed until the seal runs.
-    const [{ n: waiting }] = await sql<{ n: number }>(
-      `SELECT count(*)::int AS n FROM audit_log WHERE actor_email LIKE 'w%' AND chain_seq IS NULL AND hash IS NULL`,
-    );
-    expect(waiting).toBe(60);
-    expect(await sealAuditLog()).toBeGreaterThanOrEqual(60);
-    expect(await sealAuditLog()).toBe(0);
-    const chain = await brokenLinks();
-    expect(chain.rows).toBeGreaterThanOrEqual(60);
-    expect(chain).toMatchObject({ broken: [], unsealed: 0 });
-    const [target] = await sql<{ id: string }>(
-      `SELECT id::text FROM audit_log WHERE actor_email = 'w3@example.com' ORDER BY id LIMIT 1`,
-    );
-    await sql(`ALTER TABLE audit_log DISABLE TRIGGER USER`);
-    await sql(`UPDATE audit_log SET after = '{"t": 3, "i": 0, "text": "rewritten"}' WHERE id = $1`, [target.id]);
-    await sql(`ALTER TABLE audit_log ENABLE TRIGGER USER`);
-    expect((await brokenLinks()).broken).toEqual([target.id]);
-  });
+  it(
+    "is sealed after many writers at once, links every row to the one before, " +
+      "and shows a sealed row changed behind the triggers' back",
+    async () => {
+      // 12 transactions at once, each writing 5 rows with a pause between (on PostgreSQL they truly overlap).
+      await Promise.all(
+        Array.from({ length: 12 }, (_, t) =>
+          db().$transaction(async (tx) => {
+            for (let i = 0; i < 5; i++) {
+              await tx.auditLog.create({
+                data: {
+                  action: "settings.update",
+                  entityType: "settings",
+                  actorEmail: `w${t}@example.com`,
+                  after: { t, i, text: 'ñ ₱ "q"' },
+                },
+              });
+              await new Promise((r) => setTimeout(r, 2));
+            }
+          }),
+        ),
+      );
+      // Written without any chain work: nothing is sealed until the seal runs.
+      const [{ n: waiting }] = await sql<{ n: number }>(
+        `SELECT count(*)::int AS n FROM audit_log WHERE actor_email LIKE 'w%' AND chain_seq IS NULL AND hash IS NULL`,
+      );
+      expect(waiting).toBe(60);
+      expect(await sealAuditLog()).toBeGreaterThanOrEqual(60);
+      expect(await sealAuditLog()).toBe(0);
+      const chain = await brokenLinks();
+      expect(chain.rows).toBeGreaterThanOrEqual(60);
+      expect(chain).toMatchObject({ broken: [], unsealed: 0 });
+      const [target] = await sql<{ id: string }>(
+        `SELECT id::text FROM audit_log WHERE actor_email = 'w3@example.com' ORDER BY id LIMIT 1`,
+      );
+      await sql(`ALTER TABLE audit_log DISABLE TRIGGER USER`);
+      await sql(`UPDATE audit_log SET after = '{"t": 3, "i": 0, "text": "rewritten"}' WHERE id = $1`, [target.id]);
+      await sql(`ALTER TABLE audit_log ENABLE TRIGGER USER`);
+      expect((await brokenLinks()).broken).toEqual([target.id]);
+    },
+  );
 
   it("refuses any change to a sealed row, its hash and place included, even with the seal's own setting", async () => {
     await db().auditLog.create({ data: { action: "settings.update", entityType: "settings", after: { n: 1 } } });
@@ -112,7 +111,8 @@ describe("the audit log's hash chain", () => {
       db().$transaction(async (tx) => {
         await tx.$executeRaw`SELECT set_config('audit.seal', 'on', true)`;
         await tx.$executeRawUnsafe(
-          `UPDATE audit_log SET after = '{"n": 3}', hash = repeat('0', 64), chain_seq = 999999999 WHERE chain_seq IS NULL`,
+          `UPDATE audit_log SET after = '{"n": 3}', hash = repeat('0', ` +
+            `64), chain_seq = 999999999 WHERE chain_seq IS NULL`,
         );
       }),
     ).rejects.toThrow("audit_log is append-only");
@@ -165,42 +165,47 @@ describe.runIf(dbEngine() === "postgresql")("writers and the seal at once (Postg
   };
   const insert = (client: pg.Client, who: string) =>
     client.query(
-      `INSERT INTO audit_log (actor_email, action, entity_type) VALUES ($1, 'settings.update', 'settings') RETURNING id::text`,
+      `INSERT INTO audit_log (actor_email, action, entity_type) VALUES ` +
+        `($1, 'settings.update', 'settings') RETURNING id::text`,
       [who],
     );
 
-  it("lets two transactions write audit rows without waiting for each other; a row committed late takes a later place", async () => {
-    const a = await connect();
-    const b = await connect();
-    try {
-      await a.query("BEGIN");
-      const [{ id: aId }] = (await insert(a, "a@example.com")).rows;
-      // A stays open; B writes and commits at once (no lock between them: a wait would time out here).
-      await b.query("SET statement_timeout = 1000");
-      const started = Date.now();
-      await b.query("BEGIN");
-      const [{ id: bId }] = (await insert(b, "b@example.com")).rows;
-      await b.query("COMMIT");
-      expect(Date.now() - started).toBeLessThan(1000);
-      expect(BigInt(aId)).toBeLessThan(BigInt(bId));
-      // The seal, while A is still open, does not wait for it either and leaves its row for later.
-      const sealStarted = Date.now();
-      await sealAuditLog();
-      expect(Date.now() - sealStarted).toBeLessThan(1000);
-      await a.query("COMMIT");
-      await sealAuditLog();
-      const places = await sql<{ email: string; seq: string }>(
-        `SELECT actor_email AS email, chain_seq::text AS seq FROM audit_log WHERE id IN ($1, $2)`,
-        [aId, bId],
-      );
-      const seq = Object.fromEntries(places.map((p) => [p.email, BigInt(p.seq)]));
-      expect(seq["a@example.com"]).toBeGreaterThan(seq["b@example.com"]);
-      expect(await brokenLinks()).toMatchObject({ broken: [], unsealed: 0 });
-    } finally {
-      await a.end();
-      await b.end();
-    }
-  });
+  it(
+    "lets two transactions write audit rows without waiting for each " +
+      "other; a row committed late takes a later place",
+    async () => {
+      const a = await connect();
+      const b = await connect();
+      try {
+        await a.query("BEGIN");
+        const [{ id: aId }] = (await insert(a, "a@example.com")).rows;
+        // A stays open; B writes and commits at once (no lock between them: a wait would time out here).
+        await b.query("SET statement_timeout = 1000");
+        const started = Date.now();
+        await b.query("BEGIN");
+        const [{ id: bId }] = (await insert(b, "b@example.com")).rows;
+        await b.query("COMMIT");
+        expect(Date.now() - started).toBeLessThan(1000);
+        expect(BigInt(aId)).toBeLessThan(BigInt(bId));
+        // The seal, while A is still open, does not wait for it either and leaves its row for later.
+        const sealStarted = Date.now();
+        await sealAuditLog();
+        expect(Date.now() - sealStarted).toBeLessThan(1000);
+        await a.query("COMMIT");
+        await sealAuditLog();
+        const places = await sql<{ email: string; seq: string }>(
+          `SELECT actor_email AS email, chain_seq::text AS seq FROM audit_log WHERE id IN ($1, $2)`,
+          [aId, bId],
+        );
+        const seq = Object.fromEntries(places.map((p) => [p.email, BigInt(p.seq)]));
+        expect(seq["a@example.com"]).toBeGreaterThan(seq["b@example.com"]);
+        expect(await brokenLinks()).toMatchObject({ broken: [], unsealed: 0 });
+      } finally {
+        await a.end();
+        await b.end();
+      }
+    },
+  );
 
   it("seals while writers keep writing, and the chain holds", async () => {
     const writers = Array.from({ length: 4 }, async (_, w) => {
@@ -309,45 +314,49 @@ describe.runIf(dbEngine() === "postgresql")("the check as the owner role and as 
     await owner.close();
   });
 
-  it("warns for a role that owns the tables (not a superuser), not for the app role of the two-role set-up", async () => {
-    const owner = await pgScriptRunner(baseUrl);
-    const [{ tableowner }] = await owner.query<{ tableowner: string }>(
-      `SELECT tableowner FROM pg_tables WHERE tablename = 'audit_log'`,
-    );
-    await owner.exec(
-      `CREATE ROLE "${ownerRole}" LOGIN NOSUPERUSER; GRANT "${tableowner}" TO "${ownerRole}"; CREATE ROLE "${appRole}" LOGIN NOSUPERUSER`,
-    );
-    await grantAppRole(owner, appRole);
-    await owner.close();
-
-    const asOwner = await asRole(ownerRole, async (client) => checkAuditSafety(queryOf(client)));
-    expect(asOwner).toMatchObject({
-      canRewrite: true,
-      role: ownerRole,
-      reasons: ["owns audit_log and draw_pool (so it may disable their triggers)"],
-    });
-    expect(asOwner.message).toContain(`The app's database role ${ownerRole} owns audit_log and draw_pool`);
-
-    const asApp = await asRole(appRole, async (client) => {
-      const safety = await checkAuditSafety(queryOf(client));
-      // What the check promises: this role can append, and can neither set the triggers aside nor empty the tables.
-      await client.query(`INSERT INTO audit_log (action, entity_type) VALUES ('settings.update', 'settings')`);
-      // It may seal (audit_log_seal runs as the owner) but not write a hash itself.
-      expect((await client.query(`SELECT audit_log_seal() AS n`)).rows[0].n).toBeGreaterThanOrEqual(1);
-      await expect(client.query(`UPDATE audit_log SET hash = NULL, chain_seq = NULL`)).rejects.toThrow(
-        /permission denied/,
+  it(
+    "warns for a role that owns the tables (not a superuser), " + "not for the app role of the two-role set-up",
+    async () => {
+      const owner = await pgScriptRunner(baseUrl);
+      const [{ tableowner }] = await owner.query<{ tableowner: string }>(
+        `SELECT tableowner FROM pg_tables WHERE tablename = 'audit_log'`,
       );
-      for (const [statement, expected] of [
-        ["ALTER TABLE audit_log DISABLE TRIGGER USER", /must be owner/],
-        ["TRUNCATE audit_log", /permission denied/],
-        ["ALTER TABLE draw_pool DISABLE TRIGGER USER", /must be owner/],
-        ["TRUNCATE draw_pool", /permission denied/],
-      ] as const) {
-        await expect(client.query(statement), statement).rejects.toThrow(expected);
-      }
-      return safety;
-    });
-    expect(asApp).toEqual({ canRewrite: false, role: appRole, reasons: [], message: "" });
-    expect((await brokenLinks()).broken).toEqual([]);
-  });
+      await owner.exec(
+        `CREATE ROLE "${ownerRole}" LOGIN NOSUPERUSER; GRANT "${tableowner}" TO ` +
+          `"${ownerRole}"; CREATE ROLE "${appRole}" LOGIN NOSUPERUSER`,
+      );
+      await grantAppRole(owner, appRole);
+      await owner.close();
+
+      const asOwner = await asRole(ownerRole, async (client) => checkAuditSafety(queryOf(client)));
+      expect(asOwner).toMatchObject({
+        canRewrite: true,
+        role: ownerRole,
+        reasons: ["owns audit_log and draw_pool (so it may disable their triggers)"],
+      });
+      expect(asOwner.message).toContain(`The app's database role ${ownerRole} owns audit_log and draw_pool`);
+
+      const asApp = await asRole(appRole, async (client) => {
+        const safety = await checkAuditSafety(queryOf(client));
+        // What the check promises: this role can append, and can neither set the triggers aside nor empty the tables.
+        await client.query(`INSERT INTO audit_log (action, entity_type) VALUES ('settings.update', 'settings')`);
+        // It may seal (audit_log_seal runs as the owner) but not write a hash itself.
+        expect((await client.query(`SELECT audit_log_seal() AS n`)).rows[0].n).toBeGreaterThanOrEqual(1);
+        await expect(client.query(`UPDATE audit_log SET hash = NULL, chain_seq = NULL`)).rejects.toThrow(
+          /permission denied/,
+        );
+        for (const [statement, expected] of [
+          ["ALTER TABLE audit_log DISABLE TRIGGER USER", /must be owner/],
+          ["TRUNCATE audit_log", /permission denied/],
+          ["ALTER TABLE draw_pool DISABLE TRIGGER USER", /must be owner/],
+          ["TRUNCATE draw_pool", /permission denied/],
+        ] as const) {
+          await expect(client.query(statement), statement).rejects.toThrow(expected);
+        }
+        return safety;
+      });
+      expect(asApp).toEqual({ canRewrite: false, role: appRole, reasons: [], message: "" });
+      expect((await brokenLinks()).broken).toEqual([]);
+    },
+  );
 });

@@ -17,7 +17,10 @@ const ROOT = process.cwd();
 const WRITES = new Set<Method>(["POST", "PUT", "PATCH", "DELETE"]);
 /** Routes that browsers reach without our headers (load balancers, Auth.js redirects). */
 const API_KEY_EXEMPT = new Set(["/api/health", "/api/health/live", "/api/auth/[...nextauth]"]);
-/** Public answers for buyers and outside checkers (a buyer's phone checking a ticket, the draw's proof): no API key either. */
+/**
+ * Public answers for buyers and outside checkers (a buyer's phone checking a ticket, the draw's proof): no API key
+ * either.
+ */
 const isApiKeyExempt = (route: string) => API_KEY_EXEMPT.has(route) || route.startsWith("/api/public/");
 
 async function loadRows(): Promise<AuthzRow[]> {

@@ -158,7 +158,8 @@ async function statsOf(connection: BackupConnection) {
 async function tornRegistrations(connection: BackupConnection) {
   return connection.transaction("read", async (tx) => {
     const [row] = await tx.query<{ torn: string; payments: string; tickets: string }>(
-      `SELECT (SELECT count(*) FROM payments p WHERE p.amount_expected <> (SELECT coalesce(sum(t.amount), 0) FROM tickets t WHERE t.payment_id = p.id))::text AS torn,
+      `SELECT (SELECT count(*) FROM payments p WHERE p.amount_expected <> (SELECT coalesce(sum(t.amount), 0) FROM ` +
+        `tickets t WHERE t.payment_id = p.id))::text AS torn,
               (SELECT count(*) FROM payments)::text AS payments,
               (SELECT count(*) FROM tickets WHERE registered_at IS NOT NULL)::text AS tickets`,
     );
@@ -250,61 +251,67 @@ async function buildRaffle() {
 }
 
 describe("the restore drill", () => {
-  it("backs up a whole raffle while requests write, restores it into an empty database table for table, and the restored draw verifies", async () => {
-    await ensureInstallationSecrets(); // as the app's start does
-    const drawId = await buildRaffle();
-    // Remittances keep arriving while the backup is taken.
-    const writes = Promise.all(Array.from({ length: 8 }, (_, i) => remit(`${i + 1}.00`)));
-    const backup = await createBackup({ connection: appBackupConnection(), dir, withSecrets: true });
-    expect((await writes).every((r) => r.status === 201)).toBe(true);
-    expect(backup.manifest.engine).toBe(dbEngine());
-    expect(backup.manifest.method).toBe(serverUrl ? "pg_dump" : "copy");
-    expect(backup.manifest.lastMigration).toBe(backup.manifest.migrations.at(-1)!.name);
-    expect(backup.manifest.tables.tickets.rows).toBe(40);
-    expect(backup.manifest.tables.draws.rows).toBe(1);
-    expect(backup.manifest.tables.statement_lines.rows).toBe(1);
-    expect(backup.manifest.tables[SECRETS_TABLE].rows).toBe(3);
+  it(
+    "backs up a whole raffle while requests write, restores it into an empty " +
+      "database table for table, and the restored draw verifies",
+    async () => {
+      await ensureInstallationSecrets(); // as the app's start does
+      const drawId = await buildRaffle();
+      // Remittances keep arriving while the backup is taken.
+      const writes = Promise.all(Array.from({ length: 8 }, (_, i) => remit(`${i + 1}.00`)));
+      const backup = await createBackup({ connection: appBackupConnection(), dir, withSecrets: true });
+      expect((await writes).every((r) => r.status === 201)).toBe(true);
+      expect(backup.manifest.engine).toBe(dbEngine());
+      expect(backup.manifest.method).toBe(serverUrl ? "pg_dump" : "copy");
+      expect(backup.manifest.lastMigration).toBe(backup.manifest.migrations.at(-1)!.name);
+      expect(backup.manifest.tables.tickets.rows).toBe(40);
+      expect(backup.manifest.tables.draws.rows).toBe(1);
+      expect(backup.manifest.tables.statement_lines.rows).toBe(1);
+      expect(backup.manifest.tables[SECRETS_TABLE].rows).toBe(3);
 
-    const target = await emptyDatabase();
-    const restored = await restoreBackup({ file: backup.file, connection: target.connection });
-    expect(restored.applied).toEqual([]);
-    expect(restored.warnings).toEqual([]);
-    // Read back independently of the restore's own check: every table, count and checksum.
-    const { manifest } = await readBackup(backup.file);
-    expect(await statsOf(target.connection)).toEqual(manifest.tables);
-    // The remittances and their receipt counter come from one instant: numbers 1..n, the counter at n.
-    const receipts = await target.connection.transaction("read", (tx) =>
-      tx.query<{ n: string; max: string; counter: string }>(
-        `SELECT count(*)::text AS n, max(receipt_number)::text AS max, (SELECT last_number::text FROM remittance_receipt_counter) AS counter FROM remittances`,
-      ),
-    );
-    expect(receipts[0].n).toBe(receipts[0].max);
-    expect(receipts[0].counter).toBe(receipts[0].max);
+      const target = await emptyDatabase();
+      const restored = await restoreBackup({ file: backup.file, connection: target.connection });
+      expect(restored.applied).toEqual([]);
+      expect(restored.warnings).toEqual([]);
+      // Read back independently of the restore's own check: every table, count and checksum.
+      const { manifest } = await readBackup(backup.file);
+      expect(await statsOf(target.connection)).toEqual(manifest.tables);
+      // The remittances and their receipt counter come from one instant: numbers 1..n, the counter at n.
+      const receipts = await target.connection.transaction("read", (tx) =>
+        tx.query<{ n: string; max: string; counter: string }>(
+          `SELECT count(*)::text AS n, max(receipt_number)::text AS max, (SELECT ` +
+            `last_number::text FROM remittance_receipt_counter) AS counter FROM remittances`,
+        ),
+      );
+      expect(receipts[0].n).toBe(receipts[0].max);
+      expect(receipts[0].counter).toBe(receipts[0].max);
 
-    // The app runs on the restored database: migrations (none pending), its keys, the public draw files.
-    const signingKey = await installationSecret("signing_key");
-    await target.useAsApp();
-    expect((await migrate()).applied).toEqual([]);
-    expect(await db().ticket.count()).toBe(40);
-    expect((await db().installationSecret.findUniqueOrThrow({ where: { name: "signing_key" } })).value).toBe(
-      signingKey,
-    );
-    const work = mkdtempSync(path.join(tmpdir(), "restored-draw-"));
-    writeFileSync(
-      path.join(work, "certificate.json"),
-      await publicText(certificateRoute, `/api/public/draws/${drawId}/certificate.json`, { id: drawId }),
-    );
-    writeFileSync(
-      path.join(work, "pool.csv"),
-      await publicText(poolCsvRoute, `/api/public/draws/${drawId}/pool.csv`, { id: drawId }),
-    );
-    const out = execFileSync(process.execPath, [
-      "scripts/verify-draw.mjs",
-      path.join(work, "certificate.json"),
-      path.join(work, "pool.csv"),
-    ]).toString();
-    expect(out).toMatch(/signature/i);
-  }, 300_000);
+      // The app runs on the restored database: migrations (none pending), its keys, the public draw files.
+      const signingKey = await installationSecret("signing_key");
+      await target.useAsApp();
+      expect((await migrate()).applied).toEqual([]);
+      expect(await db().ticket.count()).toBe(40);
+      expect((await db().installationSecret.findUniqueOrThrow({ where: { name: "signing_key" } })).value).toBe(
+        signingKey,
+      );
+      const work = mkdtempSync(path.join(tmpdir(), "restored-draw-"));
+      writeFileSync(
+        path.join(work, "certificate.json"),
+        await publicText(certificateRoute, `/api/public/draws/${drawId}/certificate.json`, { id: drawId }),
+      );
+      writeFileSync(
+        path.join(work, "pool.csv"),
+        await publicText(poolCsvRoute, `/api/public/draws/${drawId}/pool.csv`, { id: drawId }),
+      );
+      const out = execFileSync(process.execPath, [
+        "scripts/verify-draw.mjs",
+        path.join(work, "certificate.json"),
+        path.join(work, "pool.csv"),
+      ]).toString();
+      expect(out).toMatch(/signature/i);
+    },
+    300_000,
+  );
 
   it("keeps each of twenty registrations running at once wholly in the backup or wholly out", async () => {
     const tickets = await createTickets(1, 100);
@@ -339,7 +346,8 @@ describe("what restore refuses", () => {
     const target = await emptyDatabase();
     await restoreBackup({ file: backup.file, connection: target.connection });
     await expect(restoreBackup({ file: backup.file, connection: target.connection })).rejects.toThrow(
-      "the database is not empty (2 users, 3 tickets, 1 audit_log): restore into an empty database, or pass --replace to overwrite it",
+      "the database is not empty (2 users, 3 tickets, 1 audit_log): restore " +
+        "into an empty database, or pass --replace to overwrite it",
     );
     const again = await restoreBackup({
       file: backup.file,

@@ -1,7 +1,7 @@
 // Every blocking item of Close sales and Close links to a list of exactly what it counts (issue 37,
 // decision 243): the sellers' items to the Remittances screen filtered the same way (its filters read
 // from lib/remittance-filters), the statement lines one item per kind, each to the tab of its lines.
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { POST as remittancesRoute } from "@/app/api/remittances/route";
 import { GET as balancesRoute } from "@/app/api/remittances/balances/route";
 import { GET as linesRoute } from "@/app/api/reconciliation/lines/route";
@@ -16,27 +16,15 @@ import {
 } from "@/lib/remittance-filters";
 import { REPORT_NAMES } from "@/lib/reconciliation-names";
 import { db } from "@/server/db/client";
-import { resetDb } from "@/tests/helpers/db";
-import {
-  createAdminAndStaff,
-  createSellerWithAllocation,
-  createTickets,
-  sellTicket,
-  type createSignedInUser,
-} from "@/tests/helpers/factories";
+import { createSellerWithAllocation, createTickets, sellTicket, freshAdminAndStaff } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
 
-type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
 type Item = { item: string; message: string; href: string };
-let admin: SignedIn;
 
-beforeEach(async () => {
-  await resetDb();
-  ({ admin } = await createAdminAndStaff());
-});
+const users = freshAdminAndStaff();
 
 const balances = async () => {
-  const res = await callRoute(balancesRoute, { path: "/api/remittances/balances", token: admin.token });
+  const res = await callRoute(balancesRoute, { path: "/api/remittances/balances", token: users.admin.token });
   expect(res.status).toBe(200);
   return (res.json as { sellers: SellerBalance[] }).sellers;
 };
@@ -45,7 +33,7 @@ const remit = async (sellerId: string, amount: string) => {
     method: "POST",
     path: "/api/remittances",
     body: { sellerId, amount, method: "cash" },
-    token: admin.token,
+    token: users.admin.token,
   });
   expect(res.status, JSON.stringify(res.json)).toBe(201);
 };
@@ -54,13 +42,13 @@ const closeSales = async () => {
     method: "POST",
     path: "/api/raffle/close-sales",
     body: { overrides: [] },
-    token: admin.token,
+    token: users.admin.token,
   });
   expect(res.status).toBe(409);
   return res.json.blocking as Item[];
 };
 const closeoutBlocking = async () => {
-  const res = await callRoute(closeoutRoute, { path: "/api/raffle/closeout", token: admin.token });
+  const res = await callRoute(closeoutRoute, { path: "/api/raffle/closeout", token: users.admin.token });
   expect(res.status).toBe(200);
   return res.json.closeout.blocking as Item[];
 };
@@ -76,14 +64,16 @@ function sellersAt(href: string, sellers: SellerBalance[]) {
   );
 }
 
-/** Ana owes (one cash sale, one stub left); Ben remitted more than he collected (owed, one stub left);
- *  Cara remitted exactly what she collected but still holds a stub; Dan is square with nothing left. */
+/**
+ * Ana owes (one cash sale, one stub left); Ben remitted more than he collected (owed, one stub left);
+ *  Cara remitted exactly what she collected but still holds a stub; Dan is square with nothing left.
+ */
 async function fourSellers() {
-  await createTickets(admin, 1, 8);
-  const ana = await createSellerWithAllocation(admin, { from: 1, to: 2 }, { email: "ana@example.com" });
-  const ben = await createSellerWithAllocation(admin, { from: 3, to: 4 }, { email: "ben@example.com" });
-  const cara = await createSellerWithAllocation(admin, { from: 5, to: 6 }, { email: "cara@example.com" });
-  const dan = await createSellerWithAllocation(admin, { from: 7, to: 7 }, { email: "dan@example.com" });
+  await createTickets(users.admin, 1, 8);
+  const ana = await createSellerWithAllocation(users.admin, { from: 1, to: 2 }, { email: "ana@example.com" });
+  const ben = await createSellerWithAllocation(users.admin, { from: 3, to: 4 }, { email: "ben@example.com" });
+  const cara = await createSellerWithAllocation(users.admin, { from: 5, to: 6 }, { email: "cara@example.com" });
+  const dan = await createSellerWithAllocation(users.admin, { from: 7, to: 7 }, { email: "dan@example.com" });
   const control = async (n: number) =>
     (await db().ticket.findFirstOrThrow({ where: { ticketNumber: n } })).controlNumber;
   await sellTicket(ana, await control(1));
@@ -146,18 +136,20 @@ describe("Close-out's open statement lines: one item per kind, each linking to i
   };
 
   async function lines(states: string[]) {
-    await createTickets(admin, 1, 1);
-    const ana = await createSellerWithAllocation(admin, { from: 1, to: 1 }, { email: "ana@example.com" });
+    await createTickets(users.admin, 1, 1);
+    const ana = await createSellerWithAllocation(users.admin, { from: 1, to: 1 }, { email: "ana@example.com" });
     const control = (await db().ticket.findFirstOrThrow({ where: { ticketNumber: 1 } })).controlNumber;
     const ticket = await sellTicket(ana, control, { method: "gcash" });
     const [{ payment_id: paymentId }] = await db().$queryRaw<{ payment_id: string }[]>`
       SELECT payment_id::text FROM tickets WHERE control_number = ${ticket.control_number}`;
     const [imp] = await db().$queryRaw<{ id: string }[]>`
       INSERT INTO statement_imports (kind, account_label, file_name, file_sha256, lines_read, lines_new, lines_skipped)
-      VALUES ('bank_csv', 'BPI 1234', 'stmt.csv', ${"a".repeat(64)}, ${states.length}, ${states.length}, 0) RETURNING id`;
+      VALUES ('bank_csv', 'BPI 1234', 'stmt.csv', ${"a".repeat(64)}, ${states.length}, ${states.length}, 0) RETURNING
+      id`;
     for (const [i, state] of states.entries()) {
       await db().$executeRaw`
-        INSERT INTO statement_lines (import_id, account_label, line_no, occurred_at, description, amount, checksum, state, payment_id)
+        INSERT INTO statement_lines (import_id, account_label, line_no, occurred_at, description, amount, checksum,
+        state, payment_id)
         VALUES (${imp.id}::uuid, 'BPI 1234', ${i + 1}, now(), 'Transfer', 40, ${`c${i}`}, ${state},
           ${state === "unmatched" ? null : paymentId}::uuid)`;
     }
@@ -188,7 +180,7 @@ describe("Close-out's open statement lines: one item per kind, each linking to i
       expect(REPORT_NAMES).toContain(tab);
       const res = await callRoute(linesRoute, {
         path: `/api/reconciliation/lines?state=${TAB_STATE[tab]}`,
-        token: admin.token,
+        token: users.admin.token,
       });
       expect(res.status).toBe(200);
       expect(res.json.total, item.item).toBe(firstNumber(item.message));

@@ -3,24 +3,18 @@
 // size. 20,000 rows commit whole on both engines: every ticket sold, one payment per row, one audit
 // row per sale; the same file again writes nothing. The counts are read back from the database.
 import { NextRequest } from "next/server";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { POST as importRoute } from "@/app/api/tickets/import/route";
 import { csvLine } from "@/lib/csv/ticket-csv";
 import { db } from "@/server/db/client";
-import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
+import { freshAdminAndStaff } from "@/tests/helpers/factories";
 import { TEST_ORIGIN } from "@/tests/helpers/http";
 import { setTicketLimit } from "@/tests/helpers/tickets";
 
 const ROWS = Number(process.env.BULK_IMPORT_ROWS ?? 20_000);
 const METHODS = ["Cash", "GCash", "Bank Transfer"] as const;
 
-let admin: Awaited<ReturnType<typeof createSignedInUser>>;
-
-beforeEach(async () => {
-  await resetDb();
-  ({ admin } = await createAdminAndStaff());
-});
+const users = freshAdminAndStaff();
 
 /** Rows 1..n: a third cash (no reference), a third GCash, a third bank transfer, references unique. */
 export function soldRowsCsv(n: number) {
@@ -56,7 +50,7 @@ export function soldRowsCsv(n: number) {
 async function importCsv(csv: string) {
   const req = new NextRequest(new URL("/api/tickets/import?importedBy=admin%40example.com", TEST_ORIGIN), {
     method: "POST",
-    headers: { "content-type": "text/csv", host: "localhost:3000", authorization: `Bearer ${admin.token}` },
+    headers: { "content-type": "text/csv", host: "localhost:3000", authorization: `Bearer ${users.admin.token}` },
     body: csv,
   });
   const res = await importRoute(req, { params: Promise.resolve({}) });
@@ -78,7 +72,8 @@ async function counts() {
     }[]
   >`
     SELECT (SELECT count(*)::int FROM tickets) AS tickets,
-      (SELECT count(*)::int FROM tickets WHERE registered_at IS NOT NULL AND payment_id IS NOT NULL AND status = 'registered') AS sold,
+      (SELECT count(*)::int FROM tickets WHERE registered_at IS NOT NULL AND payment_id IS NOT NULL AND status =
+    'registered') AS sold,
       (SELECT count(*)::int FROM payments) AS payments,
       (SELECT count(*)::int FROM payments WHERE method = 'cash') AS cash,
       (SELECT count(*)::int FROM payments WHERE method = 'gcash' AND gcash_reference_key IS NOT NULL) AS gcash,

@@ -30,7 +30,8 @@ beforeEach(async () => {
   numbers = ["00001", "00002"];
   // Stubs the staff member made, with a contact noted before any sale (as older data holds).
   await sql(
-    `UPDATE tickets SET created_by_id = $1, phone_number = '9175550199', email = 'secret@example.com', address = '7 Hidden St.' WHERE registered_at IS NULL`,
+    `UPDATE tickets SET created_by_id = $1, phone_number = '9175550199', email = ` +
+      `'secret@example.com', address = '7 Hidden St.' WHERE registered_at IS NULL`,
     [creator.user.id],
   );
 });

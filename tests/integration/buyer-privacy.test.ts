@@ -65,20 +65,23 @@ describe("buyer contact details by viewer", () => {
   for (const row of buyerPrivacyRows) {
     for (const viewer of Object.keys(row.sees) as Viewer[]) {
       const sees = row.sees[viewer];
-      it(`${row.route} (${row.ticket} ticket) as ${viewer}: contact ${sees ? "shown" : "omitted"}, name shown`, async () => {
-        const { handler, param } = HANDLERS[row.route as keyof typeof HANDLERS];
-        const n = numbers[row.ticket];
-        const res = await callRoute(handler, {
-          path: row.path.replace("{n}", n),
-          params: { [param]: n },
-          token: tokens[viewer],
-        });
-        expect(res.status).toBe(200);
-        const ticket = res.json.ticket;
-        expect(ticket.buyer_name).toBe(row.ticket === "generated" ? "Gina Generated" : "Rita Registered");
-        if (sees) expect(ticket).toMatchObject(CONTACT);
-        else for (const field of Object.keys(CONTACT)) expect(ticket).not.toHaveProperty(field);
-      });
+      it(
+        `${row.route} (${row.ticket} ticket) as ${viewer}: ` + `contact ${sees ? "shown" : "omitted"}, name shown`,
+        async () => {
+          const { handler, param } = HANDLERS[row.route as keyof typeof HANDLERS];
+          const n = numbers[row.ticket];
+          const res = await callRoute(handler, {
+            path: row.path.replace("{n}", n),
+            params: { [param]: n },
+            token: tokens[viewer],
+          });
+          expect(res.status).toBe(200);
+          const ticket = res.json.ticket;
+          expect(ticket.buyer_name).toBe(row.ticket === "generated" ? "Gina Generated" : "Rita Registered");
+          if (sees) expect(ticket).toMatchObject(CONTACT);
+          else for (const field of Object.keys(CONTACT)) expect(ticket).not.toHaveProperty(field);
+        },
+      );
     }
   }
 });

@@ -1,6 +1,6 @@
 // The statistics endpoints through their route handlers: revenue only from registered tickets,
 // per-user figures and rates, recent activity and its order, the period parameter, and who may ask.
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { GET as userProgressRoute } from "@/app/api/dashboard/admin/user-progress/route";
 import { GET as historicalRoute } from "@/app/api/dashboard/analytics/historical/route";
 import { GET as statsRoute } from "@/app/api/dashboard/stats/route";
@@ -12,71 +12,68 @@ import { AppError } from "@/server/http/errors";
 import { getHistoricalAnalytics } from "@/server/dashboard/get-historical-analytics";
 import { getUserProgress } from "@/server/dashboard/get-user-progress";
 import { getDashboardStats } from "@/server/dashboard/get-dashboard-stats";
-import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
+import { freshAdminAndStaff } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
 import { placeTickets } from "@/tests/helpers/placed-tickets";
 import { principalOf } from "@/tests/helpers/principal";
 
-type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
-let admin: SignedIn;
-let staff: SignedIn;
-
-beforeEach(async () => {
-  await resetDb();
-  ({ admin, staff } = await createAdminAndStaff());
-});
+const users = freshAdminAndStaff();
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
-const getStats = async (token = staff.token) => {
+const getStats = async (token = users.staff.token) => {
   const res = await callRoute<DashboardStats>(statsRoute, { path: "/api/dashboard/stats", token });
   expect(res.status).toBe(200);
   return res.json;
 };
 
 describe("money figures count sold tickets only (docs/figures.md)", () => {
-  it("counts every ticket in stock, but the payment breakdown and revenue only sold ones, as the ticket stats do", async () => {
-    await placeTickets([
-      { number: 1, createdAt: minutesAgo(50), registeredAt: minutesAgo(50), method: "cash", amount: 50 },
-      { number: 2, createdAt: minutesAgo(40), registeredAt: minutesAgo(30), method: "GCash", amount: 120.5 },
-      { number: 3, createdAt: minutesAgo(30), method: "gcash", amount: 500 },
-      { number: 4, createdAt: minutesAgo(20), method: "bank_transfer", amount: 50 },
-      { number: 5, createdAt: minutesAgo(10), registeredAt: minutesAgo(5), method: "bank_transfer", amount: 75 },
-    ]);
-    const s = await getStats();
-    // Unsold stubs (3 and 4) carry a method but sold nothing: they are in no money figure.
-    expect(s.summary).toMatchObject({
-      total: 5,
-      cash: 1,
-      gcash: 1,
-      bank_transfer: 1,
-      registered: 3,
-      unregistered: 2,
-      revenue: 245.5,
-    });
-    expect(s.paymentBreakdown).toEqual([
-      { method: "gcash", count: 1, revenue: 120.5 },
-      { method: "bank_transfer", count: 1, revenue: 75 },
-      { method: "cash", count: 1, revenue: 50 },
-    ]);
-    const ticketStats = await callRoute(ticketStatsRoute, { path: "/api/tickets/stats", token: admin.token });
-    expect(ticketStats.json).toMatchObject({ total: 5, registered_count: 3, revenue: 245.5 });
+  it(
+    "counts every ticket in stock, but the payment breakdown and " + "revenue only sold ones, as the ticket stats do",
+    async () => {
+      await placeTickets([
+        { number: 1, createdAt: minutesAgo(50), registeredAt: minutesAgo(50), method: "cash", amount: 50 },
+        { number: 2, createdAt: minutesAgo(40), registeredAt: minutesAgo(30), method: "GCash", amount: 120.5 },
+        { number: 3, createdAt: minutesAgo(30), method: "gcash", amount: 500 },
+        { number: 4, createdAt: minutesAgo(20), method: "bank_transfer", amount: 50 },
+        { number: 5, createdAt: minutesAgo(10), registeredAt: minutesAgo(5), method: "bank_transfer", amount: 75 },
+      ]);
+      const s = await getStats();
+      // Unsold stubs (3 and 4) carry a method but sold nothing: they are in no money figure.
+      expect(s.summary).toMatchObject({
+        total: 5,
+        cash: 1,
+        gcash: 1,
+        bank_transfer: 1,
+        registered: 3,
+        unregistered: 2,
+        revenue: 245.5,
+      });
+      expect(s.paymentBreakdown).toEqual([
+        { method: "gcash", count: 1, revenue: 120.5 },
+        { method: "bank_transfer", count: 1, revenue: 75 },
+        { method: "cash", count: 1, revenue: 50 },
+      ]);
+      const ticketStats = await callRoute(ticketStatsRoute, { path: "/api/tickets/stats", token: users.admin.token });
+      expect(ticketStats.json).toMatchObject({ total: 5, registered_count: 3, revenue: 245.5 });
 
-    const h = (
-      await callRoute<HistoricalAnalytics>(historicalRoute, {
-        path: "/api/dashboard/analytics/historical?period=7d",
-        token: admin.token,
-      })
-    ).json;
-    expect(h.totals).toMatchObject({ generatedTickets: 5, registeredTickets: 3, revenue: 245.5 });
-    expect(h.performance.registrationRate).toBe(60);
-    expect(h.trends.daily.reduce((sum, d) => sum + d.revenue, 0)).toBe(245.5);
-  });
+      const h = (
+        await callRoute<HistoricalAnalytics>(historicalRoute, {
+          path: "/api/dashboard/analytics/historical?period=7d",
+          token: users.admin.token,
+        })
+      ).json;
+      expect(h.totals).toMatchObject({ generatedTickets: 5, registeredTickets: 3, revenue: 245.5 });
+      expect(h.performance.registrationRate).toBe(60);
+      expect(h.trends.daily.reduce((sum, d) => sum + d.revenue, 0)).toBe(245.5);
+    },
+  );
 
   it("a ticket registered days after it was made adds its revenue on its registration day", async () => {
-    const [id] = await placeTickets([{ number: 7, createdAt: "2026-01-05T02:00:00Z", creator: admin.user.email }]);
+    const [id] = await placeTickets([
+      { number: 7, createdAt: "2026-01-05T02:00:00Z", creator: users.admin.user.email },
+    ]);
     const before = await getHistoricalAnalytics({
-      principal: principalOf(admin),
+      principal: principalOf(users.admin),
       period: "30d",
       now: new Date("2026-01-20T04:00:00Z"),
     });
@@ -91,13 +88,13 @@ describe("money figures count sold tickets only (docs/figures.md)", () => {
       path: "/api/tickets/register/00007",
       params: { controlNumber: "00007" },
       body: { buyerName: "Maria Santos", phoneNumber: "09171234567" },
-      token: staff.token,
+      token: users.staff.token,
     });
     expect(res.status).toBe(200);
     expect(res.json.ticket.ticket_id).toBe(id);
     const s = await getStats();
     const today = s.trends.daily.at(-1)!.date;
-    const after = await getHistoricalAnalytics({ principal: principalOf(admin), period: "7d" });
+    const after = await getHistoricalAnalytics({ principal: principalOf(users.admin), period: "7d" });
     expect(after.trends.daily.find((d) => d.date === today)).toMatchObject({ count: 0, registered: 1, revenue: 50 });
     expect(s.recentActivity[0]).toMatchObject({
       ticket_id: id,
@@ -112,7 +109,7 @@ describe("money figures count sold tickets only (docs/figures.md)", () => {
       path: `/api/tickets/${id}/void`,
       params: { id },
       body: { reason: "lost_stub" },
-      token: admin.token,
+      token: users.admin.token,
     });
     expect(voided.status).toBe(200);
     expect((await getStats()).recentActivity[0]).toMatchObject({
@@ -147,7 +144,7 @@ describe("user progress", () => {
     ]);
     const res = await callRoute<UserProgress>(userProgressRoute, {
       path: "/api/dashboard/admin/user-progress",
-      token: admin.token,
+      token: users.admin.token,
     });
     expect(res.status).toBe(200);
     expect(res.json.overview).toEqual({
@@ -204,7 +201,7 @@ describe("user progress", () => {
   });
 
   it("rounds rates to one decimal and is empty with no tickets", async () => {
-    const empty = await getUserProgress({ principal: principalOf(admin) });
+    const empty = await getUserProgress({ principal: principalOf(users.admin) });
     expect(empty).toEqual({
       success: true,
       overview: { totalRevenue: 0, totalTicketsGenerated: 0, totalRegistered: 0, activeUsers: 0 },
@@ -215,7 +212,7 @@ describe("user progress", () => {
       { number: 2, createdAt: minutesAgo(2) },
       { number: 3, createdAt: minutesAgo(1) },
     ]);
-    const p = await getUserProgress({ principal: principalOf(admin) });
+    const p = await getUserProgress({ principal: principalOf(users.admin) });
     expect(p.userProgress.find((u) => u.userEmail === "staff@example.com")).toMatchObject({ registrationRate: 33.3 });
   });
 });
@@ -224,7 +221,8 @@ describe("recent activity", () => {
   it("the latest 10 generations and later registrations, newest first, each at its own time", async () => {
     const ids = await placeTickets([
       { number: 1, createdAt: minutesAgo(120) }, // generated, registered at -5 (a later registration)
-      { number: 2, createdAt: minutesAgo(110), registeredAt: minutesAgo(110) }, // generated with its buyer: one activity
+      // generated with its buyer: one activity
+      { number: 2, createdAt: minutesAgo(110), registeredAt: minutesAgo(110) },
       ...Array.from({ length: 10 }, (_, i) => ({ number: 20 + i, createdAt: minutesAgo(100 - i * 5) })), // -100 .. -55
       { number: 3, createdAt: minutesAgo(50), registeredAt: minutesAgo(50), method: "gcash", buyer: "Ana Reyes" },
     ]);
@@ -233,7 +231,7 @@ describe("recent activity", () => {
       path: "/api/tickets/register/00001",
       params: { controlNumber: "00001" },
       body: { buyerName: "Late Buyer", phoneNumber: "09171234567" },
-      token: staff.token,
+      token: users.staff.token,
     });
     const s = await getStats();
     expect(s.recentActivity).toHaveLength(10);
@@ -288,7 +286,7 @@ describe("the period parameter and who may ask", () => {
     const call = (query: string) =>
       callRoute<HistoricalAnalytics>(historicalRoute, {
         path: `/api/dashboard/analytics/historical${query}`,
-        token: admin.token,
+        token: users.admin.token,
       });
     expect((await call("")).json.period).toBe("30d");
     expect((await call("?period=")).json.period).toBe("30d");
@@ -305,20 +303,24 @@ describe("the period parameter and who may ask", () => {
   });
 
   it("staff see the overview's statistics; the services refuse them analytics and user progress", async () => {
-    expect((await callRoute(statsRoute, { path: "/api/dashboard/stats", token: staff.token })).status).toBe(200);
+    expect((await callRoute(statsRoute, { path: "/api/dashboard/stats", token: users.staff.token })).status).toBe(200);
     expect(
-      (await callRoute(historicalRoute, { path: "/api/dashboard/analytics/historical", token: staff.token })).status,
+      (await callRoute(historicalRoute, { path: "/api/dashboard/analytics/historical", token: users.staff.token }))
+        .status,
     ).toBe(403);
     expect(
-      (await callRoute(userProgressRoute, { path: "/api/dashboard/admin/user-progress", token: staff.token })).status,
+      (await callRoute(userProgressRoute, { path: "/api/dashboard/admin/user-progress", token: users.staff.token }))
+        .status,
     ).toBe(403);
     const refused = (p: Promise<unknown>) =>
       p.then(
         () => null,
         (e: unknown) => (e instanceof AppError ? e.code : e),
       );
-    expect(await refused(getHistoricalAnalytics({ principal: principalOf(staff), period: "7d" }))).toBe("forbidden");
-    expect(await refused(getUserProgress({ principal: principalOf(staff) }))).toBe("forbidden");
+    expect(await refused(getHistoricalAnalytics({ principal: principalOf(users.staff), period: "7d" }))).toBe(
+      "forbidden",
+    );
+    expect(await refused(getUserProgress({ principal: principalOf(users.staff) }))).toBe("forbidden");
     expect(await refused(getDashboardStats({ principal: null as never }))).toBe("unauthorized");
   });
 
@@ -327,7 +329,7 @@ describe("the period parameter and who may ask", () => {
     const h = (
       await callRoute<HistoricalAnalytics>(historicalRoute, {
         path: "/api/dashboard/analytics/historical",
-        token: admin.token,
+        token: users.admin.token,
       })
     ).json;
     expect(h.performance.responseSamples).toBeGreaterThanOrEqual(3);

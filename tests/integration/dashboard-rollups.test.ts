@@ -3,7 +3,7 @@
 // ticket_seller_stats, ticket_counters) are kept by triggers; whatever writes the tickets (voids and
 // unvoids included), alone or at the same moment, they must always equal an aggregate over the
 // tickets table in the raffle's timezone.
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DELETE as deleteRoute, PUT as editRoute } from "@/app/api/tickets/[id]/route";
 import { POST as customRangeRoute } from "@/app/api/tickets/admin/generate-custom-range/route";
 import { POST as generateRoute } from "@/app/api/tickets/generate/route";
@@ -13,19 +13,11 @@ import { POST as voidRoute } from "@/app/api/tickets/[id]/void/route";
 import { PUT as registerRoute } from "@/app/api/tickets/register/[controlNumber]/route";
 import { GET as statsRoute } from "@/app/api/dashboard/stats/route";
 import { db } from "@/server/db/client";
-import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
+import { createSignedInUser, freshAdminAndStaff } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
 import { placeTickets, rawAggregates, rollupAggregates } from "@/tests/helpers/placed-tickets";
 
-type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
-let admin: SignedIn;
-let staff: SignedIn;
-
-beforeEach(async () => {
-  await resetDb();
-  ({ admin, staff } = await createAdminAndStaff());
-});
+const users = freshAdminAndStaff();
 
 const buyer = { buyerName: "Juan Dela Cruz", phoneNumber: "09171234567" };
 
@@ -40,12 +32,12 @@ async function customRange(startRange: number, endRange: number) {
     method: "POST",
     path: "/api/tickets/admin/generate-custom-range",
     body: { startRange, endRange, userId: "range-operator" },
-    token: admin.token,
+    token: users.admin.token,
   });
   expect(res.status).toBe(201);
 }
 
-const register = (ref: string, token = staff.token) =>
+const register = (ref: string, token = users.staff.token) =>
   callRoute(registerRoute, {
     method: "PUT",
     path: `/api/tickets/register/${ref}`,
@@ -59,7 +51,7 @@ const voidTicket = (ref: string) =>
     path: `/api/tickets/${ref}/void`,
     params: { id: ref },
     body: { reason: "refunded" },
-    token: admin.token,
+    token: users.admin.token,
   });
 const unvoid = (ref: string) =>
   callRoute(unvoidRoute, {
@@ -67,7 +59,7 @@ const unvoid = (ref: string) =>
     path: `/api/tickets/${ref}/unvoid`,
     params: { id: ref },
     body: { reason: "back in" },
-    token: admin.token,
+    token: users.admin.token,
   });
 
 describe("the rollups follow every kind of ticket write", () => {
@@ -82,7 +74,7 @@ describe("the rollups follow every kind of ticket write", () => {
         gcash_reference: "GC1",
         quantity: 3,
       },
-      token: staff.token,
+      token: users.staff.token,
     });
     expect(gen.status).toBe(201);
     await customRange(101, 140);
@@ -104,7 +96,7 @@ describe("the rollups follow every kind of ticket write", () => {
       method: "POST",
       path: "/api/tickets/register-multiple",
       body: { ...buyer, ticketIds: ["00102", "00103", "00104"] },
-      token: staff.token,
+      token: users.staff.token,
     });
     expect(multi.json.registeredCount).toBe(3);
     await expectRollupsExact();
@@ -116,7 +108,7 @@ describe("the rollups follow every kind of ticket write", () => {
       path: `/api/tickets/${t105.id}`,
       params: { id: t105.id },
       body: { buyer_name: "N/A", payment_method: "bank_transfer" },
-      token: admin.token,
+      token: users.admin.token,
     });
     expect(edit.status).toBe(200);
     for (const ref of ["00101", "00106"]) {
@@ -124,7 +116,7 @@ describe("the rollups follow every kind of ticket write", () => {
         method: "DELETE",
         path: `/api/tickets/${ref}`,
         params: { id: ref },
-        token: admin.token,
+        token: users.admin.token,
       });
       expect(res.status).toBe(200);
     }
@@ -203,7 +195,7 @@ describe("concurrent writers", () => {
     expect(results.slice(46).filter((r) => r.status === 200)).toHaveLength(1);
     const raw = await expectRollupsExact();
     expect(raw.creators.find((c) => c.creator === "admin@example.com")).toMatchObject({ tickets: 60, registered: 41 });
-    const stats = await callRoute(statsRoute, { path: "/api/dashboard/stats", token: staff.token });
+    const stats = await callRoute(statsRoute, { path: "/api/dashboard/stats", token: users.staff.token });
     expect(stats.json.summary).toMatchObject({ total: 90, registered: 71, revenue: 3550 });
   });
 

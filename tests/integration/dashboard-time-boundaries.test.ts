@@ -70,7 +70,8 @@ describe("weeks start on Monday and months on the 1st, in Manila", () => {
       { number: 1, createdAt: "2026-02-28T15:59:00Z", registeredAt: "2026-02-28T15:59:00Z" }, // Sat 28 Feb 23:59
       { number: 2, createdAt: "2026-02-28T16:00:00Z", registeredAt: "2026-02-28T16:00:00Z" }, // Sun 1 Mar 00:00
       { number: 3, createdAt: "2026-03-01T15:59:00Z", registeredAt: "2026-03-01T15:59:00Z" }, // Sun 1 Mar 23:59
-      { number: 4, createdAt: "2026-03-01T16:00:00Z", registeredAt: "2026-03-01T16:00:00Z", amount: 75 }, // Mon 2 Mar 00:00
+      // Mon 2 Mar 00:00
+      { number: 4, createdAt: "2026-03-01T16:00:00Z", registeredAt: "2026-03-01T16:00:00Z", amount: 75 },
       { number: 5, createdAt: "2026-03-01T17:00:00Z" }, // Mon 2 Mar 01:00, unregistered
     ]);
   });

@@ -45,7 +45,8 @@ describe.skipIf(!process.env.DRAW_BENCH)("draw at scale", () => {
     const revealMs = performance.now() - t;
     expect(reveal.status, JSON.stringify(reveal.json)).toBe(200);
     console.info(
-      `[draw-bench] engine=${process.env.TEST_DATABASE_URL ? "postgresql" : "pglite"} tickets=${COUNT} commit_ms=${commitMs.toFixed(0)} reveal_ms=${revealMs.toFixed(0)}`,
+      `[draw-bench] engine=${process.env.TEST_DATABASE_URL ? "postgresql" : "pglite"} ` +
+        `tickets=${COUNT} commit_ms=${commitMs.toFixed(0)} reveal_ms=${revealMs.toFixed(0)}`,
     );
     if (process.env.DRAW_BENCH_VARIANTS) await commitVariants();
   }, 600_000);
@@ -53,15 +54,22 @@ describe.skipIf(!process.env.DRAW_BENCH)("draw at scale", () => {
 
 // The commit statement's parts and variants (ADR 129), each run in a transaction that is rolled
 // back, three times; the first run's EXPLAIN ANALYZE is printed. DRAW_BENCH_VARIANTS=1.
-const POOL = `SELECT t.id, t.control_number, (row_number() OVER (ORDER BY t.control_number COLLATE "C") - 1)::int AS idx
-  FROM tickets t WHERE t.registered_at IS NOT NULL AND t.voided_at IS NULL AND NOT EXISTS (SELECT 1 FROM draw_positions p WHERE p.ticket_id = t.id)`;
+const POOL =
+  `SELECT t.id, t.control_number, (row_number() OVER (ORDER BY t.control_number COLLATE "C") - 1)::int AS ` +
+  `idx
+  FROM tickets t WHERE t.registered_at IS NOT NULL AND t.voided_at IS NULL AND NOT EXISTS (SELECT 1 FROM ` +
+  `draw_positions p WHERE p.ticket_id = t.id)`;
 const HASH = (order: string) =>
   `encode(sha256(convert_to(coalesce(string_agg(control_number || E'\\n', '' ORDER BY ${order}), ''), 'UTF8')), 'hex')`;
-const INSERT = `INSERT INTO draw_pool (draw_id, idx, ticket_id, control_number) SELECT '11111111-1111-4111-8111-111111111111'::uuid, idx, id, control_number FROM pool`;
+const INSERT =
+  `INSERT INTO draw_pool (draw_id, idx, ticket_id, control_number) SELECT ` +
+  `'11111111-1111-4111-8111-111111111111'::uuid, idx, id, control_number FROM pool`;
 const VARIANTS: Record<string, { setup?: string; sql: string }> = {
   "pool: scan + numbering sort only": { sql: `WITH pool AS MATERIALIZED (${POOL}) SELECT count(*) FROM pool` },
   "hash: scan + one text sort + sha256": {
-    sql: `SELECT ${HASH('control_number COLLATE "C"')} FROM tickets WHERE registered_at IS NOT NULL AND voided_at IS NULL`,
+    sql:
+      `SELECT ${HASH('control_number COLLATE "C"')} FROM tickets WHERE ` +
+      `registered_at IS NOT NULL AND voided_at IS NULL`,
   },
   "before: snapshot + hash sorted twice by text": {
     sql: `WITH pool AS (${POOL}), p AS (${INSERT}) SELECT count(*), ${HASH('control_number COLLATE "C"')} FROM pool`,

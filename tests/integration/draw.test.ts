@@ -5,7 +5,7 @@ import { mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { POST as commitRoute } from "@/app/api/draws/route";
 import { GET as drawRoute } from "@/app/api/draws/[id]/route";
 import { POST as publishRoute } from "@/app/api/draws/[id]/publish/route";
@@ -32,19 +32,11 @@ import { GET as publicPage } from "@/app/draw/[id]/route";
 import { db } from "@/server/db/client";
 import { deriveSeed, drawSequence, poolHash } from "@/server/draw/algorithm";
 import { ticketDrawStatus } from "@/server/draw/ticket-draw-status";
-import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
+import { createTickets, freshAdminAndStaff, voidTicket } from "@/tests/helpers/factories";
 import { callRoute, TEST_ORIGIN } from "@/tests/helpers/http";
 import { createSoldTickets } from "@/tests/helpers/sold-tickets";
 
-type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
-let admin: SignedIn;
-let staff: SignedIn;
-
-beforeEach(async () => {
-  await resetDb();
-  ({ admin, staff } = await createAdminAndStaff());
-});
+const users = freshAdminAndStaff();
 
 const DICE = "35126443526115623416";
 const post = (
@@ -52,7 +44,7 @@ const post = (
   p: string,
   body: unknown,
   params: Record<string, string> = {},
-  token = admin.token,
+  token = users.admin.token,
 ) => callRoute(handler, { method: "POST", path: p, body, params, token });
 const addPrize = (body: object) => post(postPrizeRoute, "/api/prizes", body);
 const closeSales = (overrides: unknown[] = []) => post(closeSalesRoute, "/api/raffle/close-sales", { overrides });
@@ -62,7 +54,7 @@ const reveal = (id: string, outsideValue = DICE, witnesses = ["Pedro Penduko", "
 const act = (id: string, n: number, action: string, body: object = {}) =>
   post(positionRoute, `/api/draws/${id}/positions/${n}/${action}`, body, { id, n: String(n), action });
 const getDraw = async (id: string) =>
-  (await callRoute(drawRoute, { path: `/api/draws/${id}`, params: { id }, token: admin.token })).json.draw;
+  (await callRoute(drawRoute, { path: `/api/draws/${id}`, params: { id }, token: users.admin.token })).json.draw;
 const publish = (id: string) => post(publishRoute, `/api/draws/${id}/publish`, undefined, { id });
 const status = async () => (await db().raffleState.findUniqueOrThrow({ where: { id: 1 } })).status;
 
@@ -109,20 +101,22 @@ describe("prizes", () => {
         method: "PUT",
         path: `/api/prizes/${id}`,
         params: { id },
-        token: admin.token,
+        token: users.admin.token,
         body: { rank: 1, name: "Motorbike", valuePhp: 75000, backups: 2, claimDays: 30 },
       });
       expect(put.json.prize).toMatchObject({ name: "Motorbike", valuePhp: "75000.00", backups: 2, claimDays: 30 });
-      expect((await callRoute(prizesRoute, { path: "/api/prizes", token: staff.token })).json.prizes).toHaveLength(1);
+      expect(
+        (await callRoute(prizesRoute, { path: "/api/prizes", token: users.staff.token })).json.prizes,
+      ).toHaveLength(1);
       expect((await addPrize({ rank: 1, name: "X", valuePhp: 1 })).status).toBe(409);
       expect(
-        (await post(postPrizeRoute, "/api/prizes", { rank: 3, name: "X", valuePhp: 1 }, {}, staff.token)).status,
+        (await post(postPrizeRoute, "/api/prizes", { rank: 3, name: "X", valuePhp: 1 }, {}, users.staff.token)).status,
       ).toBe(403);
       const del = await callRoute(deletePrizeRoute, {
         method: "DELETE",
         path: `/api/prizes/${id}`,
         params: { id },
-        token: admin.token,
+        token: users.admin.token,
       });
       expect(del.status).toBe(200);
       expect(
@@ -138,20 +132,23 @@ describe("Close sales and the raffle's one-way state", () => {
       await callRoute(customRange, {
         method: "POST",
         path: "/api/tickets/admin/generate-custom-range",
-        token: admin.token,
+        token: users.admin.token,
         body: { startRange: 1, endRange: 2, userId: "x" },
       })
     ).json.tickets;
     await db()
-      .$executeRaw`WITH p AS (INSERT INTO payments (method, reference, reference_normalized, gcash_reference_key, amount_expected) VALUES ('gcash', '1001543610110', '1001543610110', '1001543610110', 50) RETURNING id)
-      UPDATE tickets SET buyer_name = 'Gina Cash', registered_at = now(), payment_id = (SELECT id FROM p), payment_method = 'gcash' WHERE ticket_number = 2`;
+      .$executeRaw`WITH p AS (INSERT INTO payments (method, reference, reference_normalized, gcash_reference_key,
+        amount_expected) VALUES ('gcash', '1001543610110', '1001543610110', '1001543610110', 50) RETURNING id)
+      UPDATE tickets SET buyer_name = 'Gina Cash', registered_at = now(), payment_id = (SELECT id FROM p),
+        payment_method = 'gcash' WHERE ticket_number = 2`;
     const blocked = await closeSales();
     expect(blocked.status).toBe(409);
     expect(blocked.json.blocking).toEqual([
       {
         item: "awaiting_statement",
         message:
-          "1 GCash or bank payment (₱50.00) awaits a statement: import the statement covering its day, or settle by hand",
+          "1 GCash or bank payment (₱50.00) awaits a statement: import " +
+          "the statement covering its day, or settle by hand",
         href: "/dashboard/reconciliation?tab=payments&state=awaiting_statement",
       },
     ]);
@@ -159,7 +156,9 @@ describe("Close sales and the raffle's one-way state", () => {
     const closed = await closeSales([{ item: "awaiting_statement", reason: "Checked by hand against the GCash app" }]);
     expect(closed.status).toBe(200);
     expect(closed.json.state.status).toBe("sales_closed");
-    expect((await callRoute(stateRoute, { path: "/api/raffle/state", token: staff.token })).json.state).toMatchObject({
+    expect(
+      (await callRoute(stateRoute, { path: "/api/raffle/state", token: users.staff.token })).json.state,
+    ).toMatchObject({
       status: "sales_closed",
       closeOverrides: [expect.objectContaining({ item: "awaiting_statement" })],
     });
@@ -168,7 +167,7 @@ describe("Close sales and the raffle's one-way state", () => {
       method: "PUT",
       path: `/api/tickets/register/${t.control_number}`,
       params: { controlNumber: t.control_number },
-      token: staff.token,
+      token: users.staff.token,
       body: { buyerName: "Late Buyer", phoneNumber: "09171234567" },
     });
     expect(reg.status, JSON.stringify(reg.json)).toBe(409);
@@ -183,7 +182,7 @@ describe("Close sales and the raffle's one-way state", () => {
       await callRoute(customRange, {
         method: "POST",
         path: "/api/tickets/admin/generate-custom-range",
-        token: admin.token,
+        token: users.admin.token,
         body: { startRange: 1, endRange: 1, userId: "x" },
       })
     ).json.tickets;
@@ -191,7 +190,7 @@ describe("Close sales and the raffle's one-way state", () => {
       method: "PUT",
       path: `/api/tickets/register/${t.control_number}`,
       params: { controlNumber: t.control_number },
-      token: staff.token,
+      token: users.staff.token,
       body: { buyerName: "Cash Buyer", phoneNumber: "09171234567" },
     });
     expect(reg.status, JSON.stringify(reg.json)).toBe(200);
@@ -218,46 +217,41 @@ describe("Close sales and the raffle's one-way state", () => {
 });
 
 describe("commit", () => {
-  it("needs closed sales and a prize; snapshots the sold, not void tickets with their hash; a second commit is 409", async () => {
-    await createSoldTickets(5);
-    await callRoute(customRange, {
-      method: "POST",
-      path: "/api/tickets/admin/generate-custom-range",
-      token: admin.token,
-      body: { startRange: 50, endRange: 51, userId: "x" },
-    });
-    const voided = await db().ticket.findFirstOrThrow({ where: { ticketNumber: 3 } });
-    expect(
-      (await post(voidRoute, `/api/tickets/${voided.id}/void`, { reason: "lost_stub" }, { id: voided.id })).status,
-    ).toBe(200);
-    expect((await commit()).json).toMatchObject({
-      code: "conflict",
-      message: "Close sales before committing the draw",
-    });
-    await closeSales();
-    expect((await commit()).json.message).toBe("Add at least one prize before committing the draw");
-    await addPrize({ rank: 1, name: "TV", valuePhp: 20000 });
-    expect((await commit({ type: "coin" })).status).toBe(400);
-    const res = await commit({ type: "pcso", game: "6/58", drawDate: "2026-12-15" });
-    expect(res.status).toBe(201);
-    const pool = ["B2K-123-00001", "B2K-123-00002", "B2K-123-00004", "B2K-123-00005"];
-    expect(res.json).toMatchObject({ poolCount: 4, poolHash: poolHash(pool), positions: 4 });
-    expect(res.json.commitHash).toMatch(/^[0-9a-f]{64}$/);
-    const csv = await callRoute(poolCsvRoute, {
-      path: `/api/public/draws/${res.json.id}/pool.csv`,
-      params: { id: res.json.id },
-    });
-    expect(csv.json).toBe(`control_number\n${pool.join("\n")}\n`);
-    expect(await status()).toBe("committed");
-    expect((await commit()).json).toMatchObject({
-      code: "conflict",
-      message: "A draw is already committed and not yet revealed",
-    });
-    // The server seed is sealed, never stored in clear before the reveal.
-    const row = await db().draw.findUniqueOrThrow({ where: { id: res.json.id } });
-    expect(row.serverSeed).toBeNull();
-    expect(row.sealedSeed.length).toBe(60);
-  });
+  it(
+    "needs closed sales and a prize; snapshots the sold, not void " + "tickets with their hash; a second commit is 409",
+    async () => {
+      await createSoldTickets(5);
+      await createTickets(users.admin, 50, 51, { userId: "x" });
+      await voidTicket(users.admin, (await db().ticket.findFirstOrThrow({ where: { ticketNumber: 3 } })).id);
+      expect((await commit()).json).toMatchObject({
+        code: "conflict",
+        message: "Close sales before committing the draw",
+      });
+      await closeSales();
+      expect((await commit()).json.message).toBe("Add at least one prize before committing the draw");
+      await addPrize({ rank: 1, name: "TV", valuePhp: 20000 });
+      expect((await commit({ type: "coin" })).status).toBe(400);
+      const res = await commit({ type: "pcso", game: "6/58", drawDate: "2026-12-15" });
+      expect(res.status).toBe(201);
+      const pool = ["B2K-123-00001", "B2K-123-00002", "B2K-123-00004", "B2K-123-00005"];
+      expect(res.json).toMatchObject({ poolCount: 4, poolHash: poolHash(pool), positions: 4 });
+      expect(res.json.commitHash).toMatch(/^[0-9a-f]{64}$/);
+      const csv = await callRoute(poolCsvRoute, {
+        path: `/api/public/draws/${res.json.id}/pool.csv`,
+        params: { id: res.json.id },
+      });
+      expect(csv.json).toBe(`control_number\n${pool.join("\n")}\n`);
+      expect(await status()).toBe("committed");
+      expect((await commit()).json).toMatchObject({
+        code: "conflict",
+        message: "A draw is already committed and not yet revealed",
+      });
+      // The server seed is sealed, never stored in clear before the reveal.
+      const row = await db().draw.findUniqueOrThrow({ where: { id: res.json.id } });
+      expect(row.serverSeed).toBeNull();
+      expect(row.sealedSeed.length).toBe(60);
+    },
+  );
 
   it("two commits at once: exactly one draw", { tags: ["sql"] }, async () => {
     await createSoldTickets(10);
@@ -268,51 +262,55 @@ describe("commit", () => {
     expect(await db().draw.count()).toBe(1);
   });
 
-  it("after the commit the database refuses voiding, deleting, renumbering pool tickets, generating, and prize changes", async () => {
-    const id = await committedDraw(5);
-    const t = await db().ticket.findFirstOrThrow({ where: { ticketNumber: 1 } });
-    const voided = await post(voidRoute, `/api/tickets/${t.id}/void`, { reason: "lost_stub" }, { id: t.id });
-    expect(voided.status).toBe(409);
-    expect(voided.json).toMatchObject({
-      code: "draw_committed",
-      message: "Ticket B2K-123-00001 is in a committed draw's pool",
-    });
-    const del = await callRoute(deleteTicketRoute, {
-      method: "DELETE",
-      path: `/api/tickets/${t.id}`,
-      params: { id: t.id },
-      token: admin.token,
-    });
-    expect(del.status).toBe(409);
-    await expect(
-      db().$executeRaw`UPDATE tickets SET voided_at = now(), void_reason = 'lost_stub' WHERE id = ${t.id}::uuid`,
-    ).rejects.toThrow(/committed draw's pool/);
-    await expect(db().$executeRaw`UPDATE tickets SET ticket_number = 999 WHERE id = ${t.id}::uuid`).rejects.toThrow(
-      /committed draw's pool/,
-    );
-    await expect(db().$executeRaw`DELETE FROM tickets WHERE id = ${t.id}::uuid`).rejects.toThrow(
-      /committed draw's pool/,
-    );
-    // A correction of the buyer's contact details is still allowed.
-    await db().$executeRaw`UPDATE tickets SET address = 'Peñaflor, Quezon City' WHERE id = ${t.id}::uuid`;
-    const gen = await callRoute(customRange, {
-      method: "POST",
-      path: "/api/tickets/admin/generate-custom-range",
-      token: admin.token,
-      body: { startRange: 90, endRange: 91, userId: "x" },
-    });
-    expect(gen.status).toBe(409);
-    expect(gen.json.code).toBe("draw_committed");
-    expect((await addPrize({ rank: 3, name: "Fan", valuePhp: 900 })).json).toMatchObject({
-      code: "draw_committed",
-      message: "The prizes are fixed: a draw has been committed",
-    });
-    await expect(db().$executeRaw`UPDATE draws SET pool_hash = repeat('0', 64) WHERE id = ${id}::uuid`).rejects.toThrow(
-      /commitment never changes/,
-    );
-    await expect(db().$executeRaw`DELETE FROM draw_pool WHERE draw_id = ${id}::uuid`).rejects.toThrow(/append-only/);
-    await expect(db().$executeRaw`DELETE FROM draws`).rejects.toThrow(/kept forever/);
-  });
+  it(
+    "after the commit the database refuses voiding, deleting, " +
+      "renumbering pool tickets, generating, and prize changes",
+    async () => {
+      const id = await committedDraw(5);
+      const t = await db().ticket.findFirstOrThrow({ where: { ticketNumber: 1 } });
+      const voided = await post(voidRoute, `/api/tickets/${t.id}/void`, { reason: "lost_stub" }, { id: t.id });
+      expect(voided.status).toBe(409);
+      expect(voided.json).toMatchObject({
+        code: "draw_committed",
+        message: "Ticket B2K-123-00001 is in a committed draw's pool",
+      });
+      const del = await callRoute(deleteTicketRoute, {
+        method: "DELETE",
+        path: `/api/tickets/${t.id}`,
+        params: { id: t.id },
+        token: users.admin.token,
+      });
+      expect(del.status).toBe(409);
+      await expect(
+        db().$executeRaw`UPDATE tickets SET voided_at = now(), void_reason = 'lost_stub' WHERE id = ${t.id}::uuid`,
+      ).rejects.toThrow(/committed draw's pool/);
+      await expect(db().$executeRaw`UPDATE tickets SET ticket_number = 999 WHERE id = ${t.id}::uuid`).rejects.toThrow(
+        /committed draw's pool/,
+      );
+      await expect(db().$executeRaw`DELETE FROM tickets WHERE id = ${t.id}::uuid`).rejects.toThrow(
+        /committed draw's pool/,
+      );
+      // A correction of the buyer's contact details is still allowed.
+      await db().$executeRaw`UPDATE tickets SET address = 'Peñaflor, Quezon City' WHERE id = ${t.id}::uuid`;
+      const gen = await callRoute(customRange, {
+        method: "POST",
+        path: "/api/tickets/admin/generate-custom-range",
+        token: users.admin.token,
+        body: { startRange: 90, endRange: 91, userId: "x" },
+      });
+      expect(gen.status).toBe(409);
+      expect(gen.json.code).toBe("draw_committed");
+      expect((await addPrize({ rank: 3, name: "Fan", valuePhp: 900 })).json).toMatchObject({
+        code: "draw_committed",
+        message: "The prizes are fixed: a draw has been committed",
+      });
+      await expect(
+        db().$executeRaw`UPDATE draws SET pool_hash = repeat('0', 64) WHERE id = ${id}::uuid`,
+      ).rejects.toThrow(/commitment never changes/);
+      await expect(db().$executeRaw`DELETE FROM draw_pool WHERE draw_id = ${id}::uuid`).rejects.toThrow(/append-only/);
+      await expect(db().$executeRaw`DELETE FROM draws`).rejects.toThrow(/kept forever/);
+    },
+  );
 });
 
 describe("reveal", () => {
@@ -441,7 +439,8 @@ describe("reveal", () => {
     expect((await run(cert.json, csv.replace("B2K-123-00007", "B2K-123-00077"))).code).toBe(1);
 
     // The key (issue 40): the script prints the fingerprint it checked; a certificate re-signed with a
-    // key it carries itself passes alone, and fails with --key (the Commitment Notice's fingerprint or the published PEM).
+    // key it carries itself passes alone, and fails with --key (the Commitment Notice's fingerprint or the published
+    // PEM).
     const { publicKeyPem } = await signingKeyPair();
     const published = keyFingerprint(publicKeyPem);
     expect(good.stdout).toContain(`Signature checked against the key with fingerprint (SHA-256): ${published}`);
@@ -504,88 +503,92 @@ describe("reveal", () => {
 });
 
 describe("winners", () => {
-  it("disqualifying promotes the backup; history kept; exhausted run → publish 409; a new draw excludes earlier picks; publish", async () => {
-    const id = await committedDraw(20);
-    await reveal(id);
-    let draw = await getDraw(id);
-    const [p1, p2, p3, p4, p5] = draw.sequence;
-    expect((await act(id, 2, "notify")).json.message).toBe(
-      `Position 2 (${p2.controlNumber}) is not the current winner of Motorcycle`,
-    );
-    expect((await act(id, 1, "claim")).json.message).toBe(
-      `Position 1 (${p1.controlNumber}) must be notified before claiming`,
-    );
-    expect((await act(id, 1, "notify")).status).toBe(200);
-    expect((await act(id, 1, "forfeit")).json.message).toMatch(
-      /^The claim period for Motorcycle ends on [A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2} [AP]M$/,
-    );
-    expect((await act(id, 1, "disqualify", { reason: "bad" })).json.message).toBe(
-      "reason must be one of ineligible_buyer, duplicate_entry, unreachable, other",
-    );
-    expect((await act(id, 1, "disqualify", { reason: "other", note: "short" })).status).toBe(400);
-    expect((await act(id, 1, "disqualify", { reason: "ineligible_buyer", note: "Organiser's relative" })).status).toBe(
-      200,
-    );
-    draw = await getDraw(id);
-    expect(draw.effectiveWinners[0]).toEqual({ prizeRank: 1, position: 2, controlNumber: p2.controlNumber });
-    expect(draw.sequence[0].state).toBe("disqualified");
-    expect((await publish(id)).json).toMatchObject({
-      code: "conflict",
-      message: "Notify the winner of Motorcycle before publishing",
-    });
-    // Reinstate and disqualify again: the history keeps every step.
-    expect((await act(id, 1, "reinstate", { reason: "Relative was a mistake" })).status).toBe(200);
-    expect((await getDraw(id)).sequence[0].state).toBe("notified");
-    await act(id, 1, "disqualify", { reason: "duplicate_entry" });
-    await act(id, 2, "disqualify", { reason: "unreachable", note: "Phone off for 3 days" });
-    draw = await getDraw(id);
-    expect(draw.exhaustedPrizes).toEqual([1]);
-    expect(
-      draw.events.filter((e: { position: number }) => e.position === 1).map((e: { event: string }) => e.event),
-    ).toEqual(["drawn", "notified", "disqualified", "reinstated", "disqualified"]);
-    await act(id, 3, "notify");
-    await act(id, 3, "claim");
-    expect(await publish(id).then((r) => r.json)).toMatchObject({
-      code: "conflict",
-      message: "Start a new draw for Motorcycle",
-    });
-    await expect(db().$executeRaw`UPDATE winner_events SET event = 'claimed'`).rejects.toThrow(/append-only/);
-    await expect(db().$executeRaw`DELETE FROM winner_events`).rejects.toThrow(/append-only/);
-    // Refused by the trigger, or first by the evidence table's foreign key (decision 129).
-    await expect(db().$executeRawUnsafe(`TRUNCATE winner_events`)).rejects.toThrow(
-      /append-only|referenced in a foreign key/,
-    );
+  it(
+    "disqualifying promotes the backup; history kept; exhausted run → " +
+      "publish 409; a new draw excludes earlier picks; publish",
+    async () => {
+      const id = await committedDraw(20);
+      await reveal(id);
+      let draw = await getDraw(id);
+      const [p1, p2, p3, p4, p5] = draw.sequence;
+      expect((await act(id, 2, "notify")).json.message).toBe(
+        `Position 2 (${p2.controlNumber}) is not the current winner of Motorcycle`,
+      );
+      expect((await act(id, 1, "claim")).json.message).toBe(
+        `Position 1 (${p1.controlNumber}) must be notified before claiming`,
+      );
+      expect((await act(id, 1, "notify")).status).toBe(200);
+      expect((await act(id, 1, "forfeit")).json.message).toMatch(
+        /^The claim period for Motorcycle ends on [A-Z][a-z]{2} \d{1,2}, \d{4} \d{1,2}:\d{2} [AP]M$/,
+      );
+      expect((await act(id, 1, "disqualify", { reason: "bad" })).json.message).toBe(
+        "reason must be one of ineligible_buyer, duplicate_entry, unreachable, other",
+      );
+      expect((await act(id, 1, "disqualify", { reason: "other", note: "short" })).status).toBe(400);
+      expect(
+        (await act(id, 1, "disqualify", { reason: "ineligible_buyer", note: "Organiser's relative" })).status,
+      ).toBe(200);
+      draw = await getDraw(id);
+      expect(draw.effectiveWinners[0]).toEqual({ prizeRank: 1, position: 2, controlNumber: p2.controlNumber });
+      expect(draw.sequence[0].state).toBe("disqualified");
+      expect((await publish(id)).json).toMatchObject({
+        code: "conflict",
+        message: "Notify the winner of Motorcycle before publishing",
+      });
+      // Reinstate and disqualify again: the history keeps every step.
+      expect((await act(id, 1, "reinstate", { reason: "Relative was a mistake" })).status).toBe(200);
+      expect((await getDraw(id)).sequence[0].state).toBe("notified");
+      await act(id, 1, "disqualify", { reason: "duplicate_entry" });
+      await act(id, 2, "disqualify", { reason: "unreachable", note: "Phone off for 3 days" });
+      draw = await getDraw(id);
+      expect(draw.exhaustedPrizes).toEqual([1]);
+      expect(
+        draw.events.filter((e: { position: number }) => e.position === 1).map((e: { event: string }) => e.event),
+      ).toEqual(["drawn", "notified", "disqualified", "reinstated", "disqualified"]);
+      await act(id, 3, "notify");
+      await act(id, 3, "claim");
+      expect(await publish(id).then((r) => r.json)).toMatchObject({
+        code: "conflict",
+        message: "Start a new draw for Motorcycle",
+      });
+      await expect(db().$executeRaw`UPDATE winner_events SET event = 'claimed'`).rejects.toThrow(/append-only/);
+      await expect(db().$executeRaw`DELETE FROM winner_events`).rejects.toThrow(/append-only/);
+      // Refused by the trigger, or first by the evidence table's foreign key (decision 129).
+      await expect(db().$executeRawUnsafe(`TRUNCATE winner_events`)).rejects.toThrow(
+        /append-only|referenced in a foreign key/,
+      );
 
-    // The new draw: Motorcycle only, over the pool minus every ticket already drawn.
-    const second = await commit({ type: "dice", count: 5 });
-    expect(second.status, JSON.stringify(second.json)).toBe(201);
-    expect(second.json).toMatchObject({ poolCount: 15, positions: 2 });
-    const csv = (
-      await callRoute(poolCsvRoute, {
-        path: `/api/public/draws/${second.json.id}/pool.csv`,
-        params: { id: second.json.id },
-      })
-    ).json as string;
-    for (const p of [p1, p2, p3, p4, p5]) expect(csv).not.toContain(p.controlNumber);
-    expect((await reveal(second.json.id, "12345")).status).toBe(200);
-    const again = await getDraw(second.json.id);
-    expect(again.prizes.map((p: { rank: number }) => p.rank)).toEqual([1]);
-    expect((await act(second.json.id, 1, "notify")).status).toBe(200);
-    const published = await publish(second.json.id);
-    expect(published.status, JSON.stringify(published.json)).toBe(200);
-    expect(await status()).toBe("published");
-    expect((await publish(second.json.id)).json.message).toBe("The winners are already published");
-    expect(
-      (await callRoute(publicDrawRoute, { path: `/api/public/draws/${id}`, params: { id } })).json.draw.publishedAt,
-    ).toEqual(expect.any(String));
-    // What the public verify page (issue 22) says for a ticket.
-    const motorcycleWinner = again.effectiveWinners[0].controlNumber;
-    expect(await ticketDrawStatus(motorcycleWinner)).toEqual({ status: "winner", statusText: "Winner: Motorcycle" });
-    expect(await ticketDrawStatus(p3.controlNumber)).toEqual({ status: "winner", statusText: "Winner: Rice cooker" });
-    expect(await ticketDrawStatus(p1.controlNumber)).toEqual({
-      status: "not_winner",
-      statusText: "Drawn: not a winning ticket",
-    });
-    expect(await ticketDrawStatus("B2K-999-99999")).toBeNull();
-  });
+      // The new draw: Motorcycle only, over the pool minus every ticket already drawn.
+      const second = await commit({ type: "dice", count: 5 });
+      expect(second.status, JSON.stringify(second.json)).toBe(201);
+      expect(second.json).toMatchObject({ poolCount: 15, positions: 2 });
+      const csv = (
+        await callRoute(poolCsvRoute, {
+          path: `/api/public/draws/${second.json.id}/pool.csv`,
+          params: { id: second.json.id },
+        })
+      ).json as string;
+      for (const p of [p1, p2, p3, p4, p5]) expect(csv).not.toContain(p.controlNumber);
+      expect((await reveal(second.json.id, "12345")).status).toBe(200);
+      const again = await getDraw(second.json.id);
+      expect(again.prizes.map((p: { rank: number }) => p.rank)).toEqual([1]);
+      expect((await act(second.json.id, 1, "notify")).status).toBe(200);
+      const published = await publish(second.json.id);
+      expect(published.status, JSON.stringify(published.json)).toBe(200);
+      expect(await status()).toBe("published");
+      expect((await publish(second.json.id)).json.message).toBe("The winners are already published");
+      expect(
+        (await callRoute(publicDrawRoute, { path: `/api/public/draws/${id}`, params: { id } })).json.draw.publishedAt,
+      ).toEqual(expect.any(String));
+      // What the public verify page (issue 22) says for a ticket.
+      const motorcycleWinner = again.effectiveWinners[0].controlNumber;
+      expect(await ticketDrawStatus(motorcycleWinner)).toEqual({ status: "winner", statusText: "Winner: Motorcycle" });
+      expect(await ticketDrawStatus(p3.controlNumber)).toEqual({ status: "winner", statusText: "Winner: Rice cooker" });
+      expect(await ticketDrawStatus(p1.controlNumber)).toEqual({
+        status: "not_winner",
+        statusText: "Drawn: not a winning ticket",
+      });
+      expect(await ticketDrawStatus("B2K-999-99999")).toBeNull();
+    },
+  );
 });

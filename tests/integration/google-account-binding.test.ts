@@ -34,27 +34,32 @@ const signInAs = async (sub: string, email = "pat@example.com") =>
   });
 
 describe("the Google account bound to an e-mail", () => {
-  it("is stored at the first sign-in; the same account signs in again; another is refused, recorded, and creates no session", async () => {
-    const user = await createUser({ email: "pat@example.com" });
-    expect((await signInAs("sub-first")).status).toBe(200);
-    expect((await db().user.findUniqueOrThrow({ where: { id: user.id } })).googleSub).toBe("sub-first");
-    expect((await signInAs("sub-first")).status).toBe(200);
-    const sessions = await db().authSession.count();
+  it(
+    "is stored at the first sign-in; the same account signs in again; " +
+      "another is refused, recorded, and creates no session",
+    async () => {
+      const user = await createUser({ email: "pat@example.com" });
+      expect((await signInAs("sub-first")).status).toBe(200);
+      expect((await db().user.findUniqueOrThrow({ where: { id: user.id } })).googleSub).toBe("sub-first");
+      expect((await signInAs("sub-first")).status).toBe(200);
+      const sessions = await db().authSession.count();
 
-    const recycled = await signInAs("sub-recycled");
-    expect(recycled.status).toBe(403);
-    expect(recycled.json).toEqual({
-      success: false,
-      code: "google_account_mismatch",
-      message:
-        "This e-mail address is linked to a different Google account. An administrator can reset the link under Settings → Users.",
-    });
-    expect(await db().authSession.count()).toBe(sessions);
-    const failed = await db().auditLog.findMany({ where: { action: "auth.sign_in_failed" }, orderBy: { id: "asc" } });
-    expect(failed.map((r) => [r.entityId, r.after])).toEqual([
-      ["pat@example.com", { reason: "other_account", method: "google-id-token" }],
-    ]);
-  });
+      const recycled = await signInAs("sub-recycled");
+      expect(recycled.status).toBe(403);
+      expect(recycled.json).toEqual({
+        success: false,
+        code: "google_account_mismatch",
+        message:
+          "This e-mail address is linked to a different Google account. An " +
+          "administrator can reset the link under Settings → Users.",
+      });
+      expect(await db().authSession.count()).toBe(sessions);
+      const failed = await db().auditLog.findMany({ where: { action: "auth.sign_in_failed" }, orderBy: { id: "asc" } });
+      expect(failed.map((r) => [r.entityId, r.after])).toEqual([
+        ["pat@example.com", { reason: "other_account", method: "google-id-token" }],
+      ]);
+    },
+  );
 
   it("an administrator's reset (audited) lets the next account bind; the Users list shows the link", async () => {
     const admin = await createSignedInUser({ isAdmin: true, email: "admin@example.com" });

@@ -1,23 +1,17 @@
 // Issue 14: inputs that used to end in a 500 — an unpaired UTF-16 surrogate (PostgreSQL's json
 // refused the audit row) and a user deleted while their requests were in flight (a foreign key
 // violation) — now get the answers a client can act on.
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { POST as addUser } from "@/app/api/auth/add-user/route";
 import { POST as customRange } from "@/app/api/tickets/admin/generate-custom-range/route";
 import { DELETE as deleteUserRoute } from "@/app/api/auth/delete-user/route";
 import { POST as generate } from "@/app/api/tickets/generate/route";
 import { GET as searchTerm } from "@/app/api/tickets/search/[term]/route";
 import { db } from "@/server/db/client";
-import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
+import { createSignedInUser, freshAdminAndStaff } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
 
-let admin: Awaited<ReturnType<typeof createSignedInUser>>;
-
-beforeEach(async () => {
-  await resetDb();
-  ({ admin } = await createAdminAndStaff());
-});
+const users = freshAdminAndStaff();
 
 describe("an unpaired surrogate", () => {
   it("in a custom range's userId is a 400 naming the field, and nothing is written", async () => {
@@ -26,7 +20,7 @@ describe("an unpaired surrogate", () => {
       method: "POST",
       path: "/api/tickets/admin/generate-custom-range",
       body,
-      token: admin.token,
+      token: users.admin.token,
     });
     expect(res.status).toBe(400);
     expect(res.json).toMatchObject({
@@ -43,7 +37,7 @@ describe("an unpaired surrogate", () => {
       method: "POST",
       path: "/api/tickets/generate",
       body: nested,
-      token: admin.token,
+      token: users.admin.token,
     });
     expect(res.status).toBe(400);
     expect(res.json.message).toBe("address contains an invalid character (an unpaired UTF-16 surrogate)");
@@ -51,7 +45,7 @@ describe("an unpaired surrogate", () => {
       method: "POST",
       path: "/api/tickets/generate",
       body: { buyer_name: "Juan Cruz", address: "Purok 😀 Uno" },
-      token: admin.token,
+      token: users.admin.token,
     });
     expect(emoji.status).toBe(201);
   });
@@ -60,7 +54,7 @@ describe("an unpaired surrogate", () => {
     const res = await callRoute(searchTerm, {
       path: "/api/tickets/search/x",
       params: { term: "00001\ud800" },
-      token: admin.token,
+      token: users.admin.token,
     });
     expect(res.status).toBe(400);
     expect(res.json.message).toBe("term contains an invalid character (an unpaired UTF-16 surrogate)");
@@ -73,7 +67,7 @@ describe("text fields past their limits or with control characters", () => {
       method: "POST",
       path: "/api/auth/add-user",
       body: { email: "new@example.com", displayName: "x".repeat(10_000) },
-      token: admin.token,
+      token: users.admin.token,
     });
     expect(longName.status).toBe(400);
     expect(longName.json.message).toBe("Display name must be at most 100 characters.");
@@ -81,7 +75,7 @@ describe("text fields past their limits or with control characters", () => {
       method: "POST",
       path: "/api/tickets/generate",
       body: { buyer_name: "Juan\u0000\u0007Cruz" },
-      token: admin.token,
+      token: users.admin.token,
     });
     expect(control.status).toBe(400);
     expect(control.json.message).toBe("Buyer name must not contain control characters.");
@@ -94,7 +88,7 @@ describe("text fields past their limits or with control characters", () => {
       method: "POST",
       path: "/api/tickets/generate",
       body: { buyer_name: "\u202Egnaw Juan" },
-      token: admin.token,
+      token: users.admin.token,
     });
     expect(res.status).toBe(201);
     expect((await db().ticket.findFirstOrThrow()).buyerName).toBe("gnaw Juan");
@@ -119,7 +113,7 @@ describe("a user deleted while their requests are in flight", { tags: ["sql"] },
         method: "DELETE",
         path: "/api/auth/delete-user",
         body: { email: user.email },
-        token: admin.token,
+        token: users.admin.token,
       });
       const results = await Promise.all([...inFlight, removed]);
       for (const res of results.slice(0, -1)) {

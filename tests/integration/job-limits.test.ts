@@ -12,8 +12,7 @@ import { POST as importRoute } from "@/app/api/tickets/import/route";
 import { csvLine } from "@/lib/csv/ticket-csv";
 import { db, dbEngine } from "@/server/db/client";
 import { ticketImportJob } from "@/server/jobs/kinds/ticket-import";
-import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
+import { freshAdminAndStaff } from "@/tests/helpers/factories";
 import { TEST_ORIGIN } from "@/tests/helpers/http";
 import { setTicketLimit } from "@/tests/helpers/tickets";
 
@@ -23,11 +22,8 @@ const ALLOCATION_LOCK = 40_417_004;
 const LIMIT_MS = 20_000;
 const usualLimit = ticketImportJob.timeLimitMs;
 
-let admin: Awaited<ReturnType<typeof createSignedInUser>>;
-
+const users = freshAdminAndStaff();
 beforeEach(async () => {
-  await resetDb();
-  ({ admin } = await createAdminAndStaff());
   await setTicketLimit(99_999);
 });
 afterEach(async () => {
@@ -52,7 +48,7 @@ async function importCsv(csv: string, jobId: string, signal?: AbortSignal) {
     headers: {
       "content-type": "text/csv",
       host: "localhost:3000",
-      authorization: `Bearer ${admin.token}`,
+      authorization: `Bearer ${users.admin.token}`,
       "x-job-id": jobId,
     },
     body: csv,
@@ -65,7 +61,8 @@ const lockHeld = async () =>
   (
     await db().$queryRaw<
       { n: number }[]
-    >`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND objid = ${ALLOCATION_LOCK}::oid AND granted`
+    >`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND objid = ${ALLOCATION_LOCK}::oid AND
+      granted`
   )[0].n > 0;
 
 /** Makes the first INSERT into tickets sleep a minute (a sequence is not rolled back: only the first). */
@@ -93,7 +90,8 @@ async function afterSecondImport(firstJob: string) {
     SELECT (SELECT count(*)::int FROM tickets) AS tickets, (SELECT count(*)::int FROM payments) AS payments,
       (SELECT count(*)::int FROM audit_log WHERE action = 'ticket.import') AS imports,
       (SELECT count(*)::int FROM audit_log WHERE action = 'ticket.register') AS registers,
-      (SELECT state FROM jobs WHERE id = ${firstJob}::uuid) AS state, (SELECT error_code FROM jobs WHERE id = ${firstJob}::uuid) AS code`;
+      (SELECT state FROM jobs WHERE id = ${firstJob}::uuid) AS state, (SELECT error_code FROM jobs WHERE id =
+    ${firstJob}::uuid) AS code`;
   return after;
 }
 
@@ -109,54 +107,63 @@ async function quietly<T>(work: () => Promise<T>) {
 }
 
 describe.skipIf(dbEngine() !== "postgresql")("an import's database work ends with its job (PostgreSQL)", () => {
-  it("cancelled while its INSERT runs: the statement is cancelled, the lock free within a second, nothing written", async () => {
-    await slowFirstInsert();
-    const firstJob = randomUUID();
-    const client = new AbortController();
-    const { first, freedMs } = await quietly(async () => {
-      const answer = importCsv(soldFile(1, 50), firstJob, client.signal);
-      while (!(await lockHeld()) || !(await sleeping())) await pause();
-      const cancelledAt = performance.now();
-      client.abort();
-      while (await lockHeld()) await pause();
-      return {
-        freedMs: performance.now() - cancelledAt,
-        first: await answer.catch((error: unknown) => ({ status: 0, json: { error: String(error) } })),
-      };
-    });
-    expect(freedMs).toBeLessThan(1000);
-    expect(first.status === 0 || first.status === 409, JSON.stringify(first)).toBe(true);
-    expect(await afterSecondImport(firstJob)).toEqual({
-      tickets: 5,
-      payments: 5,
-      imports: 1,
-      registers: 5,
-      state: "cancelled",
-      code: "job_cancelled",
-    });
-  }, 120_000);
+  it(
+    "cancelled while its INSERT runs: the statement is cancelled, " + "the lock free within a second, nothing written",
+    async () => {
+      await slowFirstInsert();
+      const firstJob = randomUUID();
+      const client = new AbortController();
+      const { first, freedMs } = await quietly(async () => {
+        const answer = importCsv(soldFile(1, 50), firstJob, client.signal);
+        while (!(await lockHeld()) || !(await sleeping())) await pause();
+        const cancelledAt = performance.now();
+        client.abort();
+        while (await lockHeld()) await pause();
+        return {
+          freedMs: performance.now() - cancelledAt,
+          first: await answer.catch((error: unknown) => ({ status: 0, json: { error: String(error) } })),
+        };
+      });
+      expect(freedMs).toBeLessThan(1000);
+      expect(first.status === 0 || first.status === 409, JSON.stringify(first)).toBe(true);
+      expect(await afterSecondImport(firstJob)).toEqual({
+        tickets: 5,
+        payments: 5,
+        imports: 1,
+        registers: 5,
+        state: "cancelled",
+        code: "job_cancelled",
+      });
+    },
+    120_000,
+  );
 
-  it("past its time limit: the lock is free within 2 s of the limit (not after the 60 s statement), nothing written", async () => {
-    await slowFirstInsert();
-    ticketImportJob.timeLimitMs = LIMIT_MS;
-    const firstJob = randomUUID();
-    const started = performance.now();
-    const { first, freedMs } = await quietly(async () => {
-      const answer = importCsv(soldFile(1, 50), firstJob);
-      while (!(await lockHeld())) await pause();
-      while (await lockHeld()) await pause();
-      return { freedMs: performance.now() - started, first: await answer };
-    });
-    expect(freedMs).toBeLessThan(LIMIT_MS + 2000);
-    expect(first.status).toBe(504);
-    expect(first.json).toMatchObject({ success: false, code: "job_timeout" });
-    expect(await afterSecondImport(firstJob)).toEqual({
-      tickets: 5,
-      payments: 5,
-      imports: 1,
-      registers: 5,
-      state: "failed",
-      code: "job_timeout",
-    });
-  }, 120_000);
+  it(
+    "past its time limit: the lock is free within 2 s of the limit " +
+      "(not after the 60 s statement), nothing written",
+    async () => {
+      await slowFirstInsert();
+      ticketImportJob.timeLimitMs = LIMIT_MS;
+      const firstJob = randomUUID();
+      const started = performance.now();
+      const { first, freedMs } = await quietly(async () => {
+        const answer = importCsv(soldFile(1, 50), firstJob);
+        while (!(await lockHeld())) await pause();
+        while (await lockHeld()) await pause();
+        return { freedMs: performance.now() - started, first: await answer };
+      });
+      expect(freedMs).toBeLessThan(LIMIT_MS + 2000);
+      expect(first.status).toBe(504);
+      expect(first.json).toMatchObject({ success: false, code: "job_timeout" });
+      expect(await afterSecondImport(firstJob)).toEqual({
+        tickets: 5,
+        payments: 5,
+        imports: 1,
+        registers: 5,
+        state: "failed",
+        code: "job_timeout",
+      });
+    },
+    120_000,
+  );
 });

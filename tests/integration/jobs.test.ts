@@ -6,26 +6,19 @@
 import { createHash, randomUUID } from "node:crypto";
 import { setTimeout as sleep } from "node:timers/promises";
 import { NextRequest } from "next/server";
-import { beforeEach, describe, expect, it, vi, onTestFinished } from "vitest";
+import { describe, expect, it, vi, onTestFinished } from "vitest";
 import { GET as getJobRoute } from "@/app/api/jobs/[id]/route";
 import { POST as selfTestRoute } from "@/app/api/jobs/self-test/route";
 import { db, sql } from "@/server/db/client";
 import { AppError } from "@/server/http/errors";
 import { selfTestBytes } from "@/server/jobs/kinds/self-test-bytes";
 import { runningJobCount, startJob } from "@/server/jobs/start-job";
-import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
+import { createSignedInUser, freshAdminAndStaff } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
 import { principalOf } from "@/tests/helpers/principal";
 import { probeJob } from "@/tests/jobs/probe-job";
 
-let admin: Awaited<ReturnType<typeof createSignedInUser>>;
-let staff: Awaited<ReturnType<typeof createSignedInUser>>;
-
-beforeEach(async () => {
-  await resetDb();
-  ({ admin, staff } = await createAdminAndStaff());
-});
+const users = freshAdminAndStaff();
 
 /** POST /api/jobs/self-test as the route is called by Next, the answer left unread. */
 async function startSelfTestRequest(
@@ -35,7 +28,7 @@ async function startSelfTestRequest(
   const headers = new Headers({
     "content-type": "application/json",
     host: "localhost:3000",
-    authorization: `Bearer ${options.token ?? admin.token}`,
+    authorization: `Bearer ${options.token ?? users.admin.token}`,
     ...options.headers,
   });
   const req = new NextRequest("http://localhost:3000/api/jobs/self-test", {
@@ -49,7 +42,7 @@ async function startSelfTestRequest(
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 
-async function readJob(id: string, token = admin.token) {
+async function readJob(id: string, token = users.admin.token) {
   return callRoute(getJobRoute, { path: `/api/jobs/${id}`, params: { id }, token });
 }
 
@@ -140,23 +133,26 @@ describe("streamed output", () => {
 });
 
 describe("limits", () => {
-  it("a second job of a kind limited to one gets 429 with Retry-After, and a slot frees when the first ends", async () => {
-    const first = await startSelfTestRequest({ bytes: 100_000, chunkBytes: 1000, delayMs: 50 });
-    expect(first.status).toBe(200);
-    const second = await startSelfTestRequest({ bytes: 10 });
-    expect(second.status).toBe(429);
-    expect(second.headers.get("retry-after")).toBe("5");
-    expect(await second.json()).toEqual({
-      success: false,
-      code: "job_busy",
-      message: "Another self-test is running on this server; try again in 5 seconds",
-    });
-    await first.body!.cancel();
-    await vi.waitFor(() => expect(runningJobCount("self-test")).toBe(0));
-    const third = await startSelfTestRequest({ bytes: 10 });
-    expect(third.status).toBe(200);
-    expect(new Uint8Array(await third.arrayBuffer())).toEqual(selfTestBytes(0, 10));
-  });
+  it(
+    "a second job of a kind limited to one gets 429 with " + "Retry-After, and a slot frees when the first ends",
+    async () => {
+      const first = await startSelfTestRequest({ bytes: 100_000, chunkBytes: 1000, delayMs: 50 });
+      expect(first.status).toBe(200);
+      const second = await startSelfTestRequest({ bytes: 10 });
+      expect(second.status).toBe(429);
+      expect(second.headers.get("retry-after")).toBe("5");
+      expect(await second.json()).toEqual({
+        success: false,
+        code: "job_busy",
+        message: "Another self-test is running on this server; try again in 5 seconds",
+      });
+      await first.body!.cancel();
+      await vi.waitFor(() => expect(runningJobCount("self-test")).toBe(0));
+      const third = await startSelfTestRequest({ bytes: 10 });
+      expect(third.status).toBe(200);
+      expect(new Uint8Array(await third.arrayBuffer())).toEqual(selfTestBytes(0, 10));
+    },
+  );
 
   it("stops a job past its time limit, even one that never yields, with a clear error", async () => {
     const usual = probeJob.timeLimitMs;
@@ -164,7 +160,7 @@ describe("limits", () => {
     onTestFinished(() => {
       probeJob.timeLimitMs = usual;
     });
-    const run = await startJob(probeJob, { principal: principalOf(staff), input: { mode: "spin" } });
+    const run = await startJob(probeJob, { principal: principalOf(users.staff), input: { mode: "spin" } });
     const { error } = await settle(run.result);
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({
@@ -190,7 +186,7 @@ describe("limits", () => {
   it.each(["allocate", "allocate-strings"] as const)(
     "stops a job past its memory limit (%s), and only the job",
     async (mode) => {
-      const run = await startJob(probeJob, { principal: principalOf(staff), input: { mode } });
+      const run = await startJob(probeJob, { principal: principalOf(users.staff), input: { mode } });
       const { error } = await settle(run.result);
       expect(error).toMatchObject({
         code: "job_too_large",
@@ -208,7 +204,7 @@ describe("priority", () => {
     "runs the worker thread at its kind's nice value, leaving the instance's own thread as it was",
     async () => {
       const before = (await import("node:os")).getPriority();
-      const run = await startJob(probeJob, { principal: principalOf(staff), input: { mode: "niceness" } });
+      const run = await startJob(probeJob, { principal: principalOf(users.staff), input: { mode: "niceness" } });
       // probeJob asks for 7; a machine that refuses it would answer the unchanged value (and warn).
       expect(await run.result).toEqual({ count: 7 });
       expect((await import("node:os")).getPriority()).toBe(before);
@@ -218,7 +214,7 @@ describe("priority", () => {
 
 describe("failures", () => {
   it("a failure the job reports on purpose keeps its code and message", async () => {
-    const run = await startJob(probeJob, { principal: principalOf(staff), input: { mode: "fail-known" } });
+    const run = await startJob(probeJob, { principal: principalOf(users.staff), input: { mode: "fail-known" } });
     const { error } = await settle(run.result);
     expect(error).toMatchObject({
       code: "unsupported_media_type",
@@ -227,7 +223,7 @@ describe("failures", () => {
     });
     // The row is written as the job ends; `finished` settles once it is (the result may settle first).
     expect((await run.finished).state).toBe("failed");
-    const { json } = await readJob(run.id, staff.token);
+    const { json } = await readJob(run.id, users.staff.token);
     expect(json.job).toMatchObject({
       state: "failed",
       error: { code: "unsupported_media_type", message: "The file is not a GCash statement" },
@@ -236,11 +232,11 @@ describe("failures", () => {
 
   it("anything else is logged and answered as a 500 naming the job; so is a worker that exits", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    const run = await startJob(probeJob, { principal: principalOf(staff), input: { mode: "fail-unknown" } });
+    const run = await startJob(probeJob, { principal: principalOf(users.staff), input: { mode: "fail-unknown" } });
     const { error } = await settle(run.result);
     expect(error).toMatchObject({ code: "internal", status: 500, message: `The probe job failed (job ${run.id})` });
     expect(logged.mock.calls.flat().join(" ")).toContain("a bug in the job");
-    const exited = await startJob(probeJob, { principal: principalOf(staff), input: { mode: "exit" } });
+    const exited = await startJob(probeJob, { principal: principalOf(users.staff), input: { mode: "exit" } });
     expect((await settle(exited.result)).error).toMatchObject({
       code: "internal",
       message: `The probe job stopped unexpectedly (job ${exited.id}, exit code 3)`,
@@ -268,7 +264,7 @@ describe("cancellation", () => {
   it("the request's abort signal cancels the job", async () => {
     const controller = new AbortController();
     const run = await startJob(probeJob, {
-      principal: principalOf(staff),
+      principal: principalOf(users.staff),
       input: { mode: "sleep", ms: 2000 },
       signal: controller.signal,
     });
@@ -293,67 +289,75 @@ describe("input and items", () => {
       },
       { highWaterMark: 0 },
     );
-    const run = await startJob(probeJob, { principal: principalOf(staff), input: { mode: "echo-input" }, input$ });
+    const run = await startJob(probeJob, {
+      principal: principalOf(users.staff),
+      input: { mode: "echo-input" },
+      input$,
+    });
     expect(await run.result).toEqual({ bytes: total, sha256: sha256(selfTestBytes(0, total)) });
     expect((await run.finished).state).toBe("succeeded");
-    const { json } = await readJob(run.id, staff.token);
+    const { json } = await readJob(run.id, users.staff.token);
     expect(json.job.progress).toEqual({ bytesRead: total });
   });
 
-  it("items: the worker waits while the instance deals with them, and the job ends when they are dealt with", async () => {
-    const run = await startJob(probeJob, {
-      principal: principalOf(staff),
-      input: { mode: "items", count: 20 },
-      completion: "manual",
-    });
-    const channel = run.items as unknown as { emitted: number };
-    let taken = 0;
-    for await (const item of run.items) {
-      taken += 1;
-      expect(item).toEqual({ n: taken });
-      await sleep(20);
-      // Never more than the kind's window (4) sent ahead of what was taken.
-      expect(channel.emitted - taken).toBeLessThanOrEqual(4);
-      run.progress({ rowsWritten: taken });
-    }
-    expect(taken).toBe(20);
-    expect(await run.result).toEqual({ count: 20 });
-    // Manual completion: the row stays running until the caller's own work is done.
-    const [before] = await sql<{ state: string }>(`SELECT state FROM jobs WHERE id = $1`, [run.id]);
-    expect(before.state).toBe("running");
-    run.complete({ imported: 20 });
-    await run.finished;
-    const { json } = await readJob(run.id, staff.token);
-    expect(json.job).toMatchObject({
-      state: "succeeded",
-      result: { imported: 20 },
-      progress: { emitted: 20, rowsWritten: 20 },
-    });
-  });
+  it(
+    "items: the worker waits while the instance deals with " + "them, and the job ends when they are dealt with",
+    async () => {
+      const run = await startJob(probeJob, {
+        principal: principalOf(users.staff),
+        input: { mode: "items", count: 20 },
+        completion: "manual",
+      });
+      const channel = run.items as unknown as { emitted: number };
+      let taken = 0;
+      for await (const item of run.items) {
+        taken += 1;
+        expect(item).toEqual({ n: taken });
+        await sleep(20);
+        // Never more than the kind's window (4) sent ahead of what was taken.
+        expect(channel.emitted - taken).toBeLessThanOrEqual(4);
+        run.progress({ rowsWritten: taken });
+      }
+      expect(taken).toBe(20);
+      expect(await run.result).toEqual({ count: 20 });
+      // Manual completion: the row stays running until the caller's own work is done.
+      const [before] = await sql<{ state: string }>(`SELECT state FROM jobs WHERE id = $1`, [run.id]);
+      expect(before.state).toBe("running");
+      run.complete({ imported: 20 });
+      await run.finished;
+      const { json } = await readJob(run.id, users.staff.token);
+      expect(json.job).toMatchObject({
+        state: "succeeded",
+        result: { imported: 20 },
+        progress: { emitted: 20, rowsWritten: 20 },
+      });
+    },
+  );
 });
 
 describe("who sees a job", () => {
   it("the person who started it and administrators; anyone else gets the same 404 as for no job", async () => {
-    const run = await startJob(probeJob, { principal: principalOf(staff), input: { mode: "sleep", ms: 10 } });
+    const run = await startJob(probeJob, { principal: principalOf(users.staff), input: { mode: "sleep", ms: 10 } });
     await run.finished;
-    expect((await readJob(run.id, staff.token)).status).toBe(200);
-    expect((await readJob(run.id, admin.token)).status).toBe(200);
+    expect((await readJob(run.id, users.staff.token)).status).toBe(200);
+    expect((await readJob(run.id, users.admin.token)).status).toBe(200);
     const other = await createSignedInUser();
     const refused = await readJob(run.id, other.token);
     expect(refused.status).toBe(404);
     expect(refused.json).toEqual({ success: false, code: "not_found", message: "Job not found" });
-    expect((await readJob(randomUUID(), admin.token)).json).toEqual(refused.json);
-    expect((await readJob("not-a-uuid", admin.token)).json).toEqual(refused.json);
+    expect((await readJob(randomUUID(), users.admin.token)).json).toEqual(refused.json);
+    expect((await readJob("not-a-uuid", users.admin.token)).json).toEqual(refused.json);
     expect((await callRoute(getJobRoute, { path: `/api/jobs/${run.id}`, params: { id: run.id } })).status).toBe(401);
   });
 
   it("a job whose instance stopped writing its row is reported as failed", async () => {
     const id = randomUUID();
     await sql(
-      `INSERT INTO jobs (id, kind, user_id, started_at, heartbeat_at) VALUES ($1, 'test.probe', $2, now() - interval '2 minutes', now() - interval '1 minute')`,
-      [id, staff.user.id],
+      `INSERT INTO jobs (id, kind, user_id, started_at, heartbeat_at) VALUES ($1, ` +
+        `'test.probe', $2, now() - interval '2 minutes', now() - interval '1 minute')`,
+      [id, users.staff.user.id],
     );
-    const { json } = await readJob(id, staff.token);
+    const { json } = await readJob(id, users.staff.token);
     expect(json.job).toMatchObject({
       state: "failed",
       error: { code: "job_lost", message: "The server running this job stopped before it finished" },
@@ -363,7 +367,7 @@ describe("who sees a job", () => {
 
 describe("the jobs row in the database", { tags: ["sql"] }, () => {
   it("leaves running once, for good; the requester's deletion still works", async () => {
-    const run = await startJob(probeJob, { principal: principalOf(staff), input: { mode: "sleep", ms: 10 } });
+    const run = await startJob(probeJob, { principal: principalOf(users.staff), input: { mode: "sleep", ms: 10 } });
     await run.finished;
     await expect(sql(`UPDATE jobs SET state = 'failed', error = 'x' WHERE id = $1`, [run.id])).rejects.toThrow(
       /already finished/,
@@ -380,7 +384,7 @@ describe("the jobs row in the database", { tags: ["sql"] }, () => {
     await expect(
       sql(`INSERT INTO jobs (id, kind, state) VALUES ($1, 'x', 'succeeded')`, [randomUUID()]),
     ).rejects.toThrow(/jobs_finished_check/);
-    await db().user.delete({ where: { id: staff.user.id } });
+    await db().user.delete({ where: { id: users.staff.user.id } });
     const [row] = await sql<{ user_id: string | null; state: string }>(
       `SELECT user_id, state FROM jobs WHERE id = $1`,
       [run.id],

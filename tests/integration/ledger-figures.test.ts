@@ -20,21 +20,16 @@ import { PUT as registerRoute } from "@/app/api/tickets/register/[controlNumber]
 import { SUMMARY_FIGURES, type LedgerSummary } from "@/lib/payment-ledger";
 import { amountToCentavos, formatCentavos } from "@/lib/money";
 import { db } from "@/server/db/client";
-import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
+import { freshAdminAndStaff, importGcashStatement } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
-import { BANK_LAYOUTS, gcashStatementPdf } from "@/tests/helpers/statement-files";
+import { BANK_LAYOUTS } from "@/tests/helpers/statement-files";
 import { uploadStatement } from "@/tests/helpers/statement-upload";
 
 const run = promisify(execFile);
-type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
-let admin: SignedIn;
-let staff: SignedIn;
 let next = 1;
 
+const users = freshAdminAndStaff();
 beforeEach(async () => {
-  await resetDb();
-  ({ admin, staff } = await createAdminAndStaff());
   next = 1;
 });
 
@@ -42,7 +37,7 @@ async function sell(count: number, method: "gcash" | "bank_transfer" | "cash", r
   const made = await callRoute(customRange, {
     method: "POST",
     path: "/api/tickets/admin/generate-custom-range",
-    token: admin.token,
+    token: users.admin.token,
     body: { startRange: next, endRange: next + count - 1, userId: "x" },
   });
   next += count;
@@ -60,7 +55,7 @@ async function sell(count: number, method: "gcash" | "bank_transfer" | "cash", r
       path: `/api/tickets/register/${t.control_number}`,
       params: { controlNumber: t.control_number },
       body,
-      token: staff.token,
+      token: users.staff.token,
     });
     expect(r.status, JSON.stringify(r.json)).toBe(200);
     paymentId = r.json.ticket.payment_id;
@@ -77,12 +72,14 @@ async function oracle(): Promise<LedgerSummary> {
       to_char(p.collected_at AT TIME ZONE 'Asia/Manila', 'YYYY-MM-DD') AS day,
       EXISTS (SELECT 1 FROM tickets t WHERE t.payment_id = p.id AND t.voided_at IS NULL) AS live FROM payments p`;
   const imports = await db().$queryRaw<{ kind: string; from: string; to: string }[]>`
-    SELECT kind, to_char(period_from, 'YYYY-MM-DD') AS "from", to_char(period_to, 'YYYY-MM-DD') AS "to" FROM statement_imports WHERE discarded_at IS NULL`;
+    SELECT kind, to_char(period_from, 'YYYY-MM-DD') AS "from", to_char(period_to, 'YYYY-MM-DD') AS "to" FROM
+    statement_imports WHERE discarded_at IS NULL`;
   const named = new Set(
     (
       await db().$queryRaw<
         { id: string }[]
-      >`SELECT DISTINCT payment_id::text AS id FROM statement_lines WHERE payment_id IS NOT NULL AND state IN ('matched', 'amount_mismatch', 'duplicate')`
+      >`SELECT DISTINCT payment_id::text AS id FROM statement_lines WHERE payment_id IS NOT NULL AND state IN
+        ('matched', 'amount_mismatch', 'duplicate')`
     ).map((r) => r.id),
   );
   const sums: Record<string, { count: number; centavos: number }> = {};
@@ -134,8 +131,9 @@ it("prints the same money on every surface as a count over the tables", async ()
   const late = await sell(1, "bank_transfer", "BANK-3"); // awaiting (collected before any statement)
   await db().$executeRaw`UPDATE payments SET collected_at = collected_at - interval '5 days' WHERE id = ${late}::uuid`;
   await sell(3, "cash");
-  const pdf = await gcashStatementPdf({
-    rows: [
+  await importGcashStatement(
+    users.admin,
+    [
       {
         time: `${today} 01:00 AM`,
         description: "Received GCash",
@@ -151,9 +149,7 @@ it("prints the same money on every surface as a count over the tables", async ()
         balance: "90.00",
       },
     ],
-  });
-  expect((await uploadStatement({ token: admin.token, bytes: pdf, fileName: "g.pdf", kind: "gcash_pdf" })).status).toBe(
-    201,
+    { fileName: "g.pdf" },
   );
   const csv = new TextEncoder().encode(
     BANK_LAYOUTS.bpi.file([{ date: `${today} 03:00`, reference: "BANK-1", description: "InstaPay", amount: "50.00" }]),
@@ -161,7 +157,7 @@ it("prints the same money on every surface as a count over the tables", async ()
   expect(
     (
       await uploadStatement({
-        token: admin.token,
+        token: users.admin.token,
         bytes: csv,
         fileName: "b.csv",
         kind: "bank_csv",
@@ -177,7 +173,7 @@ it("prints the same money on every surface as a count over the tables", async ()
         path: `/api/reconciliation/lines/${line.id}/match`,
         params: { id: line.id },
         body: { paymentId: short, comment: "Short by ₱60" },
-        token: admin.token,
+        token: users.admin.token,
       })
     ).status,
   ).toBe(200);
@@ -188,7 +184,7 @@ it("prints the same money on every surface as a count over the tables", async ()
         path: `/api/reconciliation/payments/${settled}/settle`,
         params: { id: settled },
         body: { reason: "Cash to the treasurer" },
-        token: admin.token,
+        token: users.admin.token,
       })
     ).status,
   ).toBe(200);
@@ -197,8 +193,8 @@ it("prints the same money on every surface as a count over the tables", async ()
       await callRoute(remittancesRoute, {
         method: "POST",
         path: "/api/remittances",
-        body: { sellerId: staff.user.id, amount: "100.00" },
-        token: admin.token,
+        body: { sellerId: users.staff.user.id, amount: "100.00" },
+        token: users.admin.token,
       })
     ).status,
   ).toBe(201);
@@ -212,9 +208,9 @@ it("prints the same money on every surface as a count over the tables", async ()
     awaitingStatement: { count: 1, total: "50.00" },
     cashRemitted: { count: 1, total: "100.00" },
   });
-  expect((await callRoute(summaryRoute, { path: "/api/reconciliation/summary", token: admin.token })).json).toEqual(
-    want,
-  );
+  expect(
+    (await callRoute(summaryRoute, { path: "/api/reconciliation/summary", token: users.admin.token })).json,
+  ).toEqual(want);
   for (const [state, key] of [
     ["verified", "verified"],
     ["unverified", "unverified"],
@@ -222,12 +218,12 @@ it("prints the same money on every surface as a count over the tables", async ()
     ["settled_by_hand", "settledByHand"],
   ] as const) {
     const list = (
-      await callRoute(paymentsRoute, { path: `/api/reconciliation/payments?state=${state}`, token: admin.token })
+      await callRoute(paymentsRoute, { path: `/api/reconciliation/payments?state=${state}`, token: users.admin.token })
     ).json;
     expect({ count: list.count, total: list.total }).toEqual(want[key]);
   }
-  const blocking = (await callRoute(closeoutRoute, { path: "/api/raffle/closeout", token: admin.token })).json.closeout
-    .blocking as { item: string; message: string }[];
+  const blocking = (await callRoute(closeoutRoute, { path: "/api/raffle/closeout", token: users.admin.token })).json
+    .closeout.blocking as { item: string; message: string }[];
   expect(blocking.find((b) => b.item === "unverified_payments")?.message).toMatch(
     /^2 GCash or bank payments \(₱150\.00\) are unverified/,
   );
@@ -237,14 +233,16 @@ it("prints the same money on every surface as a count over the tables", async ()
 
   const req = new NextRequest(new URL("/api/raffle/archive.zip", "http://localhost:3000"), {
     method: "POST",
-    headers: { authorization: `Bearer ${admin.token}`, host: "localhost:3000" },
+    headers: { authorization: `Bearer ${users.admin.token}`, host: "localhost:3000" },
   });
   const zip = Buffer.from(await (await archiveRoute(req, { params: Promise.resolve({}) })).arrayBuffer());
   const summaryPdf = await pdfTextOf(zip, "reports/summary.pdf");
   const report = (await pdfTextOf(zip, "reports/remittance-report.pdf")).replace(/\s+/g, " ");
   for (const f of SUMMARY_FIGURES) {
     const unit = f.key === "cashRemitted" ? "remittance" : "payment";
-    const text = `${formatCentavos(amountToCentavos(want[f.key].total))} (${want[f.key].count} ${unit}${want[f.key].count === 1 ? "" : "s"})`;
+    const text =
+      `${formatCentavos(amountToCentavos(want[f.key].total))} ` +
+      `(${want[f.key].count} ${unit}${want[f.key].count === 1 ? "" : "s"})`;
     const printed = new RegExp(`^\\s*${f.label.replace(/[()]/g, "\\$&")}\\s+(.+?)\\s*$`, "m").exec(summaryPdf)?.[1];
     expect(printed, f.label).toBe(text);
     expect(report, f.label).toContain(`${f.label}: ${text}`);

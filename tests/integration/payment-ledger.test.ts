@@ -3,7 +3,7 @@
 // back through every surface that shows it (the list, the summary, the Unverified claims report,
 // Close sales' checklist and Close-out's blockers), which must agree with one another and with an
 // oracle written here; settling by hand and undoing it, with each refusal.
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { POST as matchRoute } from "@/app/api/reconciliation/lines/[id]/match/route";
 import { GET as paymentsRoute } from "@/app/api/reconciliation/payments/route";
 import { POST as settleRoute } from "@/app/api/reconciliation/payments/[id]/settle/route";
@@ -17,20 +17,12 @@ import { PUT as registerRoute } from "@/app/api/tickets/register/[controlNumber]
 import { POST as voidRoute } from "@/app/api/tickets/[id]/void/route";
 import { ledgerListHref, LEDGER_STATES, type LedgerMethod, type LedgerState } from "@/lib/payment-ledger";
 import { db } from "@/server/db/client";
-import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
+import { freshAdminAndStaff } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
 import { BANK_LAYOUTS, gcashStatementPdf } from "@/tests/helpers/statement-files";
 import { uploadStatement } from "@/tests/helpers/statement-upload";
 
-type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
-let admin: SignedIn;
-let staff: SignedIn;
-
-beforeEach(async () => {
-  await resetDb();
-  ({ admin, staff } = await createAdminAndStaff());
-});
+const users = freshAdminAndStaff();
 
 const REFERENCE: Record<LedgerMethod, string> = { gcash: "1001543610110", bank_transfer: "INST-0001" };
 const OTHER_REFERENCE: Record<LedgerMethod, string> = { gcash: "1001543610999", bank_transfer: "INST-9999" };
@@ -47,7 +39,7 @@ async function sellOne(method: LedgerMethod, reference: string, number = 1) {
   const res = await callRoute(customRange, {
     method: "POST",
     path: "/api/tickets/admin/generate-custom-range",
-    token: admin.token,
+    token: users.admin.token,
     body: { startRange: number, endRange: number, userId: "admin@example.com" },
   });
   expect(res.status).toBe(201);
@@ -63,7 +55,7 @@ async function sellOne(method: LedgerMethod, reference: string, number = 1) {
     path: `/api/tickets/register/${ticket.control_number}`,
     params: { controlNumber: ticket.control_number },
     body,
-    token: staff.token,
+    token: users.staff.token,
   });
   expect(r.status, JSON.stringify(r.json)).toBe(200);
   return { paymentId: r.json.ticket.payment_id as string, ticketId: ticket.id };
@@ -90,7 +82,7 @@ async function importStatement(
       from: day,
       to: day,
     });
-    return uploadStatement({ token: admin.token, bytes: pdf, fileName: `${name}.pdf`, kind: "gcash_pdf" });
+    return uploadStatement({ token: users.admin.token, bytes: pdf, fileName: `${name}.pdf`, kind: "gcash_pdf" });
   }
   const csv = new TextEncoder().encode(
     BANK_LAYOUTS.bpi.file(
@@ -103,7 +95,7 @@ async function importStatement(
     ),
   );
   return uploadStatement({
-    token: admin.token,
+    token: users.admin.token,
     bytes: csv,
     fileName: `${name}.csv`,
     kind: "bank_csv",
@@ -118,7 +110,7 @@ const settle = (id: string, body: unknown) =>
     path: `/api/reconciliation/payments/${id}/settle`,
     params: { id },
     body,
-    token: admin.token,
+    token: users.admin.token,
   });
 const unsettle = (id: string, body: unknown) =>
   callRoute(unsettleRoute, {
@@ -126,12 +118,15 @@ const unsettle = (id: string, body: unknown) =>
     path: `/api/reconciliation/payments/${id}/unsettle`,
     params: { id },
     body,
-    token: admin.token,
+    token: users.admin.token,
   });
 
 interface Case {
   name: string;
-  /** Which statement covers the payment's day: none, its method's, only the other method's, or its method's on another day. */
+  /**
+   * Which statement covers the payment's day: none, its method's, only the other method's, or its method's on another
+   * day.
+   */
   coverage: "none" | "its_method" | "other_method" | "its_method_other_day";
   /** The line the covering statement carries for it. */
   line: "none" | "exact" | "short_accepted";
@@ -209,7 +204,7 @@ describe.each(["gcash", "bank_transfer"] as const)("the ledger for %s payments",
         path: `/api/reconciliation/lines/${line.id}/match`,
         params: { id: line.id },
         body: { paymentId: sale.paymentId, comment: "Buyer sent ₱40 only" },
-        token: admin.token,
+        token: users.admin.token,
       });
       expect(accepted.status, JSON.stringify(accepted.json)).toBe(200);
     }
@@ -221,7 +216,7 @@ describe.each(["gcash", "bank_transfer"] as const)("the ledger for %s payments",
             path: `/api/tickets/${sale.ticketId}/void`,
             params: { id: sale.ticketId },
             body: { reason: "spoiled_misprint" },
-            token: admin.token,
+            token: users.admin.token,
           })
         ).status,
       ).toBe(200);
@@ -233,12 +228,16 @@ describe.each(["gcash", "bank_transfer"] as const)("the ledger for %s payments",
 
     // Every surface, against the oracle.
     const list = (
-      await callRoute(paymentsRoute, { path: `/api/reconciliation/payments?method=${method}`, token: admin.token })
+      await callRoute(paymentsRoute, {
+        path: `/api/reconciliation/payments?method=${method}`,
+        token: users.admin.token,
+      })
     ).json;
     expect(list.payments.map((p: any) => [p.paymentId, p.state])).toEqual(
       c.expected ? [[sale.paymentId, c.expected]] : [],
     );
-    const summary = (await callRoute(summaryRoute, { path: "/api/reconciliation/summary", token: admin.token })).json;
+    const summary = (await callRoute(summaryRoute, { path: "/api/reconciliation/summary", token: users.admin.token }))
+      .json;
     const key = {
       verified: "verified",
       unverified: "unverified",
@@ -247,7 +246,10 @@ describe.each(["gcash", "bank_transfer"] as const)("the ledger for %s payments",
     } as const;
     for (const state of LEDGER_STATES) {
       const filtered = (
-        await callRoute(paymentsRoute, { path: `/api/reconciliation/payments?state=${state}`, token: admin.token })
+        await callRoute(paymentsRoute, {
+          path: `/api/reconciliation/payments?state=${state}`,
+          token: users.admin.token,
+        })
       ).json;
       const want = state === c.expected ? { count: 1, total: "50.00" } : { count: 0, total: "0.00" };
       expect({ count: filtered.count, total: filtered.total }, state).toEqual(want);
@@ -258,14 +260,14 @@ describe.each(["gcash", "bank_transfer"] as const)("the ledger for %s payments",
       await callRoute(reportRoute, {
         path: "/api/reconciliation/reports/unverified-claims",
         params: { name: "unverified-claims" },
-        token: admin.token,
+        token: users.admin.token,
       })
     ).json;
     expect(claims.count).toBe(c.expected === "unverified" ? 1 : 0);
 
-    const blocking = (await callRoute(closeoutRoute, { path: "/api/raffle/closeout", token: admin.token })).json
+    const blocking = (await callRoute(closeoutRoute, { path: "/api/raffle/closeout", token: users.admin.token })).json
       .closeout.blocking as { item: string; message: string; href: string }[];
-    const checklist = (await callRoute(stateRoute, { path: "/api/raffle/state", token: admin.token })).json.state
+    const checklist = (await callRoute(stateRoute, { path: "/api/raffle/state", token: users.admin.token })).json.state
       .checklist as { item: string; message: string; href: string }[];
     for (const items of [blocking, checklist]) {
       const money = items.filter((b) => b.item === "unverified_payments" || b.item === "awaiting_statement");
@@ -291,47 +293,53 @@ describe.each(["gcash", "bank_transfer"] as const)("the ledger for %s payments",
 });
 
 describe("settling by hand", () => {
-  it("refuses without a reason (422), when verified (409), cash, twice, and a non-admin; undo needs a reason", async () => {
-    const today = await manilaDay(0);
-    const gcash = await sellOne("gcash", REFERENCE.gcash, 1);
-    const verified = await sellOne("gcash", "1001543610120", 2);
-    const cash = await sellOne("cash" as LedgerMethod, "", 3);
-    expect((await importStatement("gcash", today, [{ reference: "1001543610120", amount: "50.00" }], "g")).status).toBe(
-      201,
-    );
+  it(
+    "refuses without a reason (422), when verified (409), cash, " + "twice, and a non-admin; undo needs a reason",
+    async () => {
+      const today = await manilaDay(0);
+      const gcash = await sellOne("gcash", REFERENCE.gcash, 1);
+      const verified = await sellOne("gcash", "1001543610120", 2);
+      const cash = await sellOne("cash" as LedgerMethod, "", 3);
+      expect(
+        (await importStatement("gcash", today, [{ reference: "1001543610120", amount: "50.00" }], "g")).status,
+      ).toBe(201);
 
-    for (const body of [{}, { reason: "" }, { reason: "  \u0000 " }]) {
-      const res = await settle(gcash.paymentId, body);
-      expect(res.status).toBe(422);
-      expect(res.json).toMatchObject({
-        code: "reason_required",
-        message: "A reason is required to settle a payment by hand",
+      for (const body of [{}, { reason: "" }, { reason: "  \u0000 " }]) {
+        const res = await settle(gcash.paymentId, body);
+        expect(res.status).toBe(422);
+        expect(res.json).toMatchObject({
+          code: "reason_required",
+          message: "A reason is required to settle a payment by hand",
+        });
+      }
+      expect(await settle(verified.paymentId, { reason: "cash" })).toMatchObject({
+        status: 409,
+        json: { message: "This payment is verified by its statement lines: there is nothing to settle by hand" },
       });
-    }
-    expect(await settle(verified.paymentId, { reason: "cash" })).toMatchObject({
-      status: 409,
-      json: { message: "This payment is verified by its statement lines: there is nothing to settle by hand" },
-    });
-    expect((await settle(cash.paymentId, { reason: "cash" })).status).toBe(409);
-    const asStaff = await callRoute(settleRoute, {
-      method: "POST",
-      path: `/api/reconciliation/payments/${gcash.paymentId}/settle`,
-      params: { id: gcash.paymentId },
-      body: { reason: "x" },
-      token: staff.token,
-    });
-    expect(asStaff.status).toBe(403);
-    expect((await unsettle(gcash.paymentId, { reason: "x" })).status).toBe(409);
+      expect((await settle(cash.paymentId, { reason: "cash" })).status).toBe(409);
+      const asStaff = await callRoute(settleRoute, {
+        method: "POST",
+        path: `/api/reconciliation/payments/${gcash.paymentId}/settle`,
+        params: { id: gcash.paymentId },
+        body: { reason: "x" },
+        token: users.staff.token,
+      });
+      expect(asStaff.status).toBe(403);
+      expect((await unsettle(gcash.paymentId, { reason: "x" })).status).toBe(409);
 
-    expect((await settle(gcash.paymentId, { reason: "Handed to the treasurer in cash" })).status).toBe(200);
-    expect((await settle(gcash.paymentId, { reason: "again" })).status).toBe(409);
-    const row = await db().payment.findUniqueOrThrow({ where: { id: gcash.paymentId } });
-    expect(row).toMatchObject({ settleReason: "Handed to the treasurer in cash", settledById: admin.user.id });
-    expect((await unsettle(gcash.paymentId, {})).json).toMatchObject({ code: "reason_required" });
-    expect((await unsettle(gcash.paymentId, { reason: "Wrong buyer" })).status).toBe(200);
-    const audit = await db().auditLog.findMany({ where: { entityId: gcash.paymentId }, orderBy: { createdAt: "asc" } });
-    expect(audit.map((a) => a.action)).toEqual(["payment.settle", "payment.unsettle"]);
-  });
+      expect((await settle(gcash.paymentId, { reason: "Handed to the treasurer in cash" })).status).toBe(200);
+      expect((await settle(gcash.paymentId, { reason: "again" })).status).toBe(409);
+      const row = await db().payment.findUniqueOrThrow({ where: { id: gcash.paymentId } });
+      expect(row).toMatchObject({ settleReason: "Handed to the treasurer in cash", settledById: users.admin.user.id });
+      expect((await unsettle(gcash.paymentId, {})).json).toMatchObject({ code: "reason_required" });
+      expect((await unsettle(gcash.paymentId, { reason: "Wrong buyer" })).status).toBe(200);
+      const audit = await db().auditLog.findMany({
+        where: { entityId: gcash.paymentId },
+        orderBy: { createdAt: "asc" },
+      });
+      expect(audit.map((a) => a.action)).toEqual(["payment.settle", "payment.unsettle"]);
+    },
+  );
 
   it("the database refuses a settlement without a reason, on cash, or on a verified payment", async () => {
     const today = await manilaDay(0);
@@ -341,8 +349,8 @@ describe("settling by hand", () => {
       201,
     );
     await expect(
-      db()
-        .$executeRaw`UPDATE payments SET settled_at = now(), settle_reason = 'x' WHERE id = ${verified.paymentId}::uuid`,
+      db().$executeRaw`UPDATE payments SET settled_at = now(), settle_reason = 'x'
+        WHERE id = ${verified.paymentId}::uuid`,
     ).rejects.toThrow(/RF220|verified/);
     await expect(
       db().$executeRaw`UPDATE payments SET settled_at = now(), settle_reason = 'x' WHERE id = ${cash.paymentId}::uuid`,

@@ -67,25 +67,33 @@ describe("the sales_truth migration", () => {
   it("backfills payments from the references tickets carry, flags clashes, credits sellers, recounts", async () => {
     await migrateWith(open, before);
     const runner = await open();
-    await runner.exec(`
+    await runner.exec(
+      `
       INSERT INTO users (id, email, display_name, created_at, updated_at) VALUES
         ('00000000-0000-4000-8000-000000000001', 'creator@example.com', 'Cora Creator', now(), now()),
         ('00000000-0000-4000-8000-000000000002', 'seller@example.com', 'Sam Seller', now(), now());
-      INSERT INTO tickets (id, control_number, ticket_number, buyer_name, phone_number, payment_method, gcash_reference,
-        payment_reference, amount, created_by_id, creator_email, registered_by_id, registered_at, created_at, updated_at) VALUES
+      INSERT INTO tickets (id, control_number, ticket_number, buyer_name, phone_number, payment_method, ` +
+        `gcash_reference,
+        payment_reference, amount, created_by_id, creator_email, registered_by_id, registered_at, created_at, ` +
+        `updated_at) VALUES
         (gen_random_uuid(), 'B2K-001-00001', 1, 'Ana Cash', '9170000001', 'cash', NULL, 'CASH_PAYMENT_1', 50,
           '00000000-0000-4000-8000-000000000001', 'creator@example.com', NULL, now(), now(), now()),
         (gen_random_uuid(), 'B2K-001-00002', 2, 'Ben GCash', '9170000002', 'GCash', 'GC 1001', 'REF_2', 50,
-          '00000000-0000-4000-8000-000000000001', 'creator@example.com', '00000000-0000-4000-8000-000000000002', now() - interval '2 hours', now(), now()),
+          '00000000-0000-4000-8000-000000000001', 'creator@example.com', '00000000-0000-4000-8000-000000000002', ` +
+        `now() - interval '2 hours', now(), now()),
         (gen_random_uuid(), 'B2K-001-00003', 3, 'ben gcash ', '9170000002', 'gcash', 'gc-1001', 'REF_3', 50,
-          '00000000-0000-4000-8000-000000000001', 'creator@example.com', '00000000-0000-4000-8000-000000000002', now() - interval '2 hours', now(), now()),
+          '00000000-0000-4000-8000-000000000001', 'creator@example.com', '00000000-0000-4000-8000-000000000002', ` +
+        `now() - interval '2 hours', now(), now()),
         (gen_random_uuid(), 'B2K-001-00004', 4, 'Cy Other', '9170000004', 'gcash', 'GC1001', 'REF_4', 50,
-          '00000000-0000-4000-8000-000000000001', 'creator@example.com', '00000000-0000-4000-8000-000000000002', now() - interval '1 hour', now(), now()),
+          '00000000-0000-4000-8000-000000000001', 'creator@example.com', '00000000-0000-4000-8000-000000000002', ` +
+        `now() - interval '1 hour', now(), now()),
         (gen_random_uuid(), 'B2K-001-00005', 5, 'Dee Bank', '9170000005', 'bank_transfer', NULL, NULL, 75,
-          '00000000-0000-4000-8000-000000000001', 'creator@example.com', '00000000-0000-4000-8000-000000000002', now(), now(), now()),
+          '00000000-0000-4000-8000-000000000001', 'creator@example.com', '00000000-0000-4000-8000-000000000002', ` +
+        `now(), now(), now()),
         (gen_random_uuid(), 'B2K-001-00006', 6, NULL, NULL, 'cash', NULL, 'CASH_PAYMENT_6', 50,
           '00000000-0000-4000-8000-000000000001', 'creator@example.com', NULL, NULL, now(), now());
-    `);
+    `,
+    );
     await runner.close();
 
     const result = await migrateWith(open);
@@ -98,7 +106,8 @@ describe("the sales_truth migration", () => {
       gcash: string | null;
       seller: string | null;
     }>(
-      `SELECT ticket_number AS n, payment_id::text, payment_method AS method, gcash_reference AS gcash, registered_by_id::text AS seller FROM tickets ORDER BY 1`,
+      `SELECT ticket_number AS n, payment_id::text, payment_method AS method, ` +
+        `gcash_reference AS gcash, registered_by_id::text AS seller FROM tickets ORDER BY 1`,
     );
     const payments = await query<{
       id: string;
@@ -111,8 +120,10 @@ describe("the sales_truth migration", () => {
       clash: boolean;
       collector: string | null;
     }>(
-      `SELECT id::text, method, reference, reference_normalized AS norm, gcash_reference_key AS key, amount_expected::text AS amount,
-              payer_name AS payer, reference_clash AS clash, collected_by_id::text AS collector FROM payments ORDER BY payer_name`,
+      `SELECT id::text, method, reference, reference_normalized AS norm, gcash_reference_key AS key, ` +
+        `amount_expected::text AS amount,
+              payer_name AS payer, reference_clash AS clash, collected_by_id::text AS collector FROM payments ORDER ` +
+        `BY payer_name`,
     );
     expect(payments.map((p) => [p.payer, p.method, p.norm, p.key, p.amount, p.clash])).toEqual([
       ["Ana Cash", "cash", "CASHPAYMENT1", null, "50.00", false],
@@ -130,11 +141,13 @@ describe("the sales_truth migration", () => {
     expect(tickets.find((t) => t.n === 2)).toMatchObject({ method: "gcash", gcash: "GC1001" });
 
     const [counters] = await query<{ total: number; registered: number; sold: number; revenue: string }>(
-      `SELECT sum(total)::int AS total, sum(registered)::int AS registered, sum(sold)::int AS sold, sum(revenue)::text AS revenue FROM ticket_counters`,
+      `SELECT sum(total)::int AS total, sum(registered)::int AS registered, ` +
+        `sum(sold)::int AS sold, sum(revenue)::text AS revenue FROM ticket_counters`,
     );
     expect(counters).toEqual({ total: 6, registered: 5, sold: 5, revenue: "275.00" });
     const sellers = await query<{ seller: string; sold: number; cash: string }>(
-      `SELECT seller, sum(sold)::int AS sold, sum(cash_amount)::text AS cash FROM ticket_seller_stats GROUP BY 1 ORDER BY 1`,
+      `SELECT seller, sum(sold)::int AS sold, sum(cash_amount)::text AS ` +
+        `cash FROM ticket_seller_stats GROUP BY 1 ORDER BY 1`,
     );
     expect(sellers).toEqual([
       { seller: "00000000-0000-4000-8000-000000000001", sold: 1, cash: "50.00" },

@@ -140,78 +140,82 @@ async function waitForDigest(id: string) {
 }
 
 describe("POST /api/print/stubs", () => {
-  it("streams a PDF whose text, pages and QR codes are right, logs it with the digest of the bytes sent, and audits it", async () => {
-    const { res, bytes } = await print({
-      from: "00001",
-      to: 12,
-      paper: "a4",
-      layout: "5-up",
-      order: "sequential",
-      calibration: true,
-    });
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toBe("application/pdf");
-    expect(res.headers.get("content-disposition")).toBe('attachment; filename="stubs-00001-00011.pdf"');
-    expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
-    expect(bytes.toString("latin1")).toContain("/PrintScaling /None");
-    const { file, pages, text } = pdfText(bytes, "first");
-    // 11 tickets (the voided one is left out), 5 a page, after the calibration page.
-    expect(pages).toBe(1 + 3);
-    expect(text).toContain("Print at Actual size / 100%");
-    for (const t of tickets.slice(0, 11)) expect(text).toContain(t.control_number);
-    expect(text).not.toContain(tickets[11].control_number);
-    expect(text).toContain("₱50.00");
-    // The parts every stub shares are drawn once (a form XObject) and placed on every row.
-    const count = (needle: string) => text.split(needle).length - 1;
-    expect(count("Price ₱50.00")).toBe(11);
-    expect(count("Buyer's signature")).toBe(11);
-    expect(count("Permit No. FTEB-12345 Series of 2026")).toBe(11);
-    expect(count("Verify code")).toBe(11);
-    expect(count("Prizes: 1st Motorcycle · 2nd Rice cooker")).toBe(11);
-    expect(text).toContain("Peñaflor Covered Court");
-    expect(text).toContain("Maria Peñaflor");
-    expect(text).toContain("Permit No. FTEB-12345 Series of 2026");
-    expect(text).not.toContain("REPRINT");
+  it(
+    "streams a PDF whose text, pages and QR codes are right, logs it " +
+      "with the digest of the bytes sent, and audits it",
+    async () => {
+      const { res, bytes } = await print({
+        from: "00001",
+        to: 12,
+        paper: "a4",
+        layout: "5-up",
+        order: "sequential",
+        calibration: true,
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("application/pdf");
+      expect(res.headers.get("content-disposition")).toBe('attachment; filename="stubs-00001-00011.pdf"');
+      expect(bytes.subarray(0, 5).toString()).toBe("%PDF-");
+      expect(bytes.toString("latin1")).toContain("/PrintScaling /None");
+      const { file, pages, text } = pdfText(bytes, "first");
+      // 11 tickets (the voided one is left out), 5 a page, after the calibration page.
+      expect(pages).toBe(1 + 3);
+      expect(text).toContain("Print at Actual size / 100%");
+      for (const t of tickets.slice(0, 11)) expect(text).toContain(t.control_number);
+      expect(text).not.toContain(tickets[11].control_number);
+      expect(text).toContain("₱50.00");
+      // The parts every stub shares are drawn once (a form XObject) and placed on every row.
+      const count = (needle: string) => text.split(needle).length - 1;
+      expect(count("Price ₱50.00")).toBe(11);
+      expect(count("Buyer's signature")).toBe(11);
+      expect(count("Permit No. FTEB-12345 Series of 2026")).toBe(11);
+      expect(count("Verify code")).toBe(11);
+      expect(count("Prizes: 1st Motorcycle · 2nd Rice cooker")).toBe(11);
+      expect(text).toContain("Peñaflor Covered Court");
+      expect(text).toContain("Maria Peñaflor");
+      expect(text).toContain("Permit No. FTEB-12345 Series of 2026");
+      expect(text).not.toContain("REPRINT");
 
-    const codes = qrCodes(file);
-    const counterfoils = codes.filter((c) => !c.startsWith("HTTP"));
-    const verifyUrls = codes.filter((c) => c.startsWith("HTTP://LOCALHOST:3000/V/"));
-    expect(counterfoils.sort()).toEqual(
-      tickets
-        .slice(0, 11)
-        .map((t) => t.control_number)
-        .sort(),
-    );
-    expect(verifyUrls).toHaveLength(11);
-    for (const url of verifyUrls) {
-      const token = url.slice(url.lastIndexOf("/") + 1);
-      const page = await callRoute(verifyPage, { path: `/v/${token}`, params: { token } });
-      expect(page.status, url).toBe(200);
-    }
+      const codes = qrCodes(file);
+      const counterfoils = codes.filter((c) => !c.startsWith("HTTP"));
+      const verifyUrls = codes.filter((c) => c.startsWith("HTTP://LOCALHOST:3000/V/"));
+      expect(counterfoils.sort()).toEqual(
+        tickets
+          .slice(0, 11)
+          .map((t) => t.control_number)
+          .sort(),
+      );
+      expect(verifyUrls).toHaveLength(11);
+      for (const url of verifyUrls) {
+        const token = url.slice(url.lastIndexOf("/") + 1);
+        const page = await callRoute(verifyPage, { path: `/v/${token}`, params: { token } });
+        expect(page.status, url).toBe(200);
+      }
 
-    const log = await callRoute(printJobsRoute, { path: "/api/print/jobs", token: admin.token });
-    expect(log.status).toBe(200);
-    const parsed = printJobsResponseSchema.parse(log.json);
-    const job = parsed.jobs[0];
-    expect(job).toMatchObject({
-      requestedBy: "admin@example.com",
-      paper: "a4",
-      layout: "5-up",
-      order: "sequential",
-      from: 1,
-      to: 11,
-      ticketCount: 11,
-      reprintCount: 0,
-      calibration: true,
-    });
-    expect(await waitForDigest(job.id)).toBe(createHash("sha256").update(bytes).digest("hex"));
-    const audit = await db().auditLog.findFirst({ where: { action: "tickets.print", entityId: job.id } });
-    expect(audit?.after).toMatchObject({ ticket_count: 11, reprint_count: 0, numbers: [[1, 11]] });
-    const counts = await sql<{ n: number; c: number }>(
-      `SELECT ticket_number AS n, print_count AS c FROM ticket_stubs ORDER BY 1`,
-    );
-    expect(counts.map((r) => r.c)).toEqual(Array(11).fill(1));
-  });
+      const log = await callRoute(printJobsRoute, { path: "/api/print/jobs", token: admin.token });
+      expect(log.status).toBe(200);
+      const parsed = printJobsResponseSchema.parse(log.json);
+      const job = parsed.jobs[0];
+      expect(job).toMatchObject({
+        requestedBy: "admin@example.com",
+        paper: "a4",
+        layout: "5-up",
+        order: "sequential",
+        from: 1,
+        to: 11,
+        ticketCount: 11,
+        reprintCount: 0,
+        calibration: true,
+      });
+      expect(await waitForDigest(job.id)).toBe(createHash("sha256").update(bytes).digest("hex"));
+      const audit = await db().auditLog.findFirst({ where: { action: "tickets.print", entityId: job.id } });
+      expect(audit?.after).toMatchObject({ ticket_count: 11, reprint_count: 0, numbers: [[1, 11]] });
+      const counts = await sql<{ n: number; c: number }>(
+        `SELECT ticket_number AS n, print_count AS c FROM ticket_stubs ORDER BY 1`,
+      );
+      expect(counts.map((r) => r.c)).toEqual(Array(11).fill(1));
+    },
+  );
 
   it("marks a reprint 'REPRINT 2' and keeps its verify code; a replaced code prints the new one", async () => {
     const first = pdfText((await print({ ticketIds: [tickets[2].id] })).bytes, "r1");
@@ -315,7 +319,8 @@ describe("POST /api/print/stubs", () => {
 
   it("refuses more than 10,000 existing tickets with 413 too_many_tickets, counting tickets, not numbers", async () => {
     await sql(
-      `INSERT INTO tickets (id, control_number, ticket_number) SELECT gen_random_uuid(), 'B2K-123-' || lpad(n::text, 5, '0'), n FROM generate_series(20001, 30001) AS n`,
+      `INSERT INTO tickets (id, control_number, ticket_number) SELECT gen_random_uuid(), ` +
+        `'B2K-123-' || lpad(n::text, 5, '0'), n FROM generate_series(20001, 30001) AS n`,
     );
     const res = await printRequest({ from: 20001, to: 30001 });
     expect(res.status).toBe(413);

@@ -92,26 +92,31 @@ async function stateOf(origin: string) {
 }
 
 describe("the public URL", () => {
-  it("is PUBLIC_BASE_URL in the stub's QR code and verify text, whatever address the printing browser used", async () => {
-    useEnv({ PUBLIC_BASE_URL: `${ALIAS}/`, AUTH_URL: "http://127.0.0.1:3000" });
-    const { text, verifyUrls } = await printStubsPdf("http://0.0.0.0:3300");
-    expect(verifyUrls).toHaveLength(1);
-    const qr = new URL(verifyUrls[0]);
-    expect(qr.host).toBe("127.0.0.2:4900");
-    expect(qr.pathname).toMatch(/^\/V\/[0-9A-Z]+$/);
-    expect(text).toContain("enter the verify code at 127.0.0.2:4900/verify");
-    expect(text).not.toContain("0.0.0.0");
-    // Reported with its warning: a loopback alias is not an address a phone can open.
-    const view = await stateOf("http://0.0.0.0:3300");
-    expect(view).toEqual({
-      url: ALIAS,
-      configured: true,
-      problem: "loopback",
-      warning: `QR codes and public links will point to ${ALIAS}: it is a loopback address, which only this computer can open. Set PUBLIC_BASE_URL to the address buyers' phones use before printing.`,
-    });
-    const jobs = await printJobsRoute(request("/api/print/jobs", ALIAS), { params: Promise.resolve({}) });
-    expect((await jobs.json()).publicUrl).toEqual(view);
-  });
+  it(
+    "is PUBLIC_BASE_URL in the stub's QR code and verify text, " + "whatever address the printing browser used",
+    async () => {
+      useEnv({ PUBLIC_BASE_URL: `${ALIAS}/`, AUTH_URL: "http://127.0.0.1:3000" });
+      const { text, verifyUrls } = await printStubsPdf("http://0.0.0.0:3300");
+      expect(verifyUrls).toHaveLength(1);
+      const qr = new URL(verifyUrls[0]);
+      expect(qr.host).toBe("127.0.0.2:4900");
+      expect(qr.pathname).toMatch(/^\/V\/[0-9A-Z]+$/);
+      expect(text).toContain("enter the verify code at 127.0.0.2:4900/verify");
+      expect(text).not.toContain("0.0.0.0");
+      // Reported with its warning: a loopback alias is not an address a phone can open.
+      const view = await stateOf("http://0.0.0.0:3300");
+      expect(view).toEqual({
+        url: ALIAS,
+        configured: true,
+        problem: "loopback",
+        warning:
+          `QR codes and public links will point to ${ALIAS}: it is a loopback address, which only this ` +
+          `computer can open. Set PUBLIC_BASE_URL to the address buyers' phones use before printing.`,
+      });
+      const jobs = await printJobsRoute(request("/api/print/jobs", ALIAS), { params: Promise.resolve({}) });
+      expect((await jobs.json()).publicUrl).toEqual(view);
+    },
+  );
 
   it("is AUTH_URL when PUBLIC_BASE_URL is unset, and a reachable address carries no warning", async () => {
     useEnv({ PUBLIC_BASE_URL: undefined, AUTH_URL: "https://raffle.example.ph" });
@@ -132,28 +137,36 @@ describe("the public URL", () => {
     expect(new URL(verifyUrls[0]).host).toBe("127.0.0.2:4901");
   });
 
-  it("comes with the light state the write screens ask for (?checklist=0), which skips Close sales' checklist", async () => {
-    useEnv({ PUBLIC_BASE_URL: ALIAS });
-    // One GCash payment claimed, no statement covering its day yet: an open item of Close sales' checklist.
-    await db().$executeRaw`
-      WITH p AS (INSERT INTO payments (method, amount_expected, reference) VALUES ('gcash', 50, '1001000000050') RETURNING id)
-      INSERT INTO tickets (id, control_number, ticket_number, buyer_name, phone_number, payment_method, amount, creator_email, registered_at, payment_id)
-      SELECT gen_random_uuid(), 'B2K-123-00050', 50, 'Buyer 50 Santos', '9171234567', 'gcash', 50, 'staff@example.com', now(), p.id FROM p`;
-    const full = await (await stateRoute(request("/api/raffle/state", ALIAS), { params: Promise.resolve({}) })).json();
-    expect(full.state.checklist.map((c: { item: string }) => c.item)).toContain("awaiting_statement");
-    const light = await (
-      await stateRoute(request("/api/raffle/state?checklist=0", ALIAS), { params: Promise.resolve({}) })
-    ).json();
-    expect(light).toMatchObject({
-      success: true,
-      state: { status: "selling", checklist: [] },
-      publicUrl: { url: ALIAS },
-    });
-    const bad = await stateRoute(request("/api/raffle/state?checklist=2", ALIAS), { params: Promise.resolve({}) });
-    expect(bad.status).toBe(400);
-    await db().$executeRaw`DELETE FROM tickets WHERE ticket_number = 50`;
-    await db().$executeRaw`DELETE FROM payments WHERE reference = '1001000000050'`;
-  });
+  it(
+    "comes with the light state the write screens ask for " + "(?checklist=0), which skips Close sales' checklist",
+    async () => {
+      useEnv({ PUBLIC_BASE_URL: ALIAS });
+      // One GCash payment claimed, no statement covering its day yet: an open item of Close sales' checklist.
+      await db().$executeRaw`
+      WITH p AS (INSERT INTO payments (method, amount_expected, reference) VALUES ('gcash', 50, '1001000000050')
+      RETURNING id)
+      INSERT INTO tickets (id, control_number, ticket_number, buyer_name, phone_number, payment_method, amount,
+      creator_email, registered_at, payment_id)
+      SELECT gen_random_uuid(), 'B2K-123-00050', 50, 'Buyer 50 Santos', '9171234567', 'gcash', 50, 'staff@example.com',
+      now(), p.id FROM p`;
+      const full = await (
+        await stateRoute(request("/api/raffle/state", ALIAS), { params: Promise.resolve({}) })
+      ).json();
+      expect(full.state.checklist.map((c: { item: string }) => c.item)).toContain("awaiting_statement");
+      const light = await (
+        await stateRoute(request("/api/raffle/state?checklist=0", ALIAS), { params: Promise.resolve({}) })
+      ).json();
+      expect(light).toMatchObject({
+        success: true,
+        state: { status: "selling", checklist: [] },
+        publicUrl: { url: ALIAS },
+      });
+      const bad = await stateRoute(request("/api/raffle/state?checklist=2", ALIAS), { params: Promise.resolve({}) });
+      expect(bad.status).toBe(400);
+      await db().$executeRaw`DELETE FROM tickets WHERE ticket_number = 50`;
+      await db().$executeRaw`DELETE FROM payments WHERE reference = '1001000000050'`;
+    },
+  );
 
   it("is the public proof's address on the Commitment Notice", async () => {
     useEnv({ PUBLIC_BASE_URL: ALIAS });

@@ -24,17 +24,10 @@ import {
   sweepRateLimitTable,
 } from "@/server/http/rate-limit";
 import { waitForFreshMinute } from "@/tests/helpers/clock";
-import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
+import { freshAdminAndStaff } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
 
-let admin: Awaited<ReturnType<typeof createSignedInUser>>;
-let staff: Awaited<ReturnType<typeof createSignedInUser>>;
-
-beforeEach(async () => {
-  await resetDb();
-  ({ admin, staff } = await createAdminAndStaff());
-});
+const users = freshAdminAndStaff();
 
 const profile = (token: string) => callRoute(profileRoute, { path: "/api/auth/profile", token });
 const fromAddress = (forwardedFor: string) =>
@@ -49,7 +42,7 @@ const setLimit = async (n: number) => {
     method: "PUT",
     path: "/api/settings",
     body: { api_rate_limit: n },
-    token: admin.token,
+    token: users.admin.token,
   });
   expect(res.status).toBe(200);
 };
@@ -71,45 +64,54 @@ async function callTimes(n: number, call: () => Promise<{ status: number }>) {
 }
 
 describe("api_rate_limit", () => {
-  it("at the default 100: the 101st request in a minute answers 429 with Retry-After, and the minute after answers 200", async () => {
-    await waitForFreshMinute();
-    expect(await callTimes(100, () => profile(staff.token))).toEqual(Array(100).fill(200));
-    const refused = await profile(staff.token);
-    expect(refused.status).toBe(429);
-    const retryAfter = Number(refused.headers.get("retry-after"));
-    expect(retryAfter).toBeGreaterThanOrEqual(1);
-    expect(retryAfter).toBeLessThanOrEqual(60);
-    expect(refused.json).toEqual({
-      success: false,
-      code: "rate_limited",
-      message: `Too many requests: the limit is 100 a minute. Try again in ${retryAfter} second${retryAfter === 1 ? "" : "s"}.`,
-    });
-    expect(refused.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  it(
+    "at the default 100: the 101st request in a minute answers 429 " +
+      "with Retry-After, and the minute after answers 200",
+    async () => {
+      await waitForFreshMinute();
+      expect(await callTimes(100, () => profile(users.staff.token))).toEqual(Array(100).fill(200));
+      const refused = await profile(users.staff.token);
+      expect(refused.status).toBe(429);
+      const retryAfter = Number(refused.headers.get("retry-after"));
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      expect(refused.json).toEqual({
+        success: false,
+        code: "rate_limited",
+        message:
+          `Too many requests: the limit is 100 a minute. Try again ` +
+          `in ${retryAfter} second${retryAfter === 1 ? "" : "s"}.`,
+      });
+      expect(refused.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
 
-    // The window slides: a minute on, the last minute's count still weighs; two on, it is gone.
-    moveToNextMinute();
-    moveToNextMinute();
-    expect((await profile(staff.token)).status).toBe(200);
-  });
+      // The window slides: a minute on, the last minute's count still weighs; two on, it is gone.
+      moveToNextMinute();
+      moveToNextMinute();
+      expect((await profile(users.staff.token)).status).toBe(200);
+    },
+  );
 
   it("counts per user, over all of that user's sessions, and not other users' requests", async () => {
     await setLimit(10);
     await waitForFreshMinute();
-    const second = await createSession({ userId: staff.user.id, kind: "bearer" });
-    expect(await callTimes(5, () => profile(staff.token))).toEqual(Array(5).fill(200));
+    const second = await createSession({ userId: users.staff.user.id, kind: "bearer" });
+    expect(await callTimes(5, () => profile(users.staff.token))).toEqual(Array(5).fill(200));
     expect(await callTimes(5, () => profile(second.token!))).toEqual(Array(5).fill(200));
     expect((await profile(second.token!)).status).toBe(429);
-    expect((await profile(staff.token)).status).toBe(429);
-    expect((await profile(admin.token)).status).toBe(200);
+    expect((await profile(users.staff.token)).status).toBe(429);
+    expect((await profile(users.admin.token)).status).toBe(200);
   });
 
-  it("before sign-in, counts per client address (without the start script: the last X-Forwarded-For entry)", async () => {
-    await setLimit(10);
-    await waitForFreshMinute();
-    expect(await callTimes(10, () => fromAddress("198.51.100.7, 203.0.113.5"))).toEqual(Array(10).fill(401));
-    expect((await fromAddress("203.0.113.5")).status).toBe(429);
-    expect((await fromAddress("203.0.113.6")).status).toBe(401);
-  });
+  it(
+    "before sign-in, counts per client address (without the " + "start script: the last X-Forwarded-For entry)",
+    async () => {
+      await setLimit(10);
+      await waitForFreshMinute();
+      expect(await callTimes(10, () => fromAddress("198.51.100.7, 203.0.113.5"))).toEqual(Array(10).fill(401));
+      expect((await fromAddress("203.0.113.5")).status).toBe(429);
+      expect((await fromAddress("203.0.113.6")).status).toBe(401);
+    },
+  );
 
   it("never limits /api/health or /api/health/live", async () => {
     await setLimit(10);
@@ -122,32 +124,34 @@ describe("api_rate_limit", () => {
 
   it("a change takes effect on the next request", async () => {
     await waitForFreshMinute();
-    expect(await callTimes(12, () => profile(staff.token))).toEqual(Array(12).fill(200));
+    expect(await callTimes(12, () => profile(users.staff.token))).toEqual(Array(12).fill(200));
     await setLimit(10);
-    expect((await profile(staff.token)).status).toBe(429);
+    expect((await profile(users.staff.token)).status).toBe(429);
     await setLimit(20);
-    expect((await profile(staff.token)).status).toBe(200);
+    expect((await profile(users.staff.token)).status).toBe(200);
   });
 
   it("counts every request of a burst exactly once when they arrive together", async () => {
     await setLimit(10);
     await waitForFreshMinute();
-    const statuses = (await Promise.all(Array.from({ length: 25 }, () => profile(staff.token)))).map((r) => r.status);
+    const statuses = (await Promise.all(Array.from({ length: 25 }, () => profile(users.staff.token)))).map(
+      (r) => r.status,
+    );
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(15);
     // The shared table learns this instance's count at its next flush (every second).
     await flushRateLimitCounts();
     const [row] = await db().$queryRaw<
       { count: number }[]
-    >`SELECT count FROM api_rate_limits WHERE key = ${`user:${staff.user.id}`}`;
+    >`SELECT count FROM api_rate_limits WHERE key = ${`user:${users.staff.user.id}`}`;
     expect(row.count).toBe(25);
   });
 
   it("adds this instance's count to the shared table within a second, without being asked", async () => {
     await setLimit(10);
     await waitForFreshMinute();
-    expect(await callTimes(4, () => profile(staff.token))).toEqual(Array(4).fill(200));
-    const key = `user:${staff.user.id}`;
+    expect(await callTimes(4, () => profile(users.staff.token))).toEqual(Array(4).fill(200));
+    const key = `user:${users.staff.user.id}`;
     const shared = async () =>
       (await db().$queryRaw<{ count: number }[]>`SELECT count FROM api_rate_limits WHERE key = ${key}`)[0]?.count;
     const deadline = Date.now() + 3_000;
@@ -158,13 +162,13 @@ describe("api_rate_limit", () => {
   it("counts what other instances added: their requests in the table come off this instance's allowance", async () => {
     await setLimit(10);
     await waitForFreshMinute();
-    expect((await profile(staff.token)).status).toBe(200);
+    expect((await profile(users.staff.token)).status).toBe(200);
     // Another instance served 8 of this user's requests this minute and flushed them.
-    await db().$executeRaw`UPDATE api_rate_limits SET count = count + 8 WHERE key = ${`user:${staff.user.id}`}`;
+    await db().$executeRaw`UPDATE api_rate_limits SET count = count + 8 WHERE key = ${`user:${users.staff.user.id}`}`;
     // This instance's flush adds its 1 and learns the total: 9.
     await flushRateLimitCounts();
-    expect((await profile(staff.token)).status).toBe(200); // the 10th
-    expect((await profile(staff.token)).status).toBe(429);
+    expect((await profile(users.staff.token)).status).toBe(200); // the 10th
+    expect((await profile(users.staff.token)).status).toBe(429);
   });
 });
 
@@ -238,8 +242,8 @@ describe("the pre-sign-in limit (issue 25 item 2) and the sliding window (item 1
     await waitForFreshMinute();
     const start = Math.floor(Date.now() / 60_000) * 60_000;
     // Another instance counted 10 for this address in the last second of the minute before.
-    await db()
-      .$executeRaw`INSERT INTO api_rate_limits (key, window_start, count) VALUES ('ip:203.0.113.53', to_timestamp(${(start - 60_000) / 1000}), 10)`;
+    await db().$executeRaw`INSERT INTO api_rate_limits (key, window_start, count) VALUES ('ip:203.0.113.53',
+        to_timestamp(${(start - 60_000) / 1000}), 10)`;
     resetRateLimiter(() => start + 1_000);
     expect((await fromSocket("203.0.113.53")).status).toBe(429);
   });
@@ -247,11 +251,12 @@ describe("the pre-sign-in limit (issue 25 item 2) and the sliding window (item 1
   it("the table is swept: rows past the window go, and address rows are capped", async () => {
     await db().$executeRawUnsafe(
       `INSERT INTO api_rate_limits (key, window_start, count)
-       SELECT 'ip:10.' || (i / 65536) || '.' || ((i / 256) % 256) || '.' || (i % 256), now() - (i % 100) * interval '1 second', 1
+       SELECT 'ip:10.' || (i / 65536) || '.' || ((i / 256) % 256) || '.' || (i % 256), now() - (i % 100) * interval ` +
+        `'1 second', 1
        FROM generate_series(1, ${MAX_ADDRESS_KEYS + 500}) AS i`,
     );
-    await db()
-      .$executeRaw`INSERT INTO api_rate_limits (key, window_start, count) VALUES ('ip:old', now() - interval '3 minutes', 1), ('user:old', now() - interval '3 minutes', 1)`;
+    await db().$executeRaw`INSERT INTO api_rate_limits (key, window_start, count) VALUES ('ip:old', now() - interval
+        '3 minutes', 1), ('user:old', now() - interval '3 minutes', 1)`;
     await sweepRateLimitTable();
     const [{ n }] = await db().$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM api_rate_limits`;
     expect(n).toBe(MAX_ADDRESS_KEYS);
@@ -259,50 +264,54 @@ describe("the pre-sign-in limit (issue 25 item 2) and the sliding window (item 1
     expect(old).toEqual([]);
   });
 
-  it("over a real socket, as scripts/start.mjs serves: forged headers are ignored unless the socket is a trusted proxy", async () => {
-    await setLimit(10);
-    await waitForFreshMinute();
-    const serve = async (trusted: string) => {
-      const server = http.createServer(async (req, res) => {
-        stampClientAddress(req, parseTrustedProxies(trusted));
-        const headers = Object.entries(req.headers).flatMap(([k, v]) => (typeof v === "string" ? [[k, v]] : [])) as [
-          string,
-          string,
-        ][];
-        const request = new NextRequest(new URL(req.url ?? "/", "http://localhost:3000"), {
-          method: "POST",
-          headers,
-          body: "{}",
+  it(
+    "over a real socket, as scripts/start.mjs serves: forged headers " +
+      "are ignored unless the socket is a trusted proxy",
+    async () => {
+      await setLimit(10);
+      await waitForFreshMinute();
+      const serve = async (trusted: string) => {
+        const server = http.createServer(async (req, res) => {
+          stampClientAddress(req, parseTrustedProxies(trusted));
+          const headers = Object.entries(req.headers).flatMap(([k, v]) => (typeof v === "string" ? [[k, v]] : [])) as [
+            string,
+            string,
+          ][];
+          const request = new NextRequest(new URL(req.url ?? "/", "http://localhost:3000"), {
+            method: "POST",
+            headers,
+            body: "{}",
+          });
+          const response = await verifyTokenRoute(request, { params: Promise.resolve({}) });
+          res.writeHead(response.status).end();
         });
-        const response = await verifyTokenRoute(request, { params: Promise.resolve({}) });
-        res.writeHead(response.status).end();
-      });
-      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-      return { server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}/api/auth/verify-token` };
-    };
-    const untrusted = await serve("");
-    const statuses: number[] = [];
-    for (let i = 0; i < 15; i++) {
-      const res = await fetch(untrusted.url, {
+        await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+        return { server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}/api/auth/verify-token` };
+      };
+      const untrusted = await serve("");
+      const statuses: number[] = [];
+      for (let i = 0; i < 15; i++) {
+        const res = await fetch(untrusted.url, {
+          method: "POST",
+          headers: { "x-forwarded-for": `198.51.100.${i}`, "x-raffle-client-address": `198.51.100.${i}` },
+        });
+        statuses.push(res.status);
+      }
+      untrusted.server.close();
+      expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+      // Behind a trusted proxy (here: loopback), the right-most untrusted hop is the caller.
+      const proxied = await serve("127.0.0.1");
+      const viaProxy = await fetch(proxied.url, {
         method: "POST",
-        headers: { "x-forwarded-for": `198.51.100.${i}`, "x-raffle-client-address": `198.51.100.${i}` },
+        headers: { "x-forwarded-for": "203.0.113.44, 198.51.100.200" },
       });
-      statuses.push(res.status);
-    }
-    untrusted.server.close();
-    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
-    // Behind a trusted proxy (here: loopback), the right-most untrusted hop is the caller.
-    const proxied = await serve("127.0.0.1");
-    const viaProxy = await fetch(proxied.url, {
-      method: "POST",
-      headers: { "x-forwarded-for": "203.0.113.44, 198.51.100.200" },
-    });
-    proxied.server.close();
-    expect(viaProxy.status).toBe(401);
-    await flushRateLimitCounts();
-    const keys = (
-      await db().$queryRaw<{ key: string }[]>`SELECT key FROM api_rate_limits WHERE key LIKE 'ip:%' ORDER BY key`
-    ).map((r) => r.key);
-    expect(keys).toEqual(["ip:127.0.0.1", "ip:198.51.100.200"]);
-  });
+      proxied.server.close();
+      expect(viaProxy.status).toBe(401);
+      await flushRateLimitCounts();
+      const keys = (
+        await db().$queryRaw<{ key: string }[]>`SELECT key FROM api_rate_limits WHERE key LIKE 'ip:%' ORDER BY key`
+      ).map((r) => r.key);
+      expect(keys).toEqual(["ip:127.0.0.1", "ip:198.51.100.200"]);
+    },
+  );
 });

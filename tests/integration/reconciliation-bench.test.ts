@@ -22,7 +22,8 @@ describe.skipIf(!process.env.RECON_BENCH)("reconciliation at scale", () => {
     // A payment for every line but the last 100 (those stay unmatched), ₱50 each.
     await db().$executeRaw`
       INSERT INTO payments (method, reference, reference_normalized, gcash_reference_key, amount_expected)
-      SELECT 'gcash', r, r, r, 50 FROM (SELECT (${FIRST_REF}::bigint + g)::text AS r FROM generate_series(0, ${LINES - 101}::int) g) s`;
+      SELECT 'gcash', r, r, r, 50 FROM (SELECT (${FIRST_REF}::bigint + g)::text AS r FROM generate_series(0,
+      ${LINES - 101}::int) g) s`;
     const pdf = await gcashStatementPdf({
       rows: manyGcashRows(LINES, { firstReference: FIRST_REF }),
       password: "1234",
@@ -72,7 +73,8 @@ describe.skipIf(!process.env.RECON_BENCH)("reconciliation at scale", () => {
 
     const engine = process.env.TEST_DATABASE_URL ? "postgresql" : "pglite";
     console.info(
-      `[recon-bench] engine=${engine} lines=${LINES} pdf_bytes=${pdf.length} preview_ms=${previewMs.toFixed(0)} commit_ms=${commitMs.toFixed(0)} ` +
+      `[recon-bench] engine=${engine} lines=${LINES} pdf_bytes=${pdf.length} ` +
+        `preview_ms=${previewMs.toFixed(0)} commit_ms=${commitMs.toFixed(0)} ` +
         `other_requests=${answered} slowest_other_ms=${slowest.toFixed(0)}`,
     );
     if (engine === "postgresql") {

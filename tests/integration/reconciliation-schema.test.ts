@@ -28,9 +28,12 @@ async function newLine(
   },
 ) {
   const [row] = await db().$queryRaw<{ id: string }[]>`
-    INSERT INTO statement_lines (import_id, account_label, line_no, occurred_at, description, reference, reference_normalized, amount, checksum, state, payment_id, match_kind, note)
-    VALUES (${importId}::uuid, ${options.account ?? "GCash 0917"}, 1, now(), 'Received GCash', '1001543610110', '1001543610110', ${options.amount ?? "50.00"}::numeric,
-            ${options.checksum}, ${options.state ?? "unmatched"}, ${options.paymentId ?? null}::uuid, ${options.matchKind ?? null}, ${options.note ?? null})
+    INSERT INTO statement_lines (import_id, account_label, line_no, occurred_at, description, reference,
+    reference_normalized, amount, checksum, state, payment_id, match_kind, note)
+    VALUES (${importId}::uuid, ${options.account ?? "GCash 0917"}, 1, now(), 'Received GCash', '1001543610110',
+    '1001543610110', ${options.amount ?? "50.00"}::numeric,
+            ${options.checksum}, ${options.state ?? "unmatched"}, ${options.paymentId ?? null}::uuid,
+    ${options.matchKind ?? null}, ${options.note ?? null})
     RETURNING id`;
   return row.id;
 }
@@ -80,38 +83,48 @@ describe("statement imports and lines", () => {
     await expect(newLine(imp, { checksum: "d", state: "discarded" })).rejects.toThrow(/discarded import/);
   });
 
-  it("makes a payment verified when its matched lines reach its amount, and claimed again when they are discarded", async () => {
-    const payment = await gcashPayment("100.00");
-    const imp = await newImport();
-    await newLine(imp, {
-      checksum: "p1",
-      amount: "60.00",
-      state: "matched",
-      matchKind: "accepted",
-      note: "first half",
-      paymentId: payment.id,
-    });
-    expect(await statusOf(payment.id)).toBe("claimed");
-    await newLine(imp, { checksum: "p2", amount: "40.00", state: "matched", matchKind: "auto", paymentId: payment.id });
-    expect(await statusOf(payment.id)).toBe("verified");
-    // No code path can write 'verified' by hand: the status is derived.
-    await db().payment.update({ where: { id: payment.id }, data: { status: "claimed" } });
-    expect(await statusOf(payment.id)).toBe("verified");
+  it(
+    "makes a payment verified when its matched lines reach its " + "amount, and claimed again when they are discarded",
+    async () => {
+      const payment = await gcashPayment("100.00");
+      const imp = await newImport();
+      await newLine(imp, {
+        checksum: "p1",
+        amount: "60.00",
+        state: "matched",
+        matchKind: "accepted",
+        note: "first half",
+        paymentId: payment.id,
+      });
+      expect(await statusOf(payment.id)).toBe("claimed");
+      await newLine(imp, {
+        checksum: "p2",
+        amount: "40.00",
+        state: "matched",
+        matchKind: "auto",
+        paymentId: payment.id,
+      });
+      expect(await statusOf(payment.id)).toBe("verified");
+      // No code path can write 'verified' by hand: the status is derived.
+      await db().payment.update({ where: { id: payment.id }, data: { status: "claimed" } });
+      expect(await statusOf(payment.id)).toBe("verified");
 
-    await db()
-      .$executeRaw`UPDATE statement_imports SET discarded_at = now(), discard_reason = 'wrong account' WHERE id = ${imp}::uuid`;
-    expect(await db().statementLine.findMany({ select: { state: true } })).toEqual([
-      { state: "discarded" },
-      { state: "discarded" },
-    ]);
-    expect(await statusOf(payment.id)).toBe("claimed");
-    await expect(
-      db().$executeRaw`UPDATE statement_imports SET discarded_at = NULL, discard_reason = NULL`,
-    ).rejects.toThrow(/only discarded once/);
-    await expect(
-      db().$executeRaw`UPDATE statement_lines SET state = 'unmatched', payment_id = NULL, match_kind = NULL`,
-    ).rejects.toThrow(/discarded/);
-  });
+      await db()
+        .$executeRaw`UPDATE statement_imports SET discarded_at = now(), discard_reason = 'wrong account' WHERE id =
+        ${imp}::uuid`;
+      expect(await db().statementLine.findMany({ select: { state: true } })).toEqual([
+        { state: "discarded" },
+        { state: "discarded" },
+      ]);
+      expect(await statusOf(payment.id)).toBe("claimed");
+      await expect(
+        db().$executeRaw`UPDATE statement_imports SET discarded_at = NULL, discard_reason = NULL`,
+      ).rejects.toThrow(/only discarded once/);
+      await expect(
+        db().$executeRaw`UPDATE statement_lines SET state = 'unmatched', payment_id = NULL, match_kind = NULL`,
+      ).rejects.toThrow(/discarded/);
+    },
+  );
 
   it("puts a verified payment back to claimed when its amount grows past what the lines cover", async () => {
     const payment = await gcashPayment("50.00");

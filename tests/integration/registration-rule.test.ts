@@ -103,97 +103,104 @@ describe("every path that attaches a buyer goes through the rule", () => {
     });
   });
 
-  it("register, register-multiple, edit, generate and import each leave a seller, a payment and one audit row naming the path", async () => {
-    const buyer = { buyerName: "Maria Clara", phoneNumber: "09171234567" };
-    expect(
-      (
-        await callRoute(registerRoute, {
-          method: "PUT",
-          path: "/api/tickets/register/00001",
-          params: { controlNumber: "00001" },
-          body: buyer,
-          token: staff.token,
-        })
-      ).status,
-    ).toBe(200);
-    expect(
-      (
-        await callRoute(registerMultipleRoute, {
-          method: "POST",
-          path: "/api/tickets/register-multiple",
-          body: { ...buyer, ticketIds: [2] },
-          token: staff.token,
-        })
-      ).json.registeredCount,
-    ).toBe(1);
-    const third = await db().ticket.findUniqueOrThrow({ where: { ticketNumber: 3 } });
-    expect(
-      (
-        await callRoute(editRoute, {
-          method: "PUT",
-          path: `/api/tickets/${third.id}`,
-          params: { id: third.id },
-          token: admin.token,
-          body: { buyer_name: "Juan Dela Cruz", phone_number: "09181234567", payment_method: "cash" },
-        })
-      ).status,
-    ).toBe(200);
-    expect(
-      (
-        await callRoute(generate, {
-          method: "POST",
-          path: "/api/tickets/generate",
-          token: staff.token,
-          body: { buyer_name: "Pedro Penduko", phone_number: "09191234567", payment_method: "cash" },
-        })
-      ).status,
-    ).toBe(201);
-    const csv = [
-      csvLine(TICKET_CSV_COLUMNS),
-      csvLine(
-        TICKET_CSV_COLUMNS.map(
-          (c) =>
-            ({ "Last 5 Digits": "00004", "Buyer Name": "Ana Import", "Phone Number": "09201234567" })[c as string] ??
-            "",
+  it(
+    "register, register-multiple, edit, generate and import each leave a " +
+      "seller, a payment and one audit row naming the path",
+    async () => {
+      const buyer = { buyerName: "Maria Clara", phoneNumber: "09171234567" };
+      expect(
+        (
+          await callRoute(registerRoute, {
+            method: "PUT",
+            path: "/api/tickets/register/00001",
+            params: { controlNumber: "00001" },
+            body: buyer,
+            token: staff.token,
+          })
+        ).status,
+      ).toBe(200);
+      expect(
+        (
+          await callRoute(registerMultipleRoute, {
+            method: "POST",
+            path: "/api/tickets/register-multiple",
+            body: { ...buyer, ticketIds: [2] },
+            token: staff.token,
+          })
+        ).json.registeredCount,
+      ).toBe(1);
+      const third = await db().ticket.findUniqueOrThrow({ where: { ticketNumber: 3 } });
+      expect(
+        (
+          await callRoute(editRoute, {
+            method: "PUT",
+            path: `/api/tickets/${third.id}`,
+            params: { id: third.id },
+            token: admin.token,
+            body: { buyer_name: "Juan Dela Cruz", phone_number: "09181234567", payment_method: "cash" },
+          })
+        ).status,
+      ).toBe(200);
+      expect(
+        (
+          await callRoute(generate, {
+            method: "POST",
+            path: "/api/tickets/generate",
+            token: staff.token,
+            body: { buyer_name: "Pedro Penduko", phone_number: "09191234567", payment_method: "cash" },
+          })
+        ).status,
+      ).toBe(201);
+      const csv = [
+        csvLine(TICKET_CSV_COLUMNS),
+        csvLine(
+          TICKET_CSV_COLUMNS.map(
+            (c) =>
+              ({ "Last 5 Digits": "00004", "Buyer Name": "Ana Import", "Phone Number": "09201234567" })[c as string] ??
+              "",
+          ),
         ),
-      ),
-      csvLine(
-        TICKET_CSV_COLUMNS.map(
-          (c) =>
-            ({ "Last 5 Digits": "00009", "Buyer Name": "Ben Import", "Phone Number": "09211234567" })[c as string] ??
-            "",
+        csvLine(
+          TICKET_CSV_COLUMNS.map(
+            (c) =>
+              ({ "Last 5 Digits": "00009", "Buyer Name": "Ben Import", "Phone Number": "09211234567" })[c as string] ??
+              "",
+          ),
         ),
-      ),
-    ].join("\r\n");
-    const imported = await callRoute(importRoute, {
-      method: "POST",
-      path: "/api/tickets/import",
-      token: admin.token,
-      body: { csvData: csv },
-    });
-    expect(imported.json).toMatchObject({ success: true, imported: 2 });
+      ].join("\r\n");
+      const imported = await callRoute(importRoute, {
+        method: "POST",
+        path: "/api/tickets/import",
+        token: admin.token,
+        body: { csvData: csv },
+      });
+      expect(imported.json).toMatchObject({ success: true, imported: 2 });
 
-    const sold = await db().ticket.findMany({
-      where: { registeredAt: { not: null } },
-      orderBy: { ticketNumber: "asc" },
-    });
-    expect(sold.map((t) => t.ticketNumber)).toEqual([1, 2, 3, 4, 5, 9]);
-    for (const t of sold) {
-      expect(t.registeredById, `ticket ${t.ticketNumber} has a seller`).not.toBeNull();
-      expect(t.paymentId, `ticket ${t.ticketNumber} has a payment`).not.toBeNull();
-    }
-    const audits = await db().auditLog.findMany({ where: { action: "ticket.register" }, orderBy: { id: "asc" } });
-    const sources = Object.fromEntries(
-      audits.map((a) => [sold.find((t) => t.id === a.entityId)!.ticketNumber, (a.after as { source: string }).source]),
-    );
-    expect(sources).toEqual({
-      1: "register",
-      2: "register_multiple",
-      3: "edit",
-      4: "import",
-      5: "generate",
-      9: "import",
-    });
-    expect(audits).toHaveLength(6);
-  });
+      const sold = await db().ticket.findMany({
+        where: { registeredAt: { not: null } },
+        orderBy: { ticketNumber: "asc" },
+      });
+      expect(sold.map((t) => t.ticketNumber)).toEqual([1, 2, 3, 4, 5, 9]);
+      for (const t of sold) {
+        expect(t.registeredById, `ticket ${t.ticketNumber} has a seller`).not.toBeNull();
+        expect(t.paymentId, `ticket ${t.ticketNumber} has a payment`).not.toBeNull();
+      }
+      const audits = await db().auditLog.findMany({ where: { action: "ticket.register" }, orderBy: { id: "asc" } });
+      const sources = Object.fromEntries(
+        audits.map((a) => [
+          sold.find((t) => t.id === a.entityId)!.ticketNumber,
+          (a.after as { source: string }).source,
+        ]),
+      );
+      expect(sources).toEqual({
+        1: "register",
+        2: "register_multiple",
+        3: "edit",
+        4: "import",
+        5: "generate",
+        9: "import",
+      });
+      expect(audits).toHaveLength(6);
+    },
+  );
 });

@@ -42,7 +42,6 @@ beforeEach(async () => {
   ben = await createSignedInUser({ email: "ben@example.com", displayName: "Ben Seller" });
 });
 
-const createRange = (from: number, to: number) => createTickets(admin, from, to);
 const register = (ref: string, body: Record<string, unknown>, token = ana.token) =>
   callRoute(registerRoute, {
     method: "PUT",
@@ -115,37 +114,41 @@ function pdfText(bytes: Buffer) {
 }
 
 describe("stub allocations", () => {
-  it("hands a seller a range, refuses an overlap naming the holder and allocating nothing, and takes back unsold stubs", async () => {
-    await createRange(1, 20);
-    const first = await allocate(ana.user.id, { from: "00001", to: 10 });
-    expect(first.status).toBe(201);
-    expect(first.json.allocation).toMatchObject({ from: "00001", to: "00010", allocated: 10 });
+  it(
+    "hands a seller a range, refuses an overlap naming the holder " +
+      "and allocating nothing, and takes back unsold stubs",
+    async () => {
+      await createTickets(admin, 1, 20);
+      const first = await allocate(ana.user.id, { from: "00001", to: 10 });
+      expect(first.status).toBe(201);
+      expect(first.json.allocation).toMatchObject({ from: "00001", to: "00010", allocated: 10 });
 
-    const overlap = await allocate(ben.user.id, { from: 8, to: 15 });
-    expect(overlap.status).toBe(409);
-    expect(overlap.json).toMatchObject({
-      code: "already_allocated",
-      message: "Ticket 00008 is already allocated to Ana Seller",
-    });
-    expect(await db().stubAllocation.count({ where: { sellerId: ben.user.id } })).toBe(0);
+      const overlap = await allocate(ben.user.id, { from: 8, to: 15 });
+      expect(overlap.status).toBe(409);
+      expect(overlap.json).toMatchObject({
+        code: "already_allocated",
+        message: "Ticket 00008 is already allocated to Ana Seller",
+      });
+      expect(await db().stubAllocation.count({ where: { sellerId: ben.user.id } })).toBe(0);
 
-    const missing = await allocate(ben.user.id, { from: 15, to: 25 });
-    expect(missing.json).toMatchObject({ code: "not_found", message: "Ticket 00025 does not exist" });
-    const backwards = await allocate(ben.user.id, { from: 15, to: 12 });
-    expect(backwards.status).toBe(400);
-    expect(backwards.json.issues[0].path).toBe("to");
+      const missing = await allocate(ben.user.id, { from: 15, to: 25 });
+      expect(missing.json).toMatchObject({ code: "not_found", message: "Ticket 00025 does not exist" });
+      const backwards = await allocate(ben.user.id, { from: 15, to: 12 });
+      expect(backwards.status).toBe(400);
+      expect(backwards.json.issues[0].path).toBe("to");
 
-    const returned = await giveBack(ana.user.id, { ticketIds: ["00009", 10] });
-    expect(returned.status).toBe(200);
-    expect(returned.json.numbers).toEqual(["00009", "00010"]);
-    // A returned stub can be allocated again.
-    expect((await allocate(ben.user.id, { from: 9, to: 15 })).status).toBe(201);
-    const anaRow = await balanceOf(ana.user.id);
-    expect(anaRow).toMatchObject({ allocated: 8, returned: 2, outstandingStubs: 8, outstandingValue: "400.00" });
-  });
+      const returned = await giveBack(ana.user.id, { ticketIds: ["00009", 10] });
+      expect(returned.status).toBe(200);
+      expect(returned.json.numbers).toEqual(["00009", "00010"]);
+      // A returned stub can be allocated again.
+      expect((await allocate(ben.user.id, { from: 9, to: 15 })).status).toBe(201);
+      const anaRow = await balanceOf(ana.user.id);
+      expect(anaRow).toMatchObject({ allocated: 8, returned: 2, outstandingStubs: 8, outstandingValue: "400.00" });
+    },
+  );
 
   it("refuses to take back a sold stub or one the seller does not hold, all or nothing", async () => {
-    const tickets = await createRange(1, 5);
+    const tickets = await createTickets(admin, 1, 5);
     await allocate(ana.user.id, { from: 1, to: 3 });
     expect((await register(tickets[0].control_number, {})).status).toBe(200);
     const sold = await giveBack(ana.user.id, { ticketIds: ["00001", "00002"] });
@@ -170,7 +173,7 @@ describe("stub allocations", () => {
   });
 
   it("lets only one of ten concurrent overlapping allocations through", { tags: ["sql"] }, async () => {
-    await createRange(1, 50);
+    await createTickets(admin, 1, 50);
     const sellers = await Promise.all(
       Array.from({ length: 10 }, (_, i) => createSignedInUser({ email: `s${i}@example.com` })),
     );
@@ -178,48 +181,52 @@ describe("stub allocations", () => {
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409 && r.json.code === "already_allocated")).toHaveLength(9);
     const [{ held, distinct }] = await db().$queryRaw<{ held: number; distinct: number }[]>`
-      SELECT count(*)::int AS held, count(DISTINCT ticket_id)::int AS distinct FROM stub_allocations WHERE returned_at IS NULL`;
+      SELECT count(*)::int AS held, count(DISTINCT ticket_id)::int AS distinct FROM stub_allocations WHERE returned_at
+      IS NULL`;
     expect(held).toBe(30);
     expect(distinct).toBe(30);
   });
 
-  it("with restrict_sales_to_allocations on, a seller registering another's stub gets 403 naming the holder", async () => {
-    const tickets = await createRange(1, 6);
-    await allocate(ana.user.id, { from: 1, to: 3 });
-    // Off by default: anyone sells any stub.
-    expect((await register(tickets[0].control_number, {}, ben.token)).status).toBe(200);
-    const on = await callRoute(settingsRoute, {
-      method: "PUT",
-      path: "/api/settings",
-      token: admin.token,
-      body: { restrict_sales_to_allocations: true },
-    });
-    expect(on.json.settings).toMatchObject({ restrict_sales_to_allocations: true, cash_on_hand_alert: 5000 });
+  it(
+    "with restrict_sales_to_allocations on, a seller " + "registering another's stub gets 403 naming the holder",
+    async () => {
+      const tickets = await createTickets(admin, 1, 6);
+      await allocate(ana.user.id, { from: 1, to: 3 });
+      // Off by default: anyone sells any stub.
+      expect((await register(tickets[0].control_number, {}, ben.token)).status).toBe(200);
+      const on = await callRoute(settingsRoute, {
+        method: "PUT",
+        path: "/api/settings",
+        token: admin.token,
+        body: { restrict_sales_to_allocations: true },
+      });
+      expect(on.json.settings).toMatchObject({ restrict_sales_to_allocations: true, cash_on_hand_alert: 5000 });
 
-    const refused = await register(tickets[1].control_number, {}, ben.token);
-    expect(refused.status).toBe(403);
-    expect(refused.json).toMatchObject({
-      code: "not_your_stub",
-      message: "Ticket 00002 is not allocated to you: it is allocated to Ana Seller",
-    });
-    const unallocated = await register(tickets[4].control_number, {}, ben.token);
-    expect(unallocated.json).toMatchObject({
-      code: "not_your_stub",
-      message: "Ticket 00005 is not allocated to you: it is not allocated to any seller",
-    });
-    const many = await callRoute(registerMultipleRoute, {
-      method: "POST",
-      path: "/api/tickets/register-multiple",
-      token: ben.token,
-      body: { ticketIds: [tickets[2].id], buyerName: "Jose Rizal", phoneNumber: "09171234567" },
-    });
-    expect(many.status).toBe(403);
-    expect(many.json.code).toBe("not_your_stub");
-    expect((await register(tickets[1].control_number, {}, ana.token)).status).toBe(200);
-    // Administrators are not restricted.
-    expect((await register(tickets[5].control_number, {}, admin.token)).status).toBe(200);
-    expect(await db().ticket.count({ where: { registeredAt: { not: null } } })).toBe(3);
-  });
+      const refused = await register(tickets[1].control_number, {}, ben.token);
+      expect(refused.status).toBe(403);
+      expect(refused.json).toMatchObject({
+        code: "not_your_stub",
+        message: "Ticket 00002 is not allocated to you: it is allocated to Ana Seller",
+      });
+      const unallocated = await register(tickets[4].control_number, {}, ben.token);
+      expect(unallocated.json).toMatchObject({
+        code: "not_your_stub",
+        message: "Ticket 00005 is not allocated to you: it is not allocated to any seller",
+      });
+      const many = await callRoute(registerMultipleRoute, {
+        method: "POST",
+        path: "/api/tickets/register-multiple",
+        token: ben.token,
+        body: { ticketIds: [tickets[2].id], buyerName: "Jose Rizal", phoneNumber: "09171234567" },
+      });
+      expect(many.status).toBe(403);
+      expect(many.json.code).toBe("not_your_stub");
+      expect((await register(tickets[1].control_number, {}, ana.token)).status).toBe(200);
+      // Administrators are not restricted.
+      expect((await register(tickets[5].control_number, {}, admin.token)).status).toBe(200);
+      expect(await db().ticket.count({ where: { registeredAt: { not: null } } })).toBe(3);
+    },
+  );
 });
 
 describe("the balance: cash collected − remitted − adjustments", () => {
@@ -288,7 +295,7 @@ describe("the balance: cash collected − remitted − adjustments", () => {
   ];
 
   it.each(cases)("$name", async ({ steps, expect: expected }) => {
-    const tickets = await createRange(1, 5);
+    const tickets = await createTickets(admin, 1, 5);
     let lastReceipt = "";
     let gcash = 1001543610110;
     for (const step of steps) {
@@ -315,65 +322,74 @@ describe("the balance: cash collected − remitted − adjustments", () => {
     expect(await balanceOf(ana.user.id)).toMatchObject(expected);
   });
 
-  it("cashCollected equals User Sales' cashCollected, and every row and total equals a count over the tables", async () => {
-    const tickets = await createRange(1, 30);
-    await allocate(ana.user.id, { from: 1, to: 15 });
-    await allocate(ben.user.id, { from: 16, to: 30 });
-    for (let i = 0; i < 12; i++)
-      await register(
-        tickets[i].control_number,
-        i % 3 === 0 ? { paymentMethod: "gcash", paymentReference: String(2002000000000 + i) } : {},
-        i % 2 ? ana.token : ben.token,
-      );
-    await voidTicket(tickets[1].id);
-    await voidTicket(tickets[20].id, "lost_stub");
-    await remit({ sellerId: ana.user.id, amount: "100.00" });
-    await remit({ sellerId: ben.user.id, amount: "25.00", method: "gcash" });
-    await adjust({ sellerId: ben.user.id, amount: "5.00", reason: "rounding" });
+  it(
+    "cashCollected equals User Sales' cashCollected, and every " + "row and total equals a count over the tables",
+    async () => {
+      const tickets = await createTickets(admin, 1, 30);
+      await allocate(ana.user.id, { from: 1, to: 15 });
+      await allocate(ben.user.id, { from: 16, to: 30 });
+      for (let i = 0; i < 12; i++)
+        await register(
+          tickets[i].control_number,
+          i % 3 === 0 ? { paymentMethod: "gcash", paymentReference: String(2002000000000 + i) } : {},
+          i % 2 ? ana.token : ben.token,
+        );
+      await voidTicket(tickets[1].id);
+      await voidTicket(tickets[20].id, "lost_stub");
+      await remit({ sellerId: ana.user.id, amount: "100.00" });
+      await remit({ sellerId: ben.user.id, amount: "25.00", method: "gcash" });
+      await adjust({ sellerId: ben.user.id, amount: "5.00", reason: "rounding" });
 
-    const answer = await balances();
-    const progress = await callRoute(userProgressRoute, {
-      path: "/api/dashboard/admin/user-progress",
-      token: admin.token,
-    });
-    for (const row of answer.sellers) {
-      const sales = progress.json.userProgress.find((p: { userEmail: string }) => p.userEmail === row.email);
-      expect(Number(row.cashCollected)).toBe(sales?.cashCollected ?? 0);
-      const [truth] = await db().$queryRaw<
-        { sold: number; cash: string; remitted: string; adjustments: string; held: number; outstanding: number }[]
-      >`
+      const answer = await balances();
+      const progress = await callRoute(userProgressRoute, {
+        path: "/api/dashboard/admin/user-progress",
+        token: admin.token,
+      });
+      for (const row of answer.sellers) {
+        const sales = progress.json.userProgress.find((p: { userEmail: string }) => p.userEmail === row.email);
+        expect(Number(row.cashCollected)).toBe(sales?.cashCollected ?? 0);
+        const [truth] = await db().$queryRaw<
+          { sold: number; cash: string; remitted: string; adjustments: string; held: number; outstanding: number }[]
+        >`
         SELECT
-          (SELECT count(*)::int FROM tickets WHERE registered_by_id = ${row.sellerId}::uuid AND registered_at IS NOT NULL AND voided_at IS NULL) AS sold,
-          (SELECT coalesce(sum(amount), 0)::text FROM tickets WHERE registered_by_id = ${row.sellerId}::uuid AND registered_at IS NOT NULL AND voided_at IS NULL AND payment_method = 'cash') AS cash,
-          (SELECT coalesce(sum(amount), 0)::text FROM remittances WHERE seller_id = ${row.sellerId}::uuid AND voided_at IS NULL) AS remitted,
-          (SELECT coalesce(sum(amount), 0)::text FROM remittance_adjustments WHERE seller_id = ${row.sellerId}::uuid) AS adjustments,
-          (SELECT count(*)::int FROM stub_allocations WHERE seller_id = ${row.sellerId}::uuid AND returned_at IS NULL) AS held,
+          (SELECT count(*)::int FROM tickets WHERE registered_by_id = ${row.sellerId}::uuid AND registered_at IS NOT
+        NULL AND voided_at IS NULL) AS sold,
+          (SELECT coalesce(sum(amount), 0)::text FROM tickets WHERE registered_by_id = ${row.sellerId}::uuid AND
+        registered_at IS NOT NULL AND voided_at IS NULL AND payment_method = 'cash') AS cash,
+          (SELECT coalesce(sum(amount), 0)::text FROM remittances WHERE seller_id = ${row.sellerId}::uuid AND voided_at
+        IS NULL) AS remitted,
+          (SELECT coalesce(sum(amount), 0)::text FROM remittance_adjustments WHERE seller_id = ${row.sellerId}::uuid) AS
+        adjustments,
+          (SELECT count(*)::int FROM stub_allocations WHERE seller_id = ${row.sellerId}::uuid AND returned_at IS NULL)
+        AS held,
           (SELECT count(*)::int FROM stub_allocations a JOIN tickets t ON t.id = a.ticket_id
-            WHERE a.seller_id = ${row.sellerId}::uuid AND a.returned_at IS NULL AND t.registered_at IS NULL AND t.voided_at IS NULL) AS outstanding`;
-      expect(row.sold).toBe(truth.sold);
-      expect(Number(row.cashCollected)).toBe(Number(truth.cash));
-      expect(Number(row.remitted)).toBe(Number(truth.remitted));
-      expect(Number(row.adjustments)).toBe(Number(truth.adjustments));
-      expect(row.allocated).toBe(truth.held);
-      expect(row.outstandingStubs).toBe(truth.outstanding);
-      expect(Math.round(Number(row.balance) * 100)).toBe(
-        Math.round((Number(truth.cash) - Number(truth.remitted) - Number(truth.adjustments)) * 100),
-      );
-    }
-    expect(answer.totals).toMatchObject({
-      sellers: 2,
-      allocated: 30,
-      sold: 11,
-      outstandingStubs: 17,
-      cashCollected: "350.00",
-      remitted: "125.00",
-      adjustments: "5.00",
-      balance: "220.00",
-    });
-  });
+            WHERE a.seller_id = ${row.sellerId}::uuid AND a.returned_at IS NULL AND t.registered_at IS NULL AND
+        t.voided_at IS NULL) AS outstanding`;
+        expect(row.sold).toBe(truth.sold);
+        expect(Number(row.cashCollected)).toBe(Number(truth.cash));
+        expect(Number(row.remitted)).toBe(Number(truth.remitted));
+        expect(Number(row.adjustments)).toBe(Number(truth.adjustments));
+        expect(row.allocated).toBe(truth.held);
+        expect(row.outstandingStubs).toBe(truth.outstanding);
+        expect(Math.round(Number(row.balance) * 100)).toBe(
+          Math.round((Number(truth.cash) - Number(truth.remitted) - Number(truth.adjustments)) * 100),
+        );
+      }
+      expect(answer.totals).toMatchObject({
+        sellers: 2,
+        allocated: 30,
+        sold: 11,
+        outstandingStubs: 17,
+        cashCollected: "350.00",
+        remitted: "125.00",
+        adjustments: "5.00",
+        balance: "220.00",
+      });
+    },
+  );
 
   it("flags sellers whose cash on hand passes the cash_on_hand_alert setting; 0 turns the flag off", async () => {
-    const tickets = await createRange(1, 3);
+    const tickets = await createTickets(admin, 1, 3);
     for (const t of tickets) await register(t.control_number, {});
     expect((await balanceOf(ana.user.id))?.overAlert).toBe(false);
     await callRoute(settingsRoute, {
@@ -453,27 +469,30 @@ describe("remittances and receipts", () => {
     },
   );
 
-  it("voids a receipt once: it keeps its number, stays in the statement marked void, and leaves the balance", async () => {
-    const [t] = await createRange(1, 1);
-    await register(t.control_number, {});
-    const first = await remit({ sellerId: ana.user.id, amount: "50.00" });
-    const id = first.json.remittance.id;
-    expect((await voidReceipt(id, {})).json.issues[0].path).toBe("reason");
-    const voided = await voidReceipt(id, { reason: "counted twice" });
-    expect(voided.json.remittance).toMatchObject({ receiptNumber: 1, voided: true, voidReason: "counted twice" });
-    const again = await voidReceipt(id, { reason: "again" });
-    expect(again.status).toBe(409);
-    expect(again.json).toMatchObject({ code: "conflict", message: "Receipt No. 1 is already void" });
-    expect((await voidReceipt("6f1c1f40-8a55-4c1e-9d4e-2f0d7c1b0a99", { reason: "x" })).status).toBe(404);
-    const second = await remit({ sellerId: ana.user.id, amount: "45.00" });
-    expect(second.json.remittance.receiptNumber).toBe(2);
-    const statement = await callRoute(myStatementRoute, { path: "/api/sellers/me/statement", token: ana.token });
-    expect(statement.json.statement).toMatchObject({ cashCollected: "50.00", remitted: "45.00", balance: "5.00" });
-    expect(statement.json.statement.receipts).toMatchObject([
-      { receiptNumber: 1, amount: "50.00", voided: true },
-      { receiptNumber: 2, amount: "45.00", voided: false },
-    ]);
-  });
+  it(
+    "voids a receipt once: it keeps its number, stays in the " + "statement marked void, and leaves the balance",
+    async () => {
+      const [t] = await createTickets(admin, 1, 1);
+      await register(t.control_number, {});
+      const first = await remit({ sellerId: ana.user.id, amount: "50.00" });
+      const id = first.json.remittance.id;
+      expect((await voidReceipt(id, {})).json.issues[0].path).toBe("reason");
+      const voided = await voidReceipt(id, { reason: "counted twice" });
+      expect(voided.json.remittance).toMatchObject({ receiptNumber: 1, voided: true, voidReason: "counted twice" });
+      const again = await voidReceipt(id, { reason: "again" });
+      expect(again.status).toBe(409);
+      expect(again.json).toMatchObject({ code: "conflict", message: "Receipt No. 1 is already void" });
+      expect((await voidReceipt("6f1c1f40-8a55-4c1e-9d4e-2f0d7c1b0a99", { reason: "x" })).status).toBe(404);
+      const second = await remit({ sellerId: ana.user.id, amount: "45.00" });
+      expect(second.json.remittance.receiptNumber).toBe(2);
+      const statement = await callRoute(myStatementRoute, { path: "/api/sellers/me/statement", token: ana.token });
+      expect(statement.json.statement).toMatchObject({ cashCollected: "50.00", remitted: "45.00", balance: "5.00" });
+      expect(statement.json.statement.receipts).toMatchObject([
+        { receiptNumber: 1, amount: "50.00", voided: true },
+        { receiptNumber: 2, amount: "45.00", voided: false },
+      ]);
+    },
+  );
 
   it(
     "is append-only in the database: no UPDATE of the amount, no DELETE, no TRUNCATE; adjustments likewise",
@@ -499,34 +518,38 @@ describe("remittances and receipts", () => {
       );
       // A void is the one change, and it is one-way.
       await db()
-        .$executeRaw`UPDATE remittances SET voided_at = now(), voided_by_id = ${admin.user.id}::uuid, void_reason = 'x' WHERE id = ${id}::uuid`;
+        .$executeRaw`UPDATE remittances SET voided_at = now(), voided_by_id = ${admin.user.id}::uuid, void_reason = 'x'
+          WHERE id = ${id}::uuid`;
       await expect(
-        db()
-          .$executeRaw`UPDATE remittances SET voided_at = NULL, voided_by_id = NULL, void_reason = NULL WHERE id = ${id}::uuid`,
+        db().$executeRaw`UPDATE remittances SET voided_at = NULL, voided_by_id = NULL, void_reason = NULL WHERE id =
+            ${id}::uuid`,
       ).rejects.toThrow(/never changed/);
       expect(await db().remittance.count()).toBe(1);
     },
   );
 
-  it("keeps allocation history: a return is written once, rows are never deleted but go with their ticket", async () => {
-    const [t] = await createRange(1, 1);
-    await allocate(ana.user.id, { from: 1, to: 1 });
-    await expect(db().$executeRaw`DELETE FROM stub_allocations`).rejects.toThrow(/never deleted/);
-    await expect(db().$executeRaw`UPDATE stub_allocations SET seller_id = ${ben.user.id}::uuid`).rejects.toThrow(
-      /only records its return/,
-    );
-    await giveBack(ana.user.id, { ticketIds: [t.id] });
-    await expect(db().$executeRaw`UPDATE stub_allocations SET returned_at = now()`).rejects.toThrow(
-      /only records its return/,
-    );
-    await db().ticket.delete({ where: { id: t.id } });
-    expect(await db().stubAllocation.count()).toBe(0);
-  });
+  it(
+    "keeps allocation history: a return is written once, rows " + "are never deleted but go with their ticket",
+    async () => {
+      const [t] = await createTickets(admin, 1, 1);
+      await allocate(ana.user.id, { from: 1, to: 1 });
+      await expect(db().$executeRaw`DELETE FROM stub_allocations`).rejects.toThrow(/never deleted/);
+      await expect(db().$executeRaw`UPDATE stub_allocations SET seller_id = ${ben.user.id}::uuid`).rejects.toThrow(
+        /only records its return/,
+      );
+      await giveBack(ana.user.id, { ticketIds: [t.id] });
+      await expect(db().$executeRaw`UPDATE stub_allocations SET returned_at = now()`).rejects.toThrow(
+        /only records its return/,
+      );
+      await db().ticket.delete({ where: { id: t.id } });
+      expect(await db().stubAllocation.count()).toBe(0);
+    },
+  );
 });
 
 describe("statements, receipts and reports: who sees what", () => {
   it("a seller reads their own statement; another's is 403; administrators read anyone's", async () => {
-    const tickets = await createRange(1, 10);
+    const tickets = await createTickets(admin, 1, 10);
     await allocate(ana.user.id, { from: 1, to: 10 });
     await register(tickets[4].control_number, {});
     const mine = await callRoute(myStatementRoute, { path: "/api/sellers/me/statement", token: ana.token });
@@ -568,7 +591,8 @@ describe("statements, receipts and reports: who sees what", () => {
   });
 
   it.runIf(existsSync("/usr/bin/pdftotext"))(
-    "prints the receipt (two copies, 'Receipt No. n', ₱ amount) for an administrator and its seller only; the report marks a void",
+    "prints the receipt (two copies, 'Receipt No. n', ₱ amount) for an " +
+      "administrator and its seller only; the report marks a void",
     async () => {
       const res = await remit({ sellerId: ana.user.id, amount: "1250.00" });
       const id = res.json.remittance.id;

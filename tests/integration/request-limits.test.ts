@@ -118,24 +118,27 @@ describe("bodies are read only after the caller is known and allowed (issue 25 i
     expect(state.pulled).toBeLessThanOrEqual(1);
   });
 
-  it("a bad bearer token, a staff user on an admin route, and a cross-origin cookie write are refused unread", async () => {
-    const { user } = await createSignedInUser();
-    void user;
-    const staff = await createSignedInUser();
-    const cookieAdmin = await createCookieUser({ isAdmin: true });
-    const cases: [Record<string, string>, number, string][] = [
-      [{ authorization: "Bearer " + "a".repeat(43) }, 401, "unauthorized"],
-      [{ authorization: `Bearer ${staff.token}` }, 403, "forbidden"],
-      [{ cookie: cookieAdmin.cookie, origin: "https://evil.example" }, 403, "bad_origin"],
-    ];
-    for (const [headers, status, code] of cases) {
-      const { stream, state } = endlessBody();
-      const res = await importRoute(post("/api/tickets/import", stream, headers), noParams);
-      expect(res.status).toBe(status);
-      expect((await res.json()).code).toBe(code);
-      expect(state.pulled).toBeLessThanOrEqual(64 * 1024);
-    }
-  });
+  it(
+    "a bad bearer token, a staff user on an admin route, and a " + "cross-origin cookie write are refused unread",
+    async () => {
+      const { user } = await createSignedInUser();
+      void user;
+      const staff = await createSignedInUser();
+      const cookieAdmin = await createCookieUser({ isAdmin: true });
+      const cases: [Record<string, string>, number, string][] = [
+        [{ authorization: "Bearer " + "a".repeat(43) }, 401, "unauthorized"],
+        [{ authorization: `Bearer ${staff.token}` }, 403, "forbidden"],
+        [{ cookie: cookieAdmin.cookie, origin: "https://evil.example" }, 403, "bad_origin"],
+      ];
+      for (const [headers, status, code] of cases) {
+        const { stream, state } = endlessBody();
+        const res = await importRoute(post("/api/tickets/import", stream, headers), noParams);
+        expect(res.status).toBe(status);
+        expect((await res.json()).code).toBe(code);
+        expect(state.pulled).toBeLessThanOrEqual(64 * 1024);
+      }
+    },
+  );
 
   it("an allowed caller's body is still read and bounded by the route's limit", async () => {
     const { token } = await createSignedInUser({ isAdmin: true });

@@ -9,17 +9,13 @@ import { POST as generateRoute } from "@/app/api/tickets/generate/route";
 import { resetEnvCache } from "@/server/env";
 import { routePattern, setApiLogDestination } from "@/server/http/request-log";
 import { createCookieUser } from "@/tests/helpers/auth";
-import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
+import { freshAdminAndStaff } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
 
-let admin: Awaited<ReturnType<typeof createSignedInUser>>;
-let staff: Awaited<ReturnType<typeof createSignedInUser>>;
 let lines: string[];
 
+const users = freshAdminAndStaff();
 beforeEach(async () => {
-  await resetDb();
-  ({ admin, staff } = await createAdminAndStaff());
   lines = [];
   setApiLogDestination({ write: (line: string) => void lines.push(line) });
 });
@@ -32,7 +28,7 @@ const entries = () => lines.map((l) => JSON.parse(l) as Record<string, unknown>)
 
 describe("enable_api_logging on (the default)", () => {
   it("writes exactly one JSON line per request with the agreed fields", async () => {
-    const res = await callRoute(profileRoute, { path: "/api/auth/profile", token: staff.token });
+    const res = await callRoute(profileRoute, { path: "/api/auth/profile", token: users.staff.token });
     expect(res.status).toBe(200);
     expect(lines).toHaveLength(1);
     expect(lines[0].endsWith("\n")).toBe(true);
@@ -43,7 +39,7 @@ describe("enable_api_logging on (the default)", () => {
       method: "GET",
       route: "/api/auth/profile",
       status: 200,
-      userId: staff.user.id,
+      userId: users.staff.user.id,
     });
     expect(entry.requestId).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Date(entry.time as string).toISOString()).toBe(entry.time);
@@ -63,43 +59,46 @@ describe("enable_api_logging on (the default)", () => {
     ]);
   });
 
-  it("logs the route pattern, never the values in the path, and carries no token, cookie, password or body", async () => {
-    const cookieAdmin = await createCookieUser({ isAdmin: true });
-    const password = "hunter2-secret-password";
-    await callRoute(profileByEmailRoute, {
-      path: `/api/auth/profile/${encodeURIComponent("staff@example.com")}`,
-      params: { email: "staff@example.com" },
-      headers: { cookie: cookieAdmin.cookie },
-    });
-    await callRoute(generateRoute, {
-      method: "POST",
-      path: "/api/tickets/generate",
-      token: staff.token,
-      body: { buyer_name: "Secret Buyer Name", phone_number: "09171234567", payment_method: "cash", password },
-    });
-    await callRoute(profileRoute, {
-      path: "/api/auth/profile?token=query-secret",
-      headers: { authorization: "Bearer not-a-real-token" },
-    });
-    expect(entries().map((e) => [e.method, e.route, e.status, e.userId])).toEqual([
-      ["GET", "/api/auth/profile/[email]", 200, cookieAdmin.user.id],
-      ["POST", "/api/tickets/generate", 201, staff.user.id],
-      ["GET", "/api/auth/profile", 401, null],
-    ]);
-    const text = lines.join("");
-    for (const secret of [
-      staff.token,
-      cookieAdmin.cookie.split("=")[1],
-      "not-a-real-token",
-      "query-secret",
-      password,
-      "Secret Buyer Name",
-      "staff@example.com",
-      "09171234567",
-    ]) {
-      expect(text).not.toContain(secret);
-    }
-  });
+  it(
+    "logs the route pattern, never the values in the path, and " + "carries no token, cookie, password or body",
+    async () => {
+      const cookieAdmin = await createCookieUser({ isAdmin: true });
+      const password = "hunter2-secret-password";
+      await callRoute(profileByEmailRoute, {
+        path: `/api/auth/profile/${encodeURIComponent("staff@example.com")}`,
+        params: { email: "staff@example.com" },
+        headers: { cookie: cookieAdmin.cookie },
+      });
+      await callRoute(generateRoute, {
+        method: "POST",
+        path: "/api/tickets/generate",
+        token: users.staff.token,
+        body: { buyer_name: "Secret Buyer Name", phone_number: "09171234567", payment_method: "cash", password },
+      });
+      await callRoute(profileRoute, {
+        path: "/api/auth/profile?token=query-secret",
+        headers: { authorization: "Bearer not-a-real-token" },
+      });
+      expect(entries().map((e) => [e.method, e.route, e.status, e.userId])).toEqual([
+        ["GET", "/api/auth/profile/[email]", 200, cookieAdmin.user.id],
+        ["POST", "/api/tickets/generate", 201, users.staff.user.id],
+        ["GET", "/api/auth/profile", 401, null],
+      ]);
+      const text = lines.join("");
+      for (const secret of [
+        users.staff.token,
+        cookieAdmin.cookie.split("=")[1],
+        "not-a-real-token",
+        "query-secret",
+        password,
+        "Secret Buyer Name",
+        "staff@example.com",
+        "09171234567",
+      ]) {
+        expect(text).not.toContain(secret);
+      }
+    },
+  );
 
   it("logs requests answered before the caller is known: a wrong API key, the health probe", async () => {
     process.env.DASHBOARD_API_KEY = "the-right-key";
@@ -107,7 +106,7 @@ describe("enable_api_logging on (the default)", () => {
     try {
       const res = await callRoute(profileRoute, {
         path: "/api/auth/profile",
-        token: staff.token,
+        token: users.staff.token,
         headers: { "x-dashboard-api-key": "wrong" },
       });
       expect(res.status).toBe(401);
@@ -130,16 +129,16 @@ describe("enable_api_logging off", () => {
         method: "PUT",
         path: "/api/settings",
         body: { enable_api_logging: on },
-        token: admin.token,
+        token: users.admin.token,
       });
     expect((await put(false)).status).toBe(200);
     expect(lines).toHaveLength(1); // the PUT itself started while logging was on
     lines.length = 0;
-    await callRoute(profileRoute, { path: "/api/auth/profile", token: staff.token });
+    await callRoute(profileRoute, { path: "/api/auth/profile", token: users.staff.token });
     await callRoute(healthRoute, { path: "/api/health" });
     expect(lines).toEqual([]);
     await put(true);
-    await callRoute(profileRoute, { path: "/api/auth/profile", token: staff.token });
+    await callRoute(profileRoute, { path: "/api/auth/profile", token: users.staff.token });
     // Each request follows the setting as it read it when it arrived: the PUT turning it on did not log.
     expect(entries().map((e) => e.route)).toEqual(["/api/auth/profile"]);
   });

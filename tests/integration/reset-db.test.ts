@@ -55,10 +55,12 @@ describe("resetDb", () => {
   it("empties the audit log even while a trigger refuses to let the app truncate it", async () => {
     await generate((await createSignedInUser()).token);
     await db().$executeRawUnsafe(
-      `CREATE FUNCTION test_refuse_truncate() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit_log is append-only'; END $$`,
+      `CREATE FUNCTION test_refuse_truncate() RETURNS trigger LANGUAGE plpgsql AS ` +
+        `$$ BEGIN RAISE EXCEPTION 'audit_log is append-only'; END $$`,
     );
     await db().$executeRawUnsafe(
-      `CREATE TRIGGER test_refuse_truncate BEFORE TRUNCATE ON audit_log FOR EACH STATEMENT EXECUTE FUNCTION test_refuse_truncate()`,
+      `CREATE TRIGGER test_refuse_truncate BEFORE TRUNCATE ON audit_log FOR ` +
+        `EACH STATEMENT EXECUTE FUNCTION test_refuse_truncate()`,
     );
     try {
       await expect(db().$executeRawUnsafe(`TRUNCATE audit_log`)).rejects.toThrow(/append-only/);

@@ -87,13 +87,15 @@ describe("the sales scenario", () => {
   it("has what it says", async () => {
     const [row] = await sql<{ total: number; registered: number; sold: number; voided: number }>`
       SELECT count(*)::int AS total, count(registered_at)::int AS registered,
-             count(*) FILTER (WHERE registered_at IS NOT NULL AND voided_at IS NULL)::int AS sold, count(voided_at)::int AS voided FROM tickets`;
+             count(*) FILTER (WHERE registered_at IS NOT NULL AND voided_at IS NULL)::int AS sold, count(voided_at)::int
+      AS voided FROM tickets`;
     expect(row).toEqual({ total: 10_000, registered: 600, sold: 592, voided: 12 });
   });
 
   it("ticket stats: stock keeps voided tickets, revenue counts sold ones", async () => {
     const [truth] = await db().$queryRawUnsafe<{ total: number; registered: number; revenue: number }[]>(
-      `SELECT count(*)::int AS total, count(registered_at)::int AS registered, coalesce(sum(amount) FILTER (WHERE ${SOLD.replaceAll("t.", "")}), 0)::float8 AS revenue FROM tickets`,
+      `SELECT count(*)::int AS total, count(registered_at)::int AS registered, coalesce(sum(amount) ` +
+        `FILTER (WHERE ${SOLD.replaceAll("t.", "")}), 0)::float8 AS revenue FROM tickets`,
     );
     expect(await get(ticketStatsRoute, "/api/tickets/stats")).toEqual({
       success: true,
@@ -108,14 +110,16 @@ describe("the sales scenario", () => {
   it("Overview: cards, the payment doughnut and summary count sold tickets; trends count stock", async () => {
     const stats = await get(dashboardRoute, "/api/dashboard/stats");
     const methods = await db().$queryRawUnsafe<{ method: string; count: number; revenue: number }[]>(
-      `SELECT t.payment_method AS method, count(*)::int AS count, sum(t.amount)::float8 AS revenue FROM tickets t WHERE ${SOLD} GROUP BY 1 ORDER BY 2 DESC, 3 DESC, 1`,
+      `SELECT t.payment_method AS method, count(*)::int AS count, sum(t.amount)::float8 AS ` +
+        `revenue FROM tickets t WHERE ${SOLD} GROUP BY 1 ORDER BY 2 DESC, 3 DESC, 1`,
     );
     expect(stats.paymentBreakdown).toEqual(methods);
     expect(methods.reduce((s, m) => s + m.count, 0)).toBe(592);
     const count = (m: string) => methods.find((x) => x.method === m)?.count ?? 0;
     const [stock] = await sql<{ total: number; registered: number; today: number }>`
       SELECT count(*)::int AS total, count(registered_at)::int AS registered,
-             count(*) FILTER (WHERE (created_at AT TIME ZONE 'Asia/Manila')::date = (now() AT TIME ZONE 'Asia/Manila')::date)::int AS today FROM tickets`;
+             count(*) FILTER (WHERE (created_at AT TIME ZONE 'Asia/Manila')::date = (now() AT TIME ZONE
+      'Asia/Manila')::date)::int AS today FROM tickets`;
     expect(stats.summary).toMatchObject({
       total: stock.total,
       registered: stock.registered,
@@ -131,28 +135,34 @@ describe("the sales scenario", () => {
     expect(stats.hourlyDistribution.reduce((s: number, h: { count: number }) => s + h.count, 0)).toBe(stock.total);
   });
 
-  it("Analytics: revenue, average ticket value, the doughnut, the breakdown table and the trend count sales at their registration", async () => {
-    const analytics = await get(historicalRoute, "/api/dashboard/analytics/historical?period=30d");
-    const [truth] = await db().$queryRawUnsafe<{ sold: number; revenue: number; generated: number }[]>(
-      `SELECT count(*) FILTER (WHERE ${SOLD} AND t.registered_at >= now() - interval '30 days')::int AS sold,
-              coalesce(sum(t.amount) FILTER (WHERE ${SOLD} AND t.registered_at >= now() - interval '30 days'), 0)::float8 AS revenue,
+  it(
+    "Analytics: revenue, average ticket value, the doughnut, the breakdown " +
+      "table and the trend count sales at their registration",
+    async () => {
+      const analytics = await get(historicalRoute, "/api/dashboard/analytics/historical?period=30d");
+      const [truth] = await db().$queryRawUnsafe<{ sold: number; revenue: number; generated: number }[]>(
+        `SELECT count(*) FILTER (WHERE ${SOLD} AND t.registered_at >= now() - interval '30 days')::int AS sold,
+              coalesce(sum(t.amount) FILTER (WHERE ${SOLD} AND t.registered_at >= now() - interval '30 days'), ` +
+          `0)::float8 AS revenue,
               count(*) FILTER (WHERE t.created_at >= now() - interval '30 days')::int AS generated FROM tickets t`,
-    );
-    expect(analytics.totals).toMatchObject({
-      generatedTickets: truth.generated,
-      registeredTickets: truth.sold,
-      revenue: truth.revenue,
-    });
-    expect(analytics.currentMonth).toEqual({ registeredTickets: truth.sold, revenue: truth.revenue });
-    const methods = await db().$queryRawUnsafe<{ method: string; count: number; revenue: number }[]>(
-      `SELECT t.payment_method AS method, count(*)::int AS count, sum(t.amount)::float8 AS revenue FROM tickets t WHERE ${SOLD} GROUP BY 1 ORDER BY 2 DESC, 3 DESC, 1`,
-    );
-    expect(analytics.paymentBreakdown).toEqual(methods);
-    const today = analytics.trends.daily.at(-1);
-    expect(today).toMatchObject({ registered: truth.sold, revenue: truth.revenue });
-    // Avg. Ticket Value = revenue / sold (lib/dashboard/figures.ts): ₱50.00 here.
-    expect(truth.revenue / truth.sold).toBe(50);
-  });
+      );
+      expect(analytics.totals).toMatchObject({
+        generatedTickets: truth.generated,
+        registeredTickets: truth.sold,
+        revenue: truth.revenue,
+      });
+      expect(analytics.currentMonth).toEqual({ registeredTickets: truth.sold, revenue: truth.revenue });
+      const methods = await db().$queryRawUnsafe<{ method: string; count: number; revenue: number }[]>(
+        `SELECT t.payment_method AS method, count(*)::int AS count, sum(t.amount)::float8 AS ` +
+          `revenue FROM tickets t WHERE ${SOLD} GROUP BY 1 ORDER BY 2 DESC, 3 DESC, 1`,
+      );
+      expect(analytics.paymentBreakdown).toEqual(methods);
+      const today = analytics.trends.daily.at(-1);
+      expect(today).toMatchObject({ registered: truth.sold, revenue: truth.revenue });
+      // Avg. Ticket Value = revenue / sold (lib/dashboard/figures.ts): ₱50.00 here.
+      expect(truth.revenue / truth.sold).toBe(50);
+    },
+  );
 
   it("User Sales: each seller's sold tickets, amount and cash; each creator's stock and sold revenue", async () => {
     const progress = await get(userProgressRoute, "/api/dashboard/admin/user-progress");
@@ -163,7 +173,8 @@ describe("the sales scenario", () => {
       WHERE t.registered_at IS NOT NULL AND t.voided_at IS NULL GROUP BY u.email`;
     const byCreator = await sql<{ email: string; tickets: number; registered: number; revenue: number }>`
       SELECT t.creator_email AS email, count(*)::int AS tickets, count(t.registered_at)::int AS registered,
-             coalesce(sum(t.amount) FILTER (WHERE t.registered_at IS NOT NULL AND t.voided_at IS NULL), 0)::float8 AS revenue
+             coalesce(sum(t.amount) FILTER (WHERE t.registered_at IS NOT NULL AND t.voided_at IS NULL), 0)::float8 AS
+      revenue
       FROM tickets t GROUP BY 1`;
     expect(bySeller).toHaveLength(3);
     for (const s of bySeller) {

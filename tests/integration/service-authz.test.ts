@@ -17,8 +17,7 @@ import { deleteUser } from "@/server/users/delete-user";
 import { listUsers } from "@/server/users/list-users";
 import { setUserDisabled } from "@/server/users/set-user-disabled";
 import { updateUserRole } from "@/server/users/update-user-role";
-import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff, createSignedInUser, createUser } from "@/tests/helpers/factories";
+import { createSignedInUser, createUser, freshAdminAndStaff } from "@/tests/helpers/factories";
 
 type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
 
@@ -36,13 +35,7 @@ const principalOf = ({ user, sessionId }: SignedIn): Principal => ({
 });
 const actorOf = (user: { id: string; email: string }) => ({ id: user.id, email: user.email });
 
-let admin: SignedIn;
-let staff: SignedIn;
-
-beforeEach(async () => {
-  await resetDb();
-  ({ admin, staff } = await createAdminAndStaff());
-});
+const users = freshAdminAndStaff();
 
 /** Everything a refused call could have touched: tickets, counters, users, sessions, settings, audit. */
 async function snapshot() {
@@ -83,7 +76,7 @@ describe("ticket services", () => {
     // Tickets 1-3 unregistered, made by the admin through the service itself.
     const made = await generateCustomRange({
       payload: customRangeSchema.parse({ startRange: 1, endRange: 3, userId: "admin@example.com" }),
-      principal: principalOf(admin),
+      principal: principalOf(users.admin),
     });
     unregisteredId = made.tickets[0].id;
   });
@@ -108,19 +101,22 @@ describe("ticket services", () => {
   ];
 
   it.each(ticketCalls)("%s refuses a non-admin principal and changes nothing", async (_name, call) => {
-    await expectRefused(() => call(principalOf(staff)));
+    await expectRefused(() => call(principalOf(users.staff)));
   });
 
   it.each(ticketCalls)(
     "%s refuses a principal whose admin flag is off, even for a user stored as admin (the principal decides)",
     async (_name, call) => {
-      const demoted: Principal = { ...principalOf(admin), user: { ...principalOf(admin).user, isAdmin: false } };
+      const demoted: Principal = {
+        ...principalOf(users.admin),
+        user: { ...principalOf(users.admin).user, isAdmin: false },
+      };
       await expectRefused(() => call(demoted));
     },
   );
 
   it("refuses before looking anything up: a non-admin learns nothing from missing tickets or bad input", async () => {
-    const staffPrincipal = principalOf(staff);
+    const staffPrincipal = principalOf(users.staff);
     await expectRefused(() => updateTicket({ ref: "00999", payload: edit, principal: staffPrincipal }));
     await expectRefused(() => updateTicket({ ref: "nonsense", payload: edit, principal: staffPrincipal }));
     await expectRefused(() => deleteTicket({ ref: "6f1c1f40-8a55-4c1e-9d4e-2f0d7c1b0a99", principal: staffPrincipal }));
@@ -132,7 +128,7 @@ describe("ticket services", () => {
   });
 
   it("updateTicket lets an admin edit the unregistered ticket", async () => {
-    const ticket = await updateTicket({ ref: unregisteredId, payload: edit, principal: principalOf(admin) });
+    const ticket = await updateTicket({ ref: unregisteredId, payload: edit, principal: principalOf(users.admin) });
     expect(ticket).toMatchObject({
       id: unregisteredId,
       buyer_name: "Pedro Penduko",
@@ -140,12 +136,12 @@ describe("ticket services", () => {
       status: "used",
       is_registered: true,
     });
-    expect(await db().auditLog.count({ where: { action: "ticket.update", actorId: admin.user.id } })).toBe(1);
+    expect(await db().auditLog.count({ where: { action: "ticket.update", actorId: users.admin.user.id } })).toBe(1);
   });
 
   it("deleteTicket lets an admin delete", async () => {
     const made = await db().ticket.findUniqueOrThrow({ where: { ticketNumber: 2 } });
-    expect(await deleteTicket({ ref: "00002", principal: principalOf(admin) })).toEqual({
+    expect(await deleteTicket({ ref: "00002", principal: principalOf(users.admin) })).toEqual({
       controlNumber: made.controlNumber,
     });
     expect(await db().ticket.count()).toBe(2);
@@ -154,14 +150,14 @@ describe("ticket services", () => {
   it("generateCustomRange lets an admin create tickets", async () => {
     const result = await generateCustomRange({
       payload: customRangeSchema.parse({ startRange: 3, endRange: 5, userId: "x@example.com" }),
-      principal: principalOf(admin),
+      principal: principalOf(users.admin),
     });
     expect(result.stats).toEqual({ generated: 2, skipped: 1, failed: 0, requested: 3, startRange: 3, endRange: 5 });
     expect(await db().ticket.count()).toBe(5);
   });
 
   it("searchTickets, getTicketStats, listUsedDigits and findAvailableRangeOrThrow answer an admin", async () => {
-    const principal = principalOf(admin);
+    const principal = principalOf(users.admin);
     const found = await searchTickets({ principal, filters: { status: "unregistered", limit: 10, offset: 0 } });
     expect(found.total).toBe(3);
     expect(found.tickets.map((t) => t.ticket_number)).toEqual([3, 2, 1]);
@@ -197,7 +193,7 @@ describe("user services", () => {
   ];
 
   it.each(userCalls)("%s refuses a non-admin actor and changes nothing", async (_name, call) => {
-    await expectRefused(() => call(actorOf(staff.user)));
+    await expectRefused(() => call(actorOf(users.staff.user)));
   });
 
   it.each(userCalls)("%s refuses a disabled admin and changes nothing", async (_name, call) => {
@@ -209,7 +205,7 @@ describe("user services", () => {
   });
 
   it("refuses a non-admin before looking at the target: no 409 or 404 leaks whether an email is listed", async () => {
-    const actor = actorOf(staff.user);
+    const actor = actorOf(users.staff.user);
     await expectRefused(() => addUser({ email: "TARGET@example.com", displayName: "Dup", isAdmin: false, actor }));
     await expectRefused(() => updateUserRole({ email: "nobody@example.com", isAdmin: true, actor }));
     await expectRefused(() => setUserDisabled({ email: "nobody@example.com", disabled: true, actor }));
@@ -218,7 +214,7 @@ describe("user services", () => {
 
   it("refuses a non-admin who tries to promote or re-enable themselves", async () => {
     await expectRefused(() =>
-      updateUserRole({ email: "staff@example.com", isAdmin: true, actor: actorOf(staff.user) }),
+      updateUserRole({ email: "staff@example.com", isAdmin: true, actor: actorOf(users.staff.user) }),
     );
     await expectRefused(() =>
       setUserDisabled({ email: "old-admin@example.com", disabled: false, actor: actorOf(disabledAdmin) }),
@@ -226,22 +222,22 @@ describe("user services", () => {
   });
 
   it("addUser and listUsers work for an enabled admin", async () => {
-    const actor = actorOf(admin.user);
+    const actor = actorOf(users.admin.user);
     const added = await addUser({ email: "New@Example.com", displayName: "New Person", isAdmin: false, actor });
     expect(added).toMatchObject({ email: "new@example.com", displayName: "New Person", isAdmin: false });
-    const users = await listUsers({ actor });
-    expect(users.map((u) => u.email).sort()).toEqual([
+    const listed = await listUsers({ actor });
+    expect(listed.map((u) => u.email).sort()).toEqual([
       "admin@example.com",
       "new@example.com",
       "old-admin@example.com",
       "staff@example.com",
       "target@example.com",
     ]);
-    expect(await db().auditLog.count({ where: { action: "user.create", actorId: admin.user.id } })).toBe(1);
+    expect(await db().auditLog.count({ where: { action: "user.create", actorId: users.admin.user.id } })).toBe(1);
   });
 
   it("updateUserRole, setUserDisabled and deleteUser work for an enabled admin", async () => {
-    const actor = actorOf(admin.user);
+    const actor = actorOf(users.admin.user);
     expect(await updateUserRole({ email: "target@example.com", isAdmin: true, actor })).toMatchObject({
       id: target.id,
       isAdmin: true,
@@ -256,14 +252,14 @@ describe("user services", () => {
       (a) => [a.action, a.actorId],
     );
     expect(actions).toEqual([
-      ["user.promote", admin.user.id],
-      ["user.disable", admin.user.id],
-      ["user.delete", admin.user.id],
+      ["user.promote", users.admin.user.id],
+      ["user.disable", users.admin.user.id],
+      ["user.delete", users.admin.user.id],
     ]);
   });
 
   it("a disabled admin re-enabled by another admin may act again", async () => {
-    await setUserDisabled({ email: "old-admin@example.com", disabled: false, actor: actorOf(admin.user) });
+    await setUserDisabled({ email: "old-admin@example.com", disabled: false, actor: actorOf(users.admin.user) });
     expect(await listUsers({ actor: actorOf(disabledAdmin) })).toHaveLength(4);
   });
 });

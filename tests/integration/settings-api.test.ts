@@ -272,21 +272,24 @@ describe("PUT /api/settings", () => {
     ]);
   });
 
-  it("writes one audit row with before and after of what changed, and none for a save that changes nothing", async () => {
-    await put({ ticket_price: 50, site_name: "" });
-    expect(await db().auditLog.count()).toBe(0);
-    await put({ ticket_price: 65.25, site_name: "Renamed", dark_mode: true });
-    const rows = await db().auditLog.findMany({ where: { action: "settings.update" }, orderBy: { id: "asc" } });
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({
-      actorId: adminId,
-      actorEmail: "admin@example.com",
-      entityType: "settings",
-      entityId: "1",
-      before: { ticket_price: 50, site_name: "" },
-      after: { ticket_price: 65.25, site_name: "Renamed" },
-    });
-  });
+  it(
+    "writes one audit row with before and after of what " + "changed, and none for a save that changes nothing",
+    async () => {
+      await put({ ticket_price: 50, site_name: "" });
+      expect(await db().auditLog.count()).toBe(0);
+      await put({ ticket_price: 65.25, site_name: "Renamed", dark_mode: true });
+      const rows = await db().auditLog.findMany({ where: { action: "settings.update" }, orderBy: { id: "asc" } });
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({
+        actorId: adminId,
+        actorEmail: "admin@example.com",
+        entityType: "settings",
+        entityId: "1",
+        before: { ticket_price: 50, site_name: "" },
+        after: { ticket_price: 65.25, site_name: "Renamed" },
+      });
+    },
+  );
 
   it(
     "keeps both of two administrators' saves of different fields made at the same moment",

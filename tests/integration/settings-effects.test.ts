@@ -2,7 +2,7 @@
 // PUT /api/settings, as an administrator would, and observes the effect on the very next call.
 // (api_rate_limit and enable_api_logging: rate-limit.test.ts and request-log.test.ts;
 // email_notifications: the send-email suite of issue 10.)
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as googleSignIn } from "@/app/api/auth/google-signin/route";
 import { GET as profileRoute } from "@/app/api/auth/profile/route";
 import { PUT as putSettingsRoute } from "@/app/api/settings/route";
@@ -13,21 +13,19 @@ import { POST as mobileGenerate } from "@/app/api/tickets/mobile/generate/route"
 import { db } from "@/server/db/client";
 import { loadAppearance } from "@/server/settings/appearance";
 import { createCookieUser } from "@/tests/helpers/auth";
-import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff, createSignedInUser, createUser } from "@/tests/helpers/factories";
+import { createUser, freshAdminAndStaff } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
 import { startLocalIssuer, type LocalIssuer } from "@/tests/helpers/oidc-issuer";
 
-let admin: Awaited<ReturnType<typeof createSignedInUser>>;
-let staff: Awaited<ReturnType<typeof createSignedInUser>>;
-
-beforeEach(async () => {
-  await resetDb();
-  ({ admin, staff } = await createAdminAndStaff());
-});
+const users = freshAdminAndStaff();
 
 async function putSettings(body: Record<string, unknown>) {
-  const res = await callRoute(putSettingsRoute, { method: "PUT", path: "/api/settings", body, token: admin.token });
+  const res = await callRoute(putSettingsRoute, {
+    method: "PUT",
+    path: "/api/settings",
+    body,
+    token: users.admin.token,
+  });
   expect(res.status, JSON.stringify(res.json)).toBe(200);
   return res.json;
 }
@@ -38,39 +36,43 @@ const generateTickets = (body: Record<string, unknown>, handler = generate) =>
     method: "POST",
     path: "/api/tickets/generate",
     body: { ...buyer, ...body },
-    token: staff.token,
+    token: users.staff.token,
   });
 const rangeOf = (startRange: number, endRange: number) =>
   callRoute(customRange, {
     method: "POST",
     path: "/api/tickets/admin/generate-custom-range",
     body: { startRange, endRange, userId: "admin@example.com" },
-    token: admin.token,
+    token: users.admin.token,
   });
 const findRange = (n: number) =>
   callRoute(findRangeRoute, {
     path: `/api/tickets/find-available-range/${n}`,
     params: { n: String(n) },
-    token: admin.token,
+    token: users.admin.token,
   });
 
 describe("ticket_price", () => {
-  it("prices every ticket created from then on (generate, mobile generate, custom range); existing tickets keep theirs", async () => {
-    const old = await generateTickets({ quantity: 1 });
-    expect(old.json.ticket.amount).toBe(50);
+  it(
+    "prices every ticket created from then on (generate, mobile " +
+      "generate, custom range); existing tickets keep theirs",
+    async () => {
+      const old = await generateTickets({ quantity: 1 });
+      expect(old.json.ticket.amount).toBe(50);
 
-    await putSettings({ ticket_price: 62.5 });
-    const web = await generateTickets({ quantity: 2, amount: 10 });
-    expect(web.status).toBe(201);
-    expect(web.json.tickets.map((t: { amount: number }) => t.amount)).toEqual([62.5, 62.5]);
-    const mobile = await generateTickets({ quantity: 1 }, mobileGenerate);
-    expect(mobile.json.ticket.amount).toBe(62.5);
-    const range = await rangeOf(50, 51);
-    expect(range.json.tickets.map((t: { amount: number }) => t.amount)).toEqual([62.5, 62.5]);
+      await putSettings({ ticket_price: 62.5 });
+      const web = await generateTickets({ quantity: 2, amount: 10 });
+      expect(web.status).toBe(201);
+      expect(web.json.tickets.map((t: { amount: number }) => t.amount)).toEqual([62.5, 62.5]);
+      const mobile = await generateTickets({ quantity: 1 }, mobileGenerate);
+      expect(mobile.json.ticket.amount).toBe(62.5);
+      const range = await rangeOf(50, 51);
+      expect(range.json.tickets.map((t: { amount: number }) => t.amount)).toEqual([62.5, 62.5]);
 
-    const stored = await db().ticket.findUniqueOrThrow({ where: { id: old.json.ticket.id } });
-    expect(Number(stored.amount)).toBe(50);
-  });
+      const stored = await db().ticket.findUniqueOrThrow({ where: { id: old.json.ticket.id } });
+      expect(Number(stored.amount)).toBe(50);
+    },
+  );
 });
 
 describe("max_ticket_limit", () => {
@@ -112,21 +114,21 @@ describe("session_timeout", () => {
   it("is the idle limit of bearer and browser sessions, in minutes, from the next request", async () => {
     const cookieUser = await createCookieUser();
     await db().authSession.updateMany({
-      where: { id: { in: [staff.sessionId, cookieUser.sessionId] } },
+      where: { id: { in: [users.staff.sessionId, cookieUser.sessionId] } },
       data: { lastSeenAt: ago(20) },
     });
-    expect((await profile({ authorization: `Bearer ${staff.token}` })).status).toBe(200);
+    expect((await profile({ authorization: `Bearer ${users.staff.token}` })).status).toBe(200);
     await db().authSession.updateMany({
-      where: { id: { in: [staff.sessionId, cookieUser.sessionId] } },
+      where: { id: { in: [users.staff.sessionId, cookieUser.sessionId] } },
       data: { lastSeenAt: ago(20) },
     });
 
     await putSettings({ session_timeout: 15 });
-    expect((await profile({ authorization: `Bearer ${staff.token}` })).status).toBe(401);
+    expect((await profile({ authorization: `Bearer ${users.staff.token}` })).status).toBe(401);
     expect((await profile({ cookie: cookieUser.cookie })).status).toBe(401);
 
     await putSettings({ session_timeout: 25 });
-    expect((await profile({ authorization: `Bearer ${staff.token}` })).status).toBe(200);
+    expect((await profile({ authorization: `Bearer ${users.staff.token}` })).status).toBe(200);
     expect((await profile({ cookie: cookieUser.cookie })).status).toBe(200);
   });
 });
@@ -171,34 +173,38 @@ describe("require_email_verification", () => {
 });
 
 describe("site_name, site_description, dark_mode, primary_color", () => {
-  it("are what every page renders from the next page load: title, description, login line, default theme and colour", async () => {
-    expect(await loadAppearance()).toMatchObject({
-      title: "Batch 2000 Raffle Dashboard",
-      tagline: null,
-      defaultTheme: "dark",
-      style: { "--brand-primary-dark": expect.any(String) },
-    });
-    const defaultStyle = (await loadAppearance()).style;
+  it(
+    "are what every page renders from the next page load: title, " +
+      "description, login line, default theme and colour",
+    async () => {
+      expect(await loadAppearance()).toMatchObject({
+        title: "Batch 2000 Raffle Dashboard",
+        tagline: null,
+        defaultTheme: "dark",
+        style: { "--brand-primary-dark": expect.any(String) },
+      });
+      const defaultStyle = (await loadAppearance()).style;
 
-    await putSettings({
-      site_name: "Batch 2000 Reunion Raffle",
-      site_description: "Proceeds go to the scholarship fund",
-      dark_mode: false,
-      primary_color: "#1e3a8a",
-    });
-    const appearance = await loadAppearance();
-    expect(appearance).toMatchObject({
-      title: "Batch 2000 Reunion Raffle",
-      description: "Proceeds go to the scholarship fund",
-      tagline: "Proceeds go to the scholarship fund",
-      defaultTheme: "light",
-    });
-    expect(appearance.style["--brand-primary"]).toBe("#1e3a8a");
-    expect(appearance.style).not.toEqual(defaultStyle);
+      await putSettings({
+        site_name: "Batch 2000 Reunion Raffle",
+        site_description: "Proceeds go to the scholarship fund",
+        dark_mode: false,
+        primary_color: "#1e3a8a",
+      });
+      const appearance = await loadAppearance();
+      expect(appearance).toMatchObject({
+        title: "Batch 2000 Reunion Raffle",
+        description: "Proceeds go to the scholarship fund",
+        tagline: "Proceeds go to the scholarship fund",
+        defaultTheme: "light",
+      });
+      expect(appearance.style["--brand-primary"]).toBe("#1e3a8a");
+      expect(appearance.style).not.toEqual(defaultStyle);
 
-    await putSettings({ site_description: "" });
-    expect((await loadAppearance()).tagline).toBe("Batch 2000 Reunion Raffle");
-  });
+      await putSettings({ site_description: "" });
+      expect((await loadAppearance()).tagline).toBe("Batch 2000 Reunion Raffle");
+    },
+  );
 });
 
 describe("sms_notifications, push_notifications, enable_two_factor", () => {

@@ -43,34 +43,37 @@ async function failures() {
 }
 
 describe("refused sign-ins are recorded", () => {
-  it("an unknown e-mail, a disabled user, a bad token and a replayed token, each with its reason and no token", async () => {
-    await createUser({ email: "off@example.com", isDisabled: true });
-    await createUser({ email: "ok@example.com" });
-    const unknown = await issuer.idToken({ email: "Nobody@Example.com" });
-    expect((await signIn(unknown)).status).toBe(403);
-    const disabled = await issuer.idToken({ email: "off@example.com" });
-    expect((await signIn(disabled)).status).toBe(403);
-    const garbage = "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJlLXNlY3JldC1wYXJ0";
-    expect((await signIn(garbage, { email: "claimed@example.com" })).status).toBe(401);
-    const good = await issuer.idToken({ email: "ok@example.com" });
-    expect((await signIn(good)).status).toBe(200);
-    expect((await signIn(good)).status).toBe(401); // the same token again
+  it(
+    "an unknown e-mail, a disabled user, a bad token and a " + "replayed token, each with its reason and no token",
+    async () => {
+      await createUser({ email: "off@example.com", isDisabled: true });
+      await createUser({ email: "ok@example.com" });
+      const unknown = await issuer.idToken({ email: "Nobody@Example.com" });
+      expect((await signIn(unknown)).status).toBe(403);
+      const disabled = await issuer.idToken({ email: "off@example.com" });
+      expect((await signIn(disabled)).status).toBe(403);
+      const garbage = "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJlLXNlY3JldC1wYXJ0";
+      expect((await signIn(garbage, { email: "claimed@example.com" })).status).toBe(401);
+      const good = await issuer.idToken({ email: "ok@example.com" });
+      expect((await signIn(good)).status).toBe(200);
+      expect((await signIn(good)).status).toBe(401); // the same token again
 
-    const rows = await failures();
-    expect(rows.map((r) => [r.entityType, r.entityId, r.after, r.actorEmail])).toEqual([
-      ["sign_in", "nobody@example.com", { reason: "not_allowed", method: "google-id-token" }, null],
-      ["sign_in", "off@example.com", { reason: "disabled", method: "google-id-token" }, null],
-      ["sign_in", "claimed@example.com", { reason: "bad_token", method: "google-id-token" }, null],
-      ["sign_in", "ok@example.com", { reason: "bad_token", method: "google-id-token" }, null],
-    ]);
-    // No part of any token is stored anywhere in the log.
-    const everything = JSON.stringify(await db().auditLog.findMany(), (_k, v) =>
-      typeof v === "bigint" ? String(v) : v,
-    );
-    for (const token of [unknown, disabled, garbage, good]) {
-      for (const part of token.split(".")) expect(everything).not.toContain(part.slice(0, 16));
-    }
-  });
+      const rows = await failures();
+      expect(rows.map((r) => [r.entityType, r.entityId, r.after, r.actorEmail])).toEqual([
+        ["sign_in", "nobody@example.com", { reason: "not_allowed", method: "google-id-token" }, null],
+        ["sign_in", "off@example.com", { reason: "disabled", method: "google-id-token" }, null],
+        ["sign_in", "claimed@example.com", { reason: "bad_token", method: "google-id-token" }, null],
+        ["sign_in", "ok@example.com", { reason: "bad_token", method: "google-id-token" }, null],
+      ]);
+      // No part of any token is stored anywhere in the log.
+      const everything = JSON.stringify(await db().auditLog.findMany(), (_k, v) =>
+        typeof v === "bigint" ? String(v) : v,
+      );
+      for (const token of [unknown, disabled, garbage, good]) {
+        for (const part of token.split(".")) expect(everything).not.toContain(part.slice(0, 16));
+      }
+    },
+  );
 
   it("at most a bounded number a minute per client address; another address has its own", async () => {
     for (let i = 0; i < MAX_PER_MINUTE + 5; i++) {

@@ -29,11 +29,14 @@ beforeAll(async () => {
   await db().$executeRaw`
     WITH p AS (
       INSERT INTO payments (method, reference, reference_normalized, gcash_reference_key, amount_expected)
-      SELECT 'gcash', r, r, r, 50 FROM (SELECT (${FIRST_REF}::bigint + g)::text AS r FROM generate_series(0, ${LINES - 1}::int) g) s
+      SELECT 'gcash', r, r, r, 50 FROM (SELECT (${FIRST_REF}::bigint + g)::text AS r FROM generate_series(0,
+    ${LINES - 1}::int) g) s
       RETURNING id, reference
     ), pn AS (SELECT id, (row_number() OVER (ORDER BY reference))::int AS rn FROM p)
-    INSERT INTO tickets (id, control_number, ticket_number, buyer_name, phone_number, payment_method, amount, creator_email, registered_at, payment_id)
-    SELECT gen_random_uuid(), 'B2K-123-' || lpad(rn::text, 5, '0'), rn, 'Buyer ' || rn || ' Santos', '9171234567', 'gcash', 50,
+    INSERT INTO tickets (id, control_number, ticket_number, buyer_name, phone_number, payment_method, amount,
+    creator_email, registered_at, payment_id)
+    SELECT gen_random_uuid(), 'B2K-123-' || lpad(rn::text, 5, '0'), rn, 'Buyer ' || rn || ' Santos', '9171234567',
+    'gcash', 50,
       'admin@example.com', now(), pn.id
     FROM pn`;
   // 2,000 lines on 54 pages: pdf.js alone needs about a second for them, past the short limit.
@@ -50,7 +53,8 @@ const counts = async () => {
   >`
     SELECT (SELECT count(*) FROM statement_imports) AS imports,
       (SELECT count(*) FROM statement_lines) AS lines,
-      (SELECT count(*) FROM statement_imports WHERE file_sha256 = ${createHash("sha256").update(pdf).digest("hex")}) AS hashes,
+      (SELECT count(*) FROM statement_imports WHERE file_sha256 = ${createHash("sha256").update(pdf).digest("hex")}) AS
+    hashes,
       (SELECT count(*) FROM payments WHERE status = 'verified') AS verified,
       (SELECT count(*) FROM audit_log WHERE action LIKE 'statement%') AS audits`;
   return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)]));

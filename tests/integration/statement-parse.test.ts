@@ -68,27 +68,30 @@ async function refusal(promise: Promise<unknown>) {
 }
 
 describe("a GCash transaction history PDF", () => {
-  it("reads the credits row by row with the password, in Manila time, leaving debits out and counting ₱0 credits", async () => {
-    const pdf = await gcashStatementPdf({ rows, password: PASSWORD, from: "2026-11-01", to: "2026-11-30" });
-    const parsed = await parse(pdf, { kind: "gcash_pdf", password: PASSWORD });
-    expect(parsed.lines.map((l) => [l.lineNo, l.occurredAt, l.description, l.referenceNormalized, l.centavos])).toEqual(
-      [
+  it(
+    "reads the credits row by row with the password, in Manila " + "time, leaving debits out and counting ₱0 credits",
+    async () => {
+      const pdf = await gcashStatementPdf({ rows, password: PASSWORD, from: "2026-11-01", to: "2026-11-30" });
+      const parsed = await parse(pdf, { kind: "gcash_pdf", password: PASSWORD });
+      expect(
+        parsed.lines.map((l) => [l.lineNo, l.occurredAt, l.description, l.referenceNormalized, l.centavos]),
+      ).toEqual([
         [1, "2026-11-03T01:15:00.000Z", "Received GCash from JUAN DELA CRUZ", "1001543610110", 5000],
         [3, "2026-11-04T05:30:00.000Z", "Received GCash from MARIA CLARA", "3003543610110", 125000],
-      ],
-    );
-    expect(parsed).toMatchObject({
-      periodFrom: "2026-11-01",
-      periodTo: "2026-11-30",
-      credits: 3,
-      nonPositive: 1,
-      debits: 1,
-    });
-    // The password opened the file and went nowhere else: not in the job's row.
-    const jobs = await db().$queryRaw<unknown[]>`SELECT * FROM jobs`;
-    expect(jobs).toHaveLength(1);
-    expect(JSON.stringify(jobs)).not.toContain(PASSWORD);
-  });
+      ]);
+      expect(parsed).toMatchObject({
+        periodFrom: "2026-11-01",
+        periodTo: "2026-11-30",
+        credits: 3,
+        nonPositive: 1,
+        debits: 1,
+      });
+      // The password opened the file and went nowhere else: not in the job's row.
+      const jobs = await db().$queryRaw<unknown[]>`SELECT * FROM jobs`;
+      expect(jobs).toHaveLength(1);
+      expect(JSON.stringify(jobs)).not.toContain(PASSWORD);
+    },
+  );
 
   it("runs under the issue's limits: 20 s in a worker", () => {
     expect(statementParseJob).toMatchObject({ kind: "statement.parse", timeLimitMs: 20_000 });
@@ -164,7 +167,8 @@ describe("bank CSVs", () => {
       status: 422,
       code: "missing_columns",
       message:
-        "The file has no column 'Posting Date', 'Details', 'Ref', 'Credit', 'Debit' (its columns: Transaction Date, Description, Reference No, Amount, Balance)",
+        "The file has no column 'Posting Date', 'Details', 'Ref', 'Credit', 'Debit' (its " +
+        "columns: Transaction Date, Description, Reference No, Amount, Balance)",
     });
   });
 

@@ -76,61 +76,74 @@ describe("a statement PDF's decompressed size", () => {
     }
   }, 60_000);
 
-  it("refuses a Flate bomb at the import route with 422 file_too_complex, memory growth under 300 MB, nothing written", async () => {
-    // About 8 MB that inflate to 8 GB, behind the statement's password.
-    const bomb = await gcashStatementPdf({
-      rows: manyGcashRows(5),
-      password: PASSWORD,
-      extraFlateContents: Array(128).fill(chunk),
-    });
-    expect(bomb.length).toBeGreaterThan(7 * MB);
-    expect(bomb.length).toBeLessThan(10 * MB);
-    global.gc?.();
-    const before = process.memoryUsage.rss();
-    let peak = before;
-    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 5);
-    try {
-      for (const preview of [true, false]) {
-        const res = await uploadStatement({
-          token,
-          bytes: bomb,
-          fileName: "bomb.pdf",
-          kind: "gcash_pdf",
-          password: PASSWORD,
-          preview,
-        });
-        expect(res).toEqual({
-          status: 422,
-          json: {
-            success: false,
-            code: "file_too_complex",
-            message: "This PDF decompresses to more than 200 MB (the limit for a statement), so it was not read",
-          },
-        });
+  it(
+    "refuses a Flate bomb at the import route with 422 " +
+      "file_too_complex, memory growth under 300 MB, nothing written",
+    async () => {
+      // About 8 MB that inflate to 8 GB, behind the statement's password.
+      const bomb = await gcashStatementPdf({
+        rows: manyGcashRows(5),
+        password: PASSWORD,
+        extraFlateContents: Array(128).fill(chunk),
+      });
+      expect(bomb.length).toBeGreaterThan(7 * MB);
+      expect(bomb.length).toBeLessThan(10 * MB);
+      global.gc?.();
+      const before = process.memoryUsage.rss();
+      let peak = before;
+      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), 5);
+      try {
+        for (const preview of [true, false]) {
+          const res = await uploadStatement({
+            token,
+            bytes: bomb,
+            fileName: "bomb.pdf",
+            kind: "gcash_pdf",
+            password: PASSWORD,
+            preview,
+          });
+          expect(res).toEqual({
+            status: 422,
+            json: {
+              success: false,
+              code: "file_too_complex",
+              message: "This PDF decompresses to more than 200 MB (the limit for a statement), so it was not read",
+            },
+          });
+        }
+        // Two at once (the kind's concurrency).
+        const both = await Promise.all(
+          [true, true].map((preview) =>
+            uploadStatement({
+              token,
+              bytes: bomb,
+              fileName: "bomb.pdf",
+              kind: "gcash_pdf",
+              password: PASSWORD,
+              preview,
+            }),
+          ),
+        );
+        expect(both.map((r) => r.status)).toEqual([422, 422]);
+      } finally {
+        clearInterval(sampler);
       }
-      // Two at once (the kind's concurrency).
-      const both = await Promise.all(
-        [true, true].map((preview) =>
-          uploadStatement({ token, bytes: bomb, fileName: "bomb.pdf", kind: "gcash_pdf", password: PASSWORD, preview }),
-        ),
-      );
-      expect(both.map((r) => r.status)).toEqual([422, 422]);
-    } finally {
-      clearInterval(sampler);
-    }
-    expect((peak - before) / MB).toBeLessThan(300);
-    const [counts] = await db().$queryRaw<{ imports: number; lines: number }[]>`
-      SELECT (SELECT count(*)::int FROM statement_imports) AS imports, (SELECT count(*)::int FROM statement_lines) AS lines`;
-    expect(counts).toEqual({ imports: 0, lines: 0 });
-    // An ordinary statement still reads.
-    const ok = await uploadStatement({
-      token,
-      bytes: await gcashStatementPdf({ rows: manyGcashRows(5), password: PASSWORD }),
-      fileName: "ok.pdf",
-      kind: "gcash_pdf",
-      password: PASSWORD,
-      preview: true,
-    });
-    expect(ok.status, JSON.stringify(ok.json)).toBe(200);
-  }, 120_000);
+      expect((peak - before) / MB).toBeLessThan(300);
+      const [counts] = await db().$queryRaw<{ imports: number; lines: number }[]>`
+      SELECT (SELECT count(*)::int FROM statement_imports) AS imports, (SELECT count(*)::int FROM statement_lines) AS
+      lines`;
+      expect(counts).toEqual({ imports: 0, lines: 0 });
+      // An ordinary statement still reads.
+      const ok = await uploadStatement({
+        token,
+        bytes: await gcashStatementPdf({ rows: manyGcashRows(5), password: PASSWORD }),
+        fileName: "ok.pdf",
+        kind: "gcash_pdf",
+        password: PASSWORD,
+        preview: true,
+      });
+      expect(ok.status, JSON.stringify(ok.json)).toBe(200);
+    },
+    120_000,
+  );
 });

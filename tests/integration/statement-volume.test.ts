@@ -1,21 +1,16 @@
 // Issue 36: a statement commit at volume. 5,000 lines commit in one import (lines written as typed
 // arrays in batches); a statement longer than one import takes is refused with what to do instead,
 // and nothing is written (a 353,000-line file once froze the embedded database and took 2.2 GB).
-import { afterEach, beforeEach, expect, it } from "vitest";
+import { afterEach, expect, it } from "vitest";
 import { db } from "@/server/db/client";
 import { STATEMENT_LIMITS } from "@/server/reconciliation/import-statement";
-import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff } from "@/tests/helpers/factories";
+import { freshAdminAndStaff } from "@/tests/helpers/factories";
 import { BANK_LAYOUTS } from "@/tests/helpers/statement-files";
 import { uploadStatement } from "@/tests/helpers/statement-upload";
 
-let admin: Awaited<ReturnType<typeof createAdminAndStaff>>["admin"];
 const usualMax = STATEMENT_LIMITS.maxLines;
 
-beforeEach(async () => {
-  await resetDb();
-  ({ admin } = await createAdminAndStaff());
-});
+const users = freshAdminAndStaff();
 afterEach(() => {
   STATEMENT_LIMITS.maxLines = usualMax;
 });
@@ -25,7 +20,10 @@ const bankFile = (n: number) =>
   new TextEncoder().encode(
     BANK_LAYOUTS.bpi.file(
       Array.from({ length: n }, (_, i) => ({
-        date: `2026-11-01 ${String(8 + (Math.floor(i / 3600) % 12)).padStart(2, "0")}:${String(Math.floor(i / 60) % 60).padStart(2, "0")}`,
+        date:
+          `2026-11-01 ` +
+          `${String(8 + (Math.floor(i / 3600) % 12)).padStart(2, "0")}:` +
+          `${String(Math.floor(i / 60) % 60).padStart(2, "0")}`,
         reference: `INST-${100_000 + i}`,
         description: `InstaPay BUYER ${i}`,
         amount: "50.00",
@@ -36,7 +34,7 @@ const bankFile = (n: number) =>
 it("commits a 5,000-line statement: every line written, one import row", async () => {
   const started = performance.now();
   const res = await uploadStatement({
-    token: admin.token,
+    token: users.admin.token,
     bytes: bankFile(5000),
     fileName: "bpi-5000.csv",
     kind: "bank_csv",
@@ -52,7 +50,7 @@ it("commits a 5,000-line statement: every line written, one import row", async (
 it("refuses a statement over the line limit with 413 and what to do, writing nothing", async () => {
   STATEMENT_LIMITS.maxLines = 100;
   const res = await uploadStatement({
-    token: admin.token,
+    token: users.admin.token,
     bytes: bankFile(101),
     fileName: "bpi-101.csv",
     kind: "bank_csv",
@@ -64,13 +62,14 @@ it("refuses a statement over the line limit with 413 and what to do, writing not
       success: false,
       code: "payload_too_large",
       message:
-        "This statement has 101 credit lines; one import takes at most 100. Export a shorter period (for example one month) and import each file.",
+        "This statement has 101 credit lines; one import takes at most 100. Export a " +
+        "shorter period (for example one month) and import each file.",
     },
   });
   expect(await db().statementLine.count()).toBe(0);
   expect(await db().statementImport.count()).toBe(0);
   const preview = await uploadStatement({
-    token: admin.token,
+    token: users.admin.token,
     bytes: bankFile(101),
     fileName: "bpi-101.csv",
     kind: "bank_csv",

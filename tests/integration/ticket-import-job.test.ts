@@ -6,24 +6,18 @@
 // (`bench/io.ts`, decision 270).
 import { randomUUID } from "node:crypto";
 import { NextRequest } from "next/server";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { GET as getJobRoute } from "@/app/api/jobs/[id]/route";
 import { GET as liveRoute } from "@/app/api/health/live/route";
 import { POST as importRoute } from "@/app/api/tickets/import/route";
 import { TICKET_EXPORT_COLUMNS, csvLine } from "@/lib/csv/ticket-csv";
 import { db } from "@/server/db/client";
-import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
+import { freshAdminAndStaff } from "@/tests/helpers/factories";
 import { TEST_ORIGIN, callRoute } from "@/tests/helpers/http";
 import { IMPORT_BATCH_ROWS } from "@/server/tickets/import-limits";
 import { setTicketLimit } from "@/tests/helpers/tickets";
 
-let admin: Awaited<ReturnType<typeof createSignedInUser>>;
-
-beforeEach(async () => {
-  await resetDb();
-  ({ admin } = await createAdminAndStaff());
-});
+const users = freshAdminAndStaff();
 
 /** The file as a text/csv body, streamed in 64 KB pieces as a browser's upload arrives. */
 async function importCsvBody(csv: string, headers: Record<string, string> = {}) {
@@ -36,7 +30,12 @@ async function importCsvBody(csv: string, headers: Record<string, string> = {}) 
   });
   const req = new NextRequest(new URL("/api/tickets/import?importedBy=admin%40example.com", TEST_ORIGIN), {
     method: "POST",
-    headers: { "content-type": "text/csv", host: "localhost:3000", authorization: `Bearer ${admin.token}`, ...headers },
+    headers: {
+      "content-type": "text/csv",
+      host: "localhost:3000",
+      authorization: `Bearer ${users.admin.token}`,
+      ...headers,
+    },
     body,
     duplex: "half",
   } as ConstructorParameters<typeof NextRequest>[1]);
@@ -48,7 +47,7 @@ const importJson = (csvData: string, headers: Record<string, string> = {}) =>
     method: "POST",
     path: "/api/tickets/import",
     body: { csvData, importedBy: "admin@example.com" },
-    token: admin.token,
+    token: users.admin.token,
     headers,
   });
 
@@ -113,25 +112,29 @@ describe("a crafted CSV does not stop the server", () => {
     expect(watched.slowestProbe()).toBeLessThan(STALL_LIMIT_MS);
   }, 180_000);
 
-  it("400,000 one-character rows: every row an error, the first 1,000 listed, the server answering meanwhile", async () => {
-    const csv = `Last 5 Digits\r\n${"x\r\n".repeat(400_000)}`;
-    const watched = await whileWatching(() => importJson(csv));
-    expect(watched.result.status).toBe(200);
-    const json = watched.result.json;
-    expect(json).toMatchObject({
-      success: false,
-      message: "Imported 0 of 400000 tickets, 400000 rows with errors",
-      total: 400_000,
-      imported: 0,
-      skipped: 0,
-    });
-    expect(json.errors).toHaveLength(1001);
-    expect(json.errors[0]).toBe("Row 2: Last 5 Digits: Must be a ticket number from 00001 to 99999.");
-    expect(json.errors[999]).toBe("Row 1001: Last 5 Digits: Must be a ticket number from 00001 to 99999.");
-    expect(json.errors[1000]).toBe("... and 399000 more errors");
-    expect(watched.longestStall()).toBeLessThan(STALL_LIMIT_MS);
-    expect(await db().ticket.count()).toBe(0);
-  }, 180_000);
+  it(
+    "400,000 one-character rows: every row an error, the first " + "1,000 listed, the server answering meanwhile",
+    async () => {
+      const csv = `Last 5 Digits\r\n${"x\r\n".repeat(400_000)}`;
+      const watched = await whileWatching(() => importJson(csv));
+      expect(watched.result.status).toBe(200);
+      const json = watched.result.json;
+      expect(json).toMatchObject({
+        success: false,
+        message: "Imported 0 of 400000 tickets, 400000 rows with errors",
+        total: 400_000,
+        imported: 0,
+        skipped: 0,
+      });
+      expect(json.errors).toHaveLength(1001);
+      expect(json.errors[0]).toBe("Row 2: Last 5 Digits: Must be a ticket number from 00001 to 99999.");
+      expect(json.errors[999]).toBe("Row 1001: Last 5 Digits: Must be a ticket number from 00001 to 99999.");
+      expect(json.errors[1000]).toBe("... and 399000 more errors");
+      expect(watched.longestStall()).toBeLessThan(STALL_LIMIT_MS);
+      expect(await db().ticket.count()).toBe(0);
+    },
+    180_000,
+  );
 });
 
 describe("a 20,000-row import", () => {
@@ -160,7 +163,7 @@ describe("a 20,000-row import", () => {
       SELECT count(*)::int AS count, count(DISTINCT ticket_number)::int AS distinct FROM tickets`;
     expect({ count, distinct }).toEqual({ count: 19_999, distinct: 19_999 });
     const job = (
-      await callRoute(getJobRoute, { path: `/api/jobs/${jobId}`, params: { id: jobId }, token: admin.token })
+      await callRoute(getJobRoute, { path: `/api/jobs/${jobId}`, params: { id: jobId }, token: users.admin.token })
     ).json.job;
     expect(job).toMatchObject({
       kind: "tickets.import",
@@ -198,7 +201,7 @@ describe("a 20,000-row import", () => {
     expect(await db().ticket.count()).toBe(0);
     expect(await db().auditLog.count({ where: { action: "ticket.import" } })).toBe(0);
     const job = (
-      await callRoute(getJobRoute, { path: `/api/jobs/${jobId}`, params: { id: jobId }, token: admin.token })
+      await callRoute(getJobRoute, { path: `/api/jobs/${jobId}`, params: { id: jobId }, token: users.admin.token })
     ).json.job;
     expect(job).toMatchObject({ state: "failed", error: { code: "internal" } });
   }, 300_000);

@@ -6,26 +6,22 @@ import { GET as downloadRoute } from "@/app/api/tickets/attachment/[id]/download
 import { GET as settingsRoute } from "@/app/api/settings/route";
 import { POST as generate } from "@/app/api/tickets/generate/route";
 import { db } from "@/server/db/client";
-import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
+import { createSignedInUser, freshAdminAndStaff } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
 import { SAMPLE_FILES, callBinary, uploadFile } from "@/tests/helpers/upload";
 
 type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
 
-let admin: SignedIn;
-let staff: SignedIn;
 let other: SignedIn;
 let ticket: { ticket_id: string; control_number: string };
 
+const users = freshAdminAndStaff();
 beforeEach(async () => {
-  await resetDb();
-  ({ admin, staff } = await createAdminAndStaff());
   other = await createSignedInUser({ email: "other@example.com" });
   const res = await callRoute(generate, {
     method: "POST",
     path: "/api/tickets/generate",
-    token: staff.token,
+    token: users.staff.token,
     body: {
       buyer_name: "Maria Clara",
       phone_number: "09171234567",
@@ -39,14 +35,14 @@ beforeEach(async () => {
 
 const upload = (
   file: { bytes: Uint8Array; name: string; type?: string },
-  token = staff.token,
+  token = users.staff.token,
   ref = ticket.ticket_id,
 ) => uploadFile(uploadRoute, { ticketRef: ref, token, file });
-const list = (token = staff.token, ref = ticket.ticket_id) =>
+const list = (token = users.staff.token, ref = ticket.ticket_id) =>
   callRoute(listRoute, { path: `/api/tickets/${ref}/attachments`, params: { id: ref }, token });
-const download = (id: string, token = staff.token) =>
+const download = (id: string, token = users.staff.token) =>
   callBinary(downloadRoute, { path: `/api/tickets/attachment/${id}/download`, params: { id }, token });
-const remove = (id: string, token = admin.token) =>
+const remove = (id: string, token = users.admin.token) =>
   callRoute(deleteRoute, { method: "DELETE", path: `/api/tickets/attachment/${id}`, params: { id }, token });
 
 /** Ten-megabyte bodies through the embedded engine take ~20 s on a quiet machine, far longer on a busy one. */
@@ -93,7 +89,7 @@ describe("POST /api/tickets/{id}/attachments", () => {
       expect(declared.json.code).toBe("payload_too_large");
       const streamed = await uploadFile(uploadRoute, {
         ticketRef: ticket.ticket_id,
-        token: staff.token,
+        token: users.staff.token,
         file: { bytes: big, name: "big.jpg" },
         chunked: true,
       });
@@ -157,47 +153,61 @@ describe("POST /api/tickets/{id}/attachments", () => {
       method: "POST",
       path: `/api/tickets/${ticket.ticket_id}/attachments`,
       params: { id: ticket.ticket_id },
-      token: staff.token,
+      token: users.staff.token,
       body: { file: "x" },
     });
     expect(json.status).toBe(400);
-    const empty = await uploadFile(uploadRoute, { ticketRef: ticket.ticket_id, token: staff.token });
+    const empty = await uploadFile(uploadRoute, { ticketRef: ticket.ticket_id, token: users.staff.token });
     expect(empty.status).toBe(400);
     expect(empty.json.message).toBe("A file is required in the field 'file'");
   });
 
   it("answers 404 for a ticket that does not exist, and takes a control number as the reference", async () => {
     expect(
-      (await upload({ bytes: SAMPLE_FILES.png, name: "x.png" }, staff.token, "6f1c1f40-8a55-4c1e-9d4e-2f0d7c1b0a99"))
-        .status,
+      (
+        await upload(
+          { bytes: SAMPLE_FILES.png, name: "x.png" },
+          users.staff.token,
+          "6f1c1f40-8a55-4c1e-9d4e-2f0d7c1b0a99",
+        )
+      ).status,
     ).toBe(404);
-    expect((await upload({ bytes: SAMPLE_FILES.png, name: "x.png" }, staff.token, ticket.control_number)).status).toBe(
-      201,
-    );
+    expect(
+      (await upload({ bytes: SAMPLE_FILES.png, name: "x.png" }, users.staff.token, ticket.control_number)).status,
+    ).toBe(201);
   });
 });
 
 describe("GET list and download", () => {
-  it("lists [{id, file_name, file_size, content_type, created_at}] and downloads byte-identical with safe headers", async () => {
-    expect((await list()).json).toEqual([]);
-    const name = `../Résumé "paid" 100%.pdf`;
-    const up = await upload({ bytes: SAMPLE_FILES.pdf, name });
-    const listed = await list();
-    expect(listed.status).toBe(200);
-    expect(listed.json).toEqual([up.json.attachment]);
-    expect(Object.keys(listed.json[0]).sort()).toEqual(["content_type", "created_at", "file_name", "file_size", "id"]);
+  it(
+    "lists [{id, file_name, file_size, content_type, created_at}] " + "and downloads byte-identical with safe headers",
+    async () => {
+      expect((await list()).json).toEqual([]);
+      const name = `../Résumé "paid" 100%.pdf`;
+      const up = await upload({ bytes: SAMPLE_FILES.pdf, name });
+      const listed = await list();
+      expect(listed.status).toBe(200);
+      expect(listed.json).toEqual([up.json.attachment]);
+      expect(Object.keys(listed.json[0]).sort()).toEqual([
+        "content_type",
+        "created_at",
+        "file_name",
+        "file_size",
+        "id",
+      ]);
 
-    const file = await download(up.json.attachment.id);
-    expect(file.status).toBe(200);
-    expect(file.bytes.equals(SAMPLE_FILES.pdf)).toBe(true);
-    expect(file.headers.get("content-type")).toBe("application/pdf");
-    expect(file.headers.get("content-length")).toBe(String(SAMPLE_FILES.pdf.length));
-    expect(file.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(file.headers.get("content-disposition")).toBe(
-      `attachment; filename="R_sum_ _paid_ 100%.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20%22paid%22%20100%25.pdf`,
-    );
-    expect(file.headers.get("cache-control")).toContain("no-store");
-  });
+      const file = await download(up.json.attachment.id);
+      expect(file.status).toBe(200);
+      expect(file.bytes.equals(SAMPLE_FILES.pdf)).toBe(true);
+      expect(file.headers.get("content-type")).toBe("application/pdf");
+      expect(file.headers.get("content-length")).toBe(String(SAMPLE_FILES.pdf.length));
+      expect(file.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(file.headers.get("content-disposition")).toBe(
+        `attachment; filename="R_sum_ _paid_ 100%.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20%22paid%22%20100%25.pdf`,
+      );
+      expect(file.headers.get("cache-control")).toContain("no-store");
+    },
+  );
 
   it(
     "downloads a 10 MB photo byte for byte",
@@ -224,9 +234,9 @@ describe("roles", () => {
   it("the ticket's creator and administrators may use them; another staff member may not (403)", async () => {
     const up = await upload({ bytes: SAMPLE_FILES.png, name: "a.png" });
     const id = up.json.attachment.id;
-    expect((await upload({ bytes: SAMPLE_FILES.png, name: "b.png" }, admin.token)).status).toBe(201);
-    expect((await list(admin.token)).json).toHaveLength(2);
-    expect((await download(id, admin.token)).status).toBe(200);
+    expect((await upload({ bytes: SAMPLE_FILES.png, name: "b.png" }, users.admin.token)).status).toBe(201);
+    expect((await list(users.admin.token)).json).toHaveLength(2);
+    expect((await download(id, users.admin.token)).status).toBe(200);
 
     const refused = await upload({ bytes: SAMPLE_FILES.png, name: "c.png" }, other.token);
     expect(refused.status).toBe(403);
@@ -246,7 +256,7 @@ describe("roles", () => {
   it("only administrators delete, and every change is audited", async () => {
     const up = await upload({ bytes: SAMPLE_FILES.png, name: "a.png" });
     const id = up.json.attachment.id;
-    expect((await remove(id, staff.token)).status).toBe(403);
+    expect((await remove(id, users.staff.token)).status).toBe(403);
     const res = await remove(id);
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ success: true, message: "Attachment deleted successfully" });
@@ -284,7 +294,8 @@ describe("the installation's storage limit (issue 25 item 3)", () => {
   });
 
   it(
-    "refuses with 413 quota_exceeded naming the limit once the total would pass it, concurrent uploads on many tickets included; nothing is stored",
+    "refuses with 413 quota_exceeded naming the limit once the total would pass it, " +
+      "concurrent uploads on many tickets included; nothing is stored",
     { tags: ["sql"] },
     async () => {
       await db().settings.update({ where: { id: 1 }, data: { attachmentStorageLimitMb: 1 } });
@@ -293,14 +304,14 @@ describe("the installation's storage limit (issue 25 item 3)", () => {
         const res = await callRoute(generate, {
           method: "POST",
           path: "/api/tickets/generate",
-          token: staff.token,
+          token: users.staff.token,
           body: { buyer_name: `Buyer Number ${i}`, phone_number: "09171234567", payment_method: "cash" },
         });
         others.push(res.json.ticket.ticket_id as string);
       }
       const refs = [ticket.ticket_id, ...others];
       const results = await Promise.all(
-        Array.from({ length: 6 }, (_, i) => upload(photo(i), staff.token, refs[i % 3])),
+        Array.from({ length: 6 }, (_, i) => upload(photo(i), users.staff.token, refs[i % 3])),
       );
       // 1 MB holds three files of about 300 KiB, not four.
       expect(results.filter((r) => r.status === 201)).toHaveLength(3);
@@ -323,12 +334,12 @@ describe("the installation's storage limit (issue 25 item 3)", () => {
       expect((await upload(photo(10))).status).toBe(413);
 
       // The Settings answer shows the space used, for administrators.
-      const settings = await callRoute(settingsRoute, { path: "/api/settings", token: admin.token });
+      const settings = await callRoute(settingsRoute, { path: "/api/settings", token: users.admin.token });
       expect(settings.json.settings).toMatchObject({
         attachment_storage_limit_mb: 1,
         attachment_storage_used_bytes: await usedBytes(),
       });
-      const asStaff = await callRoute(settingsRoute, { path: "/api/settings", token: staff.token });
+      const asStaff = await callRoute(settingsRoute, { path: "/api/settings", token: users.staff.token });
       expect(asStaff.json.settings).not.toHaveProperty("attachment_storage_used_bytes");
     },
   );

@@ -1,22 +1,15 @@
 // GET /api/tickets/creators: the distinct creators of tickets, for the creator filter, and the
 // search filter that takes one of them.
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { GET as creatorsRoute } from "@/app/api/tickets/creators/route";
 import { POST as customRangeRoute } from "@/app/api/tickets/admin/generate-custom-range/route";
 import { POST as generateRoute } from "@/app/api/tickets/generate/route";
 import { GET as searchRoute } from "@/app/api/tickets/search/route";
 import { db } from "@/server/db/client";
-import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
+import { createSignedInUser, freshAdminAndStaff } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
 
-let admin: Awaited<ReturnType<typeof createSignedInUser>>;
-let staff: Awaited<ReturnType<typeof createSignedInUser>>;
-
-beforeEach(async () => {
-  await resetDb();
-  ({ admin, staff } = await createAdminAndStaff());
-});
+const users = freshAdminAndStaff();
 
 async function generate(token: string, quantity = 1) {
   const res = await callRoute(generateRoute, {
@@ -32,25 +25,25 @@ const listCreators = (token: string) => callRoute(creatorsRoute, { path: "/api/t
 
 describe("GET /api/tickets/creators", () => {
   it("answers an empty list when there are no tickets", async () => {
-    const res = await listCreators(admin.token);
+    const res = await listCreators(users.admin.token);
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ success: true, creators: [] });
   });
 
   it("lists each creator once, by email, with their current display name", async () => {
-    await generate(staff.token, 3);
-    await generate(admin.token);
-    await generate(staff.token);
+    await generate(users.staff.token, 3);
+    await generate(users.admin.token);
+    await generate(users.staff.token);
     const range = await callRoute(customRangeRoute, {
       method: "POST",
       path: "/api/tickets/admin/generate-custom-range",
       body: { startRange: 50, endRange: 54, userId: "someone-else@example.com" },
-      token: admin.token,
+      token: users.admin.token,
     });
     expect(range.status).toBe(201);
-    await db().user.update({ where: { id: staff.user.id }, data: { displayName: "Samantha Staff" } });
+    await db().user.update({ where: { id: users.staff.user.id }, data: { displayName: "Samantha Staff" } });
 
-    const res = await listCreators(admin.token);
+    const res = await listCreators(users.admin.token);
     expect(res.json.creators).toEqual([
       { email: "admin@example.com", name: "Ada Admin" },
       { email: "staff@example.com", name: "Samantha Staff" },
@@ -62,27 +55,27 @@ describe("GET /api/tickets/creators", () => {
     await generate(gone.token, 2);
     await db().authSession.deleteMany({ where: { userId: gone.user.id } });
     await db().user.delete({ where: { id: gone.user.id } });
-    const res = await listCreators(admin.token);
+    const res = await listCreators(users.admin.token);
     expect(res.json.creators).toEqual([{ email: "gone@example.com", name: "Gone Person" }]);
   });
 
   it("is for administrators only", async () => {
-    const res = await listCreators(staff.token);
+    const res = await listCreators(users.staff.token);
     expect(res.status).toBe(403);
     expect(res.json).toEqual({ success: false, code: "forbidden", message: "Administrator access required" });
   });
 
   it("gives values the search's user filter matches", async () => {
-    await generate(staff.token, 2);
-    await generate(admin.token);
-    const { creators } = (await listCreators(admin.token)).json as { creators: { email: string }[] };
+    await generate(users.staff.token, 2);
+    await generate(users.admin.token);
+    const { creators } = (await listCreators(users.admin.token)).json as { creators: { email: string }[] };
     const counts = await Promise.all(
       creators.map(
         async (c) =>
           (
             await callRoute(searchRoute, {
               path: `/api/tickets/search?user=${encodeURIComponent(c.email)}`,
-              token: admin.token,
+              token: users.admin.token,
             })
           ).json.total,
       ),

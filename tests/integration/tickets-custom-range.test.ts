@@ -1,45 +1,36 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { POST as customRange } from "@/app/api/tickets/admin/generate-custom-range/route";
 import { GET as findRangeRoute } from "@/app/api/tickets/find-available-range/[n]/route";
 import { POST as generate } from "@/app/api/tickets/generate/route";
 import { GET as statsRoute } from "@/app/api/tickets/stats/route";
 import { GET as getTicketRoute } from "@/app/api/tickets/[id]/route";
 import { db } from "@/server/db/client";
-import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
+import { freshAdminAndStaff } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
 import { setTicketLimit, span, ticketNumbers } from "@/tests/helpers/tickets";
-
-type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
 
 const buyer = { buyer_name: "Juan Dela Cruz", phone_number: "0917 123 4567", payment_method: "Cash" };
 const BAD_COUNT = "Count must be a whole number from 1 to 10,000";
 
-let admin: SignedIn;
-let staff: SignedIn;
+const users = freshAdminAndStaff();
 
-beforeEach(async () => {
-  await resetDb();
-  ({ admin, staff } = await createAdminAndStaff());
-});
-
-const postRange = (body: unknown, token = admin.token) =>
+const postRange = (body: unknown, token = users.admin.token) =>
   callRoute(customRange, { method: "POST", path: "/api/tickets/admin/generate-custom-range", body, token });
 
 const rangeOf = (startRange: number, endRange: number) =>
   postRange({ startRange, endRange, userId: "admin@example.com" });
 
 const postGenerate = (body: unknown) =>
-  callRoute(generate, { method: "POST", path: "/api/tickets/generate", body, token: staff.token });
+  callRoute(generate, { method: "POST", path: "/api/tickets/generate", body, token: users.staff.token });
 
-const findRange = (n: string, token = admin.token) =>
+const findRange = (n: string, token = users.admin.token) =>
   callRoute(findRangeRoute, {
     path: `/api/tickets/find-available-range/${encodeURIComponent(n)}`,
     params: { n },
     token,
   });
 
-const stats = async () => (await callRoute(statsRoute, { path: "/api/tickets/stats", token: admin.token })).json;
+const stats = async () => (await callRoute(statsRoute, { path: "/api/tickets/stats", token: users.admin.token })).json;
 const numbersOf = (res: { json: any }) => res.json.tickets.map((t: any) => t.ticket_number as number);
 
 describe("POST /api/tickets/admin/generate-custom-range", () => {
@@ -51,7 +42,7 @@ describe("POST /api/tickets/admin/generate-custom-range", () => {
       const stored = await callRoute(getTicketRoute, {
         path: `/api/tickets/${ticket.id}`,
         params: { id: ticket.id },
-        token: admin.token,
+        token: users.admin.token,
       });
       expect(ticket).toEqual(stored.json.ticket);
     }
@@ -82,7 +73,7 @@ describe("POST /api/tickets/admin/generate-custom-range", () => {
         amount: 50,
         payment_method: "cash",
         user_id: "admin@example.com",
-        created_by_id: admin.user.id,
+        created_by_id: users.admin.user.id,
         creator_email: "admin@example.com",
         creator_name: "Ada Admin",
         creation_source: "web",
@@ -198,7 +189,7 @@ describe("POST /api/tickets/admin/generate-custom-range", () => {
     const rows = await db().auditLog.findMany({ where: { action: "ticket.custom_range" }, orderBy: { id: "asc" } });
     expect(rows).toHaveLength(3);
     expect(rows[2]).toMatchObject({
-      actorId: admin.user.id,
+      actorId: users.admin.user.id,
       actorEmail: "admin@example.com",
       entityType: "ticket_range",
       entityId: "1-6",
@@ -286,7 +277,7 @@ describe("POST /api/tickets/admin/generate-custom-range", () => {
 
   it("is for administrators only", async () => {
     const res = await rangeOf(1, 5).then(() =>
-      postRange({ startRange: 6, endRange: 8, userId: "x@example.com" }, staff.token),
+      postRange({ startRange: 6, endRange: 8, userId: "x@example.com" }, users.staff.token),
     );
     expect(res.status).toBe(403);
     expect(res.json).toEqual({ success: false, code: "forbidden", message: "Administrator access required" });
@@ -434,7 +425,7 @@ describe("GET /api/tickets/find-available-range/{n}", () => {
   });
 
   it("is for administrators only", async () => {
-    const res = await findRange("5", staff.token);
+    const res = await findRange("5", users.staff.token);
     expect(res.status).toBe(403);
     expect(res.json).toEqual({ success: false, code: "forbidden", message: "Administrator access required" });
   });

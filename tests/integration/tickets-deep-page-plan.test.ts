@@ -45,21 +45,26 @@ async function explain(offset: number, query = plainPageQuery(10, offset)) {
 }
 
 describe("deep pages of the tickets list", () => {
-  it("reach offset 10,000 by an index-only scan in the list's order, reading the table for the page's rows only, also right after registrations", async () => {
+  const title =
+    "reach offset 10,000 by an index-only scan in the list's order, reading the table for the page's rows only, " +
+    "also right after registrations";
+  it(title, async () => {
     // Created over several days, several tickets per timestamp (ties broken by ticket_number).
     await db().$executeRaw`
-      INSERT INTO tickets (id, control_number, ticket_number, payment_method, amount, creator_email, event_name, created_at)
+      INSERT INTO tickets (id, control_number, ticket_number, payment_method, amount, creator_email, event_name,
+                           created_at)
       SELECT gen_random_uuid(), 'B2K-123-' || lpad(n::text, 5, '0'), n, 'cash', 50, 'admin@example.com', 'Raffle',
              timestamptz '2026-11-01 00:00:00+08' + ((n / 3) * interval '1 minute')
       FROM generate_series(1, ${TICKETS}::int) AS n`;
     await db().$executeRawUnsafe("VACUUM (ANALYZE) tickets, ticket_order_keys");
     // Registration-like writes to one ticket in ten (no VACUUM after): every heap page of tickets
     // loses its all-visible mark, so tickets' own index would need table reads for its entries.
-    await db()
-      .$executeRaw`UPDATE tickets SET email = 'buyer' || ticket_number || '@example.com' WHERE ticket_number % 10 = 0`;
+    await db().$executeRaw`
+      UPDATE tickets SET email = 'buyer' || ticket_number || '@example.com' WHERE ticket_number % 10 = 0`;
     const onTickets = await explain(
       10_000,
-      Prisma.sql`SELECT ticket_number, created_at FROM tickets ORDER BY created_at DESC, ticket_number DESC LIMIT 10 OFFSET 10000`,
+      Prisma.sql`SELECT ticket_number, created_at FROM tickets
+                 ORDER BY created_at DESC, ticket_number DESC LIMIT 10 OFFSET 10000`,
     );
     const ticketsScan = onTickets.all.find((n) => n["Node Type"] === "Index Only Scan");
     expect(ticketsScan?.["Heap Fetches"], onTickets.describe).toBeGreaterThan(5_000);

@@ -8,19 +8,14 @@ import { POST as generate } from "@/app/api/tickets/generate/route";
 import { POST as sendEmail } from "@/app/api/tickets/send-email/route";
 import { db } from "@/server/db/client";
 import { resetEnvCache } from "@/server/env";
-import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
+import { freshAdminAndStaff } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
 import { startMailSink, type MailSink } from "@/tests/helpers/mail-sink";
 
 /** The test process's own outbox folder (tests/setup/database.ts), put back after each test. */
 const TEST_OUTBOX = process.env.MAIL_OUTBOX_DIR;
 
-type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
-
 let sink: MailSink;
-let admin: SignedIn;
-let staff: SignedIn;
 
 beforeAll(async () => {
   sink = await startMailSink();
@@ -38,9 +33,8 @@ function useSmtp(url: string | undefined, timeoutMs?: number) {
   resetEnvCache();
 }
 
+const users = freshAdminAndStaff();
 beforeEach(async () => {
-  await resetDb();
-  ({ admin, staff } = await createAdminAndStaff());
   sink.clear();
   useSmtp(sink.url);
 });
@@ -61,13 +55,13 @@ const BUYER = {
   gcash_reference: "GC-1",
 };
 
-async function generateTicket(body: Record<string, unknown> = BUYER, token = staff.token) {
+async function generateTicket(body: Record<string, unknown> = BUYER, token = users.staff.token) {
   const res = await callRoute(generate, { method: "POST", path: "/api/tickets/generate", body, token });
   expect(res.status).toBe(201);
   return res.json.ticket as { control_number: string; ticket_id: string; created_at: string };
 }
 
-const send = (body: unknown, token = staff.token) =>
+const send = (body: unknown, token = users.staff.token) =>
   callRoute(sendEmail, { method: "POST", path: "/api/tickets/send-email", body, token });
 
 /** The spec's payload, as the dashboard sends it. */
@@ -126,7 +120,7 @@ describe("POST /api/tickets/send-email", () => {
 
     const audits = await emailAudits();
     expect(audits).toHaveLength(1);
-    expect(audits[0]).toMatchObject({ actorId: staff.user.id, entityId: ticket.ticket_id, entityType: "ticket" });
+    expect(audits[0]).toMatchObject({ actorId: users.staff.user.id, entityId: ticket.ticket_id, entityType: "ticket" });
     expect(audits[0].after).toMatchObject({
       to: "juan@example.com",
       via: "smtp",
@@ -151,7 +145,7 @@ describe("POST /api/tickets/send-email", () => {
       message: "Only administrators can send a ticket to an address other than the ticket's own email",
     });
 
-    const byAdmin = await send(payload(ticket.control_number, { to: "office@example.org" }), admin.token);
+    const byAdmin = await send(payload(ticket.control_number, { to: "office@example.org" }), users.admin.token);
     expect(byAdmin.status).toBe(200);
     expect(byAdmin.json.message).toBe("Ticket sent to office@example.org successfully!");
     const mails = await sink.waitFor(1);
@@ -160,7 +154,7 @@ describe("POST /api/tickets/send-email", () => {
   });
 
   it("refuses a staff member a ticket whose contacts are not theirs (403), and an unknown one (404)", async () => {
-    const ticket = await generateTicket(BUYER, admin.token);
+    const ticket = await generateTicket(BUYER, users.admin.token);
     const res = await send(payload(ticket.control_number));
     expect(res.status).toBe(403);
     expect(res.json.message).toBe("You can only email tickets you generated or registered");
@@ -207,12 +201,13 @@ describe("POST /api/tickets/send-email", () => {
     expect(Number(limited[0].headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
     expect(await sink.waitFor(10)).toHaveLength(10);
     // Another user has a count of their own.
-    const other = await send(payload(ticket.control_number), admin.token);
+    const other = await send(payload(ticket.control_number), users.admin.token);
     expect(other.status).toBe(200);
   });
 
   it(
-    "sends at most email_hourly_limit e-mails an hour, all users together, concurrent senders included (429 with Retry-After)",
+    "sends at most email_hourly_limit e-mails an hour, all users " +
+      "together, concurrent senders included (429 with Retry-After)",
     { tags: ["sql"] },
     async () => {
       const ticket = await generateTicket();
@@ -224,9 +219,9 @@ describe("POST /api/tickets/send-email", () => {
       const results = await Promise.all([
         send(payload(ticket.control_number)),
         send(payload(ticket.control_number)),
-        send(payload(ticket.control_number), admin.token),
-        send(payload(ticket.control_number), admin.token),
-        send(payload(ticket.control_number), admin.token),
+        send(payload(ticket.control_number), users.admin.token),
+        send(payload(ticket.control_number), users.admin.token),
+        send(payload(ticket.control_number), users.admin.token),
       ]);
       expect(results.filter((r) => r.status === 200)).toHaveLength(3);
       const limited = results.filter((r) => r.status === 429);

@@ -1,24 +1,17 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { POST as generate } from "@/app/api/tickets/generate/route";
 import { POST as mobileGenerate } from "@/app/api/tickets/mobile/generate/route";
 import { POST as customRange } from "@/app/api/tickets/admin/generate-custom-range/route";
 import { db } from "@/server/db/client";
-import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
+import { freshAdminAndStaff } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
 import { setTicketLimit, ticketNumbers } from "@/tests/helpers/tickets";
 
 const buyer = { buyer_name: "Juan Dela Cruz", phone_number: "0917 123 4567", payment_method: "Cash" };
 
-let admin: Awaited<ReturnType<typeof createSignedInUser>>;
-let staff: Awaited<ReturnType<typeof createSignedInUser>>;
+const users = freshAdminAndStaff();
 
-beforeEach(async () => {
-  await resetDb();
-  ({ admin, staff } = await createAdminAndStaff());
-});
-
-const post = (body: unknown, token = staff.token, handler = generate) =>
+const post = (body: unknown, token = users.staff.token, handler = generate) =>
   callRoute(handler, { method: "POST", path: "/api/tickets/generate", body, token });
 
 describe("POST /api/tickets/generate", () => {
@@ -42,7 +35,7 @@ describe("POST /api/tickets/generate", () => {
       amount: 75,
       creator_email: "staff@example.com",
       creator_name: "Sam Staff",
-      created_by_id: staff.user.id,
+      created_by_id: users.staff.user.id,
       creation_source: "web",
       event_name: "Batch 2000 Raffle",
       is_registered: true,
@@ -62,28 +55,32 @@ describe("POST /api/tickets/generate", () => {
     expect(res.json.tickets[0].user_id).toBe("staff-7");
   });
 
-  it("keeps a given payment reference, and the gcash reference in its normalized form on the ticket and its payment", async () => {
-    const res = await post({
-      ...buyer,
-      payment_method: "GCash",
-      gcash_reference: "GC-123",
-      payment_reference: "MY-REF",
-    });
-    expect(res.json.ticket).toMatchObject({
-      payment_method: "gcash",
-      gcash_reference: "GC123",
-      payment_reference: "MY-REF",
-    });
-    expect(res.json.ticket.payment).toMatchObject({
-      method: "gcash",
-      reference: "GC-123",
-      reference_normalized: "GC123",
-      amount_expected: "50.00",
-    });
-  });
+  it(
+    "keeps a given payment reference, and the gcash reference in " +
+      "its normalized form on the ticket and its payment",
+    async () => {
+      const res = await post({
+        ...buyer,
+        payment_method: "GCash",
+        gcash_reference: "GC-123",
+        payment_reference: "MY-REF",
+      });
+      expect(res.json.ticket).toMatchObject({
+        payment_method: "gcash",
+        gcash_reference: "GC123",
+        payment_reference: "MY-REF",
+      });
+      expect(res.json.ticket.payment).toMatchObject({
+        method: "gcash",
+        reference: "GC-123",
+        reference_normalized: "GC123",
+        amount_expected: "50.00",
+      });
+    },
+  );
 
   it("marks tickets from the mobile route as app-created", async () => {
-    const res = await post(buyer, staff.token, mobileGenerate);
+    const res = await post(buyer, users.staff.token, mobileGenerate);
     expect(res.status).toBe(201);
     expect(res.json.ticket.creation_source).toBe("app");
   });
@@ -141,27 +138,31 @@ describe("POST /api/tickets/generate", () => {
     expect(await db().ticket.count()).toBe(5);
   });
 
-  it("writes a generate and a register audit row per ticket (a sale at generation goes through the registration rule)", async () => {
-    const res = await post({ ...buyer, quantity: 2 });
-    const rows = await db().auditLog.findMany({ where: { action: "ticket.generate" }, orderBy: { id: "asc" } });
-    expect(rows).toHaveLength(2);
-    expect(rows.map((r) => r.entityId)).toEqual(res.json.tickets.map((t: any) => t.id));
-    expect(rows[0]).toMatchObject({
-      actorId: staff.user.id,
-      actorEmail: "staff@example.com",
-      entityType: "ticket",
-      before: null,
-    });
-    expect(rows[0].after).toMatchObject({ ticket_number: 1 });
-    const sales = await db().auditLog.findMany({ where: { action: "ticket.register" }, orderBy: { id: "asc" } });
-    expect(sales.map((r) => r.entityId).sort()).toEqual(res.json.tickets.map((t: any) => t.id).sort());
-    expect(sales[0].after).toMatchObject({
-      buyer_name: "Juan Dela Cruz",
-      source: "generate",
-      seller_id: staff.user.id,
-    });
-    expect(res.json.tickets[0].payment_id).toBe(res.json.tickets[1].payment_id);
-  });
+  it(
+    "writes a generate and a register audit row per ticket (a sale " +
+      "at generation goes through the registration rule)",
+    async () => {
+      const res = await post({ ...buyer, quantity: 2 });
+      const rows = await db().auditLog.findMany({ where: { action: "ticket.generate" }, orderBy: { id: "asc" } });
+      expect(rows).toHaveLength(2);
+      expect(rows.map((r) => r.entityId)).toEqual(res.json.tickets.map((t: any) => t.id));
+      expect(rows[0]).toMatchObject({
+        actorId: users.staff.user.id,
+        actorEmail: "staff@example.com",
+        entityType: "ticket",
+        before: null,
+      });
+      expect(rows[0].after).toMatchObject({ ticket_number: 1 });
+      const sales = await db().auditLog.findMany({ where: { action: "ticket.register" }, orderBy: { id: "asc" } });
+      expect(sales.map((r) => r.entityId).sort()).toEqual(res.json.tickets.map((t: any) => t.id).sort());
+      expect(sales[0].after).toMatchObject({
+        buyer_name: "Juan Dela Cruz",
+        source: "generate",
+        seller_id: users.staff.user.id,
+      });
+      expect(res.json.tickets[0].payment_id).toBe(res.json.tickets[1].payment_id);
+    },
+  );
 
   it.each([
     [{}, "Buyer name is required."],
@@ -211,7 +212,7 @@ describe("concurrent allocation", { tags: ["sql"] }, () => {
         callRoute(customRange, {
           method: "POST",
           path: "/api/tickets/admin/generate-custom-range",
-          token: admin.token,
+          token: users.admin.token,
           body: { startRange: 10 + i * 5, endRange: 30 + i * 5, userId: "admin@example.com" },
         }),
       ),
@@ -236,14 +237,17 @@ describe("concurrent allocation", { tags: ["sql"] }, () => {
     expect(numbers.length).toBe(created);
   });
 
-  it("exhausting the limit under concurrency: successes fill it exactly, the rest get 409, nothing partial", async () => {
-    await setTicketLimit(25);
-    const results = await Promise.all(Array.from({ length: 12 }, () => post({ ...buyer, quantity: 3 })));
-    const ok = results.filter((r) => r.status === 201);
-    const refused = results.filter((r) => r.status === 409);
-    expect(ok).toHaveLength(8);
-    expect(refused).toHaveLength(4);
-    for (const r of refused) expect(r.json.code).toBe("limit_reached");
-    expect(await ticketNumbers()).toEqual(Array.from({ length: 24 }, (_, i) => i + 1));
-  });
+  it(
+    "exhausting the limit under concurrency: successes fill it " + "exactly, the rest get 409, nothing partial",
+    async () => {
+      await setTicketLimit(25);
+      const results = await Promise.all(Array.from({ length: 12 }, () => post({ ...buyer, quantity: 3 })));
+      const ok = results.filter((r) => r.status === 201);
+      const refused = results.filter((r) => r.status === 409);
+      expect(ok).toHaveLength(8);
+      expect(refused).toHaveLength(4);
+      for (const r of refused) expect(r.json.code).toBe("limit_reached");
+      expect(await ticketNumbers()).toEqual(Array.from({ length: 24 }, (_, i) => i + 1));
+    },
+  );
 });

@@ -1,12 +1,11 @@
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { GET as exportRoute } from "@/app/api/tickets/export-all/route";
 import { POST as importRoute } from "@/app/api/tickets/import/route";
 import { POST as generate } from "@/app/api/tickets/generate/route";
 import { POST as customRange } from "@/app/api/tickets/admin/generate-custom-range/route";
 import { TICKET_CSV_COLUMNS, TICKET_EXPORT_COLUMNS, csvLine } from "@/lib/csv/ticket-csv";
 import { db } from "@/server/db/client";
-import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
+import { freshAdminAndStaff } from "@/tests/helpers/factories";
 import { NextRequest } from "next/server";
 import { TEST_ORIGIN, callRoute } from "@/tests/helpers/http";
 import { setTicketLimit } from "@/tests/helpers/tickets";
@@ -14,18 +13,11 @@ import { createSoldTickets } from "@/tests/helpers/sold-tickets";
 import { dbEngine } from "@/server/db/client";
 import { resetEnvCache } from "@/server/env";
 
-type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
-let admin: SignedIn;
-let staff: SignedIn;
-
-beforeEach(async () => {
-  await resetDb();
-  ({ admin, staff } = await createAdminAndStaff());
-});
+const users = freshAdminAndStaff();
 
 const HEADER = csvLine(TICKET_EXPORT_COLUMNS);
 /** The export's answer; the body decoded without dropping the byte order mark (Response.text() drops it). */
-async function exportCsv(token = admin.token) {
+async function exportCsv(token = users.admin.token) {
   const res = await exportRoute(
     new NextRequest(new URL("/api/tickets/export-all", TEST_ORIGIN), { headers: { authorization: `Bearer ${token}` } }),
     { params: Promise.resolve({}) },
@@ -33,7 +25,7 @@ async function exportCsv(token = admin.token) {
   const json = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await res.arrayBuffer());
   return { status: res.status, headers: res.headers, json };
 }
-const importCsv = (csvData: string, token = admin.token) =>
+const importCsv = (csvData: string, token = users.admin.token) =>
   callRoute(importRoute, {
     method: "POST",
     path: "/api/tickets/import",
@@ -47,8 +39,10 @@ const row = (cells: Partial<Record<(typeof TICKET_CSV_COLUMNS)[number], string>>
 
 async function allTickets() {
   return db().$queryRaw<any[]>`
-    SELECT t.id::text, t.control_number, t.ticket_number, t.buyer_name, t.phone_number, t.email, t.address, t.payment_method,
-      t.amount::text AS amount, t.status, t.created_at, t.updated_at, t.creator_email, t.creation_source, t.registered_at IS NOT NULL AS registered,
+    SELECT t.id::text, t.control_number, t.ticket_number, t.buyer_name, t.phone_number, t.email, t.address,
+    t.payment_method,
+      t.amount::text AS amount, t.status, t.created_at, t.updated_at, t.creator_email, t.creation_source,
+    t.registered_at IS NOT NULL AS registered,
       p.reference AS payment_reference, p.method AS payment_method_paid, su.email AS seller, t.voided_at, t.void_reason
     FROM tickets t LEFT JOIN payments p ON p.id = t.payment_id LEFT JOIN users su ON su.id = t.registered_by_id
     ORDER BY t.ticket_number`;
@@ -56,7 +50,7 @@ async function allTickets() {
 
 async function seedVariety() {
   const gen = (body: object) =>
-    callRoute(generate, { method: "POST", path: "/api/tickets/generate", body, token: staff.token });
+    callRoute(generate, { method: "POST", path: "/api/tickets/generate", body, token: users.staff.token });
   expect(
     (
       await gen({
@@ -90,61 +84,69 @@ async function seedVariety() {
         method: "POST",
         path: "/api/tickets/admin/generate-custom-range",
         body: { startRange: 100, endRange: 140, userId: "admin@example.com" },
-        token: admin.token,
+        token: users.admin.token,
       })
     ).status,
   ).toBe(201);
   await db().$executeRaw`UPDATE tickets SET status = 'used', amount = 62.5 WHERE ticket_number = 101`;
   // A spoiled blank stub and a refunded sale, voided (decision 051).
-  await db()
-    .$executeRaw`UPDATE tickets SET voided_at = now(), void_reason = 'spoiled_misprint', voided_by_id = ${admin.user.id}::uuid WHERE ticket_number = 102`;
-  await db()
-    .$executeRaw`UPDATE tickets SET voided_at = now(), void_reason = 'refunded', voided_by_id = ${admin.user.id}::uuid WHERE ticket_number = 3`;
+  await db().$executeRaw`UPDATE tickets SET voided_at = now(), void_reason = 'spoiled_misprint', voided_by_id =
+      ${users.admin.user.id}::uuid WHERE ticket_number = 102`;
+  await db().$executeRaw`UPDATE tickets SET voided_at = now(), void_reason = 'refunded', voided_by_id =
+      ${users.admin.user.id}::uuid
+      WHERE ticket_number = 3`;
 }
 
 describe("a stalled export (issue 25 item 11)", { tags: ["sql"] }, () => {
-  it("ends when its reader takes nothing for EXPORT_STALL_TIMEOUT_MS, and gives its database connection back", async () => {
-    process.env.EXPORT_STALL_TIMEOUT_MS = "300";
-    resetEnvCache();
-    try {
-      // Enough rows that the export is still running after two reads: COPY on PostgreSQL, pages of 5,000 on PGlite.
-      await createSoldTickets(dbEngine() === "postgresql" ? 20_000 : 6_000);
-      const copying = async () =>
-        dbEngine() === "postgresql"
-          ? Number(
-              (
-                await db().$queryRaw<
-                  { n: bigint }[]
-                >`SELECT count(*) AS n FROM pg_stat_activity WHERE query LIKE 'COPY (SELECT%' AND pid <> pg_backend_pid()`
-              )[0].n,
-            )
-          : 0;
-      const res = await exportRoute(
-        new NextRequest(new URL("/api/tickets/export-all", TEST_ORIGIN), {
-          headers: { authorization: `Bearer ${admin.token}` },
-        }),
-        { params: Promise.resolve({}) },
-      );
-      expect(res.status).toBe(200);
-      const reader = res.body!.getReader();
-      expect((await reader.read()).done).toBe(false); // the header
-      expect((await reader.read()).done).toBe(false); // the first rows: the export is under way
-      if (dbEngine() === "postgresql") expect(await copying()).toBe(1);
-      // The reader stalls: nothing is taken for longer than the limit.
-      await new Promise((r) => setTimeout(r, 1_000));
-      await expect(async () => {
-        for (;;) if ((await reader.read()).done) break;
-      }).rejects.toThrow(/CSV export stalled: the reader took nothing for 300 ms/);
-      await vi.waitFor(async () => expect(await copying()).toBe(0), { timeout: 5_000 });
-    } finally {
-      delete process.env.EXPORT_STALL_TIMEOUT_MS;
+  it(
+    "ends when its reader takes nothing for " + "EXPORT_STALL_TIMEOUT_MS, and gives its database connection " + "back",
+    async () => {
+      process.env.EXPORT_STALL_TIMEOUT_MS = "300";
       resetEnvCache();
-    }
-  });
+      try {
+        // Enough rows that the export is still running after two reads: COPY on PostgreSQL, pages of 5,000 on PGlite.
+        await createSoldTickets(dbEngine() === "postgresql" ? 20_000 : 6_000);
+        const copying = async () =>
+          dbEngine() === "postgresql"
+            ? Number(
+                (
+                  await db().$queryRaw<
+                    { n: bigint }[]
+                  >`SELECT count(*) AS n FROM pg_stat_activity WHERE query LIKE 'COPY (SELECT%' AND pid <>
+                  pg_backend_pid()`
+                )[0].n,
+              )
+            : 0;
+        const res = await exportRoute(
+          new NextRequest(new URL("/api/tickets/export-all", TEST_ORIGIN), {
+            headers: { authorization: `Bearer ${users.admin.token}` },
+          }),
+          { params: Promise.resolve({}) },
+        );
+        expect(res.status).toBe(200);
+        const reader = res.body!.getReader();
+        expect((await reader.read()).done).toBe(false); // the header
+        expect((await reader.read()).done).toBe(false); // the first rows: the export is under way
+        if (dbEngine() === "postgresql") expect(await copying()).toBe(1);
+        // The reader stalls: nothing is taken for longer than the limit.
+        await new Promise((r) => setTimeout(r, 1_000));
+        await expect(async () => {
+          for (;;) if ((await reader.read()).done) break;
+        }).rejects.toThrow(/CSV export stalled: the reader took nothing for 300 ms/);
+        await vi.waitFor(async () => expect(await copying()).toBe(0), { timeout: 5_000 });
+      } finally {
+        delete process.env.EXPORT_STALL_TIMEOUT_MS;
+        resetEnvCache();
+      }
+    },
+  );
 });
 
 describe("GET /api/tickets/export-all", () => {
-  it("streams every ticket as CSV: template columns, CRLF, ISO dates with offset, a dated file name, formulas neutralised", async () => {
+  const title =
+    "streams every ticket as CSV: template columns, CRLF, ISO dates with offset, a dated file name, " +
+    "formulas neutralised";
+  it(title, async () => {
     await seedVariety();
     const res = await exportCsv();
     expect(res.status).toBe(200);
@@ -184,7 +186,9 @@ describe("GET /api/tickets/export-all", () => {
 });
 
 describe("POST /api/tickets/import", () => {
-  it("export then import into an empty database reproduces every ticket field for field; a second import imports 0", async () => {
+  const title =
+    "export then import into an empty database reproduces every ticket field for field; " + "a second import imports 0";
+  it(title, async () => {
     await seedVariety();
     const before = await allTickets();
     const exported = (await exportCsv()).json;
@@ -277,74 +281,83 @@ describe("POST /api/tickets/import", () => {
     expect(rows[1].created_at.toISOString()).toBe("2026-11-20T01:30:00.000Z");
   });
 
-  it("registers an existing unregistered ticket from a row with a buyer, never overwrites a registered one", async () => {
-    await importCsv(
-      csv(
-        row({ "Last 5 Digits": "1" }),
-        row({ "Last 5 Digits": "2", "Buyer Name": "First Buyer", "Phone Number": "9171111111" }),
-        row({ "Last 5 Digits": "3" }),
-      ),
-    );
-    const res = await importCsv(
-      csv(
-        row({
-          "Last 5 Digits": "1",
-          "Buyer Name": "New Buyer",
-          "Phone Number": "9172222222",
-          Email: "new@example.com",
-        }),
-        row({ "Last 5 Digits": "2", "Buyer Name": "Thief Buyer", "Phone Number": "9173333333" }),
-        row({ "Last 5 Digits": "3", "Buyer Name": "No Phone" }),
-        row({ "Last 5 Digits": "4" }),
-      ),
-    );
-    expect(res.json).toEqual({
-      success: false,
-      message: "Imported 2 of 4 tickets, 1 skipped (already in the system), 1 row with errors",
-      total: 4,
-      imported: 2,
-      skipped: 1,
-      errors: ["Row 4: Phone Number: Please enter Phone Number"],
-    });
-    const rows = await allTickets();
-    expect(rows.map((r) => [r.ticket_number, r.buyer_name, r.registered])).toEqual([
-      [1, "New Buyer", true],
-      [2, "First Buyer", true],
-      [3, null, false],
-      [4, null, false],
-    ]);
-    expect(rows[0]).toMatchObject({ status: "registered", email: "new@example.com", phone_number: "9172222222" });
-    const sales = await db().auditLog.findMany({ where: { action: "ticket.register" }, orderBy: { id: "asc" } });
-    // Both sales went through the registration rule: ticket 2 in the first import, ticket 1 now.
-    expect(
-      sales.map((a) => [(a.after as { buyer_name?: string }).buyer_name, (a.after as { source?: string }).source]),
-    ).toEqual([
-      ["First Buyer", "import"],
-      ["New Buyer", "import"],
-    ]);
-  });
+  it(
+    "registers an existing unregistered ticket from a row with " + "a buyer, never overwrites a registered one",
+    async () => {
+      await importCsv(
+        csv(
+          row({ "Last 5 Digits": "1" }),
+          row({ "Last 5 Digits": "2", "Buyer Name": "First Buyer", "Phone Number": "9171111111" }),
+          row({ "Last 5 Digits": "3" }),
+        ),
+      );
+      const res = await importCsv(
+        csv(
+          row({
+            "Last 5 Digits": "1",
+            "Buyer Name": "New Buyer",
+            "Phone Number": "9172222222",
+            Email: "new@example.com",
+          }),
+          row({ "Last 5 Digits": "2", "Buyer Name": "Thief Buyer", "Phone Number": "9173333333" }),
+          row({ "Last 5 Digits": "3", "Buyer Name": "No Phone" }),
+          row({ "Last 5 Digits": "4" }),
+        ),
+      );
+      expect(res.json).toEqual({
+        success: false,
+        message: "Imported 2 of 4 tickets, 1 skipped (already in the system), 1 row with errors",
+        total: 4,
+        imported: 2,
+        skipped: 1,
+        errors: ["Row 4: Phone Number: Please enter Phone Number"],
+      });
+      const rows = await allTickets();
+      expect(rows.map((r) => [r.ticket_number, r.buyer_name, r.registered])).toEqual([
+        [1, "New Buyer", true],
+        [2, "First Buyer", true],
+        [3, null, false],
+        [4, null, false],
+      ]);
+      expect(rows[0]).toMatchObject({ status: "registered", email: "new@example.com", phone_number: "9172222222" });
+      const sales = await db().auditLog.findMany({ where: { action: "ticket.register" }, orderBy: { id: "asc" } });
+      // Both sales went through the registration rule: ticket 2 in the first import, ticket 1 now.
+      expect(
+        sales.map((a) => [(a.after as { buyer_name?: string }).buyer_name, (a.after as { source?: string }).source]),
+      ).toEqual([
+        ["First Buyer", "import"],
+        ["New Buyer", "import"],
+      ]);
+    },
+  );
 
-  it("matches headers whatever their case and spacing, ignores unknown columns, and refuses a file without the ticket number column", async () => {
-    const ok = await importCsv("  LAST 5 digits ,buyer_name,Notes,phone number\r\n9,Ana Reyes,ignored,9171234567\r\n");
-    expect(ok.json).toMatchObject({ success: true, imported: 1 });
-    const missing = await importCsv("Buyer Name,Phone Number\r\nAna Reyes,9171234567\r\n");
-    expect(missing.status).toBe(400);
-    expect(missing.json).toMatchObject({
-      success: false,
-      code: "validation_failed",
-      message: "Missing required column: Last 5 Digits",
-    });
-    const empty = await importCsv(csv());
-    expect(empty.status).toBe(400);
-    expect(empty.json.message).toBe("The CSV file has no ticket rows");
-    const none = await callRoute(importRoute, {
-      method: "POST",
-      path: "/api/tickets/import",
-      body: { importedBy: "x" },
-      token: admin.token,
-    });
-    expect(none.json.message).toBe("Please select a file first");
-  });
+  it(
+    "matches headers whatever their case and spacing, ignores unknown " +
+      "columns, and refuses a file without the ticket number column",
+    async () => {
+      const ok = await importCsv(
+        "  LAST 5 digits ,buyer_name,Notes,phone number\r\n9,Ana Reyes,ignored,9171234567\r\n",
+      );
+      expect(ok.json).toMatchObject({ success: true, imported: 1 });
+      const missing = await importCsv("Buyer Name,Phone Number\r\nAna Reyes,9171234567\r\n");
+      expect(missing.status).toBe(400);
+      expect(missing.json).toMatchObject({
+        success: false,
+        code: "validation_failed",
+        message: "Missing required column: Last 5 Digits",
+      });
+      const empty = await importCsv(csv());
+      expect(empty.status).toBe(400);
+      expect(empty.json.message).toBe("The CSV file has no ticket rows");
+      const none = await callRoute(importRoute, {
+        method: "POST",
+        path: "/api/tickets/import",
+        body: { importedBy: "x" },
+        token: users.admin.token,
+      });
+      expect(none.json.message).toBe("Please select a file first");
+    },
+  );
 
   it("refuses a body over 25 MB with 413, and is for administrators only", async () => {
     const big = csv(...Array.from({ length: 1 }, () => "1")) + "x".repeat(25 * 1024 * 1024);
@@ -355,8 +368,8 @@ describe("POST /api/tickets/import", () => {
       code: "payload_too_large",
       message: "Request body is too large: the limit is 25 MB",
     });
-    expect((await importCsv(csv(row({ "Last 5 Digits": "1" })), staff.token)).status).toBe(403);
-    expect((await exportCsv(staff.token)).status).toBe(403);
+    expect((await importCsv(csv(row({ "Last 5 Digits": "1" })), users.staff.token)).status).toBe(403);
+    expect((await exportCsv(users.staff.token)).status).toBe(403);
     expect(await db().ticket.count()).toBe(0);
   });
 

@@ -15,8 +15,7 @@ import { GET as usedDigitsRoute } from "@/app/api/tickets/used-digits/route";
 import { GET as validateRoute } from "@/app/api/tickets/validate/route";
 import { ticketSchema } from "@/lib/schemas/ticket-response";
 import { db } from "@/server/db/client";
-import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
+import { freshAdminAndStaff } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
 
 const buyer = { buyer_name: "Juan Dela Cruz", phone_number: "0917 123 4567", payment_method: "Cash" };
@@ -60,18 +59,12 @@ expect(TICKET_KEYS).toEqual(
   ].sort(),
 );
 
-let admin: Awaited<ReturnType<typeof createSignedInUser>>;
-let staff: Awaited<ReturnType<typeof createSignedInUser>>;
-
-beforeEach(async () => {
-  await resetDb();
-  ({ admin, staff } = await createAdminAndStaff());
-});
+const users = freshAdminAndStaff();
 
 // ---- helpers -------------------------------------------------------------------------------
 
 /** One ticket through POST /api/tickets/generate (middle digits fixed so searches are predictable). */
-async function generate(body: Record<string, unknown> = {}, token = staff.token) {
+async function generate(body: Record<string, unknown> = {}, token = users.staff.token) {
   const res = await callRoute(generateRoute, {
     method: "POST",
     path: "/api/tickets/generate",
@@ -87,7 +80,7 @@ async function customRange(startRange: number, endRange: number, userId = "admin
     method: "POST",
     path: "/api/tickets/admin/generate-custom-range",
     body: { startRange, endRange, userId },
-    token: admin.token,
+    token: users.admin.token,
   });
   expect(res.status).toBe(201);
   return res.json.tickets as any[];
@@ -109,13 +102,15 @@ async function insertTicket(o: {
   // A ticket as older data holds it; a real buyer's comes with its payment (the database ties them).
   const [row] = await db().$queryRaw<{ id: string }[]>`
     WITH p AS (
-      INSERT INTO payments (method, amount_expected) SELECT ${o.payment ?? "cash"}::text, 50 WHERE ticket_buyer_is_real(${buyerName}::text) RETURNING id
+      INSERT INTO payments (method, amount_expected) SELECT ${o.payment ?? "cash"}::text, 50 WHERE
+    ticket_buyer_is_real(${buyerName}::text) RETURNING id
     )
     INSERT INTO tickets (id, control_number, ticket_number, buyer_name, phone_number, email, payment_method, amount,
       user_id, creator_email, creation_source, registered_at, payment_id, created_at, updated_at)
     VALUES (gen_random_uuid(), ${`OLD-888-${String(o.n).padStart(5, "0")}`}, ${o.n}::int, ${buyerName}::text,
       ${o.phone ?? null}::text, ${o.email ?? null}::text, ${o.payment ?? "cash"}::text, 50, 'legacy-import',
-      'legacy@example.com', 'web', CASE WHEN ticket_buyer_is_real(${buyerName}::text) THEN now() END, (SELECT id FROM p),
+      'legacy@example.com', 'web', CASE WHEN ticket_buyer_is_real(${buyerName}::text) THEN now() END, (SELECT id FROM
+    p),
       coalesce(${o.createdAt ?? null}::timestamptz, now()), now())
     RETURNING id::text AS id`;
   return row.id;
@@ -124,12 +119,12 @@ async function insertTicket(o: {
 const setCreatedAt = (ticketNumber: number, iso: string) =>
   db().$executeRaw`UPDATE tickets SET created_at = ${iso}::timestamptz WHERE ticket_number = ${ticketNumber}::int`;
 
-const list = (query = "", token = admin.token) => callRoute(listRoute, { path: `/api/tickets${query}`, token });
-const search = (query: string, token = admin.token) =>
+const list = (query = "", token = users.admin.token) => callRoute(listRoute, { path: `/api/tickets${query}`, token });
+const search = (query: string, token = users.admin.token) =>
   callRoute(searchRoute, { path: `/api/tickets/search?${query}`, token });
-const getTicket = (ref: string, token = staff.token) =>
+const getTicket = (ref: string, token = users.staff.token) =>
   callRoute(getRoute, { path: `/api/tickets/${encodeURIComponent(ref)}`, token, params: { id: ref } });
-const putTicket = (ref: string, body: unknown, token = admin.token) =>
+const putTicket = (ref: string, body: unknown, token = users.admin.token) =>
   callRoute(putRoute, {
     method: "PUT",
     path: `/api/tickets/${encodeURIComponent(ref)}`,
@@ -137,7 +132,7 @@ const putTicket = (ref: string, body: unknown, token = admin.token) =>
     token,
     params: { id: ref },
   });
-const deleteTicket = (ref: string, token = admin.token) =>
+const deleteTicket = (ref: string, token = users.admin.token) =>
   callRoute(deleteRoute, {
     method: "DELETE",
     path: `/api/tickets/${encodeURIComponent(ref)}`,
@@ -145,7 +140,7 @@ const deleteTicket = (ref: string, token = admin.token) =>
     params: { id: ref },
   });
 const stats = async () => {
-  const res = await callRoute(statsRoute, { path: "/api/tickets/stats", token: admin.token });
+  const res = await callRoute(statsRoute, { path: "/api/tickets/stats", token: users.admin.token });
   expect(res.status).toBe(200);
   return res.json;
 };
@@ -185,7 +180,7 @@ describe("GET /api/tickets", () => {
       status: "active",
       amount: 50,
       creator_email: "staff@example.com",
-      created_by_id: staff.user.id,
+      created_by_id: users.staff.user.id,
       is_registered: true,
     });
   });
@@ -243,7 +238,7 @@ describe("GET /api/tickets", () => {
   });
 
   it("is for administrators only", async () => {
-    const res = await list("", staff.token);
+    const res = await list("", users.staff.token);
     expect(res.status).toBe(403);
     expect(res.json).toEqual({ success: false, code: "forbidden", message: "Administrator access required" });
   });
@@ -273,10 +268,13 @@ describe("GET /api/tickets/search", () => {
       await generate({ buyer_name: "100% Legit Buyer", phone_number: "0920 555 0000", payment_method: "bank_transfer" })
     ).id; // 3
     ids.josex = (
-      await generate({ buyer_name: "Joseph Ex", email: "joseXrizal@example.com", phone_number: null }, admin.token)
+      await generate(
+        { buyer_name: "Joseph Ex", email: "joseXrizal@example.com", phone_number: null },
+        users.admin.token,
+      )
     ).id; // 4
     ids.thousand = (
-      await generate({ buyer_name: "1000 Islands Tour", phone_number: null, user_id: "seller-9" }, admin.token)
+      await generate({ buyer_name: "1000 Islands Tour", phone_number: null, user_id: "seller-9" }, users.admin.token)
     ).id; // 5
     ids.backslash = (
       await generate({
@@ -291,12 +289,14 @@ describe("GET /api/tickets/search", () => {
     await insertTicket({ n: 12, buyer: "" });
     await insertTicket({ n: 13, buyer: "  not registered " });
     await insertTicket({ n: 14, buyer: "UNREGISTERED", payment: "gcash" });
-    await insertTicket({ n: 15, buyer: "N/A Santos", phone: "9181112222" }); // a real name that starts like a placeholder
+    // a real name that starts like a placeholder
+    await insertTicket({ n: 15, buyer: "N/A Santos", phone: "9181112222" });
     await insertTicket({ n: 16, buyer: null });
     await customRange(20, 22, "range-owner@example.com");
     // Distinct times, oldest first by number, so every expectation below has one order.
     await db()
-      .$executeRaw`UPDATE tickets SET created_at = '2026-01-01T00:00:00Z'::timestamptz + ticket_number * interval '1 minute'`;
+      .$executeRaw`UPDATE tickets SET created_at = '2026-01-01T00:00:00Z'::timestamptz + ticket_number * interval
+        '1 minute'`;
   });
 
   it("with no filters lists everything, newest first, with the full total", async () => {
@@ -362,18 +362,21 @@ describe("GET /api/tickets/search", () => {
     expect(await searchNumbers("user=seller-9%00")).toEqual([5]);
   });
 
-  it("status=registered and status=unregistered follow SPEC section 4 (placeholder names are unregistered)", async () => {
-    const registered = await search("status=registered&limit=100");
-    expect(numbersOf(registered)).toEqual([15, 6, 5, 4, 3, 2, 1]);
-    expect(registered.json.total).toBe(7);
-    for (const t of registered.json.tickets) expect(t.is_registered).toBe(true);
+  it(
+    "status=registered and status=unregistered follow SPEC " + "section 4 (placeholder names are unregistered)",
+    async () => {
+      const registered = await search("status=registered&limit=100");
+      expect(numbersOf(registered)).toEqual([15, 6, 5, 4, 3, 2, 1]);
+      expect(registered.json.total).toBe(7);
+      for (const t of registered.json.tickets) expect(t.is_registered).toBe(true);
 
-    const unregistered = await search("status=Unregistered&limit=100");
-    expect(numbersOf(unregistered)).toEqual([22, 21, 20, 16, 14, 13, 12, 11, 10]);
-    expect(unregistered.json.total).toBe(9);
-    for (const t of unregistered.json.tickets) expect(t.is_registered).toBe(false);
-    expect(unregistered.json.tickets.find((t: any) => t.ticket_number === 10).buyer_name).toBe("N/A");
-  });
+      const unregistered = await search("status=Unregistered&limit=100");
+      expect(numbersOf(unregistered)).toEqual([22, 21, 20, 16, 14, 13, 12, 11, 10]);
+      expect(unregistered.json.total).toBe(9);
+      for (const t of unregistered.json.tickets) expect(t.is_registered).toBe(false);
+      expect(unregistered.json.tickets.find((t: any) => t.ticket_number === 10).buyer_name).toBe("N/A");
+    },
+  );
 
   it("filters by payment method in any written form; 'all' means no filter", async () => {
     expect(await searchNumbers("payment=gcash")).toEqual([14, 6, 2]);
@@ -386,8 +389,8 @@ describe("GET /api/tickets/search", () => {
   it("filters by creator email (any case), user_id or creator id", async () => {
     expect(await searchNumbers("user=staff%40example.com")).toEqual([6, 3, 2, 1]);
     expect(await searchNumbers("user=STAFF%40Example.com")).toEqual([6, 3, 2, 1]);
-    expect(await searchNumbers(`user=${staff.user.id}`)).toEqual([6, 3, 2, 1]);
-    expect(await searchNumbers(`user=${admin.user.id.toUpperCase()}`)).toEqual([22, 21, 20, 5, 4]);
+    expect(await searchNumbers(`user=${users.staff.user.id}`)).toEqual([6, 3, 2, 1]);
+    expect(await searchNumbers(`user=${users.admin.user.id.toUpperCase()}`)).toEqual([22, 21, 20, 5, 4]);
     expect(await searchNumbers("user=seller-9")).toEqual([5]);
     expect(await searchNumbers("user=range-owner%40example.com")).toEqual([22, 21, 20]);
     expect(await searchNumbers("user=admin%40example.com")).toEqual([22, 21, 20, 5, 4]);
@@ -428,7 +431,7 @@ describe("GET /api/tickets/search", () => {
   });
 
   it("is for administrators only", async () => {
-    expect((await search("search=maria", staff.token)).status).toBe(403);
+    expect((await search("search=maria", users.staff.token)).status).toBe(403);
   });
 });
 
@@ -487,61 +490,65 @@ describe("PUT /api/tickets/{id}", () => {
     quantity: 5,
   };
 
-  it("edits an unregistered ticket: buyer, payment and status; the amount stays; an audit row keeps before and after", async () => {
-    const [original] = await customRange(7, 7);
-    const res = await putTicket(original.id, edit);
-    expect(res.status).toBe(200);
-    expect(res.json.success).toBe(true);
-    expect(res.json.message).toBe("Ticket updated successfully");
-    const t = res.json.ticket;
-    expect(Object.keys(t).sort()).toEqual(TICKET_KEYS);
-    expect(t).toMatchObject({
-      id: original.id,
-      ticket_id: original.id,
-      control_number: original.control_number,
-      ticket_number: 7,
-      buyer_name: "Pedro Penduko",
-      phone_number: "9170001111",
-      email: "pedro@example.com",
-      address: "Cebu",
-      payment_method: "gcash",
-      gcash_reference: "GC9",
-      status: "used",
-      amount: 50,
-      user_id: "admin@example.com",
-      is_registered: true,
-      created_at: original.created_at,
-    });
-    expect(t.registered_at).not.toBeNull();
-    // An administrator reads it whole (staff see the buyer's contacts only on their own tickets: decision 036).
-    expect((await getTicket(original.id, admin.token)).json.ticket).toEqual(t);
+  it(
+    "edits an unregistered ticket: buyer, payment and status; the " +
+      "amount stays; an audit row keeps before and after",
+    async () => {
+      const [original] = await customRange(7, 7);
+      const res = await putTicket(original.id, edit);
+      expect(res.status).toBe(200);
+      expect(res.json.success).toBe(true);
+      expect(res.json.message).toBe("Ticket updated successfully");
+      const t = res.json.ticket;
+      expect(Object.keys(t).sort()).toEqual(TICKET_KEYS);
+      expect(t).toMatchObject({
+        id: original.id,
+        ticket_id: original.id,
+        control_number: original.control_number,
+        ticket_number: 7,
+        buyer_name: "Pedro Penduko",
+        phone_number: "9170001111",
+        email: "pedro@example.com",
+        address: "Cebu",
+        payment_method: "gcash",
+        gcash_reference: "GC9",
+        status: "used",
+        amount: 50,
+        user_id: "admin@example.com",
+        is_registered: true,
+        created_at: original.created_at,
+      });
+      expect(t.registered_at).not.toBeNull();
+      // An administrator reads it whole (staff see the buyer's contacts only on their own tickets: decision 036).
+      expect((await getTicket(original.id, users.admin.token)).json.ticket).toEqual(t);
 
-    const audit = await db().auditLog.findMany({ where: { action: "ticket.update" }, orderBy: { id: "asc" } });
-    expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({
-      actorId: admin.user.id,
-      actorEmail: "admin@example.com",
-      entityType: "ticket",
-      entityId: original.id,
-    });
-    expect(audit[0].before).toMatchObject({
-      buyer_name: null,
-      phone_number: null,
-      status: "active",
-      payment_method: "cash",
-      registered_at: null,
-    });
-    // The edit's own fields; the buyer is attached by the registration rule, audited as the sale.
-    expect(audit[0].after).toMatchObject({
-      phone_number: "9170001111",
-      status: "used",
-      payment_method: "gcash",
-      gcash_reference: "GC-9",
-    });
-    expect(audit[0].after).not.toHaveProperty("before");
-    const [sale] = await db().auditLog.findMany({ where: { action: "ticket.register" }, orderBy: { id: "asc" } });
-    expect(sale.after).toMatchObject({ buyer_name: "Pedro Penduko", source: "edit", payment_reference: "GC9" });
-  });
+      const audit = await db().auditLog.findMany({ where: { action: "ticket.update" }, orderBy: { id: "asc" } });
+      expect(audit).toHaveLength(1);
+      expect(audit[0]).toMatchObject({
+        actorId: users.admin.user.id,
+        actorEmail: "admin@example.com",
+        entityType: "ticket",
+        entityId: original.id,
+      });
+      expect(audit[0].before).toMatchObject({
+        buyer_name: null,
+        phone_number: null,
+        status: "active",
+        payment_method: "cash",
+        registered_at: null,
+      });
+      // The edit's own fields; the buyer is attached by the registration rule, audited as the sale.
+      expect(audit[0].after).toMatchObject({
+        phone_number: "9170001111",
+        status: "used",
+        payment_method: "gcash",
+        gcash_reference: "GC-9",
+      });
+      expect(audit[0].after).not.toHaveProperty("before");
+      const [sale] = await db().auditLog.findMany({ where: { action: "ticket.register" }, orderBy: { id: "asc" } });
+      expect(sale.after).toMatchObject({ buyer_name: "Pedro Penduko", source: "edit", payment_reference: "GC9" });
+    },
+  );
 
   it("refuses a second edit with 409 'Already registered to: {buyer}' and changes nothing", async () => {
     const [original] = await customRange(7, 7);
@@ -553,7 +560,7 @@ describe("PUT /api/tickets/{id}", () => {
       code: "already_registered",
       message: "Already registered to: Pedro Penduko",
     });
-    expect((await getTicket(original.id, admin.token)).json.ticket).toEqual(first.json.ticket);
+    expect((await getTicket(original.id, users.admin.token)).json.ticket).toEqual(first.json.ticket);
     expect(await db().auditLog.count({ where: { action: "ticket.update" } })).toBe(1);
   });
 
@@ -569,29 +576,33 @@ describe("PUT /api/tickets/{id}", () => {
     expect((await getTicket(t.id)).json.ticket).toEqual(t);
   });
 
-  it("lets the status be chosen freely (active, registered, used, expired, any case) while the buyer is a placeholder", async () => {
-    const [original] = await customRange(3, 3);
-    for (const status of ["registered", "USED", "Expired", "active"]) {
-      const res = await putTicket("00003", { buyer_name: "N/A", status });
-      expect(res.status).toBe(200);
-      expect(res.json.ticket).toMatchObject({
-        status: status.toLowerCase(),
-        buyer_name: "N/A",
-        is_registered: false,
-        registered_at: null,
+  it(
+    "lets the status be chosen freely (active, registered, used, " +
+      "expired, any case) while the buyer is a placeholder",
+    async () => {
+      const [original] = await customRange(3, 3);
+      for (const status of ["registered", "USED", "Expired", "active"]) {
+        const res = await putTicket("00003", { buyer_name: "N/A", status });
+        expect(res.status).toBe(200);
+        expect(res.json.ticket).toMatchObject({
+          status: status.toLowerCase(),
+          buyer_name: "N/A",
+          is_registered: false,
+          registered_at: null,
+        });
+      }
+      // Without a status the current one stays.
+      await putTicket("3", { buyer_name: "N/A", status: "expired" });
+      const kept = await putTicket(original.control_number.toLowerCase(), { buyer_name: "Real Buyer" });
+      expect(kept.status).toBe(200);
+      expect(kept.json.ticket).toMatchObject({
+        status: "expired",
+        buyer_name: "Real Buyer",
+        is_registered: true,
+        phone_number: null,
       });
-    }
-    // Without a status the current one stays.
-    await putTicket("3", { buyer_name: "N/A", status: "expired" });
-    const kept = await putTicket(original.control_number.toLowerCase(), { buyer_name: "Real Buyer" });
-    expect(kept.status).toBe(200);
-    expect(kept.json.ticket).toMatchObject({
-      status: "expired",
-      buyer_name: "Real Buyer",
-      is_registered: true,
-      phone_number: null,
-    });
-  });
+    },
+  );
 
   it("drops NUL characters from the edited text instead of failing", async () => {
     await customRange(1, 1);
@@ -652,7 +663,7 @@ describe("PUT /api/tickets/{id}", () => {
 
   it("is for administrators only", async () => {
     const [original] = await customRange(1, 1);
-    const res = await putTicket(original.id, edit, staff.token);
+    const res = await putTicket(original.id, edit, users.staff.token);
     expect(res.status).toBe(403);
     expect(res.json.code).toBe("forbidden");
     expect((await getTicket(original.id)).json.ticket).toEqual(original);
@@ -676,7 +687,7 @@ describe("DELETE /api/tickets/{id}", () => {
     const audit = await db().auditLog.findMany({ where: { action: "ticket.delete" }, orderBy: { id: "asc" } });
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({
-      actorId: admin.user.id,
+      actorId: users.admin.user.id,
       actorEmail: "admin@example.com",
       entityType: "ticket",
       entityId: t.id,
@@ -716,7 +727,7 @@ describe("DELETE /api/tickets/{id}", () => {
 
   it("is for administrators only", async () => {
     const t = await generate();
-    const res = await deleteTicket(t.id, staff.token);
+    const res = await deleteTicket(t.id, users.staff.token);
     expect(res.status).toBe(403);
     expect(await db().ticket.count()).toBe(1);
     expect(await db().auditLog.count({ where: { action: "ticket.delete" } })).toBe(0);
@@ -730,87 +741,91 @@ describe("GET /api/tickets/stats", () => {
     expect(await stats()).toEqual({ success: true, total: 0, registered_count: 0, unregistered_count: 0, revenue: 0 });
   });
 
-  it("stays consistent through generate, custom range, register, edit and delete; revenue counts registered amounts only", async () => {
-    await db().settings.update({ where: { id: 1 }, data: { ticketPrice: 75 } });
-    await generate({ quantity: 2, customMiddleDigits: undefined }); // 1, 2 at 75, registered
-    expect(await stats()).toEqual({
-      success: true,
-      total: 2,
-      registered_count: 2,
-      unregistered_count: 0,
-      revenue: 150,
-    });
+  it(
+    "stays consistent through generate, custom range, register, edit " +
+      "and delete; revenue counts registered amounts only",
+    async () => {
+      await db().settings.update({ where: { id: 1 }, data: { ticketPrice: 75 } });
+      await generate({ quantity: 2, customMiddleDigits: undefined }); // 1, 2 at 75, registered
+      expect(await stats()).toEqual({
+        success: true,
+        total: 2,
+        registered_count: 2,
+        unregistered_count: 0,
+        revenue: 150,
+      });
 
-    await db().settings.update({ where: { id: 1 }, data: { ticketPrice: 12.5 } });
-    const range = await customRange(3, 6); // unregistered at 12.50
-    expect(range.map((t) => t.amount)).toEqual([12.5, 12.5, 12.5, 12.5]);
-    expect(await stats()).toEqual({
-      success: true,
-      total: 6,
-      registered_count: 2,
-      unregistered_count: 4,
-      revenue: 150,
-    });
+      await db().settings.update({ where: { id: 1 }, data: { ticketPrice: 12.5 } });
+      const range = await customRange(3, 6); // unregistered at 12.50
+      expect(range.map((t) => t.amount)).toEqual([12.5, 12.5, 12.5, 12.5]);
+      expect(await stats()).toEqual({
+        success: true,
+        total: 6,
+        registered_count: 2,
+        unregistered_count: 4,
+        revenue: 150,
+      });
 
-    const reg = await callRoute(registerRoute, {
-      method: "PUT",
-      path: "/api/tickets/register/00003",
-      body: { buyerName: "Lapu Lapu", phoneNumber: "09181234567" },
-      token: staff.token,
-      params: { controlNumber: "00003" },
-    });
-    expect(reg.status).toBe(200);
-    expect(await stats()).toEqual({
-      success: true,
-      total: 6,
-      registered_count: 3,
-      unregistered_count: 3,
-      revenue: 162.5,
-    });
+      const reg = await callRoute(registerRoute, {
+        method: "PUT",
+        path: "/api/tickets/register/00003",
+        body: { buyerName: "Lapu Lapu", phoneNumber: "09181234567" },
+        token: users.staff.token,
+        params: { controlNumber: "00003" },
+      });
+      expect(reg.status).toBe(200);
+      expect(await stats()).toEqual({
+        success: true,
+        total: 6,
+        registered_count: 3,
+        unregistered_count: 3,
+        revenue: 162.5,
+      });
 
-    await db().settings.update({ where: { id: 1 }, data: { ticketPrice: 100 } });
-    expect((await putTicket("00004", { buyer_name: "Gabriela Silang" })).status).toBe(200); // keeps its 12.50
-    expect(await stats()).toEqual({
-      success: true,
-      total: 6,
-      registered_count: 4,
-      unregistered_count: 2,
-      revenue: 175,
-    });
-    expect((await putTicket("00005", { buyer_name: "N/A" })).status).toBe(200); // still unregistered
-    expect(await stats()).toMatchObject({ registered_count: 4, revenue: 175 });
+      await db().settings.update({ where: { id: 1 }, data: { ticketPrice: 100 } });
+      expect((await putTicket("00004", { buyer_name: "Gabriela Silang" })).status).toBe(200); // keeps its 12.50
+      expect(await stats()).toEqual({
+        success: true,
+        total: 6,
+        registered_count: 4,
+        unregistered_count: 2,
+        revenue: 175,
+      });
+      expect((await putTicket("00005", { buyer_name: "N/A" })).status).toBe(200); // still unregistered
+      expect(await stats()).toMatchObject({ registered_count: 4, revenue: 175 });
 
-    await generate({ customLastDigits: "00010" }); // at 100
-    expect(await stats()).toEqual({
-      success: true,
-      total: 7,
-      registered_count: 5,
-      unregistered_count: 2,
-      revenue: 275,
-    });
+      await generate({ customLastDigits: "00010" }); // at 100
+      expect(await stats()).toEqual({
+        success: true,
+        total: 7,
+        registered_count: 5,
+        unregistered_count: 2,
+        revenue: 275,
+      });
 
-    expect((await deleteTicket("00001")).status).toBe(200);
-    expect((await deleteTicket("00006")).status).toBe(200);
-    expect(await stats()).toEqual({
-      success: true,
-      total: 5,
-      registered_count: 4,
-      unregistered_count: 1,
-      revenue: 200,
-    });
+      expect((await deleteTicket("00001")).status).toBe(200);
+      expect((await deleteTicket("00006")).status).toBe(200);
+      expect(await stats()).toEqual({
+        success: true,
+        total: 5,
+        registered_count: 4,
+        unregistered_count: 1,
+        revenue: 200,
+      });
 
-    // The counters agree with the table itself.
-    const [truth] = await db().$queryRaw<{ total: number; registered: number; revenue: string }[]>`
+      // The counters agree with the table itself.
+      const [truth] = await db().$queryRaw<{ total: number; registered: number; revenue: string }[]>`
       SELECT count(*)::int AS total, count(registered_at)::int AS registered,
              coalesce(sum(amount) FILTER (WHERE registered_at IS NOT NULL), 0)::text AS revenue FROM tickets`;
-    expect(await stats()).toEqual({
-      success: true,
-      total: truth.total,
-      registered_count: truth.registered,
-      unregistered_count: truth.total - truth.registered,
-      revenue: Number(truth.revenue),
-    });
-  });
+      expect(await stats()).toEqual({
+        success: true,
+        total: truth.total,
+        registered_count: truth.registered,
+        unregistered_count: truth.total - truth.registered,
+        revenue: Number(truth.revenue),
+      });
+    },
+  );
 
   it("counts placeholder buyer names as unregistered", async () => {
     await insertTicket({ n: 1, buyer: "N/A" });
@@ -820,14 +835,14 @@ describe("GET /api/tickets/stats", () => {
   });
 
   it("is for administrators only", async () => {
-    expect((await callRoute(statsRoute, { path: "/api/tickets/stats", token: staff.token })).status).toBe(403);
+    expect((await callRoute(statsRoute, { path: "/api/tickets/stats", token: users.staff.token })).status).toBe(403);
   });
 });
 
 // ---- GET /api/tickets/search/{term} --------------------------------------------------------
 
 describe("GET /api/tickets/search/{term}", () => {
-  const lookup = (term: string, token = staff.token) =>
+  const lookup = (term: string, token = users.staff.token) =>
     callRoute(searchTermRoute, { path: `/api/tickets/search/${encodeURIComponent(term)}`, token, params: { term } });
   const NOT_FOUND = "Ticket not found with the provided control number or last 5 digits";
 
@@ -855,7 +870,7 @@ describe("GET /api/tickets/search/{term}", () => {
 // ---- GET /api/tickets/unregistered ---------------------------------------------------------
 
 describe("GET /api/tickets/unregistered", () => {
-  const unregistered = (query = "", token = staff.token) =>
+  const unregistered = (query = "", token = users.staff.token) =>
     callRoute(unregisteredRoute, { path: `/api/tickets/unregistered${query}`, token });
 
   it("lists only unregistered tickets, 20 a page by default, newest first, for any signed-in user", async () => {
@@ -888,7 +903,7 @@ describe("GET /api/tickets/unregistered", () => {
     const byTen = await unregistered("?search=00010");
     expect(byTen.json).toEqual({ success: true, tickets: [], total: 0 });
     // The phone is searched only where the caller may see it (issue 25 item 10): an administrator.
-    const byPhone = await unregistered(`?search=${encodeURIComponent("0917 555")}`, admin.token);
+    const byPhone = await unregistered(`?search=${encodeURIComponent("0917 555")}`, users.admin.token);
     expect(numbersOf(byPhone)).toEqual([11]);
     expect(numbersOf(await unregistered(`?search=${encodeURIComponent("0917 555")}`))).toEqual([]);
     const byName = await unregistered("?search=n%2Fa");
@@ -915,7 +930,8 @@ describe("GET /api/tickets/unregistered", () => {
 
 describe("GET /api/tickets/count", () => {
   it("answers total, registered and unregistered", async () => {
-    const count = async () => (await callRoute(countRoute, { path: "/api/tickets/count", token: admin.token })).json;
+    const count = async () =>
+      (await callRoute(countRoute, { path: "/api/tickets/count", token: users.admin.token })).json;
     expect(await count()).toEqual({ success: true, total: 0, registered: 0, unregistered: 0 });
     await generate({ quantity: 2, customMiddleDigits: undefined });
     await customRange(5, 7);
@@ -926,12 +942,12 @@ describe("GET /api/tickets/count", () => {
   });
 
   it("is for administrators only", async () => {
-    expect((await callRoute(countRoute, { path: "/api/tickets/count", token: staff.token })).status).toBe(403);
+    expect((await callRoute(countRoute, { path: "/api/tickets/count", token: users.staff.token })).status).toBe(403);
   });
 });
 
 describe("GET /api/tickets/used-digits", () => {
-  const usedDigits = async (token = admin.token) =>
+  const usedDigits = async (token = users.admin.token) =>
     callRoute(usedDigitsRoute, { path: "/api/tickets/used-digits", token });
 
   it("answers the taken numbers as inclusive runs, with their count", async () => {
@@ -966,12 +982,12 @@ describe("GET /api/tickets/used-digits", () => {
   });
 
   it("is for administrators only", async () => {
-    expect((await usedDigits(staff.token)).status).toBe(403);
+    expect((await usedDigits(users.staff.token)).status).toBe(403);
   });
 });
 
 describe("GET /api/tickets/validate", () => {
-  const validate = (query: string, token = staff.token) =>
+  const validate = (query: string, token = users.staff.token) =>
     callRoute(validateRoute, { path: `/api/tickets/validate${query}`, token });
 
   it("reports an existing unregistered ticket", async () => {
@@ -1096,7 +1112,7 @@ describe("concurrent edit, registration and delete of one ticket", { tags: ["sql
       method: "PUT",
       path: `/api/tickets/register/${ref}`,
       body: { buyerName, phoneNumber: "09181234567" },
-      token: staff.token,
+      token: users.staff.token,
       params: { controlNumber: ref },
     });
 

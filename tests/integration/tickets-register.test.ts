@@ -1,14 +1,11 @@
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { PUT as registerRoute } from "@/app/api/tickets/register/[controlNumber]/route";
 import { POST as registerMultipleRoute } from "@/app/api/tickets/register-multiple/route";
 import { POST as generate } from "@/app/api/tickets/generate/route";
 import { GET as statsRoute } from "@/app/api/tickets/stats/route";
 import { db } from "@/server/db/client";
-import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff, createSignedInUser, createTickets } from "@/tests/helpers/factories";
+import { createSignedInUser, createTickets, freshAdminAndStaff } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
-
-type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
 
 const maria = {
   buyerName: "Maria Clara",
@@ -29,17 +26,9 @@ const PLACEHOLDERS = [
   "  Not Registered  ",
 ];
 
-let admin: SignedIn;
-let staff: SignedIn;
+const users = freshAdminAndStaff();
 
-beforeEach(async () => {
-  await resetDb();
-  ({ admin, staff } = await createAdminAndStaff());
-});
-
-const createRange = (from: number, to: number): Promise<any[]> => createTickets(admin, from, to);
-
-const register = (ref: string, body: unknown, token = staff.token) =>
+const register = (ref: string, body: unknown, token = users.staff.token) =>
   callRoute(registerRoute, {
     method: "PUT",
     path: `/api/tickets/register/${encodeURIComponent(ref)}`,
@@ -48,10 +37,10 @@ const register = (ref: string, body: unknown, token = staff.token) =>
     token,
   });
 
-const registerMany = (body: unknown, token = staff.token) =>
+const registerMany = (body: unknown, token = users.staff.token) =>
   callRoute(registerMultipleRoute, { method: "POST", path: "/api/tickets/register-multiple", body, token });
 
-const stats = async () => (await callRoute(statsRoute, { path: "/api/tickets/stats", token: admin.token })).json;
+const stats = async () => (await callRoute(statsRoute, { path: "/api/tickets/stats", token: users.admin.token })).json;
 
 const ticketRow = (ticketNumber: number) => db().ticket.findUniqueOrThrow({ where: { ticketNumber } });
 const registerAudits = () => db().auditLog.findMany({ where: { action: "ticket.register" }, orderBy: { id: "asc" } });
@@ -91,7 +80,7 @@ async function expectUnregistered(ticketNumber: number) {
 
 describe("PUT /api/tickets/register/{controlNumber}", () => {
   it("registers an unregistered ticket by control number and answers {success, message, ticket}", async () => {
-    const [ticket] = await createRange(7, 7);
+    const [ticket] = await createTickets(users.admin, 7, 7);
     const res = await register(ticket.control_number, maria);
     expect(res.status).toBe(200);
     expect(Object.keys(res.json).sort()).toEqual(["message", "success", "ticket"]);
@@ -132,8 +121,8 @@ describe("PUT /api/tickets/register/{controlNumber}", () => {
     ["the ticket id", (t: any) => t.id],
     ["the ticket id in upper case", (t: any) => t.id.toUpperCase()],
   ])("finds the ticket by %s", async (_label, refOf) => {
-    const tickets = await createRange(40, 44);
-    const target = tickets.find((t) => t.ticket_number === 42);
+    const tickets = await createTickets(users.admin, 40, 44);
+    const target = tickets.find((t) => t.ticket_number === 42)!;
     const res = await register(refOf(target), maria);
     expect(res.status).toBe(200);
     expect(res.json.ticket.id).toBe(target.id);
@@ -145,7 +134,7 @@ describe("PUT /api/tickets/register/{controlNumber}", () => {
   it.each(["09171234567", "9171234567", "+639171234567", "+63 917 123 4567", "0917-123-4567", "639171234567"])(
     "stores the phone %j as the 10 digits 9171234567",
     async (phoneNumber) => {
-      await createRange(1, 1);
+      await createTickets(users.admin, 1, 1);
       const res = await register("00001", { buyerName: "Maria Clara", phoneNumber });
       expect(res.status).toBe(200);
       expect(res.json.ticket.phone_number).toBe("9171234567");
@@ -154,7 +143,7 @@ describe("PUT /api/tickets/register/{controlNumber}", () => {
   );
 
   it("leaves email and address empty when not given, and trims the buyer name", async () => {
-    await createRange(1, 1);
+    await createTickets(users.admin, 1, 1);
     const res = await register("1", {
       buyerName: "  Jose Rizal  ",
       phoneNumber: "09998887766",
@@ -172,13 +161,13 @@ describe("PUT /api/tickets/register/{controlNumber}", () => {
   });
 
   it("answers 409 already_registered naming the buyer, and changes nothing", async () => {
-    await createRange(1, 2);
+    await createTickets(users.admin, 1, 2);
     expect((await register("00001", maria)).status).toBe(200);
     const before = await ticketRow(1);
     const res = await register(
       "00001",
       { buyerName: "Andres Bonifacio", phoneNumber: "09181112222", email: "andres@example.com", address: "Tondo" },
-      admin.token,
+      users.admin.token,
     );
     expect(res.status).toBe(409);
     expect(res.json).toEqual({
@@ -195,7 +184,7 @@ describe("PUT /api/tickets/register/{controlNumber}", () => {
     const gen = await callRoute(generate, {
       method: "POST",
       path: "/api/tickets/generate",
-      token: staff.token,
+      token: users.staff.token,
       body: { buyer_name: "Juan Dela Cruz", phone_number: "09171234567", payment_method: "cash" },
     });
     expect(gen.status).toBe(201);
@@ -215,7 +204,7 @@ describe("PUT /api/tickets/register/{controlNumber}", () => {
   });
 
   it("answers 404 for references that name no ticket", async () => {
-    const [ticket] = await createRange(1, 3);
+    const [ticket] = await createTickets(users.admin, 1, 3);
     const refs = [
       "00099",
       "99",
@@ -259,13 +248,13 @@ describe("PUT /api/tickets/register/{controlNumber}", () => {
       "Enter a valid email.",
     ],
   ])("answers 400 for %j: %s", async (body, message) => {
-    await createRange(1, 1);
+    await createTickets(users.admin, 1, 1);
     const res = await register("00001", body);
     await expectRefusedUnchanged(res, message);
   });
 
   it.each(PLACEHOLDERS)("refuses the placeholder buyer name %j and leaves the ticket untouched", async (buyerName) => {
-    await createRange(1, 1);
+    await createTickets(users.admin, 1, 1);
     const res = await register("00001", { ...maria, buyerName });
     expect(res.status).toBe(400);
     expect(res.json.code).toBe("validation_failed");
@@ -283,7 +272,7 @@ describe("PUT /api/tickets/register/{controlNumber}", () => {
       const gen = await callRoute(generate, {
         method: "POST",
         path: "/api/tickets/generate",
-        token: staff.token,
+        token: users.staff.token,
         body: { buyer_name: placeholder, payment_method: "cash" },
       });
       expect(gen.status).toBe(201);
@@ -300,12 +289,12 @@ describe("PUT /api/tickets/register/{controlNumber}", () => {
   );
 
   it("writes one ticket.register audit row with before and after", async () => {
-    const [ticket] = await createRange(5, 5);
+    const [ticket] = await createTickets(users.admin, 5, 5);
     await register(ticket.control_number, maria);
     const rows = await registerAudits();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
-      actorId: staff.user.id,
+      actorId: users.staff.user.id,
       actorEmail: "staff@example.com",
       entityType: "ticket",
       entityId: ticket.id,
@@ -325,37 +314,41 @@ describe("PUT /api/tickets/register/{controlNumber}", () => {
       address: "Makati City",
       status: "registered",
       payment_method: "cash",
-      seller_id: staff.user.id,
+      seller_id: users.staff.user.id,
     });
   });
 
-  it("commits the registration and its audit row together: a failing audit insert leaves the ticket unregistered", async () => {
-    await createRange(1, 1);
-    await db().$executeRawUnsafe(
-      `CREATE FUNCTION test_refuse_audit() RETURNS TRIGGER LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit refused by test'; END $$`,
-    );
-    await db().$executeRawUnsafe(
-      `CREATE TRIGGER test_refuse_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION test_refuse_audit()`,
-    );
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    try {
-      const res = await register("00001", maria);
-      expect(res.status).toBe(500);
-      expect(res.json.code).toBe("internal");
-      expect(logged).toHaveBeenCalled();
-    } finally {
-      logged.mockRestore();
-      await db().$executeRawUnsafe(`DROP TRIGGER test_refuse_audit ON audit_log`);
-      await db().$executeRawUnsafe(`DROP FUNCTION test_refuse_audit()`);
-    }
-    await expectUnregistered(1);
-    expect(await stats()).toMatchObject({ registered_count: 0, revenue: 0 });
-    expect((await register("00001", maria)).status).toBe(200);
-  });
+  it(
+    "commits the registration and its audit row together: a " + "failing audit insert leaves the ticket unregistered",
+    async () => {
+      await createTickets(users.admin, 1, 1);
+      await db().$executeRawUnsafe(
+        `CREATE FUNCTION test_refuse_audit() RETURNS TRIGGER LANGUAGE plpgsql AS ` +
+          `$$ BEGIN RAISE EXCEPTION 'audit refused by test'; END $$`,
+      );
+      await db().$executeRawUnsafe(
+        `CREATE TRIGGER test_refuse_audit BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION test_refuse_audit()`,
+      );
+      const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+      try {
+        const res = await register("00001", maria);
+        expect(res.status).toBe(500);
+        expect(res.json.code).toBe("internal");
+        expect(logged).toHaveBeenCalled();
+      } finally {
+        logged.mockRestore();
+        await db().$executeRawUnsafe(`DROP TRIGGER test_refuse_audit ON audit_log`);
+        await db().$executeRawUnsafe(`DROP FUNCTION test_refuse_audit()`);
+      }
+      await expectUnregistered(1);
+      expect(await stats()).toMatchObject({ registered_count: 0, revenue: 0 });
+      expect((await register("00001", maria)).status).toBe(200);
+    },
+  );
 
   it("moves the stats counters: registered_count, unregistered_count and revenue at the ticket's price", async () => {
     await db().settings.update({ where: { id: 1 }, data: { ticketPrice: 75 } });
-    await createRange(1, 4);
+    await createTickets(users.admin, 1, 4);
     expect(await stats()).toEqual({ success: true, total: 4, registered_count: 0, unregistered_count: 4, revenue: 0 });
     await register("00001", maria);
     expect(await stats()).toEqual({ success: true, total: 4, registered_count: 1, unregistered_count: 3, revenue: 75 });
@@ -381,7 +374,7 @@ describe("PUT /api/tickets/register/{controlNumber}", () => {
   });
 
   it("needs a signed-in user", async () => {
-    await createRange(1, 1);
+    await createTickets(users.admin, 1, 1);
     const res = await callRoute(registerRoute, {
       method: "PUT",
       path: "/api/tickets/register/00001",
@@ -395,8 +388,8 @@ describe("PUT /api/tickets/register/{controlNumber}", () => {
 
 describe("POST /api/tickets/register-multiple", () => {
   it("registers tickets named by id, control number and number, answering the spec's shape", async () => {
-    const tickets = await createRange(1, 6);
-    const byNumber = (n: number) => tickets.find((t) => t.ticket_number === n);
+    const tickets = await createTickets(users.admin, 1, 6);
+    const byNumber = (n: number) => tickets.find((t) => t.ticket_number === n)!;
     const res = await registerMany({
       ...maria,
       ticketIds: [byNumber(5).id, byNumber(2).control_number.toLowerCase(), "00003", 6],
@@ -437,7 +430,7 @@ describe("POST /api/tickets/register-multiple", () => {
   });
 
   it("says 'ticket' for one", async () => {
-    await createRange(1, 1);
+    await createTickets(users.admin, 1, 1);
     const res = await registerMany({ ...maria, ticketIds: ["1"] });
     expect(res.json).toMatchObject({
       success: true,
@@ -449,7 +442,7 @@ describe("POST /api/tickets/register-multiple", () => {
   });
 
   it("counts references to the same ticket once", async () => {
-    const tickets = await createRange(1, 3);
+    const tickets = await createTickets(users.admin, 1, 3);
     const t3 = tickets[2];
     const res = await registerMany({
       ...maria,
@@ -477,8 +470,8 @@ describe("POST /api/tickets/register-multiple", () => {
   });
 
   it("lists an error line for each already registered or unknown ticket, and registers the rest", async () => {
-    const tickets = await createRange(1, 4);
-    const byNumber = (n: number) => tickets.find((t) => t.ticket_number === n);
+    const tickets = await createTickets(users.admin, 1, 4);
+    const byNumber = (n: number) => tickets.find((t) => t.ticket_number === n)!;
     await register("00002", { buyerName: "Andres Bonifacio", phoneNumber: "09181112222" });
     const wrongMiddle = otherMiddle(byNumber(3).control_number);
     const res = await registerMany({
@@ -506,7 +499,7 @@ describe("POST /api/tickets/register-multiple", () => {
   });
 
   it("reports failure when nothing could be registered", async () => {
-    await createRange(1, 1);
+    await createTickets(users.admin, 1, 1);
     await register("00001", { buyerName: "Andres Bonifacio", phoneNumber: "09181112222" });
     const res = await registerMany({ ...maria, ticketIds: ["00001", "00050"] });
     expect(res.status).toBe(200);
@@ -527,7 +520,7 @@ describe("POST /api/tickets/register-multiple", () => {
   });
 
   it("registers up to 100 tickets at once, with one audit row each", async () => {
-    await createRange(1, 100);
+    await createTickets(users.admin, 1, 100);
     const res = await registerMany({ ...maria, ticketIds: Array.from({ length: 100 }, (_, i) => i + 1) });
     expect(res.json).toMatchObject({
       success: true,
@@ -539,7 +532,11 @@ describe("POST /api/tickets/register-multiple", () => {
     const rows = await registerAudits();
     expect(rows).toHaveLength(100);
     expect(new Set(rows.map((r) => r.entityId)).size).toBe(100);
-    expect(rows[0]).toMatchObject({ actorId: staff.user.id, actorEmail: "staff@example.com", entityType: "ticket" });
+    expect(rows[0]).toMatchObject({
+      actorId: users.staff.user.id,
+      actorEmail: "staff@example.com",
+      entityType: "ticket",
+    });
     expect(rows[0].before).toEqual({
       buyer_name: null,
       phone_number: null,
@@ -555,7 +552,7 @@ describe("POST /api/tickets/register-multiple", () => {
       address: "Makati City",
       status: "registered",
       payment_method: "cash",
-      seller_id: staff.user.id,
+      seller_id: users.staff.user.id,
     });
     expect(await stats()).toEqual({
       success: true,
@@ -591,13 +588,13 @@ describe("POST /api/tickets/register-multiple", () => {
       "Please enter Buyer Name",
     ]),
   ])("answers 400 for %j: %s", async (body, message) => {
-    await createRange(1, 1);
+    await createTickets(users.admin, 1, 1);
     const res = await registerMany(body);
     await expectRefusedUnchanged(res, message);
   });
 
   it("moves the stats counters by the tickets registered", async () => {
-    await createRange(1, 5);
+    await createTickets(users.admin, 1, 5);
     await registerMany({ ...maria, ticketIds: ["1", "2", "3", "00099"] });
     expect(await stats()).toEqual({
       success: true,
@@ -618,165 +615,183 @@ describe("POST /api/tickets/register-multiple", () => {
 });
 
 describe("concurrent registration", { tags: ["sql"] }, () => {
-  it("20 simultaneous registrations of one ticket: one 200, nineteen 409s, the winner's buyer kept, one audit row", async () => {
-    const [ticket] = await createRange(1, 1);
-    const users = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => createSignedInUser({ displayName: `Clerk ${i}` })),
-    );
-    const names = users.map((_, i) => `Buyer Number ${i}`);
-    // Every way of naming the ticket must meet the same register-once rule.
-    const refs = [ticket.control_number, ticket.control_number.toLowerCase(), "00001", "1", ticket.id];
-    const results = await Promise.all(
-      users.map((u, i) =>
-        register(
-          refs[i % refs.length],
-          { buyerName: names[i], phoneNumber: `0917${String(i).padStart(7, "0")}` },
-          u.token,
+  it(
+    "20 simultaneous registrations of one ticket: one 200, " + "nineteen 409s, the winner's buyer kept, one audit row",
+    async () => {
+      const [ticket] = await createTickets(users.admin, 1, 1);
+      const sellers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => createSignedInUser({ displayName: `Clerk ${i}` })),
+      );
+      const names = sellers.map((_, i) => `Buyer Number ${i}`);
+      // Every way of naming the ticket must meet the same register-once rule.
+      const refs = [ticket.control_number, ticket.control_number.toLowerCase(), "00001", "1", ticket.id];
+      const results = await Promise.all(
+        sellers.map((u, i) =>
+          register(
+            refs[i % refs.length],
+            { buyerName: names[i], phoneNumber: `0917${String(i).padStart(7, "0")}` },
+            u.token,
+          ),
         ),
-      ),
-    );
-    const winners = results.flatMap((r, i) => (r.status === 200 ? [i] : []));
-    expect(winners).toHaveLength(1);
-    const w = winners[0];
-    expect(results.filter((r) => r.status === 409)).toHaveLength(19);
-    for (const [i, r] of results.entries()) {
-      if (i === w) continue;
-      expect(r.json).toEqual({
-        success: false,
-        code: "already_registered",
-        message: `Already registered to: ${names[w]}`,
-      });
-    }
-    expect(results[w].json.ticket.buyer_name).toBe(names[w]);
-    expect(await ticketRow(1)).toMatchObject({
-      buyerName: names[w],
-      phoneNumber: `917${String(w).padStart(7, "0")}`,
-      status: "registered",
-    });
-    const audits = await registerAudits();
-    expect(audits).toHaveLength(1);
-    expect(audits[0]).toMatchObject({ actorId: users[w].user.id, entityId: ticket.id });
-    expect(audits[0].after).toMatchObject({ buyer_name: names[w] });
-    expect(await stats()).toMatchObject({ registered_count: 1, revenue: 50 });
-  });
-
-  it("register-multiple and single registrations racing on overlapping tickets register each ticket exactly once", async () => {
-    const tickets = await createRange(1, 30);
-    const byNumber = new Map(tickets.map((t) => [t.ticket_number as number, t]));
-    const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
-    const groups = [range(1, 15), range(8, 22), range(15, 30), range(1, 30).filter((n) => n % 2 === 1), range(10, 20)];
-    const singles = shuffle(range(1, 30));
-    const users = await Promise.all(
-      Array.from({ length: groups.length + singles.length }, (_, i) =>
-        createSignedInUser({ displayName: `Racer ${i}` }),
-      ),
-    );
-
-    type Outcome =
-      | { kind: "many"; buyer: string; actor: string; numbers: number[]; res: Awaited<ReturnType<typeof registerMany>> }
-      | { kind: "single"; buyer: string; actor: string; number: number; res: Awaited<ReturnType<typeof register>> };
-    const refFor = (n: number, k: number) =>
-      [byNumber.get(n).id, byNumber.get(n).control_number, byNumber.get(n).last_5_digits, n][k % 4];
-    const manyCalls = groups.map((numbers, g) => (): Promise<Outcome> => {
-      const buyer = `Group Buyer ${g}`;
-      const body = {
-        buyerName: buyer,
-        phoneNumber: `0918${String(g).padStart(7, "0")}`,
-        ticketIds: shuffle(numbers).map((n, k) => refFor(n, k + g)),
-      };
-      return registerMany(body, users[g].token).then((res) => ({
-        kind: "many",
-        buyer,
-        actor: users[g].user.id,
-        numbers,
-        res,
-      }));
-    });
-    const singleCalls = singles.map((n, i) => (): Promise<Outcome> => {
-      const u = users[groups.length + i];
-      const buyer = `Single Buyer ${i}`;
-      return register(
-        String(refFor(n, i)),
-        { buyerName: buyer, phoneNumber: `0917${String(i).padStart(7, "0")}` },
-        u.token,
-      ).then((res) => ({
-        kind: "single",
-        buyer,
-        actor: u.user.id,
-        number: n,
-        res,
-      }));
-    });
-    // Interleave so group and single requests start mixed together.
-    const calls: (() => Promise<Outcome>)[] = [];
-    for (let i = 0; i < singleCalls.length; i++) {
-      calls.push(singleCalls[i]);
-      if (i % 6 === 0 && manyCalls[i / 6]) calls.push(manyCalls[i / 6]);
-    }
-    expect(calls).toHaveLength(35);
-    const outcomes = await Promise.all(calls.map((call) => call()));
-
-    // Who won each ticket, according to the answers; a ticket claimed twice is a failure.
-    const winner = new Map<number, { buyer: string; actor: string }>();
-    const claim = (n: number, o: Outcome) => {
-      expect(winner.has(n), `ticket ${n} registered twice`).toBe(false);
-      winner.set(n, { buyer: o.buyer, actor: o.actor });
-    };
-    for (const o of outcomes) {
-      if (o.kind === "single") {
-        expect([200, 409]).toContain(o.res.status);
-        if (o.res.status === 200) claim(o.number, o);
-      } else {
-        expect(o.res.status).toBe(200);
-        for (const t of o.res.json.registeredTickets) claim(t.ticket_number, o);
-      }
-    }
-    expect([...winner.keys()].sort((a, b) => a - b)).toEqual(range(1, 30));
-
-    // The table agrees with the answers: the winner's buyer is stored, never overwritten.
-    const rows = await db().ticket.findMany({ orderBy: { ticketNumber: "asc" } });
-    for (const row of rows) {
-      expect(row.buyerName).toBe(winner.get(row.ticketNumber)!.buyer);
-      expect(row.registeredAt).not.toBeNull();
-    }
-
-    // Every loser was told who holds the ticket.
-    for (const o of outcomes) {
-      if (o.kind === "single" && o.res.status === 409) {
-        expect(o.res.json).toEqual({
+      );
+      const winners = results.flatMap((r, i) => (r.status === 200 ? [i] : []));
+      expect(winners).toHaveLength(1);
+      const w = winners[0];
+      expect(results.filter((r) => r.status === 409)).toHaveLength(19);
+      for (const [i, r] of results.entries()) {
+        if (i === w) continue;
+        expect(r.json).toEqual({
           success: false,
           code: "already_registered",
-          message: `Already registered to: ${winner.get(o.number)!.buyer}`,
+          message: `Already registered to: ${names[w]}`,
         });
       }
-      if (o.kind === "many") {
-        const won = new Set(o.res.json.registeredTickets.map((t: any) => t.ticket_number));
-        const lost = o.numbers.filter((n) => !won.has(n));
-        expect([...o.res.json.errors].sort()).toEqual(
-          lost
-            .map((n) => `Ticket ${byNumber.get(n).control_number}: Already registered to: ${winner.get(n)!.buyer}`)
-            .sort(),
-        );
-        expect(o.res.json.totalRequested).toBe(o.numbers.length);
-        expect(o.res.json.registeredCount).toBe(won.size);
-      }
-    }
+      expect(results[w].json.ticket.buyer_name).toBe(names[w]);
+      expect(await ticketRow(1)).toMatchObject({
+        buyerName: names[w],
+        phoneNumber: `917${String(w).padStart(7, "0")}`,
+        status: "registered",
+      });
+      const audits = await registerAudits();
+      expect(audits).toHaveLength(1);
+      expect(audits[0]).toMatchObject({ actorId: sellers[w].user.id, entityId: ticket.id });
+      expect(audits[0].after).toMatchObject({ buyer_name: names[w] });
+      expect(await stats()).toMatchObject({ registered_count: 1, revenue: 50 });
+    },
+  );
 
-    // One audit row per ticket, by the winner.
-    const audits = await registerAudits();
-    expect(audits).toHaveLength(30);
-    for (const a of audits) {
-      const n = tickets.find((t) => t.id === a.entityId).ticket_number;
-      expect(a.actorId).toBe(winner.get(n)!.actor);
-      expect(a.after).toMatchObject({ buyer_name: winner.get(n)!.buyer });
-      expect(a.before).toMatchObject({ buyer_name: null });
-    }
-    expect(await stats()).toEqual({
-      success: true,
-      total: 30,
-      registered_count: 30,
-      unregistered_count: 0,
-      revenue: 1500,
-    });
-  });
+  it(
+    "register-multiple and single registrations racing on " + "overlapping tickets register each ticket exactly once",
+    async () => {
+      const tickets = await createTickets(users.admin, 1, 30);
+      const byNumber = new Map(tickets.map((t) => [t.ticket_number as number, t]));
+      const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
+      const groups = [
+        range(1, 15),
+        range(8, 22),
+        range(15, 30),
+        range(1, 30).filter((n) => n % 2 === 1),
+        range(10, 20),
+      ];
+      const singles = shuffle(range(1, 30));
+      const sellers = await Promise.all(
+        Array.from({ length: groups.length + singles.length }, (_, i) =>
+          createSignedInUser({ displayName: `Racer ${i}` }),
+        ),
+      );
+
+      type Outcome =
+        | {
+            kind: "many";
+            buyer: string;
+            actor: string;
+            numbers: number[];
+            res: Awaited<ReturnType<typeof registerMany>>;
+          }
+        | { kind: "single"; buyer: string; actor: string; number: number; res: Awaited<ReturnType<typeof register>> };
+      const refFor = (n: number, k: number) =>
+        [byNumber.get(n)!.id, byNumber.get(n)!.control_number, byNumber.get(n)!.last_5_digits, n][k % 4];
+      const manyCalls = groups.map((numbers, g) => (): Promise<Outcome> => {
+        const buyer = `Group Buyer ${g}`;
+        const body = {
+          buyerName: buyer,
+          phoneNumber: `0918${String(g).padStart(7, "0")}`,
+          ticketIds: shuffle(numbers).map((n, k) => refFor(n, k + g)),
+        };
+        return registerMany(body, sellers[g].token).then((res) => ({
+          kind: "many",
+          buyer,
+          actor: sellers[g].user.id,
+          numbers,
+          res,
+        }));
+      });
+      const singleCalls = singles.map((n, i) => (): Promise<Outcome> => {
+        const u = sellers[groups.length + i];
+        const buyer = `Single Buyer ${i}`;
+        return register(
+          String(refFor(n, i)),
+          { buyerName: buyer, phoneNumber: `0917${String(i).padStart(7, "0")}` },
+          u.token,
+        ).then((res) => ({
+          kind: "single",
+          buyer,
+          actor: u.user.id,
+          number: n,
+          res,
+        }));
+      });
+      // Interleave so group and single requests start mixed together.
+      const calls: (() => Promise<Outcome>)[] = [];
+      for (let i = 0; i < singleCalls.length; i++) {
+        calls.push(singleCalls[i]);
+        if (i % 6 === 0 && manyCalls[i / 6]) calls.push(manyCalls[i / 6]);
+      }
+      expect(calls).toHaveLength(35);
+      const outcomes = await Promise.all(calls.map((call) => call()));
+
+      // Who won each ticket, according to the answers; a ticket claimed twice is a failure.
+      const winner = new Map<number, { buyer: string; actor: string }>();
+      const claim = (n: number, o: Outcome) => {
+        expect(winner.has(n), `ticket ${n} registered twice`).toBe(false);
+        winner.set(n, { buyer: o.buyer, actor: o.actor });
+      };
+      for (const o of outcomes) {
+        if (o.kind === "single") {
+          expect([200, 409]).toContain(o.res.status);
+          if (o.res.status === 200) claim(o.number, o);
+        } else {
+          expect(o.res.status).toBe(200);
+          for (const t of o.res.json.registeredTickets) claim(t.ticket_number, o);
+        }
+      }
+      expect([...winner.keys()].sort((a, b) => a - b)).toEqual(range(1, 30));
+
+      // The table agrees with the answers: the winner's buyer is stored, never overwritten.
+      const rows = await db().ticket.findMany({ orderBy: { ticketNumber: "asc" } });
+      for (const row of rows) {
+        expect(row.buyerName).toBe(winner.get(row.ticketNumber)!.buyer);
+        expect(row.registeredAt).not.toBeNull();
+      }
+
+      // Every loser was told who holds the ticket.
+      for (const o of outcomes) {
+        if (o.kind === "single" && o.res.status === 409) {
+          expect(o.res.json).toEqual({
+            success: false,
+            code: "already_registered",
+            message: `Already registered to: ${winner.get(o.number)!.buyer}`,
+          });
+        }
+        if (o.kind === "many") {
+          const won = new Set(o.res.json.registeredTickets.map((t: any) => t.ticket_number));
+          const lost = o.numbers.filter((n) => !won.has(n));
+          expect([...o.res.json.errors].sort()).toEqual(
+            lost
+              .map((n) => `Ticket ${byNumber.get(n)!.control_number}: Already registered to: ${winner.get(n)!.buyer}`)
+              .sort(),
+          );
+          expect(o.res.json.totalRequested).toBe(o.numbers.length);
+          expect(o.res.json.registeredCount).toBe(won.size);
+        }
+      }
+
+      // One audit row per ticket, by the winner.
+      const audits = await registerAudits();
+      expect(audits).toHaveLength(30);
+      for (const a of audits) {
+        const n = tickets.find((t) => t.id === a.entityId)!.ticket_number;
+        expect(a.actorId).toBe(winner.get(n)!.actor);
+        expect(a.after).toMatchObject({ buyer_name: winner.get(n)!.buyer });
+        expect(a.before).toMatchObject({ buyer_name: null });
+      }
+      expect(await stats()).toEqual({
+        success: true,
+        total: 30,
+        registered_count: 30,
+        unregistered_count: 0,
+        revenue: 1500,
+      });
+    },
+  );
 });

@@ -1,8 +1,8 @@
 // @module-tag sql
 // Issue 12: a setting changed through one instance applies on the next request at every other
 // instance sharing the PostgreSQL database, because nothing caches settings in a process, and
-// the rate limit's count is shared (to within a second's traffic). Two real app processes (tests/helpers/app-instance.ts) on
-// this file's database. PostgreSQL only: the embedded engine serves one process.
+// the rate limit's count is shared (to within a second's traffic). Two real app processes
+// (tests/helpers/app-instance.ts) on this file's database. PostgreSQL only: the embedded engine serves one process.
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";

@@ -74,44 +74,57 @@ beforeAll(async () => {
 });
 
 describe("User Sales, seller first", () => {
-  it("gives each seller's sold tickets, pesos, cash, remitted and owed as the tickets and remittances count them", async () => {
-    const res = await callRoute(userProgressRoute, { path: "/api/dashboard/admin/user-progress", token: admin.token });
-    expect(res.status).toBe(200);
-    const truth = await db().$queryRaw<
-      { email: string; sold: number; amount: number; cash: number; remitted: number; adjustments: number }[]
-    >`
-      SELECT u.email,
-        (SELECT count(*)::int FROM tickets t WHERE t.registered_by_id = u.id AND t.registered_at IS NOT NULL AND t.voided_at IS NULL) AS sold,
-        (SELECT coalesce(sum(t.amount), 0)::float8 FROM tickets t WHERE t.registered_by_id = u.id AND t.registered_at IS NOT NULL AND t.voided_at IS NULL) AS amount,
-        (SELECT coalesce(sum(t.amount), 0)::float8 FROM tickets t WHERE t.registered_by_id = u.id AND t.registered_at IS NOT NULL AND t.voided_at IS NULL AND t.payment_method = 'cash') AS cash,
-        (SELECT coalesce(sum(r.amount), 0)::float8 FROM remittances r WHERE r.seller_id = u.id AND r.voided_at IS NULL) AS remitted,
-        (SELECT coalesce(sum(j.amount), 0)::float8 FROM remittance_adjustments j WHERE j.seller_id = u.id) AS adjustments
-      FROM users u ORDER BY u.email`;
-    for (const t of truth) {
-      const row = res.json.userProgress.find((r: { userEmail: string }) => r.userEmail === t.email);
-      expect(row, t.email).toMatchObject({
-        soldTickets: t.sold,
-        soldAmount: t.amount,
-        cashCollected: t.cash,
-        remitted: t.remitted,
-        owed: t.cash - t.remitted - t.adjustments,
+  it(
+    "gives each seller's sold tickets, pesos, cash, remitted and " + "owed as the tickets and remittances count them",
+    async () => {
+      const res = await callRoute(userProgressRoute, {
+        path: "/api/dashboard/admin/user-progress",
+        token: admin.token,
       });
-    }
-    // The issue's seller: 6 sold for ₱300, not "Total Tickets 0 … ₱0.00" beside it.
-    expect(res.json.userProgress.find((r: { userEmail: string }) => r.userEmail === "lito@example.com")).toMatchObject({
-      soldTickets: 6,
-      soldAmount: 300,
-      cashCollected: 300,
-      remitted: 200,
-      owed: 80,
-      totalTickets: 0,
-    });
-    // Largest Sold ₱ first; everyone who generated or sold is active.
-    expect(res.json.userProgress.map((r: { userEmail: string }) => r.userEmail)).toEqual([
-      "lito@example.com",
-      "maria@example.com",
-      "admin@example.com",
-    ]);
-    expect(res.json.overview.activeUsers).toBe(3);
-  });
+      expect(res.status).toBe(200);
+      const truth = await db().$queryRaw<
+        { email: string; sold: number; amount: number; cash: number; remitted: number; adjustments: number }[]
+      >`
+      SELECT u.email,
+        (SELECT count(*)::int FROM tickets t WHERE t.registered_by_id = u.id AND t.registered_at IS NOT NULL AND
+      t.voided_at IS NULL) AS sold,
+        (SELECT coalesce(sum(t.amount), 0)::float8 FROM tickets t WHERE t.registered_by_id = u.id AND t.registered_at IS
+      NOT NULL AND t.voided_at IS NULL) AS amount,
+        (SELECT coalesce(sum(t.amount), 0)::float8 FROM tickets t WHERE t.registered_by_id = u.id AND t.registered_at IS
+      NOT NULL AND t.voided_at IS NULL AND t.payment_method = 'cash') AS cash,
+        (SELECT coalesce(sum(r.amount), 0)::float8 FROM remittances r WHERE r.seller_id = u.id AND r.voided_at IS NULL)
+      AS remitted,
+        (SELECT coalesce(sum(j.amount), 0)::float8 FROM remittance_adjustments j WHERE j.seller_id = u.id) AS
+      adjustments
+      FROM users u ORDER BY u.email`;
+      for (const t of truth) {
+        const row = res.json.userProgress.find((r: { userEmail: string }) => r.userEmail === t.email);
+        expect(row, t.email).toMatchObject({
+          soldTickets: t.sold,
+          soldAmount: t.amount,
+          cashCollected: t.cash,
+          remitted: t.remitted,
+          owed: t.cash - t.remitted - t.adjustments,
+        });
+      }
+      // The issue's seller: 6 sold for ₱300, not "Total Tickets 0 … ₱0.00" beside it.
+      expect(
+        res.json.userProgress.find((r: { userEmail: string }) => r.userEmail === "lito@example.com"),
+      ).toMatchObject({
+        soldTickets: 6,
+        soldAmount: 300,
+        cashCollected: 300,
+        remitted: 200,
+        owed: 80,
+        totalTickets: 0,
+      });
+      // Largest Sold ₱ first; everyone who generated or sold is active.
+      expect(res.json.userProgress.map((r: { userEmail: string }) => r.userEmail)).toEqual([
+        "lito@example.com",
+        "maria@example.com",
+        "admin@example.com",
+      ]);
+      expect(res.json.overview.activeUsers).toBe(3);
+    },
+  );
 });

@@ -70,54 +70,57 @@ beforeAll(async () => {
 beforeEach(() => resetVerifyRateLimit());
 
 describe("the verify page after the draw", () => {
-  it("keeps the ticket's own status until the winners are published, then says Winner or Drawn; a void stays void", async () => {
-    const winner = sequence[0].controlNumber;
-    const pool = Array.from({ length: 12 }, (_, i) => `B2K-123-${String(i + 1).padStart(5, "0")}`);
-    const loser = pool.find((cn) => !sequence.some((s) => s.controlNumber === cn))!;
-    expect(await verify(winner)).toMatchObject({ status: "registered", statusText: "Registered: in the draw" });
+  it(
+    "keeps the ticket's own status until the winners are " + "published, then says Winner or Drawn; a void stays void",
+    async () => {
+      const winner = sequence[0].controlNumber;
+      const pool = Array.from({ length: 12 }, (_, i) => `B2K-123-${String(i + 1).padStart(5, "0")}`);
+      const loser = pool.find((cn) => !sequence.some((s) => s.controlNumber === cn))!;
+      expect(await verify(winner)).toMatchObject({ status: "registered", statusText: "Registered: in the draw" });
 
-    expect(
-      (
-        await post(
-          positionRoute,
-          `/api/draws/${drawId}/positions/1/notify`,
-          {},
-          { id: drawId, n: "1", action: "notify" },
-        )
-      ).status,
-    ).toBe(200);
-    const published = await post(publishRoute, `/api/draws/${drawId}/publish`, undefined, { id: drawId });
-    expect(published.status, JSON.stringify(published.json)).toBe(200);
+      expect(
+        (
+          await post(
+            positionRoute,
+            `/api/draws/${drawId}/positions/1/notify`,
+            {},
+            { id: drawId, n: "1", action: "notify" },
+          )
+        ).status,
+      ).toBe(200);
+      const published = await post(publishRoute, `/api/draws/${drawId}/publish`, undefined, { id: drawId });
+      expect(published.status, JSON.stringify(published.json)).toBe(200);
 
-    expect(await verify(winner)).toMatchObject({
-      status: "winner",
-      statusText: "Winner: Motorcycle",
-      controlNumber: winner,
-      maskedName: expect.stringMatching(/^B\*\*\* \d\*\*\* S\*\*\*$/),
-    });
-    expect(await verify(loser)).toMatchObject({ status: "not_winner", statusText: "Drawn: not a winning ticket" });
+      expect(await verify(winner)).toMatchObject({
+        status: "winner",
+        statusText: "Winner: Motorcycle",
+        controlNumber: winner,
+        maskedName: expect.stringMatching(/^B\*\*\* \d\*\*\* S\*\*\*$/),
+      });
+      expect(await verify(loser)).toMatchObject({ status: "not_winner", statusText: "Drawn: not a winning ticket" });
 
-    // The page: the same words, public headers, no cookie, no script, the masked name only.
-    const t = tokenOf(winner);
-    const page = await callRoute(verifyPage, { path: `/v/${t}`, params: { token: t } });
-    expect(page.status).toBe(200);
-    expect(page.headers.get("set-cookie")).toBeNull();
-    expect(page.headers.get("cache-control")).toBe("no-store");
-    const html = String(page.json);
-    expect(html).toContain('role="status">Winner: Motorcycle</p>');
-    expect(html).not.toMatch(/<script/i);
-    expect(html).not.toContain("Santos");
-    expect(html).not.toContain("9171234567");
+      // The page: the same words, public headers, no cookie, no script, the masked name only.
+      const t = tokenOf(winner);
+      const page = await callRoute(verifyPage, { path: `/v/${t}`, params: { token: t } });
+      expect(page.status).toBe(200);
+      expect(page.headers.get("set-cookie")).toBeNull();
+      expect(page.headers.get("cache-control")).toBe("no-store");
+      const html = String(page.json);
+      expect(html).toContain('role="status">Winner: Motorcycle</p>');
+      expect(html).not.toMatch(/<script/i);
+      expect(html).not.toContain("Santos");
+      expect(html).not.toContain("9171234567");
 
-    // A ticket voided after publication (the organiser's records) says void, not 'Drawn'.
-    const voidable = pool.filter(
-      (cn) => cn !== winner && cn !== loser && !sequence.some((s) => s.controlNumber === cn),
-    )[0];
-    if (voidable) {
-      const row = await db().ticket.findUniqueOrThrow({ where: { controlNumber: voidable }, select: { id: true } });
-      const voided = await post(voidRoute, `/api/tickets/${row.id}/void`, { reason: "lost_stub" }, { id: row.id });
-      if (voided.status === 200)
-        expect(await verify(voidable)).toMatchObject({ status: "void", statusText: "Void: not in the draw" });
-    }
-  });
+      // A ticket voided after publication (the organiser's records) says void, not 'Drawn'.
+      const voidable = pool.filter(
+        (cn) => cn !== winner && cn !== loser && !sequence.some((s) => s.controlNumber === cn),
+      )[0];
+      if (voidable) {
+        const row = await db().ticket.findUniqueOrThrow({ where: { controlNumber: voidable }, select: { id: true } });
+        const voided = await post(voidRoute, `/api/tickets/${row.id}/void`, { reason: "lost_stub" }, { id: row.id });
+        if (voided.status === 200)
+          expect(await verify(voidable)).toMatchObject({ status: "void", statusText: "Void: not in the draw" });
+      }
+    },
+  );
 });

@@ -215,64 +215,74 @@ describe("a ticket's verify code", () => {
     expect(short.status).toBe(400);
   });
 
-  it("limits each address to 30 a minute (page and JSON together, refused tokens counted), with Retry-After", async () => {
-    // A fixed clock: the limiter's windows are whole minutes, and a loop that crosses a minute's
-    // end would start over (a slow database made this test flaky).
-    resetVerifyRateLimit(() => 1_800_000_010_000);
-    const from = { "x-forwarded-for": "203.0.113.7" };
-    for (let i = 0; i < VERIFY_LIMIT_PER_ADDRESS; i++) {
-      const res = i % 2 ? await json("forged", from) : await page(token(1), from);
-      expect(res.status).not.toBe(429);
-    }
-    const over = await json(token(1), from);
-    expect(over.status).toBe(429);
-    expect(Number(over.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
-    expect(over.json).toMatchObject({ success: false, code: "rate_limited" });
-    expect(over.json.message).toMatch(
-      /^Too many checks from this address: the limit is 30 a minute\. Try again in \d+ seconds?\.$/,
-    );
-    const overPage = await page(token(1), from);
-    expect(overPage.status).toBe(429);
-    expect(overPage.headers.get("retry-after")).not.toBeNull();
-    // Another address still gets through.
-    expect((await json(token(1), { "x-forwarded-for": "198.51.100.2" })).status).toBe(200);
-  });
+  it(
+    "limits each address to 30 a minute (page and JSON " + "together, refused tokens counted), with Retry-After",
+    async () => {
+      // A fixed clock: the limiter's windows are whole minutes, and a loop that crosses a minute's
+      // end would start over (a slow database made this test flaky).
+      resetVerifyRateLimit(() => 1_800_000_010_000);
+      const from = { "x-forwarded-for": "203.0.113.7" };
+      for (let i = 0; i < VERIFY_LIMIT_PER_ADDRESS; i++) {
+        const res = i % 2 ? await json("forged", from) : await page(token(1), from);
+        expect(res.status).not.toBe(429);
+      }
+      const over = await json(token(1), from);
+      expect(over.status).toBe(429);
+      expect(Number(over.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+      expect(over.json).toMatchObject({ success: false, code: "rate_limited" });
+      expect(over.json.message).toMatch(
+        /^Too many checks from this address: the limit is 30 a minute\. Try again in \d+ seconds?\.$/,
+      );
+      const overPage = await page(token(1), from);
+      expect(overPage.status).toBe(429);
+      expect(overPage.headers.get("retry-after")).not.toBeNull();
+      // Another address still gets through.
+      expect((await json(token(1), { "x-forwarded-for": "198.51.100.2" })).status).toBe(200);
+    },
+  );
 
-  it("serves a crowd and starves guessers: 20 guessing addresses fill the busy mark, then 500 buyers' scans are all answered", async () => {
-    resetVerifyRateLimit(() => 1_800_000_010_000);
-    // Client addresses as the nearest X-Forwarded-For hop (the in-process stand-in for the socket), loopback only.
-    const guesser = (g: number) => ({ "x-forwarded-for": `127.20.0.${g + 1}` });
-    const buyer = (b: number) => ({ "x-forwarded-for": `127.1.${Math.floor(b / 200)}.${(b % 200) + 1}` });
-    let guessed = 0;
-    for (let round = 0; round < 35; round++) {
+  it(
+    "serves a crowd and starves guessers: 20 guessing addresses fill " +
+      "the busy mark, then 500 buyers' scans are all answered",
+    async () => {
+      resetVerifyRateLimit(() => 1_800_000_010_000);
+      // Client addresses as the nearest X-Forwarded-For hop (the in-process stand-in for the socket), loopback only.
+      const guesser = (g: number) => ({ "x-forwarded-for": `127.20.0.${g + 1}` });
+      const buyer = (b: number) => ({ "x-forwarded-for": `127.1.${Math.floor(b / 200)}.${(b % 200) + 1}` });
+      let guessed = 0;
+      for (let round = 0; round < 35; round++) {
+        for (let g = 0; g < 20; g++) {
+          const res = await json("forged", guesser(g));
+          if (res.status === 404) guessed++;
+          else expect(res.status).toBe(429);
+        }
+      }
+      expect(guessed).toBe(VERIFY_BUSY_OVERALL);
+      // The page is busy now; every buyer with a valid code gets the answer, some scanning twice.
+      const answers = new Map<number, number>();
+      for (let b = 0; b < 500; b++) {
+        const res = b % 2 ? await page(token(1), buyer(b)) : await json(token(1), buyer(b));
+        answers.set(res.status, (answers.get(res.status) ?? 0) + 1);
+        if (b % 5 === 0) expect((await json(token(1), buyer(b))).status).toBe(200);
+      }
+      expect(Object.fromEntries(answers)).toEqual({ 200: 500 });
+      // The guessers are still refused, each told it is their address.
       for (let g = 0; g < 20; g++) {
         const res = await json("forged", guesser(g));
-        if (res.status === 404) guessed++;
-        else expect(res.status).toBe(429);
+        expect(res.status).toBe(429);
+        expect(res.json.message).toMatch(/^Too many checks from this address/);
       }
-    }
-    expect(guessed).toBe(VERIFY_BUSY_OVERALL);
-    // The page is busy now; every buyer with a valid code gets the answer, some scanning twice.
-    const answers = new Map<number, number>();
-    for (let b = 0; b < 500; b++) {
-      const res = b % 2 ? await page(token(1), buyer(b)) : await json(token(1), buyer(b));
-      answers.set(res.status, (answers.get(res.status) ?? 0) + 1);
-      if (b % 5 === 0) expect((await json(token(1), buyer(b))).status).toBe(200);
-    }
-    expect(Object.fromEntries(answers)).toEqual({ 200: 500 });
-    // The guessers are still refused, each told it is their address.
-    for (let g = 0; g < 20; g++) {
-      const res = await json("forged", guesser(g));
-      expect(res.status).toBe(429);
-      expect(res.json.message).toMatch(/^Too many checks from this address/);
-    }
-    // A fresh address that guesses a little is answered, then made to wait as a heavy one while busy.
-    const newcomer = { "x-forwarded-for": "127.30.0.1" };
-    for (let i = 0; i < VERIFY_LIGHT_PER_ADDRESS; i++) expect((await json("forged", newcomer)).status).toBe(404);
-    const busy = await page("forged", newcomer);
-    expect(busy.status).toBe(429);
-    expect(busy.json).toContain("The ticket check is busy: an address that already checked 5 times this minute waits");
-  }, 120_000);
+      // A fresh address that guesses a little is answered, then made to wait as a heavy one while busy.
+      const newcomer = { "x-forwarded-for": "127.30.0.1" };
+      for (let i = 0; i < VERIFY_LIGHT_PER_ADDRESS; i++) expect((await json("forged", newcomer)).status).toBe(404);
+      const busy = await page("forged", newcomer);
+      expect(busy.status).toBe(429);
+      expect(busy.json).toContain(
+        "The ticket check is busy: an address that already checked 5 times this minute waits",
+      );
+    },
+    120_000,
+  );
 
   it("refuses everyone past the instance's ceiling, saying so", () => {
     resetVerifyRateLimit(() => 1_800_000_010_000);

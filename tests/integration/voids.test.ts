@@ -1,7 +1,7 @@
 // Voids (issue 19, docs/decisions/051-voids.md): an administrator takes a ticket out of the raffle
 // with a reason; the number stays the ticket's; every write on it answers 409 ticket_voided before
 // any other check; the database refuses the same writes made directly; sold figures drop.
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { POST as sendEmail } from "@/app/api/tickets/send-email/route";
 import { PUT as registerRoute } from "@/app/api/tickets/register/[controlNumber]/route";
 import { POST as registerMultipleRoute } from "@/app/api/tickets/register-multiple/route";
@@ -13,23 +13,14 @@ import { POST as unvoidRoute } from "@/app/api/tickets/[id]/unvoid/route";
 import { POST as voidRoute } from "@/app/api/tickets/[id]/void/route";
 import { GET as userProgressRoute } from "@/app/api/dashboard/admin/user-progress/route";
 import { db } from "@/server/db/client";
-import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff, createSignedInUser, createTickets } from "@/tests/helpers/factories";
+import { createTickets, freshAdminAndStaff } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
 
-type SignedIn = Awaited<ReturnType<typeof createSignedInUser>>;
-
-let admin: SignedIn;
-let staff: SignedIn;
 const maria = { buyerName: "Maria Clara", phoneNumber: "0917 123 4567", email: "maria@example.com" };
 
-beforeEach(async () => {
-  await resetDb();
-  ({ admin, staff } = await createAdminAndStaff());
-});
+const users = freshAdminAndStaff();
 
-const createRange = (from: number, to: number) => createTickets(admin, from, to);
-const register = (ref: string, body: unknown, token = staff.token) =>
+const register = (ref: string, body: unknown, token = users.staff.token) =>
   callRoute(registerRoute, {
     method: "PUT",
     path: `/api/tickets/register/${encodeURIComponent(ref)}`,
@@ -37,15 +28,15 @@ const register = (ref: string, body: unknown, token = staff.token) =>
     body,
     token,
   });
-const voidTicket = (id: string, body: unknown, token = admin.token) =>
+const voidTicket = (id: string, body: unknown, token = users.admin.token) =>
   callRoute(voidRoute, { method: "POST", path: `/api/tickets/${id}/void`, params: { id }, body, token });
-const unvoid = (id: string, body: unknown, token = admin.token) =>
+const unvoid = (id: string, body: unknown, token = users.admin.token) =>
   callRoute(unvoidRoute, { method: "POST", path: `/api/tickets/${id}/unvoid`, params: { id }, body, token });
-const stats = async () => (await callRoute(statsRoute, { path: "/api/tickets/stats", token: admin.token })).json;
+const stats = async () => (await callRoute(statsRoute, { path: "/api/tickets/stats", token: users.admin.token })).json;
 
 describe("POST /api/tickets/{id}/void", () => {
   it("voids with a reason and note, audited; the ticket JSON carries the void", async () => {
-    const [t] = await createRange(1, 1);
+    const [t] = await createTickets(users.admin, 1, 1);
     const res = await voidTicket(t.id, { reason: "spoiled_misprint", note: "ink smudge" });
     expect(res.status).toBe(200);
     expect(res.json.ticket).toMatchObject({
@@ -59,7 +50,7 @@ describe("POST /api/tickets/{id}/void", () => {
   });
 
   it("answers 400 naming reason or note for a bad body, and 'other' needs a note of 10 characters", async () => {
-    const [t] = await createRange(1, 1);
+    const [t] = await createTickets(users.admin, 1, 1);
     for (const [body, path] of [
       [{}, "reason"],
       [{ reason: "lost" }, "reason"],
@@ -75,7 +66,7 @@ describe("POST /api/tickets/{id}/void", () => {
   });
 
   it("answers 409 conflict for a second void and an unvoid of a ticket that is not void", async () => {
-    const [t] = await createRange(1, 1);
+    const [t] = await createTickets(users.admin, 1, 1);
     expect((await unvoid(t.id, { reason: "mistake" })).json).toMatchObject({
       code: "conflict",
       message: `Ticket ${t.control_number} is not void`,
@@ -89,13 +80,13 @@ describe("POST /api/tickets/{id}/void", () => {
   });
 
   it("is for administrators only", async () => {
-    const [t] = await createRange(1, 1);
-    expect((await voidTicket(t.id, { reason: "lost_stub" }, staff.token)).status).toBe(403);
-    expect((await unvoid(t.id, { reason: "x" }, staff.token)).status).toBe(403);
+    const [t] = await createTickets(users.admin, 1, 1);
+    expect((await voidTicket(t.id, { reason: "lost_stub" }, users.staff.token)).status).toBe(403);
+    expect((await unvoid(t.id, { reason: "x" }, users.staff.token)).status).toBe(403);
   });
 
   it("voids a ticket once when two administrators void it at the same moment", { tags: ["sql"] }, async () => {
-    const [t] = await createRange(1, 1);
+    const [t] = await createTickets(users.admin, 1, 1);
     const results = await Promise.all([
       voidTicket(t.id, { reason: "lost_stub" }),
       voidTicket(t.id, { reason: "refunded" }),
@@ -107,7 +98,7 @@ describe("POST /api/tickets/{id}/void", () => {
 
 describe("a voided ticket", () => {
   it("refuses every write with 409 ticket_voided before any other check", async () => {
-    const [t, u] = await createRange(1, 2);
+    const [t, u] = await createTickets(users.admin, 1, 2);
     await register(t.control_number, maria);
     await voidTicket(t.id, { reason: "refunded" });
     const message = `Ticket ${t.control_number} is void: Refunded`;
@@ -133,7 +124,7 @@ describe("a voided ticket", () => {
         path: `/api/tickets/${t.id}`,
         params: { id: t.id },
         body,
-        token: admin.token,
+        token: users.admin.token,
       });
     expectVoided(await edit({ buyer_name: "N/A", payment_method: "cash" }), "edit");
     expectVoided(await edit({}), "edit with a bad body");
@@ -142,7 +133,7 @@ describe("a voided ticket", () => {
         method: "DELETE",
         path: `/api/tickets/${t.id}`,
         params: { id: t.id },
-        token: admin.token,
+        token: users.admin.token,
       }),
       "delete",
     );
@@ -150,7 +141,7 @@ describe("a voided ticket", () => {
       await callRoute(sendEmail, {
         method: "POST",
         path: "/api/tickets/send-email",
-        token: admin.token,
+        token: users.admin.token,
         body: { to: "maria@example.com", ticket: { control_number: t.control_number } },
       }),
       "e-mail",
@@ -158,7 +149,7 @@ describe("a voided ticket", () => {
     const many = await callRoute(registerMultipleRoute, {
       method: "POST",
       path: "/api/tickets/register-multiple",
-      token: staff.token,
+      token: users.staff.token,
       body: { ...maria, ticketIds: [t.id, u.id] },
     });
     expect(many.json).toMatchObject({ registeredCount: 1, errors: [`Ticket ${t.control_number}: ${message}`] });
@@ -166,7 +157,7 @@ describe("a voided ticket", () => {
   });
 
   it("is guarded by the database: no direct update, clearing or delete", { tags: ["sql"] }, async () => {
-    const [t] = await createRange(1, 1);
+    const [t] = await createTickets(users.admin, 1, 1);
     await voidTicket(t.id, { reason: "lost_stub" });
     await expect(
       db().$executeRaw`UPDATE tickets SET buyer_name = 'Direct Write' WHERE ticket_number = 1`,
@@ -180,41 +171,45 @@ describe("a voided ticket", () => {
     expect(await db().ticket.count()).toBe(1);
   });
 
-  it("leaves the sold figures and the seller's sales, stays in stock figures, and comes back when unvoided", async () => {
-    const [t, u] = await createRange(1, 2);
-    await register(t.control_number, { ...maria, paymentMethod: "cash" });
-    await register(u.control_number, { ...maria, paymentMethod: "gcash", paymentReference: "1001543610110" });
-    const progress = async () =>
-      (await callRoute(userProgressRoute, { path: "/api/dashboard/admin/user-progress", token: admin.token })).json;
-    const seller = async () =>
-      (await progress()).userProgress.find((r: { userEmail: string }) => r.userEmail === "staff@example.com");
-    expect(await stats()).toMatchObject({ total: 2, registered_count: 2, revenue: 100 });
-    expect(await seller()).toMatchObject({ soldTickets: 2, soldAmount: 100, cashCollected: 50, totalTickets: 0 });
+  it(
+    "leaves the sold figures and the seller's sales, stays in " + "stock figures, and comes back when unvoided",
+    async () => {
+      const [t, u] = await createTickets(users.admin, 1, 2);
+      await register(t.control_number, { ...maria, paymentMethod: "cash" });
+      await register(u.control_number, { ...maria, paymentMethod: "gcash", paymentReference: "1001543610110" });
+      const progress = async () =>
+        (await callRoute(userProgressRoute, { path: "/api/dashboard/admin/user-progress", token: users.admin.token }))
+          .json;
+      const seller = async () =>
+        (await progress()).userProgress.find((r: { userEmail: string }) => r.userEmail === "staff@example.com");
+      expect(await stats()).toMatchObject({ total: 2, registered_count: 2, revenue: 100 });
+      expect(await seller()).toMatchObject({ soldTickets: 2, soldAmount: 100, cashCollected: 50, totalTickets: 0 });
 
-    await voidTicket(t.id, { reason: "refunded" });
-    expect(await stats()).toMatchObject({ total: 2, registered_count: 2, unregistered_count: 0, revenue: 50 });
-    expect(await seller()).toMatchObject({ soldTickets: 1, soldAmount: 50, cashCollected: 0 });
-    const creator = (await progress()).userProgress.find(
-      (r: { userEmail: string }) => r.userEmail === "admin@example.com",
-    );
-    expect(creator).toMatchObject({ totalTickets: 2, registeredTickets: 2, totalSales: 50 });
+      await voidTicket(t.id, { reason: "refunded" });
+      expect(await stats()).toMatchObject({ total: 2, registered_count: 2, unregistered_count: 0, revenue: 50 });
+      expect(await seller()).toMatchObject({ soldTickets: 1, soldAmount: 50, cashCollected: 0 });
+      const creator = (await progress()).userProgress.find(
+        (r: { userEmail: string }) => r.userEmail === "admin@example.com",
+      );
+      expect(creator).toMatchObject({ totalTickets: 2, registeredTickets: 2, totalSales: 50 });
 
-    expect((await unvoid(t.id, { reason: "refund was cancelled" })).status).toBe(200);
-    expect(await stats()).toMatchObject({ revenue: 100 });
-    expect(await seller()).toMatchObject({ soldTickets: 2, soldAmount: 100, cashCollected: 50 });
-    const audit = await db().auditLog.findFirstOrThrow({ where: { action: "ticket.unvoid" } });
-    expect(audit.before).toMatchObject({ reason: "refunded" });
-    expect(audit.after).toMatchObject({ reason: "refund was cancelled" });
-  });
+      expect((await unvoid(t.id, { reason: "refund was cancelled" })).status).toBe(200);
+      expect(await stats()).toMatchObject({ revenue: 100 });
+      expect(await seller()).toMatchObject({ soldTickets: 2, soldAmount: 100, cashCollected: 50 });
+      const audit = await db().auditLog.findFirstOrThrow({ where: { action: "ticket.unvoid" } });
+      expect(audit.before).toMatchObject({ reason: "refunded" });
+      expect(audit.after).toMatchObject({ reason: "refund was cancelled" });
+    },
+  );
 });
 
 describe("the Voided numbers report", () => {
   it("lists voids newest first with reason in words, note, who and when, in JSON and CSV", async () => {
-    const [a, b] = await createRange(1, 3);
+    const [a, b] = await createTickets(users.admin, 1, 3);
     await register(a.control_number, maria);
     await voidTicket(a.id, { reason: "duplicate_sale", note: "sold twice" });
     await voidTicket(b.id, { reason: "other", note: '=HYPERLINK("x") stub eaten' });
-    const res = await callRoute(voidedRoute, { path: "/api/tickets/voided?limit=10", token: admin.token });
+    const res = await callRoute(voidedRoute, { path: "/api/tickets/voided?limit=10", token: users.admin.token });
     expect(res.json.total).toBe(2);
     expect(res.json.voided.map((v: { last_5_digits: string }) => v.last_5_digits)).toEqual(["00002", "00001"]);
     expect(res.json.voided[1]).toMatchObject({
@@ -225,7 +220,7 @@ describe("the Voided numbers report", () => {
       voided_by: "admin@example.com",
       was_sold: true,
     });
-    const csv = await callRoute(voidedExportRoute, { path: "/api/tickets/voided/export", token: admin.token });
+    const csv = await callRoute(voidedExportRoute, { path: "/api/tickets/voided/export", token: users.admin.token });
     const lines = String(csv.json)
       .replace(/^\uFEFF/, "")
       .trim()
@@ -233,7 +228,8 @@ describe("the Voided numbers report", () => {
     expect(lines[0]).toBe("Number,Control Number,Reason,Note,Voided By,Voided At,Was Sold");
     expect(lines[1]).toMatch(
       new RegExp(
-        `^00002,${b.control_number},Other,"'=HYPERLINK\\(""x""\\) stub eaten",admin@example.com,\\d{4}-\\d{2}-\\d{2}T[\\d:.]+\\+08:00,no$`,
+        `^00002,${b.control_number},Other,"'=HYPERLINK\\(""x""\\) stub ` +
+          `eaten",admin@example.com,\\d{4}-\\d{2}-\\d{2}T[\\d:.]+\\+08:00,no$`,
       ),
     );
     expect(lines[2]).toMatch(/^00001,.*,Duplicate sale,sold twice,admin@example.com,.*,yes$/);

@@ -50,7 +50,8 @@ export const PGLITE_EXTENSIONS = { pg_trgm };
 async function readBaseline(runner: ScriptRunner): Promise<DatabaseBaseline> {
   const tables = (
     await runner.query<{ name: string }>(
-      `SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' AND tablename <> '_prisma_migrations' ORDER BY 1`,
+      `SELECT tablename AS name FROM pg_tables WHERE schemaname = ` +
+        `'public' AND tablename <> '_prisma_migrations' ORDER BY 1`,
     )
   ).map((t) => t.name);
   const rows: DatabaseBaseline["rows"] = {};
@@ -61,7 +62,8 @@ async function readBaseline(runner: ScriptRunner): Promise<DatabaseBaseline> {
     if (!found?.length) continue;
     // Generated columns cannot be given a value: they are computed again on insert.
     const columns = await runner.query<{ name: string }>(
-      `SELECT attname AS name FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped AND attgenerated = '' ORDER BY attnum`,
+      `SELECT attname AS name FROM pg_attribute WHERE attrelid = $1::regclass AND ` +
+        `attnum > 0 AND NOT attisdropped AND attgenerated = '' ORDER BY attnum`,
       [`"${table}"`],
     );
     rows[table] = { columns: columns.map((c) => c.name), rows: found };

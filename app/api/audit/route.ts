@@ -1,4 +1,5 @@
-// GET /api/audit - the Activity Log: audit rows newest first, 50 a page, filtered by action, actor and dates (administrators)
+// GET /api/audit - the Activity Log: audit rows newest first, 50 a page, filtered by action, actor and dates
+// (administrators)
 import { auditListQuerySchema } from "@/lib/schemas/audit";
 import { listActivity } from "@/server/activity/list-activity";
 import { apiRoute } from "@/server/http/api-route";

@@ -6,6 +6,12 @@ import type { BackupsAnswer } from "@/lib/schemas/backup";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute({ access: "admin" }, async ({ principal }) => ({ success: true, backups: await getBackupStatus({ principal }) }) satisfies BackupsAnswer);
+export const GET = apiRoute({ access: "admin" }, async ({ principal }) => ({
+  success: true,
+  backups: await getBackupStatus({ principal }),
+}) satisfies BackupsAnswer);
 
-export const POST = apiRoute({ access: "admin" }, async ({ principal }) => ({ success: true, backups: await takeBackupNow({ principal }) }));
+export const POST = apiRoute({ access: "admin" }, async ({ principal }) => ({
+  success: true,
+  backups: await takeBackupNow({ principal }),
+}));

@@ -1,4 +1,5 @@
-// GET|PUT /api/settings - read the site settings (any signed-in user; all fields for administrators) and change them (administrators)
+// GET|PUT /api/settings - read the site settings (any signed-in user; all fields for administrators) and change them
+// (administrators)
 import { updateSettingsSchema } from "@/lib/schemas/settings";
 import { apiRoute } from "@/server/http/api-route";
 import { readSettings } from "@/server/settings/read-settings";

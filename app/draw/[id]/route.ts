@@ -1,4 +1,5 @@
-// GET /draw/{id} - the draw's public proof page: plain HTML, no sign-in, no cookie, masked names only; one script (the in-browser re-check) under the CSP nonce
+// GET /draw/{id} - the draw's public proof page: plain HTML, no sign-in, no cookie, masked names only; one script (the
+// in-browser re-check) under the CSP nonce
 import { publicDrawPage } from "@/server/draw/public-draw-page";
 
 export const dynamic = "force-dynamic";

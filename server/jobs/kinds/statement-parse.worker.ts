@@ -54,7 +54,8 @@ export function decodeCsv(bytes: Uint8Array, warnings: string[]): string {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
     warnings.push(
-      "The file is not UTF-8: it was read as Windows-1252 (Excel's Western encoding). Check the accented names in the preview before importing.",
+      "The file is not UTF-8: it was read as Windows-1252 (Excel's Western " +
+        "encoding). Check the accented names in the preview before importing.",
     );
     return new TextDecoder("windows-1252").decode(bytes);
   }
@@ -101,7 +102,8 @@ export default jobWorker<StatementParseInput, StatementParseResult, StatementPar
     ).length;
     if (controlled)
       warnings.push(
-        `${controlled} ${controlled === 1 ? "line had" : "lines had"} control characters (such as NUL) in the description or reference: replaced by spaces`,
+        `${controlled} ${controlled === 1 ? "line had" : "lines had"} control characters ` +
+          `(such as NUL) in the description or reference: replaced by spaces`,
       );
     const lines = withChecksums(input.accountLabel, parsed.credits);
     for (let i = 0; i < lines.length; i += BATCH_LINES) {

@@ -1,4 +1,5 @@
-// DELETE /api/auth/delete-user - remove a user from the allow-list for good (admin; never oneself, never the last admin)
+// DELETE /api/auth/delete-user - remove a user from the allow-list for good (admin; never oneself, never the last
+// admin)
 import { deleteUserSchema } from "@/lib/schemas/user";
 import { apiRoute } from "@/server/http/api-route";
 import { deleteUser } from "@/server/users/delete-user";

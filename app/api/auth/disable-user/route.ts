@@ -1,4 +1,5 @@
-// PUT /api/auth/disable-user - disable (or with disabled:false re-enable) a user (admin; never oneself, never the last admin)
+// PUT /api/auth/disable-user - disable (or with disabled:false re-enable) a user (admin; never oneself, never the last
+// admin)
 import { disableUserSchema, type UserSaved } from "@/lib/schemas/user";
 import { apiRoute } from "@/server/http/api-route";
 import { toUserListItem } from "@/server/users/serialize-user";

@@ -1,4 +1,5 @@
-// POST /api/auth/verify-token - is this bearer token (body `token`, else the caller's own credentials) still good? (token holders)
+// POST /api/auth/verify-token - is this bearer token (body `token`, else the caller's own credentials) still good?
+// (token holders)
 import { type VerifyTokenAnswer, verifyTokenSchema } from "@/lib/schemas/user";
 import { resolveSession, BEARER_TOKEN_PATTERN } from "@/server/auth/sessions";
 import { apiRoute } from "@/server/http/api-route";

@@ -7,6 +7,10 @@ export const dynamic = "force-dynamic";
 export const GET = apiRoute({ access: "admin" }, async ({ principal }) => {
   const file = await downloadLatestBackup({ principal });
   return new Response(file.body, {
-    headers: { "content-type": "application/gzip", "content-length": String(file.bytes), "content-disposition": `attachment; filename="${file.name}"` },
+    headers: {
+      "content-type": "application/gzip",
+      "content-length": String(file.bytes),
+      "content-disposition": `attachment; filename="${file.name}"`,
+    },
   });
 });

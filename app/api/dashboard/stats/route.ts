@@ -1,4 +1,5 @@
-// GET /api/dashboard/stats - the Overview's figures: totals, today/week/month, 30-day trend, payment methods, hours, recent activity (any signed-in user)
+// GET /api/dashboard/stats - the Overview's figures: totals, today/week/month, 30-day trend, payment methods, hours,
+// recent activity (any signed-in user)
 import { apiRoute } from "@/server/http/api-route";
 import { getDashboardStats } from "@/server/dashboard/get-dashboard-stats";
 

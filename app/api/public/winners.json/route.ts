@@ -5,4 +5,7 @@ import type { PublicWinnersAnswer } from "@/lib/schemas/draw";
 
 export const dynamic = "force-dynamic";
 
-export const GET = apiRoute({ access: "public", skipApiKey: true }, async () => ({ success: true, ...(await publicWinnersList()) }) satisfies PublicWinnersAnswer);
+export const GET = apiRoute({ access: "public", skipApiKey: true }, async () => ({
+  success: true,
+  ...(await publicWinnersList()),
+}) satisfies PublicWinnersAnswer);

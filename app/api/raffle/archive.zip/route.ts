@@ -1,4 +1,5 @@
-// POST /api/raffle/archive.zip - the close-out archive: records as CSV and JSON lines, the draws' proofs, PDFs, a signed manifest; ?attachments=1 adds the stored files (admin)
+// POST /api/raffle/archive.zip - the close-out archive: records as CSV and JSON lines, the draws' proofs, PDFs, a
+// signed manifest; ?attachments=1 adds the stored files (admin)
 import { archiveQuerySchema } from "@/lib/schemas/closeout";
 import { startArchive } from "@/server/closeout/archive";
 import { apiRoute } from "@/server/http/api-route";

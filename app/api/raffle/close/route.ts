@@ -1,4 +1,5 @@
-// POST /api/raffle/close - published → closed, typed confirmation; 409 with `blocking` while a condition is unmet (admin)
+// POST /api/raffle/close - published → closed, typed confirmation; 409 with `blocking` while a condition is unmet
+// (admin)
 import { closeRaffleSchema, type CloseoutSaved } from "@/lib/schemas/closeout";
 import { closeRaffle } from "@/server/closeout/closeout";
 import { apiRoute } from "@/server/http/api-route";

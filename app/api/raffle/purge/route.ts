@@ -1,4 +1,5 @@
-// POST /api/raffle/purge - remove buyers' personal data once the raffle is closed and archived, typed confirmation (admin)
+// POST /api/raffle/purge - remove buyers' personal data once the raffle is closed and archived, typed confirmation
+// (admin)
 import { purgeRaffleSchema, type PurgeAnswer } from "@/lib/schemas/closeout";
 import { purgePersonalData } from "@/server/closeout/closeout";
 import { apiRoute } from "@/server/http/api-route";

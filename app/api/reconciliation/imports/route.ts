@@ -1,5 +1,5 @@
-// POST /api/reconciliation/imports - import a GCash PDF or bank CSV statement, multipart; ?preview=1 writes nothing (administrators)
-// GET /api/reconciliation/imports - every statement import (administrators)
+// POST /api/reconciliation/imports - import a GCash PDF or bank CSV statement, multipart; ?preview=1 writes nothing
+// (administrators) GET /api/reconciliation/imports - every statement import (administrators)
 import { JOB_ID_HEADER } from "@/lib/constants";
 import { importQuerySchema } from "@/lib/schemas/reconciliation";
 import { apiRoute, json } from "@/server/http/api-route";

@@ -1,4 +1,5 @@
-// GET /api/reconciliation/lines?state=&importId=&page=&pageSize= - statement lines with suggested payments (administrators)
+// GET /api/reconciliation/lines?state=&importId=&page=&pageSize= - statement lines with suggested payments
+// (administrators)
 import { linesQuerySchema } from "@/lib/schemas/reconciliation";
 import { apiRoute } from "@/server/http/api-route";
 import { listLines } from "@/server/reconciliation/statement-lines";

@@ -1,4 +1,5 @@
-// GET /api/reconciliation/payments?state=&method= - the payment ledger: GCash and bank payments with their state {payments, count, total} (administrators)
+// GET /api/reconciliation/payments?state=&method= - the payment ledger: GCash and bank payments with their state
+// {payments, count, total} (administrators)
 import { ledgerQuerySchema } from "@/lib/schemas/payment-ledger";
 import { apiRoute } from "@/server/http/api-route";
 import { listLedgerPayments } from "@/server/reconciliation/payment-ledger";

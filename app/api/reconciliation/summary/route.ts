@@ -1,4 +1,5 @@
-// GET /api/reconciliation/summary - money claimed, verified by statement, settled by hand, unverified, awaiting a statement, cash remitted: each {count, total} (administrators)
+// GET /api/reconciliation/summary - money claimed, verified by statement, settled by hand, unverified, awaiting a
+// statement, cash remitted: each {count, total} (administrators)
 import { apiRoute } from "@/server/http/api-route";
 import { ledgerSummary } from "@/server/reconciliation/payment-ledger";
 

@@ -1,4 +1,5 @@
-// GET /api/tickets/validate?controlNumber=|?number= - does the ticket exist, is the number free, is it registered (any signed-in user)
+// GET /api/tickets/validate?controlNumber=|?number= - does the ticket exist, is the number free, is it registered (any
+// signed-in user)
 import { validateTicketQuerySchema } from "@/lib/schemas/ticket";
 import { apiRoute } from "@/server/http/api-route";
 import { validateTicket } from "@/server/tickets/validate-ticket";

@@ -1,4 +1,5 @@
-// POST /api/draws/{id}/drum-pick - drum mode: one counterfoil from the physical drum, checked against the pool and recorded as the next position (admin)
+// POST /api/draws/{id}/drum-pick - drum mode: one counterfoil from the physical drum, checked against the pool and
+// recorded as the next position (admin)
 import { drumPickSchema } from "@/lib/schemas/draw";
 import { apiRoute } from "@/server/http/api-route";
 import { drumPick } from "@/server/draw/drum-pick";

@@ -1,4 +1,5 @@
-// GET /api/reconciliation/reports/{name} - unverified-claims, unmatched, mismatches, duplicates, matched as JSON {rows, count, total}; {name}.csv as CSV (administrators)
+// GET /api/reconciliation/reports/{name} - unverified-claims, unmatched, mismatches, duplicates, matched as JSON {rows,
+// count, total}; {name}.csv as CSV (administrators)
 import { REPORT_NAMES, type ReportName } from "@/lib/schemas/reconciliation";
 import { apiRoute } from "@/server/http/api-route";
 import { AppError } from "@/server/http/errors";

@@ -1,4 +1,5 @@
-// GET /api/reconciliation/samples/{name} - a sample statement to try the import with: gcash.pdf, bdo.csv, bpi.csv, metrobank.csv (administrators)
+// GET /api/reconciliation/samples/{name} - a sample statement to try the import with: gcash.pdf, bdo.csv, bpi.csv,
+// metrobank.csv (administrators)
 import { apiRoute } from "@/server/http/api-route";
 import { sampleStatement } from "@/server/reconciliation/sample-statements";
 

@@ -1,5 +1,6 @@
-// POST /api/tickets/{id}/attachments - attach a proof of payment, multipart field `file` (signed-in users who may see the ticket's contacts)
-// GET /api/tickets/{id}/attachments - the ticket's attachments, without their bytes (same callers)
+// POST /api/tickets/{id}/attachments - attach a proof of payment, multipart field `file` (signed-in users who may see
+// the ticket's contacts) GET /api/tickets/{id}/attachments - the ticket's attachments, without their bytes (same
+// callers)
 import { apiRoute, json } from "@/server/http/api-route";
 import { readUploadedFile, UPLOAD_BODY_LIMIT_BYTES } from "@/server/http/read-upload";
 import { listAttachments } from "@/server/attachments/list-attachments";

@@ -1,4 +1,5 @@
-// POST /api/reconciliation/imports/{id}/discard - undo an import: its lines discarded, its payments claimed again {reason} (administrators)
+// POST /api/reconciliation/imports/{id}/discard - undo an import: its lines discarded, its payments claimed again
+// {reason} (administrators)
 import { discardImportSchema } from "@/lib/schemas/reconciliation";
 import { apiRoute } from "@/server/http/api-route";
 import { discardImport } from "@/server/reconciliation/decide-line";

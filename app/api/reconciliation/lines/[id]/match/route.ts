@@ -1,4 +1,5 @@
-// POST /api/reconciliation/lines/{id}/match - match a line to a payment {paymentId, comment?}; a differing amount needs the comment (administrators)
+// POST /api/reconciliation/lines/{id}/match - match a line to a payment {paymentId, comment?}; a differing amount needs
+// the comment (administrators)
 import { matchLineSchema } from "@/lib/schemas/reconciliation";
 import { apiRoute } from "@/server/http/api-route";
 import { matchLine } from "@/server/reconciliation/decide-line";

@@ -1,4 +1,5 @@
-// POST /api/reconciliation/payments/{id}/settle - a GCash or bank payment settled by hand {reason}, or multipart `reason` + optional evidence `file` (administrators; 422 reason_required, 409 when verified)
+// POST /api/reconciliation/payments/{id}/settle - a GCash or bank payment settled by hand {reason}, or multipart
+// `reason` + optional evidence `file` (administrators; 422 reason_required, 409 when verified)
 import { apiRoute } from "@/server/http/api-route";
 import { UPLOAD_BODY_LIMIT_BYTES } from "@/server/http/read-upload";
 import { readSettleRequest } from "@/server/reconciliation/settle-evidence";

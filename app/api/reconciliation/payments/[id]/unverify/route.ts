@@ -1,4 +1,5 @@
-// POST /api/reconciliation/payments/{id}/unverify - a verified payment back to claimed, its lines unmatched {reason} (administrators)
+// POST /api/reconciliation/payments/{id}/unverify - a verified payment back to claimed, its lines unmatched {reason}
+// (administrators)
 import { unverifyPaymentSchema } from "@/lib/schemas/reconciliation";
 import { apiRoute } from "@/server/http/api-route";
 import { unverifyPayment } from "@/server/reconciliation/decide-line";

@@ -1,4 +1,5 @@
-// GET /api/tickets/attachment/{id}/download - an attachment's bytes as a download (signed-in users who may see its ticket's contacts)
+// GET /api/tickets/attachment/{id}/download - an attachment's bytes as a download (signed-in users who may see its
+// ticket's contacts)
 import { apiRoute } from "@/server/http/api-route";
 import { contentDisposition, withTypeExtension } from "@/server/attachments/file-name";
 import { extensionForMime } from "@/server/attachments/file-type";

@@ -1,4 +1,5 @@
-// POST /api/draws/{id}/positions/{n}/evidence - an evidence file for the position's disqualification, multipart field `file` (admin)
+// POST /api/draws/{id}/positions/{n}/evidence - an evidence file for the position's disqualification, multipart field
+// `file` (admin)
 import { apiRoute, json } from "@/server/http/api-route";
 import { readUploadedFile, UPLOAD_BODY_LIMIT_BYTES } from "@/server/http/read-upload";
 import { addEvidence } from "@/server/draw/evidence";

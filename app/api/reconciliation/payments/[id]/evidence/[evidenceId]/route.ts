@@ -1,4 +1,5 @@
-// GET /api/reconciliation/payments/{id}/evidence/{evidenceId} - a settlement's evidence file, as a download (administrators)
+// GET /api/reconciliation/payments/{id}/evidence/{evidenceId} - a settlement's evidence file, as a download
+// (administrators)
 import { apiRoute } from "@/server/http/api-route";
 import { readSettleEvidence } from "@/server/reconciliation/settle-evidence";
 
