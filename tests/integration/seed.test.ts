@@ -42,7 +42,7 @@ describe("seed data", () => {
     );
   });
 
-  it("rebuilds the trigram indexes after a bulk insert as they were, storage options included (decision 252)", async () => {
+  it("rebuilds the trigram indexes after a bulk insert with their storage options (decision 252)", async () => {
     const definitions = () =>
       db().$queryRaw<{ name: string; definition: string; options: string[] | null }[]>`
         SELECT c.relname AS name, pg_get_indexdef(c.oid) AS definition, c.reloptions AS options

@@ -49,12 +49,16 @@ async function plainPage(where: string, limit: number, offset: number) {
 }
 
 describe("ticket_order_keys (decision 251)", () => {
-  it("holds exactly tickets' keys through inserts, sales, deletes and a changed creation time, and pages match the plain query", async () => {
+  const title =
+    "holds exactly tickets' keys through inserts, sales, deletes and a changed creation time, " +
+    "and pages match the plain query";
+  it(title, async () => {
     // Sold tickets through the registration's bulk shape, then 600 unsold ones three to a minute (ties
     // on created_at, broken by ticket_number).
     await createSoldTickets(150, 1);
     await db().$executeRaw`
-      INSERT INTO tickets (id, control_number, ticket_number, payment_method, amount, creator_email, event_name, created_at)
+      INSERT INTO tickets (id, control_number, ticket_number, payment_method, amount, creator_email, event_name,
+                           created_at)
       SELECT gen_random_uuid(), 'B2K-123-' || lpad(n::text, 5, '0'), n, 'cash', 50, 'admin@example.com', 'Raffle',
              timestamptz '2026-11-01 00:00:00+08' + ((n / 3) * interval '1 minute')
       FROM generate_series(151, 750) AS n`;
