@@ -177,6 +177,7 @@ export async function measureBulk(engine: Engine, options: { port: number; rows?
       return { engine, rows, load_before, load_after: loadAverage(), import: first, reimport: again, print };
     } finally {
       await stopServer(server);
+      if (process.env.BENCH_SERVER_LOG) console.log(server.log());
     }
   } finally {
     await database.drop();

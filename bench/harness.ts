@@ -85,7 +85,8 @@ export async function createDatabase(engine: Engine, label: string, env: NodeJS.
     return { env: e, drop: async () => rmSync(dir, { recursive: true, force: true }) };
   }
   const server = process.env.BENCH_DATABASE_URL!;
-  const name = `raffle_${stamp}`.replace(/[^a-z0-9_]/gi, "_").toLowerCase();
+  // BENCH_DATABASE_PREFIX: a prefix of one's own on a shared server (the parallel sessions' `<branch>_`).
+  const name = `${process.env.BENCH_DATABASE_PREFIX ?? "raffle"}_${stamp}`.replace(/[^a-z0-9_]/gi, "_").toLowerCase();
   const admin = new pg.Client({ connectionString: server });
   await admin.connect();
   await admin.query(`CREATE DATABASE "${name}"`);
