@@ -86,3 +86,33 @@ describe("after a large import commits", () => {
     expect(await sealAuditLog()).toBe(11);
   });
 });
+
+describe("a reference named again in a later batch", () => {
+  it("shares the first row's payment with the same buyer and names the first row to another buyer", async () => {
+    // Rows 60,001-65,003: more than one 5,000-row batch, so the repeats are read after the first row's batch was written.
+    const lines = [csvLine(["Last 5 Digits", "Buyer Name", "Phone Number", "Payment Method", "Payment Reference"])];
+    const reference = "1000000000001";
+    for (let i = 60_001; i <= 65_003; i++) {
+      const [buyer, method, ref] =
+        i === 60_001 || i === 65_002
+          ? ["Ana Reyes", "GCash", reference]
+          : i === 65_003
+            ? ["Ben Cruz", "GCash", reference]
+            : [`Buyer ${i} Reyes`, "Cash", ""];
+      lines.push(csvLine([String(i), buyer, "09171234567", method, ref]));
+    }
+    const res = await importCsv(`${lines.join("\r\n")}\r\n`);
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({
+      success: false,
+      imported: 5_002,
+      errors: [`Row 5003: Payment Reference: Reference ${reference} was already used for row 1 (Ana Reyes)`],
+    });
+    const shared = await sql<{ n: number; tickets: number }>(
+      `SELECT count(DISTINCT p.id)::int AS n, count(*)::int AS tickets FROM payments p JOIN tickets t ON t.payment_id = p.id
+       WHERE p.gcash_reference_key = $1`,
+      [reference],
+    );
+    expect(shared).toEqual([{ n: 1, tickets: 2 }]);
+  }, 180_000);
+});
