@@ -89,7 +89,8 @@ describe("after a large import commits", () => {
 
 describe("a reference named again in a later batch", () => {
   it("shares the first row's payment with the same buyer and names the first row to another buyer", async () => {
-    // Rows 60,001-65,003: more than one 5,000-row batch, so the repeats are read after the first row's batch was written.
+    // Tickets 60,001-65,003 (file rows 2-5004, the header being row 1): more than one 5,000-row batch, so the repeats
+    // are read after the first row's batch was written.
     const lines = [csvLine(["Last 5 Digits", "Buyer Name", "Phone Number", "Payment Method", "Payment Reference"])];
     const reference = "1000000000001";
     for (let i = 60_001; i <= 65_003; i++) {
@@ -106,7 +107,7 @@ describe("a reference named again in a later batch", () => {
     expect(res.json).toMatchObject({
       success: false,
       imported: 5_002,
-      errors: [`Row 5003: Payment Reference: Reference ${reference} was already used for row 1 (Ana Reyes)`],
+      errors: [`Row 5004: Payment Reference: Reference ${reference} was already used for row 2 (Ana Reyes)`],
     });
     const shared = await sql<{ n: number; tickets: number }>(
       `SELECT count(DISTINCT p.id)::int AS n, count(*)::int AS tickets FROM payments p JOIN tickets t ON t.payment_id = p.id
