@@ -6,7 +6,8 @@
 // - GET /api/tickets/stats in a loop while each runs: p95 and worst answer.
 // Part of `npm run bench` (bench/run.ts calls measureBulk for each engine); on its own:
 //   npx tsx --conditions=react-server bench/bulk.ts [--engine pglite|postgresql] [--skip-build] [--port 4130] [--rows 99999]
-// PostgreSQL needs BENCH_DATABASE_URL. Writes bench/bulk-results.json with the load average.
+// PostgreSQL needs BENCH_DATABASE_URL (BENCH_DATABASE_PREFIX names its databases, default "raffle").
+// BENCH_SERVER_LOG=1 prints the server's log after each engine. Writes bench/bulk-results.json with the load average.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
