@@ -5,8 +5,11 @@
 // - POST /api/print/stubs of 10,000 stubs (A4 5-up): first byte, last byte, status, pages;
 // - GET /api/tickets/stats in a loop while each runs: p95 and worst answer.
 // Part of `npm run bench` (bench/run.ts calls measureBulk for each engine); on its own:
-//   npx tsx --conditions=react-server bench/bulk.ts [--engine pglite|postgresql] [--skip-build] [--port 4130] [--rows
-// 99999] PostgreSQL needs BENCH_DATABASE_URL. Writes bench/bulk-results.json with the load average.
+//   npx tsx --conditions=react-server bench/bulk.ts [--engine pglite|postgresql] [--skip-build] [--port 4130]
+//     [--rows 99999]
+// PostgreSQL needs BENCH_DATABASE_URL (BENCH_DATABASE_PREFIX names its databases, default "raffle").
+// BENCH_SERVER_LOG=1 prints the server's log after each engine. Writes bench/bulk-results.json with the load
+// average.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -177,6 +180,7 @@ export async function measureBulk(engine: Engine, options: { port: number; rows?
       return { engine, rows, load_before, load_after: loadAverage(), import: first, reimport: again, print };
     } finally {
       await stopServer(server);
+      if (process.env.BENCH_SERVER_LOG) console.log(server.log());
     }
   } finally {
     await database.drop();

@@ -85,6 +85,7 @@ export async function createDatabase(engine: Engine, label: string, env: NodeJS.
     return { env: e, drop: async () => rmSync(dir, { recursive: true, force: true }) };
   }
   const server = process.env.BENCH_DATABASE_URL!;
+  // BENCH_DATABASE_PREFIX: a prefix of one's own on a shared server (the parallel sessions' `<branch>_`).
   const name = `${process.env.BENCH_DATABASE_PREFIX ?? "raffle"}_${stamp}`.replace(/[^a-z0-9_]/gi, "_").toLowerCase();
   const admin = new pg.Client({ connectionString: server });
   await admin.connect();

@@ -9,7 +9,9 @@ import { requireAdmin } from "@/server/auth/require-admin";
 import { writeAudit } from "@/server/audit";
 import { earlierUseMessage, findEarlierUse, isSameBuyer } from "@/server/payments/earlier-use";
 import { newPayment, type PaymentPlan } from "@/server/payments/plan-payment";
+import { sealSoon } from "@/server/activity/seal-audit-log";
 import { dbEngine } from "@/server/db/client";
+import { ANALYZE_AFTER_ROWS, refreshStatistics } from "@/server/db/refresh-statistics";
 import { getSettings } from "@/server/settings/get-settings";
 import { startJob } from "@/server/jobs/start-job";
 import { ticketImportJob } from "@/server/jobs/kinds/ticket-import";
@@ -48,7 +50,9 @@ type Tx = Parameters<Parameters<typeof ticketTransaction>[0]>[0];
  * is that row's error; any other row naming an existing number is skipped, never overwriting
  * anything. Voids in the file are applied to the new tickets last. One audit row records the
  * import, one more per sale. A failure anywhere (the worker's or a write's) rolls everything back.
- * Decisions: docs/decisions/031-tickets-import-rules.md, 050, 051, 080, 186, 215, 216.
+ * Once committed, a large import refreshes the embedded database's statistics and starts sealing its
+ * audit rows (decisions 265, 266).
+ * Decisions: docs/decisions/031-tickets-import-rules.md, 050, 051, 080, 186, 215, 216, 265, 266.
  */
 export async function importTickets(options: {
   payload: ImportTicketsPayload;
@@ -196,12 +200,23 @@ export async function importTicketsCsv(options: {
   run.complete({ total: result.total, imported: result.imported, skipped: result.skipped, errors: errorCount });
   // The job's row says "succeeded" before the answer arrives (the dialog's last poll agrees with it).
   await run.finished;
+  // A bulk write leaves the embedded database's statistics behind (it has no autovacuum: decision
+  // 265) and up to one audit row per ticket to seal: both done now, not in the next job's way.
+  if (result.imported >= ANALYZE_AFTER_ROWS) {
+    await refreshStatistics(["tickets", "payments", "audit_log"], result.imported);
+    void sealSoon();
+  }
   return result;
 }
 
 /** What the batches of one import share: payments by reference, and the numbers for the audit row. */
 interface ImportState {
-  byReference: Map<string, { plan: PaymentPlan; first: ValidImportRow }>;
+  /**
+   * Every reference seen so far, with what a later row sharing it is compared with: only the first
+   * row's number and buyer, not the row itself (two thirds of a 100,000-row file carry a reference,
+   * and whole rows kept here were held until the end: decision 267).
+   */
+  byReference: Map<string, { plan: PaymentPlan; first: Pick<ValidImportRow, "row" | "buyer_name" | "phone_number"> }>;
   created: number[];
   registered: number[];
   voided: number[];
@@ -419,7 +434,11 @@ async function planPayments(
       reference: row.payment_reference ?? null,
       buyer,
     });
-    if (key && !shared) byReference.set(key, { plan, first: row });
+    if (key && !shared)
+      byReference.set(key, {
+        plan,
+        first: { row: row.row, buyer_name: row.buyer_name, phone_number: row.phone_number },
+      });
     payments.set(row, plan);
     keep.add(row);
   }
