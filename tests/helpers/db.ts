@@ -18,24 +18,29 @@ export async function resetDb() {
   resetRateLimiter();
   const { baseline } = inject("testDatabase");
   const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
-  await db().$transaction(async (tx) => {
-    await tx.$executeRawUnsafe(`SET LOCAL session_replication_role = replica`);
-    await tx.$executeRawUnsafe(`TRUNCATE TABLE ${baseline.tables.map(quoted).join(", ")} RESTART IDENTITY CASCADE`);
-    for (const [table, { columns, rows }] of Object.entries(baseline.rows)) {
-      const list = columns.map(quoted).join(", ");
-      await tx.$executeRawUnsafe(
-        `INSERT INTO ${quoted(table)} (${list}) OVERRIDING SYSTEM VALUE SELECT ${list} ` +
-          `FROM json_populate_recordset(NULL::${quoted(table)}, $1::json)`,
-        JSON.stringify(rows),
-      );
-    }
-    for (const s of baseline.sequences) {
-      await tx.$executeRawUnsafe(
-        `SELECT setval($1::regclass, $2::bigint, $3::boolean)`,
-        quoted(s.name),
-        s.lastValue,
-        s.isCalled,
-      );
-    }
-  });
+  await db().$transaction(
+    async (tx) => {
+      await tx.$executeRawUnsafe(`SET LOCAL session_replication_role = replica`);
+      await tx.$executeRawUnsafe(`TRUNCATE TABLE ${baseline.tables.map(quoted).join(", ")} RESTART IDENTITY CASCADE`);
+      for (const [table, { columns, rows }] of Object.entries(baseline.rows)) {
+        const list = columns.map(quoted).join(", ");
+        await tx.$executeRawUnsafe(
+          `INSERT INTO ${quoted(table)} (${list}) OVERRIDING SYSTEM VALUE SELECT ${list} ` +
+            `FROM json_populate_recordset(NULL::${quoted(table)}, $1::json)`,
+          JSON.stringify(rows),
+        );
+      }
+      for (const s of baseline.sequences) {
+        await tx.$executeRawUnsafe(
+          `SELECT setval($1::regclass, $2::bigint, $3::boolean)`,
+          quoted(s.name),
+          s.lastValue,
+          s.isCalled,
+        );
+      }
+    },
+    // A reset is the same few statements at any load; Prisma's default 5 s limit was passed at load 30 (six
+    // sessions' suites side by side), failing tests that had not started.
+    { timeout: 60_000, maxWait: 60_000 },
+  );
 }
