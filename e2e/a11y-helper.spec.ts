@@ -5,10 +5,12 @@ import { expect, test } from "@playwright/test";
 import { expectNoA11yViolations } from "./a11y";
 
 const page = (body: string, htmlAttributes = 'lang="en"') =>
-  `<!doctype html><html ${htmlAttributes}><head><title>axe helper</title></head><body><main><h1>Helper</h1>${body}</main></body></html>`;
+  `<!doctype html><html ${htmlAttributes}><head><title>axe ` +
+  `helper</title></head><body><main><h1>Helper</h1>${body}</main></body></html>`;
 /** Two 16 × 16 px buttons side by side: under WCAG 2.2's 24 px minimum (2.5.8), nothing else wrong. */
 const SMALL_TARGETS =
-  '<button style="width:16px;height:16px;padding:0;margin:0;border:0">a</button><button style="width:16px;height:16px;padding:0;margin:0;border:0">b</button>';
+  '<button style="width:16px;height:16px;padding:0;margin:0;border:0">a</button><button ' +
+  'style="width:16px;height:16px;padding:0;margin:0;border:0">b</button>';
 
 test("fails on a target under 24 px, which only WCAG 2.2's tag makes axe check", async ({ page: tab }) => {
   await tab.setContent(page(SMALL_TARGETS));
@@ -23,7 +25,8 @@ test("fails on a moderate violation, not only serious and critical ones", async 
 test("passes a page with nothing wrong, and scans only what include names", async ({ page: tab }) => {
   await tab.setContent(
     page(
-      `<section id="fine"><button style="width:44px;height:44px">OK</button></section><div id="bad">${SMALL_TARGETS}</div>`,
+      `<section id="fine"><button style="width:44px;height:44px">OK</button></section><div ` +
+        `id="bad">${SMALL_TARGETS}</div>`,
     ),
   );
   await expectNoA11yViolations(tab, { include: "#fine" });

@@ -44,15 +44,19 @@ const SERVER_ERROR = {
 
 test.describe.configure({ mode: "parallel" });
 
-test("the screen list is read from app/dashboard: every sidebar entry, and the sellers' entries are the seller's pages", () => {
-  const paths = SCREENS.map((s) => s.path);
-  for (const isAdmin of [true, false]) for (const item of navItemsFor(isAdmin)) expect(paths).toContain(item.href);
-  expect(SCREENS.filter((s) => s.isForSellers).map((s) => s.path)).toEqual(
-    navItemsFor(false)
-      .map((item) => item.href)
-      .sort(),
-  );
-});
+test(
+  "the screen list is read from app/dashboard: every sidebar entry, and the sellers' entries are " +
+    "the seller's pages",
+  () => {
+    const paths = SCREENS.map((s) => s.path);
+    for (const isAdmin of [true, false]) for (const item of navItemsFor(isAdmin)) expect(paths).toContain(item.href);
+    expect(SCREENS.filter((s) => s.isForSellers).map((s) => s.path)).toEqual(
+      navItemsFor(false)
+        .map((item) => item.href)
+        .sort(),
+    );
+  },
+);
 
 /** Opens `screen` in `theme` and waits until it shows its data: a heading, no skeleton left. */
 async function openScreen(page: Page, screen: string, theme: (typeof THEMES)[number]) {
@@ -89,7 +93,8 @@ async function elementsPastTheRightEdge(page: Page) {
       .slice(0, 5)
       .map(
         (el) =>
-          `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}.${[...el.classList].slice(0, 4).join(".")} "${(el.textContent ?? "").trim().slice(0, 30)}" right=${Math.round(el.getBoundingClientRect().right)}`,
+          `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}.${[...el.classList].slice(0, 4).join(".")} ` +
+          `"${(el.textContent ?? "").trim().slice(0, 30)}" right=${Math.round(el.getBoundingClientRect().right)}`,
       );
   });
 }
@@ -185,7 +190,8 @@ const STATEFUL_SCREENS: {
   { path: "/dashboard/tickets/voided", api: "**/api/tickets/voided?*", failure: SERVER_ERROR.json.message },
   { path: "/dashboard/settings?tab=users", api: "**/api/auth/users", failure: "Failed to load users" },
   { path: "/dashboard/settings?tab=general", api: "**/api/settings", failure: "Failed to load settings from database" },
-  // Ticket Details opened from an Overview activity row, which carries only the ticket's id: the dialog reads the ticket.
+  // Ticket Details opened from an Overview activity row, which carries only the ticket's id: the dialog reads the
+  // ticket.
   {
     path: "/dashboard/overview",
     api: /\/api\/tickets\/[0-9a-f-]{36}$/,

@@ -326,7 +326,10 @@ const FLOWS: Flow[] = [
 const holdsFocus = (locator: Locator) =>
   locator.evaluateAll((els) => els.some((el) => el === document.activeElement || el.contains(document.activeElement)));
 
-/** Presses `key` until `target` has the focus; fails after `max` presses, or on landing on one of `others` (out of order). */
+/**
+ * Presses `key` until `target` has the focus; fails after `max` presses, or on landing on one of `others` (out of
+ * order).
+ */
 async function pressUntilFocused(page: Page, target: Locator, key: string, max: number, others: Locator[] = []) {
   for (let presses = 0; presses <= max; presses++) {
     if (await holdsFocus(target)) return;

@@ -16,7 +16,9 @@ async function focusedBox(page: Page) {
     const header = document.querySelector("header");
     const rect = el.getBoundingClientRect();
     return {
-      label: `${el.tagName.toLowerCase()} "${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40)}"`,
+      label:
+        `${el.tagName.toLowerCase()} ` +
+        `"${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40)}"`,
       top: rect.top,
       bottom: rect.bottom,
       headerBottom: header?.getBoundingClientRect().bottom ?? 0,
@@ -41,7 +43,8 @@ async function hiddenFocusStops(page: Page, stops: number) {
       const belowScreen = fits ? box.bottom > box.viewport + 1 : box.top >= box.viewport - 1;
       if (underBar)
         hidden.push(
-          `${key} ${i + 1}: ${box.label} under the top bar (top ${Math.round(box.top)} < ${Math.round(box.headerBottom)})`,
+          `${key} ${i + 1}: ${box.label} under the top bar (top ${Math.round(box.top)} < ` +
+            `${Math.round(box.headerBottom)})`,
         );
       else if (belowScreen)
         hidden.push(

@@ -9,7 +9,10 @@ import { ADMIN_EMAIL } from "./helpers";
 export interface OwnServer {
   /** http://127.0.0.1:<port>, also the spec's baseURL. */
   url: string;
-  /** Signs `page` in as the administrator; answers an API context with that session (and the Origin header the API checks). */
+  /**
+   * Signs `page` in as the administrator; answers an API context with that session (and the Origin header the API
+   * checks).
+   */
   signInAsAdmin(
     page: Page,
     playwright: PlaywrightWorkerArgs["playwright"],

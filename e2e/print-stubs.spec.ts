@@ -76,114 +76,114 @@ async function printFromDialog(page: Page) {
   return saved;
 }
 
-test("Print stubs by keyboard saves the PDF and logs it; the stub's verify QR opens the public page on a phone", async ({
-  page,
-  adminApi,
-  browser,
-  app,
-}) => {
-  // Two PDFs read back, a QR decoded, a phone context and axe scans of each state.
-  test.slow();
-  const [ticket] = await generateTickets(adminApi, { buyer_name: uniqueToken("Stub Buyer ") });
-  const n = ticket.last_5_digits;
-  const pdf = await printByKeyboard(page, n);
-  expect(readFileSync(pdf).subarray(0, 5).toString()).toBe("%PDF-");
-  const text = execFileSync("pdftotext", ["-layout", pdf, "-"]).toString();
-  expect(text).toContain(ticket.control_number);
-  expect(text).toContain("Print at Actual size / 100%");
+test(
+  "Print stubs by keyboard saves the PDF and logs it; the stub's verify QR opens the public page " + "on a phone",
+  async ({ page, adminApi, browser, app }) => {
+    // Two PDFs read back, a QR decoded, a phone context and axe scans of each state.
+    test.slow();
+    const [ticket] = await generateTickets(adminApi, { buyer_name: uniqueToken("Stub Buyer ") });
+    const n = ticket.last_5_digits;
+    const pdf = await printByKeyboard(page, n);
+    expect(readFileSync(pdf).subarray(0, 5).toString()).toBe("%PDF-");
+    const text = execFileSync("pdftotext", ["-layout", pdf, "-"]).toString();
+    expect(text).toContain(ticket.control_number);
+    expect(text).toContain("Print at Actual size / 100%");
 
-  await page.goto("/dashboard/tickets/prints");
-  await expect(
-    page
-      .getByRole("row")
-      .filter({ hasText: `${n}` })
-      .first(),
-  ).toContainText("10 a page");
+    await page.goto("/dashboard/tickets/prints");
+    await expect(
+      page
+        .getByRole("row")
+        .filter({ hasText: `${n}` })
+        .first(),
+    ).toContainText("10 a page");
 
-  // The QR codes, read from the PDF: the counterfoil's control number and the verify URL.
-  execFileSync("pdftoppm", ["-r", "300", "-gray", "-png", "-f", "2", "-l", "2", pdf, `${pdf}-p`]);
-  const dir = path.dirname(pdf);
-  const image = readdirSync(dir).find((f) => f.endsWith(".png"))!;
-  const codes = execFileSync("zbarimg", ["-q", "--raw", path.join(dir, image)], { stdio: ["ignore", "pipe", "ignore"] })
-    .toString()
-    .split("\n")
-    .filter(Boolean);
-  expect(codes).toContain(ticket.control_number);
-  const url = codes.find((c) => c.includes("/V/"))!;
-  expect(url).toMatch(/^HTTP:\/\/[0-9A-Z.:]+\/V\/[0-9A-Z]{33}$/);
+    // The QR codes, read from the PDF: the counterfoil's control number and the verify URL.
+    execFileSync("pdftoppm", ["-r", "300", "-gray", "-png", "-f", "2", "-l", "2", pdf, `${pdf}-p`]);
+    const dir = path.dirname(pdf);
+    const image = readdirSync(dir).find((f) => f.endsWith(".png"))!;
+    const codes = execFileSync("zbarimg", ["-q", "--raw", path.join(dir, image)], {
+      stdio: ["ignore", "pipe", "ignore"],
+    })
+      .toString()
+      .split("\n")
+      .filter(Boolean);
+    expect(codes).toContain(ticket.control_number);
+    const url = codes.find((c) => c.includes("/V/"))!;
+    expect(url).toMatch(/^HTTP:\/\/[0-9A-Z.:]+\/V\/[0-9A-Z]{33}$/);
 
-  // A stranger's phone: no session, 375 px wide.
-  const phone = await browser.newContext({
-    viewport: { width: 375, height: 740 },
-    storageState: { cookies: [], origins: [] },
-  });
-  const visitor = await phone.newPage();
-  const path_ = url.replace(/^HTTP:\/\/[^/]+/, "");
-  const res = await visitor.goto(`${app.url}${path_}`);
-  expect(res!.status()).toBe(200);
-  const headers = res!.headers();
-  expect(headers["set-cookie"]).toBeUndefined();
-  expect(headers["cache-control"]).toBe("no-store");
-  expect(headers["referrer-policy"]).toBe("no-referrer");
-  expect(headers["x-robots-tag"]).toBe("noindex");
-  expect(headers["content-security-policy"]).toContain("script-src 'none'");
-  expect(await res!.text()).not.toMatch(/<script/i);
-  await expect(visitor.getByRole("status")).toHaveText("Registered: in the draw");
-  await expect(visitor.getByText(ticket.control_number)).toBeVisible();
-  expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await expectNoA11yViolations(visitor, { label: "the public verify page on a phone" });
-  expect(await phone.cookies()).toEqual([]);
-
-  // Two forged tokens: the same bytes.
-  const forged = await Promise.all(
-    ["/v/0000111AAAAAAAAAAAAAAAAAAAAAAAAAA", "/V/X"].map((p) => fetch(`${app.url}${p}`)),
-  );
-  expect(forged.map((r) => r.status)).toEqual([404, 404]);
-  const [a, b] = await Promise.all(forged.map((r) => r.text()));
-  expect(a).toBe(b);
-
-  // The manual code on /verify, at 320 px.
-  await visitor.setViewportSize({ width: 320, height: 640 });
-  // The manual code: the one "XXX-XXX" on the stub that is not part of the control number.
-  const code = /(?<![-\w])([0-9A-Z]{3}-[0-9A-Z]{3})(?![-\w])/.exec(text)?.[1];
-  expect(code).toBeDefined();
-  await visitor.goto(`${app.url}/verify`);
-  await visitor.getByLabel("Control number").fill(ticket.control_number);
-  if (code) {
-    await visitor.getByLabel("Verify code").fill(code);
-    await visitor.getByLabel("Verify code").press("Enter");
+    // A stranger's phone: no session, 375 px wide.
+    const phone = await browser.newContext({
+      viewport: { width: 375, height: 740 },
+      storageState: { cookies: [], origins: [] },
+    });
+    const visitor = await phone.newPage();
+    const path_ = url.replace(/^HTTP:\/\/[^/]+/, "");
+    const res = await visitor.goto(`${app.url}${path_}`);
+    expect(res!.status()).toBe(200);
+    const headers = res!.headers();
+    expect(headers["set-cookie"]).toBeUndefined();
+    expect(headers["cache-control"]).toBe("no-store");
+    expect(headers["referrer-policy"]).toBe("no-referrer");
+    expect(headers["x-robots-tag"]).toBe("noindex");
+    expect(headers["content-security-policy"]).toContain("script-src 'none'");
+    expect(await res!.text()).not.toMatch(/<script/i);
     await expect(visitor.getByRole("status")).toHaveText("Registered: in the draw");
-    expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
-  }
-  await phone.close();
+    await expect(visitor.getByText(ticket.control_number)).toBeVisible();
+    expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoA11yViolations(visitor, { label: "the public verify page on a phone" });
+    expect(await phone.cookies()).toEqual([]);
 
-  // Replace code in Ticket Details: the confirmation says the printed code stops working; then the
-  // stub's QR answers 410 'This ticket code has been replaced'.
-  await gotoTickets(page, `?q=${encodeURIComponent(ticket.buyer_name ?? "")}`);
-  await page.getByRole("button", { name: `View details of ${ticket.control_number}` }).click();
-  const details = page.getByRole("dialog", { name: "Ticket Details" });
-  await details.getByRole("button", { name: "Replace code" }).click();
-  const confirm = page.getByRole("dialog", { name: `Replace the verify code of ${ticket.control_number}?` });
-  await expect(confirm).toContainText("stop working");
-  await expect(confirm).toContainText("This ticket code has been replaced");
-  await expectNoA11yViolations(page, {
-    include: '[data-testid="replace-code-dialog"]',
-    label: "the Replace code dialog",
-  });
-  await confirm.getByRole("button", { name: "Replace code" }).click();
-  await expect(
-    confirm.getByText("A reason of 3 to 200 characters is required to replace a ticket's verify code"),
-  ).toBeVisible();
-  await confirm.getByLabel("Reason").fill("Stub lost at the parish fair");
-  await confirm.getByRole("button", { name: "Replace code" }).click();
-  await expect(confirm).toHaveCount(0);
-  await expect(
-    page.getByText(`The verify code of ${ticket.control_number} was replaced: print its stub again`),
-  ).toBeVisible();
-  const old = await fetch(`${app.url}${path_}`);
-  expect(old.status).toBe(410);
-  expect(await old.text()).toContain("This ticket code has been replaced");
-});
+    // Two forged tokens: the same bytes.
+    const forged = await Promise.all(
+      ["/v/0000111AAAAAAAAAAAAAAAAAAAAAAAAAA", "/V/X"].map((p) => fetch(`${app.url}${p}`)),
+    );
+    expect(forged.map((r) => r.status)).toEqual([404, 404]);
+    const [a, b] = await Promise.all(forged.map((r) => r.text()));
+    expect(a).toBe(b);
+
+    // The manual code on /verify, at 320 px.
+    await visitor.setViewportSize({ width: 320, height: 640 });
+    // The manual code: the one "XXX-XXX" on the stub that is not part of the control number.
+    const code = /(?<![-\w])([0-9A-Z]{3}-[0-9A-Z]{3})(?![-\w])/.exec(text)?.[1];
+    expect(code).toBeDefined();
+    await visitor.goto(`${app.url}/verify`);
+    await visitor.getByLabel("Control number").fill(ticket.control_number);
+    if (code) {
+      await visitor.getByLabel("Verify code").fill(code);
+      await visitor.getByLabel("Verify code").press("Enter");
+      await expect(visitor.getByRole("status")).toHaveText("Registered: in the draw");
+      expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    }
+    await phone.close();
+
+    // Replace code in Ticket Details: the confirmation says the printed code stops working; then the
+    // stub's QR answers 410 'This ticket code has been replaced'.
+    await gotoTickets(page, `?q=${encodeURIComponent(ticket.buyer_name ?? "")}`);
+    await page.getByRole("button", { name: `View details of ${ticket.control_number}` }).click();
+    const details = page.getByRole("dialog", { name: "Ticket Details" });
+    await details.getByRole("button", { name: "Replace code" }).click();
+    const confirm = page.getByRole("dialog", { name: `Replace the verify code of ${ticket.control_number}?` });
+    await expect(confirm).toContainText("stop working");
+    await expect(confirm).toContainText("This ticket code has been replaced");
+    await expectNoA11yViolations(page, {
+      include: '[data-testid="replace-code-dialog"]',
+      label: "the Replace code dialog",
+    });
+    await confirm.getByRole("button", { name: "Replace code" }).click();
+    await expect(
+      confirm.getByText("A reason of 3 to 200 characters is required to replace a ticket's verify code"),
+    ).toBeVisible();
+    await confirm.getByLabel("Reason").fill("Stub lost at the parish fair");
+    await confirm.getByRole("button", { name: "Replace code" }).click();
+    await expect(confirm).toHaveCount(0);
+    await expect(
+      page.getByText(`The verify code of ${ticket.control_number} was replaced: print its stub again`),
+    ).toBeVisible();
+    const old = await fetch(`${app.url}${path_}`);
+    expect(old.status).toBe(410);
+    expect(await old.text()).toContain("This ticket code has been replaced");
+  },
+);
 
 test("prints the rows ticked in the list, and the list's current filter", async ({ page, adminApi }) => {
   const buyer = uniqueToken("Tick Buyer ");

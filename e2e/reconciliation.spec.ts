@@ -192,92 +192,92 @@ test("a bank CSV by its columns: preview and import, the bank payment matched", 
   ).toBeVisible();
 });
 
-test("a line tab pages by 100 with the page in the URL, by keyboard; on a phone each line is a card with its actions", async ({
-  page,
-  adminApi,
-}) => {
-  test.slow();
-  // 105 credits no payment explains (odd amounts: no suggestion either), all Money without tickets.
-  const tag = uniqueToken("PAGE");
-  const csv = BANK_LAYOUTS.bpi.file(
-    Array.from({ length: 105 }, (_, i) => ({
-      date: `2026-10-01 ${String(8 + Math.floor(i / 60)).padStart(2, "0")}:${String(i % 60).padStart(2, "0")}`,
-      reference: `${tag}-${i}`,
-      description: `Transfer ${i} from a stranger`,
-      amount: "13.37",
-    })),
-  );
-  const upload = await adminApi.post("/api/reconciliation/imports", {
-    multipart: {
-      file: { name: "paging.csv", mimeType: "text/csv", buffer: Buffer.from(csv) },
-      kind: "bank_csv",
-      accountLabel: uniqueToken("BPI paging "),
-      mapping: JSON.stringify(BANK_LAYOUTS.bpi.mapping),
-    },
-  });
-  expect(upload.status(), await upload.text()).toBe(201);
-  const linesRes = await adminApi.get("/api/reconciliation/lines?state=unmatched");
-  const total = ((await linesRes.json()) as { total: number }).total;
-  expect(total).toBeGreaterThanOrEqual(105);
-  expect(total).toBeLessThanOrEqual(200);
-  const count = (n: number) => n.toLocaleString("en-US");
+test(
+  "a line tab pages by 100 with the page in the URL, by keyboard; on a phone each line is a card " + "with its actions",
+  async ({ page, adminApi }) => {
+    test.slow();
+    // 105 credits no payment explains (odd amounts: no suggestion either), all Money without tickets.
+    const tag = uniqueToken("PAGE");
+    const csv = BANK_LAYOUTS.bpi.file(
+      Array.from({ length: 105 }, (_, i) => ({
+        date: `2026-10-01 ${String(8 + Math.floor(i / 60)).padStart(2, "0")}:${String(i % 60).padStart(2, "0")}`,
+        reference: `${tag}-${i}`,
+        description: `Transfer ${i} from a stranger`,
+        amount: "13.37",
+      })),
+    );
+    const upload = await adminApi.post("/api/reconciliation/imports", {
+      multipart: {
+        file: { name: "paging.csv", mimeType: "text/csv", buffer: Buffer.from(csv) },
+        kind: "bank_csv",
+        accountLabel: uniqueToken("BPI paging "),
+        mapping: JSON.stringify(BANK_LAYOUTS.bpi.mapping),
+      },
+    });
+    expect(upload.status(), await upload.text()).toBe(201);
+    const linesRes = await adminApi.get("/api/reconciliation/lines?state=unmatched");
+    const total = ((await linesRes.json()) as { total: number }).total;
+    expect(total).toBeGreaterThanOrEqual(105);
+    expect(total).toBeLessThanOrEqual(200);
+    const count = (n: number) => n.toLocaleString("en-US");
 
-  await page.goto("/dashboard/reconciliation?tab=unmatched");
-  const pager = page.getByRole("navigation", { name: "Money without tickets pages" });
-  const table = page.getByRole("table", { name: "Money without tickets" });
-  await expect(pager.getByTestId("page-range")).toHaveText(`Showing 1–100 of ${count(total)} lines`);
-  await expect(pager.getByTestId("page-indicator")).toHaveText("Page 1 of 2");
-  await expect(table.locator("tbody tr")).toHaveCount(100);
-  await expect(pager.getByRole("button", { name: "Previous" })).toBeDisabled();
-  await expectNoA11yViolations(page, { include: "main", label: "line tab, page 1" });
+    await page.goto("/dashboard/reconciliation?tab=unmatched");
+    const pager = page.getByRole("navigation", { name: "Money without tickets pages" });
+    const table = page.getByRole("table", { name: "Money without tickets" });
+    await expect(pager.getByTestId("page-range")).toHaveText(`Showing 1–100 of ${count(total)} lines`);
+    await expect(pager.getByTestId("page-indicator")).toHaveText("Page 1 of 2");
+    await expect(table.locator("tbody tr")).toHaveCount(100);
+    await expect(pager.getByRole("button", { name: "Previous" })).toBeDisabled();
+    await expectNoA11yViolations(page, { include: "main", label: "line tab, page 1" });
 
-  // Keyboard: Enter on Next turns the page; on the last page Next is disabled and focus moves to Previous.
-  const next = pager.getByRole("button", { name: "Next" });
-  await next.focus();
-  await page.keyboard.press("Enter");
-  await expect(page).toHaveURL(/[?&]page=2(&|$)/);
-  await expect(page).toHaveURL(/[?&]tab=unmatched(&|$)/);
-  await expect(pager.getByTestId("page-range")).toHaveText(`Showing 101–${count(total)} of ${count(total)} lines`);
-  await expect(page.getByTestId("lines-view")).toHaveAttribute("data-page", "2");
-  await expect(table.locator("tbody tr")).toHaveCount(total - 100);
-  await expect(next).toBeDisabled();
-  await expect(pager.getByRole("button", { name: "Previous" })).toBeFocused();
+    // Keyboard: Enter on Next turns the page; on the last page Next is disabled and focus moves to Previous.
+    const next = pager.getByRole("button", { name: "Next" });
+    await next.focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+    await expect(page).toHaveURL(/[?&]tab=unmatched(&|$)/);
+    await expect(pager.getByTestId("page-range")).toHaveText(`Showing 101–${count(total)} of ${count(total)} lines`);
+    await expect(page.getByTestId("lines-view")).toHaveAttribute("data-page", "2");
+    await expect(table.locator("tbody tr")).toHaveCount(total - 100);
+    await expect(next).toBeDisabled();
+    await expect(pager.getByRole("button", { name: "Previous" })).toBeFocused();
 
-  // The page survives a reload (it is in the URL); another tab starts at page 1; Back returns to page 2.
-  await page.reload();
-  await expect(pager.getByTestId("page-indicator")).toHaveText("Page 2 of 2");
-  await page.getByRole("tab", { name: "Matched" }).click();
-  await expect(page).not.toHaveURL(/[?&]page=/);
-  await page.goBack();
-  await expect(pager.getByTestId("page-indicator")).toHaveText("Page 2 of 2");
-  await pager.getByRole("button", { name: "Previous" }).focus();
-  await page.keyboard.press("Enter");
-  await expect(pager.getByTestId("page-indicator")).toHaveText("Page 1 of 2");
-  await expect(page).not.toHaveURL(/[?&]page=/);
-  await expect(next).toBeFocused();
+    // The page survives a reload (it is in the URL); another tab starts at page 1; Back returns to page 2.
+    await page.reload();
+    await expect(pager.getByTestId("page-indicator")).toHaveText("Page 2 of 2");
+    await page.getByRole("tab", { name: "Matched" }).click();
+    await expect(page).not.toHaveURL(/[?&]page=/);
+    await page.goBack();
+    await expect(pager.getByTestId("page-indicator")).toHaveText("Page 2 of 2");
+    await pager.getByRole("button", { name: "Previous" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(pager.getByTestId("page-indicator")).toHaveText("Page 1 of 2");
+    await expect(page).not.toHaveURL(/[?&]page=/);
+    await expect(next).toBeFocused();
 
-  // A phone: no table to scroll sideways; each line is a card and its Ignore button is on screen.
-  await page.setViewportSize({ width: 375, height: 740 });
-  await expect(table).toBeHidden();
-  const card = page
-    .getByRole("list", { name: "Money without tickets" })
-    .getByTestId("line-card")
-    .filter({ hasText: `${tag}-0` });
-  await expect(card).toBeVisible();
-  const ignore = card.getByRole("button", { name: "Ignore" });
-  await ignore.scrollIntoViewIfNeeded();
-  const box = await ignore.boundingBox();
-  expect(box).not.toBeNull();
-  expect(box!.x).toBeGreaterThanOrEqual(0);
-  expect(box!.x + box!.width).toBeLessThanOrEqual(375);
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await expectNoA11yViolations(page, { include: "main", label: "line cards on a phone" });
-  await ignore.click();
-  const dialog = page.getByRole("dialog", { name: "Ignore ₱13.37?" });
-  await dialog.getByLabel("Reason").fill("Test transfer, not raffle money");
-  await dialog.getByRole("button", { name: "Ignore Line" }).click();
-  await expect(toast(page, "Line ignored")).toBeVisible();
-  await expect(
-    page.getByRole("navigation", { name: "Money without tickets pages" }).getByTestId("page-range"),
-  ).toHaveText(`Showing 1–100 of ${count(total - 1)} lines`);
-});
+    // A phone: no table to scroll sideways; each line is a card and its Ignore button is on screen.
+    await page.setViewportSize({ width: 375, height: 740 });
+    await expect(table).toBeHidden();
+    const card = page
+      .getByRole("list", { name: "Money without tickets" })
+      .getByTestId("line-card")
+      .filter({ hasText: `${tag}-0` });
+    await expect(card).toBeVisible();
+    const ignore = card.getByRole("button", { name: "Ignore" });
+    await ignore.scrollIntoViewIfNeeded();
+    const box = await ignore.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoA11yViolations(page, { include: "main", label: "line cards on a phone" });
+    await ignore.click();
+    const dialog = page.getByRole("dialog", { name: "Ignore ₱13.37?" });
+    await dialog.getByLabel("Reason").fill("Test transfer, not raffle money");
+    await dialog.getByRole("button", { name: "Ignore Line" }).click();
+    await expect(toast(page, "Line ignored")).toBeVisible();
+    await expect(
+      page.getByRole("navigation", { name: "Money without tickets pages" }).getByTestId("page-range"),
+    ).toHaveText(`Showing 1–100 of ${count(total - 1)} lines`);
+  },
+);

@@ -15,144 +15,147 @@ async function unregisteredTotal(api: import("@playwright/test").APIRequestConte
 test.describe("as an ordinary user", () => {
   test.use({ role: "user" });
 
-  test("search, Load All, paging, selection across pages; a ticket registered by someone else meanwhile is an error line", async ({
-    page,
-    adminApi,
-    userApi,
-  }) => {
-    // Newest first: these 25 fill page 1 (the 20 highest numbers) and the top of page 2.
-    const ours = (await createUnregisteredTickets(adminApi, 25)).sort((a, b) => b.ticket_number - a.ticket_number);
-    const total = await unregisteredTotal(userApi);
-    const pages = Math.ceil(total / PAGE_SIZE);
-    const r = registerPage(page);
-    await r.open("multiple");
+  test(
+    "search, Load All, paging, selection across pages; a ticket registered by someone else meanwhile " +
+      "is an error line",
+    async ({ page, adminApi, userApi }) => {
+      // Newest first: these 25 fill page 1 (the 20 highest numbers) and the top of page 2.
+      const ours = (await createUnregisteredTickets(adminApi, 25)).sort((a, b) => b.ticket_number - a.ticket_number);
+      const total = await unregisteredTotal(userApi);
+      const pages = Math.ceil(total / PAGE_SIZE);
+      const r = registerPage(page);
+      await r.open("multiple");
 
-    // Empty until a search or Load All; the button explains itself.
-    await expect(r.panel.getByText("Search for Tickets")).toBeVisible();
-    await expect(r.rows).toHaveCount(0);
-    await expect(r.multipleSubmit).toHaveText("Register 0 Ticket(s)");
-    await expect(r.multipleSubmit).toBeDisabled();
-    await expect(r.missing).toContainText("Please select at least one ticket");
-    await expect(r.missing).toContainText("Please enter Buyer Name");
-    await expect(r.missing).toContainText("Please enter Phone Number");
+      // Empty until a search or Load All; the button explains itself.
+      await expect(r.panel.getByText("Search for Tickets")).toBeVisible();
+      await expect(r.rows).toHaveCount(0);
+      await expect(r.multipleSubmit).toHaveText("Register 0 Ticket(s)");
+      await expect(r.multipleSubmit).toBeDisabled();
+      await expect(r.missing).toContainText("Please select at least one ticket");
+      await expect(r.missing).toContainText("Please enter Buyer Name");
+      await expect(r.missing).toContainText("Please enter Phone Number");
 
-    await r.panel.getByRole("button", { name: "Load All" }).click();
-    await expect(r.rows).toHaveCount(PAGE_SIZE);
-    await expect(r.rows.first()).toContainText(ours[0].control_number);
-    await expect(r.rows.first()).toContainText(ours[0].last_5_digits);
-    await expect(r.rows.first()).toContainText("Cash");
-    await expect(r.rows.first()).toContainText("₱50.00");
-    await expect(r.panel.getByText(`Page 1 of ${pages} (${total.toLocaleString("en-US")} total)`)).toBeVisible();
-    await expect(r.panel.getByRole("button", { name: "Refresh" })).toBeVisible();
-    await expect(r.panel.getByRole("button", { name: "Previous" })).toBeDisabled();
+      await r.panel.getByRole("button", { name: "Load All" }).click();
+      await expect(r.rows).toHaveCount(PAGE_SIZE);
+      await expect(r.rows.first()).toContainText(ours[0].control_number);
+      await expect(r.rows.first()).toContainText(ours[0].last_5_digits);
+      await expect(r.rows.first()).toContainText("Cash");
+      await expect(r.rows.first()).toContainText("₱50.00");
+      await expect(r.panel.getByText(`Page 1 of ${pages} (${total.toLocaleString("en-US")} total)`)).toBeVisible();
+      await expect(r.panel.getByRole("button", { name: "Refresh" })).toBeVisible();
+      await expect(r.panel.getByRole("button", { name: "Previous" })).toBeDisabled();
 
-    // Select on page 1, then on page 2 (by keyboard), and the first stays selected.
-    await r.row(ours[0].control_number).click();
-    await expect(r.row(ours[0].control_number)).toHaveAttribute("aria-pressed", "true");
-    await r.panel.getByRole("button", { name: "Next" }).click();
-    await expect(r.panel.getByText(`Page 2 of ${pages} (${total.toLocaleString("en-US")} total)`)).toBeVisible();
-    await r.row(ours[22].control_number).focus();
-    await page.keyboard.press("Space");
-    await expect(r.row(ours[22].control_number)).toHaveAttribute("aria-pressed", "true");
-    await r.panel.getByRole("button", { name: "Previous" }).click();
-    await expect(r.row(ours[0].control_number)).toHaveAttribute("aria-pressed", "true");
+      // Select on page 1, then on page 2 (by keyboard), and the first stays selected.
+      await r.row(ours[0].control_number).click();
+      await expect(r.row(ours[0].control_number)).toHaveAttribute("aria-pressed", "true");
+      await r.panel.getByRole("button", { name: "Next" }).click();
+      await expect(r.panel.getByText(`Page 2 of ${pages} (${total.toLocaleString("en-US")} total)`)).toBeVisible();
+      await r.row(ours[22].control_number).focus();
+      await page.keyboard.press("Space");
+      await expect(r.row(ours[22].control_number)).toHaveAttribute("aria-pressed", "true");
+      await r.panel.getByRole("button", { name: "Previous" }).click();
+      await expect(r.row(ours[0].control_number)).toHaveAttribute("aria-pressed", "true");
 
-    // A search (debounced) starts on page 1 and keeps the selection; a click toggles in and out.
-    await r.search.fill(ours[10].control_number);
-    await expect(r.rows).toHaveCount(1);
-    await expect(r.rows.first()).toContainText(ours[10].control_number);
-    await r.rows.first().click();
-    await r.rows.first().click();
-    await expect(r.rows.first()).toHaveAttribute("aria-pressed", "false");
-    await r.rows.first().click();
-    await expect(r.selectedCount).toHaveText("Selected Tickets (3)");
-    await expect(r.selectedTickets).toHaveCount(3);
+      // A search (debounced) starts on page 1 and keeps the selection; a click toggles in and out.
+      await r.search.fill(ours[10].control_number);
+      await expect(r.rows).toHaveCount(1);
+      await expect(r.rows.first()).toContainText(ours[10].control_number);
+      await r.rows.first().click();
+      await r.rows.first().click();
+      await expect(r.rows.first()).toHaveAttribute("aria-pressed", "false");
+      await r.rows.first().click();
+      await expect(r.selectedCount).toHaveText("Selected Tickets (3)");
+      await expect(r.selectedTickets).toHaveCount(3);
 
-    // A search with no match, and its Refresh Search.
-    await r.search.fill("NO-SUCH-TICKET");
-    await expect(r.panel.getByText("No unregistered tickets found")).toBeVisible();
-    await r.panel.getByRole("button", { name: "Refresh Search" }).click();
-    await expect(r.panel.getByText("No unregistered tickets found")).toBeVisible();
+      // A search with no match, and its Refresh Search.
+      await r.search.fill("NO-SUCH-TICKET");
+      await expect(r.panel.getByText("No unregistered tickets found")).toBeVisible();
+      await r.panel.getByRole("button", { name: "Refresh Search" }).click();
+      await expect(r.panel.getByText("No unregistered tickets found")).toBeVisible();
 
-    // Load All clears the search.
-    await r.panel.getByRole("button", { name: "Load All" }).click();
-    await expect(r.search).toHaveValue("");
-    await expect(r.rows).toHaveCount(PAGE_SIZE);
+      // Load All clears the search.
+      await r.panel.getByRole("button", { name: "Load All" }).click();
+      await expect(r.search).toHaveValue("");
+      await expect(r.rows).toHaveCount(PAGE_SIZE);
 
-    // A selected ticket can be removed from the selection list, and put back.
-    await r.panel.getByRole("button", { name: `Remove ${ours[0].control_number}` }).click();
-    await expect(r.selectedCount).toHaveText("Selected Tickets (2)");
-    await expect(r.row(ours[0].control_number)).toHaveAttribute("aria-pressed", "false");
-    await r.row(ours[0].control_number).click();
+      // A selected ticket can be removed from the selection list, and put back.
+      await r.panel.getByRole("button", { name: `Remove ${ours[0].control_number}` }).click();
+      await expect(r.selectedCount).toHaveText("Selected Tickets (2)");
+      await expect(r.row(ours[0].control_number)).toHaveAttribute("aria-pressed", "false");
+      await r.row(ours[0].control_number).click();
 
-    // Someone else registers one of the selected tickets before this seller submits.
-    await registerTicket(adminApi, ours[22].control_number, { buyerName: "Quick Other", phoneNumber: "9170000009" });
+      // Someone else registers one of the selected tickets before this seller submits.
+      await registerTicket(adminApi, ours[22].control_number, { buyerName: "Quick Other", phoneNumber: "9170000009" });
 
-    await r.buyerName.fill("Gabriela Silang");
-    await expect(r.multipleSubmit).toBeDisabled();
-    await r.phone.fill("09171112222");
-    await expect(r.missing).toHaveCount(0);
-    await expect(r.multipleSubmit).toHaveText("Register 3 Ticket(s)");
-    await r.multipleSubmit.click();
+      await r.buyerName.fill("Gabriela Silang");
+      await expect(r.multipleSubmit).toBeDisabled();
+      await r.phone.fill("09171112222");
+      await expect(r.missing).toHaveCount(0);
+      await expect(r.multipleSubmit).toHaveText("Register 3 Ticket(s)");
+      await r.multipleSubmit.click();
 
-    const result = r.multipleResult;
-    await expect(result.getByRole("heading", { level: 2 })).toHaveText("Registration Successful!");
-    await expect(result.getByTestId("result-message")).toHaveText("Successfully registered 2 tickets");
-    await expect(result.getByTestId("count-requested")).toHaveText("3");
-    await expect(result.getByTestId("count-registered")).toHaveText("2");
-    await expect(result.getByTestId("count-errors")).toHaveText("1");
-    await expect(result.getByTestId("registered-tickets").getByRole("listitem")).toHaveCount(2);
-    await expect(result.getByTestId("registered-tickets")).toContainText(ours[0].control_number);
-    await expect(result.getByTestId("registered-tickets")).toContainText(ours[10].control_number);
-    await expect(result.getByTestId("registration-errors").getByRole("listitem")).toHaveText([
-      `Ticket ${ours[22].control_number}: Already registered to: Quick Other`,
-    ]);
-    await expect(result.getByRole("heading", { level: 2 })).toBeFocused();
+      const result = r.multipleResult;
+      await expect(result.getByRole("heading", { level: 2 })).toHaveText("Registration Successful!");
+      await expect(result.getByTestId("result-message")).toHaveText("Successfully registered 2 tickets");
+      await expect(result.getByTestId("count-requested")).toHaveText("3");
+      await expect(result.getByTestId("count-registered")).toHaveText("2");
+      await expect(result.getByTestId("count-errors")).toHaveText("1");
+      await expect(result.getByTestId("registered-tickets").getByRole("listitem")).toHaveCount(2);
+      await expect(result.getByTestId("registered-tickets")).toContainText(ours[0].control_number);
+      await expect(result.getByTestId("registered-tickets")).toContainText(ours[10].control_number);
+      await expect(result.getByTestId("registration-errors").getByRole("listitem")).toHaveText([
+        `Ticket ${ours[22].control_number}: Already registered to: Quick Other`,
+      ]);
+      await expect(result.getByRole("heading", { level: 2 })).toBeFocused();
 
-    // The selection and the form are cleared; the registered tickets left the list.
-    await expect(r.selectedCount).toHaveText("Selected Tickets (0)");
-    await expect(r.buyerName).toHaveValue("");
-    await expect(r.row(ours[0].control_number)).toHaveCount(0);
-    await expect(r.row(ours[10].control_number)).toHaveCount(0);
+      // The selection and the form are cleared; the registered tickets left the list.
+      await expect(r.selectedCount).toHaveText("Selected Tickets (0)");
+      await expect(r.buyerName).toHaveValue("");
+      await expect(r.row(ours[0].control_number)).toHaveCount(0);
+      await expect(r.row(ours[10].control_number)).toHaveCount(0);
 
-    for (const [ticket, buyer] of [
-      [ours[0], "Gabriela Silang"],
-      [ours[10], "Gabriela Silang"],
-      [ours[22], "Quick Other"],
-    ] as const) {
-      const saved = (await (await adminApi.get(`/api/tickets/search/${ticket.control_number}`)).json()) as {
-        ticket: Ticket;
-      };
-      expect(saved.ticket.buyer_name).toBe(buyer);
-    }
-  });
+      for (const [ticket, buyer] of [
+        [ours[0], "Gabriela Silang"],
+        [ours[10], "Gabriela Silang"],
+        [ours[22], "Quick Other"],
+      ] as const) {
+        const saved = (await (await adminApi.get(`/api/tickets/search/${ticket.control_number}`)).json()) as {
+          ticket: Ticket;
+        };
+        expect(saved.ticket.buyer_name).toBe(buyer);
+      }
+    },
+  );
 
-  test("a listed ticket registered meanwhile shows a red 'Registered' badge with the buyer and cannot be selected", async ({
-    page,
-    adminApi,
-  }) => {
-    const ours = (await createUnregisteredTickets(adminApi, 3)).sort((a, b) => b.ticket_number - a.ticket_number);
-    const r = registerPage(page);
-    await r.open("multiple");
-    await r.panel.getByRole("button", { name: "Load All" }).click();
-    await expect(r.rows.first()).toContainText(ours[0].control_number);
-    await r.row(ours[1].control_number).click();
-    await expect(r.selectedCount).toHaveText("Selected Tickets (1)");
+  test(
+    "a listed ticket registered meanwhile shows a red 'Registered' badge with the buyer and cannot " + "be selected",
+    async ({ page, adminApi }) => {
+      const ours = (await createUnregisteredTickets(adminApi, 3)).sort((a, b) => b.ticket_number - a.ticket_number);
+      const r = registerPage(page);
+      await r.open("multiple");
+      await r.panel.getByRole("button", { name: "Load All" }).click();
+      await expect(r.rows.first()).toContainText(ours[0].control_number);
+      await r.row(ours[1].control_number).click();
+      await expect(r.selectedCount).toHaveText("Selected Tickets (1)");
 
-    await registerTicket(adminApi, ours[1].control_number, { buyerName: "Meanwhile Buyer", phoneNumber: "9170000010" });
-    await r.panel.getByRole("button", { name: "Refresh" }).click();
+      await registerTicket(adminApi, ours[1].control_number, {
+        buyerName: "Meanwhile Buyer",
+        phoneNumber: "9170000010",
+      });
+      await r.panel.getByRole("button", { name: "Refresh" }).click();
 
-    const row = r.row(ours[1].control_number);
-    await expect(row.getByText("Registered", { exact: true })).toBeVisible();
-    await expect(row).toContainText("Meanwhile Buyer");
-    await expect(row).toBeDisabled();
-    // It keeps its place between its neighbours.
-    await expect(r.rows.nth(1)).toContainText(ours[1].control_number);
-    // Still in the selection, marked, so the seller sees it before submitting.
-    await expect(
-      r.selectedTickets.filter({ hasText: ours[1].control_number }).getByText("Registered", { exact: true }),
-    ).toBeVisible();
-  });
+      const row = r.row(ours[1].control_number);
+      await expect(row.getByText("Registered", { exact: true })).toBeVisible();
+      await expect(row).toContainText("Meanwhile Buyer");
+      await expect(row).toBeDisabled();
+      // It keeps its place between its neighbours.
+      await expect(r.rows.nth(1)).toContainText(ours[1].control_number);
+      // Still in the selection, marked, so the seller sees it before submitting.
+      await expect(
+        r.selectedTickets.filter({ hasText: ours[1].control_number }).getByText("Registered", { exact: true }),
+      ).toBeVisible();
+    },
+  );
 
   test("a load failure toasts 'Failed to load unregistered tickets'", async ({ page }) => {
     await page.route("**/api/tickets/unregistered**", (route) =>
@@ -254,33 +257,34 @@ test.describe("as an admin", () => {
 test.describe("its code", () => {
   test.use({ role: "user" });
 
-  test("the Multiple tab's code arrives when the tab is pointed at or chosen, and what was typed survives a switch", async ({
-    page,
-  }) => {
-    // Decision 185: the Single tab opens; the Multiple tab is not in the first load.
-    const scripts: string[] = [];
-    page.on("request", (request) => {
-      if (request.resourceType() === "script") scripts.push(request.url());
-    });
-    const r = registerPage(page);
-    await r.open("single");
-    await page.waitForLoadState("networkidle");
-    const loaded = scripts.length;
-    const tab = page.getByRole("tab", { name: "Multiple Registration" });
-    await tab.hover();
-    await expect
-      .poll(() => scripts.length, { message: "pointing at the tab fetches its code" })
-      .toBeGreaterThan(loaded);
-    await chooseTab(page, "Multiple Registration");
-    await expect(r.panel.getByText("Search for Tickets")).toBeVisible();
-    await r.buyerName.fill("Gregoria de Jesus");
-    // The arrow keys move along the tabs (automatic activation), and the Multiple tab keeps its buyer.
-    await tab.focus();
-    await page.keyboard.press("ArrowLeft");
-    await expect(page.getByRole("tab", { name: "Single Registration" })).toHaveAttribute("aria-selected", "true");
-    await expect(page.getByRole("tab", { name: "Single Registration" })).toBeFocused();
-    await page.keyboard.press("End");
-    await expect(tab).toHaveAttribute("aria-selected", "true");
-    await expect(r.buyerName).toHaveValue("Gregoria de Jesus");
-  });
+  test(
+    "the Multiple tab's code arrives when the tab is pointed at or chosen, and what was typed " + "survives a switch",
+    async ({ page }) => {
+      // Decision 185: the Single tab opens; the Multiple tab is not in the first load.
+      const scripts: string[] = [];
+      page.on("request", (request) => {
+        if (request.resourceType() === "script") scripts.push(request.url());
+      });
+      const r = registerPage(page);
+      await r.open("single");
+      await page.waitForLoadState("networkidle");
+      const loaded = scripts.length;
+      const tab = page.getByRole("tab", { name: "Multiple Registration" });
+      await tab.hover();
+      await expect
+        .poll(() => scripts.length, { message: "pointing at the tab fetches its code" })
+        .toBeGreaterThan(loaded);
+      await chooseTab(page, "Multiple Registration");
+      await expect(r.panel.getByText("Search for Tickets")).toBeVisible();
+      await r.buyerName.fill("Gregoria de Jesus");
+      // The arrow keys move along the tabs (automatic activation), and the Multiple tab keeps its buyer.
+      await tab.focus();
+      await page.keyboard.press("ArrowLeft");
+      await expect(page.getByRole("tab", { name: "Single Registration" })).toHaveAttribute("aria-selected", "true");
+      await expect(page.getByRole("tab", { name: "Single Registration" })).toBeFocused();
+      await page.keyboard.press("End");
+      await expect(tab).toHaveAttribute("aria-selected", "true");
+      await expect(r.buyerName).toHaveValue("Gregoria de Jesus");
+    },
+  );
 });

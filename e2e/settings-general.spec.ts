@@ -10,28 +10,30 @@ test.use({ role: "admin" });
 const PRICE_MESSAGE = "Ticket price must be a number from 0.01 to 1,000,000 with at most 2 decimals";
 const LIMIT_MESSAGE = "Maximum ticket limit must be a whole number from 1 to 999,999";
 
-test("a plain load arms no leave guard: the 'Leave without saving?' code and its history entry come only with an unsaved change", async ({
-  page,
-}) => {
-  const scripts: Promise<string>[] = [];
-  page.on("requestfinished", (request) => {
-    if (request.resourceType() === "script") scripts.push(request.response().then((r) => r?.text() ?? ""));
-  });
-  await page.goto("/dashboard/settings");
-  const historyAtLoad = await page.evaluate(() => history.length);
-  await expect(page.getByLabel("Maximum Ticket Limit")).not.toHaveValue("");
-  // The form has taken the saved values (nothing differs), and the network has been quiet for
-  // Playwright's 500 ms since: a guard armed by that late render would have fetched its code by now.
-  await expect(page.getByRole("button", { name: "Save Changes" })).toBeDisabled();
-  await page.waitForLoadState("networkidle");
-  const leaveCode = async () => (await Promise.all(scripts)).some((body) => body.includes("Leave without saving?"));
-  expect(await leaveCode(), "the leave dialog's code was fetched on a plain load").toBe(false);
-  expect(await page.evaluate(() => history.length)).toBe(historyAtLoad);
-  await expect(page.getByRole("button", { name: "Save Changes" })).toBeDisabled();
-  // An unsaved change arms it.
-  await page.getByLabel("Site Name").fill(`Changed ${Date.now()}`);
-  await expect.poll(leaveCode, { message: "an unsaved change fetches the leave dialog" }).toBe(true);
-});
+test(
+  "a plain load arms no leave guard: the 'Leave without saving?' code and its history entry come " +
+    "only with an unsaved change",
+  async ({ page }) => {
+    const scripts: Promise<string>[] = [];
+    page.on("requestfinished", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.response().then((r) => r?.text() ?? ""));
+    });
+    await page.goto("/dashboard/settings");
+    const historyAtLoad = await page.evaluate(() => history.length);
+    await expect(page.getByLabel("Maximum Ticket Limit")).not.toHaveValue("");
+    // The form has taken the saved values (nothing differs), and the network has been quiet for
+    // Playwright's 500 ms since: a guard armed by that late render would have fetched its code by now.
+    await expect(page.getByRole("button", { name: "Save Changes" })).toBeDisabled();
+    await page.waitForLoadState("networkidle");
+    const leaveCode = async () => (await Promise.all(scripts)).some((body) => body.includes("Leave without saving?"));
+    expect(await leaveCode(), "the leave dialog's code was fetched on a plain load").toBe(false);
+    expect(await page.evaluate(() => history.length)).toBe(historyAtLoad);
+    await expect(page.getByRole("button", { name: "Save Changes" })).toBeDisabled();
+    // An unsaved change arms it.
+    await page.getByLabel("Site Name").fill(`Changed ${Date.now()}`);
+    await expect.poll(leaveCode, { message: "an unsaved change fetches the leave dialog" }).toBe(true);
+  },
+);
 
 test("the General tab loads the settings, validates with the spec's rules and saves", async ({ page, adminApi }) => {
   const original = await readSettings(adminApi);

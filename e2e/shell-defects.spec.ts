@@ -173,32 +173,33 @@ test("the account menu, open, hides nothing focusable from screen readers (axe a
   await expect(page.getByRole("button", { name: "Account menu" })).toBeFocused();
 });
 
-test("the account menu's code arrives only when the button is used, and ArrowDown opens it as Radix's trigger did", async ({
-  page,
-}) => {
-  // Decision 176: the menu is not in the first load; pointing at or focusing the button fetches it.
-  const scripts: string[] = [];
-  page.on("request", (request) => {
-    if (request.resourceType() === "script") scripts.push(request.url());
-  });
-  await signInWithGoogle(page, ADMIN_EMAIL);
-  await expect(page).toHaveURL(/\/dashboard\/overview$/);
-  await page.waitForLoadState("networkidle");
-  const loaded = scripts.length;
-  const button = page.getByRole("button", { name: "Account menu" });
-  await expect(button).toHaveAttribute("aria-haspopup", "menu");
-  await button.focus();
-  await expect.poll(() => scripts.length, { message: "focus fetches the menu's code" }).toBeGreaterThan(loaded);
-  await page.keyboard.press("ArrowDown");
-  await expect(page.getByRole("menu")).toBeVisible();
-  await expect(page.getByRole("menuitem", { name: "Sign Out" })).toBeVisible();
-  await page.keyboard.press("Escape");
-  await expect(page.getByRole("menu")).toHaveCount(0);
-  await expect(button).toBeFocused();
-  // Opened a second time, it is the Radix menu itself.
-  await page.keyboard.press("Enter");
-  await expect(page.getByRole("menuitemcheckbox", { name: "Dark mode" })).toBeVisible();
-});
+test(
+  "the account menu's code arrives only when the button is used, and ArrowDown opens it as Radix's " + "trigger did",
+  async ({ page }) => {
+    // Decision 176: the menu is not in the first load; pointing at or focusing the button fetches it.
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    await signInWithGoogle(page, ADMIN_EMAIL);
+    await expect(page).toHaveURL(/\/dashboard\/overview$/);
+    await page.waitForLoadState("networkidle");
+    const loaded = scripts.length;
+    const button = page.getByRole("button", { name: "Account menu" });
+    await expect(button).toHaveAttribute("aria-haspopup", "menu");
+    await button.focus();
+    await expect.poll(() => scripts.length, { message: "focus fetches the menu's code" }).toBeGreaterThan(loaded);
+    await page.keyboard.press("ArrowDown");
+    await expect(page.getByRole("menu")).toBeVisible();
+    await expect(page.getByRole("menuitem", { name: "Sign Out" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("menu")).toHaveCount(0);
+    await expect(button).toBeFocused();
+    // Opened a second time, it is the Radix menu itself.
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("menuitemcheckbox", { name: "Dark mode" })).toBeVisible();
+  },
+);
 
 test("toasts' code arrives with the first toast, not with the page (decision 175)", async ({ page }) => {
   await signInWithGoogle(page, ADMIN_EMAIL);
@@ -226,33 +227,33 @@ test("toasts' code arrives with the first toast, not with the page (decision 175
   await expect(page.getByRole("region", { name: /Notifications/ })).toHaveCount(1);
 });
 
-test("after an administrator demotes a signed-in user, their sidebar drops the admin entries on the next navigation", async ({
-  page,
-  adminApi,
-}) => {
-  const email = uniqueEmail("demoted");
-  const added = await adminApi.post("/api/auth/add-user", {
-    data: { email, displayName: "Dana Demoted", isAdmin: true },
-  });
-  expect(added.status()).toBeLessThan(300);
-  await signInWithGoogle(page, email, "Dana Demoted");
-  await expect(page).toHaveURL(/\/dashboard\/overview$/);
-  for (const entry of ADMIN_ENTRIES) await expect(sidebarLinks(page).filter({ hasText: entry })).toHaveCount(1);
-  await expect(page.getByRole("button", { name: "Account menu" })).toContainText("Administrator");
+test(
+  "after an administrator demotes a signed-in user, their sidebar drops the admin entries on the " + "next navigation",
+  async ({ page, adminApi }) => {
+    const email = uniqueEmail("demoted");
+    const added = await adminApi.post("/api/auth/add-user", {
+      data: { email, displayName: "Dana Demoted", isAdmin: true },
+    });
+    expect(added.status()).toBeLessThan(300);
+    await signInWithGoogle(page, email, "Dana Demoted");
+    await expect(page).toHaveURL(/\/dashboard\/overview$/);
+    for (const entry of ADMIN_ENTRIES) await expect(sidebarLinks(page).filter({ hasText: entry })).toHaveCount(1);
+    await expect(page.getByRole("button", { name: "Account menu" })).toContainText("Administrator");
 
-  const demoted = await adminApi.put("/api/auth/update-user-role", { data: { email, isAdmin: false } });
-  expect(demoted.status()).toBe(200);
+    const demoted = await adminApi.put("/api/auth/update-user-role", { data: { email, isAdmin: false } });
+    expect(demoted.status()).toBe(200);
 
-  // A client-side navigation, not a reload.
-  await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
-  await sidebarLinks(page)
-    .filter({ hasText: /^Register Ticket/ })
-    .click();
-  await expect(page).toHaveURL(/\/dashboard\/register$/);
-  for (const entry of ADMIN_ENTRIES) await expect(sidebarLinks(page).filter({ hasText: entry })).toHaveCount(0);
-  await expect(page.getByRole("button", { name: "Account menu" })).toContainText("User");
-  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
-});
+    // A client-side navigation, not a reload.
+    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+    await sidebarLinks(page)
+      .filter({ hasText: /^Register Ticket/ })
+      .click();
+    await expect(page).toHaveURL(/\/dashboard\/register$/);
+    for (const entry of ADMIN_ENTRIES) await expect(sidebarLinks(page).filter({ hasText: entry })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Account menu" })).toContainText("User");
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  },
+);
 
 test("an unlisted email's refusal is one toast", async ({ page }) => {
   await signInWithGoogle(page, uniqueEmail("stranger"));

@@ -166,7 +166,8 @@ test("a refused generation shows the server's reason", async ({ page, adminApi }
   await expect(
     toast(
       page,
-      `Failed to generate tickets: Ticket number ${taken.last_5_digits} is already taken by ticket ${taken.control_number}.`,
+      `Failed to generate tickets: Ticket number ${taken.last_5_digits} is already taken by ticket ` +
+        `${taken.control_number}.`,
     ),
   ).toBeVisible();
   await expect(dialog.getByLabel("Buyer Name")).toBeVisible();

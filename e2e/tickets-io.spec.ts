@@ -80,31 +80,32 @@ test("Export CSV downloads a file whose rows are the tickets of the list", async
   expect(records.some((r) => r[3] === name && r[6] === 'Line 1, "Quoted"')).toBe(true);
 });
 
-test("Export CSV says 'No data to export' for an empty file and 'Failed to export tickets: {message}' on failure", async ({
-  page,
-}) => {
-  await gotoTickets(page);
-  await page.route("**/api/tickets/export-all", (route) =>
-    route.fulfill({
-      status: 200,
-      contentType: "text/csv; charset=utf-8",
-      body: `\uFEFF${TICKET_CSV_COLUMNS.join(",")}\r\n`,
-    }),
-  );
-  await page.getByRole("button", { name: "Export CSV" }).click();
-  await expect(toast(page, "No data to export")).toBeVisible();
-  await page.unroute("**/api/tickets/export-all");
-  await page.route("**/api/tickets/export-all", (route) =>
-    route.fulfill({
-      status: 503,
-      contentType: "application/json",
-      body: JSON.stringify({ success: false, code: "unavailable", message: "The database is unavailable" }),
-    }),
-  );
-  await page.getByRole("button", { name: "Export CSV" }).click();
-  await expect(toast(page, "Failed to export tickets: The database is unavailable")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Export CSV" })).toBeEnabled();
-});
+test(
+  "Export CSV says 'No data to export' for an empty file and 'Failed to export tickets: {message}' " + "on failure",
+  async ({ page }) => {
+    await gotoTickets(page);
+    await page.route("**/api/tickets/export-all", (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: "text/csv; charset=utf-8",
+        body: `\uFEFF${TICKET_CSV_COLUMNS.join(",")}\r\n`,
+      }),
+    );
+    await page.getByRole("button", { name: "Export CSV" }).click();
+    await expect(toast(page, "No data to export")).toBeVisible();
+    await page.unroute("**/api/tickets/export-all");
+    await page.route("**/api/tickets/export-all", (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({ success: false, code: "unavailable", message: "The database is unavailable" }),
+      }),
+    );
+    await page.getByRole("button", { name: "Export CSV" }).click();
+    await expect(toast(page, "Failed to export tickets: The database is unavailable")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Export CSV" })).toBeEnabled();
+  },
+);
 
 test("Import Tickets: template, file checks, preview of 5 rows, import with errors shown, Import More", async ({
   page,

@@ -78,48 +78,48 @@ test.describe("as an administrator", () => {
     expect((await shownControlNumbers(page)).length).toBeGreaterThan(1);
   });
 
-  test("filters by status, payment method and creator; a filter change returns to page 1; clearing restores the plain list", async ({
-    page,
-    adminApi,
-    userApi,
-    staffEmail,
-  }) => {
-    await generateTickets(adminApi, { quantity: 12, payment_method: "gcash", gcash_reference: "GC-FILTER" });
-    await generateTickets(userApi, { quantity: 2, buyer_name: uniqueToken("Staff Made ") });
-    await createUnregisteredTickets(adminApi, 2);
-    await gotoTickets(page);
-    const plain = await shownControlNumbers(page);
+  test(
+    "filters by status, payment method and creator; a filter change returns to page 1; clearing " +
+      "restores the plain list",
+    async ({ page, adminApi, userApi, staffEmail }) => {
+      await generateTickets(adminApi, { quantity: 12, payment_method: "gcash", gcash_reference: "GC-FILTER" });
+      await generateTickets(userApi, { quantity: 2, buyer_name: uniqueToken("Staff Made ") });
+      await createUnregisteredTickets(adminApi, 2);
+      await gotoTickets(page);
+      const plain = await shownControlNumbers(page);
 
-    await page.getByRole("button", { name: "Next" }).click();
-    await expect(page).toHaveURL(/page=2/);
-    await chooseFilter(page, "Status filter", "Unregistered");
-    await expect(page).not.toHaveURL(/page=/);
-    await expect(page.getByText("Server Search Active")).toBeVisible();
-    await expect(rows(page).first()).toBeVisible();
-    for (const row of await rows(page).all())
-      await expect(row.getByText("Unregistered", { exact: true }).first()).toBeVisible();
+      await page.getByRole("button", { name: "Next" }).click();
+      await expect(page).toHaveURL(/page=2/);
+      await chooseFilter(page, "Status filter", "Unregistered");
+      await expect(page).not.toHaveURL(/page=/);
+      await expect(page.getByText("Server Search Active")).toBeVisible();
+      await expect(rows(page).first()).toBeVisible();
+      for (const row of await rows(page).all())
+        await expect(row.getByText("Unregistered", { exact: true }).first()).toBeVisible();
 
-    await chooseFilter(page, "Status filter", "Registered");
-    for (const row of await rows(page).all()) await expect(row.getByText("Registered", { exact: true })).toBeVisible();
+      await chooseFilter(page, "Status filter", "Registered");
+      for (const row of await rows(page).all())
+        await expect(row.getByText("Registered", { exact: true })).toBeVisible();
 
-    await chooseFilter(page, "Payment method filter", "GCash");
-    await expect(rows(page)).toHaveCount(10);
-    for (const row of await rows(page).all()) await expect(row.getByText("GCash", { exact: true })).toBeVisible();
-    await chooseFilter(page, "Payment method filter", "Cash");
-    for (const row of await rows(page).all()) await expect(row.getByText("Cash", { exact: true })).toBeVisible();
+      await chooseFilter(page, "Payment method filter", "GCash");
+      await expect(rows(page)).toHaveCount(10);
+      for (const row of await rows(page).all()) await expect(row.getByText("GCash", { exact: true })).toBeVisible();
+      await chooseFilter(page, "Payment method filter", "Cash");
+      for (const row of await rows(page).all()) await expect(row.getByText("Cash", { exact: true })).toBeVisible();
 
-    await chooseFilter(page, "Payment method filter", "All payments");
-    await chooseFilter(page, "Creator filter", { value: staffEmail });
-    await expect(rows(page).first()).toBeVisible();
-    for (const row of await rows(page).all()) await expect(row).toContainText(staffEmail);
-    expect(new URL(page.url()).searchParams.get("creator")).toBe(staffEmail);
+      await chooseFilter(page, "Payment method filter", "All payments");
+      await chooseFilter(page, "Creator filter", { value: staffEmail });
+      await expect(rows(page).first()).toBeVisible();
+      for (const row of await rows(page).all()) await expect(row).toContainText(staffEmail);
+      expect(new URL(page.url()).searchParams.get("creator")).toBe(staffEmail);
 
-    await page.getByRole("button", { name: "Clear Filters" }).first().click();
-    await waitForList(page);
-    await expect(page.getByText("Server Search Active")).toHaveCount(0);
-    await expect(page).toHaveURL(/\/dashboard\/tickets$/);
-    expect(await shownControlNumbers(page)).toEqual(plain);
-  });
+      await page.getByRole("button", { name: "Clear Filters" }).first().click();
+      await waitForList(page);
+      await expect(page.getByText("Server Search Active")).toHaveCount(0);
+      await expect(page).toHaveURL(/\/dashboard\/tickets$/);
+      expect(await shownControlNumbers(page)).toEqual(plain);
+    },
+  );
 
   test("pages 10 at a time with Previous, Next and 'Page X of Y'", async ({ page, adminApi }) => {
     await generateTickets(adminApi, { quantity: 25 });
@@ -148,61 +148,61 @@ test.describe("as an administrator", () => {
     await expect(rows(page)).toHaveCount(total - (pages - 1) * 10);
   });
 
-  test("a search past 1,000 matches says '1,000+'; Next and Previous go by the page's rows, the last page is exact", async ({
-    page,
-    adminApi,
-  }) => {
-    test.slow();
-    const name = uniqueToken("Crowd ");
-    // 1,100 matches: past the capped count, and a whole number of pages (the last one full).
-    for (let i = 0; i < 11; i++) await generateTickets(adminApi, { quantity: 100, buyer_name: name });
-    const byOffset = async (offset: number) => {
-      const res = await adminApi.get(
-        `/api/tickets/search?search=${encodeURIComponent(name)}&limit=10&offset=${offset}`,
-      );
-      return ((await res.json()) as { tickets: { control_number: string }[] }).tickets.map((t) => t.control_number);
-    };
-    await gotoTickets(page, `?q=${encodeURIComponent(name)}`);
-    await expect(page.getByTestId("page-range")).toHaveText("Showing 1–10 of 1,000+ tickets");
-    await expect(page.getByTestId("page-indicator")).toHaveText("Page 1 of 100+");
-    expect(await shownControlNumbers(page)).toEqual(await byOffset(0));
+  test(
+    "a search past 1,000 matches says '1,000+'; Next and Previous go by the page's rows, the last " + "page is exact",
+    async ({ page, adminApi }) => {
+      test.slow();
+      const name = uniqueToken("Crowd ");
+      // 1,100 matches: past the capped count, and a whole number of pages (the last one full).
+      for (let i = 0; i < 11; i++) await generateTickets(adminApi, { quantity: 100, buyer_name: name });
+      const byOffset = async (offset: number) => {
+        const res = await adminApi.get(
+          `/api/tickets/search?search=${encodeURIComponent(name)}&limit=10&offset=${offset}`,
+        );
+        return ((await res.json()) as { tickets: { control_number: string }[] }).tickets.map((t) => t.control_number);
+      };
+      await gotoTickets(page, `?q=${encodeURIComponent(name)}`);
+      await expect(page.getByTestId("page-range")).toHaveText("Showing 1–10 of 1,000+ tickets");
+      await expect(page.getByTestId("page-indicator")).toHaveText("Page 1 of 100+");
+      expect(await shownControlNumbers(page)).toEqual(await byOffset(0));
 
-    // Next: by the last row's cursor (in the URL, so a reload shows the same page), the same rows as the offset page.
-    await page.getByRole("button", { name: "Next" }).click();
-    await expect(page).toHaveURL(/[?&]after=/);
-    await waitForList(page);
-    await expect(page.getByTestId("page-indicator")).toHaveText("Page 2 of 100+");
-    expect(await shownControlNumbers(page)).toEqual(await byOffset(10));
-    await page.getByRole("button", { name: "Next" }).click();
-    await waitForList(page);
-    await expect(page.getByTestId("page-indicator")).toHaveText("Page 3 of 100+");
-    const third = await shownControlNumbers(page);
-    expect(third).toEqual(await byOffset(20));
-    await page.reload();
-    await waitForList(page);
-    expect(await shownControlNumbers(page)).toEqual(third);
-    // Previous: by the first row's cursor.
-    await page.getByRole("button", { name: "Previous" }).click();
-    await expect(page).toHaveURL(/[?&]before=/);
-    await waitForList(page);
-    await expect(page.getByTestId("page-indicator")).toHaveText("Page 2 of 100+");
-    expect(await shownControlNumbers(page)).toEqual(await byOffset(10));
+      // Next: by the last row's cursor (in the URL, so a reload shows the same page), the same rows as the offset page.
+      await page.getByRole("button", { name: "Next" }).click();
+      await expect(page).toHaveURL(/[?&]after=/);
+      await waitForList(page);
+      await expect(page.getByTestId("page-indicator")).toHaveText("Page 2 of 100+");
+      expect(await shownControlNumbers(page)).toEqual(await byOffset(10));
+      await page.getByRole("button", { name: "Next" }).click();
+      await waitForList(page);
+      await expect(page.getByTestId("page-indicator")).toHaveText("Page 3 of 100+");
+      const third = await shownControlNumbers(page);
+      expect(third).toEqual(await byOffset(20));
+      await page.reload();
+      await waitForList(page);
+      expect(await shownControlNumbers(page)).toEqual(third);
+      // Previous: by the first row's cursor.
+      await page.getByRole("button", { name: "Previous" }).click();
+      await expect(page).toHaveURL(/[?&]before=/);
+      await waitForList(page);
+      await expect(page.getByTestId("page-indicator")).toHaveText("Page 2 of 100+");
+      expect(await shownControlNumbers(page)).toEqual(await byOffset(10));
 
-    // A jump (a typed link) goes by offset; past page 100 the count grows with the rows; the last page is exact.
-    await gotoTickets(page, `?q=${encodeURIComponent(name)}&page=100`);
-    await expect(page.getByTestId("page-indicator")).toHaveText("Page 100 of 100+");
-    await page.getByRole("button", { name: "Next" }).click();
-    await waitForList(page);
-    await expect(page.getByTestId("page-range")).toHaveText("Showing 1,001–1,010 of 1,010+ tickets");
-    await expect(page.getByTestId("page-indicator")).toHaveText("Page 101 of 101+");
-    await gotoTickets(page, `?q=${encodeURIComponent(name)}&page=109`);
-    await page.getByRole("button", { name: "Next" }).click();
-    await waitForList(page);
-    await expect(page.getByTestId("page-range")).toHaveText("Showing 1,091–1,100 of 1,100 tickets");
-    await expect(page.getByTestId("page-indicator")).toHaveText("Page 110 of 110");
-    await expect(page.getByRole("button", { name: "Next" })).toBeDisabled();
-    expect(await shownControlNumbers(page)).toEqual(await byOffset(1090));
-  });
+      // A jump (a typed link) goes by offset; past page 100 the count grows with the rows; the last page is exact.
+      await gotoTickets(page, `?q=${encodeURIComponent(name)}&page=100`);
+      await expect(page.getByTestId("page-indicator")).toHaveText("Page 100 of 100+");
+      await page.getByRole("button", { name: "Next" }).click();
+      await waitForList(page);
+      await expect(page.getByTestId("page-range")).toHaveText("Showing 1,001–1,010 of 1,010+ tickets");
+      await expect(page.getByTestId("page-indicator")).toHaveText("Page 101 of 101+");
+      await gotoTickets(page, `?q=${encodeURIComponent(name)}&page=109`);
+      await page.getByRole("button", { name: "Next" }).click();
+      await waitForList(page);
+      await expect(page.getByTestId("page-range")).toHaveText("Showing 1,091–1,100 of 1,100 tickets");
+      await expect(page.getByTestId("page-indicator")).toHaveText("Page 110 of 110");
+      await expect(page.getByRole("button", { name: "Next" })).toBeDisabled();
+      expect(await shownControlNumbers(page)).toEqual(await byOffset(1090));
+    },
+  );
 
   test("keeps search, filters, page and view in the URL: reload, Back and a shared link show the same", async ({
     page,
@@ -342,28 +342,30 @@ test.describe("as an administrator", () => {
     expect((await adminApi.get(`/api/tickets/${other.ticket_id}`)).status()).toBe(200);
   });
 
-  test("with no tickets shows 'No tickets found' and 'Generate Your First Ticket'; a search with no match offers Clear Filters", async ({
-    page,
-  }) => {
-    // The first page comes with the HTML; Refresh All asks the API again (and meets the route).
-    await gotoTickets(page);
-    await page.route("**/api/tickets/search?*", (route) =>
-      route.fulfill({ json: { success: true, tickets: [], total: 0 } }),
-    );
-    await page.getByRole("button", { name: "Refresh All" }).click();
-    await expect(page.getByText("No tickets found")).toBeVisible();
-    await page.getByRole("button", { name: "Generate Your First Ticket" }).click();
-    await expect(page.getByRole("dialog", { name: "Generate Ticket" })).toBeVisible();
-    await page.keyboard.press("Escape");
-    await page.unroute("**/api/tickets/search?*");
+  test(
+    "with no tickets shows 'No tickets found' and 'Generate Your First Ticket'; a search with no " +
+      "match offers Clear Filters",
+    async ({ page }) => {
+      // The first page comes with the HTML; Refresh All asks the API again (and meets the route).
+      await gotoTickets(page);
+      await page.route("**/api/tickets/search?*", (route) =>
+        route.fulfill({ json: { success: true, tickets: [], total: 0 } }),
+      );
+      await page.getByRole("button", { name: "Refresh All" }).click();
+      await expect(page.getByText("No tickets found")).toBeVisible();
+      await page.getByRole("button", { name: "Generate Your First Ticket" }).click();
+      await expect(page.getByRole("dialog", { name: "Generate Ticket" })).toBeVisible();
+      await page.keyboard.press("Escape");
+      await page.unroute("**/api/tickets/search?*");
 
-    await gotoTickets(page, `?q=${uniqueToken("nomatch")}`);
-    await expect(page.getByText("No tickets found")).toBeVisible();
-    await expect(page.getByRole("button", { name: "Generate Your First Ticket" })).toHaveCount(0);
-    await page.getByRole("button", { name: "Clear Filters" }).last().click();
-    await waitForList(page);
-    await expect(rows(page).first()).toBeVisible();
-  });
+      await gotoTickets(page, `?q=${uniqueToken("nomatch")}`);
+      await expect(page.getByText("No tickets found")).toBeVisible();
+      await expect(page.getByRole("button", { name: "Generate Your First Ticket" })).toHaveCount(0);
+      await page.getByRole("button", { name: "Clear Filters" }).last().click();
+      await waitForList(page);
+      await expect(rows(page).first()).toBeVisible();
+    },
+  );
 
   test("a load failure says 'Failed to load tickets: {message}' and empties the list and the stats", async ({
     page,

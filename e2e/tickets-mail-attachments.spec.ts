@@ -170,31 +170,31 @@ test("a download the server refuses says 'Failed to download attachment'", async
 test.describe("as staff", () => {
   test.use({ role: "user" });
 
-  test("staff see their own ticket's attachments and can send it, but cannot upload or delete in the dashboard", async ({
-    page,
-    userApi,
-  }) => {
-    const [ticket] = await generateTickets(userApi, {
-      buyer_name: uniqueToken("Staff Buyer "),
-      email: "staff.buyer@example.com",
-    });
-    const uploaded = await userApi.post(`/api/tickets/${ticket.ticket_id}/attachments`, {
-      multipart: { file: { name: "stub.png", mimeType: "image/png", buffer: PNG } },
-    });
-    expect(uploaded.status()).toBe(201);
-    // Staff reach Ticket Details from the Overview's Recent Activity.
-    await page.goto("/dashboard/overview");
-    await page
-      .getByRole("button", { name: new RegExp(ticket.control_number) })
-      .first()
-      .click();
-    const details = page.getByRole("dialog", { name: "Ticket Details" });
-    await expect(details.getByTestId("details-control-number")).toHaveText(ticket.control_number);
-    await details.getByRole("button", { name: "View Attachments" }).click();
-    await expect(details.getByRole("listitem").filter({ hasText: "stub.png" })).toBeVisible();
-    await expect(details.getByRole("button", { name: "Upload Attachment" })).toHaveCount(0);
-    await expect(details.getByRole("button", { name: "Delete stub.png" })).toHaveCount(0);
-    await details.getByRole("button", { name: "Send via Email" }).click();
-    await expect(toast(page, "Ticket sent to staff.buyer@example.com successfully!")).toBeVisible();
-  });
+  test(
+    "staff see their own ticket's attachments and can send it, but cannot upload or delete in the " + "dashboard",
+    async ({ page, userApi }) => {
+      const [ticket] = await generateTickets(userApi, {
+        buyer_name: uniqueToken("Staff Buyer "),
+        email: "staff.buyer@example.com",
+      });
+      const uploaded = await userApi.post(`/api/tickets/${ticket.ticket_id}/attachments`, {
+        multipart: { file: { name: "stub.png", mimeType: "image/png", buffer: PNG } },
+      });
+      expect(uploaded.status()).toBe(201);
+      // Staff reach Ticket Details from the Overview's Recent Activity.
+      await page.goto("/dashboard/overview");
+      await page
+        .getByRole("button", { name: new RegExp(ticket.control_number) })
+        .first()
+        .click();
+      const details = page.getByRole("dialog", { name: "Ticket Details" });
+      await expect(details.getByTestId("details-control-number")).toHaveText(ticket.control_number);
+      await details.getByRole("button", { name: "View Attachments" }).click();
+      await expect(details.getByRole("listitem").filter({ hasText: "stub.png" })).toBeVisible();
+      await expect(details.getByRole("button", { name: "Upload Attachment" })).toHaveCount(0);
+      await expect(details.getByRole("button", { name: "Delete stub.png" })).toHaveCount(0);
+      await details.getByRole("button", { name: "Send via Email" }).click();
+      await expect(toast(page, "Ticket sent to staff.buyer@example.com successfully!")).toBeVisible();
+    },
+  );
 });

@@ -40,7 +40,10 @@ export const commitDrawFormSchema = z
   });
 export type CommitDrawFormValues = z.input<typeof commitDrawFormSchema>;
 
-/** Draw day's form for a draw whose outside value comes from `sourceType`: the two typings compared as the API compares them. */
+/**
+ * Draw day's form for a draw whose outside value comes from `sourceType`: the two typings compared as the API compares
+ * them.
+ */
 export const revealDrawFormSchemaFor = (sourceType: string) =>
   z
     .object({

@@ -372,7 +372,10 @@ export const drawPublishedSchema = z.object({
 });
 export type DrawPublished = z.infer<typeof drawPublishedSchema>;
 
-/** One row of the winners lists (docs/decisions/125): a prize and its effective winner, from the latest draw that covers it. */
+/**
+ * One row of the winners lists (docs/decisions/125): a prize and its effective winner, from the latest draw that
+ * covers it.
+ */
 export const winnerListRowSchema = z.object({
   prizeRank: z.number().int(),
   prizeName: z.string(),

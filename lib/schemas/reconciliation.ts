@@ -38,12 +38,14 @@ export const RECON_MESSAGES = {
   accountLabel: "An account label is required (e.g. 'GCash 0917 123 4567' or 'BDO savings 1234')",
   file: "A statement file is required in the field 'file'",
   mapping:
-    "mapping must be JSON naming the file's columns: date, and amount or credit (debit, reference, description optional)",
+    "mapping must be JSON naming the file's columns: date, and amount or credit (debit, reference, " +
+    "description optional)",
   mappingAmount: "Map either amount (one signed column) or credit (with debit if the bank has one), not both",
   passwordRequired: "This PDF is password-protected: enter its password",
   wrongPassword: "The password is not this PDF's",
   notGcash:
-    "This PDF is not a GCash transaction history: no table with the columns Date and Time, Description, Reference No., Debit, Credit, Balance",
+    "This PDF is not a GCash transaction history: no table with the columns Date and Time, Description, " +
+    "Reference No., Debit, Credit, Balance",
   fileTooLarge: "A statement file may be at most 10 MB",
   commentRequired: "A comment is required to accept an amount that differs from the payment's",
   crossMethodComment: "A comment is required to match a line to a payment of another method",

@@ -20,15 +20,19 @@ export const REMITTANCE_MESSAGES = {
   sellerId: "sellerId must be a user id as GET /api/auth/users lists it",
   amount: "amount must be pesos from 0.01 to 1,000,000.00 with at most two decimals, written as text like '1250.00'",
   adjustmentAmount:
-    "amount must be pesos from -1,000,000.00 to 1,000,000.00, not zero, with at most two decimals, written as text like '-150.00'",
+    "amount must be pesos from -1,000,000.00 to 1,000,000.00, not zero, with at most two decimals, " +
+    "written as text like '-150.00'",
   method: `method must be one of ${PAYMENT_METHODS.join(", ")}`,
   coversUntil: "coversUntil must be a date and time with its offset, like 2026-11-25T18:00:00+08:00",
   voidReason: "A reason is required to void a receipt",
   adjustmentReason: "A reason is required for an adjustment",
-  ticketNumber: `from and to must be ticket numbers from 1 to ${MAX_TICKET_NUMBER} (a number, or 5 digits like '00100')`,
+  ticketNumber:
+    `from and to must be ticket numbers from 1 to ${MAX_TICKET_NUMBER} (a number, or 5 ` + `digits like '00100')`,
   rangeOrder: "to must not be lower than from",
   rangeSize: `One allocation hands out at most ${MAX_ALLOCATION_SIZE.toLocaleString("en-US")} stubs`,
-  ticketIds: `ticketIds must list 1 to ${MAX_RETURN_SIZE.toLocaleString("en-US")} tickets (ids, numbers or control numbers)`,
+  ticketIds:
+    `ticketIds must list 1 to ${MAX_RETURN_SIZE.toLocaleString("en-US")} tickets (ids, numbers ` +
+    `or control numbers)`,
 } as const;
 const M = REMITTANCE_MESSAGES;
 

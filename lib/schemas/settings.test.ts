@@ -112,31 +112,35 @@ describe("updateSettingsSchema", () => {
 });
 
 describe("generalSettingsSchema", () => {
-  it("is the General tab's fields (the spec's four, and the stubs' permit, draw date and venue) with the same rules", () => {
-    const stubs = { permit_number: "", draw_at: "", venue: "" };
-    const ok = generalSettingsSchema.safeParse({
-      site_name: "",
-      site_description: "",
-      ticket_price: "50",
-      max_ticket_limit: "60000",
-      ...stubs,
-    });
-    expect(ok.data).toEqual({
-      site_name: "",
-      site_description: "",
-      ticket_price: 50,
-      max_ticket_limit: 60000,
-      ...stubs,
-    });
-    const bad = generalSettingsSchema.safeParse({
-      site_name: "",
-      site_description: "",
-      ticket_price: "0",
-      max_ticket_limit: "1.5",
-      ...stubs,
-    });
-    expect(bad.error!.issues.map((i) => i.message)).toEqual([M.ticketPrice, M.maxTicketLimit]);
-  });
+  it(
+    "is the General tab's fields (the spec's four, and the stubs' permit, draw date and venue) with " +
+      "the same rules",
+    () => {
+      const stubs = { permit_number: "", draw_at: "", venue: "" };
+      const ok = generalSettingsSchema.safeParse({
+        site_name: "",
+        site_description: "",
+        ticket_price: "50",
+        max_ticket_limit: "60000",
+        ...stubs,
+      });
+      expect(ok.data).toEqual({
+        site_name: "",
+        site_description: "",
+        ticket_price: 50,
+        max_ticket_limit: 60000,
+        ...stubs,
+      });
+      const bad = generalSettingsSchema.safeParse({
+        site_name: "",
+        site_description: "",
+        ticket_price: "0",
+        max_ticket_limit: "1.5",
+        ...stubs,
+      });
+      expect(bad.error!.issues.map((i) => i.message)).toEqual([M.ticketPrice, M.maxTicketLimit]);
+    },
+  );
 });
 
 describe("settings text and prices (issue 25 item 9)", () => {

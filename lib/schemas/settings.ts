@@ -239,7 +239,10 @@ export const settingsSchema = publicSettingsSchema.extend({
   retention_months: z.number().int(),
   /** Read only: the bytes the attachments take now. */
   attachment_storage_used_bytes: z.number(),
-  /** Read only: set when the app's database role could erase the audit log or the draw pool (decision 211); empty otherwise. */
+  /**
+   * Read only: set when the app's database role could erase the audit log or the draw pool (decision 211); empty
+   * otherwise.
+   */
   audit_safety_warning: z.string(),
 });
 export type Settings = z.infer<typeof settingsSchema>;

@@ -12,7 +12,8 @@ export const STUB_MESSAGES = {
   ticketNumber: "from and to must be ticket numbers from 1 to 99999 (a JSON number or 5 digits, like 00042)",
   range: "from must not be after to",
   selector:
-    "Give one of: from and to (a range of ticket numbers), ticketIds (a list of ticket ids), or filter (the Tickets list's search, status, payment and user)",
+    "Give one of: from and to (a range of ticket numbers), ticketIds (a list of ticket ids), or filter " +
+    "(the Tickets list's search, status, payment and user)",
   ticketIds: `ticketIds must be a list of 1 to ${MAX_STUBS_PER_PRINT.toLocaleString("en-US")} ticket ids`,
   paper: `paper must be one of ${PAPERS.join(", ")}`,
   layout: `layout must be one of ${LAYOUTS.join(", ")}`,
@@ -68,7 +69,10 @@ export const printStubsSchema = z
 export type PrintStubsPayload = z.output<typeof printStubsSchema>;
 export type PrintStubsInput = z.input<typeof printStubsSchema>;
 
-/** Which tickets the Print stubs dialog prints: a number range, the Tickets list's current filter, or the rows ticked in it. */
+/**
+ * Which tickets the Print stubs dialog prints: a number range, the Tickets list's current filter, or the rows ticked
+ * in it.
+ */
 export const PRINT_SELECTIONS = ["range", "filter", "selected"] as const;
 export type PrintSelection = (typeof PRINT_SELECTIONS)[number];
 

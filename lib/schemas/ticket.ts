@@ -60,7 +60,10 @@ const paymentMethod = z.preprocess(
   z.enum(PAYMENT_METHODS, { error: M.paymentMethod }).default("cash"),
 );
 
-/** A buyer's name is printed on the ticket stub: a character the stub's font lacks (Arabic, emoji) is refused, named (issue 40). */
+/**
+ * A buyer's name is printed on the ticket stub: a character the stub's font lacks (Arabic, emoji) is refused, named
+ * (issue 40).
+ */
 const printableOnStub = (v: string, ctx: z.RefinementCtx) => {
   const missing = unprintableOnStub(v);
   if (missing.length) ctx.addIssue({ code: "custom", message: unprintableMessage("Buyer name", missing) });
@@ -323,7 +326,10 @@ export const searchTicketsQuerySchema = z.object({
 });
 export type SearchTicketsQuery = z.output<typeof searchTicketsQuerySchema>;
 
-/** The list's filters alone (search, status, payment, creator): Print stubs' "current filter" takes the same (issue 22). */
+/**
+ * The list's filters alone (search, status, payment, creator): Print stubs' "current filter" takes the same (issue
+ * 22).
+ */
 export const ticketListFilterSchema = searchTicketsQuerySchema
   .pick({ search: true, status: true, payment: true, user: true })
   .strict();

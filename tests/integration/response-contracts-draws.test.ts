@@ -96,63 +96,67 @@ async function uploadEvidence(id: string, n: number) {
 }
 
 describe("the draw's answers parse with their lib/schemas/draw.ts contract, strictly", () => {
-  it("an RNG draw: detail before and after the reveal, a disqualification with evidence, publish, the winners lists and Close", async () => {
-    const id = await committedDraw("rng", [{ rank: 1, name: "Motorcycle", backups: 1 }]);
-    const unrevealed = await callRoute(drawRoute, { path: `/api/draws/${id}`, params: { id }, token: admin.token });
-    expect(unrevealed.status).toBe(200);
-    expect(unrevealed.json.draw.sequence).toBeNull();
-    expectContract(adminDrawAnswerSchema, unrevealed.json);
-    const publicBefore = await callRoute(publicDrawRoute, { path: `/api/public/draws/${id}`, params: { id } });
-    expect(publicBefore.status).toBe(200);
-    expectContract(publicDrawAnswerSchema, publicBefore.json);
+  it(
+    "an RNG draw: detail before and after the reveal, a disqualification with evidence, publish, the " +
+      "winners lists and Close",
+    async () => {
+      const id = await committedDraw("rng", [{ rank: 1, name: "Motorcycle", backups: 1 }]);
+      const unrevealed = await callRoute(drawRoute, { path: `/api/draws/${id}`, params: { id }, token: admin.token });
+      expect(unrevealed.status).toBe(200);
+      expect(unrevealed.json.draw.sequence).toBeNull();
+      expectContract(adminDrawAnswerSchema, unrevealed.json);
+      const publicBefore = await callRoute(publicDrawRoute, { path: `/api/public/draws/${id}`, params: { id } });
+      expect(publicBefore.status).toBe(200);
+      expectContract(publicDrawAnswerSchema, publicBefore.json);
 
-    const revealed = await post(
-      revealRoute,
-      `/api/draws/${id}/reveal`,
-      { outsideValue: DICE, outsideValueConfirm: DICE, witnesses: ["Pedro Penduko"] },
-      { id },
-    );
-    expect(revealed.status, JSON.stringify(revealed.json)).toBe(200);
-    expectContract(drawRevealedSchema, revealed.json);
-    const disqualified = await act(id, 1, "disqualify", { reason: "unreachable", note: "No answer" });
-    expect(disqualified.status, JSON.stringify(disqualified.json)).toBe(200);
-    expectContract(positionEventSavedSchema, disqualified.json);
-    const evidence = await uploadEvidence(id, 1);
-    expect(evidence.status, JSON.stringify(evidence.json)).toBe(201);
-    expectContract(evidenceSavedSchema, evidence.json);
+      const revealed = await post(
+        revealRoute,
+        `/api/draws/${id}/reveal`,
+        { outsideValue: DICE, outsideValueConfirm: DICE, witnesses: ["Pedro Penduko"] },
+        { id },
+      );
+      expect(revealed.status, JSON.stringify(revealed.json)).toBe(200);
+      expectContract(drawRevealedSchema, revealed.json);
+      const disqualified = await act(id, 1, "disqualify", { reason: "unreachable", note: "No answer" });
+      expect(disqualified.status, JSON.stringify(disqualified.json)).toBe(200);
+      expectContract(positionEventSavedSchema, disqualified.json);
+      const evidence = await uploadEvidence(id, 1);
+      expect(evidence.status, JSON.stringify(evidence.json)).toBe(201);
+      expectContract(evidenceSavedSchema, evidence.json);
 
-    const detail = await callRoute(drawRoute, { path: `/api/draws/${id}`, params: { id }, token: admin.token });
-    expect(detail.status).toBe(200);
-    expect(detail.json.draw.positionsDetail.length).toBeGreaterThan(0);
-    expect(detail.json.draw.events.flatMap((e: { evidence: unknown[] }) => e.evidence)).toHaveLength(1);
-    expect(detail.json.draw.effectiveWinners).toHaveLength(1);
-    expect(detail.json.draw.witnesses).toEqual(["Pedro Penduko"]);
-    expectContract(adminDrawAnswerSchema, detail.json);
-    const permitBefore = await callRoute(permitJsonRoute, { path: "/api/draws/winners.json", token: admin.token });
-    expect(permitBefore.status).toBe(200);
-    expect(permitBefore.json.publishedAt).toBeNull();
-    expectContract(permitWinnersAnswerSchema, permitBefore.json);
+      const detail = await callRoute(drawRoute, { path: `/api/draws/${id}`, params: { id }, token: admin.token });
+      expect(detail.status).toBe(200);
+      expect(detail.json.draw.positionsDetail.length).toBeGreaterThan(0);
+      expect(detail.json.draw.events.flatMap((e: { evidence: unknown[] }) => e.evidence)).toHaveLength(1);
+      expect(detail.json.draw.effectiveWinners).toHaveLength(1);
+      expect(detail.json.draw.witnesses).toEqual(["Pedro Penduko"]);
+      expectContract(adminDrawAnswerSchema, detail.json);
+      const permitBefore = await callRoute(permitJsonRoute, { path: "/api/draws/winners.json", token: admin.token });
+      expect(permitBefore.status).toBe(200);
+      expect(permitBefore.json.publishedAt).toBeNull();
+      expectContract(permitWinnersAnswerSchema, permitBefore.json);
 
-    expect((await act(id, 2, "notify")).status).toBe(200);
-    const published = await post(publishRoute, `/api/draws/${id}/publish`, undefined, { id });
-    expect(published.status, JSON.stringify(published.json)).toBe(200);
-    expectContract(drawPublishedSchema, published.json);
-    const permit = await callRoute(permitJsonRoute, { path: "/api/draws/winners.json", token: admin.token });
-    expect(permit.json.winners[0].buyerName).not.toBeNull();
-    expectContract(permitWinnersAnswerSchema, permit.json);
-    const open = await callRoute(publicJsonRoute, { path: "/api/public/winners.json" });
-    expect(open.status).toBe(200);
-    expect(open.json.winners[0].maskedName).not.toBeNull();
-    expectContract(publicWinnersAnswerSchema, open.json);
-    const publicAfter = await callRoute(publicDrawRoute, { path: `/api/public/draws/${id}`, params: { id } });
-    expect(publicAfter.json.draw.sequence.length).toBeGreaterThan(0);
-    expectContract(publicDrawAnswerSchema, publicAfter.json);
+      expect((await act(id, 2, "notify")).status).toBe(200);
+      const published = await post(publishRoute, `/api/draws/${id}/publish`, undefined, { id });
+      expect(published.status, JSON.stringify(published.json)).toBe(200);
+      expectContract(drawPublishedSchema, published.json);
+      const permit = await callRoute(permitJsonRoute, { path: "/api/draws/winners.json", token: admin.token });
+      expect(permit.json.winners[0].buyerName).not.toBeNull();
+      expectContract(permitWinnersAnswerSchema, permit.json);
+      const open = await callRoute(publicJsonRoute, { path: "/api/public/winners.json" });
+      expect(open.status).toBe(200);
+      expect(open.json.winners[0].maskedName).not.toBeNull();
+      expectContract(publicWinnersAnswerSchema, open.json);
+      const publicAfter = await callRoute(publicDrawRoute, { path: `/api/public/draws/${id}`, params: { id } });
+      expect(publicAfter.json.draw.sequence.length).toBeGreaterThan(0);
+      expectContract(publicDrawAnswerSchema, publicAfter.json);
 
-    expect((await act(id, 2, "claim")).status).toBe(200);
-    const closed = await post(closeRoute, "/api/raffle/close", { confirm: "CLOSE" });
-    expect(closed.status, JSON.stringify(closed.json)).toBe(200);
-    expectContract(closeoutSavedSchema, closed.json);
-  });
+      expect((await act(id, 2, "claim")).status).toBe(200);
+      const closed = await post(closeRoute, "/api/raffle/close", { confirm: "CLOSE" });
+      expect(closed.status, JSON.stringify(closed.json)).toBe(200);
+      expectContract(closeoutSavedSchema, closed.json);
+    },
+  );
 
   it("a drum draw: a pick, and the detail with the picks so far and the next position", async () => {
     const id = await committedDraw("drum", [{ rank: 1, name: "Motorcycle", backups: 1 }]);

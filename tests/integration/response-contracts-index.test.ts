@@ -44,7 +44,8 @@ describe("every route's answer has a contract or is named as not JSON", () => {
   it("reads the imports of a test file", () => {
     expect(
       importedRoutes(
-        'import { GET as a, POST as b } from "@/app/api/x/[id]/route";\nimport { z } from "zod";\nimport { PUT } from "@/app/api/y/route";',
+        'import { GET as a, POST as b } from "@/app/api/x/[id]/route";\nimport { z } from "zod";\nimport ' +
+          '{ PUT } from "@/app/api/y/route";',
       ),
     ).toEqual(["GET /api/x/[id]", "POST /api/x/[id]", "PUT /api/y"]);
   });

@@ -146,52 +146,58 @@ describe("the remaining answers parse with their lib/schemas/ contract, strictly
     expectContract(backupsAnswerSchema, backups.json);
   });
 
-  it("the audit log's filters, a checkpoint and its verification; GCash reference clashes; an unknown path", async () => {
-    const tickets = await createTickets(admin, 1, 2);
-    const first = await sellTicket(staff, tickets[0].control_number, { method: "gcash", reference: "1001543610110" });
-    const second = await sellTicket(staff, tickets[1].control_number, { method: "gcash", reference: "1001543610111" });
-    const filters = await callRoute(auditFiltersRoute, { path: "/api/audit/filters", token: admin.token });
-    expect(filters.status).toBe(200);
-    expect(filters.json.actions.length).toBeGreaterThan(0);
-    expectContract(auditFiltersAnswerSchema, filters.json);
-    const checkpoint = await callRoute(checkpointRoute, {
-      method: "POST",
-      path: "/api/audit/checkpoints",
-      token: admin.token,
-    });
-    expect(checkpoint.status, JSON.stringify(checkpoint.json)).toBe(201);
-    expectContract(auditCheckpointSavedSchema, checkpoint.json);
-    const id = String(checkpoint.json.id);
-    const verified = await callRoute(verifyCheckpointRoute, {
-      path: `/api/audit/checkpoints/${id}/verify`,
-      params: { id },
-      token: admin.token,
-    });
-    expect(verified.status, JSON.stringify(verified.json)).toBe(200);
-    expect(verified.json.ok).toBe(true);
-    expectContract(auditCheckpointVerifiedSchema, verified.json);
-    // What the migration of decision 050 marks: the second payment's reference is the first's.
-    await db().$executeRaw`
+  it(
+    "the audit log's filters, a checkpoint and its verification; GCash reference clashes; an " + "unknown path",
+    async () => {
+      const tickets = await createTickets(admin, 1, 2);
+      const first = await sellTicket(staff, tickets[0].control_number, { method: "gcash", reference: "1001543610110" });
+      const second = await sellTicket(staff, tickets[1].control_number, {
+        method: "gcash",
+        reference: "1001543610111",
+      });
+      const filters = await callRoute(auditFiltersRoute, { path: "/api/audit/filters", token: admin.token });
+      expect(filters.status).toBe(200);
+      expect(filters.json.actions.length).toBeGreaterThan(0);
+      expectContract(auditFiltersAnswerSchema, filters.json);
+      const checkpoint = await callRoute(checkpointRoute, {
+        method: "POST",
+        path: "/api/audit/checkpoints",
+        token: admin.token,
+      });
+      expect(checkpoint.status, JSON.stringify(checkpoint.json)).toBe(201);
+      expectContract(auditCheckpointSavedSchema, checkpoint.json);
+      const id = String(checkpoint.json.id);
+      const verified = await callRoute(verifyCheckpointRoute, {
+        path: `/api/audit/checkpoints/${id}/verify`,
+        params: { id },
+        token: admin.token,
+      });
+      expect(verified.status, JSON.stringify(verified.json)).toBe(200);
+      expect(verified.json.ok).toBe(true);
+      expectContract(auditCheckpointVerifiedSchema, verified.json);
+      // What the migration of decision 050 marks: the second payment's reference is the first's.
+      await db().$executeRaw`
       UPDATE payments SET reference_clash = true, gcash_reference_key = NULL,
         reference_normalized = (SELECT gcash_reference_key FROM payments WHERE id = ${first.payment_id}::uuid)
       WHERE id = ${second.payment_id}::uuid`;
-    const clashes = await callRoute(clashesRoute, { path: "/api/payments/reference-clashes", token: admin.token });
-    expect(clashes.status, JSON.stringify(clashes.json)).toBe(200);
-    expect(clashes.json.clashes).toHaveLength(1);
-    expect(clashes.json.clashes[0].heldBy).not.toBeNull();
-    expectContract(referenceClashesAnswerSchema, clashes.json);
-    for (const [method, handler] of Object.entries({ DELETE, GET, PATCH, POST, PUT })) {
-      expect(handler).toBe(unknownPath[method as keyof typeof unknownPath]);
-      const unknown = await callRoute(handler, {
-        method,
-        path: "/api/no/such/route",
-        params: { path: ["no", "such", "route"] },
-        token: staff.token,
-      });
-      expect(unknown.status).toBe(404);
-      expectContract(errorAnswerSchema, unknown.json);
-    }
-  });
+      const clashes = await callRoute(clashesRoute, { path: "/api/payments/reference-clashes", token: admin.token });
+      expect(clashes.status, JSON.stringify(clashes.json)).toBe(200);
+      expect(clashes.json.clashes).toHaveLength(1);
+      expect(clashes.json.clashes[0].heldBy).not.toBeNull();
+      expectContract(referenceClashesAnswerSchema, clashes.json);
+      for (const [method, handler] of Object.entries({ DELETE, GET, PATCH, POST, PUT })) {
+        expect(handler).toBe(unknownPath[method as keyof typeof unknownPath]);
+        const unknown = await callRoute(handler, {
+          method,
+          path: "/api/no/such/route",
+          params: { path: ["no", "such", "route"] },
+          token: staff.token,
+        });
+        expect(unknown.status).toBe(404);
+        expectContract(errorAnswerSchema, unknown.json);
+      }
+    },
+  );
 });
 
 describe("the remaining files and redirects (not JSON)", () => {

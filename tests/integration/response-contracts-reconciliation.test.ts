@@ -76,70 +76,76 @@ async function importedStatement(preview: boolean) {
 }
 
 describe("reconciliation's answers parse with their lib/schemas/ contract, strictly", () => {
-  it("a statement's preview, its import, a line matched by hand, one set aside, the reports, unverify and discard", async () => {
-    const previewed = (await importedStatement(true)).upload;
-    expect(previewed.status, JSON.stringify(previewed.json)).toBe(200);
-    expect(previewed.json.lines).toHaveLength(3);
-    expect(previewed.json.lines.some((l: { paymentId: string | null }) => l.paymentId)).toBe(true);
-    expectContract(importPreviewSchema, previewed.json);
-    await resetDb();
-    ({ admin, staff } = await createAdminAndStaff());
-    const { upload, sold } = await importedStatement(false);
-    expect(upload.status, JSON.stringify(upload.json)).toBe(201);
-    expectContract(importCommittedSchema, upload.json);
-    const open = await callRoute(linesRoute, { path: "/api/reconciliation/lines?state=unmatched", token: admin.token });
-    expect(open.json.lines).toHaveLength(2);
-    const [toMatch, toIgnore] = open.json.lines as { id: string; reference: string }[];
-    const matched = await post(
-      matchRoute,
-      `/api/reconciliation/lines/${toMatch.id}/match`,
-      { paymentId: sold[1].payment_id, comment: "The buyer typed the wrong reference" },
-      { id: toMatch.id },
-    );
-    expect(matched.status, JSON.stringify(matched.json)).toBe(200);
-    expectContract(lineMatchedSchema, matched.json);
-    const ignored = await post(
-      ignoreRoute,
-      `/api/reconciliation/lines/${toIgnore.id}/ignore`,
-      { reason: "A bank charge" },
-      { id: toIgnore.id },
-    );
-    expect(ignored.status, JSON.stringify(ignored.json)).toBe(200);
-    expectContract(lineIgnoredSchema, ignored.json);
-    const report = (name: string) =>
-      callRoute(reportsRoute, { path: `/api/reconciliation/reports/${name}`, params: { name }, token: admin.token });
-    const claims = await report("unverified-claims");
-    expect(claims.status).toBe(200);
-    expect(claims.json.rows).toHaveLength(1);
-    expectContract(unverifiedClaimsReportSchema, claims.json);
-    const matchedLines = await report("matched");
-    expect(matchedLines.status).toBe(200);
-    expect(matchedLines.json.rows).toHaveLength(2);
-    expectContract(lineReportSchema, matchedLines.json);
-    const unverified = await post(
-      unverifyRoute,
-      `/api/reconciliation/payments/${sold[1].payment_id}/unverify`,
-      { reason: "Matched to the wrong payment" },
-      { id: sold[1].payment_id! },
-    );
-    expect(unverified.status, JSON.stringify(unverified.json)).toBe(200);
-    expectContract(paymentUnverifiedSchema, unverified.json);
-    const unmatched = await report("unmatched");
-    expect(unmatched.json.rows.length).toBeGreaterThan(0);
-    expectContract(lineReportSchema, unmatched.json);
-    const discarded = await post(
-      discardRoute,
-      `/api/reconciliation/imports/${upload.json.id}/discard`,
-      { reason: "The wrong account's statement" },
-      { id: upload.json.id },
-    );
-    expect(discarded.status, JSON.stringify(discarded.json)).toBe(200);
-    expectContract(importDiscardedSchema, discarded.json);
-    const profiles = await callRoute(profilesRoute, { path: "/api/reconciliation/profiles", token: admin.token });
-    expect(profiles.status).toBe(200);
-    expect(profiles.json.profiles.length).toBeGreaterThan(0);
-    expectContract(profilesAnswerSchema, profiles.json);
-  });
+  it(
+    "a statement's preview, its import, a line matched by hand, one set aside, the reports, unverify " + "and discard",
+    async () => {
+      const previewed = (await importedStatement(true)).upload;
+      expect(previewed.status, JSON.stringify(previewed.json)).toBe(200);
+      expect(previewed.json.lines).toHaveLength(3);
+      expect(previewed.json.lines.some((l: { paymentId: string | null }) => l.paymentId)).toBe(true);
+      expectContract(importPreviewSchema, previewed.json);
+      await resetDb();
+      ({ admin, staff } = await createAdminAndStaff());
+      const { upload, sold } = await importedStatement(false);
+      expect(upload.status, JSON.stringify(upload.json)).toBe(201);
+      expectContract(importCommittedSchema, upload.json);
+      const open = await callRoute(linesRoute, {
+        path: "/api/reconciliation/lines?state=unmatched",
+        token: admin.token,
+      });
+      expect(open.json.lines).toHaveLength(2);
+      const [toMatch, toIgnore] = open.json.lines as { id: string; reference: string }[];
+      const matched = await post(
+        matchRoute,
+        `/api/reconciliation/lines/${toMatch.id}/match`,
+        { paymentId: sold[1].payment_id, comment: "The buyer typed the wrong reference" },
+        { id: toMatch.id },
+      );
+      expect(matched.status, JSON.stringify(matched.json)).toBe(200);
+      expectContract(lineMatchedSchema, matched.json);
+      const ignored = await post(
+        ignoreRoute,
+        `/api/reconciliation/lines/${toIgnore.id}/ignore`,
+        { reason: "A bank charge" },
+        { id: toIgnore.id },
+      );
+      expect(ignored.status, JSON.stringify(ignored.json)).toBe(200);
+      expectContract(lineIgnoredSchema, ignored.json);
+      const report = (name: string) =>
+        callRoute(reportsRoute, { path: `/api/reconciliation/reports/${name}`, params: { name }, token: admin.token });
+      const claims = await report("unverified-claims");
+      expect(claims.status).toBe(200);
+      expect(claims.json.rows).toHaveLength(1);
+      expectContract(unverifiedClaimsReportSchema, claims.json);
+      const matchedLines = await report("matched");
+      expect(matchedLines.status).toBe(200);
+      expect(matchedLines.json.rows).toHaveLength(2);
+      expectContract(lineReportSchema, matchedLines.json);
+      const unverified = await post(
+        unverifyRoute,
+        `/api/reconciliation/payments/${sold[1].payment_id}/unverify`,
+        { reason: "Matched to the wrong payment" },
+        { id: sold[1].payment_id! },
+      );
+      expect(unverified.status, JSON.stringify(unverified.json)).toBe(200);
+      expectContract(paymentUnverifiedSchema, unverified.json);
+      const unmatched = await report("unmatched");
+      expect(unmatched.json.rows.length).toBeGreaterThan(0);
+      expectContract(lineReportSchema, unmatched.json);
+      const discarded = await post(
+        discardRoute,
+        `/api/reconciliation/imports/${upload.json.id}/discard`,
+        { reason: "The wrong account's statement" },
+        { id: upload.json.id },
+      );
+      expect(discarded.status, JSON.stringify(discarded.json)).toBe(200);
+      expectContract(importDiscardedSchema, discarded.json);
+      const profiles = await callRoute(profilesRoute, { path: "/api/reconciliation/profiles", token: admin.token });
+      expect(profiles.status).toBe(200);
+      expect(profiles.json.profiles.length).toBeGreaterThan(0);
+      expectContract(profilesAnswerSchema, profiles.json);
+    },
+  );
 
   it("settle by hand with evidence (its file is not JSON), and unsettle", async () => {
     const [ticket] = await createTickets(admin, 1, 1);

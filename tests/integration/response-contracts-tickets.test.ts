@@ -58,69 +58,76 @@ const post = (handler: Parameters<typeof callRoute>[0], path: string, body: unkn
   callRoute(handler, { method: "POST", path, body, token });
 
 describe("the ticket tools' answers parse with their lib/schemas/ contract, strictly", () => {
-  it("generate one and several (web and mobile), a custom range with taken numbers skipped, and register several", async () => {
-    const one = await post(generateRoute, "/api/tickets/generate", BUYER);
-    expect(one.status, JSON.stringify(one.json)).toBe(201);
-    expect(one.json.ticket.payment).not.toBeNull();
-    expectContract(ticketsGeneratedSchema, one.json);
-    const several = await post(mobileGenerateRoute, "/api/tickets/mobile/generate", { ...BUYER, quantity: 2 });
-    expect(several.status, JSON.stringify(several.json)).toBe(201);
-    expect(several.json.tickets).toHaveLength(2);
-    expectContract(ticketsGeneratedSchema, several.json);
-    const taken = several.json.tickets[0].ticket_number as number;
-    const range = await post(
-      customRangeRoute,
-      "/api/tickets/admin/generate-custom-range",
-      { startRange: taken, endRange: taken + 5, userId: "admin@example.com" },
-      admin.token,
-    );
-    expect(range.status, JSON.stringify(range.json)).toBe(201);
-    expect(range.json.skipped.length).toBeGreaterThan(0);
-    expectContract(customRangeResultSchema, range.json);
-    const free = range.json.tickets.slice(0, 2).map((t: { control_number: string }) => t.control_number);
-    const registered = await post(registerMultipleRoute, "/api/tickets/register-multiple", {
-      ticketIds: [...free, "B2K-999-99999"],
-      buyerName: "Maria Clara",
-      phoneNumber: "09181234567",
-      paymentMethod: "cash",
-    });
-    expect(registered.status, JSON.stringify(registered.json)).toBe(200);
-    expect(registered.json.registeredTickets).toHaveLength(2);
-    expect(registered.json.errors.length).toBeGreaterThan(0);
-    expectContract(registerMultipleResultSchema, registered.json);
-  });
+  it(
+    "generate one and several (web and mobile), a custom range with taken numbers skipped, and register " + "several",
+    async () => {
+      const one = await post(generateRoute, "/api/tickets/generate", BUYER);
+      expect(one.status, JSON.stringify(one.json)).toBe(201);
+      expect(one.json.ticket.payment).not.toBeNull();
+      expectContract(ticketsGeneratedSchema, one.json);
+      const several = await post(mobileGenerateRoute, "/api/tickets/mobile/generate", { ...BUYER, quantity: 2 });
+      expect(several.status, JSON.stringify(several.json)).toBe(201);
+      expect(several.json.tickets).toHaveLength(2);
+      expectContract(ticketsGeneratedSchema, several.json);
+      const taken = several.json.tickets[0].ticket_number as number;
+      const range = await post(
+        customRangeRoute,
+        "/api/tickets/admin/generate-custom-range",
+        { startRange: taken, endRange: taken + 5, userId: "admin@example.com" },
+        admin.token,
+      );
+      expect(range.status, JSON.stringify(range.json)).toBe(201);
+      expect(range.json.skipped.length).toBeGreaterThan(0);
+      expectContract(customRangeResultSchema, range.json);
+      const free = range.json.tickets.slice(0, 2).map((t: { control_number: string }) => t.control_number);
+      const registered = await post(registerMultipleRoute, "/api/tickets/register-multiple", {
+        ticketIds: [...free, "B2K-999-99999"],
+        buyerName: "Maria Clara",
+        phoneNumber: "09181234567",
+        paymentMethod: "cash",
+      });
+      expect(registered.status, JSON.stringify(registered.json)).toBe(200);
+      expect(registered.json.registeredTickets).toHaveLength(2);
+      expect(registered.json.errors.length).toBeGreaterThan(0);
+      expectContract(registerMultipleResultSchema, registered.json);
+    },
+  );
 
-  it("validate (a sold ticket, a free number, a taken number under another control number, nonsense), used and free numbers", async () => {
-    const tickets = await createTickets(admin, 1, 3);
-    await sellTicket(staff, tickets[0].control_number, { buyerName: "Jose Rizal" });
-    const validate = (query: string) =>
-      callRoute(validateRoute, { path: `/api/tickets/validate?${query}`, token: staff.token });
-    const answers = [
-      await validate(`controlNumber=${tickets[0].control_number}`),
-      await validate("number=00042"),
-      await validate(`controlNumber=${tickets[1].control_number.replace(/-\d{3}-/, "-000-")}`),
-      await validate("controlNumber=not-a-ticket"),
-    ];
-    expect(answers.map((a) => [a.status, a.json.exists, a.json.available])).toEqual([
-      [200, true, false],
-      [200, false, true],
-      [200, false, false],
-      [200, false, false],
-    ]);
-    expect(answers[0].json.buyer_name).toBe("Jose Rizal");
-    for (const answer of answers) expectContract(ticketValidationSchema, answer.json);
-    const used = await callRoute(usedDigitsRoute, { path: "/api/tickets/used-digits", token: admin.token });
-    expect(used.status).toBe(200);
-    expect(used.json.ranges).toEqual([[1, 3]]);
-    expectContract(usedDigitsSchema, used.json);
-    const free = await callRoute(freeRangeRoute, {
-      path: "/api/tickets/find-available-range/5",
-      params: { n: "5" },
-      token: admin.token,
-    });
-    expect(free.status).toBe(200);
-    expectContract(availableRangeSchema, free.json);
-  });
+  it(
+    "validate (a sold ticket, a free number, a taken number under another control number, nonsense), " +
+      "used and free numbers",
+    async () => {
+      const tickets = await createTickets(admin, 1, 3);
+      await sellTicket(staff, tickets[0].control_number, { buyerName: "Jose Rizal" });
+      const validate = (query: string) =>
+        callRoute(validateRoute, { path: `/api/tickets/validate?${query}`, token: staff.token });
+      const answers = [
+        await validate(`controlNumber=${tickets[0].control_number}`),
+        await validate("number=00042"),
+        await validate(`controlNumber=${tickets[1].control_number.replace(/-\d{3}-/, "-000-")}`),
+        await validate("controlNumber=not-a-ticket"),
+      ];
+      expect(answers.map((a) => [a.status, a.json.exists, a.json.available])).toEqual([
+        [200, true, false],
+        [200, false, true],
+        [200, false, false],
+        [200, false, false],
+      ]);
+      expect(answers[0].json.buyer_name).toBe("Jose Rizal");
+      for (const answer of answers) expectContract(ticketValidationSchema, answer.json);
+      const used = await callRoute(usedDigitsRoute, { path: "/api/tickets/used-digits", token: admin.token });
+      expect(used.status).toBe(200);
+      expect(used.json.ranges).toEqual([[1, 3]]);
+      expectContract(usedDigitsSchema, used.json);
+      const free = await callRoute(freeRangeRoute, {
+        path: "/api/tickets/find-available-range/5",
+        params: { n: "5" },
+        token: admin.token,
+      });
+      expect(free.status).toBe(200);
+      expectContract(availableRangeSchema, free.json);
+    },
+  );
 
   it("creators, e-mail a ticket, delete a ticket, and the CSV import's JSON answer", async () => {
     const tickets = await createTickets(admin, 1, 2);

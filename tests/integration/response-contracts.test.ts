@@ -174,27 +174,30 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
     expectContract(auditPageSchema, res.json);
   });
 
-  it("GET /api/tickets (administrators) and /api/tickets/unregistered (staff, another's contacts left out)", async () => {
-    const tickets = await createTickets(admin, 1, 3);
-    await sellTicket(staff, tickets[0].control_number, { method: "cash" });
-    // An administrator's ticket with its buyer's contacts typed, not yet sold: staff do not see them.
-    const edited = await callRoute(editTicketRoute, {
-      method: "PUT",
-      path: `/api/tickets/${tickets[1].id}`,
-      params: { id: tickets[1].id },
-      body: { buyer_name: "Unregistered Buyer", phone_number: "09171112222", payment_method: "cash" },
-      token: admin.token,
-    });
-    expect(edited.status, JSON.stringify(edited.json)).toBe(200);
-    const all = await callRoute(ticketListRoute, { path: "/api/tickets?limit=10", token: admin.token });
-    expect(all.status).toBe(200);
-    expect(all.json.tickets).toHaveLength(3);
-    expectContract(ticketPageSchema, all.json);
-    const free = await callRoute(unregisteredRoute, { path: "/api/tickets/unregistered", token: staff.token });
-    expect(free.status).toBe(200);
-    expect(free.json.tickets.some((t: object) => !("phone_number" in t))).toBe(true);
-    expectContract(visibleTicketPageSchema, free.json);
-  });
+  it(
+    "GET /api/tickets (administrators) and /api/tickets/unregistered (staff, another's contacts " + "left out)",
+    async () => {
+      const tickets = await createTickets(admin, 1, 3);
+      await sellTicket(staff, tickets[0].control_number, { method: "cash" });
+      // An administrator's ticket with its buyer's contacts typed, not yet sold: staff do not see them.
+      const edited = await callRoute(editTicketRoute, {
+        method: "PUT",
+        path: `/api/tickets/${tickets[1].id}`,
+        params: { id: tickets[1].id },
+        body: { buyer_name: "Unregistered Buyer", phone_number: "09171112222", payment_method: "cash" },
+        token: admin.token,
+      });
+      expect(edited.status, JSON.stringify(edited.json)).toBe(200);
+      const all = await callRoute(ticketListRoute, { path: "/api/tickets?limit=10", token: admin.token });
+      expect(all.status).toBe(200);
+      expect(all.json.tickets).toHaveLength(3);
+      expectContract(ticketPageSchema, all.json);
+      const free = await callRoute(unregisteredRoute, { path: "/api/tickets/unregistered", token: staff.token });
+      expect(free.status).toBe(200);
+      expect(free.json.tickets.some((t: object) => !("phone_number" in t))).toBe(true);
+      expectContract(visibleTicketPageSchema, free.json);
+    },
+  );
 
   it("one ticket: GET /api/tickets/{id} and /search/{term}, sold, voided, and with its contacts hidden", async () => {
     const tickets = await createTickets(admin, 1, 3);
@@ -611,45 +614,51 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
     expectContract(purgeAnswerSchema, purged.json);
   });
 
-  it("the payment ledger: GET /api/reconciliation/payments (settled with evidence, awaiting) and /summary", async () => {
-    const tickets = await createTickets(admin, 1, 3);
-    const settled = await sellTicket(staff, tickets[0].control_number, { method: "gcash", reference: "1001543610110" });
-    await sellTicket(staff, tickets[1].control_number, { method: "bank_transfer" });
-    await sellTicket(staff, tickets[2].control_number, { method: "cash" });
-    const form = new FormData();
-    form.set("reason", "The treasurer saw the transfer on the phone");
-    form.set("file", new Blob([new Uint8Array(SAMPLE_FILES.png)], { type: "image/png" }), "receipt.png");
-    const encoded = new Request("http://localhost/", { method: "POST", body: form });
-    const bytes = new Uint8Array(await encoded.arrayBuffer());
-    const path = `/api/reconciliation/payments/${settled.payment_id}/settle`;
-    const settle = await settleRoute(
-      new NextRequest(new URL(path, TEST_ORIGIN), {
-        method: "POST",
-        headers: {
-          "content-type": encoded.headers.get("content-type")!,
-          "content-length": String(bytes.length),
-          host: "localhost:3000",
-          authorization: `Bearer ${admin.token}`,
-        },
-        body: bytes,
-      }),
-      { params: Promise.resolve({ id: settled.payment_id! }) },
-    );
-    expect(settle.status, await settle.clone().text()).toBe(200);
-    for (const state of ["settled_by_hand", "awaiting_statement"]) {
-      const list = await callRoute(ledgerRoute, {
-        path: `/api/reconciliation/payments?state=${state}`,
-        token: admin.token,
+  it(
+    "the payment ledger: GET /api/reconciliation/payments (settled with evidence, awaiting) and " + "/summary",
+    async () => {
+      const tickets = await createTickets(admin, 1, 3);
+      const settled = await sellTicket(staff, tickets[0].control_number, {
+        method: "gcash",
+        reference: "1001543610110",
       });
-      expect(list.status).toBe(200);
-      expect(list.json.payments).toHaveLength(1);
-      if (state === "settled_by_hand") expect(list.json.payments[0].evidence).not.toBeNull();
-      expectContract(ledgerListSchema, list.json);
-    }
-    const summary = await callRoute(ledgerSummaryRoute, { path: "/api/reconciliation/summary", token: admin.token });
-    expect(summary.status).toBe(200);
-    expectContract(ledgerSummarySchema, summary.json);
-  });
+      await sellTicket(staff, tickets[1].control_number, { method: "bank_transfer" });
+      await sellTicket(staff, tickets[2].control_number, { method: "cash" });
+      const form = new FormData();
+      form.set("reason", "The treasurer saw the transfer on the phone");
+      form.set("file", new Blob([new Uint8Array(SAMPLE_FILES.png)], { type: "image/png" }), "receipt.png");
+      const encoded = new Request("http://localhost/", { method: "POST", body: form });
+      const bytes = new Uint8Array(await encoded.arrayBuffer());
+      const path = `/api/reconciliation/payments/${settled.payment_id}/settle`;
+      const settle = await settleRoute(
+        new NextRequest(new URL(path, TEST_ORIGIN), {
+          method: "POST",
+          headers: {
+            "content-type": encoded.headers.get("content-type")!,
+            "content-length": String(bytes.length),
+            host: "localhost:3000",
+            authorization: `Bearer ${admin.token}`,
+          },
+          body: bytes,
+        }),
+        { params: Promise.resolve({ id: settled.payment_id! }) },
+      );
+      expect(settle.status, await settle.clone().text()).toBe(200);
+      for (const state of ["settled_by_hand", "awaiting_statement"]) {
+        const list = await callRoute(ledgerRoute, {
+          path: `/api/reconciliation/payments?state=${state}`,
+          token: admin.token,
+        });
+        expect(list.status).toBe(200);
+        expect(list.json.payments).toHaveLength(1);
+        if (state === "settled_by_hand") expect(list.json.payments[0].evidence).not.toBeNull();
+        expectContract(ledgerListSchema, list.json);
+      }
+      const summary = await callRoute(ledgerSummaryRoute, { path: "/api/reconciliation/summary", token: admin.token });
+      expect(summary.status).toBe(200);
+      expectContract(ledgerSummarySchema, summary.json);
+    },
+  );
 
   it("statements: GET /api/reconciliation/imports and /lines, a line matched and one with candidates", async () => {
     const tickets = await createTickets(admin, 1, 2);
@@ -691,68 +700,71 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
     expectContract(linesPageSchema, open.json);
   });
 
-  it("the draw's setup: prizes (list, add, change) and GET /api/raffle/state before and after Close sales", async () => {
-    const added = await callRoute(addPrizeRoute, {
-      method: "POST",
-      path: "/api/prizes",
-      body: { rank: 1, name: "Motorcycle", valuePhp: 80000, backups: 1 },
-      token: admin.token,
-    });
-    expect(added.status, JSON.stringify(added.json)).toBe(201);
-    expectContract(prizeSavedSchema, added.json);
-    const changed = await callRoute(editPrizeRoute, {
-      method: "PUT",
-      path: `/api/prizes/${added.json.prize.id}`,
-      params: { id: added.json.prize.id },
-      body: { rank: 1, name: "Motorcycle 150cc", valuePhp: 85000, backups: 2 },
-      token: admin.token,
-    });
-    expect(changed.status, JSON.stringify(changed.json)).toBe(200);
-    expectContract(prizeSavedSchema, changed.json);
-    const spare = await callRoute(addPrizeRoute, {
-      method: "POST",
-      path: "/api/prizes",
-      body: { rank: 2, name: "Rice cooker", valuePhp: 2500 },
-      token: admin.token,
-    });
-    expect(spare.status, JSON.stringify(spare.json)).toBe(201);
-    const removed = await callRoute(deletePrizeRoute, {
-      method: "DELETE",
-      path: `/api/prizes/${spare.json.prize.id}`,
-      params: { id: spare.json.prize.id },
-      token: admin.token,
-    });
-    expect(removed.status, JSON.stringify(removed.json)).toBe(200);
-    expectContract(prizeSavedSchema, removed.json);
-    const prizes = await callRoute(prizesRoute, { path: "/api/prizes", token: staff.token });
-    expect(prizes.status).toBe(200);
-    expect(prizes.json.prizes).toHaveLength(1);
-    expectContract(prizesAnswerSchema, prizes.json);
-    // A seller holding unsold stubs and owing cash: open checklist items, which Close sales overrides with reasons.
-    const [first] = await createTickets(admin, 1, 3);
-    const seller = await createSellerWithAllocation(admin, { from: 1, to: 3 });
-    await sellTicket(seller, first.control_number, { method: "cash" });
-    const open = await callRoute(raffleStateRoute, { path: "/api/raffle/state", token: staff.token });
-    expect(open.status).toBe(200);
-    expect(open.json.state.checklist.length).toBeGreaterThan(0);
-    expectContract(raffleStateAnswerSchema, open.json);
-    const closed = await callRoute(closeSalesRoute, {
-      method: "POST",
-      path: "/api/raffle/close-sales",
-      body: {
-        overrides: open.json.state.checklist.map((c: { item: string }) => ({
-          item: c.item,
-          reason: "Counted by hand at the venue",
-        })),
-      },
-      token: admin.token,
-    });
-    expect(closed.status, JSON.stringify(closed.json)).toBe(200);
-    expect(closed.json.state.closeOverrides.length).toBeGreaterThan(0);
-    expectContract(closeSalesAnswerSchema, closed.json);
-    const after = await callRoute(raffleStateRoute, { path: "/api/raffle/state", token: staff.token });
-    expectContract(raffleStateAnswerSchema, after.json);
-  });
+  it(
+    "the draw's setup: prizes (list, add, change) and GET /api/raffle/state before and after Close " + "sales",
+    async () => {
+      const added = await callRoute(addPrizeRoute, {
+        method: "POST",
+        path: "/api/prizes",
+        body: { rank: 1, name: "Motorcycle", valuePhp: 80000, backups: 1 },
+        token: admin.token,
+      });
+      expect(added.status, JSON.stringify(added.json)).toBe(201);
+      expectContract(prizeSavedSchema, added.json);
+      const changed = await callRoute(editPrizeRoute, {
+        method: "PUT",
+        path: `/api/prizes/${added.json.prize.id}`,
+        params: { id: added.json.prize.id },
+        body: { rank: 1, name: "Motorcycle 150cc", valuePhp: 85000, backups: 2 },
+        token: admin.token,
+      });
+      expect(changed.status, JSON.stringify(changed.json)).toBe(200);
+      expectContract(prizeSavedSchema, changed.json);
+      const spare = await callRoute(addPrizeRoute, {
+        method: "POST",
+        path: "/api/prizes",
+        body: { rank: 2, name: "Rice cooker", valuePhp: 2500 },
+        token: admin.token,
+      });
+      expect(spare.status, JSON.stringify(spare.json)).toBe(201);
+      const removed = await callRoute(deletePrizeRoute, {
+        method: "DELETE",
+        path: `/api/prizes/${spare.json.prize.id}`,
+        params: { id: spare.json.prize.id },
+        token: admin.token,
+      });
+      expect(removed.status, JSON.stringify(removed.json)).toBe(200);
+      expectContract(prizeSavedSchema, removed.json);
+      const prizes = await callRoute(prizesRoute, { path: "/api/prizes", token: staff.token });
+      expect(prizes.status).toBe(200);
+      expect(prizes.json.prizes).toHaveLength(1);
+      expectContract(prizesAnswerSchema, prizes.json);
+      // A seller holding unsold stubs and owing cash: open checklist items, which Close sales overrides with reasons.
+      const [first] = await createTickets(admin, 1, 3);
+      const seller = await createSellerWithAllocation(admin, { from: 1, to: 3 });
+      await sellTicket(seller, first.control_number, { method: "cash" });
+      const open = await callRoute(raffleStateRoute, { path: "/api/raffle/state", token: staff.token });
+      expect(open.status).toBe(200);
+      expect(open.json.state.checklist.length).toBeGreaterThan(0);
+      expectContract(raffleStateAnswerSchema, open.json);
+      const closed = await callRoute(closeSalesRoute, {
+        method: "POST",
+        path: "/api/raffle/close-sales",
+        body: {
+          overrides: open.json.state.checklist.map((c: { item: string }) => ({
+            item: c.item,
+            reason: "Counted by hand at the venue",
+          })),
+        },
+        token: admin.token,
+      });
+      expect(closed.status, JSON.stringify(closed.json)).toBe(200);
+      expect(closed.json.state.closeOverrides.length).toBeGreaterThan(0);
+      expectContract(closeSalesAnswerSchema, closed.json);
+      const after = await callRoute(raffleStateRoute, { path: "/api/raffle/state", token: staff.token });
+      expectContract(raffleStateAnswerSchema, after.json);
+    },
+  );
 
   it("draws: POST /api/draws commits over the sold tickets, GET /api/draws lists it", async () => {
     await createSoldTickets(10);
