@@ -12,6 +12,7 @@ import { test as base, expect, type APIRequestContext, type Browser, type Page }
 import { startMailSink, type MailSink } from "../tests/helpers/mail-sink";
 import { startAppServer, type AppServer } from "./app-server";
 import { ADMIN_EMAIL, setAppOrigin, signInWithGoogle } from "./helpers";
+import { anyOf } from "@/lib/any-of";
 
 export type Role = "admin" | "user";
 
@@ -41,8 +42,16 @@ interface TestFixtures {
 }
 
 /** Browser messages that fail a test: a CSP refusal or a hydration mismatch. */
-const FATAL_CONSOLE =
-  /Content Security Policy|Refused to (load|execute|apply|connect|frame)|Hydration failed|hydration mismatch|didn't match the client/i;
+const FATAL_CONSOLE = anyOf(
+  [
+    /Content Security Policy/,
+    /Refused to (load|execute|apply|connect|frame)/,
+    /Hydration failed/,
+    /hydration mismatch/,
+    /didn't match the client/,
+  ],
+  "i",
+);
 
 /** Collects what went wrong in a page; checked when the test ends. */
 export function watchPage(page: Page, problems: string[]) {

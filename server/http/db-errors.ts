@@ -1,5 +1,6 @@
 import "server-only";
 import { AppError } from "@/server/http/errors";
+import { anyOf } from "@/lib/any-of";
 
 // Database failures that are not the caller's fault and not a bug get an honest answer instead
 // of `500 internal` with a stack per request: an unreachable database is a 503 (logged once
@@ -41,8 +42,20 @@ const UNAVAILABLE_KINDS = new Set([
   "TooManyConnections",
   "TlsConnectionError",
 ]);
-const UNAVAILABLE_MESSAGES =
-  /Can't reach database server|Connection terminated|Connection refused|PGlite is closed|PGlite's thread ended|connect ENOENT \S*\.s\.PGSQL\.|connect ECONNREFUSED|Timed out fetching a new connection|server closed the connection/i;
+const UNAVAILABLE_MESSAGES = anyOf(
+  [
+    /Can't reach database server/,
+    /Connection terminated/,
+    /Connection refused/,
+    /PGlite is closed/,
+    /PGlite's thread ended/,
+    /connect ENOENT \S*\.s\.PGSQL\./,
+    /connect ECONNREFUSED/,
+    /Timed out fetching a new connection/,
+    /server closed the connection/,
+  ],
+  "i",
+);
 
 /** Foreign keys to users: a violation means the acting user was deleted during the request. */
 const USER_FOREIGN_KEYS = /\b(tickets_created_by_id_fkey|tickets_registered_by_id_fkey|auth_sessions_user_id_fkey)\b/;
@@ -131,8 +144,17 @@ const RAFFLE_SQLSTATES: Record<string, "sales_closed" | "draw_committed" | "conf
 };
 
 /** The trigger's own sentence inside a driver's error text (it stops at a quote, a backslash or a line's end). */
-const TRIGGER_SENTENCE =
-  /(Sales are closed[^"`\\\n]*|Ticket \S+ is in a committed draw's pool[^"`\\\n]*|The draw is committed[^"`\\\n]*|The prizes are fixed[^"`\\\n]*|The raffle cannot go from \w+ to \w+|A draw[^"`\\\n]*|A committed draw's pool stays sealed|Draw \d+'s pool was committed and is frozen|\w+ is append-only)/;
+const TRIGGER_SENTENCE = anyOf([
+  /Sales are closed[^"`\\\n]*/,
+  /Ticket \S+ is in a committed draw's pool[^"`\\\n]*/,
+  /The draw is committed[^"`\\\n]*/,
+  /The prizes are fixed[^"`\\\n]*/,
+  /The raffle cannot go from \w+ to \w+/,
+  /A draw[^"`\\\n]*/,
+  /A committed draw's pool stays sealed/,
+  /Draw \d+'s pool was committed and is frozen/,
+  /\w+ is append-only/,
+]);
 
 function raffleStateRefusal(error: unknown): AppError | null {
   for (const e of errorChain(error)) {
@@ -142,7 +164,7 @@ function raffleStateRefusal(error: unknown): AppError | null {
       // Each part on its own: joined, a sentence ran on into the next part ("… registered null", issue 40).
       const parts = [e.message, JSON.stringify(e.meta ?? null)].filter((v): v is string => typeof v === "string");
       const m = parts.map((part) => TRIGGER_SENTENCE.exec(part)).find(Boolean);
-      return new AppError(code, m ? m[1].trim() : "The raffle's state refuses this change");
+      return new AppError(code, m ? m[0].trim() : "The raffle's state refuses this change");
     }
   }
   return null;

@@ -276,7 +276,11 @@ describe("the start-up check of the app's role", () => {
     const safety = await checkAuditSafety();
     expect(safety.canRewrite).toBe(true);
     expect(safety.message).toMatch(
-      /^The app's database role \S+ (is a superuser|owns audit_log and draw_pool \(so it may disable their triggers\)), so it could erase or rewrite the audit log and the draw pool\./,
+      new RegExp(
+        /^The app's database role \S+ /.source +
+          /(is a superuser|owns audit_log and draw_pool \(so it may disable their triggers\)), /.source +
+          /so it could erase or rewrite the audit log and the draw pool\./.source,
+      ),
     );
     expect(safety.message).toContain('README, "Two database roles"');
   });
