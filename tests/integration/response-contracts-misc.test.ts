@@ -4,6 +4,9 @@
 // contracts.
 // Not JSON: the audit log's CSV and the remittance receipt and report PDFs: checked by their media
 // type and disposition instead.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import * as unknownPath from "@/app/api/[...path]/route";
 import { DELETE, GET, PATCH, POST, PUT } from "@/app/api/[...path]/route";
@@ -17,7 +20,8 @@ import { DELETE as deleteUserRoute } from "@/app/api/auth/delete-user/route";
 import { GET as profileByEmailRoute } from "@/app/api/auth/profile/[email]/route";
 import { DELETE as endSessionRoute } from "@/app/api/auth/sessions/[id]/route";
 import { POST as signOutRoute } from "@/app/api/auth/sign-out/route";
-import { GET as backupsRoute } from "@/app/api/backups/route";
+import { GET as latestBackupRoute } from "@/app/api/backups/latest/route";
+import { GET as backupsRoute, POST as backUpNowRoute } from "@/app/api/backups/route";
 import { GET as liveRoute } from "@/app/api/health/live/route";
 import { GET as healthRoute } from "@/app/api/health/route";
 import { GET as clashesRoute } from "@/app/api/payments/reference-clashes/route";
@@ -43,6 +47,7 @@ import { googleSignedInSchema, profileByEmailAnswerSchema } from "@/lib/schemas/
 import { startLocalIssuer } from "@/tests/helpers/oidc-issuer";
 import { createSession } from "@/server/auth/sessions";
 import { db } from "@/server/db/client";
+import { resetEnvCache } from "@/server/env";
 import { expectContract, expectDownload, expectRedirect } from "@/tests/helpers/contracts";
 import { resetDb } from "@/tests/helpers/db";
 import {
@@ -144,6 +149,33 @@ describe("the remaining answers parse with their lib/schemas/ contract, strictly
     const backups = await callRoute(backupsRoute, { path: "/api/backups", token: admin.token });
     expect(backups.status, JSON.stringify(backups.json)).toBe(200);
     expectContract(backupsAnswerSchema, backups.json);
+  });
+
+  it("POST /api/backups (Back up now), GET /api/backups with the file, and GET /api/backups/latest", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "contract-backups-"));
+    const before = process.env.BACKUP_DIR;
+    process.env.BACKUP_DIR = dir;
+    resetEnvCache();
+    try {
+      const taken = await callRoute(backUpNowRoute, { method: "POST", path: "/api/backups", token: admin.token });
+      expect(taken.status, JSON.stringify(taken.json)).toBe(200);
+      // The backup-file part of the schema is exercised, not only `latest: null`.
+      expect(taken.json.backups.latest).not.toBeNull();
+      expectContract(backupsAnswerSchema, taken.json);
+      const status = await callRoute(backupsRoute, { path: "/api/backups", token: admin.token });
+      expect(status.json.backups.latest.name).toBe(taken.json.backups.latest.name);
+      expectContract(backupsAnswerSchema, status.json);
+      const file = await callBinary(latestBackupRoute, { path: "/api/backups/latest", params: {}, token: admin.token });
+      expect(file.status).toBe(200);
+      expectDownload(file.headers, "application/gzip", /^raffle-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.tar\.gz$/);
+      expect(file.bytes.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+      expect(Number(file.headers.get("content-length"))).toBe(file.bytes.length);
+    } finally {
+      if (before === undefined) delete process.env.BACKUP_DIR;
+      else process.env.BACKUP_DIR = before;
+      resetEnvCache();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it(

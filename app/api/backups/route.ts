@@ -14,4 +14,4 @@ export const GET = apiRoute({ access: "admin" }, async ({ principal }) => ({
 export const POST = apiRoute({ access: "admin" }, async ({ principal }) => ({
   success: true,
   backups: await takeBackupNow({ principal }),
-}));
+}) satisfies BackupsAnswer);
