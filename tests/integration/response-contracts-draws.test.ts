@@ -3,7 +3,7 @@
 // files (not JSON) checked by their media type and disposition instead.
 // Not JSON: certificate.json (a signed file, attachment), certificate.pdf, commitment.pdf, an
 // evidence file, winners.csv (permit office and public), pool.csv, draw-check.mjs, verify-draw.mjs.
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { GET as certificateJsonRoute } from "@/app/api/draws/[id]/certificate.json/route";
 import { GET as certificatePdfRoute } from "@/app/api/draws/[id]/certificate.pdf/route";
 import { GET as commitmentPdfRoute } from "@/app/api/draws/[id]/commitment.pdf/route";
@@ -39,20 +39,14 @@ import {
   publicDrawAnswerSchema,
   publicWinnersAnswerSchema,
 } from "@/lib/schemas/draw";
-import { resetDb } from "@/tests/helpers/db";
 import { expectContract, expectDownload } from "@/tests/helpers/contracts";
-import { createAdminAndStaff } from "@/tests/helpers/factories";
+import { freshAdminAndStaff } from "@/tests/helpers/factories";
 import { callRoute, TEST_ORIGIN } from "@/tests/helpers/http";
 import { createSoldTickets } from "@/tests/helpers/sold-tickets";
 import { callBinary, SAMPLE_FILES } from "@/tests/helpers/upload";
 import { NextRequest } from "next/server";
 
-let admin: Awaited<ReturnType<typeof createAdminAndStaff>>["admin"];
-
-beforeEach(async () => {
-  await resetDb();
-  ({ admin } = await createAdminAndStaff());
-});
+const users = freshAdminAndStaff();
 
 const DICE = "35126443526115623416";
 const post = (
@@ -60,7 +54,7 @@ const post = (
   p: string,
   body: unknown,
   params: Record<string, string> = {},
-) => callRoute(handler, { method: "POST", path: p, body, params, token: admin.token });
+) => callRoute(handler, { method: "POST", path: p, body, params, token: users.admin.token });
 const act = (id: string, n: number, action: string, body: object = {}) =>
   post(positionRoute, `/api/draws/${id}/positions/${n}/${action}`, body, { id, n: String(n), action });
 
@@ -87,7 +81,7 @@ async function uploadEvidence(id: string, n: number) {
       "content-type": encoded.headers.get("content-type")!,
       "content-length": String(bytes.length),
       host: "localhost:3000",
-      authorization: `Bearer ${admin.token}`,
+      authorization: `Bearer ${users.admin.token}`,
     },
     body: bytes,
   });
@@ -101,7 +95,11 @@ describe("the draw's answers parse with their lib/schemas/draw.ts contract, stri
       "winners lists and Close",
     async () => {
       const id = await committedDraw("rng", [{ rank: 1, name: "Motorcycle", backups: 1 }]);
-      const unrevealed = await callRoute(drawRoute, { path: `/api/draws/${id}`, params: { id }, token: admin.token });
+      const unrevealed = await callRoute(drawRoute, {
+        path: `/api/draws/${id}`,
+        params: { id },
+        token: users.admin.token,
+      });
       expect(unrevealed.status).toBe(200);
       expect(unrevealed.json.draw.sequence).toBeNull();
       expectContract(adminDrawAnswerSchema, unrevealed.json);
@@ -124,14 +122,17 @@ describe("the draw's answers parse with their lib/schemas/draw.ts contract, stri
       expect(evidence.status, JSON.stringify(evidence.json)).toBe(201);
       expectContract(evidenceSavedSchema, evidence.json);
 
-      const detail = await callRoute(drawRoute, { path: `/api/draws/${id}`, params: { id }, token: admin.token });
+      const detail = await callRoute(drawRoute, { path: `/api/draws/${id}`, params: { id }, token: users.admin.token });
       expect(detail.status).toBe(200);
       expect(detail.json.draw.positionsDetail.length).toBeGreaterThan(0);
       expect(detail.json.draw.events.flatMap((e: { evidence: unknown[] }) => e.evidence)).toHaveLength(1);
       expect(detail.json.draw.effectiveWinners).toHaveLength(1);
       expect(detail.json.draw.witnesses).toEqual(["Pedro Penduko"]);
       expectContract(adminDrawAnswerSchema, detail.json);
-      const permitBefore = await callRoute(permitJsonRoute, { path: "/api/draws/winners.json", token: admin.token });
+      const permitBefore = await callRoute(permitJsonRoute, {
+        path: "/api/draws/winners.json",
+        token: users.admin.token,
+      });
       expect(permitBefore.status).toBe(200);
       expect(permitBefore.json.publishedAt).toBeNull();
       expectContract(permitWinnersAnswerSchema, permitBefore.json);
@@ -140,7 +141,7 @@ describe("the draw's answers parse with their lib/schemas/draw.ts contract, stri
       const published = await post(publishRoute, `/api/draws/${id}/publish`, undefined, { id });
       expect(published.status, JSON.stringify(published.json)).toBe(200);
       expectContract(drawPublishedSchema, published.json);
-      const permit = await callRoute(permitJsonRoute, { path: "/api/draws/winners.json", token: admin.token });
+      const permit = await callRoute(permitJsonRoute, { path: "/api/draws/winners.json", token: users.admin.token });
       expect(permit.json.winners[0].buyerName).not.toBeNull();
       expectContract(permitWinnersAnswerSchema, permit.json);
       const open = await callRoute(publicJsonRoute, { path: "/api/public/winners.json" });
@@ -169,7 +170,7 @@ describe("the draw's answers parse with their lib/schemas/draw.ts contract, stri
     expect(picked.status, JSON.stringify(picked.json)).toBe(200);
     expect(picked.json.complete).toBe(false);
     expectContract(drumPickedSchema, picked.json);
-    const detail = await callRoute(drawRoute, { path: `/api/draws/${id}`, params: { id }, token: admin.token });
+    const detail = await callRoute(drawRoute, { path: `/api/draws/${id}`, params: { id }, token: users.admin.token });
     expect(detail.status).toBe(200);
     expect(detail.json.draw.drum.picked).toHaveLength(1);
     expect(detail.json.draw.drum.next).not.toBeNull();
@@ -191,7 +192,7 @@ describe("the draw's files (not JSON): media type and disposition", () => {
       path: string,
       params: Record<string, string> = {},
     ) => {
-      const res = await callBinary(handler, { path, params, token: admin.token });
+      const res = await callBinary(handler, { path, params, token: users.admin.token });
       expect(res.status, `${path}: ${res.bytes.toString().slice(0, 200)}`).toBe(200);
       return res;
     };

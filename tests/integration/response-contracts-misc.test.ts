@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import * as unknownPath from "@/app/api/[...path]/route";
 import { DELETE, GET, PATCH, POST, PUT } from "@/app/api/[...path]/route";
 import { GET as authGet, POST as authPost } from "@/app/api/auth/[...nextauth]/route";
@@ -49,25 +49,18 @@ import { createSession } from "@/server/auth/sessions";
 import { db } from "@/server/db/client";
 import { resetEnvCache } from "@/server/env";
 import { expectContract, expectDownload, expectRedirect } from "@/tests/helpers/contracts";
-import { resetDb } from "@/tests/helpers/db";
 import {
-  createAdminAndStaff,
   createSellerWithAllocation,
   createSignedInUser,
   createTickets,
+  freshAdminAndStaff,
   sellTicket,
 } from "@/tests/helpers/factories";
 import { callRoute, TEST_ORIGIN } from "@/tests/helpers/http";
 import { NextRequest } from "next/server";
 import { callBinary } from "@/tests/helpers/upload";
 
-let admin: Awaited<ReturnType<typeof createAdminAndStaff>>["admin"];
-let staff: Awaited<ReturnType<typeof createAdminAndStaff>>["staff"];
-
-beforeEach(async () => {
-  await resetDb();
-  ({ admin, staff } = await createAdminAndStaff());
-});
+const users = freshAdminAndStaff();
 
 describe("the remaining answers parse with their lib/schemas/ contract, strictly", () => {
   it("GET /api/health and /api/health/live", async () => {
@@ -80,24 +73,28 @@ describe("the remaining answers parse with their lib/schemas/ contract, strictly
   });
 
   it("sessions: end another of one's own, sign out; a profile by e-mail; delete a user", async () => {
-    const other = await createSession({ userId: staff.user.id, kind: "bearer" });
+    const other = await createSession({ userId: users.staff.user.id, kind: "bearer" });
     const ended = await callRoute(endSessionRoute, {
       method: "DELETE",
       path: `/api/auth/sessions/${other.sessionId}`,
       params: { id: other.sessionId },
-      token: staff.token,
+      token: users.staff.token,
     });
     expect(ended.status, JSON.stringify(ended.json)).toBe(200);
     expectContract(messageAnswerSchema, ended.json);
     const profile = await callRoute(profileByEmailRoute, {
-      path: `/api/auth/profile/${staff.user.email}`,
-      params: { email: staff.user.email },
-      token: admin.token,
+      path: `/api/auth/profile/${users.staff.user.email}`,
+      params: { email: users.staff.user.email },
+      token: users.admin.token,
     });
     expect(profile.status, JSON.stringify(profile.json)).toBe(200);
     expect(profile.json.user.is_disabled).toBe(false);
     expectContract(profileByEmailAnswerSchema, profile.json);
-    const signedOut = await callRoute(signOutRoute, { method: "POST", path: "/api/auth/sign-out", token: staff.token });
+    const signedOut = await callRoute(signOutRoute, {
+      method: "POST",
+      path: "/api/auth/sign-out",
+      token: users.staff.token,
+    });
     expect(signedOut.status, JSON.stringify(signedOut.json)).toBe(200);
     expectContract(messageAnswerSchema, signedOut.json);
     const leaving = await createSignedInUser({ email: "leaving@example.com" });
@@ -105,15 +102,15 @@ describe("the remaining answers parse with their lib/schemas/ contract, strictly
       method: "DELETE",
       path: "/api/auth/delete-user",
       body: { email: leaving.user.email },
-      token: admin.token,
+      token: users.admin.token,
     });
     expect(deleted.status, JSON.stringify(deleted.json)).toBe(200);
     expectContract(messageAnswerSchema, deleted.json);
   });
 
   it("GET /api/public/verify/{token}: a sold ticket as its buyer's phone sees it", async () => {
-    const [ticket] = await createTickets(admin, 1, 1);
-    await sellTicket(staff, ticket.control_number, { buyerName: "Juan Dela Cruz" });
+    const [ticket] = await createTickets(users.admin, 1, 1);
+    await sellTicket(users.staff, ticket.control_number, { buyerName: "Juan Dela Cruz" });
     const token = makeVerifyToken((await verifyKeys())["1"], { ticketNumber: ticket.ticket_number, qrVersion: 1 });
     const verified = await callRoute(verifyJsonRoute, { path: `/api/public/verify/${token}`, params: { token } });
     expect(verified.status, JSON.stringify(verified.json)).toBe(200);
@@ -127,7 +124,7 @@ describe("the remaining answers parse with their lib/schemas/ contract, strictly
       const res = await callRoute(googleSignInRoute, {
         method: "POST",
         path: "/api/auth/google-signin",
-        body: { idToken: await issuer.idToken({ email: staff.user.email }) },
+        body: { idToken: await issuer.idToken({ email: users.staff.user.email }) },
       });
       expect(res.status, JSON.stringify(res.json)).toBe(200);
       expectContract(googleSignedInSchema, res.json);
@@ -141,12 +138,12 @@ describe("the remaining answers parse with their lib/schemas/ contract, strictly
       method: "PUT",
       path: "/api/settings",
       body: { max_ticket_limit: 100000 },
-      token: admin.token,
+      token: users.admin.token,
     });
     expect(saved.status, JSON.stringify(saved.json)).toBe(200);
     expect(saved.json.notices.length).toBeGreaterThan(0);
     expectContract(settingsSavedSchema, saved.json);
-    const backups = await callRoute(backupsRoute, { path: "/api/backups", token: admin.token });
+    const backups = await callRoute(backupsRoute, { path: "/api/backups", token: users.admin.token });
     expect(backups.status, JSON.stringify(backups.json)).toBe(200);
     expectContract(backupsAnswerSchema, backups.json);
   });
@@ -157,15 +154,19 @@ describe("the remaining answers parse with their lib/schemas/ contract, strictly
     process.env.BACKUP_DIR = dir;
     resetEnvCache();
     try {
-      const taken = await callRoute(backUpNowRoute, { method: "POST", path: "/api/backups", token: admin.token });
+      const taken = await callRoute(backUpNowRoute, { method: "POST", path: "/api/backups", token: users.admin.token });
       expect(taken.status, JSON.stringify(taken.json)).toBe(200);
       // The backup-file part of the schema is exercised, not only `latest: null`.
       expect(taken.json.backups.latest).not.toBeNull();
       expectContract(backupsAnswerSchema, taken.json);
-      const status = await callRoute(backupsRoute, { path: "/api/backups", token: admin.token });
+      const status = await callRoute(backupsRoute, { path: "/api/backups", token: users.admin.token });
       expect(status.json.backups.latest.name).toBe(taken.json.backups.latest.name);
       expectContract(backupsAnswerSchema, status.json);
-      const file = await callBinary(latestBackupRoute, { path: "/api/backups/latest", params: {}, token: admin.token });
+      const file = await callBinary(latestBackupRoute, {
+        path: "/api/backups/latest",
+        params: {},
+        token: users.admin.token,
+      });
       expect(file.status).toBe(200);
       expectDownload(file.headers, "application/gzip", /^raffle-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.tar\.gz$/);
       expect(file.bytes.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
@@ -181,20 +182,23 @@ describe("the remaining answers parse with their lib/schemas/ contract, strictly
   it(
     "the audit log's filters, a checkpoint and its verification; GCash reference clashes; an " + "unknown path",
     async () => {
-      const tickets = await createTickets(admin, 1, 2);
-      const first = await sellTicket(staff, tickets[0].control_number, { method: "gcash", reference: "1001543610110" });
-      const second = await sellTicket(staff, tickets[1].control_number, {
+      const tickets = await createTickets(users.admin, 1, 2);
+      const first = await sellTicket(users.staff, tickets[0].control_number, {
+        method: "gcash",
+        reference: "1001543610110",
+      });
+      const second = await sellTicket(users.staff, tickets[1].control_number, {
         method: "gcash",
         reference: "1001543610111",
       });
-      const filters = await callRoute(auditFiltersRoute, { path: "/api/audit/filters", token: admin.token });
+      const filters = await callRoute(auditFiltersRoute, { path: "/api/audit/filters", token: users.admin.token });
       expect(filters.status).toBe(200);
       expect(filters.json.actions.length).toBeGreaterThan(0);
       expectContract(auditFiltersAnswerSchema, filters.json);
       const checkpoint = await callRoute(checkpointRoute, {
         method: "POST",
         path: "/api/audit/checkpoints",
-        token: admin.token,
+        token: users.admin.token,
       });
       expect(checkpoint.status, JSON.stringify(checkpoint.json)).toBe(201);
       expectContract(auditCheckpointSavedSchema, checkpoint.json);
@@ -202,7 +206,7 @@ describe("the remaining answers parse with their lib/schemas/ contract, strictly
       const verified = await callRoute(verifyCheckpointRoute, {
         path: `/api/audit/checkpoints/${id}/verify`,
         params: { id },
-        token: admin.token,
+        token: users.admin.token,
       });
       expect(verified.status, JSON.stringify(verified.json)).toBe(200);
       expect(verified.json.ok).toBe(true);
@@ -212,7 +216,10 @@ describe("the remaining answers parse with their lib/schemas/ contract, strictly
       UPDATE payments SET reference_clash = true, gcash_reference_key = NULL,
         reference_normalized = (SELECT gcash_reference_key FROM payments WHERE id = ${first.payment_id}::uuid)
       WHERE id = ${second.payment_id}::uuid`;
-      const clashes = await callRoute(clashesRoute, { path: "/api/payments/reference-clashes", token: admin.token });
+      const clashes = await callRoute(clashesRoute, {
+        path: "/api/payments/reference-clashes",
+        token: users.admin.token,
+      });
       expect(clashes.status, JSON.stringify(clashes.json)).toBe(200);
       expect(clashes.json.clashes).toHaveLength(1);
       expect(clashes.json.clashes[0].heldBy).not.toBeNull();
@@ -223,7 +230,7 @@ describe("the remaining answers parse with their lib/schemas/ contract, strictly
           method,
           path: "/api/no/such/route",
           params: { path: ["no", "such", "route"] },
-          token: staff.token,
+          token: users.staff.token,
         });
         expect(unknown.status).toBe(404);
         expectContract(errorAnswerSchema, unknown.json);
@@ -248,30 +255,34 @@ describe("the remaining files and redirects (not JSON)", () => {
   });
 
   it("the audit log's CSV, a remittance receipt and the remittance report", async () => {
-    await createTickets(admin, 1, 2);
-    const seller = await createSellerWithAllocation(admin, { from: 1, to: 2 });
+    await createTickets(users.admin, 1, 2);
+    const seller = await createSellerWithAllocation(users.admin, { from: 1, to: 2 });
     const kept = await callRoute(remittanceRoute, {
       method: "POST",
       path: "/api/remittances",
       body: { sellerId: seller.user.id, amount: "50.00" },
-      token: admin.token,
+      token: users.admin.token,
     });
     expect(kept.status, JSON.stringify(kept.json)).toBe(201);
-    const audit = await callBinary(auditExportRoute, { path: "/api/audit/export", params: {}, token: admin.token });
+    const audit = await callBinary(auditExportRoute, {
+      path: "/api/audit/export",
+      params: {},
+      token: users.admin.token,
+    });
     expect(audit.status).toBe(200);
     expectDownload(audit.headers, "text/csv; charset=utf-8", /\.csv$/);
     const id = kept.json.remittance.id as string;
     const receipt = await callBinary(receiptRoute, {
       path: `/api/remittances/${id}/receipt.pdf`,
       params: { id },
-      token: admin.token,
+      token: users.admin.token,
     });
     expect(receipt.status).toBe(200);
     expectDownload(receipt.headers, "application/pdf", /\.pdf$/);
     const report = await callBinary(reportRoute, {
       path: "/api/remittances/report.pdf",
       params: {},
-      token: admin.token,
+      token: users.admin.token,
     });
     expect(report.status).toBe(200);
     expectDownload(report.headers, "application/pdf", /\.pdf$/);

@@ -3,7 +3,7 @@
 // lib/schemas/reconciliation-answers.ts contracts.
 // Not JSON: a report as CSV ({name}.csv), a sample statement, a settlement's evidence file: checked
 // by their media type and disposition instead.
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { NextRequest } from "next/server";
 import { POST as discardRoute } from "@/app/api/reconciliation/imports/[id]/discard/route";
 import { POST as ignoreRoute } from "@/app/api/reconciliation/lines/[id]/ignore/route";
@@ -31,30 +31,27 @@ import {
 } from "@/lib/schemas/reconciliation-answers";
 import { expectContract, expectDownload } from "@/tests/helpers/contracts";
 import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff, createTickets, sellTicket } from "@/tests/helpers/factories";
+import { createAdminAndStaff, createTickets, freshAdminAndStaff, sellTicket } from "@/tests/helpers/factories";
 import { callRoute, TEST_ORIGIN } from "@/tests/helpers/http";
 import { BANK_LAYOUTS } from "@/tests/helpers/statement-files";
 import { uploadStatement } from "@/tests/helpers/statement-upload";
 import { callBinary, SAMPLE_FILES } from "@/tests/helpers/upload";
 
-let admin: Awaited<ReturnType<typeof createAdminAndStaff>>["admin"];
-let staff: Awaited<ReturnType<typeof createAdminAndStaff>>["staff"];
-
-beforeEach(async () => {
-  await resetDb();
-  ({ admin, staff } = await createAdminAndStaff());
-});
+const users = freshAdminAndStaff();
 
 const post = (handler: Parameters<typeof callRoute>[0], path: string, body: unknown, params: Record<string, string>) =>
-  callRoute(handler, { method: "POST", path, body, params, token: admin.token });
+  callRoute(handler, { method: "POST", path, body, params, token: users.admin.token });
 
 /** Three bank transfers sold; a statement paying the first (matched), an unknown reference and a line to set aside. */
 async function importedStatement(preview: boolean) {
-  const tickets = await createTickets(admin, 1, 3);
+  const tickets = await createTickets(users.admin, 1, 3);
   const sold = [];
   for (const [i, ticket] of tickets.entries())
     sold.push(
-      await sellTicket(staff, ticket.control_number, { method: "bank_transfer", reference: `BDO-555000${i + 1}` }),
+      await sellTicket(users.staff, ticket.control_number, {
+        method: "bank_transfer",
+        reference: `BDO-555000${i + 1}`,
+      }),
     );
   const amount = sold[0].payment!.amount_expected;
   const today = new Date().toLocaleDateString("en-CA", { timeZone: "Asia/Manila" });
@@ -64,7 +61,7 @@ async function importedStatement(preview: boolean) {
     { date: today, reference: "X-998", description: "Bank charge", amount },
   ]);
   const upload = await uploadStatement({
-    token: admin.token,
+    token: users.admin.token,
     bytes: new TextEncoder().encode(file),
     fileName: "bdo.csv",
     kind: "bank_csv",
@@ -85,13 +82,13 @@ describe("reconciliation's answers parse with their lib/schemas/ contract, stric
       expect(previewed.json.lines.some((l: { paymentId: string | null }) => l.paymentId)).toBe(true);
       expectContract(importPreviewSchema, previewed.json);
       await resetDb();
-      ({ admin, staff } = await createAdminAndStaff());
+      Object.assign(users, await createAdminAndStaff());
       const { upload, sold } = await importedStatement(false);
       expect(upload.status, JSON.stringify(upload.json)).toBe(201);
       expectContract(importCommittedSchema, upload.json);
       const open = await callRoute(linesRoute, {
         path: "/api/reconciliation/lines?state=unmatched",
-        token: admin.token,
+        token: users.admin.token,
       });
       expect(open.json.lines).toHaveLength(2);
       const [toMatch, toIgnore] = open.json.lines as { id: string; reference: string }[];
@@ -112,7 +109,11 @@ describe("reconciliation's answers parse with their lib/schemas/ contract, stric
       expect(ignored.status, JSON.stringify(ignored.json)).toBe(200);
       expectContract(lineIgnoredSchema, ignored.json);
       const report = (name: string) =>
-        callRoute(reportsRoute, { path: `/api/reconciliation/reports/${name}`, params: { name }, token: admin.token });
+        callRoute(reportsRoute, {
+          path: `/api/reconciliation/reports/${name}`,
+          params: { name },
+          token: users.admin.token,
+        });
       const claims = await report("unverified-claims");
       expect(claims.status).toBe(200);
       expect(claims.json.rows).toHaveLength(1);
@@ -140,7 +141,10 @@ describe("reconciliation's answers parse with their lib/schemas/ contract, stric
       );
       expect(discarded.status, JSON.stringify(discarded.json)).toBe(200);
       expectContract(importDiscardedSchema, discarded.json);
-      const profiles = await callRoute(profilesRoute, { path: "/api/reconciliation/profiles", token: admin.token });
+      const profiles = await callRoute(profilesRoute, {
+        path: "/api/reconciliation/profiles",
+        token: users.admin.token,
+      });
       expect(profiles.status).toBe(200);
       expect(profiles.json.profiles.length).toBeGreaterThan(0);
       expectContract(profilesAnswerSchema, profiles.json);
@@ -148,8 +152,8 @@ describe("reconciliation's answers parse with their lib/schemas/ contract, stric
   );
 
   it("settle by hand with evidence (its file is not JSON), and unsettle", async () => {
-    const [ticket] = await createTickets(admin, 1, 1);
-    const sold = await sellTicket(staff, ticket.control_number, { method: "gcash", reference: "1001543610110" });
+    const [ticket] = await createTickets(users.admin, 1, 1);
+    const sold = await sellTicket(users.staff, ticket.control_number, { method: "gcash", reference: "1001543610110" });
     const id = sold.payment_id!;
     const form = new FormData();
     form.set("reason", "The treasurer saw the transfer on the phone");
@@ -163,7 +167,7 @@ describe("reconciliation's answers parse with their lib/schemas/ contract, stric
           "content-type": encoded.headers.get("content-type")!,
           "content-length": String(bytes.length),
           host: "localhost:3000",
-          authorization: `Bearer ${admin.token}`,
+          authorization: `Bearer ${users.admin.token}`,
         },
         body: bytes,
       }),
@@ -177,7 +181,7 @@ describe("reconciliation's answers parse with their lib/schemas/ contract, stric
     const file = await callBinary(evidenceRoute, {
       path: `/api/reconciliation/payments/${id}/evidence/${evidenceId}`,
       params: { id, evidenceId },
-      token: admin.token,
+      token: users.admin.token,
     });
     expect(file.status).toBe(200);
     expectDownload(file.headers, "image/png", /^receipt\.png$/);
@@ -197,14 +201,14 @@ describe("reconciliation's files (not JSON): media type and disposition", () => 
     const csv = await callBinary(reportsRoute, {
       path: "/api/reconciliation/reports/matched.csv",
       params: { name: "matched.csv" },
-      token: admin.token,
+      token: users.admin.token,
     });
     expect(csv.status).toBe(200);
     expectDownload(csv.headers, "text/csv; charset=utf-8", /^reconciliation-matched\.csv$/);
     const sample = await callBinary(samplesRoute, {
       path: "/api/reconciliation/samples/bdo.csv",
       params: { name: "bdo.csv" },
-      token: admin.token,
+      token: users.admin.token,
     });
     expect(sample.status).toBe(200);
     expectDownload(sample.headers, /^text\/csv/, /bdo.*\.csv$/);

@@ -3,7 +3,7 @@
 // import's JSON answer) and attachments, parsed strictly with their lib/schemas/ contracts.
 // Not JSON: the tickets' CSV export, the voided tickets' CSV, an attachment's file: checked by their
 // media type and disposition instead.
-import { beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { NextRequest } from "next/server";
 import { GET as attachmentsRoute, POST as uploadRoute } from "@/app/api/tickets/[id]/attachments/route";
 import { DELETE as deleteTicketRoute } from "@/app/api/tickets/[id]/route";
@@ -35,18 +35,11 @@ import {
   usedDigitsSchema,
 } from "@/lib/schemas/ticket-response";
 import { expectContract, expectDownload } from "@/tests/helpers/contracts";
-import { resetDb } from "@/tests/helpers/db";
-import { createAdminAndStaff, createTickets, sellTicket, voidTicket } from "@/tests/helpers/factories";
+import { createTickets, freshAdminAndStaff, sellTicket, voidTicket } from "@/tests/helpers/factories";
 import { callRoute, TEST_ORIGIN } from "@/tests/helpers/http";
 import { callBinary, SAMPLE_FILES, uploadFile } from "@/tests/helpers/upload";
 
-let admin: Awaited<ReturnType<typeof createAdminAndStaff>>["admin"];
-let staff: Awaited<ReturnType<typeof createAdminAndStaff>>["staff"];
-
-beforeEach(async () => {
-  await resetDb();
-  ({ admin, staff } = await createAdminAndStaff());
-});
+const users = freshAdminAndStaff();
 
 const BUYER = {
   buyer_name: "Juan Dela Cruz",
@@ -54,7 +47,7 @@ const BUYER = {
   email: "juan@example.com",
   payment_method: "cash",
 };
-const post = (handler: Parameters<typeof callRoute>[0], path: string, body: unknown, token = staff.token) =>
+const post = (handler: Parameters<typeof callRoute>[0], path: string, body: unknown, token = users.staff.token) =>
   callRoute(handler, { method: "POST", path, body, token });
 
 describe("the ticket tools' answers parse with their lib/schemas/ contract, strictly", () => {
@@ -74,7 +67,7 @@ describe("the ticket tools' answers parse with their lib/schemas/ contract, stri
         customRangeRoute,
         "/api/tickets/admin/generate-custom-range",
         { startRange: taken, endRange: taken + 5, userId: "admin@example.com" },
-        admin.token,
+        users.admin.token,
       );
       expect(range.status, JSON.stringify(range.json)).toBe(201);
       expect(range.json.skipped.length).toBeGreaterThan(0);
@@ -97,10 +90,10 @@ describe("the ticket tools' answers parse with their lib/schemas/ contract, stri
     "validate (a sold ticket, a free number, a taken number under another control number, nonsense), " +
       "used and free numbers",
     async () => {
-      const tickets = await createTickets(admin, 1, 3);
-      await sellTicket(staff, tickets[0].control_number, { buyerName: "Jose Rizal" });
+      const tickets = await createTickets(users.admin, 1, 3);
+      await sellTicket(users.staff, tickets[0].control_number, { buyerName: "Jose Rizal" });
       const validate = (query: string) =>
-        callRoute(validateRoute, { path: `/api/tickets/validate?${query}`, token: staff.token });
+        callRoute(validateRoute, { path: `/api/tickets/validate?${query}`, token: users.staff.token });
       const answers = [
         await validate(`controlNumber=${tickets[0].control_number}`),
         await validate("number=00042"),
@@ -115,14 +108,14 @@ describe("the ticket tools' answers parse with their lib/schemas/ contract, stri
       ]);
       expect(answers[0].json.buyer_name).toBe("Jose Rizal");
       for (const answer of answers) expectContract(ticketValidationSchema, answer.json);
-      const used = await callRoute(usedDigitsRoute, { path: "/api/tickets/used-digits", token: admin.token });
+      const used = await callRoute(usedDigitsRoute, { path: "/api/tickets/used-digits", token: users.admin.token });
       expect(used.status).toBe(200);
       expect(used.json.ranges).toEqual([[1, 3]]);
       expectContract(usedDigitsSchema, used.json);
       const free = await callRoute(freeRangeRoute, {
         path: "/api/tickets/find-available-range/5",
         params: { n: "5" },
-        token: admin.token,
+        token: users.admin.token,
       });
       expect(free.status).toBe(200);
       expectContract(availableRangeSchema, free.json);
@@ -130,9 +123,9 @@ describe("the ticket tools' answers parse with their lib/schemas/ contract, stri
   );
 
   it("creators, e-mail a ticket, delete a ticket, and the CSV import's JSON answer", async () => {
-    const tickets = await createTickets(admin, 1, 2);
-    await sellTicket(staff, tickets[0].control_number);
-    const creators = await callRoute(creatorsRoute, { path: "/api/tickets/creators", token: admin.token });
+    const tickets = await createTickets(users.admin, 1, 2);
+    await sellTicket(users.staff, tickets[0].control_number);
+    const creators = await callRoute(creatorsRoute, { path: "/api/tickets/creators", token: users.admin.token });
     expect(creators.status).toBe(200);
     expect(creators.json.creators.length).toBeGreaterThan(0);
     expectContract(ticketCreatorsAnswerSchema, creators.json);
@@ -145,7 +138,7 @@ describe("the ticket tools' answers parse with their lib/schemas/ contract, stri
         subject: "Your Batch 2000 Raffle Ticket",
         ticket: { control_number: tickets[0].control_number },
       },
-      admin.token,
+      users.admin.token,
     );
     expect(emailed.status, JSON.stringify(emailed.json)).toBe(200);
     expectContract(ticketEmailedSchema, emailed.json);
@@ -153,7 +146,7 @@ describe("the ticket tools' answers parse with their lib/schemas/ contract, stri
       method: "DELETE",
       path: `/api/tickets/${tickets[1].id}`,
       params: { id: tickets[1].id },
-      token: admin.token,
+      token: users.admin.token,
     });
     expect(deleted.status, JSON.stringify(deleted.json)).toBe(200);
     expectContract(messageAnswerSchema, deleted.json);
@@ -161,7 +154,7 @@ describe("the ticket tools' answers parse with their lib/schemas/ contract, stri
       importRoute,
       "/api/tickets/import",
       { csvData: "Last 5 Digits\r\n10\r\nabc\r\n", importedBy: "admin@example.com" },
-      admin.token,
+      users.admin.token,
     );
     expect(imported.status, JSON.stringify(imported.json)).toBe(200);
     expect(imported.json.imported).toBe(1);
@@ -170,16 +163,20 @@ describe("the ticket tools' answers parse with their lib/schemas/ contract, stri
   });
 
   it("attachments: upload, list, delete", async () => {
-    const [ticket] = await createTickets(admin, 1, 1);
-    await sellTicket(staff, ticket.control_number);
+    const [ticket] = await createTickets(users.admin, 1, 1);
+    await sellTicket(users.staff, ticket.control_number);
     const file = { bytes: SAMPLE_FILES.png, name: "receipt.png", type: "image/png" };
-    const uploaded = await uploadFile(uploadRoute, { ticketRef: ticket.control_number, token: staff.token, file });
+    const uploaded = await uploadFile(uploadRoute, {
+      ticketRef: ticket.control_number,
+      token: users.staff.token,
+      file,
+    });
     expect(uploaded.status, JSON.stringify(uploaded.json)).toBe(201);
     expectContract(attachmentSavedSchema, uploaded.json);
     const list = await callRoute(attachmentsRoute, {
       path: `/api/tickets/${ticket.control_number}/attachments`,
       params: { id: ticket.control_number },
-      token: staff.token,
+      token: users.staff.token,
     });
     expect(list.status).toBe(200);
     expect(list.json).toHaveLength(1);
@@ -189,7 +186,7 @@ describe("the ticket tools' answers parse with their lib/schemas/ contract, stri
       method: "DELETE",
       path: `/api/tickets/attachment/${id}`,
       params: { id },
-      token: admin.token,
+      token: users.admin.token,
     });
     expect(removed.status, JSON.stringify(removed.json)).toBe(200);
     expectContract(messageAnswerSchema, removed.json);
@@ -198,12 +195,12 @@ describe("the ticket tools' answers parse with their lib/schemas/ contract, stri
 
 describe("the tickets' files (not JSON): media type and disposition", () => {
   it("the CSV export, the voided tickets' CSV and an attachment's file", async () => {
-    const tickets = await createTickets(admin, 1, 2);
-    await sellTicket(staff, tickets[0].control_number);
-    await voidTicket(admin, tickets[1].id);
+    const tickets = await createTickets(users.admin, 1, 2);
+    await sellTicket(users.staff, tickets[0].control_number);
+    await voidTicket(users.admin, tickets[1].id);
     const exported = await exportRoute(
       new NextRequest(new URL("/api/tickets/export-all", TEST_ORIGIN), {
-        headers: { authorization: `Bearer ${admin.token}`, host: "localhost:3000" },
+        headers: { authorization: `Bearer ${users.admin.token}`, host: "localhost:3000" },
       }),
       { params: Promise.resolve({}) },
     );
@@ -213,17 +210,21 @@ describe("the tickets' files (not JSON): media type and disposition", () => {
     const voided = await callBinary(voidedExportRoute, {
       path: "/api/tickets/voided/export",
       params: {},
-      token: admin.token,
+      token: users.admin.token,
     });
     expect(voided.status).toBe(200);
     expectDownload(voided.headers, "text/csv; charset=utf-8", /\.csv$/);
     const file = { bytes: SAMPLE_FILES.png, name: "receipt.png", type: "image/png" };
-    const uploaded = await uploadFile(uploadRoute, { ticketRef: tickets[0].control_number, token: staff.token, file });
+    const uploaded = await uploadFile(uploadRoute, {
+      ticketRef: tickets[0].control_number,
+      token: users.staff.token,
+      file,
+    });
     const id = uploaded.json.attachment.id as string;
     const download = await callBinary(downloadRoute, {
       path: `/api/tickets/attachment/${id}/download`,
       params: { id },
-      token: staff.token,
+      token: users.staff.token,
     });
     expect(download.status).toBe(200);
     expectDownload(download.headers, "image/png", /^receipt\.png$/);

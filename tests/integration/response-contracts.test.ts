@@ -3,7 +3,7 @@
 // so a field the route answers and the schema lacks fails here (as does a missing or mistyped one).
 // Not JSON: the self-test's byte stream, the stubs' PDF and the close-out archive's ZIP (their
 // media type and disposition are checked). Every route's row: tests/contracts/route-contracts.ts.
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { setTimeout as sleep } from "node:timers/promises";
 import { NextRequest } from "next/server";
@@ -100,11 +100,10 @@ import {
 } from "@/lib/schemas/user";
 import { voidAnswerSchema, voidedPageSchema } from "@/lib/schemas/void";
 import { db } from "@/server/db/client";
-import { resetDb } from "@/tests/helpers/db";
 import {
-  createAdminAndStaff,
   createSellerWithAllocation,
   createTickets,
+  freshAdminAndStaff,
   sellTicket,
   voidTicket,
 } from "@/tests/helpers/factories";
@@ -115,13 +114,7 @@ import { BANK_LAYOUTS } from "@/tests/helpers/statement-files";
 import { uploadStatement } from "@/tests/helpers/statement-upload";
 import { SAMPLE_FILES } from "@/tests/helpers/upload";
 
-let admin: Awaited<ReturnType<typeof createAdminAndStaff>>["admin"];
-let staff: Awaited<ReturnType<typeof createAdminAndStaff>>["staff"];
-
-beforeEach(async () => {
-  await resetDb();
-  ({ admin, staff } = await createAdminAndStaff());
-});
+const users = freshAdminAndStaff();
 
 describe("answers parse with their lib/schemas/ contract, strictly", () => {
   it("the strict parse refuses a field the schema lacks, at any depth", () => {
@@ -132,43 +125,43 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
   });
 
   it("GET /api/settings: the whole for an administrator, the public part for staff", async () => {
-    const whole = await callRoute(settingsRoute, { path: "/api/settings", token: admin.token });
+    const whole = await callRoute(settingsRoute, { path: "/api/settings", token: users.admin.token });
     expect(whole.status).toBe(200);
     expectContract(z.object({ success: z.literal(true), settings: settingsSchema }), whole.json);
-    const part = await callRoute(settingsRoute, { path: "/api/settings", token: staff.token });
+    const part = await callRoute(settingsRoute, { path: "/api/settings", token: users.staff.token });
     expect(part.status).toBe(200);
     expectContract(z.object({ success: z.literal(true), settings: publicSettingsSchema }), part.json);
   });
 
   it("GET /api/tickets/search: unsold, sold by each method, and voided tickets", async () => {
-    const tickets = await createTickets(admin, 1, 4);
-    await sellTicket(staff, tickets[0].control_number, { method: "cash" });
-    await sellTicket(staff, tickets[1].control_number, { method: "gcash", reference: "1234567890123" });
-    await sellTicket(staff, tickets[2].control_number, { method: "bank_transfer", buyerName: "Jose Rizal" });
-    await voidTicket(admin, tickets[3].id);
-    const res = await callRoute(searchRoute, { path: "/api/tickets/search?limit=10", token: admin.token });
+    const tickets = await createTickets(users.admin, 1, 4);
+    await sellTicket(users.staff, tickets[0].control_number, { method: "cash" });
+    await sellTicket(users.staff, tickets[1].control_number, { method: "gcash", reference: "1234567890123" });
+    await sellTicket(users.staff, tickets[2].control_number, { method: "bank_transfer", buyerName: "Jose Rizal" });
+    await voidTicket(users.admin, tickets[3].id);
+    const res = await callRoute(searchRoute, { path: "/api/tickets/search?limit=10", token: users.admin.token });
     expect(res.status).toBe(200);
     expect(res.json.tickets).toHaveLength(4);
     expectContract(ticketPageSchema, res.json);
   });
 
   it("GET /api/remittances/balances: a seller holding stubs, having sold", async () => {
-    const [first] = await createTickets(admin, 1, 5);
+    const [first] = await createTickets(users.admin, 1, 5);
     const seller = await createSellerWithAllocation(
-      admin,
+      users.admin,
       { from: 1, to: 5 },
       { email: "ana@example.com", displayName: "Ana Seller" },
     );
     await sellTicket(seller, first.control_number);
-    const res = await callRoute(balancesRoute, { path: "/api/remittances/balances", token: admin.token });
+    const res = await callRoute(balancesRoute, { path: "/api/remittances/balances", token: users.admin.token });
     expect(res.status).toBe(200);
     expect(res.json.sellers.length).toBeGreaterThan(0);
     expectContract(balancesAnswerSchema, res.json);
   });
 
   it("GET /api/audit: a page of rows", async () => {
-    await createTickets(admin, 1, 2);
-    const res = await callRoute(auditRoute, { path: "/api/audit?page=1", token: admin.token });
+    await createTickets(users.admin, 1, 2);
+    const res = await callRoute(auditRoute, { path: "/api/audit?page=1", token: users.admin.token });
     expect(res.status).toBe(200);
     expect(res.json.entries.length).toBeGreaterThan(0);
     expectContract(auditPageSchema, res.json);
@@ -177,22 +170,22 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
   it(
     "GET /api/tickets (administrators) and /api/tickets/unregistered (staff, another's contacts " + "left out)",
     async () => {
-      const tickets = await createTickets(admin, 1, 3);
-      await sellTicket(staff, tickets[0].control_number, { method: "cash" });
+      const tickets = await createTickets(users.admin, 1, 3);
+      await sellTicket(users.staff, tickets[0].control_number, { method: "cash" });
       // An administrator's ticket with its buyer's contacts typed, not yet sold: staff do not see them.
       const edited = await callRoute(editTicketRoute, {
         method: "PUT",
         path: `/api/tickets/${tickets[1].id}`,
         params: { id: tickets[1].id },
         body: { buyer_name: "Unregistered Buyer", phone_number: "09171112222", payment_method: "cash" },
-        token: admin.token,
+        token: users.admin.token,
       });
       expect(edited.status, JSON.stringify(edited.json)).toBe(200);
-      const all = await callRoute(ticketListRoute, { path: "/api/tickets?limit=10", token: admin.token });
+      const all = await callRoute(ticketListRoute, { path: "/api/tickets?limit=10", token: users.admin.token });
       expect(all.status).toBe(200);
       expect(all.json.tickets).toHaveLength(3);
       expectContract(ticketPageSchema, all.json);
-      const free = await callRoute(unregisteredRoute, { path: "/api/tickets/unregistered", token: staff.token });
+      const free = await callRoute(unregisteredRoute, { path: "/api/tickets/unregistered", token: users.staff.token });
       expect(free.status).toBe(200);
       expect(free.json.tickets.some((t: object) => !("phone_number" in t))).toBe(true);
       expectContract(visibleTicketPageSchema, free.json);
@@ -200,13 +193,16 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
   );
 
   it("one ticket: GET /api/tickets/{id} and /search/{term}, sold, voided, and with its contacts hidden", async () => {
-    const tickets = await createTickets(admin, 1, 3);
-    const sold = await sellTicket(admin, tickets[0].control_number, { method: "gcash", reference: "1234567890123" });
-    await voidTicket(admin, tickets[1].id, { note: "Torn in half" });
+    const tickets = await createTickets(users.admin, 1, 3);
+    const sold = await sellTicket(users.admin, tickets[0].control_number, {
+      method: "gcash",
+      reference: "1234567890123",
+    });
+    await voidTicket(users.admin, tickets[1].id, { note: "Torn in half" });
     const byId = await callRoute(ticketRoute, {
       path: `/api/tickets/${sold.id}`,
       params: { id: sold.id },
-      token: admin.token,
+      token: users.admin.token,
     });
     expect(byId.status).toBe(200);
     expect(byId.json.ticket.payment).not.toBeNull();
@@ -214,7 +210,7 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
     const voided = await callRoute(lookupRoute, {
       path: `/api/tickets/search/${tickets[1].control_number}`,
       params: { term: tickets[1].control_number },
-      token: admin.token,
+      token: users.admin.token,
     });
     expect(voided.status).toBe(200);
     expect(voided.json.ticket.void_note).toBe("Torn in half");
@@ -223,7 +219,7 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
     const hidden = await callRoute(lookupRoute, {
       path: `/api/tickets/search/${sold.control_number}`,
       params: { term: sold.control_number },
-      token: staff.token,
+      token: users.staff.token,
     });
     expect(hidden.status).toBe(200);
     expect(hidden.json.ticket).not.toHaveProperty("payment");
@@ -231,7 +227,7 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
   });
 
   it("PUT /api/tickets/register/{controlNumber} and PUT /api/tickets/{id}: the ticket as saved", async () => {
-    const tickets = await createTickets(admin, 1, 2);
+    const tickets = await createTickets(users.admin, 1, 2);
     const registered = await callRoute(registerRoute, {
       method: "PUT",
       path: `/api/tickets/register/${tickets[0].control_number}`,
@@ -244,7 +240,7 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
         paymentMethod: "bank_transfer",
         paymentReference: "BDO-2026-0001",
       },
-      token: staff.token,
+      token: users.staff.token,
     });
     expect(registered.status, JSON.stringify(registered.json)).toBe(200);
     expect(registered.json.ticket.payment.reference).toBe("BDO-2026-0001");
@@ -261,7 +257,7 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
         payment_method: "gcash",
         gcash_reference: "1234567890999",
       },
-      token: admin.token,
+      token: users.admin.token,
     });
     expect(edited.status, JSON.stringify(edited.json)).toBe(200);
     expect(edited.json.ticket.payment).not.toBeNull();
@@ -269,51 +265,51 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
   });
 
   it("GET /api/tickets/stats and /api/tickets/count: the totals", async () => {
-    const tickets = await createTickets(admin, 1, 3);
-    await sellTicket(staff, tickets[0].control_number);
-    const stats = await callRoute(ticketStatsRoute, { path: "/api/tickets/stats", token: admin.token });
+    const tickets = await createTickets(users.admin, 1, 3);
+    await sellTicket(users.staff, tickets[0].control_number);
+    const stats = await callRoute(ticketStatsRoute, { path: "/api/tickets/stats", token: users.admin.token });
     expect(stats.status).toBe(200);
     expect(stats.json).toMatchObject({ total: 3, registered_count: 1, unregistered_count: 2 });
     expect(stats.json.revenue).toBeGreaterThan(0);
     expectContract(ticketStatsSchema, stats.json);
-    const count = await callRoute(ticketCountRoute, { path: "/api/tickets/count", token: admin.token });
+    const count = await callRoute(ticketCountRoute, { path: "/api/tickets/count", token: users.admin.token });
     expect(count.status).toBe(200);
     expectContract(ticketCountSchema, count.json);
   });
 
   it("GET /api/auth/users, and the user as add, role, disable and reset-link save it", async () => {
     await db().user.update({
-      where: { id: staff.user.id },
+      where: { id: users.staff.user.id },
       data: { lastLogin: new Date(), phoneNumber: "09171234567", address: "Quezon City", googleSub: "google-123" },
     });
-    const users = await callRoute(usersRoute, { path: "/api/auth/users", token: admin.token });
-    expect(users.status).toBe(200);
-    expect(users.json.users.some((u: { google_linked: boolean }) => u.google_linked)).toBe(true);
-    expectContract(usersAnswerSchema, users.json);
+    const listed = await callRoute(usersRoute, { path: "/api/auth/users", token: users.admin.token });
+    expect(listed.status).toBe(200);
+    expect(listed.json.users.some((u: { google_linked: boolean }) => u.google_linked)).toBe(true);
+    expectContract(usersAnswerSchema, listed.json);
     const saves = [
       await callRoute(addUserRoute, {
         method: "POST",
         path: "/api/auth/add-user",
         body: { email: "new@example.com", displayName: "New Person" },
-        token: admin.token,
+        token: users.admin.token,
       }),
       await callRoute(updateRoleRoute, {
         method: "PUT",
         path: "/api/auth/update-user-role",
         body: { email: "new@example.com", isAdmin: true },
-        token: admin.token,
+        token: users.admin.token,
       }),
       await callRoute(disableUserRoute, {
         method: "PUT",
         path: "/api/auth/disable-user",
         body: { email: "new@example.com" },
-        token: admin.token,
+        token: users.admin.token,
       }),
       await callRoute(resetGoogleLinkRoute, {
         method: "POST",
         path: "/api/auth/reset-google-link",
-        body: { email: staff.user.email },
-        token: admin.token,
+        body: { email: users.staff.user.email },
+        token: users.admin.token,
       }),
     ];
     for (const saved of saves) {
@@ -323,13 +319,13 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
   });
 
   it("GET /api/auth/profile, verify-token, check-admin (own and another's) and GET /api/auth/sessions", async () => {
-    const profile = await callRoute(profileRoute, { path: "/api/auth/profile", token: staff.token });
+    const profile = await callRoute(profileRoute, { path: "/api/auth/profile", token: users.staff.token });
     expect(profile.status).toBe(200);
     expectContract(profileAnswerSchema, profile.json);
     const verified = await callRoute(verifyTokenRoute, {
       method: "POST",
       path: "/api/auth/verify-token",
-      body: { token: staff.token },
+      body: { token: users.staff.token },
     });
     expect(verified.status).toBe(200);
     expectContract(verifyTokenAnswerSchema, verified.json);
@@ -337,20 +333,20 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
       method: "POST",
       path: "/api/auth/check-admin",
       body: {},
-      token: staff.token,
+      token: users.staff.token,
     });
     expect(own.status).toBe(200);
     expectContract(checkAdminAnswerSchema, own.json);
     const other = await callRoute(checkAdminRoute, {
       method: "POST",
       path: "/api/auth/check-admin",
-      body: { email: staff.user.email },
-      token: admin.token,
+      body: { email: users.staff.user.email },
+      token: users.admin.token,
     });
     expect(other.status).toBe(200);
     expect(other.json.user).toHaveProperty("is_disabled", false);
     expectContract(checkAdminAnswerSchema, other.json);
-    const sessions = await callRoute(sessionsRoute, { path: "/api/auth/sessions", token: staff.token });
+    const sessions = await callRoute(sessionsRoute, { path: "/api/auth/sessions", token: users.staff.token });
     expect(sessions.status).toBe(200);
     expect(sessions.json.sessions).toHaveLength(1);
     expectContract(sessionsAnswerSchema, sessions.json);
@@ -364,7 +360,7 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
           headers: {
             "content-type": "application/json",
             host: "localhost:3000",
-            authorization: `Bearer ${admin.token}`,
+            authorization: `Bearer ${users.admin.token}`,
           },
           body: JSON.stringify(body),
         }),
@@ -372,7 +368,7 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
       );
     const readJob = async (id: string) => {
       for (let i = 0; i < 100; i++) {
-        const res = await callRoute(jobRoute, { path: `/api/jobs/${id}`, params: { id }, token: admin.token });
+        const res = await callRoute(jobRoute, { path: `/api/jobs/${id}`, params: { id }, token: users.admin.token });
         if (res.json.job?.state !== "running") return res;
         await sleep(50);
       }
@@ -397,19 +393,19 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
   });
 
   it("the dashboard: GET /api/dashboard/stats, /analytics/historical and /admin/user-progress", async () => {
-    const tickets = await createTickets(admin, 1, 4);
-    await sellTicket(staff, tickets[0].control_number, { method: "cash" });
-    await sellTicket(staff, tickets[1].control_number, { method: "gcash", reference: "1234567890123" });
-    await sellTicket(admin, tickets[2].control_number, { method: "bank_transfer" });
-    await voidTicket(admin, tickets[2].id);
-    const stats = await callRoute(dashboardStatsRoute, { path: "/api/dashboard/stats", token: admin.token });
+    const tickets = await createTickets(users.admin, 1, 4);
+    await sellTicket(users.staff, tickets[0].control_number, { method: "cash" });
+    await sellTicket(users.staff, tickets[1].control_number, { method: "gcash", reference: "1234567890123" });
+    await sellTicket(users.admin, tickets[2].control_number, { method: "bank_transfer" });
+    await voidTicket(users.admin, tickets[2].id);
+    const stats = await callRoute(dashboardStatsRoute, { path: "/api/dashboard/stats", token: users.admin.token });
     expect(stats.status).toBe(200);
     expect(stats.json.recentActivity.length).toBeGreaterThan(0);
     expect(stats.json.paymentBreakdown.length).toBeGreaterThan(0);
     expectContract(dashboardStatsSchema, stats.json);
     const historical = await callRoute(historicalRoute, {
       path: "/api/dashboard/analytics/historical?period=7d",
-      token: admin.token,
+      token: users.admin.token,
     });
     expect(historical.status).toBe(200);
     expect(historical.json.performance.peakHour).not.toBeNull();
@@ -417,7 +413,7 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
     expectContract(historicalAnalyticsSchema, historical.json);
     const progress = await callRoute(userProgressRoute, {
       path: "/api/dashboard/admin/user-progress",
-      token: admin.token,
+      token: users.admin.token,
     });
     expect(progress.status).toBe(200);
     expect(progress.json.userProgress.length).toBeGreaterThan(0);
@@ -425,19 +421,19 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
   });
 
   it("voids: POST /api/tickets/{id}/void and /unvoid, and GET /api/tickets/voided", async () => {
-    const tickets = await createTickets(admin, 1, 3);
-    await sellTicket(staff, tickets[0].control_number, { method: "gcash", reference: "1234567890123" });
+    const tickets = await createTickets(users.admin, 1, 3);
+    await sellTicket(users.staff, tickets[0].control_number, { method: "gcash", reference: "1234567890123" });
     const voided = await callRoute(voidRoute, {
       method: "POST",
       path: `/api/tickets/${tickets[0].id}/void`,
       params: { id: tickets[0].id },
       body: { reason: "other", note: "The buyer asked for a refund" },
-      token: admin.token,
+      token: users.admin.token,
     });
     expect(voided.status, JSON.stringify(voided.json)).toBe(200);
     expectContract(voidAnswerSchema, voided.json);
-    await voidTicket(admin, tickets[1].id);
-    const list = await callRoute(voidedRoute, { path: "/api/tickets/voided", token: admin.token });
+    await voidTicket(users.admin, tickets[1].id);
+    const list = await callRoute(voidedRoute, { path: "/api/tickets/voided", token: users.admin.token });
     expect(list.status).toBe(200);
     expect(list.json.voided).toHaveLength(2);
     expectContract(voidedPageSchema, list.json);
@@ -446,18 +442,22 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
       path: `/api/tickets/${tickets[1].id}/unvoid`,
       params: { id: tickets[1].id },
       body: { reason: "Found the stub" },
-      token: admin.token,
+      token: users.admin.token,
     });
     expect(unvoided.status, JSON.stringify(unvoided.json)).toBe(200);
     expectContract(voidAnswerSchema, unvoided.json);
   });
 
   it("stubs: GET /api/print/jobs after a print, and POST /api/tickets/{id}/qr/replace", async () => {
-    const tickets = await createTickets(admin, 1, 2);
+    const tickets = await createTickets(users.admin, 1, 2);
     const print = await printRoute(
       new NextRequest("http://localhost:3000/api/print/stubs", {
         method: "POST",
-        headers: { "content-type": "application/json", host: "localhost:3000", authorization: `Bearer ${admin.token}` },
+        headers: {
+          "content-type": "application/json",
+          host: "localhost:3000",
+          authorization: `Bearer ${users.admin.token}`,
+        },
         body: JSON.stringify({ from: 1, to: 2, paper: "a4", layout: "5-up", order: "sequential", calibration: false }),
       }),
       { params: Promise.resolve({}) },
@@ -468,7 +468,7 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
     await print.arrayBuffer();
     // The digest is written once the whole PDF was sent, just after the stream ends.
     const log = await vi.waitFor(async () => {
-      const res = await callRoute(printJobsRoute, { path: "/api/print/jobs", token: admin.token });
+      const res = await callRoute(printJobsRoute, { path: "/api/print/jobs", token: users.admin.token });
       expect(res.status).toBe(200);
       expect(res.json.jobs).toHaveLength(1);
       expect(res.json.jobs[0].sha256).not.toBeNull();
@@ -480,28 +480,28 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
       path: `/api/tickets/${tickets[0].id}/qr/replace`,
       params: { id: tickets[0].id },
       body: { reason: "The stub was photographed" },
-      token: admin.token,
+      token: users.admin.token,
     });
     expect(replaced.status, JSON.stringify(replaced.json)).toBe(200);
     expectContract(qrReplacedSchema, replaced.json);
   });
 
   it("remittances: allocate, record, void, adjust, return, and the statement holding all of them", async () => {
-    const tickets = await createTickets(admin, 1, 8);
-    const seller = await createSellerWithAllocation(admin, { from: 1, to: 6 }, { displayName: "Ana Seller" });
+    const tickets = await createTickets(users.admin, 1, 8);
+    const seller = await createSellerWithAllocation(users.admin, { from: 1, to: 6 }, { displayName: "Ana Seller" });
     const allocated = await callRoute(allocationsRoute, {
       method: "POST",
       path: `/api/sellers/${seller.user.id}/allocations`,
       params: { id: seller.user.id },
       body: { from: 7, to: 8 },
-      token: admin.token,
+      token: users.admin.token,
     });
     expect(allocated.status, JSON.stringify(allocated.json)).toBe(201);
     expectContract(allocationAnswerSchema, allocated.json);
     await sellTicket(seller, tickets[0].control_number);
     await sellTicket(seller, tickets[1].control_number);
     const post = (route: typeof remittanceRoute, path: string, body: object, params?: Record<string, string>) =>
-      callRoute(route, { method: "POST", path, params, body, token: admin.token });
+      callRoute(route, { method: "POST", path, params, body, token: users.admin.token });
     const kept = await post(remittanceRoute, "/api/remittances", {
       sellerId: seller.user.id,
       amount: "50.00",
@@ -538,7 +538,7 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
     const statement = await callRoute(statementRoute, {
       path: `/api/sellers/${seller.user.id}/statement`,
       params: { id: seller.user.id },
-      token: admin.token,
+      token: users.admin.token,
     });
     expect(statement.status).toBe(200);
     expect(statement.json.statement.receipts).toHaveLength(2);
@@ -551,8 +551,8 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
   });
 
   it("close-out: GET /api/raffle/closeout with blocking items, then with an archive; reopen and purge", async () => {
-    await createTickets(admin, 1, 2);
-    const selling = await callRoute(closeoutRoute, { path: "/api/raffle/closeout", token: admin.token });
+    await createTickets(users.admin, 1, 2);
+    const selling = await callRoute(closeoutRoute, { path: "/api/raffle/closeout", token: users.admin.token });
     expect(selling.status).toBe(200);
     expect(selling.json.closeout.blocking.length).toBeGreaterThan(0);
     expectContract(closeoutAnswerSchema, selling.json);
@@ -569,7 +569,7 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
       const archive = await archiveRoute(
         new NextRequest("http://localhost:3000/api/raffle/archive.zip", {
           method: "POST",
-          headers: { authorization: `Bearer ${admin.token}`, host: "localhost:3000" },
+          headers: { authorization: `Bearer ${users.admin.token}`, host: "localhost:3000" },
         }),
         { params: Promise.resolve({}) },
       );
@@ -581,7 +581,7 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
     await closeBySql();
     await downloadArchive();
     const closed = await vi.waitFor(async () => {
-      const res = await callRoute(closeoutRoute, { path: "/api/raffle/closeout", token: admin.token });
+      const res = await callRoute(closeoutRoute, { path: "/api/raffle/closeout", token: users.admin.token });
       expect(res.json.closeout.archives).toHaveLength(1);
       return res;
     });
@@ -591,7 +591,7 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
       method: "POST",
       path: "/api/raffle/reopen",
       body: { reason: "A prize was handed to the wrong winner" },
-      token: admin.token,
+      token: users.admin.token,
     });
     expect(reopened.status, JSON.stringify(reopened.json)).toBe(200);
     expectContract(closeoutSavedSchema, reopened.json);
@@ -600,14 +600,15 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
     await downloadArchive();
     await vi.waitFor(async () =>
       expect(
-        (await callRoute(closeoutRoute, { path: "/api/raffle/closeout", token: admin.token })).json.closeout.archives,
+        (await callRoute(closeoutRoute, { path: "/api/raffle/closeout", token: users.admin.token })).json.closeout
+          .archives,
       ).toHaveLength(2),
     );
     const purged = await callRoute(purgeRoute, {
       method: "POST",
       path: "/api/raffle/purge",
       body: { confirm: "PURGE" },
-      token: admin.token,
+      token: users.admin.token,
     });
     expect(purged.status, JSON.stringify(purged.json)).toBe(200);
     expect(purged.json.closeout.purgedAt).not.toBeNull();
@@ -617,13 +618,13 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
   it(
     "the payment ledger: GET /api/reconciliation/payments (settled with evidence, awaiting) and " + "/summary",
     async () => {
-      const tickets = await createTickets(admin, 1, 3);
-      const settled = await sellTicket(staff, tickets[0].control_number, {
+      const tickets = await createTickets(users.admin, 1, 3);
+      const settled = await sellTicket(users.staff, tickets[0].control_number, {
         method: "gcash",
         reference: "1001543610110",
       });
-      await sellTicket(staff, tickets[1].control_number, { method: "bank_transfer" });
-      await sellTicket(staff, tickets[2].control_number, { method: "cash" });
+      await sellTicket(users.staff, tickets[1].control_number, { method: "bank_transfer" });
+      await sellTicket(users.staff, tickets[2].control_number, { method: "cash" });
       const form = new FormData();
       form.set("reason", "The treasurer saw the transfer on the phone");
       form.set("file", new Blob([new Uint8Array(SAMPLE_FILES.png)], { type: "image/png" }), "receipt.png");
@@ -637,7 +638,7 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
             "content-type": encoded.headers.get("content-type")!,
             "content-length": String(bytes.length),
             host: "localhost:3000",
-            authorization: `Bearer ${admin.token}`,
+            authorization: `Bearer ${users.admin.token}`,
           },
           body: bytes,
         }),
@@ -647,27 +648,30 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
       for (const state of ["settled_by_hand", "awaiting_statement"]) {
         const list = await callRoute(ledgerRoute, {
           path: `/api/reconciliation/payments?state=${state}`,
-          token: admin.token,
+          token: users.admin.token,
         });
         expect(list.status).toBe(200);
         expect(list.json.payments).toHaveLength(1);
         if (state === "settled_by_hand") expect(list.json.payments[0].evidence).not.toBeNull();
         expectContract(ledgerListSchema, list.json);
       }
-      const summary = await callRoute(ledgerSummaryRoute, { path: "/api/reconciliation/summary", token: admin.token });
+      const summary = await callRoute(ledgerSummaryRoute, {
+        path: "/api/reconciliation/summary",
+        token: users.admin.token,
+      });
       expect(summary.status).toBe(200);
       expectContract(ledgerSummarySchema, summary.json);
     },
   );
 
   it("statements: GET /api/reconciliation/imports and /lines, a line matched and one with candidates", async () => {
-    const tickets = await createTickets(admin, 1, 2);
-    const paid = await sellTicket(staff, tickets[0].control_number, {
+    const tickets = await createTickets(users.admin, 1, 2);
+    const paid = await sellTicket(users.staff, tickets[0].control_number, {
       method: "bank_transfer",
       reference: "BDO-5550001",
       buyerName: "Juan Luna",
     });
-    await sellTicket(staff, tickets[1].control_number, { method: "bank_transfer", reference: "BDO-5550002" });
+    await sellTicket(users.staff, tickets[1].control_number, { method: "bank_transfer", reference: "BDO-5550002" });
     const amount = paid.payment!.amount_expected;
     const today = new Date().toLocaleDateString("en-CA", { timeZone: "Asia/Manila" });
     const file = BANK_LAYOUTS.bdo.file([
@@ -675,25 +679,28 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
       { date: today, reference: "X-999", description: "Transfer", amount },
     ]);
     const upload = await uploadStatement({
-      token: admin.token,
+      token: users.admin.token,
       bytes: new TextEncoder().encode(file),
       fileName: "bdo.csv",
       kind: "bank_csv",
       mapping: BANK_LAYOUTS.bdo.mapping,
     });
     expect(upload.status, JSON.stringify(upload.json)).toBeLessThan(300);
-    const imports = await callRoute(importsRoute, { path: "/api/reconciliation/imports", token: admin.token });
+    const imports = await callRoute(importsRoute, { path: "/api/reconciliation/imports", token: users.admin.token });
     expect(imports.status).toBe(200);
     expect(imports.json.imports).toHaveLength(1);
     expectContract(importsAnswerSchema, imports.json);
     const matched = await callRoute(linesRoute, {
       path: "/api/reconciliation/lines?state=matched",
-      token: admin.token,
+      token: users.admin.token,
     });
     expect(matched.status).toBe(200);
     expect(matched.json.lines).toHaveLength(1);
     expectContract(linesPageSchema, matched.json);
-    const open = await callRoute(linesRoute, { path: "/api/reconciliation/lines?state=unmatched", token: admin.token });
+    const open = await callRoute(linesRoute, {
+      path: "/api/reconciliation/lines?state=unmatched",
+      token: users.admin.token,
+    });
     expect(open.status).toBe(200);
     expect(open.json.lines).toHaveLength(1);
     expect(open.json.lines[0].candidates.length).toBeGreaterThan(0);
@@ -707,7 +714,7 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
         method: "POST",
         path: "/api/prizes",
         body: { rank: 1, name: "Motorcycle", valuePhp: 80000, backups: 1 },
-        token: admin.token,
+        token: users.admin.token,
       });
       expect(added.status, JSON.stringify(added.json)).toBe(201);
       expectContract(prizeSavedSchema, added.json);
@@ -716,7 +723,7 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
         path: `/api/prizes/${added.json.prize.id}`,
         params: { id: added.json.prize.id },
         body: { rank: 1, name: "Motorcycle 150cc", valuePhp: 85000, backups: 2 },
-        token: admin.token,
+        token: users.admin.token,
       });
       expect(changed.status, JSON.stringify(changed.json)).toBe(200);
       expectContract(prizeSavedSchema, changed.json);
@@ -724,26 +731,26 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
         method: "POST",
         path: "/api/prizes",
         body: { rank: 2, name: "Rice cooker", valuePhp: 2500 },
-        token: admin.token,
+        token: users.admin.token,
       });
       expect(spare.status, JSON.stringify(spare.json)).toBe(201);
       const removed = await callRoute(deletePrizeRoute, {
         method: "DELETE",
         path: `/api/prizes/${spare.json.prize.id}`,
         params: { id: spare.json.prize.id },
-        token: admin.token,
+        token: users.admin.token,
       });
       expect(removed.status, JSON.stringify(removed.json)).toBe(200);
       expectContract(prizeSavedSchema, removed.json);
-      const prizes = await callRoute(prizesRoute, { path: "/api/prizes", token: staff.token });
+      const prizes = await callRoute(prizesRoute, { path: "/api/prizes", token: users.staff.token });
       expect(prizes.status).toBe(200);
       expect(prizes.json.prizes).toHaveLength(1);
       expectContract(prizesAnswerSchema, prizes.json);
       // A seller holding unsold stubs and owing cash: open checklist items, which Close sales overrides with reasons.
-      const [first] = await createTickets(admin, 1, 3);
-      const seller = await createSellerWithAllocation(admin, { from: 1, to: 3 });
+      const [first] = await createTickets(users.admin, 1, 3);
+      const seller = await createSellerWithAllocation(users.admin, { from: 1, to: 3 });
       await sellTicket(seller, first.control_number, { method: "cash" });
-      const open = await callRoute(raffleStateRoute, { path: "/api/raffle/state", token: staff.token });
+      const open = await callRoute(raffleStateRoute, { path: "/api/raffle/state", token: users.staff.token });
       expect(open.status).toBe(200);
       expect(open.json.state.checklist.length).toBeGreaterThan(0);
       expectContract(raffleStateAnswerSchema, open.json);
@@ -756,12 +763,12 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
             reason: "Counted by hand at the venue",
           })),
         },
-        token: admin.token,
+        token: users.admin.token,
       });
       expect(closed.status, JSON.stringify(closed.json)).toBe(200);
       expect(closed.json.state.closeOverrides.length).toBeGreaterThan(0);
       expectContract(closeSalesAnswerSchema, closed.json);
-      const after = await callRoute(raffleStateRoute, { path: "/api/raffle/state", token: staff.token });
+      const after = await callRoute(raffleStateRoute, { path: "/api/raffle/state", token: users.staff.token });
       expectContract(raffleStateAnswerSchema, after.json);
     },
   );
@@ -769,7 +776,7 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
   it("draws: POST /api/draws commits over the sold tickets, GET /api/draws lists it", async () => {
     await createSoldTickets(10);
     const post = (route: typeof commitDrawRoute, path: string, body: unknown) =>
-      callRoute(route, { method: "POST", path, body, token: admin.token });
+      callRoute(route, { method: "POST", path, body, token: users.admin.token });
     expect(
       (await post(addPrizeRoute, "/api/prizes", { rank: 1, name: "Motorcycle", valuePhp: 80000, backups: 0 })).status,
     ).toBe(201);
@@ -777,7 +784,7 @@ describe("answers parse with their lib/schemas/ contract, strictly", () => {
     const committed = await post(commitDrawRoute, "/api/draws", { source: { type: "dice", count: 20 } });
     expect(committed.status, JSON.stringify(committed.json)).toBe(201);
     expectContract(drawCommittedSchema, committed.json);
-    const draws = await callRoute(drawsRoute, { path: "/api/draws", token: admin.token });
+    const draws = await callRoute(drawsRoute, { path: "/api/draws", token: users.admin.token });
     expect(draws.status).toBe(200);
     expect(draws.json.draws).toHaveLength(1);
     expectContract(drawsAnswerSchema, draws.json);
