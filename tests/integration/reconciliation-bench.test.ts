@@ -19,11 +19,20 @@ describe.skipIf(!process.env.RECON_BENCH)("reconciliation at scale", () => {
   it(`previews and commits a ${LINES.toLocaleString("en-US")}-line GCash statement`, async () => {
     await resetDb();
     const admin = await createSignedInUser({ isAdmin: true });
-    // A payment for every line but the last 100 (those stay unmatched), ₱50 each.
+    // A sold ticket with its GCash payment for every line but the last 100 (those stay unmatched),
+    // ₱50 each: the matcher looks at payments of sold tickets (a payment without one is no sale).
     await db().$executeRaw`
-      INSERT INTO payments (method, reference, reference_normalized, gcash_reference_key, amount_expected)
-      SELECT 'gcash', r, r, r, 50 FROM (SELECT (${FIRST_REF}::bigint + g)::text AS r FROM generate_series(0,
-      ${LINES - 101}::int) g) s`;
+      WITH p AS (
+        INSERT INTO payments (method, reference, reference_normalized, gcash_reference_key, amount_expected)
+        SELECT 'gcash', r, r, r, 50
+        FROM (SELECT (${FIRST_REF}::bigint + g)::text AS r FROM generate_series(0, ${LINES - 101}::int) g) s
+        RETURNING id
+      ), pn AS (SELECT id, (row_number() OVER ())::int AS rn FROM p)
+      INSERT INTO tickets (id, control_number, ticket_number, buyer_name, phone_number, payment_method, amount,
+                           creator_email, registered_at, payment_id)
+      SELECT gen_random_uuid(), 'B2K-123-' || lpad(rn::text, 5, '0'), rn, 'Buyer ' || rn || ' Santos', '9171234567',
+             'gcash', 50, 'staff@example.com', now(), pn.id
+      FROM pn`;
     const pdf = await gcashStatementPdf({
       rows: manyGcashRows(LINES, { firstReference: FIRST_REF }),
       password: "1234",
