@@ -7,6 +7,7 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import pg from "pg";
 import { PrismaClient } from "@/generated/prisma/client";
+import { forgettingDriverLog } from "@/server/db/driver-log";
 import { env } from "@/server/env";
 
 export type Db = PrismaClient;
@@ -38,7 +39,12 @@ function createState(key: string): DbState {
     const pool = new pg.Pool({ connectionString: e.DATABASE_URL, max: e.DATABASE_POOL_SIZE });
     // An idle client's lost connection must not crash the process; the next query reconnects.
     pool.on("error", () => {});
-    return { client: new PrismaClient({ adapter: new PrismaPg(pool) }), engine: "postgresql", pool, key };
+    return {
+      client: new PrismaClient({ adapter: forgettingDriverLog(new PrismaPg(pool)) }),
+      engine: "postgresql",
+      pool,
+      key,
+    };
   }
   return pgliteState(e.PGLITE_DIR, key);
 }
@@ -147,7 +153,13 @@ export function pgliteState(dataDir: string, key: string, options: { loadDataDir
     Client: clientWaitingFor(thread.ready),
   });
   pool.on("error", () => {});
-  return { client: new PrismaClient({ adapter: new PrismaPg(pool) }), engine: "pglite", pglite: thread, pool, key };
+  return {
+    client: new PrismaClient({ adapter: forgettingDriverLog(new PrismaPg(pool)) }),
+    engine: "pglite",
+    pglite: thread,
+    pool,
+    key,
+  };
 }
 
 function state(): DbState {
