@@ -170,6 +170,30 @@ test.describe("request limits on the real server", () => {
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
     expect(Date.now() - started).toBeLessThan(15_000);
   });
+  test("an idle keep-alive connection stays open past Node's 5 s and serves its next request", async ({ app }) => {
+    // Node's default keepAliveTimeout (5 s) closed idle sockets while clients (Playwright's API
+    // contexts, a load balancer) sent their next request on them: ECONNRESET under load.
+    const { port } = new URL(app.url);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ status: number; socket: net.Socket }>((resolve, reject) => {
+        const req = http.get({ host: "127.0.0.1", port: Number(port), path: "/api/health", agent }, (res) => {
+          res.resume();
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, socket: req.socket! }));
+        });
+        req.on("error", reject);
+      });
+    try {
+      const first = await get();
+      await new Promise((r) => setTimeout(r, 6_500));
+      expect(first.socket.destroyed, "the server closed the idle connection").toBe(false);
+      const second = await get();
+      expect(second.status).toBe(200);
+      expect(second.socket).toBe(first.socket);
+    } finally {
+      agent.destroy();
+    }
+  });
 });
 
 test.describe("security headers", () => {

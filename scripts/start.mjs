@@ -3,6 +3,9 @@
 //   it and listens on every interface) and PORT, unless -H/--hostname or -p/--port say otherwise;
 // - it bounds slow clients: request headers must arrive within HEADERS_TIMEOUT_MS (10 s) and a
 //   whole request within REQUEST_TIMEOUT_MS (300 s, the longest client timeout: CSV import).
+// - it keeps an idle keep-alive connection KEEP_ALIVE_TIMEOUT_MS (65 s, not Node's 5 s): a client
+//   that sends its next request just as the server closes the idle socket gets ECONNRESET, and a
+//   load balancer's idle timeout (commonly 60 s) must be the shorter of the two.
 // - it answers a malformed /api path (`%ff`, `%2e%2e`) with the API's JSON 400 before Next,
 //   which would answer a plain-text 500 or a redirect (proxy.ts does the same for requests
 //   without a body, also under `next dev`).
@@ -47,6 +50,7 @@ const hostname = flags.hostname || process.env.HOSTNAME || "0.0.0.0";
 const port = positiveInt("PORT", flags.port ?? process.env.PORT, 3000);
 const headersTimeout = positiveInt("HEADERS_TIMEOUT_MS", process.env.HEADERS_TIMEOUT_MS, 10_000);
 const requestTimeout = positiveInt("REQUEST_TIMEOUT_MS", process.env.REQUEST_TIMEOUT_MS, 300_000);
+const keepAliveTimeout = positiveInt("KEEP_ALIVE_TIMEOUT_MS", process.env.KEEP_ALIVE_TIMEOUT_MS, 65_000);
 
 let trustedProxies;
 try {
@@ -77,6 +81,7 @@ const server = createServer(
     if (!answerBeforeNext(req, res)) handle(req, res);
   },
 );
+server.keepAliveTimeout = keepAliveTimeout;
 
 server.listen(port, hostname, () => {
   console.log(`▲ Ready on http://${hostname.includes(":") ? `[${hostname}]` : hostname}:${port}`);
