@@ -77,6 +77,11 @@ interface Window {
   previous: number;
   /** This instance's requests not yet added to the table. */
   pending: number;
+  /**
+   * This instance's requests being added by a flush in flight: counted until the exchange's answer
+   * (which includes them) is in `shared`, or the 101st request during a slow flush slipped through.
+   */
+  inFlight: number;
   /** The first exchange of the window, which every request of the window waits for. */
   ready: Promise<void> | null;
 }
@@ -156,7 +161,10 @@ export async function flushRateLimitCounts(): Promise<void> {
       else if (!w.ready) batch.push([key, w, w.pending]);
     }
     if (!batch.length) return;
-    for (const [, w, n] of batch) w.pending -= n;
+    for (const [, w, n] of batch) {
+      w.pending -= n;
+      w.inFlight += n;
+    }
     try {
       const rows = await exchange(
         batch.map(([k]) => k),
@@ -164,13 +172,18 @@ export async function flushRateLimitCounts(): Promise<void> {
         batch.map(([, , n]) => n),
       );
       const totals = new Map(rows.map((r) => [r.key, r.count]));
-      for (const [key, w] of batch) {
+      for (const [key, w, n] of batch) {
         const total = totals.get(key);
         if (total !== undefined) w.shared = Math.max(w.shared, total);
+        w.inFlight -= n;
         if (w.start < current && w.pending === 0) s.windows.delete(key);
       }
     } catch {
-      for (const [, w, n] of batch) w.pending += n; // the database is away: try again next time
+      // The database is away: try again next time.
+      for (const [, w, n] of batch) {
+        w.inFlight -= n;
+        w.pending += n;
+      }
     }
     if (s.now() - s.lastSweep >= SWEEP_INTERVAL_MS) {
       s.lastSweep = s.now();
@@ -270,7 +283,7 @@ export async function enforceRateLimit(options: {
   const start = minuteStart(now);
   let w = s.windows.get(key);
   if (!w || w.start < start) {
-    const fresh: Window = { start, shared: 0, previous: 0, pending: 0, ready: null };
+    const fresh: Window = { start, shared: 0, previous: 0, pending: 0, inFlight: 0, ready: null };
     // The minute just ended at this instance: its requests not yet in the table go there first,
     // so the new minute's first exchange reads them as the previous minute's count.
     const ended = w && w.start === start - 60_000 ? w : null;
@@ -301,7 +314,7 @@ export async function enforceRateLimit(options: {
   track.settings ??= await readRequestSettings();
   const limit = track.settings.apiRateLimit;
   const elapsedMs = s.now() - w.start;
-  const current = w.shared + w.pending;
+  const current = w.shared + w.inFlight + w.pending;
   w.pending += 1;
   if (slidingCount({ previous: w.previous, current: current + 1, elapsedMs }) > limit) {
     const retryAfter = secondsUntilAllowed({ previous: w.previous, current, elapsedMs, limit });

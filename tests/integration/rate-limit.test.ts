@@ -19,10 +19,14 @@ import {
 } from "@/lib/client-address.mjs";
 import {
   MAX_ADDRESS_KEYS,
+  enforceRateLimit,
   flushRateLimitCounts,
   resetRateLimiter,
   sweepRateLimitTable,
 } from "@/server/http/rate-limit";
+import type { Principal } from "@/server/auth/principal";
+import type { AppError } from "@/server/http/errors";
+import type { RequestTrack } from "@/server/http/request-log";
 import { waitForFreshMinute } from "@/tests/helpers/clock";
 import { freshAdminAndStaff } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
@@ -90,6 +94,36 @@ describe("api_rate_limit", () => {
       expect((await profile(users.staff.token)).status).toBe(200);
     },
   );
+
+  it("counts the requests a flush is adding to the table while the flush is in flight", async () => {
+    // With a pool of connections a flush's exchange can take a while under load; the requests it
+    // carries were counted neither as pending nor in the shared count until its answer, so a
+    // request checked meanwhile slipped past the limit. The check is called directly, so it runs
+    // while the exchange is in flight (a route would read the session first, behind it on PGlite).
+    await setLimit(10);
+    await waitForFreshMinute();
+    expect(await callTimes(10, () => profile(users.staff.token))).toEqual(Array(10).fill(200));
+    const principal: Principal = {
+      user: users.staff.user as Principal["user"],
+      via: "bearer",
+      sessionId: "flush-in-flight",
+      settings: { apiRateLimit: 10, enableApiLogging: false },
+    };
+    const check = () =>
+      enforceRateLimit({
+        req: new NextRequest(new URL("/api/auth/profile", "http://localhost:3000")),
+        principal,
+        track: { settings: null } as unknown as RequestTrack,
+      });
+    const flushing = flushRateLimitCounts();
+    const during = check().then(
+      () => "allowed",
+      (error: AppError) => error.code,
+    );
+    await flushing;
+    expect(await during).toBe("rate_limited");
+    await expect(check()).rejects.toMatchObject({ code: "rate_limited" });
+  });
 
   it("counts per user, over all of that user's sessions, and not other users' requests", async () => {
     await setLimit(10);
