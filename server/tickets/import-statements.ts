@@ -119,7 +119,8 @@ export function createSoldTicketsStatement(
 /**
  * The sale relation of the registration rule over the import's sales of existing unregistered
  * tickets: registered now, by the row's Seller Email if that is a user, else by the importing
- * administrator. The one join on tickets reads "before".
+ * administrator. The one join on tickets reads "before", and locks the tickets lowest id first, the
+ * order every registration locks in (decision 278): a batch never deadlocks with a seller's sale.
  */
 export function importSaleRows(sales: Sale[], payments: Map<ValidImportRow, PaymentPlan>): SaleRelation {
   const col = <T>(pick: (s: Sale) => T) => sales.map(pick);
@@ -134,7 +135,8 @@ export function importSaleRows(sales: Sale[], payments: Map<ValidImportRow, Paym
       ${col((s) => s.row.seller_email ?? null)}::text[])
       AS x(ticket_id, buyer_name, phone_number, email, address, payment_key, seller_email)
     JOIN tickets o ON o.id = x.ticket_id
-    LEFT JOIN users su ON su.email = lower(x.seller_email)`;
+    LEFT JOIN users su ON su.email = lower(x.seller_email)
+    ORDER BY o.id FOR UPDATE OF o`;
 }
 
 /** The registration rule over every sale of a batch; answers the numbers sold. */
