@@ -288,12 +288,16 @@ export async function enforceRateLimit(options: {
     // so the new minute's first exchange reads them as the previous minute's count.
     const ended = w && w.start === start - 60_000 ? w : null;
     const carried = ended?.pending ?? 0;
+    // All this instance knows of the ended minute, taken now: a flush in flight carries part of it
+    // (`inFlight`), and if this minute's first exchange reaches the table first, the flush's answer
+    // is the new minute's row and never adds them to `shared`.
+    const endedKnown = ended ? ended.shared + ended.inFlight + carried : 0;
     if (ended) ended.pending = 0;
     fresh.ready = (async () => {
       if (ended && carried > 0) await exchange([key], [ended.start], [carried]);
       const [row] = await exchange([key], [start], [0]);
       fresh.shared = row?.count ?? 0;
-      fresh.previous = Math.max(row?.previous_count ?? 0, ended ? ended.shared + carried : 0);
+      fresh.previous = Math.max(row?.previous_count ?? 0, endedKnown, ended?.shared ?? 0);
       if (row) track.settings ??= { apiRateLimit: row.api_rate_limit, enableApiLogging: row.enable_api_logging };
     })().catch((error: unknown) => {
       s.windows.delete(key);

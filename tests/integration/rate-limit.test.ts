@@ -125,6 +125,53 @@ describe("api_rate_limit", () => {
     await expect(check()).rejects.toMatchObject({ code: "rate_limited" });
   });
 
+  it(
+    "a new minute counts the minute just ended whole, though a flush still carries its requests to the table",
+    { tags: ["sql"] },
+    async () => {
+      // The ended minute's requests are in a flush whose exchange is slow (a trigger here); the new
+      // minute's first exchange gets in first and moves the table's row on, so neither the row's
+      // previous count nor the window's shared count has them yet. The minute must still weigh.
+      // A limit of 10 filled in the minute before weighs 10 × (1 − s / 60) + 1 > 10 for the first
+      // 6 s of this one: the limiter's clock is set half a second into the next minute.
+      await setLimit(10);
+      clockOffset = 60_500 - (Date.now() % 60_000);
+      const endedMinute = Date.now() + clockOffset - 500;
+      expect(await callTimes(10, () => profile(users.staff.token))).toEqual(Array(10).fill(200));
+      await db().$executeRawUnsafe(
+        `CREATE FUNCTION test_slow_flush() RETURNS TRIGGER LANGUAGE plpgsql AS ` +
+          `$$ BEGIN IF NEW.count > 0 THEN PERFORM pg_sleep(1); END IF; RETURN NEW; END $$`,
+      );
+      await db().$executeRawUnsafe(
+        `CREATE TRIGGER test_slow_flush BEFORE INSERT ON api_rate_limits ` +
+          `FOR EACH ROW EXECUTE FUNCTION test_slow_flush()`,
+      );
+      try {
+        const flushing = flushRateLimitCounts();
+        clockOffset = endedMinute + 60_500 - Date.now();
+        const principal: Principal = {
+          user: users.staff.user as Principal["user"],
+          via: "bearer",
+          sessionId: "minute-change-in-flight",
+          settings: { apiRateLimit: 10, enableApiLogging: false },
+        };
+        const first = await enforceRateLimit({
+          req: new NextRequest(new URL("/api/auth/profile", "http://localhost:3000")),
+          principal,
+          track: { settings: null } as unknown as RequestTrack,
+        }).then(
+          () => "allowed",
+          (error: AppError) => error.code,
+        );
+        await flushing;
+        expect(first).toBe("rate_limited");
+      } finally {
+        await db().$executeRawUnsafe(`DROP TRIGGER test_slow_flush ON api_rate_limits`);
+        await db().$executeRawUnsafe(`DROP FUNCTION test_slow_flush()`);
+      }
+    },
+  );
+
   it("counts per user, over all of that user's sessions, and not other users' requests", async () => {
     await setLimit(10);
     await waitForFreshMinute();
