@@ -23,9 +23,10 @@ const filler = Debug("raffle:driver-log");
 const QUERY_METHODS = new Set<PropertyKey>(["queryRaw", "executeRaw", "executeScript"]);
 const OPENS_QUERYABLE = new Set<PropertyKey>(["connect", "connectToShadowDb", "startTransaction"]);
 
+/** A script (text) or a query ({ sql, args }) with a long text or a long array in it. */
 function isBulky(query: unknown): boolean {
-  const args = (query as { args?: unknown } | null)?.args;
   if (typeof query === "string") return query.length >= BULKY_TEXT;
+  const args = (query as { args?: unknown } | null)?.args;
   if (!Array.isArray(args)) return false;
   return args.some(
     (a) => (Array.isArray(a) && a.length >= BULKY_ARRAY) || (typeof a === "string" && a.length >= BULKY_TEXT),
@@ -33,7 +34,7 @@ function isBulky(query: unknown): boolean {
 }
 
 /** Both histories emptied of what `query` left in them. */
-export function forgetQuery(query: unknown) {
+function forgetQuery(query: unknown) {
   clearLogs();
   if (isBulky(query)) for (let i = 0; i < HISTORY_LENGTH; i++) filler("");
 }
