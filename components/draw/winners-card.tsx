@@ -103,39 +103,26 @@ export function WinnersCard({ draw, canPublish }: { draw: AdminDraw; canPublish:
           </Button>
         </>
       )}
-      {(p.state === "drawn" || p.state === "notified") && (
-        <Button
-          size="sm"
-          variant="ghost"
-          onClick={() =>
-            setDialog({
-              drawId: draw.id,
-              position: p.position,
-              controlNumber: p.controlNumber,
-              action: "disqualify",
-            })
-          }
-          aria-haspopup="dialog"
-        >
-          Disqualify
-        </Button>
-      )}
-      {(p.state === "disqualified" || p.state === "forfeited") && (
-        <Button
-          size="sm"
-          variant="ghost"
-          onClick={() =>
-            setDialog({
-              drawId: draw.id,
-              position: p.position,
-              controlNumber: p.controlNumber,
-              action: "reinstate",
-            })
-          }
-          aria-haspopup="dialog"
-        >
-          Reinstate
-        </Button>
+      {(
+        [
+          ["disqualify", "Disqualify", p.state === "drawn" || p.state === "notified"],
+          ["reinstate", "Reinstate", p.state === "disqualified" || p.state === "forfeited"],
+        ] as const
+      ).map(
+        ([action, label, shown]) =>
+          shown && (
+            <Button
+              key={action}
+              size="sm"
+              variant="ghost"
+              onClick={() =>
+                setDialog({ drawId: draw.id, position: p.position, controlNumber: p.controlNumber, action })
+              }
+              aria-haspopup="dialog"
+            >
+              {label}
+            </Button>
+          ),
       )}
     </div>
   );
