@@ -26,15 +26,17 @@ interface EndlessResult {
  * POSTs a body that never ends (chunked, 64 KiB at a time) until the server answers; at most 5 s.
  * The server answers 413 and closes while the body is still coming: on a loaded machine the close
  * can reach the client as EPIPE or ECONNRESET before its answer is parsed. That is the refusal
- * itself, so the request is made once more to read the answer; any other error fails.
+ * itself, so the request is made again (up to five times) to read the answer; any other error fails.
  */
 async function postEndless(baseUrl: string, path: string, contentType = "application/json"): Promise<EndlessResult> {
-  try {
-    return await postEndlessOnce(baseUrl, path, contentType);
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code !== "EPIPE" && code !== "ECONNRESET") throw error;
-    return postEndlessOnce(baseUrl, path, contentType);
+  // Up to five tries: under load (CI, e2e beside the build's other stages) two in a row met the close first.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await postEndlessOnce(baseUrl, path, contentType);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if ((code !== "EPIPE" && code !== "ECONNRESET") || attempt === 5) throw error;
+    }
   }
 }
 
