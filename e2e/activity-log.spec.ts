@@ -48,7 +48,6 @@ test("filters by action, user and dates, and exports exactly the filtered rows",
   await page.getByRole("combobox", { name: "User" }).click();
   await page.getByRole("option", { name: staffEmail }).click();
   await expect(page).toHaveURL(/actor=staff/);
-  await expect(rows.filter({ hasNotText: staffEmail })).toHaveCount(0);
   await expect(rows).not.toHaveCount(0);
   await expect(rows.filter({ hasNotText: staffEmail })).toHaveCount(0);
 

@@ -39,7 +39,9 @@ const users = freshAdminAndStaff();
  * fall as the numbers rise and one where they rise, so whichever way a plan reads, one pair meets
  * its higher id first.
  */
-async function expectLowestIdLockedFirst(sell: (pair: any[], k: number) => Promise<void>) {
+async function expectLowestIdLockedFirst(
+  sell: (pair: Awaited<ReturnType<typeof createTickets>>, k: number) => Promise<void>,
+) {
   const tickets = await createTickets(users.admin, 1, 50);
   const falling = tickets.findIndex((t, k) => k + 1 < tickets.length && t.id > tickets[k + 1].id);
   const rising = tickets.findIndex(
@@ -47,8 +49,6 @@ async function expectLowestIdLockedFirst(sell: (pair: any[], k: number) => Promi
   );
   expect(falling).toBeGreaterThanOrEqual(0);
   expect(rising).toBeGreaterThanOrEqual(0);
-  // The registration rule's statements begin `WITH np AS (` (server/tickets/registration.ts); the
-  // activity view keeps only the first kilobyte of a query.
   for (const [k, at] of [falling, rising].entries()) {
     const pair = [tickets[at], tickets[at + 1]];
     const [lower, higher] = [...pair].sort((a, b) => (a.id < b.id ? -1 : 1));
@@ -58,6 +58,8 @@ async function expectLowestIdLockedFirst(sell: (pair: any[], k: number) => Promi
         await tx.$queryRaw`SELECT id FROM tickets WHERE id = ${higher.id}::uuid FOR UPDATE`;
         sale = sell(pair, k);
         sale.catch(() => {}); // awaited below, after the lock is let go
+        // Until the sale waits for a lock. The registration rule's statements begin `WITH np AS (`
+        // (server/tickets/registration.ts): the activity view keeps only a query's first kilobyte.
         await expect
           .poll(
             async () =>
