@@ -22,6 +22,10 @@ export default defineConfig({
   timeout: 45_000,
   expect: { timeout: 10_000 },
   use: {
+    // People who ask for less motion get no animation (app/globals.css, decision 280), and so do
+    // the tests: on 2 cores Chromium's compositor, drawing every frame of every fade, pulse and
+    // spinner, was the largest single use of CPU in the run. e2e/motion.spec.ts checks both ways.
+    reducedMotion: "reduce",
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {

@@ -13,7 +13,8 @@ export async function expectNoA11yViolations(page: Page, options: { include?: st
   // Let enter animations finish (dialogs, toasts, the sidebar's items, staggered 0.1 s each), or
   // colour contrast is measured mid-fade. Two frames first, so that what the last change started
   // (a staggered item waits in its delay, but exists) is listed; endless ones (spinners) are not
-  // waited for; 3 s at most. No fixed sleep.
+  // waited for; 3 s at most. No fixed sleep. (The suite asks for reduced motion, decision 280, so
+  // these end at once; the wait is for a test that turns motion back on.)
   await page.evaluate(async () => {
     await new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)));
     await Promise.race([
