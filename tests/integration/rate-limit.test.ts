@@ -27,7 +27,6 @@ import {
 import type { Principal } from "@/server/auth/principal";
 import type { AppError } from "@/server/http/errors";
 import type { RequestTrack } from "@/server/http/request-log";
-import { waitForFreshMinute } from "@/tests/helpers/clock";
 import { freshAdminAndStaff } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
 
@@ -56,6 +55,13 @@ let clockOffset = 0;
 const moveToNextMinute = () => {
   clockOffset += 60_000;
 };
+/**
+ * The limiter's clock (this process's, not the database's) set one second into the next minute, so
+ * a test's requests fall in one minute without waiting up to 20 s for the wall clock's.
+ */
+const startFreshMinute = () => {
+  clockOffset = 61_000 - (Date.now() % 60_000);
+};
 beforeEach(() => {
   clockOffset = 0;
   resetRateLimiter(() => Date.now() + clockOffset);
@@ -72,7 +78,7 @@ describe("api_rate_limit", () => {
     "at the default 100: the 101st request in a minute answers 429 " +
       "with Retry-After, and the minute after answers 200",
     async () => {
-      await waitForFreshMinute();
+      startFreshMinute();
       expect(await callTimes(100, () => profile(users.staff.token))).toEqual(Array(100).fill(200));
       const refused = await profile(users.staff.token);
       expect(refused.status).toBe(429);
@@ -101,7 +107,7 @@ describe("api_rate_limit", () => {
     // request checked meanwhile slipped past the limit. The check is called directly, so it runs
     // while the exchange is in flight (a route would read the session first, behind it on PGlite).
     await setLimit(10);
-    await waitForFreshMinute();
+    startFreshMinute();
     expect(await callTimes(10, () => profile(users.staff.token))).toEqual(Array(10).fill(200));
     const principal: Principal = {
       user: users.staff.user as Principal["user"],
@@ -174,7 +180,7 @@ describe("api_rate_limit", () => {
 
   it("counts per user, over all of that user's sessions, and not other users' requests", async () => {
     await setLimit(10);
-    await waitForFreshMinute();
+    startFreshMinute();
     const second = await createSession({ userId: users.staff.user.id, kind: "bearer" });
     expect(await callTimes(5, () => profile(users.staff.token))).toEqual(Array(5).fill(200));
     expect(await callTimes(5, () => profile(second.token!))).toEqual(Array(5).fill(200));
@@ -187,7 +193,7 @@ describe("api_rate_limit", () => {
     "before sign-in, counts per client address (without the " + "start script: the last X-Forwarded-For entry)",
     async () => {
       await setLimit(10);
-      await waitForFreshMinute();
+      startFreshMinute();
       expect(await callTimes(10, () => fromAddress("198.51.100.7, 203.0.113.5"))).toEqual(Array(10).fill(401));
       expect((await fromAddress("203.0.113.5")).status).toBe(429);
       expect((await fromAddress("203.0.113.6")).status).toBe(401);
@@ -204,7 +210,7 @@ describe("api_rate_limit", () => {
   });
 
   it("a change takes effect on the next request", async () => {
-    await waitForFreshMinute();
+    startFreshMinute();
     expect(await callTimes(12, () => profile(users.staff.token))).toEqual(Array(12).fill(200));
     await setLimit(10);
     expect((await profile(users.staff.token)).status).toBe(429);
@@ -214,7 +220,7 @@ describe("api_rate_limit", () => {
 
   it("counts every request of a burst exactly once when they arrive together", async () => {
     await setLimit(10);
-    await waitForFreshMinute();
+    startFreshMinute();
     const statuses = (await Promise.all(Array.from({ length: 25 }, () => profile(users.staff.token)))).map(
       (r) => r.status,
     );
@@ -230,7 +236,7 @@ describe("api_rate_limit", () => {
 
   it("adds this instance's count to the shared table within a second, without being asked", async () => {
     await setLimit(10);
-    await waitForFreshMinute();
+    startFreshMinute();
     expect(await callTimes(4, () => profile(users.staff.token))).toEqual(Array(4).fill(200));
     const key = `user:${users.staff.user.id}`;
     const shared = async () =>
@@ -242,7 +248,7 @@ describe("api_rate_limit", () => {
 
   it("counts what other instances added: their requests in the table come off this instance's allowance", async () => {
     await setLimit(10);
-    await waitForFreshMinute();
+    startFreshMinute();
     expect((await profile(users.staff.token)).status).toBe(200);
     // Another instance served 8 of this user's requests this minute and flushed them.
     await db().$executeRaw`UPDATE api_rate_limits SET count = count + 8 WHERE key = ${`user:${users.staff.user.id}`}`;
@@ -270,7 +276,7 @@ describe("the pre-sign-in limit (issue 25 item 2) and the sliding window (item 1
   });
 
   it("150 requests with 150 forged X-Forwarded-For from one socket are one key: 50 refused, one row", async () => {
-    await waitForFreshMinute();
+    startFreshMinute();
     const statuses = await callTimes(150, () => {
       const forged = `198.51.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
       return fromSocket("203.0.113.50", { "x-forwarded-for": forged, "x-real-ip": forged, forwarded: `for=${forged}` });
@@ -283,7 +289,7 @@ describe("the pre-sign-in limit (issue 25 item 2) and the sliding window (item 1
 
   it("a request with a bad Bearer token is counted against its address", async () => {
     await setLimit(10);
-    await waitForFreshMinute();
+    startFreshMinute();
     const badToken = () =>
       callRoute(profileRoute, {
         path: "/api/auth/profile",
@@ -296,7 +302,7 @@ describe("the pre-sign-in limit (issue 25 item 2) and the sliding window (item 1
 
   it("IPv6 callers are counted per /64", async () => {
     await setLimit(10);
-    await waitForFreshMinute();
+    startFreshMinute();
     const statuses = await callTimes(11, () =>
       fromSocket(`2001:db8:5:6:${Math.floor(Math.random() * 65535).toString(16)}::1`),
     );
@@ -320,7 +326,6 @@ describe("the pre-sign-in limit (issue 25 item 2) and the sliding window (item 1
 
   it("another instance's count of the minute before weighs too", async () => {
     await setLimit(10);
-    await waitForFreshMinute();
     const start = Math.floor(Date.now() / 60_000) * 60_000;
     // Another instance counted 10 for this address in the last second of the minute before.
     await db().$executeRaw`INSERT INTO api_rate_limits (key, window_start, count) VALUES ('ip:203.0.113.53',
@@ -350,7 +355,7 @@ describe("the pre-sign-in limit (issue 25 item 2) and the sliding window (item 1
       "are ignored unless the socket is a trusted proxy",
     async () => {
       await setLimit(10);
-      await waitForFreshMinute();
+      startFreshMinute();
       const serve = async (trusted: string) => {
         const server = http.createServer(async (req, res) => {
           stampClientAddress(req, parseTrustedProxies(trusted));
