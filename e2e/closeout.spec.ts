@@ -64,6 +64,8 @@ test("close with a failing checklist, fix, close, download the archive, purge", 
   await expectNoA11yViolations(page, { include: "main", label: "Close-out with open items" });
   await page.getByLabel("Type CLOSE to confirm").fill("close");
   await page.getByRole("button", { name: "Close the raffle" }).click();
+  // Refused in the form, before any request: the field is marked and says what to type.
+  await expect(page.getByLabel("Type CLOSE to confirm")).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByText("Type CLOSE to confirm").last()).toBeVisible();
   await page.getByLabel("Type CLOSE to confirm").fill("CLOSE");
   await page.getByRole("button", { name: "Close the raffle" }).click();

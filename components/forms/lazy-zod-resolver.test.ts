@@ -28,4 +28,18 @@ describe("lazyZodResolver", () => {
     expect(await resolver({ amount: "50" }, undefined, options)).toEqual({ values: { amount: 50 }, errors: {} });
     expect(loads).toBe(1);
   });
+
+  it("judges the values as they were when asked, though they change while the schema loads", async () => {
+    let arrive!: (schema: typeof closeRaffleSchema) => void;
+    const resolver = lazyZodResolver(() => new Promise<typeof closeRaffleSchema>((resolve) => (arrive = resolve)));
+    // react-hook-form hands over its live values object; the person corrects the word meanwhile.
+    const live = { confirm: "close" };
+    const first = resolver(live, undefined, options);
+    live.confirm = "CLOSE";
+    arrive(closeRaffleSchema);
+    expect((await first).errors.confirm?.message).toBe(
+      (await zodResolver(closeRaffleSchema)({ confirm: "close" }, undefined, options)).errors.confirm?.message,
+    );
+    expect(await resolver(live, undefined, options)).toEqual({ values: { confirm: "CLOSE" }, errors: {} });
+  });
 });
