@@ -26,7 +26,10 @@ export default defineConfig({
     // the tests: on 2 cores Chromium's compositor, drawing every frame of every fade, pulse and
     // spinner, was the largest single use of CPU in the run. e2e/motion.spec.ts checks both ways.
     reducedMotion: "reduce",
-    trace: "retain-on-failure",
+    // A failed test keeps its trace: DOM snapshots of every step (the trace viewer draws each)
+    // and the failure's own screenshot, but no screencast: encoding a frame of every change cost
+    // 3-8 % of the run's time (docs/testing.md, session 13).
+    trace: { mode: "retain-on-failure", screenshots: false, snapshots: true, sources: true },
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: chromium,
