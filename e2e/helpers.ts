@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
 
 export const ADMIN_EMAIL = "admin@example.com";
 const OIDC_ISSUER = `http://127.0.0.1:${process.env.E2E_OIDC_PORT ?? 3199}`;
@@ -87,6 +87,19 @@ export async function chooseTab(page: Page, name: string) {
     await tab.click();
     await expect(tab).toHaveAttribute("aria-selected", "true", { timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
+}
+
+/**
+ * Opens a dialog with the button that opens it, and waits until it shows. As with `chooseTab`, a
+ * click that lands before the page has hydrated does nothing, so it is repeated while the dialog
+ * is not there (a dialog's code may also still be loading: decision 178).
+ */
+export async function openDialog(page: Page, button: Locator, dialog: Locator) {
+  await expect(async () => {
+    if (!(await dialog.isVisible())) await button.click();
+    await expect(dialog).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+  return dialog;
 }
 
 /**

@@ -6,6 +6,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { BANK_LAYOUTS, gcashStatementPdf } from "../tests/helpers/statement-files";
 import { expectNoA11yViolations } from "./a11y";
+import { openDialog } from "./helpers";
 import { expect, test } from "./fixtures";
 import { createUnregisteredTickets } from "./seed";
 import { toast, uniquePhone, uniqueToken } from "./tickets-page";
@@ -45,8 +46,11 @@ const peso = (amount: string) => `₱${Number(amount).toLocaleString("en-US", { 
 async function openWizard(page: Page) {
   await page.goto("/dashboard/reconciliation");
   await expect(page.getByRole("heading", { name: "Reconciliation" })).toBeVisible();
-  await page.getByRole("button", { name: "Import Statement" }).click();
-  return page.getByRole("dialog", { name: "Import Statement" });
+  return openDialog(
+    page,
+    page.getByRole("button", { name: "Import Statement" }),
+    page.getByRole("dialog", { name: "Import Statement" }),
+  );
 }
 
 test("a GCash statement: preview, import, accept a mismatch, confirm a suggestion, see an unverified claim", async ({
