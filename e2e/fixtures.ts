@@ -76,6 +76,42 @@ async function signInAndSave(
   await context.close();
 }
 
+/**
+ * `page.goto`, `reload`, `goBack` and `goForward` that return once React has revealed every part
+ * of the page it streamed. Until then a streamed part waits in a hidden `<div id="S:n">` beside
+ * what it replaces, so a screen's form or pager is in the DOM twice for a moment, and a strict
+ * locator (getByLabel, getByTestId) meets both: with no animation to wait for (decision 280) the
+ * suite's first steps came that early.
+ */
+function gotoRevealed(page: Page) {
+  const revealed = () =>
+    page.waitForFunction(() => !document.querySelector('div[hidden][id^="S:"], template[id^="B:"]'));
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  const goBack = page.goBack.bind(page);
+  const goForward = page.goForward.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await revealed();
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    await revealed();
+    return response;
+  };
+  page.goBack = async (options) => {
+    const response = await goBack(options);
+    await revealed();
+    return response;
+  };
+  page.goForward = async (options) => {
+    const response = await goForward(options);
+    await revealed();
+    return response;
+  };
+}
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   mailSink: [
     async ({}, use, workerInfo) => {
@@ -169,6 +205,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   page: async ({ page }, use) => {
     const problems: string[] = [];
     watchPage(page, problems);
+    gotoRevealed(page);
     await use(page);
     expect(problems, "errors in the browser").toEqual([]);
   },
