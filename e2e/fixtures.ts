@@ -84,32 +84,14 @@ async function signInAndSave(
  * suite's first steps came that early.
  */
 function gotoRevealed(page: Page) {
-  const revealed = () =>
-    page.waitForFunction(() => !document.querySelector('div[hidden][id^="S:"], template[id^="B:"]'));
-  const goto = page.goto.bind(page);
-  const reload = page.reload.bind(page);
-  const goBack = page.goBack.bind(page);
-  const goForward = page.goForward.bind(page);
-  page.goto = async (url, options) => {
-    const response = await goto(url, options);
-    await revealed();
-    return response;
-  };
-  page.reload = async (options) => {
-    const response = await reload(options);
-    await revealed();
-    return response;
-  };
-  page.goBack = async (options) => {
-    const response = await goBack(options);
-    await revealed();
-    return response;
-  };
-  page.goForward = async (options) => {
-    const response = await goForward(options);
-    await revealed();
-    return response;
-  };
+  for (const name of ["goto", "reload", "goBack", "goForward"] as const) {
+    const navigate = page[name].bind(page) as (...args: unknown[]) => Promise<unknown>;
+    (page as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
+      const response = await navigate(...args);
+      await page.waitForFunction(() => !document.querySelector('div[hidden][id^="S:"], template[id^="B:"]'));
+      return response;
+    };
+  }
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({

@@ -94,7 +94,7 @@ export async function chooseTab(page: Page, name: string) {
  * click that lands before the page has hydrated does nothing, so it is repeated while the dialog
  * is not there (a dialog's code may also still be loading: decision 178).
  */
-export async function openDialog(page: Page, button: Locator, dialog: Locator) {
+export async function openDialog(button: Locator, dialog: Locator) {
   await expect(async () => {
     if (!(await dialog.isVisible())) await button.click();
     await expect(dialog).toBeVisible({ timeout: 2_000 });

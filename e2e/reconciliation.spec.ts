@@ -47,7 +47,6 @@ async function openWizard(page: Page) {
   await page.goto("/dashboard/reconciliation");
   await expect(page.getByRole("heading", { name: "Reconciliation" })).toBeVisible();
   return openDialog(
-    page,
     page.getByRole("button", { name: "Import Statement" }),
     page.getByRole("dialog", { name: "Import Statement" }),
   );
