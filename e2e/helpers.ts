@@ -74,6 +74,12 @@ export async function switchTheme(page: Page, theme: "light" | "dark") {
     window.dispatchEvent(new StorageEvent("storage", { key: "theme", newValue: t, storageArea: window.localStorage }));
   }, theme);
   await expect(page.locator("html")).toHaveClass(theme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+  // A colour transition (Tailwind's transition-colors) that the switch starts reports its old
+  // colour until the next frame, however short it is: an axe pass in between measures the previous
+  // theme's contrast. So the switch is done when no transition is left running.
+  await expect
+    .poll(() => page.evaluate(() => document.getAnimations().filter((a) => a instanceof CSSTransition).length))
+    .toBe(0);
 }
 
 /**
