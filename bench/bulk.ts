@@ -3,6 +3,10 @@
 //   unique) into an empty raffle: time to the answer, the server's RSS growth; then the same file
 //   again (nothing new);
 // - POST /api/print/stubs of 10,000 stubs (A4 5-up): first byte, last byte, status, pages;
+// - POST /api/reconciliation/imports of a bank statement (a BPI-like CSV) whose 5,000 credit lines
+//   carry the references of 5,000 of those bank-transfer sales, committed without a preview: time
+//   to the answer; then one of 353,000 lines (9.9 MB, under the 10 MB upload limit): refused with
+//   its message (the 150,000-line cap, decision in server/reconciliation/import-statement.ts);
 // - GET /api/tickets/stats in a loop while each runs: p95 and worst answer.
 // Part of `npm run bench` (bench/run.ts calls measureBulk for each engine); on its own:
 //   npx tsx --conditions=react-server bench/bulk.ts [--engine pglite|postgresql] [--skip-build] [--port 4130]
@@ -37,6 +41,10 @@ export const BULK_TARGETS = {
   print_last_byte_ms: 10_000,
   print_first_byte_ms: 2_000,
   other_request_max_ms: 1_000,
+  statement_commit_ms: 5_000,
+  /** The largest statement: finishes or is refused with a message, with no freeze (the stats probe's worst). */
+  statement_lines: 5_000,
+  huge_statement_lines: 353_000,
 };
 
 const METHODS = ["Cash", "GCash", "Bank Transfer"] as const;
@@ -155,7 +163,53 @@ async function timedPrint(base: string, token: string, count: number) {
   };
 }
 
-/** One engine: a fresh database, the server, the import twice, the print. */
+/** The columns of a BPI-like bank CSV, as the Reconciliation screen's mapping names them. */
+const BANK_MAPPING = {
+  date: "Transaction Date",
+  description: "Description",
+  reference: "Reference No",
+  amount: "Amount",
+};
+
+/**
+ * A bank statement of `lines` credit lines of ₱50 (a BPI-like CSV, short cells: 353,000 lines fit
+ * in 9.9 MB, under the 10 MB upload limit, as in the issue) whose references are the
+ * bank-transfer sales of soldRowsFile (every third row from 2, `BPI-<100,000 + row>`), and made-up
+ * ones once those run out.
+ */
+export function bankStatementFile(lines: number): Uint8Array {
+  const out = [Object.values(BANK_MAPPING).join(",")];
+  for (let k = 0; k < lines; k++) {
+    out.push(`2026-11-${String(1 + (k % 28)).padStart(2, "0")},T,BPI-${100_002 + 3 * k},50`);
+  }
+  return new TextEncoder().encode(`${out.join("\r\n")}\r\n`);
+}
+
+/** POST /api/reconciliation/imports (the commit, no preview) of `bytes` while the probe runs. */
+async function timedStatement(base: string, token: string, bytes: Uint8Array) {
+  const form = new FormData();
+  form.set("file", new Blob([bytes as Uint8Array<ArrayBuffer>]), "bank.csv");
+  form.set("kind", "bank_csv");
+  form.set("accountLabel", "BPI 1234");
+  form.set("mapping", JSON.stringify(BANK_MAPPING));
+  const probe = probeWhile(base, token);
+  const started = performance.now();
+  const res = await fetch(`${base}/reconciliation/imports`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const json = (await res.json()) as { message?: string; import?: { lines_new?: number } };
+  return {
+    status: res.status,
+    ms: Math.round(performance.now() - started),
+    bytes: bytes.length,
+    message: json.message,
+    other_requests: await probe(),
+  };
+}
+
+/** One engine: a fresh database, the server, the import twice, the print, the statements. */
 export async function measureBulk(engine: Engine, options: { port: number; rows?: number }) {
   const rows = options.rows ?? 99_999;
   const database = await createDatabase(engine, "bulk", benchEnv());
@@ -177,7 +231,19 @@ export async function measureBulk(engine: Engine, options: { port: number; rows?
       const first = await timedImport(base, token, csv, server.pid);
       const again = await timedImport(base, token, csv, server.pid);
       const print = await timedPrint(base, token, Math.min(10_000, rows));
-      return { engine, rows, load_before, load_after: loadAverage(), import: first, reimport: again, print };
+      const statement = await timedStatement(base, token, bankStatementFile(BULK_TARGETS.statement_lines));
+      const hugeStatement = await timedStatement(base, token, bankStatementFile(BULK_TARGETS.huge_statement_lines));
+      return {
+        engine,
+        rows,
+        load_before,
+        load_after: loadAverage(),
+        import: first,
+        reimport: again,
+        print,
+        statement,
+        huge_statement: hugeStatement,
+      };
     } finally {
       await stopServer(server);
       if (process.env.BENCH_SERVER_LOG) console.log(server.log());
@@ -223,7 +289,22 @@ export function bulkTargetRows(r: BulkResult) {
       measured: r.print.first_byte_ms,
       pass: r.print.first_byte_ms <= t.print_first_byte_ms,
     },
-    ...(["import", "reimport", "print"] as const).map((k) => ({
+    {
+      operation: `commit a ${t.statement_lines}-line bank statement (ms)`,
+      target: t.statement_commit_ms,
+      measured: r.statement.ms,
+      pass: r.statement.status === 201 && r.statement.ms <= t.statement_commit_ms,
+    },
+    {
+      operation: `a ${t.huge_statement_lines} lines (${(r.huge_statement.bytes / 1e6).toFixed(1)} MB): refused`,
+      target: t.statement_commit_ms,
+      measured: r.huge_statement.ms,
+      pass:
+        r.huge_statement.status === 413 &&
+        /credit lines; one import takes at most/.test(r.huge_statement.message ?? "") &&
+        r.huge_statement.ms <= t.statement_commit_ms,
+    },
+    ...(["import", "reimport", "print", "statement", "huge_statement"] as const).map((k) => ({
       operation: `GET /tickets/stats during ${k}: worst (ms)`,
       target: t.other_request_max_ms,
       measured: r[k].other_requests.max_ms,
