@@ -96,7 +96,7 @@ describe("display rules", () => {
 
 describe("formatDateTime against date-fns-tz", () => {
   it("writes every pattern the screens use exactly as date-fns-tz does, across zones and hours", async () => {
-    const { formatInTimeZone } = await import("date-fns-tz");
+    const { formatInTimeZone } = await import("date-fns-tz/formatInTimeZone");
     const patterns = [
       ...Object.values(TIME_FORMATS),
       "yyyy-MM-dd HH:mm",

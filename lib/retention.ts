@@ -1,7 +1,7 @@
 // The purge reminder's rule (issue 24, docs/decisions/148), one home for the server (Close-out's
 // view) and its tests: after Close, once `retention_months` calendar months have passed and the
 // personal data is still there, administrators are reminded to remove it. 0 months = no reminder.
-import { addMonths } from "date-fns";
+import { addMonths } from "date-fns/addMonths";
 
 /**
  * What the Close-out screen says beside the archive's attachments checkbox. Here, with the other

@@ -52,3 +52,24 @@ describe("API route files", () => {
     expect(outside.sort()).toEqual([...OUTSIDE_API_ROUTE].sort());
   });
 });
+
+/** Every .ts/.tsx file under the app's source folders (not node_modules, not generated code). */
+function sourceFiles(dir: string): string[] {
+  return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
+    const rel = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === "node_modules" ? [] : sourceFiles(rel);
+    return /\.(ts|tsx|mts|mjs)$/.test(entry.name) ? [rel] : [];
+  });
+}
+
+describe("date-fns imports", () => {
+  // docs/decisions/283: Node 24 reads date-fns's 199 kB package.json again for each of the 250
+  // files its index loads (about 1 s per process; 10 ms for one function's own path), and
+  // date-fns-tz's index loads that index. Each test process and each job worker paid it.
+  it("name one function's path (date-fns/addMonths), never the package's index", () => {
+    const barrel = /from\s+["'](date-fns|date-fns-tz)["']|import\(\s*["'](date-fns|date-fns-tz)["']\s*\)/;
+    const files = ["app", "components", "lib", "server", "scripts", "tests", "e2e", "bench"].flatMap(sourceFiles);
+    expect(files.length).toBeGreaterThan(500);
+    expect(files.filter((f) => barrel.test(readFileSync(path.join(ROOT, f), "utf8")))).toEqual([]);
+  });
+});

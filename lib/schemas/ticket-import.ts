@@ -1,7 +1,7 @@
 // POST /api/tickets/import (SPEC sections 3 and 5): the payload, and the rules for one CSV row,
 // built from the same field schemas as the generate and edit forms (lib/schemas/ticket.ts).
 // Decision: docs/decisions/031-tickets-import-rules.md.
-import { fromZonedTime } from "date-fns-tz";
+import { fromZonedTime } from "date-fns-tz/fromZonedTime";
 import { z } from "zod";
 import { TICKET_STATUSES, isRegisteredBuyerName } from "@/lib/constants";
 import { VOID_REASONS, VOID_REASON_LABELS } from "@/lib/voids";

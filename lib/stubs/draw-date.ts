@@ -1,7 +1,7 @@
 // The draw's date and time as the organiser enters it: the raffle's wall clock, "2026-12-20T15:00"
 // (the `draw_at` setting, in the `timezone` setting's zone). Printed on stubs and shown on the
 // public verify page; empty when not set.
-import { fromZonedTime } from "date-fns-tz";
+import { fromZonedTime } from "date-fns-tz/fromZonedTime";
 import { formatDateTime } from "@/lib/format";
 
 const SHAPE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
