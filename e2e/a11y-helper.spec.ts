@@ -1,7 +1,7 @@
 // Every screen's axe scan goes through e2e/a11y.ts: if the helper stopped looking (the wcag22aa
 // tag dropped, an impact filtered out again), every axe check in the suite would pass unseen.
 // These pages are built in the browser, so no app server is needed: plain Playwright, not ./fixtures.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./browser-test";
 import { expectNoA11yViolations } from "./a11y";
 
 const page = (body: string, htmlAttributes = 'lang="en"') =>

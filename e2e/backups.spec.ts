@@ -3,7 +3,7 @@
 // Close-out shows the same backup; axe clean.
 import { gunzipSync } from "node:zlib";
 import { readFileSync } from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./browser-test";
 import { expectNoA11yViolations } from "./a11y";
 import { screenshotForPeople, TAKE_SCREENSHOTS } from "./helpers";
 import { useOwnServer } from "./own-server";

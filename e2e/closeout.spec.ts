@@ -2,7 +2,7 @@
 // API, then the Close-out page: Close refused with its checklist and links, the items fixed, Close
 // with CLOSE typed, Download archive, Remove personal data with PURGE typed; axe clean at each step.
 import { execFileSync } from "node:child_process";
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "./browser-test";
 import { expectNoA11yViolations } from "./a11y";
 import { useOwnServer } from "./own-server";
 

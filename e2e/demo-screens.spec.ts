@@ -5,7 +5,7 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./browser-test";
 import { startAppServer, type AppServer } from "./app-server";
 import { E2E_RATE_LIMIT } from "./fixtures";
 import { copyTemplateDatabase } from "./template-database";

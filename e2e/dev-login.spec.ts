@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./browser-test";
 import { NAV_ITEMS } from "../components/dashboard/nav-items";
 import { watchPage } from "./fixtures";
 import { useOwnServer } from "./own-server";

@@ -1,7 +1,7 @@
 // Drum mode (issue 23, docs/decisions/129) as an organiser runs it, on a server of its own (the
 // commit freezes the raffle): commit a drum draw, scan counterfoils as they come out of the
 // physical drum (a void one is refused with the reason), and the last one completes the draw.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "./browser-test";
 import { expectNoA11yViolations } from "./a11y";
 import { useOwnServer } from "./own-server";
 

@@ -3,7 +3,7 @@
 // sales with a written override, commit on a drand quicknet round, the witnessed draw (the round's
 // recorded signature typed twice, verified offline), a disqualified winner replaced by the backup,
 // publication, and the public proof page without signing in.
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./browser-test";
 import { expectNoA11yViolations } from "./a11y";
 import { pdfText } from "./pdf";
 import { useOwnServer } from "./own-server";

@@ -8,7 +8,8 @@
 // A test that signs out, or demotes or disables someone, must sign in a user of its own: the
 // shared sessions serve the rest of the worker's tests.
 import path from "node:path";
-import { test as base, expect, type APIRequestContext, type Browser, type Page } from "@playwright/test";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { test as base, expect } from "./browser-test";
 import { startMailSink, type MailSink } from "../tests/helpers/mail-sink";
 import { startAppServer, type AppServer } from "./app-server";
 import { ADMIN_EMAIL, setAppOrigin, signInWithGoogle } from "./helpers";
@@ -74,24 +75,6 @@ async function signInAndSave(
   await expect(page, `signing in ${who.email}`).toHaveURL(/\/dashboard\/overview$/);
   await context.storageState({ path: file });
   await context.close();
-}
-
-/**
- * `page.goto`, `reload`, `goBack` and `goForward` that return once React has revealed every part
- * of the page it streamed. Until then a streamed part waits in a hidden `<div id="S:n">` beside
- * what it replaces, so a screen's form or pager is in the DOM twice for a moment, and a strict
- * locator (getByLabel, getByTestId) meets both: with no animation to wait for (decision 280) the
- * suite's first steps came that early.
- */
-function gotoRevealed(page: Page) {
-  for (const name of ["goto", "reload", "goBack", "goForward"] as const) {
-    const navigate = page[name].bind(page) as (...args: unknown[]) => Promise<unknown>;
-    (page as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
-      const response = await navigate(...args);
-      await page.waitForFunction(() => !document.querySelector('div[hidden][id^="S:"], template[id^="B:"]'));
-      return response;
-    };
-  }
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -187,7 +170,6 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   page: async ({ page }, use) => {
     const problems: string[] = [];
     watchPage(page, problems);
-    gotoRevealed(page);
     await use(page);
     expect(problems, "errors in the browser").toEqual([]);
   },

@@ -16,7 +16,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Locator, type Page } from "./browser-test";
 import { gcashStatementPdf } from "../tests/helpers/statement-files";
 import { watchPage } from "./fixtures";
 import { chooseTab, screenshotForPeople, sidebarLinks } from "./helpers";

@@ -9,7 +9,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page, type PlaywrightWorkerArgs } from "./browser-test";
 import { startAppServer, type AppServer } from "./app-server";
 import { ADMIN_EMAIL, screenshotForPeople, TAKE_SCREENSHOTS } from "./helpers";
 import { expectOneTimeFormat, expectTablesFit } from "./screen-checks";

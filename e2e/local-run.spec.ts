@@ -11,7 +11,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./browser-test";
 // @ts-expect-error: a plain ES module script, no types
 import { sourceFingerprint } from "../scripts/local.mjs";
 import { statValue } from "./stats-pages";

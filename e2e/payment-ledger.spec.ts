@@ -8,7 +8,7 @@
 // the archive carries the evidence file.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "./browser-test";
 import { BANK_LAYOUTS, gcashStatementPdf } from "../tests/helpers/statement-files";
 import { expectNoA11yViolations } from "./a11y";
 import { pdfText } from "./pdf";
