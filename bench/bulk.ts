@@ -20,6 +20,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import pg from "pg";
 import { csvLine } from "@/lib/csv/ticket-csv";
 import {
   benchEnv,
@@ -105,12 +106,48 @@ function probeWhile(base: string, token: string) {
   };
 }
 
-async function timedImport(base: string, token: string, csv: string, serverPid: number) {
+/**
+ * On PostgreSQL, how long the import's own statements ran: `pg_stat_activity` every 20 ms, counting
+ * the samples in which a writing backend (one holding a transaction id) was `active`, for the
+ * backend seen so most often (the import's; the audit seal writes briefly too). What the rest of
+ * the import's time was: the job's worker reading the file, and the app building each batch.
+ */
+function databaseTimeWhile(databaseUrl: string | undefined) {
+  if (!databaseUrl) return async () => undefined;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  const activeByPid = new Map<number, number>();
+  let samples = 0;
+  let stop = false;
+  const started = performance.now();
+  const loop = (async () => {
+    await client.connect();
+    while (!stop) {
+      const { rows } = await client.query<{ pid: number }>(
+        `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()
+           AND state = 'active' AND backend_xid IS NOT NULL`,
+      );
+      samples++;
+      for (const { pid } of rows) activeByPid.set(pid, (activeByPid.get(pid) ?? 0) + 1);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    await client.end();
+  })();
+  return async () => {
+    stop = true;
+    const elapsed = performance.now() - started;
+    await loop;
+    const most = Math.max(0, ...activeByPid.values());
+    return samples ? Math.round((elapsed * most) / samples) : undefined;
+  };
+}
+
+async function timedImport(base: string, token: string, csv: string, serverPid: number, databaseUrl?: string) {
   const pids = processTree(serverPid);
   const before = rssBytes(pids);
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, rssBytes(processTree(serverPid)))), 50);
   const probe = probeWhile(base, token);
+  const inDatabase = databaseTimeWhile(databaseUrl);
   const started = performance.now();
   const res = await fetch(`${base}/tickets/import`, {
     method: "POST",
@@ -120,9 +157,11 @@ async function timedImport(base: string, token: string, csv: string, serverPid: 
   const json = (await res.json()) as { imported?: number; skipped?: number; message?: string };
   const ms = Math.round(performance.now() - started);
   clearInterval(sampler);
+  const database_ms = await inDatabase();
   return {
     status: res.status,
     ms,
+    ...(database_ms === undefined ? {} : { database_ms }),
     imported: json.imported,
     skipped: json.skipped,
     message: json.message,
@@ -232,8 +271,8 @@ export async function measureBulk(engine: Engine, options: { port: number; rows?
       if (!limited.ok) throw new Error(`PUT /settings answered ${limited.status}`);
       const csv = soldRowsFile(rows);
       const load_before = loadAverage();
-      const first = await timedImport(base, token, csv, server.pid);
-      const again = await timedImport(base, token, csv, server.pid);
+      const first = await timedImport(base, token, csv, server.pid, database.env.DATABASE_URL);
+      const again = await timedImport(base, token, csv, server.pid, database.env.DATABASE_URL);
       const print = await timedPrint(base, token, Math.min(10_000, rows));
       const statement = await timedStatement(base, token, bankStatementFile(BULK_TARGETS.statement_lines));
       const hugeStatement = await timedStatement(base, token, bankStatementFile(BULK_TARGETS.huge_statement_lines));
@@ -269,6 +308,17 @@ export function bulkTargetRows(r: BulkResult) {
       measured: r.import.ms,
       pass: r.import.status === 200 && r.import.ms <= t.import_ms[r.engine],
     },
+    // What stands in the way on PostgreSQL: the import's own statements alone, against the same target.
+    ...(r.import.database_ms === undefined
+      ? []
+      : [
+          {
+            operation: "import: of which its statements ran in PostgreSQL (ms)",
+            target: t.import_ms[r.engine],
+            measured: r.import.database_ms,
+            pass: r.import.database_ms <= t.import_ms[r.engine],
+          },
+        ]),
     {
       operation: "import: server RSS growth (MB)",
       target: t.import_rss_growth_mb,
