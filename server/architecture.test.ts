@@ -73,3 +73,14 @@ describe("date-fns imports", () => {
     expect(files.filter((f) => barrel.test(readFileSync(path.join(ROOT, f), "utf8")))).toEqual([]);
   });
 });
+
+describe("browser test files", () => {
+  // docs/testing.md, Playwright conventions: e2e/browser-test.ts's pages wait until React has
+  // revealed what it streamed after each navigation; @playwright/test's do not (decision 284).
+  it("take test from e2e/browser-test.ts or e2e/fixtures.ts, never from @playwright/test", () => {
+    const specs = readdirSync(path.join(ROOT, "e2e")).filter((f) => f.endsWith(".spec.ts"));
+    expect(specs.length).toBeGreaterThan(30);
+    const direct = /import\s*\{[^}]*\btest\b[^}]*\}\s*from\s*["']@playwright\/test["']/;
+    expect(specs.filter((f) => direct.test(readFileSync(path.join(ROOT, "e2e", f), "utf8")))).toEqual([]);
+  });
+});
