@@ -44,13 +44,10 @@ export const test = base.extend({
     },
     { scope: "worker" },
   ],
+  // The test's own page is the context's first "page" event.
   context: async ({ context }, use) => {
     context.on("page", gotoRevealed);
     await use(context);
-  },
-  page: async ({ page }, use) => {
-    gotoRevealed(page);
-    await use(page);
   },
 });
 

@@ -8,8 +8,7 @@
 // A test that signs out, or demotes or disables someone, must sign in a user of its own: the
 // shared sessions serve the rest of the worker's tests.
 import path from "node:path";
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { test as base, expect } from "./browser-test";
+import { test as base, expect, type APIRequestContext, type Browser, type Page } from "./browser-test";
 import { startMailSink, type MailSink } from "../tests/helpers/mail-sink";
 import { startAppServer, type AppServer } from "./app-server";
 import { ADMIN_EMAIL, setAppOrigin, signInWithGoogle } from "./helpers";

@@ -8,11 +8,12 @@ import { describe, expect, it } from "vitest";
 const ROOT = path.resolve(import.meta.dirname, "..");
 const PAGE = readFileSync(path.join(ROOT, "docs/architecture.md"), "utf8");
 
-function routeFiles(dir: string): string[] {
+/** The files under `dir` (relative to the root) whose name `keep` accepts; node_modules is skipped. */
+function filesUnder(dir: string, keep: (name: string) => boolean): string[] {
   return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
     const rel = path.join(dir, entry.name);
-    if (entry.isDirectory()) return routeFiles(rel);
-    return entry.name === "route.ts" ? [rel] : [];
+    if (entry.isDirectory()) return entry.name === "node_modules" ? [] : filesUnder(rel, keep);
+    return keep(entry.name) ? [rel] : [];
   });
 }
 
@@ -35,7 +36,7 @@ describe("docs/architecture.md", () => {
 });
 
 describe("API route files", () => {
-  const routes = routeFiles("app/api");
+  const routes = filesUnder("app/api", (name) => name === "route.ts");
 
   it("open with a one-line banner: // METHOD /api/path - what", () => {
     expect(routes.length).toBeGreaterThan(100);
@@ -53,22 +54,15 @@ describe("API route files", () => {
   });
 });
 
-/** Every .ts/.tsx file under the app's source folders (not node_modules, not generated code). */
-function sourceFiles(dir: string): string[] {
-  return readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((entry) => {
-    const rel = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === "node_modules" ? [] : sourceFiles(rel);
-    return /\.(ts|tsx|mts|mjs)$/.test(entry.name) ? [rel] : [];
-  });
-}
-
 describe("date-fns imports", () => {
   // docs/decisions/283: Node 24 reads date-fns's 199 kB package.json again for each of the 250
   // files its index loads (about 1 s per process; 10 ms for one function's own path), and
   // date-fns-tz's index loads that index. Each test process and each job worker paid it.
   it("name one function's path (date-fns/addMonths), never the package's index", () => {
     const barrel = /from\s+["'](date-fns|date-fns-tz)["']|import\(\s*["'](date-fns|date-fns-tz)["']\s*\)/;
-    const files = ["app", "components", "lib", "server", "scripts", "tests", "e2e", "bench"].flatMap(sourceFiles);
+    const files = ["app", "components", "lib", "server", "scripts", "tests", "e2e", "bench"].flatMap((dir) =>
+      filesUnder(dir, (name) => /\.(ts|tsx|mts|mjs)$/.test(name)),
+    );
     expect(files.length).toBeGreaterThan(500);
     expect(files.filter((f) => barrel.test(readFileSync(path.join(ROOT, f), "utf8")))).toEqual([]);
   });
@@ -78,9 +72,9 @@ describe("browser test files", () => {
   // docs/testing.md, Playwright conventions: e2e/browser-test.ts's pages wait until React has
   // revealed what it streamed after each navigation; @playwright/test's do not (decision 284).
   it("take test from e2e/browser-test.ts or e2e/fixtures.ts, never from @playwright/test", () => {
-    const specs = readdirSync(path.join(ROOT, "e2e")).filter((f) => f.endsWith(".spec.ts"));
+    const specs = filesUnder("e2e", (name) => name.endsWith(".spec.ts"));
     expect(specs.length).toBeGreaterThan(30);
     const direct = /import\s*\{[^}]*\btest\b[^}]*\}\s*from\s*["']@playwright\/test["']/;
-    expect(specs.filter((f) => direct.test(readFileSync(path.join(ROOT, "e2e", f), "utf8")))).toEqual([]);
+    expect(specs.filter((f) => direct.test(readFileSync(path.join(ROOT, f), "utf8")))).toEqual([]);
   });
 });
