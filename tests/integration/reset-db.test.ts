@@ -1,11 +1,11 @@
 // @module-tag sql
 // resetDb puts a file's database back to the migrated state whatever the tests did, the guarded
 // audit log included, and with no list of tables to keep up to date.
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, inject, it } from "vitest";
 import { db } from "@/server/db/client";
 import { resetDb } from "@/tests/helpers/db";
 import { POST as generateRoute } from "@/app/api/tickets/generate/route";
-import { createAdminAndStaff, createSignedInUser } from "@/tests/helpers/factories";
+import { createAdminAndStaff, createSignedInUser, createTickets } from "@/tests/helpers/factories";
 import { callRoute } from "@/tests/helpers/http";
 
 const generate = async (token: string, quantity = 1) =>
@@ -70,5 +70,26 @@ describe("resetDb", () => {
       await db().$executeRawUnsafe(`DROP TRIGGER test_refuse_truncate ON audit_log`);
       await db().$executeRawUnsafe(`DROP FUNCTION test_refuse_truncate()`);
     }
+  });
+
+  it("empties a table of many rows (TRUNCATE) and of a few (DELETE) alike, and puts every sequence back", async () => {
+    const sequences = async () =>
+      db().$queryRawUnsafe<{ name: string; lastValue: string; isCalled: boolean }[]>(
+        `SELECT sequencename AS "name", coalesce(last_value, 1)::text AS "lastValue", ` +
+          `last_value IS NOT NULL AS "isCalled" FROM pg_sequences WHERE schemaname = 'public' ORDER BY 1`,
+      );
+    const { admin } = await createAdminAndStaff();
+    // 600 tickets: past TRUNCATE_FROM_ROWS (500); their few audit rows and the two users are not.
+    await createTickets(admin, 1, 600);
+    await generate(admin.token, 2);
+    expect(await count("tickets")).toBe(602);
+
+    await resetDb();
+    for (const table of ["tickets", "users", "auth_sessions", "audit_log", "payments"])
+      expect(await count(table), table).toBe(0);
+    const { baseline } = inject("testDatabase");
+    expect(await sequences()).toEqual(
+      baseline.sequences.map((s) => ({ name: s.name, lastValue: s.lastValue, isCalled: s.isCalled })),
+    );
   });
 });
