@@ -47,6 +47,11 @@ export default defineConfig({
         "--disable-sync",
         "--no-first-run",
         "--disable-quic",
+        // No TurboFan in the pages' JavaScript (Ignition, Sparkplug and Maglev stay): a page here
+        // lives seconds, and compiling its hot functions a second time, optimised, on a
+        // background thread was CPU the two cores never got back. About a tenth less CPU for the
+        // same tests (docs/testing.md, session 16; decision 286).
+        "--js-flags=--no-opt",
       ],
     },
   },

@@ -1,6 +1,7 @@
-// docs/decisions/198: the integration suite runs whole on PGlite and, on PostgreSQL, only what is
-// tagged `sql`. The config narrows that second pass to the files that name the tag; these checks
-// keep a PostgreSQL-only test from falling between the two passes.
+// docs/decisions/198 and 285: the integration suite runs whole on one engine and, on the other, only
+// what is tagged `sql` (`npm test`: whole on PGlite; CI: whole on PostgreSQL, `sql` on PGlite). The
+// config narrows the second pass to the files that name the tag; these checks keep a test that
+// runs on one engine only from falling between the two passes, whichever runs whole.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -37,5 +38,22 @@ describe("the sql tag of the integration suite", () => {
     );
     expect(files.filter((file) => postgresOnly.test(source(file))).length).toBeGreaterThan(0);
     expect(untagged, "files with PostgreSQL-only tests and no `// @module-tag sql`").toEqual([]);
+  });
+
+  it("tags every file with a test or a branch for PGlite only, so CI's PGlite pass runs it (decision 285)", () => {
+    const pgliteOnly = new RegExp(
+      [
+        String.raw`dbEngine\(\) === "pglite"`,
+        String.raw`if \(dbEngine\(\) !== "postgresql"\)`,
+        String.raw`if \(!process\.env\.TEST_DATABASE_URL\)`,
+        String.raw`skipIf\(dbEngine\(\) === "postgresql"`,
+        String.raw`runIf\(dbEngine\(\) !== "postgresql"`,
+        String.raw`skipIf\(Boolean\(process\.env\.TEST_DATABASE_URL`,
+      ].join("|"),
+    );
+    const withPgliteOnly = files.filter((file) => pgliteOnly.test(source(file)));
+    expect(withPgliteOnly).toContain("database-thread.test.ts");
+    const untagged = withPgliteOnly.filter((file) => !/@module-tag\s+sql\b/.test(source(file)));
+    expect(untagged, "files with PGlite-only tests or branches and no `// @module-tag sql`").toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+// @module-tag sql
 // The embedded database off the request thread (issue 36, docs/decisions/190), and what its single
 // session must still guarantee: a heavy statement leaves the event loop free (the request thread
 // answers /api/health/live on time) while reads that need the database wait for it; transactions
