@@ -304,7 +304,9 @@ test.describe("sign-in URLs follow AUTH_URL", () => {
 
 test.describe("HOSTNAME", () => {
   test("npm start listens only on the address HOSTNAME names", async ({}, testInfo) => {
-    const port = Number(process.env.E2E_PORT ?? 3100) + 80 + testInfo.parallelIndex;
+    // 50 + the worker: no other server of the run uses E2E_PORT + 50..59 (closeout's own is on + 80, which
+    // this once shared with the first worker: its 127.0.0.1 would have answered the check below).
+    const port = Number(process.env.E2E_PORT ?? 3100) + 50 + testInfo.parallelIndex;
     const server = await startAppServer({ port, host: "127.0.0.2", env: { AUTH_DEV_LOGIN: "false" } });
     try {
       const reach = (host: string) =>

@@ -5,15 +5,7 @@
 // committed and revealed, and statements imported, through their routes too.
 import { beforeEach, expect } from "vitest";
 import { randomBytes } from "node:crypto";
-import { POST as customRangeRoute } from "@/app/api/tickets/admin/generate-custom-range/route";
-import { PUT as registerRoute } from "@/app/api/tickets/register/[controlNumber]/route";
-import { POST as voidRoute } from "@/app/api/tickets/[id]/void/route";
-import { POST as allocationsRoute } from "@/app/api/sellers/[id]/allocations/route";
-import { POST as commitDrawRoute } from "@/app/api/draws/route";
-import { POST as revealDrawRoute } from "@/app/api/draws/[id]/reveal/route";
-import { POST as prizesRoute } from "@/app/api/prizes/route";
-import { POST as closeSalesRoute } from "@/app/api/raffle/close-sales/route";
-import { gcashStatementPdf, type GcashStatementRow } from "@/lib/gcash-statement-pdf";
+import type { GcashStatementRow } from "@/lib/gcash-statement-pdf";
 import type { Ticket } from "@/lib/api/tickets";
 import { createSession } from "@/server/auth/sessions";
 import { db } from "@/server/db/client";
@@ -21,12 +13,32 @@ import { resetDb } from "@/tests/helpers/db";
 import { callRoute } from "@/tests/helpers/http";
 
 import { createSoldTickets } from "@/tests/helpers/sold-tickets";
+import type { uploadStatement as UploadStatement } from "@/tests/helpers/statement-upload";
 
 export { createSoldTickets };
 export { placeTickets, type PlacedTicket } from "@/tests/helpers/placed-tickets";
-import { uploadStatement } from "@/tests/helpers/statement-upload";
 
-export { uploadStatement };
+/**
+ * The routes (and the PDF writer) the factories call, each imported the first time a factory
+ * needs it. Every integration file imports this module, and most make only users and tickets:
+ * importing the draw's, the reconciliation's and the PDF's modules up front was about 0.5 s of
+ * each file's start (issue 39, docs/testing.md).
+ */
+const routes = {
+  customRange: async () => (await import("@/app/api/tickets/admin/generate-custom-range/route")).POST,
+  register: async () => (await import("@/app/api/tickets/register/[controlNumber]/route")).PUT,
+  void: async () => (await import("@/app/api/tickets/[id]/void/route")).POST,
+  allocations: async () => (await import("@/app/api/sellers/[id]/allocations/route")).POST,
+  commitDraw: async () => (await import("@/app/api/draws/route")).POST,
+  revealDraw: async () => (await import("@/app/api/draws/[id]/reveal/route")).POST,
+  prizes: async () => (await import("@/app/api/prizes/route")).POST,
+  closeSales: async () => (await import("@/app/api/raffle/close-sales/route")).POST,
+};
+
+/** POST /api/reconciliation/imports as a browser sends it (tests/helpers/statement-upload.ts). */
+export async function uploadStatement(...args: Parameters<typeof UploadStatement>) {
+  return (await import("@/tests/helpers/statement-upload")).uploadStatement(...args);
+}
 
 let counter = 0;
 
@@ -80,7 +92,7 @@ export async function createTickets(
   to: number,
   options: { userId?: string } = {},
 ): Promise<Ticket[]> {
-  const res = await callRoute(customRangeRoute, {
+  const res = await callRoute(await routes.customRange(), {
     method: "POST",
     path: "/api/tickets/admin/generate-custom-range",
     token: admin.token,
@@ -110,7 +122,7 @@ export async function sellTicket(
       ? {}
       : { paymentReference: options.reference ?? `${method === "gcash" ? "" : "BDO-"}${1000000000000 + ++counter}` }),
   };
-  const res = await callRoute(registerRoute, {
+  const res = await callRoute(await routes.register(), {
     method: "PUT",
     path: `/api/tickets/register/${encodeURIComponent(ref)}`,
     params: { controlNumber: ref },
@@ -127,7 +139,7 @@ export async function voidTicket(
   id: string,
   options: { reason?: string; note?: string } = {},
 ): Promise<Ticket> {
-  const res = await callRoute(voidRoute, {
+  const res = await callRoute(await routes.void(), {
     method: "POST",
     path: `/api/tickets/${id}/void`,
     params: { id },
@@ -145,7 +157,7 @@ export async function createSellerWithAllocation(
   user: Parameters<typeof createUser>[0] = {},
 ) {
   const seller = await createSignedInUser(user);
-  const res = await callRoute(allocationsRoute, {
+  const res = await callRoute(await routes.allocations(), {
     method: "POST",
     path: `/api/sellers/${seller.user.id}/allocations`,
     params: { id: seller.user.id },
@@ -172,17 +184,22 @@ export async function commitDraw(
 ): Promise<string> {
   if (options.soldTickets) await createSoldTickets(options.soldTickets);
   for (const prize of options.prizes ?? [{ rank: 1, name: "Motorcycle", valuePhp: 80000, backups: 0 }]) {
-    const res = await callRoute(prizesRoute, { method: "POST", path: "/api/prizes", body: prize, token: admin.token });
+    const res = await callRoute(await routes.prizes(), {
+      method: "POST",
+      path: "/api/prizes",
+      body: prize,
+      token: admin.token,
+    });
     expect(res.status, JSON.stringify(res.json)).toBe(201);
   }
-  const closed = await callRoute(closeSalesRoute, {
+  const closed = await callRoute(await routes.closeSales(), {
     method: "POST",
     path: "/api/raffle/close-sales",
     body: { overrides: [] },
     token: admin.token,
   });
   expect(closed.status, JSON.stringify(closed.json)).toBe(200);
-  const res = await callRoute(commitDrawRoute, {
+  const res = await callRoute(await routes.commitDraw(), {
     method: "POST",
     path: "/api/draws",
     body: { source: { type: "dice", count: 20 } },
@@ -199,7 +216,7 @@ export async function revealDraw(
   options: { outsideValue?: string; witnesses?: string[] } = {},
 ) {
   const outsideValue = options.outsideValue ?? DRAW_DICE;
-  const res = await callRoute(revealDrawRoute, {
+  const res = await callRoute(await routes.revealDraw(), {
     method: "POST",
     path: `/api/draws/${id}/reveal`,
     params: { id },
@@ -219,6 +236,7 @@ export async function importGcashStatement(
   rows: GcashStatementRow[],
   options: { fileName?: string; from?: string; to?: string } = {},
 ) {
+  const { gcashStatementPdf } = await import("@/lib/gcash-statement-pdf");
   const bytes = await gcashStatementPdf({ rows, from: options.from, to: options.to });
   const res = await uploadStatement({
     token: admin.token,
