@@ -20,7 +20,7 @@ export default defineConfig({
   globalSetup: "./e2e/global-setup.ts",
   // Files run in parallel on the workers; the tests of one file run in order on one worker.
   fullyParallel: false,
-  // Three workers on two cores: with two, a fifth of the CPU sat idle while tests waited (a
+  // Three workers on two cores: with two, about an eighth of the CPU sat idle while tests waited (a
   // server's timeout, a retry's delay, a download); the third fills it. The whole suite went from
   // 487 to 424 s on the same machine state with the same CPU used and no retry (session 16,
   // decision 286).
