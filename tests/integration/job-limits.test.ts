@@ -18,8 +18,17 @@ import { setTicketLimit } from "@/tests/helpers/tickets";
 
 /** The advisory lock key of server/tickets/ticket-transaction.ts (the number allocation lock). */
 const ALLOCATION_LOCK = 40_417_004;
-// Long enough for the worker to start (under vitest it compiles TypeScript: seconds on a busy machine).
-const LIMIT_MS = 20_000;
+/**
+ * The time limit of the second test's import: long enough for its worker to start and reach its
+ * INSERT (under vitest it compiles TypeScript: seconds on a busy machine). The first test measures
+ * how long that took this run; three times it, plus a second and a half, is the limit, at most 20
+ * s (what it always was, and the test waited it out: 20 s of a worker doing nothing, issue 39).
+ * Run alone, the second test has no measurement and takes the 20 s.
+ */
+const LIMIT_CEILING_MS = 20_000;
+let reachedInsertMs: number | undefined;
+const limitMs = () =>
+  reachedInsertMs === undefined ? LIMIT_CEILING_MS : Math.min(LIMIT_CEILING_MS, 3 * reachedInsertMs + 1_500);
 const usualLimit = ticketImportJob.timeLimitMs;
 
 const users = freshAdminAndStaff();
@@ -114,8 +123,10 @@ describe.skipIf(dbEngine() !== "postgresql")("an import's database work ends wit
       const firstJob = randomUUID();
       const client = new AbortController();
       const { first, freedMs } = await quietly(async () => {
+        const started = performance.now();
         const answer = importCsv(soldFile(1, 50), firstJob, client.signal);
         while (!(await lockHeld()) || !(await sleeping())) await pause();
+        reachedInsertMs = performance.now() - started;
         const cancelledAt = performance.now();
         client.abort();
         while (await lockHeld()) await pause();
@@ -143,16 +154,28 @@ describe.skipIf(dbEngine() !== "postgresql")("an import's database work ends wit
       "(not after the 60 s statement), nothing written",
     async () => {
       await slowFirstInsert();
-      ticketImportJob.timeLimitMs = LIMIT_MS;
-      const firstJob = randomUUID();
-      const started = performance.now();
-      const { first, freedMs } = await quietly(async () => {
-        const answer = importCsv(soldFile(1, 50), firstJob);
-        while (!(await lockHeld())) await pause();
-        while (await lockHeld()) await pause();
-        return { freedMs: performance.now() - started, first: await answer };
-      });
-      expect(freedMs).toBeLessThan(LIMIT_MS + 2000);
+      /** One import under `limit`; null if it ended before its (slow) INSERT began. */
+      const importUnder = (limit: number) =>
+        quietly(async () => {
+          ticketImportJob.timeLimitMs = limit;
+          const job = randomUUID();
+          const started = performance.now();
+          let answered = false;
+          const answer = importCsv(soldFile(1, 50), job).finally(() => (answered = true));
+          while (!answered && !((await lockHeld()) && (await sleeping()))) await pause();
+          if (answered && !(await sleeping())) return null;
+          while (await lockHeld()) await pause();
+          return { job, limit, freedMs: performance.now() - started, first: await answer };
+        });
+      // A worker slower to start than the first test's (a busy moment) meets the measured limit
+      // before its INSERT: nothing was written, the slow INSERT is still the next one (its
+      // sequence not yet called), and the import runs again under the 20 s ceiling.
+      const run = (await importUnder(limitMs())) ?? (await importUnder(LIMIT_CEILING_MS));
+      if (!run) throw new Error(`the import ended before its INSERT began, even with ${LIMIT_CEILING_MS} ms`);
+      const { job: firstJob, limit, freedMs, first } = run;
+      // The import that follows has the usual limit: the measured one can be a few seconds.
+      ticketImportJob.timeLimitMs = usualLimit;
+      expect(freedMs).toBeLessThan(limit + 2000);
       expect(first.status).toBe(504);
       expect(first.json).toMatchObject({ success: false, code: "job_timeout" });
       expect(await afterSecondImport(firstJob)).toEqual({
