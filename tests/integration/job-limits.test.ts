@@ -88,6 +88,15 @@ const sleeping = async () =>
   (await db().$queryRaw<{ c: boolean }[]>`SELECT is_called AS c FROM slow_first_insert_seq`)[0].c;
 const pause = () => new Promise((r) => setTimeout(r, 25));
 
+/**
+ * Both tests time the product (the lock free within a second of a cancel, within 2 s of a limit),
+ * and the poll that sees it runs in this process beside the import. On the 2-core CI machine, with
+ * the other worker, the PostgreSQL server and a PDF's pdftoppm all running, the process was once
+ * starved long enough that a cancel measured 1.65 s (issue 39's CI run of af12d32; locally it is
+ * 0.1–0.3 s). A second try of the same code measures again; a real regression fails both.
+ */
+const TIMED = { timeout: 120_000, retry: 1 };
+
 /** What the database holds after the first import failed and a second one of 5 rows succeeded. */
 async function afterSecondImport(firstJob: string) {
   const second = await importCsv(soldFile(101, 5), randomUUID());
@@ -118,6 +127,7 @@ async function quietly<T>(work: () => Promise<T>) {
 describe.skipIf(dbEngine() !== "postgresql")("an import's database work ends with its job (PostgreSQL)", () => {
   it(
     "cancelled while its INSERT runs: the statement is cancelled, " + "the lock free within a second, nothing written",
+    TIMED,
     async () => {
       await slowFirstInsert();
       const firstJob = randomUUID();
@@ -146,12 +156,12 @@ describe.skipIf(dbEngine() !== "postgresql")("an import's database work ends wit
         code: "job_cancelled",
       });
     },
-    120_000,
   );
 
   it(
     "past its time limit: the lock is free within 2 s of the limit " +
       "(not after the 60 s statement), nothing written",
+    TIMED,
     async () => {
       await slowFirstInsert();
       /** One import under `limit`; null if it ended before its (slow) INSERT began. */
@@ -187,6 +197,5 @@ describe.skipIf(dbEngine() !== "postgresql")("an import's database work ends wit
         code: "job_timeout",
       });
     },
-    120_000,
   );
 });
