@@ -27,8 +27,12 @@ const ALLOCATION_LOCK = 40_417_004;
  */
 const LIMIT_CEILING_MS = 20_000;
 let reachedInsertMs: number | undefined;
+/** Set when the time-limit test fails a try: its second try takes the 20 s, as the test always did. */
+let limitTryFailed = false;
 const limitMs = () =>
-  reachedInsertMs === undefined ? LIMIT_CEILING_MS : Math.min(LIMIT_CEILING_MS, 3 * reachedInsertMs + 1_500);
+  reachedInsertMs === undefined || limitTryFailed
+    ? LIMIT_CEILING_MS
+    : Math.min(LIMIT_CEILING_MS, 3 * reachedInsertMs + 1_500);
 const usualLimit = ticketImportJob.timeLimitMs;
 
 const users = freshAdminAndStaff();
@@ -162,7 +166,15 @@ describe.skipIf(dbEngine() !== "postgresql")("an import's database work ends wit
     "past its time limit: the lock is free within 2 s of the limit " +
       "(not after the 60 s statement), nothing written",
     TIMED,
-    async () => {
+    async ({ onTestFailed }) => {
+      // CI's run of 406a3aa failed this test's first try with the measured limit (the reporter
+      // keeps no error of a try that a retry mended): say why in the log, and retry under 20 s.
+      onTestFailed(({ task }) => {
+        const tried = limitMs();
+        limitTryFailed = true;
+        const why = (task.result?.errors ?? []).map((e) => e.message).join("; ");
+        process.stderr.write(`job-limits: a try under ${tried} ms failed (${why}); the retry takes 20 s\n`);
+      });
       await slowFirstInsert();
       /** One import under `limit`; null if it ended before its (slow) INSERT began. */
       const importUnder = (limit: number) =>
