@@ -2,9 +2,8 @@ import { db } from "@/server/db/client";
 
 /**
  * Rate-limit counts are per clock minute of the database: start a run well inside one, with at
- * least `secondsNeeded` of it left (the caller's steps, with room for a slow machine). Waiting
- * for 20 s every time cost the PostgreSQL pass a third of a minute whenever a run came late in
- * its minute (issue 39).
+ * least `secondsNeeded` of it left (the caller's steps, with room for a slow machine). Always
+ * asking for 20 s made a caller that came late in a minute wait up to 21 s (issue 39).
  */
 export async function waitForFreshMinute(secondsNeeded = 20) {
   for (;;) {
