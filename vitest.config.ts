@@ -92,6 +92,12 @@ export default defineConfig({
           // Each file gets its own fresh database; two workers keep the 2-core machine busy.
           pool: "forks",
           maxWorkers: 2,
+          // WebAssembly (PGlite's engine) compiled by Liftoff only, never tiered up to TurboFan: a
+          // test file's database lives seconds, and optimising its hot functions on background
+          // threads cost more CPU than the faster code saved. The `sql` pass on PGlite took 137 s
+          // and 263 s of CPU without it, 94 s and 176 s with it (docs/decisions/289). The app
+          // itself runs with V8's defaults.
+          execArgv: ["--liftoff-only"],
           // Each file keeps a process of its own: sharing one (isolate: false) saved a fifth of the
           // stage but crashed V8 once in a fresh-clone CI, after ~45 PGlite threads had come and
           // gone in one process (docs/decisions/281).

@@ -94,7 +94,10 @@ export async function startAppServer(options: {
   const dataDir = options.env?.PGLITE_DIR ? undefined : copyTemplateDatabase();
   const removeDataDir = () => dataDir && rmSync(dataDir, { recursive: true, force: true });
   let output = "";
-  const child = spawn(process.env.E2E_NODE ?? process.execPath, [START_SCRIPT], {
+  // --liftoff-only: the embedded database's WebAssembly is never tiered up to TurboFan. A test
+  // server lives minutes, and that compiling on background threads was a sixth of its CPU
+  // (docs/decisions/289); the app's code and behaviour are the same.
+  const child = spawn(process.env.E2E_NODE ?? process.execPath, ["--liftoff-only", START_SCRIPT], {
     env: {
       ...process.env,
       PORT: String(options.port),

@@ -6,6 +6,7 @@ import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { ActivityLogTab } from "@/components/settings/activity-log-tab";
 import type { AuditEntry } from "@/lib/schemas/audit";
+import { SETTINGS } from "./api-data";
 import { expectNoStructuralA11yViolations } from "./axe";
 import { renderScreen, SERVER_ERROR, stubApi } from "./render";
 
@@ -13,7 +14,6 @@ const FILTERS = [
   /^\/api\/audit\/filters$/,
   { json: { success: true, actions: ["ticket.void"], actors: ["admin@example.com"] } },
 ] as const;
-const SETTINGS = [/^\/api\/settings$/, { json: { success: true, settings: { timezone: "Asia/Manila" } } }] as const;
 const page = (entries: unknown[], total: number, pageNo = 1, totalPages = 1) => ({
   json: { success: true, entries, total, page: pageNo, pageSize: 50, totalPages, timezone: "Asia/Manila" },
 });
@@ -33,7 +33,7 @@ const ENTRY: AuditEntry = {
 
 describe("Activity Log tab", () => {
   it("while the log loads: skeletons inside one named, busy status, and no table yet", async () => {
-    stubApi([[/^\/api\/audit\?/, "hold"], [...FILTERS], [...SETTINGS]]);
+    stubApi([[/^\/api\/audit\?/, "hold"], FILTERS, SETTINGS]);
     renderScreen(<ActivityLogTab />);
     const status = await screen.findByRole("status", { name: "Loading the activity log" });
     expect(status.getAttribute("aria-busy")).toBe("true");
@@ -47,7 +47,7 @@ describe("Activity Log tab", () => {
   });
 
   it("when the server fails: an alert with the server's message, not the empty state", async () => {
-    const api = stubApi([[/^\/api\/audit\?/, SERVER_ERROR], [...FILTERS], [...SETTINGS]]);
+    const api = stubApi([[/^\/api\/audit\?/, SERVER_ERROR], FILTERS, SETTINGS]);
     renderScreen(<ActivityLogTab />);
     const alert = await screen.findByRole("alert", {}, { timeout: 5_000 });
     expect(alert.textContent).toBe(`Failed to load the activity log: ${SERVER_ERROR.json.message}`);
@@ -59,7 +59,7 @@ describe("Activity Log tab", () => {
   });
 
   it("with no rows: says so, and what to expect, with no table and no alert", async () => {
-    stubApi([[/^\/api\/audit\?/, page([], 0)], [...FILTERS], [...SETTINGS]]);
+    stubApi([[/^\/api\/audit\?/, page([], 0)], FILTERS, SETTINGS]);
     renderScreen(<ActivityLogTab />);
     expect(await screen.findByText("No activity found")).toBeTruthy();
     expect(screen.getByText("Changes will appear here.")).toBeTruthy();
@@ -69,7 +69,7 @@ describe("Activity Log tab", () => {
   });
 
   it("with filters that match nothing: says the filters are why", async () => {
-    stubApi([[/^\/api\/audit\?/, page([], 0)], [...FILTERS], [...SETTINGS]]);
+    stubApi([[/^\/api\/audit\?/, page([], 0)], FILTERS, SETTINGS]);
     renderScreen(<ActivityLogTab />, { url: "/dashboard/settings?tab=activity&action=ticket.void" });
     expect(await screen.findByText("No entry matches these filters.")).toBeTruthy();
   });
@@ -77,8 +77,8 @@ describe("Activity Log tab", () => {
   it("the pager: Previous disabled on the first page, Next on the last", async () => {
     stubApi([
       [/^\/api\/audit\?/, (url) => page([ENTRY], 60, Number(url.searchParams.get("page") ?? 1), 2)],
-      [...FILTERS],
-      [...SETTINGS],
+      FILTERS,
+      SETTINGS,
     ]);
     renderScreen(<ActivityLogTab />);
     const previous = await screen.findByRole("button", { name: "Previous" });

@@ -5,7 +5,6 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { OverviewScreen } from "@/components/overview/overview-screen";
-import { Toaster } from "@/components/ui/sonner";
 import { renderScreen, SERVER_ERROR, stubApi } from "./render";
 
 const statValue = (title: string) => within(screen.getByRole("group", { name: title })).getByTestId("stat-value");
@@ -19,13 +18,7 @@ describe("Overview", () => {
       // their own; held here, as the check is about the statistics.
       [/^\/api\/(raffle\/closeout|remittances\/balances|reconciliation\/summary)$/, "hold"],
     ]);
-    renderScreen(
-      <>
-        <OverviewScreen userName="Ada Admin" isAdmin />
-        <Toaster />
-      </>,
-      { url: "/dashboard/overview" },
-    );
+    renderScreen(<OverviewScreen userName="Ada Admin" isAdmin />, { url: "/dashboard/overview" });
     expect(
       await screen.findByText(
         "Failed to load dashboard statistics. Please check if the server is running.",

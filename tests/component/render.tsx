@@ -2,16 +2,25 @@
 // `stubApi` instead of a server: the states that need no layout (loading, error, empty, validation, disabled controls)
 // are checked in a DOM here, not by a browser loading a page (docs/testing.md).
 import { QueryClientProvider } from "@tanstack/react-query";
-import { render } from "@testing-library/react";
+import { render, screen } from "@testing-library/react";
 import type { ReactElement } from "react";
+import { toast as sonnerToast } from "sonner";
 import { vi } from "vitest";
 import { makeQueryClient } from "@/components/providers";
+import { Toaster } from "@/components/ui/sonner";
 
 /**
- * What a stubbed route answers: JSON (status 200 unless given), or "hold" to keep the request pending (a loading
- * state).
+ * What a stubbed route answers: JSON (status 200 unless given), a text body of a content type (a CSV download), or
+ * "hold" to keep the request pending (a loading state).
  */
-export type StubAnswer = { status?: number; json: unknown } | "hold";
+export type StubAnswer =
+  { status?: number; json: unknown } | { status?: number; text: string; contentType: string } | "hold";
+
+/**
+ * A route's answer: at once, or computed from the request (its URL and init: method, body, signal). A promise is an
+ * answer that arrives later (a slow server); like a browser's fetch, the request fails if its signal aborts first.
+ */
+export type StubRoute = StubAnswer | ((url: URL, init?: RequestInit) => StubAnswer | Promise<StubAnswer>);
 
 /** What the app's route handlers answer for an unexpected failure (server/http/api-route.ts). */
 export const SERVER_ERROR = {
@@ -24,7 +33,7 @@ export const SERVER_ERROR = {
  * /^\/api\/audit\?/). A request no route names fails the test: a component that asks for more
  * than the test knows about is a change to look at. Answers the requests it saw, in order.
  */
-export function stubApi(routes: [RegExp, StubAnswer | ((url: URL) => StubAnswer)][]) {
+export function stubApi(routes: readonly (readonly [RegExp, StubRoute])[]) {
   const seen: string[] = [];
   const unknown: string[] = [];
   vi.stubGlobal("fetch", (input: RequestInfo | URL, init?: RequestInit) => {
@@ -43,28 +52,54 @@ export function stubApi(routes: [RegExp, StubAnswer | ((url: URL) => StubAnswer)
         }),
       );
     }
-    const answer = typeof route[1] === "function" ? route[1](url) : route[1];
-    if (answer === "hold") {
-      return new Promise<Response>((_, reject) =>
-        init?.signal?.addEventListener("abort", () => reject(init.signal!.reason)),
-      );
-    }
-    return Promise.resolve(
-      new Response(JSON.stringify(answer.json), {
-        status: answer.status ?? 200,
-        headers: { "Content-Type": "application/json" },
-      }),
-    );
+    const answer = typeof route[1] === "function" ? route[1](url, init) : route[1];
+    return new Promise<Response>((resolve, reject) => {
+      if (init?.signal?.aborted) return reject(init.signal.reason);
+      init?.signal?.addEventListener("abort", () => reject(init.signal!.reason));
+      void Promise.resolve(answer).then((settled) => settled !== "hold" && resolve(responseOf(settled)));
+    });
   });
   return { seen, unknown };
 }
 
+function responseOf(answer: Exclude<StubAnswer, "hold">): Response {
+  const [body, contentType] =
+    "json" in answer ? [JSON.stringify(answer.json), "application/json"] : [answer.text, answer.contentType];
+  return new Response(body, { status: answer.status ?? 200, headers: { "Content-Type": contentType } });
+}
+
 /**
- * Renders `ui` with the app's query client (components/providers.tsx: one retry for a 5xx), at
- * `url` (the URL state screens read). The theme provider is left out: it only writes a script for
- * the first paint, and themes are a browser's to check (contrast).
+ * Renders `ui` with the app's query client (components/providers.tsx: one retry for a 5xx) and its
+ * Toaster (app/layout.tsx: nothing until the first toast), at `url` (the URL state screens read).
+ * The theme provider is left out: it only writes a script for the first paint, and themes are a
+ * browser's to check (contrast).
  */
 export function renderScreen(ui: ReactElement, options: { url?: string } = {}) {
   window.history.replaceState(null, "", options.url ?? "/");
-  return render(<QueryClientProvider client={makeQueryClient()}>{ui}</QueryClientProvider>);
+  // sonner keeps its toasts in the module and shows the active ones to each new Toaster: a toast of an earlier test
+  // would be found by this one's findToast.
+  sonnerToast.dismiss();
+  // The app's retry rule as it is (one retry, for a 5xx or the network only), without TanStack's
+  // second of waiting before it: a timer, not something the screen decides (issue 39: the states'
+  // tests were mostly that wait).
+  const client = makeQueryClient();
+  client.setDefaultOptions({
+    ...client.getDefaultOptions(),
+    queries: { ...client.getDefaultOptions().queries, retryDelay: 0 },
+  });
+  return render(
+    <QueryClientProvider client={client}>
+      {ui}
+      <Toaster />
+    </QueryClientProvider>,
+  );
+}
+
+/**
+ * The toast (sonner's `[data-sonner-toast]` list item, e2e/tickets-page.ts' `toast`) that says `text`, once it shows;
+ * a screen's own line with the same words does not count. Up to 5 s: a 5xx is asked twice, a second apart.
+ */
+export async function findToast(text: string): Promise<HTMLElement> {
+  const line = await screen.findByText(text, { selector: "[data-sonner-toast] *" }, { timeout: 5_000 });
+  return line.closest<HTMLElement>("[data-sonner-toast]")!;
 }

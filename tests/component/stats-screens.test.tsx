@@ -1,16 +1,17 @@
 // The statistics screens without figures (issue 39: moved from e2e/analytics.spec.ts and
 // e2e/user-sales.spec.ts, where each was a page load checking text only): the load-error toast,
-// zeros on the cards, the empty tables' messages, and Analytics' failed export. Their layout and
+// zeros on the cards, the empty tables' messages, and Analytics' failed export; and User Sales'
+// rate dots, which the spec checked by their data-tone, not their colours. Their layout and
 // contrast in both themes stay in those specs' axe tests.
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { AnalyticsScreen } from "@/components/analytics/analytics-screen";
-import { Toaster } from "@/components/ui/sonner";
 import { UserSalesScreen } from "@/components/user-sales/user-sales-screen";
+import type { UserProgress } from "@/lib/api/dashboard";
+import { SETTINGS } from "./api-data";
 import { renderScreen, stubApi } from "./render";
 
-const SETTINGS = [/^\/api\/settings$/, { json: { success: true, settings: { timezone: "Asia/Manila" } } }] as const;
 const statValue = (title: string) => within(screen.getByRole("group", { name: title })).getByTestId("stat-value");
 
 describe("Analytics without figures", () => {
@@ -20,15 +21,9 @@ describe("Analytics without figures", () => {
         /^\/api\/dashboard\/analytics\/historical\?/,
         { status: 503, json: { success: false, code: "unavailable", message: "down" } },
       ],
-      [...SETTINGS],
+      SETTINGS,
     ]);
-    renderScreen(
-      <>
-        <AnalyticsScreen />
-        <Toaster />
-      </>,
-      { url: "/dashboard/analytics" },
-    );
+    renderScreen(<AnalyticsScreen />, { url: "/dashboard/analytics" });
     expect(
       await screen.findByText(
         "Failed to load analytics data. Please check if the server is running.",
@@ -57,7 +52,7 @@ describe("User Sales", () => {
           },
         },
       ],
-      [...SETTINGS],
+      SETTINGS,
     ]);
     renderScreen(<UserSalesScreen />, { url: "/dashboard/admin" });
     expect(await screen.findByText("No user data available")).toBeTruthy();
@@ -69,17 +64,46 @@ describe("User Sales", () => {
         /^\/api\/dashboard\/admin\/user-progress$/,
         { status: 500, json: { success: false, code: "internal", message: "x" } },
       ],
-      [...SETTINGS],
+      SETTINGS,
     ]);
-    renderScreen(
-      <>
-        <UserSalesScreen />
-        <Toaster />
-      </>,
-      { url: "/dashboard/admin" },
-    );
+    renderScreen(<UserSalesScreen />, { url: "/dashboard/admin" });
     expect(await screen.findByText("Failed to load user sales data", {}, { timeout: 5_000 })).toBeTruthy();
     expect(statValue("Total Sales").textContent).toBe("₱0.00");
     expect(screen.getByText("No user data available")).toBeTruthy();
+  });
+
+  it("rate dots: green at 50% or more, yellow at 25% or more, red below; N/A without a date", async () => {
+    const row = (userEmail: string, registrationRate: number, latestTicketDate: string | null) => ({
+      userEmail,
+      totalTickets: 100,
+      registeredTickets: registrationRate,
+      registrationRate,
+      totalSales: registrationRate * 50,
+      latestTicketDate,
+      soldTickets: 0,
+      soldAmount: 0,
+      cashCollected: 0,
+      remitted: 0,
+      owed: 0,
+    });
+    const body: UserProgress = {
+      success: true,
+      overview: { totalRevenue: 7425, totalTicketsGenerated: 400, totalRegistered: 149, activeUsers: 4 },
+      userProgress: [
+        row("a@example.com", 50, "2026-02-01T15:59:00Z"),
+        row("b@example.com", 49.9, null),
+        row("c@example.com", 25, null),
+        row("d@example.com", 24.9, null),
+      ],
+    };
+    stubApi([[/^\/api\/dashboard\/admin\/user-progress$/, { json: body }], SETTINGS]);
+    renderScreen(<UserSalesScreen />, { url: "/dashboard/admin" });
+    await screen.findByText("d@example.com", { selector: "[data-testid=user-generated-row] *" });
+    const rows = screen.getAllByTestId("user-generated-row");
+    const tones = rows.map((r) => within(r).getByTestId("rate"));
+    expect(tones.map((t) => t.textContent)).toEqual(["50.0%", "49.9%", "25.0%", "24.9%"]);
+    expect(tones.map((t) => t.dataset.tone)).toEqual(["green", "yellow", "yellow", "red"]);
+    expect(rows[0].textContent).toContain("Feb 1, 2026"); // 23:59 in Manila
+    expect(rows[1].textContent).toContain("N/A");
   });
 });
