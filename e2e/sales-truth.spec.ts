@@ -162,20 +162,7 @@ test(
   },
 );
 
-test("Delete offers Void Instead for a sold ticket and says the difference", async ({ page, adminApi }) => {
-  const [sold] = await generateTickets(adminApi, {
-    buyer_name: uniqueToken("Keep Buyer "),
-    phone_number: uniquePhone(),
-  });
-  await gotoTickets(page, `?q=${sold.control_number}`);
-  await rowOf(page, sold.control_number)
-    .getByRole("button", { name: `Delete ${sold.control_number}` })
-    .click();
-  const confirm = page.getByRole("alertdialog", { name: "Delete ticket?" });
-  await expect(confirm.getByTestId("void-instead-note")).toContainText("voiding it keeps the number");
-  await confirm.getByRole("button", { name: "Void Instead" }).click();
-  await expect(page.getByRole("dialog", { name: `Void ticket ${sold.control_number}?` })).toBeVisible();
-});
+// Delete's Void Instead for a sold ticket: tests/component/tickets-screen.test.tsx (issue 39).
 
 test("Ticket Details at 375 × 740: the body scrolls, the title and the close button stay in view", async ({
   page,

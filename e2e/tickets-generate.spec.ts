@@ -1,8 +1,9 @@
 // The Generate / Edit Ticket dialog from Tickets Management: one and many tickets, custom numbers,
-// every validation message of SPEC section 5, the success view, edit and its 409.
+// the success view, and edit. Its validation messages and the server's refusals (a taken number, the
+// edit's 409) are tests/component/generate-ticket-dialog.test.tsx'.
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { createUnregisteredTickets, generateTickets, registerTicket } from "./seed";
+import { createUnregisteredTickets } from "./seed";
 import { gotoTickets, rowOf, search, toast, uniquePhone, uniqueToken } from "./tickets-page";
 
 test.use({ role: "admin" });
@@ -98,80 +99,7 @@ test("generates many: the first 10, '... and N more tickets', the total, and Gen
   await expect(dialog.getByLabel("Custom Middle Digits")).toBeEnabled();
 });
 
-test("shows every validation message inline, with 'Please fix the errors in the form'", async ({ page }) => {
-  const dialog = await openGenerate(page);
-  const submit = dialog.getByRole("button", { name: /^Generate/ });
-  const message = (text: string) => dialog.getByRole("alert").filter({ hasText: text });
-
-  await submit.click();
-  await expect(message("Buyer name is required.")).toBeVisible();
-  await expect(toast(page, "Please fix the errors in the form")).toBeVisible();
-
-  await dialog.getByLabel("Buyer Name").fill("  Al ");
-  await expect(message("Name must be at least 3 characters.")).toBeVisible();
-  await dialog.getByLabel("Buyer Name").fill("Alma Moreno");
-  await expect(message("Name must be at least 3 characters.")).toHaveCount(0);
-
-  const phone = dialog.getByLabel("Phone Number");
-  await phone.fill("91712ab");
-  await expect(phone).toHaveValue("91712");
-  await phone.blur();
-  await expect(message("Must be a 10-digit number.")).toBeVisible();
-  await phone.fill("81712345678");
-  await expect(phone).toHaveValue("8171234567");
-  await expect(message("Must start with 9 (e.g., 917...).")).toBeVisible();
-  await phone.fill("9171234567");
-  await expect(dialog.getByRole("alert")).toHaveCount(0);
-
-  const email = dialog.getByLabel("Email");
-  await email.fill("not-an-email");
-  await email.blur();
-  await expect(message("Enter a valid email.")).toBeVisible();
-  await email.fill("");
-
-  const quantity = dialog.getByLabel("Number of Tickets");
-  await quantity.fill("0");
-  await expect(quantity).toHaveValue("1");
-  await expect(message("Number of tickets must be between 1 and 100.")).toBeVisible();
-  await quantity.fill("250");
-  await expect(quantity).toHaveValue("100");
-  await expect(message("Number of tickets must be between 1 and 100.")).toBeVisible();
-  await quantity.fill("1");
-  await expect(message("Number of tickets must be between 1 and 100.")).toHaveCount(0);
-
-  const middle = dialog.getByLabel("Custom Middle Digits");
-  await middle.fill("12");
-  await middle.blur();
-  await expect(message("Middle digits must be exactly 3 digits.")).toBeVisible();
-  await middle.fill("");
-  const last = dialog.getByLabel("Custom Last Digits");
-  await last.fill("123");
-  await last.blur();
-  await expect(message("Last digits must be exactly 5 digits.")).toBeVisible();
-  await last.fill("");
-
-  await dialog.getByRole("radio", { name: "GCash" }).click();
-  await expect(toast(page, "Please fix the errors in the form")).toHaveCount(0);
-  await submit.click();
-  await expect(message("GCash reference is required for GCash payments")).toBeVisible();
-  await expect(toast(page, "Please fix the errors in the form")).toBeVisible();
-});
-
-test("a refused generation shows the server's reason", async ({ page, adminApi }) => {
-  const [taken] = await generateTickets(adminApi, { buyer_name: uniqueToken("Holder ") });
-  const dialog = await openGenerate(page);
-  await dialog.getByLabel("Buyer Name").fill(uniqueToken("Second Buyer "));
-  await dialog.getByLabel("Custom Last Digits").fill(taken.last_5_digits);
-  await dialog.getByRole("button", { name: "Generate Ticket" }).click();
-  await expect(
-    toast(
-      page,
-      `Failed to generate tickets: Ticket number ${taken.last_5_digits} is already taken by ticket ` +
-        `${taken.control_number}.`,
-    ),
-  ).toBeVisible();
-  await expect(dialog.getByLabel("Buyer Name")).toBeVisible();
-});
+// Every validation message, and a refused generation: tests/component/generate-ticket-dialog.test.tsx (issue 39).
 
 test("edits an unregistered ticket (Ticket Status included); a registered ticket offers no edit", async ({
   page,
@@ -200,20 +128,4 @@ test("edits an unregistered ticket (Ticket Status included); a registered ticket
   expect(saved).toMatchObject({ buyer_name: name, phone_number: "9181234567", status: "used", is_registered: true });
 });
 
-test("editing a ticket someone registered meanwhile shows 'Already registered to: {buyer}'", async ({
-  page,
-  adminApi,
-}) => {
-  const [ticket] = await createUnregisteredTickets(adminApi, 1);
-  await gotoTickets(page, `?q=${ticket.control_number}`);
-  await rowOf(page, ticket.control_number)
-    .getByRole("button", { name: `Edit ${ticket.control_number}` })
-    .click();
-  const dialog = page.getByRole("dialog", { name: "Edit Ticket" });
-  await dialog.getByLabel("Buyer Name").fill("Late Editor");
-  const winner = uniqueToken("Quick Buyer ");
-  await registerTicket(adminApi, ticket.control_number, { buyerName: winner, phoneNumber: "09171112222" });
-  await dialog.getByRole("button", { name: "Update Ticket" }).click();
-  await expect(toast(page, `Failed to update ticket: Already registered to: ${winner}`)).toBeVisible();
-  await expect(dialog.getByRole("alert").filter({ hasText: `Already registered to: ${winner}` })).toBeVisible();
-});
+// The edit refused as registered meanwhile: tests/component/generate-ticket-dialog.test.tsx (issue 39).

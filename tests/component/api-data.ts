@@ -1,9 +1,13 @@
 // What the stubbed API answers in the component tests, in the shapes of the app's contracts
 // (lib/schemas/*): the settings the screens read their time zone from, the raffle's state every
-// write screen asks for, and tickets as the ticket endpoints answer them.
+// write screen asks for, tickets as the ticket endpoints answer them, and the users list.
 import type { Ticket } from "@/lib/api/tickets";
 import type { RaffleStateAnswer } from "@/lib/schemas/draw";
 import type { Settings } from "@/lib/schemas/settings";
+import type { UserListItem } from "@/lib/schemas/user";
+
+/** The signed-in administrator, as in the e2e suite (e2e/helpers.ts' ADMIN_EMAIL). */
+export const ADMIN_EMAIL = "admin@example.com";
 
 /** GET /api/settings as the statistics and list screens read it (their time zone). */
 export const SETTINGS = [
@@ -59,7 +63,10 @@ export const RAFFLE_SELLING = [/^\/api\/raffle\/state\?checklist=0$/, { json: SE
 
 let ticketCount = 0;
 
-/** A ticket as GET /api/tickets/search answers it: a fresh unregistered cash ticket unless `overrides` say more. */
+/**
+ * A ticket as GET /api/tickets/search answers it: a fresh unregistered cash ticket (status "active", as the Custom
+ * Range makes them: server/tickets/generate-custom-range.ts) unless `overrides` say more.
+ */
 export function apiTicket(overrides: Partial<Ticket> = {}): Ticket {
   ticketCount += 1;
   const digits = String(ticketCount).padStart(5, "0");
@@ -77,7 +84,7 @@ export function apiTicket(overrides: Partial<Ticket> = {}): Ticket {
     payment_method: "cash",
     gcash_reference: null,
     payment_reference: null,
-    status: "unregistered",
+    status: "active",
     amount: 50,
     user_id: null,
     created_by_id: null,
@@ -111,4 +118,25 @@ export function registeredTicket(buyer: string, overrides: Partial<Ticket> = {})
     registered_at: "2026-01-11T02:00:00.000Z",
     ...overrides,
   });
+}
+
+let userCount = 0;
+
+/** A user as GET /api/auth/users lists it: an enabled staff member unless `overrides` say more. */
+export function apiUser(overrides: Partial<UserListItem> = {}): UserListItem {
+  userCount += 1;
+  return {
+    id: `00000000-0000-4000-9000-${String(userCount).padStart(12, "0")}`,
+    email: `staff${userCount}@example.com`,
+    display_name: `Staff ${userCount}`,
+    is_admin: false,
+    is_disabled: false,
+    role: "user",
+    created_at: "2026-01-05T02:00:00.000Z",
+    last_login: "2026-01-10T02:00:00.000Z",
+    phone_number: null,
+    address: null,
+    google_linked: true,
+    ...overrides,
+  };
 }

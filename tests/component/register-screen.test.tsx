@@ -1,15 +1,16 @@
 // Ticket Registration's states without a browser (issue 39: moved from e2e/register-single.spec.ts
 // and e2e/register-multiple.spec.ts, where each was a page load checking texts and disabled
 // controls): the lookup's status lines (not found, registered, failed, cleared), an older lookup
-// aborted and its late answer ignored, and the unregistered list's load failure. Registering, the
-// keyboard flow, focus and the screen's fit stay in those specs and register-layout.spec.ts.
-import { act, fireEvent, screen, within } from "@testing-library/react";
+// aborted and its late answer ignored, the unregistered list's load failure, and a multiple
+// registration the server refuses whole. Registering, the keyboard flow, focus and the screen's fit
+// stay in those specs and register-layout.spec.ts.
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { RegisterScreen } from "@/components/register/register-screen";
 import { SINGLE_LOOKUP_DEBOUNCE_MS, SINGLE_LOOKUP_WAIT_MS } from "@/lib/registration";
 import { apiTicket, RAFFLE_SELLING, registeredTicket } from "./api-data";
-import { findToast, renderScreen, SERVER_ERROR, type StubAnswer, stubApi } from "./render";
+import { fill, findToast, keepingBodies, renderScreen, SERVER_ERROR, type StubAnswer, stubApi } from "./render";
 
 const NOT_FOUND = "Ticket not found with the provided control number or last 5 digits";
 const LOOKUP_FAILED = "Failed to search for ticket. Please try again.";
@@ -41,8 +42,6 @@ describe("Single Registration's lookup", () => {
   async function elapse(ms: number) {
     for (let at = 0; at < ms; at += 50) await act(() => vi.advanceTimersByTimeAsync(50));
   }
-  /** What Playwright's fill does: the field's text replaced at once, in one input event. */
-  const fill = (field: HTMLElement, text: string) => fireEvent.change(field, { target: { value: text } });
   /** One lookup's time: the debounce, the wait, and a step for the answer to show. */
   const LOOKUP_MS = SINGLE_LOOKUP_DEBOUNCE_MS + SINGLE_LOOKUP_WAIT_MS + 100;
 
@@ -136,6 +135,58 @@ describe("Multiple Registration", () => {
     expect((await findToast("Failed to load unregistered tickets")).tagName).toBe("LI");
     // Asked twice (the one retry for a 5xx), then said.
     expect(api.seen.filter((request) => request.startsWith("GET /api/tickets/unregistered?"))).toHaveLength(2);
+    expect(api.unknown).toEqual([]);
+  });
+
+  it("nothing registered: 'Registration Failed' with every error line and the failure toast", async () => {
+    const ticket = apiTicket();
+    const line = `Ticket ${ticket.control_number}: Already registered to: Faster Seller`;
+    const sent: unknown[] = [];
+    const api = stubApi([
+      [lookupPath(ticket.control_number), found(ticket)],
+      [
+        /^\/api\/tickets\/register-multiple$/,
+        // Someone registered it after it was added: the server's answer when nothing could be registered
+        // (tests/integration/tickets-register.test.ts, "reports failure when nothing could be registered").
+        keepingBodies(sent, {
+          json: {
+            success: false,
+            message: "No tickets were registered",
+            totalRequested: 1,
+            registeredCount: 0,
+            registeredTickets: [],
+            errors: [line],
+          },
+        }),
+      ],
+      RAFFLE_SELLING,
+    ]);
+    renderScreen(<RegisterScreen />, { url: "/dashboard/register?tab=multiple" });
+    const panel = within(await screen.findByRole("tabpanel", { name: "Multiple Registration" }));
+    const user = userEvent.setup({ delay: null });
+    const addInput = await panel.findByLabelText("Add Ticket by Control Number", {}, { timeout: 5_000 });
+    fill(addInput, ticket.control_number);
+    await user.type(addInput, "{Enter}");
+    await waitFor(() => expect(panel.getByTestId("selected-count").textContent).toBe("Selected Tickets (1)"));
+
+    fill(panel.getByRole("textbox", { name: "Buyer Name" }), "Too Late");
+    fill(panel.getByRole("textbox", { name: "Phone Number" }), "9170000012");
+    await user.click(panel.getByRole("button", { name: /^Register \d+ Ticket\(s\)$/ }));
+    const result = within(await panel.findByTestId("multiple-result"));
+    expect(result.getByRole("heading", { level: 2 }).textContent).toBe("Registration Failed");
+    expect(result.getByTestId("result-message").textContent).toBe("No tickets were registered");
+    expect(result.getByTestId("count-registered").textContent).toBe("0");
+    expect(
+      within(result.getByTestId("registration-errors"))
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual([line]);
+    await findToast("Registration failed: No tickets were registered");
+    // The buyer stays typed in, for other tickets.
+    expect(panel.getByRole("textbox", { name: "Buyer Name" })).toHaveProperty("value", "Too Late");
+    expect(sent).toEqual([
+      expect.objectContaining({ buyerName: "Too Late", phoneNumber: "9170000012", ticketIds: [ticket.control_number] }),
+    ]);
     expect(api.unknown).toEqual([]);
   });
 });

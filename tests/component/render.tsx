@@ -2,7 +2,7 @@
 // `stubApi` instead of a server: the states that need no layout (loading, error, empty, validation, disabled controls)
 // are checked in a DOM here, not by a browser loading a page (docs/testing.md).
 import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { toast as sonnerToast } from "sonner";
 import { vi } from "vitest";
@@ -62,6 +62,19 @@ export function stubApi(routes: readonly (readonly [RegExp, StubRoute])[]) {
   return { seen, unknown };
 }
 
+/** What a route handler answers when it refuses: the one error shape, `{success: false, code, message}`. */
+export function refusal(status: number, code: string, message: string): StubAnswer {
+  return { status, json: { success: false, code, message } };
+}
+
+/** A route that answers `answer` and keeps each request's JSON body in `bodies`, in order (what the screen sent). */
+export function keepingBodies(bodies: unknown[], answer: StubAnswer): StubRoute {
+  return (_, init) => {
+    bodies.push(JSON.parse(String(init?.body)));
+    return answer;
+  };
+}
+
 function responseOf(answer: Exclude<StubAnswer, "hold">): Response {
   const [body, contentType] =
     "json" in answer ? [JSON.stringify(answer.json), "application/json"] : [answer.text, answer.contentType];
@@ -102,4 +115,55 @@ export function renderScreen(ui: ReactElement, options: { url?: string } = {}) {
 export async function findToast(text: string): Promise<HTMLElement> {
   const line = await screen.findByText(text, { selector: "[data-sonner-toast] *" }, { timeout: 5_000 });
   return line.closest<HTMLElement>("[data-sonner-toast]")!;
+}
+
+/** What Playwright's `fill` does: the field's text replaced at once, in one input event (no typing delay to wait). */
+export function fill(field: HTMLElement, text: string) {
+  fireEvent.change(field, { target: { value: text } });
+}
+
+/**
+ * Runs `action` (a fill, a blur) and waits until what it started in promises has rendered: react-hook-form validates
+ * through its resolver's promise, so a message shows a few microtasks after the change, not with it.
+ */
+export async function settle(action: () => void) {
+  await act(async () => {
+    action();
+    await new Promise((resolve) => setImmediate(resolve));
+  });
+}
+
+/** Fills `field` and leaves it (Playwright's `fill`, then `blur`), with what that starts settled. */
+export async function fillAndLeave(field: HTMLElement, text: string) {
+  await settle(() => {
+    fill(field, text);
+    fireEvent.blur(field);
+  });
+}
+
+/**
+ * The alerts in `container` that say `text` (e2e: `dialog.getByRole("alert").filter({ hasText })`); accessible ones
+ * only, as a browser shows them. A form's message shows once, so a check expects one or none.
+ */
+export function alertsSaying(container: HTMLElement, text: string): HTMLElement[] {
+  return within(container)
+    .queryAllByRole("alert")
+    .filter((alert) => alert.textContent?.includes(text));
+}
+
+/**
+ * Every toast that shows from now on, however briefly, as "type: text" (sonner's data-type and the toast's text), in
+ * the order they appeared: e2e/shell-defects.spec.ts' recordToasts. Stops with the test (the observer is dropped
+ * with the document's nodes).
+ */
+export function recordToasts(): string[] {
+  const seen: string[] = [];
+  const report = () => {
+    for (const toast of document.querySelectorAll("[data-sonner-toast]")) {
+      const line = `${toast.getAttribute("data-type")}: ${toast.textContent ?? ""}`;
+      if (!seen.includes(line)) seen.push(line);
+    }
+  };
+  new MutationObserver(report).observe(document.body, { childList: true, subtree: true });
+  return seen;
 }

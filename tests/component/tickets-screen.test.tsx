@@ -3,49 +3,15 @@
 // delete, a row without an id, no tickets, no match, and a failed load. The screen starts from the
 // page and stats the server rendered it with, as app/dashboard/tickets/page.tsx passes them.
 // Searching, filters, paging, the URL, the views and a real delete stay in that spec; the screen's
-// axe scans and fit in tickets-a11y.spec.ts and a11y-states.spec.ts.
+// axe scans and fit in tickets-a11y.spec.ts and a11y-states.spec.ts. Delete's Void Instead for a
+// sold ticket (moved from e2e/sales-truth.spec.ts; voiding for real stays there).
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { loadTicketFilters, toSearchParams } from "@/components/tickets/ticket-filter-params";
-import { TicketsScreen } from "@/components/tickets/tickets-screen";
-import type { Ticket, TicketStats } from "@/lib/api/tickets";
-import { ADMIN_SETTINGS, apiTicket, RAFFLE_SELLING, registeredTicket } from "./api-data";
-import { findToast, renderScreen, type StubAnswer, stubApi } from "./render";
-
-const pageOf = (tickets: Ticket[]): StubAnswer => ({ json: { success: true, tickets, total: tickets.length } });
-const statsOf = (tickets: Ticket[]): TicketStats => ({
-  total: tickets.length,
-  registered_count: tickets.filter((t) => t.is_registered).length,
-  unregistered_count: tickets.filter((t) => !t.is_registered).length,
-  revenue: tickets.reduce((sum, t) => sum + (t.is_registered ? t.amount : 0), 0),
-});
-/** The screen's other reads: the creators filter, the settings (time zone; the Generate dialog's price), the raffle. */
-const SCREEN_READS = [
-  [/^\/api\/tickets\/creators$/, { json: { success: true, creators: [] } }],
-  [/^\/api\/settings$/, { json: { success: true, settings: ADMIN_SETTINGS } }],
-  RAFFLE_SELLING,
-] as const;
-
-/** Tickets Management at `/dashboard/tickets{query}`, rendered with the page and stats the server read for it. */
-function renderTickets(query: string, server: { tickets: Ticket[] }) {
-  const params = toSearchParams(loadTicketFilters(Object.fromEntries(new URLSearchParams(query))));
-  return renderScreen(
-    <TicketsScreen
-      currentUserEmail="admin@example.com"
-      initialData={{
-        params,
-        page: { tickets: server.tickets, total: server.tickets.length },
-        stats: statsOf(server.tickets),
-        renderedAt: Date.now(),
-      }}
-    />,
-    { url: `/dashboard/tickets${query}` },
-  );
-}
-
-const rowOf = (controlNumber: string) => document.querySelector(`[data-control-number="${controlNumber}"]`);
-const shownRows = () => document.querySelectorAll("[data-testid=ticket-row], [data-testid=ticket-card]");
+import type { Ticket } from "@/lib/api/tickets";
+import { apiTicket, registeredTicket } from "./api-data";
+import { findToast, stubApi } from "./render";
+import { openFromRow, pageOf, renderTickets, rowOf, shownRows, statsOf, TICKETS_SCREEN_READS } from "./tickets-render";
 
 /** Types into the search box and waits for the list to show the search's answer (e2e/tickets-page.ts' `search`). */
 async function search(term: string) {
@@ -54,10 +20,7 @@ async function search(term: string) {
 }
 
 async function deleteFromRow(controlNumber: string) {
-  const row = rowOf(controlNumber) as HTMLElement;
-  await userEvent.click(within(row).getByRole("button", { name: `Delete ${controlNumber}` }));
-  // The dialog's code loads on first use (components/tickets/lazy-dialogs.tsx).
-  const confirm = await screen.findByRole("alertdialog", {}, { timeout: 5_000 });
+  const confirm = await openFromRow(controlNumber, "Delete");
   await userEvent.click(within(confirm).getByRole("button", { name: "Delete Ticket" }));
 }
 
@@ -76,7 +39,7 @@ describe("Tickets Management", () => {
         new RegExp(`^/api/tickets/${gone.ticket_id}$`),
         { status: 404, json: { success: false, code: "not_found", message: "Ticket not found" } },
       ],
-      ...SCREEN_READS,
+      ...TICKETS_SCREEN_READS,
     ]);
     renderTickets("", { tickets: [gone, other] });
     await deleteFromRow(gone.control_number);
@@ -104,7 +67,7 @@ describe("Tickets Management", () => {
       const api = stubApi([
         [/^\/api\/tickets\/search\?/, (url) => pageOf(url.searchParams.get("search") ? [] : listed)],
         [/^\/api\/tickets\/stats$/, () => ({ json: { success: true, ...statsOf(listed) } })],
-        ...SCREEN_READS,
+        ...TICKETS_SCREEN_READS,
       ]);
       // The first page came with the HTML; Refresh All asks the API again, which now has no tickets.
       const first = renderTickets("", { tickets: [shown] });
@@ -137,7 +100,7 @@ describe("Tickets Management", () => {
       ],
       // The counts answer: the emptied cards are the list's failure, not theirs.
       [/^\/api\/tickets\/stats$/, { json: { success: true, ...statsOf([ticket]) } }],
-      ...SCREEN_READS,
+      ...TICKETS_SCREEN_READS,
     ]);
     renderTickets("", { tickets: [ticket] });
     expect(shownRows()).toHaveLength(1);
@@ -148,6 +111,22 @@ describe("Tickets Management", () => {
     expect(screen.getByTestId("stat-total-revenue").textContent).toBe("₱0.00");
     // Asked twice (the one retry for a 5xx), then said.
     expect(api.seen.filter((request) => request.startsWith("GET /api/tickets/search?"))).toHaveLength(2);
+    expect(api.unknown).toEqual([]);
+  });
+
+  it("Delete offers Void Instead for a sold ticket and says the difference", async () => {
+    const sold = registeredTicket("Keep Buyer");
+    const api = stubApi([...TICKETS_SCREEN_READS]);
+    renderTickets(`?q=${sold.control_number}`, { tickets: [sold] });
+    const confirm = await openFromRow(sold.control_number, "Delete");
+    expect(screen.getByRole("alertdialog", { name: "Delete ticket?" })).toBe(confirm);
+    expect(within(confirm).getByTestId("void-instead-note").textContent).toContain("voiding it keeps the number");
+    await userEvent.click(within(confirm).getByRole("button", { name: "Void Instead" }), { delay: null });
+    expect(
+      await screen.findByRole("dialog", { name: `Void ticket ${sold.control_number}?` }, { timeout: 5_000 }),
+    ).toBeTruthy();
+    // Nothing was deleted.
+    expect(api.seen.filter((request) => request.startsWith("DELETE "))).toEqual([]);
     expect(api.unknown).toEqual([]);
   });
 });
