@@ -10,12 +10,21 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { RegisterScreen } from "@/components/register/register-screen";
 import { SINGLE_LOOKUP_DEBOUNCE_MS, SINGLE_LOOKUP_WAIT_MS } from "@/lib/registration";
 import { apiTicket, RAFFLE_SELLING, registeredTicket } from "./api-data";
-import { fill, findToast, keepingBodies, renderScreen, SERVER_ERROR, type StubAnswer, stubApi } from "./render";
+import {
+  fill,
+  findToast,
+  keepingBodies,
+  refusal,
+  renderScreen,
+  SERVER_ERROR,
+  type StubAnswer,
+  stubApi,
+} from "./render";
 
 const NOT_FOUND = "Ticket not found with the provided control number or last 5 digits";
 const LOOKUP_FAILED = "Failed to search for ticket. Please try again.";
 /** GET /api/tickets/search/{term} for a term that names no ticket (server/tickets/ticket-ref.ts). */
-const NO_SUCH_TICKET = { status: 404, json: { success: false, code: "not_found", message: NOT_FOUND } } as const;
+const NO_SUCH_TICKET = refusal(404, "not_found", NOT_FOUND);
 const lookupPath = (term: string) => new RegExp(`^/api/tickets/search/${term}$`);
 const found = (ticket: ReturnType<typeof apiTicket>) => ({ json: { success: true, ticket } });
 

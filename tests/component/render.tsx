@@ -22,11 +22,13 @@ export type StubAnswer =
  */
 export type StubRoute = StubAnswer | ((url: URL, init?: RequestInit) => StubAnswer | Promise<StubAnswer>);
 
+/** What a route handler answers when it refuses: the one error shape, `{success: false, code, message}`. */
+export function refusal(status: number, code: string, message: string) {
+  return { status, json: { success: false as const, code, message } };
+}
+
 /** What the app's route handlers answer for an unexpected failure (server/http/api-route.ts). */
-export const SERVER_ERROR = {
-  status: 500,
-  json: { success: false, code: "internal", message: "Internal server error (request component)" },
-} as const;
+export const SERVER_ERROR = refusal(500, "internal", "Internal server error (request component)");
 
 /**
  * Answers `fetch("/api/...")` by the first route whose pattern matches the path and query (e.g.
@@ -60,11 +62,6 @@ export function stubApi(routes: readonly (readonly [RegExp, StubRoute])[]) {
     });
   });
   return { seen, unknown };
-}
-
-/** What a route handler answers when it refuses: the one error shape, `{success: false, code, message}`. */
-export function refusal(status: number, code: string, message: string): StubAnswer {
-  return { status, json: { success: false, code, message } };
 }
 
 /** A route that answers `answer` and keeps each request's JSON body in `bodies`, in order (what the screen sent). */

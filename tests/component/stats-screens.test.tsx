@@ -10,19 +10,13 @@ import { AnalyticsScreen } from "@/components/analytics/analytics-screen";
 import { UserSalesScreen } from "@/components/user-sales/user-sales-screen";
 import type { UserProgress } from "@/lib/api/dashboard";
 import { SETTINGS } from "./api-data";
-import { renderScreen, stubApi } from "./render";
+import { refusal, renderScreen, stubApi } from "./render";
 
 const statValue = (title: string) => within(screen.getByRole("group", { name: title })).getByTestId("stat-value");
 
 describe("Analytics without figures", () => {
   it("the error toast, zeros, 'No payment data available' and a failed export", async () => {
-    stubApi([
-      [
-        /^\/api\/dashboard\/analytics\/historical\?/,
-        { status: 503, json: { success: false, code: "unavailable", message: "down" } },
-      ],
-      SETTINGS,
-    ]);
+    stubApi([[/^\/api\/dashboard\/analytics\/historical\?/, refusal(503, "unavailable", "down")], SETTINGS]);
     renderScreen(<AnalyticsScreen />, { url: "/dashboard/analytics" });
     expect(
       await screen.findByText(
@@ -59,13 +53,7 @@ describe("User Sales", () => {
   });
 
   it("a failed load: the error toast, zeros and 'No user data available'", async () => {
-    stubApi([
-      [
-        /^\/api\/dashboard\/admin\/user-progress$/,
-        { status: 500, json: { success: false, code: "internal", message: "x" } },
-      ],
-      SETTINGS,
-    ]);
+    stubApi([[/^\/api\/dashboard\/admin\/user-progress$/, refusal(500, "internal", "x")], SETTINGS]);
     renderScreen(<UserSalesScreen />, { url: "/dashboard/admin" });
     expect(await screen.findByText("Failed to load user sales data", {}, { timeout: 5_000 })).toBeTruthy();
     expect(statValue("Total Sales").textContent).toBe("₱0.00");

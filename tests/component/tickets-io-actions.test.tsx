@@ -8,7 +8,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { TicketsIoActions } from "@/components/tickets/tickets-io-actions";
 import { TICKET_CSV_COLUMNS } from "@/lib/csv/ticket-csv";
-import { findToast, renderScreen, type StubAnswer, stubApi } from "./render";
+import { findToast, refusal, renderScreen, type StubAnswer, stubApi } from "./render";
 
 function renderActions() {
   renderScreen(<TicketsIoActions currentUserEmail="admin@example.com" />, { url: "/dashboard/tickets" });
@@ -25,10 +25,7 @@ describe("Export CSV", () => {
     await userEvent.click(screen.getByRole("button", { name: "Export CSV" }));
     await findToast("No data to export");
 
-    exportAnswer = {
-      status: 503,
-      json: { success: false, code: "unavailable", message: "The database is unavailable" },
-    };
+    exportAnswer = refusal(503, "unavailable", "The database is unavailable");
     await userEvent.click(screen.getByRole("button", { name: "Export CSV" }));
     await findToast("Failed to export tickets: The database is unavailable");
     expect(screen.getByRole("button", { name: "Export CSV" })).toHaveProperty("disabled", false);
@@ -45,10 +42,7 @@ describe("Import Tickets", () => {
         (_, init) => {
           sent.push(init?.body);
           // What the server answers for a file without the Last 5 Digits column (tests/integration/tickets-io.test.ts).
-          return {
-            status: 400,
-            json: { success: false, code: "validation_failed", message: "Missing required column: Last 5 Digits" },
-          };
+          return refusal(400, "validation_failed", "Missing required column: Last 5 Digits");
         },
       ],
       // The import's progress (its job) is asked for after a second (JOB_POLL_MS); held, as the refusal comes first.

@@ -10,7 +10,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import type { Ticket } from "@/lib/api/tickets";
 import { apiTicket, registeredTicket } from "./api-data";
-import { findToast, stubApi } from "./render";
+import { findToast, refusal, stubApi } from "./render";
 import { openFromRow, pageOf, renderTickets, rowOf, shownRows, statsOf, TICKETS_SCREEN_READS } from "./tickets-render";
 
 /** Types into the search box and waits for the list to show the search's answer (e2e/tickets-page.ts' `search`). */
@@ -35,10 +35,7 @@ describe("Tickets Management", () => {
         (url) => pageOf(url.searchParams.get("search") ? [{ ...other, ticket_id: "", id: "" }] : [other]),
       ],
       [/^\/api\/tickets\/stats$/, { json: { success: true, ...statsOf([other]) } }],
-      [
-        new RegExp(`^/api/tickets/${gone.ticket_id}$`),
-        { status: 404, json: { success: false, code: "not_found", message: "Ticket not found" } },
-      ],
+      [new RegExp(`^/api/tickets/${gone.ticket_id}$`), refusal(404, "not_found", "Ticket not found")],
       ...TICKETS_SCREEN_READS,
     ]);
     renderTickets("", { tickets: [gone, other] });
@@ -94,10 +91,7 @@ describe("Tickets Management", () => {
   it("a load failure says 'Failed to load tickets: {message}' and empties the list and the stats", async () => {
     const ticket = registeredTicket("Listed Buyer");
     const api = stubApi([
-      [
-        /^\/api\/tickets\/search\?/,
-        { status: 503, json: { success: false, code: "unavailable", message: "Database is unavailable" } },
-      ],
+      [/^\/api\/tickets\/search\?/, refusal(503, "unavailable", "Database is unavailable")],
       // The counts answer: the emptied cards are the list's failure, not theirs.
       [/^\/api\/tickets\/stats$/, { json: { success: true, ...statsOf([ticket]) } }],
       ...TICKETS_SCREEN_READS,
