@@ -129,7 +129,12 @@ for (const [role, screens] of [
           await test.step(theme, async () => {
             if (theme !== THEMES[0]) await switchTheme(page, theme);
             await screenshot(page, testInfo, `${role}${screen.path}-${theme}`);
-            expect(await elementsPastTheRightEdge(page), `what sticks out past 320 px (${theme})`).toEqual([]);
+            // Retried: a chart is drawn at its last width and then fitted to its box when the
+            // resize is observed, a frame or more later on a loaded machine (a CI run met the
+            // Overview's charts at 361 px once); one that stays too wide still fails.
+            await expect
+              .poll(() => elementsPastTheRightEdge(page), { message: `what sticks out past 320 px (${theme})` })
+              .toEqual([]);
             const cutFigures = await page
               .getByRole("main")
               .locator("[data-testid^=stat-]")
