@@ -79,11 +79,15 @@ export default tseslint.config(
         "error",
         {
           patterns: [SERVER_IMPORTS],
-          paths: API_GUARD.map(([name, importNames]) => ({
-            name,
-            importNames,
-            message: "Use the hook in lib/queries/ (or add one there)",
-          })),
+          paths: [
+            ...API_GUARD.map(([name, importNames]) => ({
+              name,
+              importNames,
+              message: "Use the hook in lib/queries/ (or add one there)",
+            })),
+            // Links prefetch on a person's intent, not on sight (docs/decisions/291).
+            { name: "next/link", message: "Use Link from @/components/ui/link" },
+          ],
         },
       ],
     },

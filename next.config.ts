@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { PHASE_DEVELOPMENT_SERVER } from "next/constants";
 import { API_ONLY_HEADERS, STATIC_SECURITY_HEADERS } from "./lib/security-headers";
 import { DOWNLOAD_NO_STORE, UNCOMPRESSED_DOWNLOADS } from "./lib/base-headers.mjs";
 
@@ -43,4 +44,12 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default nextConfig;
+/**
+ * Source maps only for `next dev`, where the browser's tools and the error overlay read them. A
+ * production build wrote 68 MB of server `.map` files that nothing reads (`npm start` runs Node
+ * without source maps, and browser maps were never built): leaving them out takes a sixth off
+ * every build (docs/decisions/290).
+ */
+export default function config(phase: string): NextConfig {
+  return { ...nextConfig, experimental: { turbopackSourceMaps: phase === PHASE_DEVELOPMENT_SERVER } };
+}

@@ -3,6 +3,7 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { answerBeforeNext } from "@/lib/front-door.mjs";
+import { PHASE_DEVELOPMENT_SERVER, PHASE_PRODUCTION_BUILD, PHASE_PRODUCTION_SERVER } from "next/constants";
 import nextConfig from "@/next.config";
 
 let server: http.Server;
@@ -69,9 +70,14 @@ describe("the start script's front door", () => {
   });
 });
 
-describe("next.config.ts headers", () => {
+describe("next.config.ts", () => {
+  it("builds source maps for next dev only: a production build has none (decision 290)", () => {
+    expect(nextConfig(PHASE_DEVELOPMENT_SERVER).experimental?.turbopackSourceMaps).toBe(true);
+    expect(nextConfig(PHASE_PRODUCTION_BUILD).experimental?.turbopackSourceMaps).toBe(false);
+  });
+
   it("put the base set on everything and no-store plus the API CSP on /api", async () => {
-    const rules = await nextConfig.headers!();
+    const rules = await nextConfig(PHASE_PRODUCTION_SERVER).headers!();
     const all = rules.find((r) => r.source === "/:path*")!;
     const api = rules.find((r) => r.source === "/api/:path*")!;
     expect(Object.fromEntries(all.headers.map((h) => [h.key.toLowerCase(), h.value]))).toEqual(EVERY_ANSWER);

@@ -3,7 +3,7 @@
 // The Close-out page (issue 24, administrators): what still blocks Close, each with a link to where
 // it is fixed; Close with a typed confirmation; Download archive; Purge personal data with a typed
 // confirmation once closed and archived; Reopen with a reason (docs/decisions/130-132).
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Download, Lock, LockOpen, Trash2, TriangleAlert } from "lucide-react";

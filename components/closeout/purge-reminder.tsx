@@ -3,7 +3,7 @@
 // The retention reminder (issue 24, docs/decisions/148): once the retention period after Close has
 // passed and buyers' personal data is still kept, administrators see it on the Overview and on the
 // Close-out page, with the way to act. Nothing shows otherwise.
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { CalendarClock } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { formatDateTime } from "@/lib/format";

@@ -2,7 +2,7 @@
 
 // Close sales (docs/decisions/105): the open checklist items, each overridden only with a written
 // reason (audited); closing stops every registration, in the database.
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { useForm } from "react-hook-form";
 import { Lock } from "lucide-react";
 import { useConfirmStep } from "@/components/draw/use-confirm-step";

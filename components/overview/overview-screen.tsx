@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { BarChart3, CheckCircle2, Clock, PlusCircle, Ticket, Wallet } from "lucide-react";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { RecentActivityList } from "@/components/overview/recent-activity-list";

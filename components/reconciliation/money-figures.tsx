@@ -4,7 +4,7 @@
 // statement, settled by hand, still unverified, awaiting a statement, and cash remitted. The same
 // list, labels and numbers on the Overview (administrators), Close-out, Reconciliation and the
 // archive's summary PDF (SUMMARY_FIGURES; GET /api/reconciliation/summary).
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { errorMessage } from "@/lib/api-client";
 import {
   SUMMARY_FIGURES,

@@ -3,7 +3,7 @@
 // The Overview's flag (administrators; issue 20, docs/decisions/092): sellers whose cash on hand
 // (their balance) passes the cash_on_hand_alert setting, with a link to Remittances. Nothing shows
 // while no seller passes it.
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { AlertTriangle } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";

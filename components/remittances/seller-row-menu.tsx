@@ -2,7 +2,7 @@
 
 // A seller row's "More" menu on Remittances, loaded on its first use (lazyDropdownMenu, decision 179):
 // the Radix menu is not part of the screen's first load.
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { FileText, PackagePlus } from "lucide-react";
 import {
   DropdownMenu,

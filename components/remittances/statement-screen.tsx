@@ -5,7 +5,7 @@
 // opens anyone's from the Remittances screen (?seller=) and can record, void, adjust and take back
 // stubs from here. The server decides who may read what (403 for another's).
 import { useState } from "react";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { urlString } from "@/lib/url-state";
 import { useUrlParam } from "@/lib/use-url-state";
 import { ArrowLeft, Ban, Banknote, PackagePlus, Printer, Scale, Undo2 } from "lucide-react";

@@ -3,7 +3,7 @@
 // The print log (issue 22; docs/decisions/102): every stub PDF, newest first — who printed which
 // numbers, how, how many were reprints, and the SHA-256 of the exact file sent (none when the
 // download did not finish).
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { ArrowLeft } from "lucide-react";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";

@@ -9,7 +9,7 @@ import { useMemo, useState } from "react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm, useWatch } from "react-hook-form";
 import { Printer } from "lucide-react";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { CheckboxField } from "@/components/forms/checkbox-field";
 import { Field, TextField } from "@/components/forms/field";
 import { Button } from "@/components/ui/button";

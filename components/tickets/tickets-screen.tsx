@@ -6,7 +6,7 @@
 // their own (use-ticket-selection.ts, use-ticket-dialogs.ts); server state in TanStack Query
 // (lib/queries/tickets.ts).
 import { useEffect, useMemo, type ReactNode } from "react";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { Ban, Hash, ListChecks, Plus, RefreshCw, SearchCheck, X } from "lucide-react";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { RaffleStateNotice, useRaffleRefusal } from "@/components/raffle-state/raffle-state-notice";

@@ -4,7 +4,7 @@
 // (number, reason in words, note, who, when, whether it had been sold), paged by the server, with
 // the same list as CSV. Each row can be unvoided by an administrator.
 import { useState, type ReactNode } from "react";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { ArrowLeft, Download, RotateCcw } from "lucide-react";
 import { PageHeader } from "@/components/dashboard/page-header";
 import { RaffleStateNotice } from "@/components/raffle-state/raffle-state-notice";
