@@ -19,6 +19,13 @@ test("Back up now, the last backup's time on Settings and Close-out, and its dow
   await expect(page.getByTestId("last-backup")).toHaveText("No backup yet.");
   await expect(page.getByRole("button", { name: "Download latest" })).toBeDisabled();
   await page.getByRole("button", { name: "Back up now" }).click();
+  // The request answers once the file is written: a second or two, but more than the default 10 s
+  // once in CI, this spec running while the run's other servers were starting. Its outcome (the
+  // toast, which names the error if it failed) is waited for as long as a test allows a job.
+  await expect(
+    page.locator("[data-sonner-toast]").filter({ hasText: /Backup taken|The backup failed/ }),
+    "the backup's outcome",
+  ).toContainText("Backup taken", { timeout: 30_000 });
   await expect(page.getByTestId("last-backup")).toContainText(/^Last backup: .+ \(by hand, \d+ KB\)$/);
   await expectNoA11yViolations(page, { include: "main", label: "Settings with a backup" });
   if (TAKE_SCREENSHOTS) {
