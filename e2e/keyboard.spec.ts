@@ -8,83 +8,49 @@ import { generateTickets } from "./seed";
 
 test.use({ role: "admin" });
 
-interface FocusStop {
-  key: string;
-  /** The press's number among its key's presses (1, 2, …). */
-  press: number;
-  /** The focus is nowhere (the page's body): nothing to judge. */
-  none: boolean;
-  label: string;
-  top: number;
-  bottom: number;
-  headerBottom: number;
-  /** One the top bar may cover: its own items, the drawer's, a dialog's, a toast's, or a box of no height. */
-  exempt: boolean;
-  viewport: number;
-}
-
-/**
- * Records, in the page, where the focus is each time a Tab or Shift+Tab key comes back up: by
- * then the browser has moved the focus and scrolled it into view (instantly: the suite asks for
- * reduced motion, app/globals.css). One read at the end instead of a round trip per stop (issue 39).
- */
-async function recordFocusStops(page: Page) {
-  await page.evaluate(() => {
-    const stops: FocusStop[] = [];
-    const presses: Record<string, number> = {};
-    (window as unknown as { __focusStops: FocusStop[] }).__focusStops = stops;
-    window.addEventListener(
-      "keyup",
-      (event) => {
-        if (event.key !== "Tab") return;
-        const key = event.shiftKey ? "Shift+Tab" : "Tab";
-        presses[key] = (presses[key] ?? 0) + 1;
-        const el = (document.activeElement as HTMLElement | null) ?? document.body;
-        const header = document.querySelector("header");
-        const rect = el.getBoundingClientRect();
-        stops.push({
-          key,
-          press: presses[key],
-          none: el === document.body,
-          label:
-            `${el.tagName.toLowerCase()} ` +
-            `"${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40)}"`,
-          top: rect.top,
-          bottom: rect.bottom,
-          headerBottom: header?.getBoundingClientRect().bottom ?? 0,
-          exempt:
-            Boolean(el.closest("header, #app-sidebar, [role=dialog], [data-sonner-toaster]")) || rect.height === 0,
-          viewport: window.innerHeight,
-        });
-      },
-      { capture: true },
-    );
+/** Where the focused element is, and whether it is one the top bar may cover (its own items, the drawer's). */
+async function focusedBox(page: Page) {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return null;
+    const header = document.querySelector("header");
+    const rect = el.getBoundingClientRect();
+    return {
+      label:
+        `${el.tagName.toLowerCase()} ` +
+        `"${(el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40)}"`,
+      top: rect.top,
+      bottom: rect.bottom,
+      headerBottom: header?.getBoundingClientRect().bottom ?? 0,
+      exempt: Boolean(el.closest("header, #app-sidebar, [role=dialog], [data-sonner-toaster]")) || rect.height === 0,
+      viewport: window.innerHeight,
+    };
   });
 }
 
 /** Tabs forward `stops` times, then back as many, and names every stop the top bar or the screen's edge hides. */
 async function hiddenFocusStops(page: Page, stops: number) {
-  await recordFocusStops(page);
-  for (const key of ["Tab", "Shift+Tab"]) for (let i = 0; i < stops; i++) await page.keyboard.press(key);
-  const recorded = await page.evaluate(() => (window as unknown as { __focusStops: FocusStop[] }).__focusStops);
-  expect(recorded.length, "every key press seen by the page").toBe(2 * stops);
   const hidden: string[] = [];
-  for (const box of recorded) {
-    if (box.none || box.exempt) continue;
-    // What fits between the top bar and the screen's bottom must be wholly in view; a larger
-    // element (a focusable scrolling region) must at least show part of itself (2.4.11).
-    const fits = box.bottom - box.top <= box.viewport - box.headerBottom;
-    const underBar = fits ? box.top < box.headerBottom - 1 : box.bottom <= box.headerBottom + 1;
-    const belowScreen = fits ? box.bottom > box.viewport + 1 : box.top >= box.viewport - 1;
-    if (underBar)
-      hidden.push(
-        `${box.key} ${box.press}: ${box.label} under the top bar (top ${Math.round(box.top)} < ` +
-          `${Math.round(box.headerBottom)})`,
-      );
-    else if (belowScreen)
-      hidden.push(
-        `${box.key} ${box.press}: ${box.label} below the screen (bottom ${Math.round(box.bottom)} > ${box.viewport})`,
-      );
+  for (const key of ["Tab", "Shift+Tab"]) {
+    for (let i = 0; i < stops; i++) {
+      await page.keyboard.press(key);
+      const box = await focusedBox(page);
+      if (!box || box.exempt) continue;
+      // What fits between the top bar and the screen's bottom must be wholly in view; a larger
+      // element (a focusable scrolling region) must at least show part of itself (2.4.11).
+      const fits = box.bottom - box.top <= box.viewport - box.headerBottom;
+      const underBar = fits ? box.top < box.headerBottom - 1 : box.bottom <= box.headerBottom + 1;
+      const belowScreen = fits ? box.bottom > box.viewport + 1 : box.top >= box.viewport - 1;
+      if (underBar)
+        hidden.push(
+          `${key} ${i + 1}: ${box.label} under the top bar (top ${Math.round(box.top)} < ` +
+            `${Math.round(box.headerBottom)})`,
+        );
+      else if (belowScreen)
+        hidden.push(
+          `${key} ${i + 1}: ${box.label} below the screen (bottom ${Math.round(box.bottom)} > ${box.viewport})`,
+        );
+    }
   }
   return hidden;
 }

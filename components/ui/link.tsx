@@ -18,19 +18,20 @@ type LinkProps = ComponentProps<typeof NextLink>;
  */
 export function Link({ href, prefetch, onPointerEnter, onFocus, ...props }: LinkProps) {
   const router = useRouter();
-  const target = typeof href === "string" ? href : null;
-  const prefetchOnIntent = prefetch !== false && target !== null && target.startsWith("/");
+  // A path of this app ("/…", not a protocol-relative "//host"); an object href is not prefetched.
+  const target = typeof href === "string" && /^\/(?!\/)/.test(href) && prefetch !== false ? href : null;
+  const prefetchPage = () => target && router.prefetch(target);
   return (
     <NextLink
       {...props}
       href={href}
       prefetch={false}
       onPointerEnter={(event: PointerEvent<HTMLAnchorElement>) => {
-        if (prefetchOnIntent) router.prefetch(target);
+        prefetchPage();
         onPointerEnter?.(event);
       }}
       onFocus={(event: FocusEvent<HTMLAnchorElement>) => {
-        if (prefetchOnIntent) router.prefetch(target);
+        prefetchPage();
         onFocus?.(event);
       }}
     />
