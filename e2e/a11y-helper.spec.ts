@@ -32,3 +32,35 @@ test("passes a page with nothing wrong, and scans only what include names", asyn
   await expectNoA11yViolations(tab, { include: "#fine" });
   await expect(expectNoA11yViolations(tab, { include: "#bad" })).rejects.toThrow(/target-size/);
 });
+
+/** A paragraph whose dark colours fail contrast (1.3:1), its light ones pass. */
+const DARK_ONLY_LOW_CONTRAST =
+  "<style>p{color:#111;background:#fff} html.dark p{color:#555;background:#333}</style><p>Some words</p>";
+
+test("in the other theme the same markup is scanned for colours, which still fail", async ({ page: tab }, testInfo) => {
+  await tab.setContent(page(DARK_ONLY_LOW_CONTRAST));
+  await expectNoA11yViolations(tab, { label: "light" });
+  await tab.evaluate(() => document.documentElement.classList.add("dark"));
+  await expect(expectNoA11yViolations(tab, { label: "dark" })).rejects.toThrow(/color-contrast \(serious\)/);
+  expect(testInfo.annotations).toContainEqual({ type: "axe: colour rules only", description: "dark" });
+});
+
+test("in the other theme, changed markup gets every rule again", async ({ page: tab }, testInfo) => {
+  await tab.setContent(page("<p>Fine</p>"));
+  await expectNoA11yViolations(tab, { label: "light" });
+  await tab.evaluate((small) => {
+    document.documentElement.classList.add("dark");
+    document.querySelector("main")!.insertAdjacentHTML("beforeend", small);
+  }, SMALL_TARGETS);
+  await expect(expectNoA11yViolations(tab, { label: "dark" })).rejects.toThrow(/target-size \(serious\)/);
+  expect(testInfo.annotations).toEqual([]);
+});
+
+test("in the other theme at another width, every rule runs again", async ({ page: tab }, testInfo) => {
+  await tab.setContent(page("<p>Fine</p>"));
+  await expectNoA11yViolations(tab, { label: "light" });
+  await tab.evaluate(() => document.documentElement.classList.add("dark"));
+  await tab.setViewportSize({ width: 375, height: 740 });
+  await expectNoA11yViolations(tab, { label: "dark, narrow" });
+  expect(testInfo.annotations).toEqual([]);
+});
