@@ -195,7 +195,7 @@ export const test = withContextOptions.extend<
       const origins = shared.origins;
       context.on("page", (page) =>
         page.on("framenavigated", (frame) => {
-          const { origin } = new URL(frame.url());
+          const origin = URL.canParse(frame.url()) ? new URL(frame.url()).origin : "null";
           if (origin !== "null") origins.add(origin);
         }),
       );
