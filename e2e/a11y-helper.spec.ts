@@ -33,7 +33,7 @@ test("passes a page with nothing wrong, and scans only what include names", asyn
   await expect(expectNoA11yViolations(tab, { include: "#bad" })).rejects.toThrow(/target-size/);
 });
 
-/** A paragraph whose dark colours fail contrast (1.3:1), its light ones pass. */
+/** A paragraph whose dark colours fail contrast (about 1.7:1); its light ones pass. */
 const DARK_ONLY_LOW_CONTRAST =
   "<style>p{color:#111;background:#fff} html.dark p{color:#555;background:#333}</style><p>Some words</p>";
 

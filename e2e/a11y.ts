@@ -42,7 +42,7 @@ async function runAxe(page: Page, include: string | undefined) {
       const memo = window as unknown as { __axeFullScan?: { markup: string; theme: string; selector?: string } };
       const last = memo.__axeFullScan;
       // The same markup scanned whole in the other theme: only the rules that read colours can find
-      // anything new (a theme changes colours only: tests/unit/theme-colours-only.test.ts).
+      // anything new (a theme changes colours only: components/theme-colours-only.test.ts).
       const coloursOnly = last?.markup === markup && last.selector === selector && last.theme !== theme;
       const runOnly: RunOptions["runOnly"] = coloursOnly
         ? {
@@ -71,9 +71,10 @@ async function runAxe(page: Page, include: string | undefined) {
  *
  * A scan of markup that a scan before it in the same document passed whole, in the other theme,
  * runs only the rules that read colours (`color-contrast`, `link-in-text-block`): the theme
- * changes colours and nothing else (tests/unit/theme-colours-only.test.ts keeps it so), so every
+ * changes colours and nothing else (components/theme-colours-only.test.ts keeps it so), so every
  * other rule would give the same answer on the same markup. Any other change to the page (a
- * dialog, a row, an attribute, another `include`) gets the whole scan again (decision 292).
+ * dialog, a row, an attribute, the viewport, another `include`) gets the whole scan again
+ * (decision 292).
  */
 export async function expectNoA11yViolations(page: Page, options: { include?: string; label?: string } = {}) {
   // Let enter animations finish (dialogs, toasts, the sidebar's items, staggered 0.1 s each), or
