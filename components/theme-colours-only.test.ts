@@ -27,14 +27,14 @@ const COLOUR_UTILITY = new RegExp(
 );
 
 /** The utility a `dark:` class sets: after the variants that follow `dark:` (hover:, data-[state=on]:). */
-export function darkUtilities(source: string): string[] {
+function darkUtilities(source: string): string[] {
   return [
     ...source.matchAll(/(?<![\w-])dark:((?:[\w-]+(?:\[[^\]\s]*\])?:)*)(!?-?[\w-]+(?:\[[^\]\s]*\])?(?:\/\d+)?)/g),
   ].map((match) => match[2]);
 }
 
 /** Each CSS rule whose selector names the `dark` class, with its declarations' property names. */
-export function darkRules(css: string): { selector: string; properties: string[] }[] {
+function darkRules(css: string): { selector: string; properties: string[] }[] {
   return [...css.matchAll(/([^{};]*\.dark\b[^{};]*)\{([^{}]*)\}/g)].map((match) => ({
     selector: match[1].trim(),
     properties: match[2]

@@ -89,26 +89,27 @@ interface SharedContext {
   newCDPSession: BrowserContext["newCDPSession"];
 }
 
+/** Marks `shared` spoilt when the test calls any of `names` on `target`. */
+function spoilOnCall(shared: SharedContext, target: object, names: readonly string[]) {
+  const methods = target as Record<string, unknown>;
+  for (const name of names) {
+    const original = (methods[name] as (...args: unknown[]) => unknown).bind(target);
+    methods[name] = (...args: unknown[]) => {
+      shared.spoilt = true;
+      return original(...args);
+    };
+  }
+}
+
 /** Marks `shared` spoilt when the test calls what would outlast it. */
 function watchLastingChanges(shared: SharedContext) {
-  const context = shared.context as unknown as Record<string, unknown>;
-  for (const name of LASTING_CHANGES) {
-    const original = (context[name] as (...args: unknown[]) => unknown).bind(context);
-    context[name] = (...args: unknown[]) => {
-      shared.spoilt = true;
-      return original(...args);
-    };
-  }
+  spoilOnCall(shared, shared.context, LASTING_CHANGES);
   // `page.clock` is the context's clock: a fake time installed in one test would stay.
-  const clock = shared.context.clock as unknown as Record<string, unknown>;
-  for (const name of Object.getOwnPropertyNames(Object.getPrototypeOf(clock))) {
-    if (name === "constructor" || typeof clock[name] !== "function") continue;
-    const original = (clock[name] as (...args: unknown[]) => unknown).bind(clock);
-    clock[name] = (...args: unknown[]) => {
-      shared.spoilt = true;
-      return original(...args);
-    };
-  }
+  const clock = shared.context.clock;
+  const clockMethods = Object.getOwnPropertyNames(Object.getPrototypeOf(clock)).filter(
+    (name) => name !== "constructor" && typeof (clock as unknown as Record<string, unknown>)[name] === "function",
+  );
+  spoilOnCall(shared, clock, clockMethods);
 }
 
 function cookiesOf(storageState: unknown): Parameters<BrowserContext["addCookies"]>[0] | undefined {
@@ -199,9 +200,8 @@ export const test = withContextOptions.extend<
           if (origin !== "null") origins.add(origin);
         }),
       );
-      context.on("close", () => {
-        if (sharedContexts.get(key)?.context === context) sharedContexts.get(key)!.spoilt = true;
-      });
+      const entry = shared;
+      context.on("close", () => (entry.spoilt = true));
       watchLastingChanges(shared);
       sharedContexts.set(key, shared);
     }
