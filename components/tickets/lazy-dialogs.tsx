@@ -23,18 +23,22 @@ export const LazyImportTicketsDialog = dynamic(() => loadImport().then((m) => m.
 export const LazyVoidTicketDialog = dynamic(() => loadVoid().then((m) => m.VoidTicketDialog), { ssr: false });
 export const LazyUnvoidTicketDialog = dynamic(() => loadUnvoid().then((m) => m.UnvoidTicketDialog), { ssr: false });
 
+/** Loads every dialog's code (resolving once all of it is loaded). */
+export function loadTicketDialogs() {
+  return Promise.all([
+    loadGenerate(),
+    loadDetails(),
+    loadCustomRange(),
+    loadDelete(),
+    loadImport(),
+    loadVoid(),
+    loadUnvoid(),
+  ]);
+}
+
 /** Fetches every dialog's code once the page is idle, so the first click opens at once. */
 export function preloadTicketDialogs() {
-  const run = () =>
-    void Promise.all([
-      loadGenerate(),
-      loadDetails(),
-      loadCustomRange(),
-      loadDelete(),
-      loadImport(),
-      loadVoid(),
-      loadUnvoid(),
-    ]);
+  const run = () => void loadTicketDialogs();
   if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(run, { timeout: 3000 });
   else setTimeout(run, 1500);
 }

@@ -3,12 +3,20 @@
 // (Send via Email and the attachments panel in Ticket Details, components/dashboard/dashboard-shell.tsx).
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { afterAll } from "vitest";
+import { loadTicketDialogs } from "@/components/tickets/lazy-dialogs";
 import { loadTicketFilters, toSearchParams } from "@/components/tickets/ticket-filter-params";
 import { TicketFilesExtensions } from "@/components/tickets/ticket-files-extensions";
 import { TicketsScreen } from "@/components/tickets/tickets-screen";
 import type { Ticket, TicketStats } from "@/lib/api/tickets";
 import { ADMIN_EMAIL, ADMIN_SETTINGS, RAFFLE_SELLING } from "./api-data";
 import { renderScreen, type StubAnswer } from "./render";
+
+// Tickets Management fetches its dialogs' code 1.5 s after it is shown (preloadTicketDialogs; happy-dom
+// has no requestIdleCallback). A file whose last test ended while that fetch was under way failed
+// with "Cannot load … after the environment was torn down" (a fresh-clone CI, session 21): every
+// file rendering the screen loads that code before it ends, so a late preload finds it loaded.
+afterAll(() => loadTicketDialogs());
 
 /** GET /api/tickets/search's answer listing `tickets`. */
 export const pageOf = (tickets: Ticket[]): StubAnswer => ({ json: { success: true, tickets, total: tickets.length } });
